@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { registerAccessControl } from './auth/access.ts';
+import { registerSessions } from './auth/sessions.ts';
+import type { Config } from './config.ts';
+import type { Db, DialectName } from './db/database.ts';
+import { authRoutes } from './features/auth/routes.ts';
+import { registrationRoutes } from './features/registration/routes.ts';
+import { studentsRoutes } from './features/students/routes.ts';
+import { referenceRoutes } from './features/reference/routes.ts';
+import { registerErrorHandler } from './lib/error-handler.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    dialect: DialectName;
+    settings: Config;
+  }
+}
+
+export type AppDeps = { config: Config; db: Db; dialect: DialectName; logger?: boolean };
+
+/** Builds the whole application: plugins, guards and every feature's routes. Used by main and by tests. */
+export async function buildApp({ config, db, dialect, logger = true }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]'] } : false,
+    trustProxy: config.trustProxy,
+    genReqId: () => randomUUID(),
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', db);
+  app.decorate('dialect', dialect);
+  app.decorate('settings', config);
+
+  registerErrorHandler(app);
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+      },
+    },
+    hsts: config.cookieSecure ? { maxAge: 31536000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'same-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+  registerSessions(app);
+  registerAccessControl(app);
+
+  // Answers carrying a student's data must not be cached (DESIGN §4); lists and assets opt back in.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
+
+  for (const routes of featureRoutes) await app.register(routes);
+
+  if (config.webDist) serveWebApp(app, config.webDist);
+  else app.setNotFoundHandler(async (request, reply) => reply.code(404).send({ message: 'Not found.' }));
+  return app;
+}
+
+/** Feature route plugins, in the order they register. */
+const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [authRoutes, referenceRoutes, registrationRoutes, studentsRoutes];
+
+/** Serves the built web app: hashed assets cached for a year, and index.html for every client route. */
+function serveWebApp(app: FastifyInstance, webDist: string): void {
+  const indexHtml = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  app.register(fastifyStatic, {
+    root: webDist,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    setHeaders(res, filePath) {
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+    },
+  });
+  app.setNotFoundHandler(async (request, reply) => {
+    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/sanctum/');
+    if (!isPage) return reply.code(404).send({ message: 'Not found.' });
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+  });
+}

@@ -1,0 +1,65 @@
+import type { Access } from '@school/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Forbidden, Unauthorized } from '../lib/errors.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every registered route with its declared access, for the access tests and the docs. */
+    routeTable: Array<{ method: string; url: string; access: Access | undefined }>;
+  }
+  interface FastifyContextConfig {
+    /** Who may call the route (DESIGN §4). Every route declares it; a route without it answers 403. */
+    access?: Access;
+    /** For 'student-self' routes: the student id the request names (URL or body). */
+    studentIdFrom?: (request: FastifyRequest) => unknown;
+    /** False only for calls authenticated by other means than the session (none yet). */
+    csrf?: boolean;
+  }
+}
+
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
+
+const notSignedIn = (request: FastifyRequest) => new Unauthorized(request.sessionEnded ? SESSION_ENDED_MESSAGE : 'Please sign in to continue.');
+
+/**
+ * Enforces each route's declared access before the request is validated or handled:
+ * - visitor: anyone;
+ * - restricted: any signed-in user, even one who must still change a first password;
+ * - signed-in: a student or an admin with a full session;
+ * - student-self: an admin, or the student the request names;
+ * - admin: an admin with a full session.
+ */
+export function registerAccessControl(app: FastifyInstance): void {
+  // Files of the built web app (registered by the static plugin with `config.file`) are public.
+  app.decorate('routeTable', []);
+  app.addHook('onRoute', (route) => {
+    const config = (route.config ?? {}) as { file?: string; access?: Access };
+    if (config.file && !config.access) route.config = { ...config, access: 'visitor' } as never;
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') app.routeTable.push({ method, url: route.url, access: (route.config as { access?: Access } | undefined)?.access });
+    }
+  });
+
+  app.addHook('preValidation', async (request) => {
+    if (request.is404) return;
+    const access = request.routeOptions.config?.access;
+    if (!access) throw new Forbidden('This call is not available.');
+    if (access === 'visitor') return;
+
+    const session = request.session;
+    if (!session || session.kind === 'guest') throw notSignedIn(request);
+    if (access === 'restricted') return;
+    if (session.restricted) throw new Forbidden('Please set a new password first.');
+
+    if (access === 'admin') {
+      if (session.kind !== 'admin') throw new Forbidden('Only school administrators can do this.');
+      return;
+    }
+    if (access === 'student-self' && session.kind === 'student') {
+      const named = request.routeOptions.config.studentIdFrom?.(request);
+      if (named !== undefined && named !== null && String(named) !== session.student_id) {
+        throw new Forbidden('You can only see your own records.');
+      }
+    }
+  });
+}

@@ -1,0 +1,58 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { nowIso, type Executor } from '../db/database.ts';
+import type { SessionsTable } from '../db/schema.ts';
+
+export type SessionRow = SessionsTable;
+
+/** Session ids are 256 random bits; only their SHA-256 is stored, so a copy of the database opens no session. */
+export const newToken = (): string => randomBytes(32).toString('base64url');
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('base64url');
+
+export type NewSession = Pick<SessionRow, 'kind' | 'student_id' | 'admin_id' | 'restricted' | 'ip'>;
+
+export const sessionRepository = {
+  async create(db: Executor, session: NewSession): Promise<{ token: string; row: SessionRow }> {
+    const token = newToken();
+    const now = nowIso();
+    const row: SessionRow = { ...session, id_hash: hashToken(token), csrf_token: newToken(), created_at: now, last_seen_at: now };
+    await db.insertInto('sessions').values(row).execute();
+    return { token, row };
+  },
+
+  findByToken(db: Executor, token: string): Promise<SessionRow | undefined> {
+    return db.selectFrom('sessions').selectAll().where('id_hash', '=', hashToken(token)).executeTakeFirst();
+  },
+
+  async touch(db: Executor, idHash: string, at: string): Promise<void> {
+    await db.updateTable('sessions').set({ last_seen_at: at }).where('id_hash', '=', idHash).execute();
+  },
+
+  async delete(db: Executor, idHash: string): Promise<void> {
+    await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+  },
+
+  /** Ends every session of a student, but the one given (kept when she changes her own password). */
+  async deleteForStudent(db: Executor, studentId: string, exceptIdHash?: string): Promise<void> {
+    await db
+      .deleteFrom('sessions')
+      .where('student_id', '=', studentId)
+      .$if(exceptIdHash !== undefined, (query) => query.where('id_hash', '!=', exceptIdHash!))
+      .execute();
+  },
+
+  async deleteForAdmin(db: Executor, adminId: number, exceptIdHash?: string): Promise<void> {
+    await db
+      .deleteFrom('sessions')
+      .where('admin_id', '=', adminId)
+      .$if(exceptIdHash !== undefined, (query) => query.where('id_hash', '!=', exceptIdHash!))
+      .execute();
+  },
+
+  /** Removes sessions idle since before `idleBefore` or created before `createdBefore`. */
+  async deleteExpired(db: Executor, idleBefore: string, createdBefore: string): Promise<void> {
+    await db
+      .deleteFrom('sessions')
+      .where((where) => where.or([where('last_seen_at', '<', idleBefore), where('created_at', '<', createdBefore)]))
+      .execute();
+  },
+};

@@ -1,0 +1,30 @@
+// `npm run demo -- --students N [--seed S]`: fills an empty database with a demo school.
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/database.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { generateDemoSchool, isDatabaseEmpty } from '../features/demo/generate-demo-school.ts';
+
+const { values } = parseArgs({ options: { students: { type: 'string', default: '600' }, seed: { type: 'string' } } });
+const students = Number(values.students);
+if (!Number.isInteger(students) || students < 1 || students > 20000) {
+  console.error('--students must be a whole number from 1 to 20000.');
+  process.exit(2);
+}
+const config = loadConfig();
+const { db } = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'portal.sqlite') });
+try {
+  await migrateToLatest(db);
+  if (!(await isDatabaseEmpty(db))) {
+    console.error('The database already has students: the demo school is only created in an empty database.');
+    process.exitCode = 1;
+  } else {
+    const started = performance.now();
+    const summary = await generateDemoSchool(db, { students, seed: values.seed === undefined ? undefined : Number(values.seed) });
+    console.log(`Demo school created: ${summary.students} students in ${Math.round(performance.now() - started)} ms.`);
+    console.log(`Try student ${summary.sampleStudent.id} (${summary.sampleStudent.first_name} ${summary.sampleStudent.last_name}), first password ${summary.sampleStudent.date_of_birth.replaceAll('-', '')}.`);
+  }
+} finally {
+  await db.destroy();
+}

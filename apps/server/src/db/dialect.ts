@@ -1,0 +1,10 @@
+import { PostgresAdapter, type CreateTableBuilder, type Kysely } from 'kysely';
+
+/** The one place where SQLite and PostgreSQL differ in the schema: auto-numbered keys. */
+export function addIdColumn<T extends string>(table: CreateTableBuilder<T, never>, db: Kysely<unknown>) {
+  return isPostgres(db)
+    ? table.addColumn('id', 'integer', (column) => column.primaryKey().generatedByDefaultAsIdentity())
+    : table.addColumn('id', 'integer', (column) => column.primaryKey().autoIncrement());
+}
+
+export const isPostgres = (db: Kysely<unknown>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;

@@ -1,0 +1,160 @@
+import type { FieldValue } from '@school/contract';
+import type { Generated } from 'kysely';
+
+/**
+ * Table types. Timestamps are ISO-8601 UTC text; flags are integers 0/1 (SPEC §3).
+ * The students table has one column per field of the contract's `studentFields`.
+ */
+export type StudentsTable = {
+  id: string;
+  created_at: string;
+  updated_at: string;
+} & Record<string, FieldValue>;
+
+export type StudentAccountsTable = {
+  student_id: string;
+  password_hash: string | null;
+  password_reset: number;
+  password_changed_at: string | null;
+};
+
+export type AdminUsersTable = {
+  id: Generated<number>;
+  username: string;
+  password_hash: string;
+  must_change_password: number;
+  created_at: string;
+};
+
+export type SessionsTable = {
+  /** SHA-256 of the cookie value; the cookie itself is never stored. */
+  id_hash: string;
+  kind: 'guest' | 'student' | 'admin';
+  student_id: string | null;
+  admin_id: number | null;
+  /** 1 while a student signed in with her date of birth and must set a password. */
+  restricted: number;
+  csrf_token: string;
+  created_at: string;
+  last_seen_at: string;
+  ip: string | null;
+};
+
+export type TownsTable = { town_name: string; regional_corporation: string | null };
+export type ReligionsTable = { code: string; religion: string };
+export type EthnicGroupsTable = { id: string; group_type: string };
+export type RegionalCorporationsTable = { title: string };
+export type HousesTable = { id: string; name: string };
+export type FormClassesTable = { id: string; form_level: number };
+export type PrimarySchoolsTable = { id: Generated<number>; name: string; town_name: string | null };
+
+export type RegistrationStatusTable = {
+  form_level: number;
+  open: number;
+  /** ISO-8601 UTC instant after which students may no longer edit, or null for none. */
+  deadline: string | null;
+  updated_at: string;
+};
+
+export type FormProgressTable = {
+  student_id: string;
+  studentData: number;
+  familyData: number;
+  healthData: number;
+  otherData: number;
+  documents: number;
+  submit: number;
+};
+
+export type UploadedFilesTable = {
+  id: Generated<number>;
+  student_id: string;
+  file_type: string;
+  original_name: string;
+  stored_name: string;
+  mime_type: string;
+  size_bytes: number;
+  created_at: string;
+};
+
+export type StudentDataFilesTable = { student_id: string; data: string; updated_at: string };
+
+export type TermReportsTable = {
+  id: Generated<number>;
+  year: number;
+  term: string;
+  posted: number;
+  date_posted: string | null;
+};
+
+export type TermSummariesTable = {
+  id: Generated<number>;
+  student_id: string;
+  year: number;
+  term: string;
+  form_level: number;
+  class_id: string;
+  days_present: number | null;
+  days_possible: number | null;
+  lates: number | null;
+  conduct: string | null;
+  teacher_comment: string | null;
+  principal_comment: string | null;
+};
+
+export type TermResultsTable = {
+  id: Generated<number>;
+  student_id: string;
+  year: number;
+  term: string;
+  subject: string;
+  mark: number | null;
+  comment: string | null;
+};
+
+export type AttendanceRecordsTable = {
+  id: Generated<number>;
+  student_id: string;
+  date_scanned: string;
+  attendance_am: number;
+  attendance_pm: number;
+  late: number;
+  time_in: string | null;
+  time_out: string | null;
+  time_scanned_in: string | null;
+  time_scanned_out: string | null;
+};
+
+export type AuditLogTable = {
+  id: Generated<number>;
+  at: string;
+  actor_kind: 'student' | 'admin' | 'visitor' | 'system';
+  actor_id: string | null;
+  action: string;
+  student_id: string | null;
+  ip: string | null;
+  detail: string | null;
+};
+
+export type Database = {
+  students: StudentsTable;
+  student_accounts: StudentAccountsTable;
+  admin_users: AdminUsersTable;
+  sessions: SessionsTable;
+  towns: TownsTable;
+  religions: ReligionsTable;
+  ethnic_groups: EthnicGroupsTable;
+  regional_corporations: RegionalCorporationsTable;
+  houses: HousesTable;
+  form_classes: FormClassesTable;
+  primary_schools: PrimarySchoolsTable;
+  registration_status: RegistrationStatusTable;
+  form_progress: FormProgressTable;
+  uploaded_files: UploadedFilesTable;
+  student_data_files: StudentDataFilesTable;
+  term_reports: TermReportsTable;
+  term_summaries: TermSummariesTable;
+  term_results: TermResultsTable;
+  attendance_records: AttendanceRecordsTable;
+  audit_log: AuditLogTable;
+};

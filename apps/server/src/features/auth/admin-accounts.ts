@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../../db/database.ts';
+import { sessionRepository } from '../../auth/session-repository.ts';
+import { hashPassword, passwordProblem } from './passwords.ts';
+import { authRepository } from './repository.ts';
+
+export const FIRST_ADMIN_USERNAME = 'admin';
+
+/** A one-time password: 12 characters from an alphabet without look-alike letters. */
+export function oneTimePassword(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
+  return Array.from(randomBytes(12), (byte) => alphabet[byte % alphabet.length]).join('');
+}
+
+/**
+ * On the first start there is no admin: create `admin`, with ADMIN_PASSWORD when given, else with a
+ * one-time password printed once, which must be changed at first sign-in. Returns null when admins exist.
+ */
+export async function ensureFirstAdmin(db: Db, adminPassword?: string): Promise<{ username: string; oneTimePassword?: string } | null> {
+  if ((await authRepository.countAdmins(db)) > 0) return null;
+  const password = adminPassword ?? oneTimePassword();
+  await authRepository.insertAdmin(db, FIRST_ADMIN_USERNAME, await hashPassword(password), !adminPassword);
+  return { username: FIRST_ADMIN_USERNAME, oneTimePassword: adminPassword ? undefined : password };
+}
+
+/** `npm run admin -- create <username>`: a new admin with a password that is not one-time. */
+export async function createAdmin(db: Db, username: string, password: string): Promise<void> {
+  if (!/^[a-z0-9._-]{3,40}$/i.test(username)) throw new Error('A username has 3 to 40 letters, digits, dots, dashes or underscores.');
+  if (await authRepository.findAdminByUsername(db, username)) throw new Error(`An admin named '${username}' already exists.`);
+  const problem = passwordProblem(password, { username });
+  if (problem) throw new Error(problem);
+  await authRepository.insertAdmin(db, username, await hashPassword(password), false);
+}
+
+/** `npm run admin -- reset <username>`: a new one-time password; the admin's sessions end. */
+export async function resetAdmin(db: Db, username: string): Promise<string> {
+  const admin = await authRepository.findAdminByUsername(db, username);
+  if (!admin) throw new Error(`There is no admin named '${username}'.`);
+  const password = oneTimePassword();
+  await db.transaction().execute(async (trx) => {
+    await authRepository.setAdminPassword(trx, admin.id, await hashPassword(password), true);
+    await sessionRepository.deleteForAdmin(trx, admin.id);
+  });
+  return password;
+}

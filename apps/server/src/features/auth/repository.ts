@@ -1,0 +1,78 @@
+import { nowIso, type Executor } from '../../db/database.ts';
+
+/** A student's sign-in facts: her names, date of birth and account state. */
+export type StudentLogin = {
+  id: string;
+  first_name: string | null;
+  last_name: string | null;
+  date_of_birth: string | null;
+  password_hash: string | null;
+  password_reset: number;
+};
+
+export const authRepository = {
+  findStudentLogin(db: Executor, studentId: string): Promise<StudentLogin | undefined> {
+    return db
+      .selectFrom('students')
+      .leftJoin('student_accounts', 'student_accounts.student_id', 'students.id')
+      .select(['students.id', 'students.first_name', 'students.last_name', 'students.date_of_birth', 'student_accounts.password_hash'])
+      .select((eb) => eb.fn.coalesce('student_accounts.password_reset', eb.lit(1)).as('password_reset'))
+      .where('students.id', '=', studentId)
+      .executeTakeFirst() as Promise<StudentLogin | undefined>;
+  },
+
+  async setStudentPassword(db: Executor, studentId: string, passwordHash: string): Promise<void> {
+    const values = { password_hash: passwordHash, password_reset: 0, password_changed_at: nowIso() };
+    await db
+      .insertInto('student_accounts')
+      .values({ student_id: studentId, ...values })
+      .onConflict((conflict) => conflict.column('student_id').doUpdateSet(values))
+      .execute();
+  },
+
+  /** After an admin's reset the student signs in with her date of birth again. */
+  async resetStudentPassword(db: Executor, studentId: string): Promise<void> {
+    const values = { password_hash: null, password_reset: 1, password_changed_at: nowIso() };
+    await db
+      .insertInto('student_accounts')
+      .values({ student_id: studentId, ...values })
+      .onConflict((conflict) => conflict.column('student_id').doUpdateSet(values))
+      .execute();
+  },
+
+  findAdminByUsername(db: Executor, username: string) {
+    return db.selectFrom('admin_users').selectAll().where('username', '=', username.toLowerCase()).executeTakeFirst();
+  },
+
+  findAdminById(db: Executor, id: number) {
+    return db.selectFrom('admin_users').selectAll().where('id', '=', id).executeTakeFirst();
+  },
+
+  async countAdmins(db: Executor): Promise<number> {
+    const row = await db.selectFrom('admin_users').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    return Number(row.count);
+  },
+
+  async insertAdmin(db: Executor, username: string, passwordHash: string, mustChange: boolean): Promise<void> {
+    await db
+      .insertInto('admin_users')
+      .values({ username: username.toLowerCase(), password_hash: passwordHash, must_change_password: mustChange ? 1 : 0, created_at: nowIso() })
+      .execute();
+  },
+
+  async setAdminPassword(db: Executor, id: number, passwordHash: string, mustChange: boolean): Promise<void> {
+    await db.updateTable('admin_users').set({ password_hash: passwordHash, must_change_password: mustChange ? 1 : 0 }).where('id', '=', id).execute();
+  },
+
+  /** Exact, case-insensitive match on both names: the visitors' lookup never lists the school. */
+  findStudentsByName(db: Executor, firstName: string, lastName: string) {
+    return db
+      .selectFrom('students')
+      .select(['id', 'first_name', 'last_name'])
+      .where((eb) => eb.fn('lower', ['first_name']), '=', firstName.toLowerCase())
+      .where((eb) => eb.fn('lower', ['last_name']), '=', lastName.toLowerCase())
+      .orderBy('id')
+      .limit(5)
+      .execute();
+  },
+};

@@ -1,0 +1,38 @@
+import type { RegistrationStatusTable } from '../../db/schema.ts';
+
+export type RegistrationWindow = {
+  form_level: number | null;
+  open: number;
+  /** ISO-8601 UTC instant, or null. */
+  deadline: string | null;
+  editable: boolean;
+  /** What the banner says: why editing is closed and until when it is open. */
+  message: string;
+};
+
+/** The deadline as the school reads it, e.g. "Friday, 25 September 2026 at 4:00 pm". */
+export function formatDeadline(deadline: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeStyle: 'short', timeZone, hour12: true }).format(new Date(deadline));
+}
+
+/**
+ * SPEC §4: editing is enabled only while open = 1 and either no deadline is set or the present
+ * time is before it. A form level with no status row counts as closed.
+ */
+export function registrationWindow(status: RegistrationStatusTable | undefined, timeZone: string, now = new Date()): RegistrationWindow {
+  if (!status) {
+    return { form_level: null, open: 0, deadline: null, editable: false, message: 'Registration is not open for your class. Your record can be viewed but not changed.' };
+  }
+  const base = { form_level: status.form_level, open: status.open, deadline: status.deadline };
+  if (status.open !== 1) {
+    return { ...base, editable: false, message: `Registration for Form ${status.form_level} is closed. Your record can be viewed but not changed.` };
+  }
+  if (status.deadline && now.getTime() >= Date.parse(status.deadline)) {
+    return { ...base, editable: false, message: `Registration for Form ${status.form_level} closed on ${formatDeadline(status.deadline, timeZone)}. Your record can be viewed but not changed.` };
+  }
+  return {
+    ...base,
+    editable: true,
+    message: status.deadline ? `Registration is open until ${formatDeadline(status.deadline, timeZone)}.` : 'Registration is open.',
+  };
+}

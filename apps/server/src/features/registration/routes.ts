@@ -1,0 +1,49 @@
+import { studentSaveSchema } from '@school/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { loadRegistration, saveStudentRecord } from './service.ts';
+import { listRegistrationStatuses, updateRegistrationStatus, windowForFormLevel } from './status-service.ts';
+
+const formLevel = z.coerce.number({ message: 'The form level is a number from 1 to 5.' }).int().min(1, 'The form level is a number from 1 to 5.').max(5, 'The form level is a number from 1 to 5.');
+
+/** The registration record, its autosave, and the registration window per form level (SPEC §2, §4). */
+export async function registrationRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/student/:id',
+    { config: { access: 'student-self', studentIdFrom: (request) => (request.params as { id?: string }).id }, schema: { params: z.object({ id: z.string().min(1).max(20) }) } },
+    async (request) => loadRegistration(app, request.params.id),
+  );
+
+  app.post(
+    '/api/student',
+    { config: { access: 'student-self', studentIdFrom: (request) => (request.body as { id?: string } | undefined)?.id }, schema: { body: studentSaveSchema } },
+    async (request) => saveStudentRecord(app, request, request.body),
+  );
+
+  app.get('/api/student-registration/:form_level', { config: { access: 'signed-in' }, schema: { params: z.object({ form_level: formLevel }) } }, async (request) =>
+    windowForFormLevel(app, request.params.form_level),
+  );
+
+  app.get('/api/registration-status', { config: { access: 'admin' } }, async () => listRegistrationStatuses(app));
+
+  app.put(
+    '/api/registration-status/:form_level',
+    {
+      config: { access: 'admin' },
+      schema: {
+        params: z.object({ form_level: formLevel }),
+        body: z.object({
+          open: z.union([z.literal(0), z.literal(1)], { message: 'Open is 0 or 1.' }),
+          deadline_local: z
+            .string()
+            .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'Enter the deadline as a date and time.')
+            .nullable(),
+        }),
+      },
+    },
+    async (request) => updateRegistrationStatus(app, request, request.params.form_level, request.body),
+  );
+}

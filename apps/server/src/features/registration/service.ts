@@ -1,0 +1,108 @@
+import { fieldByName, isStepComplete, stepKeys, studentColumns, type FieldValue, type StudentSave } from '@school/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Conflict, Forbidden, invalidField, NotFound } from '../../lib/errors.ts';
+import { writeAudit } from '../audit/audit-log.ts';
+import { adminName } from '../auth/service.ts';
+import { presentStudentRecord } from './presenter.ts';
+import { registrationRepository, type ProgressFlags, type StudentRow } from './repository.ts';
+import { registrationWindow } from './registration-window.ts';
+
+/** Set by the school; a student's save may carry them only unchanged. */
+const schoolOnlyFields = [...fieldByName.values()].filter((field) => field.schoolOnly).map((field) => field.name);
+/** Identity fields that no save may empty. */
+const neverEmpty = ['first_name', 'last_name', 'date_of_birth'];
+
+export const CONFLICT_MESSAGE = 'This record was changed since you opened it. The newest version is attached.';
+
+/** The next version stamp: now, or one millisecond after the last one if the clock has not moved on. */
+function nextVersion(previous: string): string {
+  const now = Date.now();
+  const last = Date.parse(previous);
+  return new Date(Number.isNaN(last) || now > last ? now : last + 1).toISOString();
+}
+
+/** Flags of the four data steps and the agreement, from the record as it now stands. */
+export function progressOf(record: Record<string, FieldValue>): Partial<ProgressFlags> {
+  const flags: Partial<ProgressFlags> = { submit: record.agree_terms_conditions === 1 ? 1 : 0 };
+  for (const step of stepKeys) flags[step] = isStepComplete(record, step) ? 1 : 0;
+  return flags;
+}
+
+/** Everything the wizard needs: the record, its progress flags and the registration window. */
+export async function loadRegistration(app: FastifyInstance, studentId: string) {
+  const student = await registrationRepository.findStudent(app.db, studentId);
+  if (!student) throw new NotFound('There is no student with that ID.');
+  const [progress, status] = await Promise.all([
+    registrationRepository.findProgress(app.db, studentId),
+    registrationRepository.findStatusForClass(app.db, student.class_id as string | null),
+  ]);
+  return {
+    record: presentStudentRecord(student),
+    progress: presentProgress(progress),
+    registration: registrationWindow(status, app.settings.schoolTimeZone),
+  };
+}
+
+export function presentProgress(progress: Partial<ProgressFlags> | undefined): ProgressFlags {
+  return {
+    studentData: progress?.studentData ?? 0,
+    familyData: progress?.familyData ?? 0,
+    healthData: progress?.healthData ?? 0,
+    otherData: progress?.otherData ?? 0,
+    documents: progress?.documents ?? 0,
+    submit: progress?.submit ?? 0,
+  };
+}
+
+/**
+ * `POST /api/student`: saves the record if the caller saw its newest version (else 409 with the
+ * current record, so the client can re-apply its change on top). Students may save only inside
+ * their form's registration window and never change their class or house; admins may always.
+ */
+export async function saveStudentRecord(app: FastifyInstance, request: FastifyRequest, input: StudentSave) {
+  const isAdmin = request.session?.kind === 'admin';
+  const values: Record<string, FieldValue> = {};
+  for (const column of studentColumns) {
+    if (column in input) values[column] = (input as Record<string, FieldValue>)[column] ?? null;
+  }
+  for (const column of neverEmpty) {
+    if (column in values && values[column] === null) throw invalidField(column, isAdmin ? 'Required' : 'This field is required.');
+  }
+
+  // Read before the transaction: SQLite has one connection, which the transaction holds.
+  const actor = isAdmin ? await adminName(app, request) : null;
+  const result = await app.db.transaction().execute(async (trx) => {
+    const current = await registrationRepository.findStudent(trx, input.id);
+    if (!current) throw new NotFound('There is no student with that ID.');
+    if (!isAdmin) {
+      const window = registrationWindow(await registrationRepository.findStatusForClass(trx, current.class_id as string | null), app.settings.schoolTimeZone);
+      if (!window.editable) throw new Forbidden(window.message);
+      if (schoolOnlyFields.some((column) => column in values && values[column] !== current[column])) {
+        throw new Forbidden('Your class and house are set by the school and cannot be changed here.');
+      }
+    }
+    if (input.updatedAt !== current.updated_at) throw new Conflict(CONFLICT_MESSAGE, { record: presentStudentRecord(current) });
+
+    const updatedAt = nextVersion(current.updated_at);
+    if (!(await registrationRepository.updateStudent(trx, current.id, current.updated_at, values, updatedAt))) {
+      const newest = await registrationRepository.findStudent(trx, current.id);
+      throw new Conflict(CONFLICT_MESSAGE, { record: newest ? presentStudentRecord(newest) : null });
+    }
+    const saved: StudentRow = { ...current, ...values, updated_at: updatedAt };
+    const flags = progressOf(saved);
+    await registrationRepository.saveProgress(trx, current.id, flags);
+    if (isAdmin) {
+      const changed = Object.keys(values).filter((column) => values[column] !== current[column]);
+      await writeAudit(trx, {
+        actorKind: 'admin',
+        actorId: actor,
+        action: 'student.record-updated',
+        studentId: current.id,
+        ip: request.ip,
+        detail: changed.length ? `fields: ${changed.join(', ')}` : 'no change',
+      });
+    }
+    return { saved, flags };
+  });
+  return { message: 'Saved', record: presentStudentRecord(result.saved), progress: result.flags };
+}

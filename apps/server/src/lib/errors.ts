@@ -1,0 +1,46 @@
+/** Errors with names (STYLE §6): features throw these; one handler turns them into `{message, errors}`. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: Record<string, string[]>,
+    readonly extra?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class Invalid extends HttpError {
+  constructor(message: string, errors?: Record<string, string[]>) {
+    super(422, message, errors);
+  }
+}
+/** One field's message, as `{ field: [message] }` with the message also as the summary. */
+export const invalidField = (field: string, message: string): Invalid => new Invalid(message, { [field]: [message] });
+
+export class Unauthorized extends HttpError {
+  constructor(message = 'Please sign in to continue.') {
+    super(401, message);
+  }
+}
+export class Forbidden extends HttpError {
+  constructor(message = 'You do not have access to this.') {
+    super(403, message);
+  }
+}
+export class NotFound extends HttpError {
+  constructor(message = 'Not found.') {
+    super(404, message);
+  }
+}
+export class Conflict extends HttpError {
+  constructor(message: string, extra?: Record<string, unknown>) {
+    super(409, message, undefined, extra);
+  }
+}
+export class TooManyRequests extends HttpError {
+  constructor(message: string, readonly retryAfterSeconds: number) {
+    super(429, message, undefined, { retryAfter: retryAfterSeconds });
+  }
+}

@@ -1,0 +1,32 @@
+/** Offset of `timeZone` from UTC at `instant`, in milliseconds (positive east of Greenwich). */
+function offsetAt(instant: number, timeZone: string): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+      .formatToParts(new Date(instant))
+      .map((part) => [part.type, part.value]),
+  );
+  const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  return asUtc - Math.floor(instant / 1000) * 1000;
+}
+
+/** 'yyyy-MM-ddTHH:mm' read as a wall-clock time in `timeZone`, as an ISO-8601 UTC string. */
+export function zonedLocalToUtc(local: string, timeZone: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(local);
+  if (!match) throw new Error(`Not a local date and time: ${local}`);
+  const [, year, month, day, hour, minute] = match.map(Number);
+  const wall = Date.UTC(year, month - 1, day, hour, minute);
+  let instant = wall - offsetAt(wall, timeZone);
+  instant = wall - offsetAt(instant, timeZone);
+  return new Date(instant).toISOString();
+}
+
+/** An instant as 'yyyy-MM-ddTHH:mm' on the wall clock of `timeZone`. */
+export function utcToZonedLocal(iso: string, timeZone: string): string {
+  const instant = Date.parse(iso);
+  return new Date(instant + offsetAt(instant, timeZone)).toISOString().slice(0, 16);
+}
+
+/** 'yyyy-MM-dd HH:mm:ss' in `timeZone` (SPEC §9's Swedish-locale date-posted format). */
+export function zonedTimestamp(date: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('sv-SE', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).format(date);
+}

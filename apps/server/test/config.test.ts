@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEFAULT_SCHOOL_NAME, loadConfig } from '../src/config.ts';
+
+describe('settings', () => {
+  it('has a default for every setting', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8000,
+      host: '127.0.0.1',
+      databaseUrl: undefined,
+      schoolName: DEFAULT_SCHOOL_NAME,
+      schoolTimeZone: 'America/Port_of_Spain',
+      cookieSecure: false,
+      trustProxy: false,
+      seedDemo: true,
+      uploadMaxBytes: 10 * 1024 * 1024,
+    });
+    expect(config.dataDir.endsWith('data')).toBe(true);
+  });
+
+  it('reads each setting from the environment', () => {
+    const config = loadConfig({
+      PORT: '9001',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/srv/portal',
+      DATABASE_URL: 'postgres://portal@db/portal',
+      SCHOOL_NAME: 'Holy Name Convent',
+      SCHOOL_TIMEZONE: 'America/Barbados',
+      COOKIE_SECURE: 'true',
+      TRUST_PROXY: '1',
+      SEED_DEMO: '0',
+      UPLOAD_MAX_BYTES: '2048',
+    });
+    expect(config).toMatchObject({
+      port: 9001,
+      host: '0.0.0.0',
+      dataDir: '/srv/portal',
+      databaseUrl: 'postgres://portal@db/portal',
+      schoolName: 'Holy Name Convent',
+      schoolTimeZone: 'America/Barbados',
+      cookieSecure: true,
+      trustProxy: true,
+      seedDemo: false,
+      uploadMaxBytes: 2048,
+    });
+  });
+
+  it('names every bad variable at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SCHOOL_TIMEZONE: 'Mars/Olympus', COOKIE_SECURE: 'maybe', UPLOAD_MAX_BYTES: '12' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    for (const name of ['PORT', 'DATABASE_URL', 'SCHOOL_TIMEZONE', 'COOKIE_SECURE', 'UPLOAD_MAX_BYTES']) expect(problems).toContain(name);
+    expect(problems).toContain('must be an IANA time zone');
+  });
+});

@@ -1,0 +1,28 @@
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { studentColumns } from '@school/contract';
+import { migrateToLatest } from '../../src/db/migrate.ts';
+import { createTestDb, testDialect } from '../helpers/test-db.ts';
+
+describe(`migrations on ${testDialect}`, () => {
+  it('creates every table from empty, and running again changes nothing', async () => {
+    const { db, close } = await createTestDb();
+    try {
+      const tables = (await db.introspection.getTables()).map((table) => table.name).sort();
+      for (const name of [
+        'admin_users', 'attendance_records', 'audit_log', 'ethnic_groups', 'form_classes', 'form_progress', 'houses', 'primary_schools',
+        'regional_corporations', 'registration_status', 'religions', 'sessions', 'student_accounts', 'student_data_files', 'students',
+        'term_reports', 'term_results', 'term_summaries', 'towns', 'uploaded_files',
+      ]) {
+        expect(tables).toContain(name);
+      }
+      await migrateToLatest(db);
+      const students = (await db.introspection.getTables()).find((table) => table.name === 'students')!;
+      const columns = students.columns.map((column) => column.name);
+      for (const column of studentColumns) expect(columns).toContain(column);
+      await sql`SELECT 1`.execute(db);
+    } finally {
+      await close();
+    }
+  });
+});

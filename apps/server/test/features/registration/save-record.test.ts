@@ -1,0 +1,161 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
+import { createAdminUser, createStudent, signInAsAdmin, signInAsStudent, STUDENT_PASSWORD, type TestStudent } from '../../helpers/factories.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+  await createAdminUser(t.db);
+});
+afterAll(() => t.close());
+
+let student: TestStudent;
+let client: TestClient;
+beforeEach(async () => {
+  student = await createStudent(t.db, { class_id: '2B' }, { password: STUDENT_PASSWORD });
+  client = new TestClient(t.app);
+  await signInAsStudent(client, student.id);
+  await t.db.updateTable('registration_status').set({ open: 1, deadline: null }).execute();
+});
+
+const load = async (who = client, id = student.id) => (await who.get(`/api/student/${id}`)).json();
+const save = (body: Record<string, unknown>, who = client) => who.post('/api/student', body);
+
+describe('loading the record', () => {
+  it('answers the record with the spec field names, progress flags and the registration window', async () => {
+    const body = await load();
+    expect(body.record).toMatchObject({ id: student.id, student_id: student.id, first_name: student.first_name, class_id: '2B', achivements: null, asthma: 0 });
+    expect(typeof body.record.updatedAt).toBe('string');
+    expect(body.record).not.toHaveProperty('password_hash');
+    expect(body.progress).toEqual({ studentData: 0, familyData: 0, healthData: 0, otherData: 0, documents: 0, submit: 0 });
+    expect(body.registration).toMatchObject({ form_level: 2, open: 1, editable: true });
+  });
+});
+
+describe('POST /api/student', () => {
+  it('saves the whole record and answers the new version', async () => {
+    const { record } = await load();
+    const response = await save({ ...record, email: 'kezia@example.tt', phone_home: '6231234', asthma: 1, living_status: 'Mother Only', mother_name: 'Joy Charles' });
+    expect(response.statusCode).toBe(200);
+    const saved = response.json();
+    expect(saved.record).toMatchObject({ email: 'kezia@example.tt', phone_home: '6231234', asthma: 1, mother_name: 'Joy Charles' });
+    expect(saved.record.updatedAt).not.toBe(record.updatedAt);
+    expect(saved.progress.familyData).toBe(1);
+    expect((await load()).record.email).toBe('kezia@example.tt');
+  });
+
+  it.each([
+    ['email', 'not-an-email', 'Invalid e-mail'],
+    ['phone_home', '12345', '7 Digits Needed'],
+    ['mobile_phone_father', '12a4567', 'Only Numbers Allowed'],
+    ['no_in_family', '123', 'At most 2 characters.'],
+    ['no_at_home', 'x', 'Only Numbers Allowed'],
+    ['first_name', 'A'.repeat(21), 'At most 20 characters.'],
+    ['guardian_name', 'G'.repeat(31), 'At most 30 characters.'],
+    ['blood_type', 'Q-positive', 'Choose one of the options.'],
+    ['date_of_birth', '2999-01-01', 'The date cannot be in the future.'],
+    ['permit_issue_date', '2020-13-01', 'Enter a date as yyyy-MM-dd.'],
+    ['first_name', '', 'This field is required.'],
+  ])('refuses %s = %j with 422 and the field message', async (field, value, message) => {
+    const { record } = await load();
+    const response = await save({ ...record, [field]: value });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors[field]).toEqual([message]);
+    expect((await load()).record.updatedAt).toBe(record.updatedAt);
+  });
+
+  it('answers a stale updatedAt with 409 and the current record', async () => {
+    const { record } = await load();
+    const first = await save({ ...record, allergy: 'Peanuts' });
+    expect(first.statusCode).toBe(200);
+    const stale = await save({ ...record, medical_history: 'None' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().record).toMatchObject({ allergy: 'Peanuts', updatedAt: first.json().record.updatedAt });
+    expect((await load()).record.medical_history).toBeNull();
+  });
+
+  it('keeps both editors’ changes when the second re-applies hers on the newest version', async () => {
+    const { record } = await load();
+    const other = new TestClient(t.app);
+    await signInAsStudent(other, student.id);
+    const a = await save({ ...record, allergy: 'Shellfish' });
+    const b = await save({ ...record, transport: 1 }, other);
+    expect(b.statusCode).toBe(409);
+    const retry = await save({ ...b.json().record, transport: 1 }, other);
+    expect(retry.statusCode).toBe(200);
+    expect((await load()).record).toMatchObject({ allergy: 'Shellfish', transport: 1 });
+    expect(a.statusCode).toBe(200);
+  });
+
+  it("refuses a student's save of another student's record", async () => {
+    const other = await createStudent(t.db);
+    const { record } = await load();
+    const response = await save({ ...record, id: other.id });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it("refuses a student's change of her class or house, and ignores a password in the body", async () => {
+    const { record } = await load();
+    expect((await save({ ...record, class_id: '5A' })).statusCode).toBe(403);
+    expect((await save({ ...record, house_code: 'D' })).statusCode).toBe(403);
+    const sneaky = await save({ ...record, password: 'x', password_reset: 0, password_hash: 'x' });
+    expect(sneaky.statusCode).toBe(200);
+    const account = await t.db.selectFrom('student_accounts').selectAll().where('student_id', '=', student.id).executeTakeFirstOrThrow();
+    expect(account.password_hash).not.toBe('x');
+  });
+
+  it('refuses saves while her form level is closed, with the reason', async () => {
+    await t.db.updateTable('registration_status').set({ open: 0 }).where('form_level', '=', 2).execute();
+    const { record, registration } = await load();
+    expect(registration).toMatchObject({ editable: false, message: 'Registration for Form 2 is closed. Your record can be viewed but not changed.' });
+    const response = await save({ ...record, allergy: 'Dust' });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().message).toBe('Registration for Form 2 is closed. Your record can be viewed but not changed.');
+  });
+
+  it('refuses saves after the deadline and accepts them before it', async () => {
+    await t.db.updateTable('registration_status').set({ deadline: new Date(Date.now() + 3_600_000).toISOString() }).where('form_level', '=', 2).execute();
+    const { record } = await load();
+    const before = await save({ ...record, allergy: 'Dust' });
+    expect(before.statusCode).toBe(200);
+    await t.db.updateTable('registration_status').set({ deadline: new Date(Date.now() - 60_000).toISOString() }).where('form_level', '=', 2).execute();
+    const after = await save({ ...before.json().record, allergy: 'Pollen' });
+    expect(after.statusCode).toBe(403);
+    expect(after.json().message).toMatch(/^Registration for Form 2 closed on /);
+  });
+
+  it('lets an admin save outside the window, change the class, and logs it', async () => {
+    await t.db.updateTable('registration_status').set({ open: 0 }).execute();
+    const admin = new TestClient(t.app);
+    await signInAsAdmin(admin);
+    const { record } = await load(admin);
+    const response = await save({ ...record, class_id: '2C', birth_certificate_no: 'BC123' }, admin);
+    expect(response.statusCode).toBe(200);
+    const audit = await t.db.selectFrom('audit_log').selectAll().where('action', '=', 'student.record-updated').where('student_id', '=', student.id).executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({ actor_kind: 'admin', actor_id: 'registrar', detail: 'fields: class_id, birth_certificate_no' });
+  });
+});
+
+describe('registration settings', () => {
+  it('lets an admin close a form level with a deadline in school time, which the student sees at once', async () => {
+    const admin = new TestClient(t.app);
+    await signInAsAdmin(admin);
+    const response = await admin.request('PUT', '/api/registration-status/2', { open: 1, deadline_local: '2020-09-25T16:00' });
+    expect(response.statusCode).toBe(200);
+    const row = await t.db.selectFrom('registration_status').selectAll().where('form_level', '=', 2).executeTakeFirstOrThrow();
+    expect(row.deadline).toBe('2020-09-25T20:00:00.000Z');
+    const { registration } = await load();
+    expect(registration.editable).toBe(false);
+    expect(registration.message).toContain('25 September 2020');
+    const statuses = (await admin.get('/api/registration-status')).json();
+    expect(statuses.find((status: { form_level: number }) => status.form_level === 2)).toMatchObject({ deadline_local: '2020-09-25T16:00', editable: false });
+  });
+
+  it('refuses a student and a bad value', async () => {
+    expect((await client.request('PUT', '/api/registration-status/2', { open: 0, deadline_local: null })).statusCode).toBe(403);
+    const admin = new TestClient(t.app);
+    await signInAsAdmin(admin);
+    expect((await admin.request('PUT', '/api/registration-status/9', { open: 0, deadline_local: null })).statusCode).toBe(422);
+    expect((await admin.request('PUT', '/api/registration-status/2', { open: 3, deadline_local: 'soon' })).statusCode).toBe(422);
+  });
+});

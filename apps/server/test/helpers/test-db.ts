@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Db, type DialectName } from '../../src/db/database.ts';
+import { migrateToLatest } from '../../src/db/migrate.ts';
+
+export type TestDb = { db: Db; dialect: DialectName; close(): Promise<void> };
+
+/** The dialect this test run uses: SQLite by default, PostgreSQL when TEST_DB=postgres. */
+export const testDialect: DialectName = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+
+/**
+ * A freshly migrated database of its own for each caller: an in-memory SQLite database, or a new
+ * PostgreSQL database created on TEST_DATABASE_URL's server and dropped again by close().
+ */
+export async function createTestDb(): Promise<TestDb> {
+  if (testDialect === 'sqlite') {
+    const { db, dialect } = openDatabase({});
+    await migrateToLatest(db);
+    return { db, dialect, close: () => db.destroy() };
+  }
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL.');
+  const name = `portal_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const { db, dialect } = openDatabase({ databaseUrl: url.toString() });
+  await migrateToLatest(db);
+  return {
+    db,
+    dialect,
+    async close() {
+      await db.destroy();
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}

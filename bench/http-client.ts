@@ -1,0 +1,56 @@
+import http from 'node:http';
+
+/** A small keep-alive HTTP client with a cookie jar and the CSRF header, for load on loopback. */
+export class BenchClient {
+  private readonly cookies = new Map<string, string>();
+  private static readonly agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+
+  constructor(readonly baseUrl: string) {}
+
+  request(method: string, path: string, body?: unknown): Promise<{ status: number; body: string; ms: number }> {
+    return body === undefined ? this.raw(method, path) : this.raw(method, path, Buffer.from(JSON.stringify(body)), 'application/json');
+  }
+
+  /** Sends bytes as they are, with the given content type. */
+  raw(method: string, path: string, payload?: Buffer, contentType?: string): Promise<{ status: number; body: string; ms: number }> {
+    const url = new URL(path, this.baseUrl);
+    const headers: Record<string, string> = {};
+    if (contentType) headers['content-type'] = contentType;
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const xsrf = this.cookies.get('XSRF-TOKEN');
+    if (xsrf && method !== 'GET') headers['x-xsrf-token'] = decodeURIComponent(xsrf);
+    const started = performance.now();
+    return new Promise((resolve, reject) => {
+      const request = http.request(url, { method, headers, agent: BenchClient.agent, timeout: 30_000 }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          for (const line of response.headers['set-cookie'] ?? []) {
+            const [pair] = line.split(';');
+            const index = pair.indexOf('=');
+            const name = pair.slice(0, index).trim();
+            const value = pair.slice(index + 1).trim();
+            if (value === '' || /max-age=0|expires=thu, 01 jan 1970/i.test(line)) this.cookies.delete(name);
+            else this.cookies.set(name, value);
+          }
+          resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started });
+        });
+      });
+      request.on('timeout', () => request.destroy(new Error('timed out')));
+      request.on('error', reject);
+      if (payload) request.write(payload);
+      request.end();
+    });
+  }
+
+  get = (path: string) => this.request('GET', path);
+  post = (path: string, body: unknown = {}) => this.request('POST', path, body);
+}
+
+export function percentile(values: number[], p: number): number {
+  if (!values.length) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+export const median = (values: number[]) => percentile(values, 50);

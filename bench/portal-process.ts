@@ -1,0 +1,76 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '..');
+export const BENCH_ADMIN_PASSWORD = 'Bench-Admin-Pass-1';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+export type RunningServer = { url: string; child: ChildProcess; startedInMs: number; stop(): Promise<void> };
+
+async function waitUntilUp(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`server at ${url} did not answer in ${timeoutMs} ms`);
+}
+
+/** Starts a node process running `entry` and waits until `readyPath` answers 200. */
+export async function startProcess(entry: string, env: Record<string, string>, readyPath: string, timeoutMs = 120_000): Promise<RunningServer> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilUp(url + readyPath, child, timeoutMs);
+  const startedInMs = performance.now() - started;
+  return {
+    url,
+    child,
+    startedInMs,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** The portal itself, on a data folder (and optionally PostgreSQL), with the demo school. */
+export function startPortal(dataDir: string, databaseUrl?: string): Promise<RunningServer> {
+  fs.mkdirSync(dataDir, { recursive: true });
+  return startProcess(
+    path.join(root, 'apps/server/src/main.ts'),
+    { DATA_DIR: dataDir, SEED_DEMO: '1', ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD, LOG_LEVEL: 'warn', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+    '/api/config',
+  );
+}
+
+/** Resident memory of a process in MB, from /proc. */
+export function residentMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}

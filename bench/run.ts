@@ -1,0 +1,266 @@
+// `npm run bench`: the speed figures of issue 7, each against its budget, in one table.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import pg from 'pg';
+import sharp from 'sharp';
+import { BenchClient, median, percentile } from './http-client.ts';
+import { BENCH_ADMIN_PASSWORD, residentMb, root, startPortal, startProcess } from './portal-process.ts';
+
+type Row = { figure: string; value: string; budget: string; met: boolean | null };
+const rows: Row[] = [];
+const record = (figure: string, value: string, budget: string, met: boolean | null) => {
+  rows.push({ figure, value, budget, met });
+  console.log(`  ${figure}: ${value}`);
+};
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+type Student = { id: string; date_of_birth: string };
+type SignedIn = { client: BenchClient; record: Record<string, unknown> };
+
+async function signInAdmin(url: string): Promise<BenchClient> {
+  const admin = new BenchClient(url);
+  await admin.get('/sanctum/csrf-cookie');
+  const response = await admin.post('/api/admin-login', { name: 'admin', password: BENCH_ADMIN_PASSWORD });
+  if (response.status !== 200) throw new Error(`admin sign-in failed: ${response.status} ${response.body}`);
+  return admin;
+}
+
+const passwordOf = (student: Student) => `Bench-Pass-${student.id}`;
+
+/** First sign-in with the date of birth, then a real password, as a student would. */
+async function prepareStudent(url: string, student: Student): Promise<SignedIn> {
+  const client = new BenchClient(url);
+  await client.get('/sanctum/csrf-cookie');
+  const first = await client.post('/api/login-student', { student_id: student.id, password: student.date_of_birth.replaceAll('-', '') });
+  if (first.status !== 200) throw new Error(`sign-in failed for ${student.id}: ${first.status} ${first.body}`);
+  const change = await client.post('/api/change-password-student', { student_id: student.id, password: passwordOf(student) });
+  if (change.status !== 200) throw new Error(`password change failed for ${student.id}: ${change.status} ${change.body}`);
+  const loaded = await client.get(`/api/student/${student.id}`);
+  return { client, record: JSON.parse(loaded.body).record };
+}
+
+/** Closed-loop autosaves until `until`; each save carries the updatedAt of the last answer. */
+async function autosaveLoop(student: SignedIn, until: number, latencies: number[], counts: { errors: number; saves: number }, tag: string) {
+  let n = 0;
+  while (performance.now() < until) {
+    n += 1;
+    const response = await student.client.post('/api/student', { ...student.record, allergy: `${tag} note ${n}` });
+    latencies.push(response.ms);
+    if (response.status === 200) {
+      student.record = JSON.parse(response.body).record;
+      counts.saves += 1;
+    } else {
+      counts.errors += 1;
+      if (response.status === 409) student.record = JSON.parse(response.body).record;
+    }
+  }
+}
+
+async function autosaveFigure(url: string, students: Student[], seconds: number) {
+  const signedIn = await Promise.all(students.map((student) => prepareStudent(url, student)));
+  const latencies: number[] = [];
+  const counts = { errors: 0, saves: 0 };
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  await Promise.all(signedIn.map((student) => autosaveLoop(student, until, latencies, counts, 'load')));
+  const elapsed = (performance.now() - started) / 1000;
+  return { perSecond: counts.saves / elapsed, p99: percentile(latencies, 99), p50: median(latencies), errors: counts.errors };
+}
+
+async function baselineFigure(clients: number, seconds: number, sample: Record<string, unknown>) {
+  const baseline = await startProcess(path.join(root, 'bench/baseline-server.ts'), {}, '/health', 30_000);
+  try {
+    const latencies: number[] = [];
+    let saves = 0;
+    const started = performance.now();
+    const until = started + seconds * 1000;
+    await Promise.all(
+      Array.from({ length: clients }, async (_, index) => {
+        const client = new BenchClient(baseline.url);
+        let n = 0;
+        while (performance.now() < until) {
+          n += 1;
+          const response = await client.post(`/save/${index}`, { ...sample, allergy: `load note ${n}` });
+          latencies.push(response.ms);
+          if (response.status === 200) saves += 1;
+        }
+      }),
+    );
+    return { perSecond: saves / ((performance.now() - started) / 1000), p99: percentile(latencies, 99) };
+  } finally {
+    await baseline.stop();
+  }
+}
+
+async function stormFigure(url: string, savers: Student[], stormers: Student[]) {
+  const signedIn = await Promise.all(savers.map((student) => prepareStudent(url, student)));
+  // The storm's students already have their own passwords, so each sign-in runs argon2id.
+  await Promise.all(stormers.map((student) => prepareStudent(url, student)));
+  const calm: number[] = [];
+  const counts = { errors: 0, saves: 0 };
+  await Promise.all(signedIn.map((student) => autosaveLoop(student, performance.now() + 5000, calm, counts, 'calm')));
+  const stormy: number[] = [];
+  const until = performance.now() + 5000;
+  let signIns = 0;
+  let stormFailures = 0;
+  await Promise.all([
+    ...signedIn.map((student) => autosaveLoop(student, until, stormy, counts, 'storm')),
+    ...stormers.map(async (student) => {
+      while (performance.now() < until) {
+        const client = new BenchClient(url);
+        await client.get('/sanctum/csrf-cookie');
+        const response = await client.post('/api/login-student', { student_id: student.id, password: passwordOf(student) });
+        if (response.status === 200) signIns += 1;
+        else stormFailures += 1;
+      }
+    }),
+  ]);
+  return { calmP99: percentile(calm, 99), stormP99: percentile(stormy, 99), signIns, stormFailures, errors: counts.errors };
+}
+
+async function uploadPhoto(admin: BenchClient, studentId: string) {
+  const photo = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#3355aa' } }).jpeg({ quality: 80 }).toBuffer();
+  const boundary = '----portal-bench-boundary';
+  const part = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  const body = Buffer.concat([
+    Buffer.from(part('id', studentId) + part('file_type', 'picture')),
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="photo.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+    photo,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return admin.raw('POST', '/api/store-file', body, `multipart/form-data; boundary=${boundary}`);
+}
+
+async function pdfFigure(url: string, students: Student[]) {
+  const admin = await signInAdmin(url);
+  // The most complete record: the one whose progress shows all four data steps done.
+  let chosen = students[0];
+  for (const student of students.slice(0, 80)) {
+    const body = JSON.parse((await admin.get(`/api/student/${student.id}`)).body);
+    if (body.progress && body.progress.studentData && body.progress.familyData && body.progress.healthData && body.progress.otherData) {
+      chosen = student;
+      break;
+    }
+  }
+  const upload = await uploadPhoto(admin, chosen.id);
+  const times: number[] = [];
+  for (let index = 0; index < 50; index += 1) {
+    const response = await admin.get(`/api/registration-form/${chosen.id}`);
+    if (response.status !== 200) throw new Error(`registration form answered ${response.status}`);
+    times.push(response.ms);
+  }
+  return { median: median(times), p95: percentile(times, 95), withPhoto: upload.status === 200 };
+}
+
+/** Bytes the browser fetches before the sign-in page is interactive: the HTML and what it links. */
+function webWeight() {
+  const dist = path.join(root, 'apps/web/dist');
+  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const linked = new Set<string>();
+  for (const match of html.matchAll(/(?:src|href)="\/?([^"]+)"/g)) {
+    if (fs.existsSync(path.join(dist, match[1]))) linked.add(match[1]);
+  }
+  let raw = Buffer.byteLength(html);
+  let gzip = zlib.gzipSync(html).length;
+  for (const file of linked) {
+    const bytes = fs.readFileSync(path.join(dist, file));
+    raw += bytes.length;
+    gzip += zlib.gzipSync(bytes).length;
+  }
+  return { raw, gzip, files: linked.size + 1 };
+}
+
+async function postgresAutosave(serverUrl: string) {
+  const name = `portal_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const dbUrl = new URL(serverUrl);
+  dbUrl.pathname = `/${name}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-pg-'));
+  const portal = await startPortal(dataDir, dbUrl.toString());
+  try {
+    const students = await listStudents(portal.url);
+    return await autosaveFigure(portal.url, students.slice(0, 32), 10);
+  } finally {
+    await portal.stop();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function listStudents(url: string): Promise<Student[]> {
+  const admin = await signInAdmin(url);
+  const response = await admin.get('/api/students');
+  return (JSON.parse(response.body) as Student[]).filter((student) => student.date_of_birth).sort((a, b) => a.id.localeCompare(b.id));
+}
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+  console.log('Starting the portal with the demo school…');
+  let portal = await startPortal(dataDir);
+  try {
+    const students = await listStudents(portal.url);
+    if (students.length < 32 + 8 + 50 + 10) throw new Error(`the demo school has only ${students.length} students`);
+
+    console.log('Autosave throughput (portal, then baseline)…');
+    const portalSaves = await autosaveFigure(portal.url, students.slice(0, 32), 10);
+    const sample = { ...(await prepareStudent(portal.url, students[32 + 8 + 50])).record };
+    const baseline = await baselineFigure(32, 10, sample);
+    const ratio = portalSaves.perSecond / baseline.perSecond;
+    record('Autosave saves/s (SQLite), ratio to baseline', `${portalSaves.perSecond.toFixed(0)}/s vs ${baseline.perSecond.toFixed(0)}/s = ${ratio.toFixed(2)}×`, '≥ 0.5×', ratio >= 0.5);
+    record('Autosave p99 (SQLite)', ms(portalSaves.p99), '≤ 50 ms', portalSaves.p99 <= 50);
+    record('Autosave errors', String(portalSaves.errors), '0', portalSaves.errors === 0);
+
+    console.log('Sign-in storm…');
+    const storm = await stormFigure(portal.url, students.slice(32, 40), students.slice(40, 90));
+    record(
+      'Autosave p99 during sign-in storm / calm',
+      `${ms(storm.stormP99)} / ${ms(storm.calmP99)} (${storm.signIns} sign-ins, ${storm.stormFailures} refused)`,
+      '≤ 2× calm',
+      storm.stormP99 <= 2 * storm.calmP99,
+    );
+
+    console.log('Registration form PDF…');
+    try {
+      const pdf = await pdfFigure(portal.url, students.slice(91));
+      record(`Registration form PDF median / p95${pdf.withPhoto ? ' (with photo)' : ' (no photo)'}`, `${ms(pdf.median)} / ${ms(pdf.p95)}`, '≤ 60 ms median', pdf.median <= 60);
+    } catch (error) {
+      record('Registration form PDF', `not measured: ${(error as Error).message}`, '≤ 60 ms median', false);
+    }
+
+    const weight = webWeight();
+    record('Web weight before sign-in is interactive', `${(weight.raw / 1024).toFixed(1)} KB raw, ${(weight.gzip / 1024).toFixed(1)} KB gzip in ${weight.files} files`, '≤ 120 KB gzip', weight.gzip <= 120 * 1024);
+
+    console.log('Restart on the existing data folder…');
+    await portal.stop();
+    portal = await startPortal(dataDir);
+    record('Server start-up (existing data)', ms(portal.startedInMs), '≤ 2 s', portal.startedInMs <= 2000);
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const rss = residentMb(portal.child.pid!);
+    record('Resident memory at idle', `${rss.toFixed(0)} MB`, '≤ 150 MB', rss <= 150);
+  } finally {
+    await portal.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (pgUrl) {
+    console.log('Autosave throughput on PostgreSQL…');
+    const pgSaves = await postgresAutosave(pgUrl);
+    record('Autosave saves/s (PostgreSQL)', `${pgSaves.perSecond.toFixed(0)}/s, p99 ${ms(pgSaves.p99)}, ${pgSaves.errors} errors`, 'reported', null);
+  }
+
+  const width = Math.max(...rows.map((row) => row.figure.length));
+  const valueWidth = Math.max(...rows.map((row) => row.value.length));
+  console.log(`\n${'figure'.padEnd(width)}  ${'value'.padEnd(valueWidth)}  budget           met`);
+  for (const row of rows) {
+    console.log(`${row.figure.padEnd(width)}  ${row.value.padEnd(valueWidth)}  ${row.budget.padEnd(15)}  ${row.met === null ? '–' : row.met ? 'yes' : 'NO'}`);
+  }
+}
+
+await main();
+process.exit(0);

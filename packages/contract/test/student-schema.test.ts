@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { fieldByName, fieldSchema, isStepComplete, parentsShown, studentFields, studentSaveSchema } from '../src/index.ts';
+
+const check = (name: string, value: unknown) => {
+  const result = fieldSchema(fieldByName.get(name)!).safeParse(value);
+  return result.success ? 'ok' : result.error.issues[0].message;
+};
+
+describe('student field rules (SPEC §5)', () => {
+  it('keeps the spec names, misspellings included', () => {
+    for (const name of ['achivements', 'other_learning_disablity', 'mobile_phone_mother', 'email_father', 'id_card_guardian', 'home_address_guardian', 'home_phone_guardian', 'business_phone_guardian']) {
+      expect(fieldByName.has(name)).toBe(true);
+    }
+  });
+
+  it.each([
+    ['first_name', 20], ['last_name', 20], ['middle_name', 20], ['home_address', 100], ['email', 50], ['previous_school', 50],
+    ['sea_no', 15], ['birth_certificate_no', 15], ['place_of_birth', 25], ['nationality', 25], ['mother_name', 35], ['father_name', 35],
+    ['guardian_name', 30], ['mother_home_address', 255], ['mother_occupation', 35], ['guardian_occupation', 50], ['father_business_place', 50],
+    ['father_business_address', 50], ['email_mother', 50], ['id_card_father', 20], ['emergency_contact', 50], ['relative_in_school', 50], ['relation_to_child', 50],
+  ])('limits %s to %i characters', (name, max) => {
+    const field = fieldByName.get(name)!;
+    const filler = field.kind === 'email' ? (length: number) => `${'a'.repeat(length - 6)}@x.com` : (length: number) => 'a'.repeat(length);
+    expect(check(name, filler(max))).toBe('ok');
+    expect(check(name, filler(max + 1))).toBe(`At most ${max} characters.`);
+  });
+
+  it("answers 'Invalid e-mail' for a malformed address", () => {
+    expect(check('email', 'kezia@school')).toBe('Invalid e-mail');
+    expect(check('email', 'kezia@school.tt')).toBe('ok');
+  });
+
+  it('takes phones as exactly 7 digits after the 1868 prefix', () => {
+    expect(check('phone_home', '6231234')).toBe('ok');
+    expect(check('phone_home', '623123')).toBe('7 Digits Needed');
+    expect(check('mobile_phone_mother', '62a1234')).toBe('Only Numbers Allowed');
+  });
+
+  it('takes family numbers as at most two digits', () => {
+    expect(check('no_in_family', '12')).toBe('ok');
+    expect(check('no_in_family', '1a')).toBe('Only Numbers Allowed');
+    expect(check('no_at_home', '123')).toBe('At most 2 characters.');
+  });
+
+  it('refuses future and impossible dates', () => {
+    const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    expect(check('date_of_birth', '2013-02-28')).toBe('ok');
+    expect(check('date_of_birth', tomorrow)).toBe('The date cannot be in the future.');
+    expect(check('date_of_birth', '2013-02-30')).toBe('Enter a date as yyyy-MM-dd.');
+  });
+
+  it('offers exactly the spec options for blood type, device type, marital and living status', () => {
+    expect(fieldByName.get('blood_type')!.options).toEqual(['O-positive', 'O-negative', 'A-positive', 'A-negative', 'B-positive', 'B-negative', 'AB-positive', 'AB-negative']);
+    expect(fieldByName.get('device_type')!.options).toEqual(['None', 'Phone', 'Laptop', 'Desktop', 'Tablet', 'Other']);
+    expect(fieldByName.get('mother_marital_status')!.options).toEqual(['Married', 'Single', 'Divorced', 'Widowed']);
+    expect(fieldByName.get('living_status')!.options).toEqual(['Both Parents', 'Father Only', 'Mother Only', 'Guardian', 'Other']);
+    expect(check('blood_type', 'Z-positive')).toBe('Choose one of the options.');
+  });
+
+  it('takes flags as 0 or 1', () => {
+    expect(fieldSchema(fieldByName.get('asthma')!).parse(true)).toBe(1);
+    expect(fieldSchema(fieldByName.get('asthma')!).parse(0)).toBe(0);
+    expect(check('asthma', 2)).toBe('Must be 0 or 1.');
+  });
+
+  it('stores an empty answer as null and drops fields it does not know', () => {
+    const parsed = studentSaveSchema.parse({ id: '20260001', updatedAt: 'x', email: '', password: 'hack', favourite_colour: 'red' });
+    expect(parsed.email).toBeNull();
+    expect(parsed).not.toHaveProperty('password');
+    expect(parsed).not.toHaveProperty('favourite_colour');
+  });
+
+  it('has one field per spec name, none twice', () => {
+    const names = studentFields.map((field) => field.name);
+    expect(new Set(names).size).toBe(names.length);
+  });
+});
+
+describe('living status and step completion (SPEC §4)', () => {
+  it.each([
+    ['Both Parents', ['mother', 'father']],
+    ['Father Only', ['father']],
+    ['Mother Only', ['mother']],
+    ['Guardian', ['guardian']],
+    ['Other', []],
+  ])('%s shows %j', (status, sections) => {
+    expect(parentsShown(status)).toEqual(sections);
+  });
+
+  it('counts the family step complete only with the shown parent named', () => {
+    expect(isStepComplete({ living_status: 'Mother Only' }, 'familyData')).toBe(false);
+    expect(isStepComplete({ living_status: 'Mother Only', mother_name: 'Joy Charles' }, 'familyData')).toBe(true);
+    expect(isStepComplete({ living_status: 'Other' }, 'familyData')).toBe(true);
+  });
+
+  it('does not count a step with an invalid value as complete', () => {
+    expect(isStepComplete({ living_status: 'Other', mobile_phone_mother: '12' }, 'familyData')).toBe(false);
+  });
+});
