@@ -91,6 +91,7 @@ function serveWebApp(app: FastifyInstance, webDist: string): void {
     prefix: '/',
     wildcard: false,
     index: false,
+    cacheControl: false,
     setHeaders(res, filePath) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=300');

@@ -64,7 +64,8 @@ export const studentSaveSchema = z.object({
   terms_and_conditions: nullable(z.string().max(20000)).optional(),
   agree_terms_conditions: fieldSchema({ name: 'agree_terms_conditions', label: '', kind: 'flag', step: 'otherData', section: '' }).optional(),
 });
-export type StudentSave = z.infer<typeof studentSaveSchema>;
+/** A parsed save: the id, the version seen, and any fields of the record. */
+export type StudentSave = { id: string; updatedAt: string } & Record<string, FieldValue | undefined>;
 
 /** Every column of the record, in the spec's order, for the database and the export. */
 export const studentColumns: readonly string[] = [...studentFields.map((field) => field.name), ...agreementFields];

@@ -64,7 +64,7 @@ describe('student field rules (SPEC §5)', () => {
   });
 
   it('stores an empty answer as null and drops fields it does not know', () => {
-    const parsed = studentSaveSchema.parse({ id: '20260001', updatedAt: 'x', email: '', password: 'hack', favourite_colour: 'red' });
+    const parsed: Record<string, unknown> = studentSaveSchema.parse({ id: '20260001', updatedAt: 'x', email: '', password: 'hack', favourite_colour: 'red' });
     expect(parsed.email).toBeNull();
     expect(parsed).not.toHaveProperty('password');
     expect(parsed).not.toHaveProperty('favourite_colour');

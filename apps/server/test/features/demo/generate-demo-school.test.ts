@@ -44,7 +44,7 @@ describe('the demo school', () => {
       expect(parsed.error?.issues ?? []).toEqual([]);
       for (const step of ['studentData', 'familyData', 'healthData', 'otherData'] as const) expect(isStepComplete(row, step)).toBe(true);
     }
-    const progress = await db.selectFrom('form_progress').selectAll().where('student_id', '=', complete[0].id).executeTakeFirstOrThrow();
+    const progress = await db.selectFrom('form_progress').selectAll().where('student_id', '=', String(complete[0].id)).executeTakeFirstOrThrow();
     expect(progress).toMatchObject({ studentData: 1, familyData: 1, healthData: 1, otherData: 1, submit: 1 });
   });
 

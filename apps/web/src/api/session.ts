@@ -1,0 +1,48 @@
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { api } from './client.ts';
+
+/** GET /api/session: who the server says is signed in. The truth for the route guard. */
+export type Session = {
+  authenticated: boolean;
+  admin: boolean;
+  restricted: boolean;
+  userID: string | null;
+  name: string | null;
+  initials: string | null;
+  must_change_password: boolean;
+};
+
+export const signedOut: Session = { authenticated: false, admin: false, restricted: false, userID: null, name: null, initials: null, must_change_password: false };
+
+/** SPEC §3: session storage holds authenticated, admin and userID; mirrored from the server's answer. */
+export function mirrorSession(session: Session): void {
+  sessionStorage.setItem('authenticated', String(session.authenticated && !session.restricted));
+  sessionStorage.setItem('admin', String(session.admin));
+  if (session.userID) sessionStorage.setItem('userID', session.userID);
+  else sessionStorage.removeItem('userID');
+}
+
+export const sessionQuery = queryOptions({
+  queryKey: ['session'],
+  queryFn: async () => {
+    const session = await api<Session>('/api/session');
+    mirrorSession(session);
+    return session;
+  },
+  staleTime: 60_000,
+});
+
+export const useSession = () => useQuery(sessionQuery);
+
+/** Asks the server for the new session, stores it, and moves on to `to` once signed in. */
+export function useEnterWithNewSession() {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  return async (to: string, state?: unknown): Promise<Session> => {
+    const session = await sessionQuery.queryFn!({} as never);
+    client.setQueryData(['session'], session);
+    if (session.authenticated && !session.restricted) await navigate(to, { replace: true, state });
+    return session;
+  };
+}

@@ -1,0 +1,27 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, useEffect } from 'react';
+import { Outlet, useNavigate } from 'react-router';
+import { onSessionEnded } from '../api/client.ts';
+import { mirrorSession, signedOut, type Session } from '../api/session.ts';
+import { LoadingOverlay } from '../components/LoadingOverlay.tsx';
+
+/** When any call answers 401, the session is gone: back to sign-in with the server's reason. */
+export function SessionEndedWatcher() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      onSessionEnded((message) => {
+        const wasAdmin = queryClient.getQueryData<Session>(['session'])?.admin ?? false;
+        queryClient.setQueryData(['session'], signedOut);
+        mirrorSession(signedOut);
+        navigate(wasAdmin ? '/admin' : '/', { replace: true, state: { notice: message } });
+      }),
+    [navigate, queryClient],
+  );
+  return (
+    <Suspense fallback={<LoadingOverlay open />}>
+      <Outlet />
+    </Suspense>
+  );
+}

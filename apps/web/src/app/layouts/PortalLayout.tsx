@@ -1,0 +1,89 @@
+import MenuIcon from '@mui/icons-material/Menu';
+import LogoutIcon from '@mui/icons-material/Logout';
+import AppBar from '@mui/material/AppBar';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Link as RouterLink, Outlet, useLocation } from 'react-router';
+import { useSession } from '../../api/session.ts';
+import { useSchoolName } from '../../api/school.ts';
+import { RouteSnackbar } from '../../components/RouteSnackbar.tsx';
+import { SchoolCrest } from '../../components/SchoolCrest.tsx';
+import { FloatingMenu } from './FloatingMenu.tsx';
+import type { NavEntry } from '../navigation.ts';
+
+/**
+ * The common layout (SPEC §2): top bar with the crest, the school name, the user's initials
+ * (name as tooltip) and Logout; a drawer on small screens; the floating menu off the dashboard.
+ */
+export function PortalLayout({ entries, dashboardPath }: { entries: NavEntry[]; dashboardPath: string }) {
+  const { data: session } = useSession();
+  const schoolName = useSchoolName();
+  const location = useLocation();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const onDashboard = location.pathname === dashboardPath;
+
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <AppBar position="sticky" color="primary">
+        <Toolbar sx={{ gap: 1 }}>
+          <IconButton color="inherit" edge="start" aria-label="Open menu" onClick={() => setDrawerOpen(true)} sx={{ display: { md: 'none' } }}>
+            <MenuIcon />
+          </IconButton>
+          <Box component={RouterLink} to={dashboardPath} sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', minWidth: 0 }}>
+            <SchoolCrest size={32} />
+            <Typography component="span" variant="h6" noWrap sx={{ fontSize: { xs: '1rem', sm: '1.25rem' } }}>
+              {schoolName}
+            </Typography>
+          </Box>
+          <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, ml: 3 }}>
+            {entries.map((entry) => (
+              <Button key={entry.to} component={RouterLink} to={entry.to} color="inherit" aria-current={location.pathname.startsWith(entry.to.replace(/\/student-data$/, '')) ? 'page' : undefined}>
+                {entry.label}
+              </Button>
+            ))}
+          </Box>
+          <Box sx={{ flexGrow: 1 }} />
+          <Tooltip title={session?.name ?? ''}>
+            <Avatar sx={{ bgcolor: 'secondary.main', width: 36, height: 36, fontSize: '0.95rem' }} aria-label={session?.name ?? 'Signed in'}>
+              {session?.initials ?? ''}
+            </Avatar>
+          </Tooltip>
+          <Button component={RouterLink} to="/logout" color="inherit" startIcon={<LogoutIcon />} sx={{ ml: 1 }}>
+            Logout
+          </Button>
+        </Toolbar>
+      </AppBar>
+      <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)}>
+        <Box component="nav" aria-label="Main" sx={{ width: 260 }} onClick={() => setDrawerOpen(false)}>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 2 }}>
+            <SchoolCrest size={28} />
+            <Typography sx={{ fontWeight: 600 }}>{schoolName}</Typography>
+          </Box>
+          <List>
+            {entries.map((entry) => (
+              <ListItemButton key={entry.to} component={RouterLink} to={entry.to} selected={location.pathname === entry.to}>
+                <ListItemText primary={entry.label} />
+              </ListItemButton>
+            ))}
+          </List>
+        </Box>
+      </Drawer>
+      <Container component="main" maxWidth="lg" sx={{ flexGrow: 1, py: { xs: 2, sm: 3 }, px: { xs: 1.5, sm: 3 } }}>
+        <Outlet />
+      </Container>
+      <RouteSnackbar />
+      {!onDashboard && <FloatingMenu entries={entries.filter((entry) => entry.to !== location.pathname)} />}
+    </Box>
+  );
+}

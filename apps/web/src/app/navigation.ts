@@ -1,0 +1,11 @@
+/** The student's menu entries (SPEC §2): the floating menu lists the others on every page but the dashboard. */
+export type NavEntry = { label: string; to: string };
+
+export const studentEntries: NavEntry[] = [
+  { label: 'Dashboard', to: '/dashboard' },
+  { label: 'View Term Reports', to: '/term-reports' },
+  { label: 'Edit/View Registration', to: '/registration/student-data' },
+  { label: 'View Attendance', to: '/attendance' },
+];
+
+export const adminEntries: NavEntry[] = [{ label: 'Admin Dashboard', to: '/admin/dashboard' }];

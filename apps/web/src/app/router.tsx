@@ -1,0 +1,64 @@
+import { lazy } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { PlaceholderPage } from '../components/PlaceholderPage.tsx';
+import { Guard } from './guard.tsx';
+import { PortalLayout } from './layouts/PortalLayout.tsx';
+import { adminEntries, studentEntries } from './navigation.ts';
+import { SessionEndedWatcher } from './SessionEndedWatcher.tsx';
+
+/** Each screen is its own chunk, so the sign-in page loads only what it needs. */
+const page = (load: () => Promise<{ default: React.ComponentType }>) => ({
+  lazy: async () => ({ Component: (await load()).default }),
+});
+
+const placeholder = (title: string): RouteObject => ({ element: <PlaceholderPage title={title} /> });
+
+const wizardSteps: Array<[string, string]> = [
+  ['student-data', 'Student Data'],
+  ['family-data', 'Family Data'],
+  ['health-data', 'Health Data'],
+  ['other-data', 'Other Data'],
+  ['documents', 'Documents'],
+  ['complete', 'Complete'],
+];
+
+const SignInPage = lazy(() => import('../features/auth/SignInPage.tsx'));
+const AdminSignInPage = lazy(() => import('../features/auth/AdminSignInPage.tsx'));
+
+/** SPEC §2's route table with the guard of DESIGN §5. */
+export const routes: RouteObject[] = [
+  {
+    element: <SessionEndedWatcher />,
+    children: [
+      { path: '/', element: <Guard kind="visitors"><SignInPage /></Guard> },
+      { path: '/admin', element: <Guard kind="visitors"><AdminSignInPage /></Guard> },
+      { path: '/logout', ...page(() => import('../features/auth/LogoutPage.tsx')) },
+      {
+        element: (
+          <Guard kind="student">
+            <PortalLayout entries={studentEntries} dashboardPath="/dashboard" />
+          </Guard>
+        ),
+        children: [
+          { path: '/dashboard', ...page(() => import('../features/dashboard/DashboardPage.tsx')) },
+          { path: '/registration/change-password', ...page(() => import('../features/auth/ChangePasswordPage.tsx')) },
+          ...wizardSteps.map(([path, title]) => ({ path: `/registration/${path}`, ...placeholder(`Registration: ${title}`) })),
+          { path: '/term-reports', ...placeholder('Term Reports') },
+          { path: '/attendance', ...placeholder('Student Attendance Records') },
+        ],
+      },
+      {
+        element: (
+          <Guard kind="admin">
+            <PortalLayout entries={adminEntries} dashboardPath="/admin/dashboard" />
+          </Guard>
+        ),
+        children: [{ path: '/admin/dashboard', ...page(() => import('../features/admin/AdminDashboardPage.tsx')) }],
+      },
+      { path: '*', element: <PlaceholderPage title="Page not found" /> },
+    ],
+  },
+];
+
+
+export const createRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,87 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { messages } from '@school/contract/messages';
+import { ApiError } from '../../api/client.ts';
+import { useEnterWithNewSession, useSession } from '../../api/session.ts';
+import { LoadingOverlay } from '../../components/LoadingOverlay.tsx';
+import { adminLogin } from './api/admin-login.ts';
+import { changeAdminPassword } from './api/change-password.ts';
+import { AuthCard } from './components/AuthCard.tsx';
+import { NewPasswordForm } from './components/NewPasswordForm.tsx';
+
+/** Admin sign-in at `/admin` (SPEC §2); an admin with a one-time password sets a new one first. */
+export default function AdminSignInPage() {
+  const { data: session } = useSession();
+  const enter = useEnterWithNewSession();
+  const notice = (useLocation().state as { notice?: string } | null)?.notice;
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  // The one-time password just used to sign in; asked again only after a reload.
+  const [oneTimePassword, setOneTimePassword] = useState('');
+  const [typedOneTime, setTypedOneTime] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function signIn(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    if (!username.trim()) return setError(messages.usernameEmpty);
+    setBusy(true);
+    try {
+      await adminLogin({ name: username.trim(), password });
+      setOneTimePassword(password);
+      await enter('/admin/dashboard');
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.firstMessage : 'Signing in did not work. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (session?.admin && session.restricted) {
+    return (
+      <AuthCard title="Set your admin password">
+        <NewPasswordForm
+          intro={
+            <>
+              <Typography color="text.secondary">Your password was a one-time password. Choose your own to continue.</Typography>
+              {!oneTimePassword && <TextField label="One-time Password" type="password" value={typedOneTime} onChange={(event) => setTypedOneTime(event.target.value)} autoComplete="current-password" />}
+            </>
+          }
+          onSubmit={async (newPassword) => {
+            await changeAdminPassword({ current_password: oneTimePassword || typedOneTime, password: newPassword });
+            await enter('/admin/dashboard', { snackbar: 'Password Changed Successfully.' });
+          }}
+        />
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Staff sign-in">
+      <LoadingOverlay open={busy} label="Signing in" />
+      <Stack component="form" spacing={2} onSubmit={signIn} noValidate>
+        {notice && !error && <Alert severity="info">{notice}</Alert>}
+        {error && (
+          <Alert severity="error" variant="outlined" role="alert">
+            {error}
+          </Alert>
+        )}
+        <TextField label="Username" value={username} onChange={(event) => setUsername(event.target.value)} autoComplete="username" autoFocus />
+        <TextField label="Password" type="password" placeholder="Enter password" value={password} onChange={(event) => setPassword(event.target.value)} autoComplete="current-password" />
+        <Button type="submit" variant="contained" size="large" disabled={busy}>
+          Sign In
+        </Button>
+        <Link component={RouterLink} to="/" underline="hover" sx={{ alignSelf: 'flex-start' }}>
+          Student sign-in
+        </Link>
+      </Stack>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,76 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Step from '@mui/material/Step';
+import StepLabel from '@mui/material/StepLabel';
+import Stepper from '@mui/material/Stepper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../api/client.ts';
+import { useSession } from '../../api/session.ts';
+import { changeStudentPassword } from './api/change-password.ts';
+import { NewPasswordForm } from './components/NewPasswordForm.tsx';
+
+/** `/registration/change-password`: the current password, then the new one; then on to student data. */
+export default function ChangePasswordPage() {
+  const { data: session } = useSession();
+  const navigate = useNavigate();
+  const [step, setStep] = useState(0);
+  const [current, setCurrent] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  function next(event: FormEvent) {
+    event.preventDefault();
+    if (!current) return setError('Enter your current password.');
+    setError(null);
+    setStep(1);
+  }
+
+  async function change(password: string) {
+    try {
+      await changeStudentPassword({ student_id: session?.userID ?? '', current_password: current, password });
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.body.errors?.current_password) {
+        setStep(0);
+        setError(caught.firstMessage);
+        return;
+      }
+      throw caught;
+    }
+    navigate('/registration/student-data', { state: { snackbar: 'Password Changed Successfully.' } });
+  }
+
+  return (
+    <Paper sx={{ p: { xs: 2, sm: 4 }, maxWidth: 520, mx: 'auto' }}>
+      <Typography variant="h1" gutterBottom>
+        Change Password
+      </Typography>
+      <Stepper activeStep={step} sx={{ mb: 3 }}>
+        <Step>
+          <StepLabel>Current password</StepLabel>
+        </Step>
+        <Step>
+          <StepLabel>New password</StepLabel>
+        </Step>
+      </Stepper>
+      {step === 0 ? (
+        <Stack component="form" spacing={2} onSubmit={next} noValidate>
+          {error && (
+            <Alert severity="error" variant="outlined" role="alert">
+              {error}
+            </Alert>
+          )}
+          <TextField label="Current Password" type="password" value={current} onChange={(event) => setCurrent(event.target.value)} autoComplete="current-password" autoFocus />
+          <Button type="submit" variant="contained">
+            Next
+          </Button>
+        </Stack>
+      ) : (
+        <NewPasswordForm onSubmit={change} />
+      )}
+    </Paper>
+  );
+}

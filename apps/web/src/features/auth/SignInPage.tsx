@@ -1,0 +1,128 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { ApiError } from '../../api/client.ts';
+import { useEnterWithNewSession, useSession } from '../../api/session.ts';
+import { LoadingOverlay } from '../../components/LoadingOverlay.tsx';
+import { changeStudentPassword } from './api/change-password.ts';
+import { loginStudent } from './api/login-student.ts';
+import { fetchPasswordReset } from './api/user-info.ts';
+import { AuthCard } from './components/AuthCard.tsx';
+import { FindStudentIdDialog } from './components/FindStudentIdDialog.tsx';
+import { NewPasswordForm } from './components/NewPasswordForm.tsx';
+
+/**
+ * Student sign-in at `/` (SPEC §2). A student who must reset signs in with her date of birth and
+ * the same screen becomes the change-password form.
+ */
+export default function SignInPage() {
+  const { data: session } = useSession();
+  const enter = useEnterWithNewSession();
+  const notice = (useLocation().state as { notice?: string } | null)?.notice;
+  const [studentId, setStudentId] = useState('');
+  const [password, setPassword] = useState('');
+  const [mustReset, setMustReset] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [findOpen, setFindOpen] = useState(false);
+  const changing = Boolean(session?.restricted && !session.admin);
+
+  async function checkReset(id: string) {
+    if (!id.trim()) return setMustReset(false);
+    try {
+      setMustReset(await fetchPasswordReset(id.trim()));
+    } catch {
+      setMustReset(false);
+    }
+  }
+
+  async function signIn(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    setBusy(true);
+    try {
+      await loginStudent({ student_id: studentId.trim(), password });
+      await enter('/dashboard');
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.firstMessage : 'Signing in did not work. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function setNewPassword(newPassword: string) {
+    await changeStudentPassword({ student_id: session?.userID ?? studentId, password: newPassword });
+    await enter('/dashboard', { snackbar: 'Password Changed Successfully.' });
+  }
+
+  if (changing) {
+    return (
+      <AuthCard title="Set your password">
+        <NewPasswordForm
+          onSubmit={setNewPassword}
+          intro={<Typography color="text.secondary">Welcome{session?.name ? `, ${session.name}` : ''}. Choose a password to use from now on instead of your date of birth.</Typography>}
+        />
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Student sign-in">
+      <LoadingOverlay open={busy} label="Signing in" />
+      <Stack component="form" spacing={2} onSubmit={signIn} noValidate>
+        {notice && !error && <Alert severity="info">{notice}</Alert>}
+        {error && (
+          <Alert severity="error" variant="outlined" role="alert">
+            {error}
+          </Alert>
+        )}
+        <TextField
+          label="Student ID"
+          value={studentId}
+          onChange={(event) => setStudentId(event.target.value)}
+          onBlur={(event) => checkReset(event.target.value)}
+          autoComplete="username"
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 20 } }}
+          required
+          autoFocus
+        />
+        <TextField
+          label="Password"
+          type="password"
+          placeholder={mustReset ? 'Enter date of birth' : 'Enter password'}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          autoComplete={mustReset ? 'off' : 'current-password'}
+          helperText={mustReset ? 'First sign-in: your date of birth as yyyymmdd, for example 20130921.' : ' '}
+          required
+        />
+        <Button type="submit" variant="contained" size="large" disabled={busy || !studentId.trim() || !password}>
+          Sign In
+        </Button>
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
+          <Link component="button" type="button" onClick={() => setFindOpen(true)} underline="hover">
+            Find my student ID
+          </Link>
+          <Link component={RouterLink} to="/admin" underline="hover">
+            Staff sign-in
+          </Link>
+        </Box>
+      </Stack>
+      <FindStudentIdDialog
+        open={findOpen}
+        onClose={() => setFindOpen(false)}
+        onChoose={(id) => {
+          setStudentId(id);
+          setFindOpen(false);
+          checkReset(id);
+        }}
+      />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,74 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { ApiError } from '../../../api/client.ts';
+
+/**
+ * New password and its confirmation; when they differ nothing is sent (SPEC §5). `before` holds
+ * extra fields (the current password), and `onSubmit` gets the new password.
+ */
+export function NewPasswordForm({ onSubmit, submitLabel = 'Change Password', intro }: { onSubmit: (password: string) => Promise<void>; submitLabel?: string; intro?: ReactNode }) {
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [mismatch, setMismatch] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    if (password !== confirm) {
+      setMismatch(true);
+      return;
+    }
+    setBusy(true);
+    try {
+      await onSubmit(password);
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.firstMessage : 'The password could not be changed. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Stack component="form" spacing={2} onSubmit={submit} noValidate>
+      {intro}
+      {error && (
+        <Alert severity="error" variant="outlined" role="alert">
+          {error}
+        </Alert>
+      )}
+      <TextField
+        label="New Password"
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(event) => {
+          setPassword(event.target.value);
+          setMismatch(false);
+        }}
+        required
+        helperText="8 to 128 characters; not your student ID or date of birth."
+      />
+      <TextField
+        label="Confirm Password"
+        type="password"
+        autoComplete="new-password"
+        value={confirm}
+        onChange={(event) => {
+          setConfirm(event.target.value);
+          setMismatch(false);
+        }}
+        required
+        error={mismatch}
+        helperText={mismatch ? 'The passwords do not match.' : ' '}
+      />
+      <Button type="submit" variant="contained" size="large" disabled={busy || !password || !confirm}>
+        {submitLabel}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,49 @@
+import AssessmentIcon from '@mui/icons-material/Assessment';
+import EditNoteIcon from '@mui/icons-material/EditNote';
+import EventAvailableIcon from '@mui/icons-material/EventAvailable';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useSession } from '../../api/session.ts';
+
+const cards: Array<{ title: string; to: string; text: string; icon: ReactNode }> = [
+  { title: 'View Term Reports', to: '/term-reports', text: 'Read your end-of-term report cards once they are posted.', icon: <AssessmentIcon fontSize="large" color="primary" /> },
+  { title: 'Edit/View Registration', to: '/registration/student-data', text: 'Complete or update your registration record for this year.', icon: <EditNoteIcon fontSize="large" color="primary" /> },
+  { title: 'View Attendance', to: '/attendance', text: 'See your attendance and punctuality this term.', icon: <EventAvailableIcon fontSize="large" color="primary" /> },
+];
+
+/** `/dashboard` (SPEC §2): a welcome with her name and the three cards. */
+export default function DashboardPage() {
+  const { data: session } = useSession();
+  return (
+    <Box>
+      <Typography variant="h1" gutterBottom sx={{ fontSize: { xs: '1.5rem', sm: '2rem' } }}>
+        Welcome, {session?.name}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        What would you like to do today?
+      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, justifyContent: { xs: 'center', md: 'flex-start' } }}>
+        {cards.map((card) => (
+          <Card key={card.to} sx={{ width: { xs: 300, sm: 460 }, maxWidth: '100%' }}>
+            <CardActionArea component={RouterLink} to={card.to} sx={{ height: '100%' }}>
+              <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
+                {card.icon}
+                <Box>
+                  <Typography variant="h2" component="h2" sx={{ fontSize: '1.2rem', mb: 0.5 }}>
+                    {card.title}
+                  </Typography>
+                  <Typography color="text.secondary">{card.text}</Typography>
+                </Box>
+              </CardContent>
+            </CardActionArea>
+          </Card>
+        ))}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { redirectFor } from '../../src/app/guard.tsx';
+
+const visitor = { authenticated: false, admin: false, restricted: false };
+const student = { authenticated: true, admin: false, restricted: false };
+const newStudent = { authenticated: true, admin: false, restricted: true };
+const admin = { authenticated: true, admin: true, restricted: false };
+
+describe('the route guard (DESIGN §5)', () => {
+  it('sends a visitor on a signed-in page to sign-in', () => {
+    expect(redirectFor('student', visitor)).toBe('/');
+    expect(redirectFor('admin', visitor)).toBe('/admin');
+    expect(redirectFor('visitors', visitor)).toBeNull();
+  });
+
+  it('sends a signed-in student away from the sign-in pages to student data', () => {
+    expect(redirectFor('visitors', student)).toBe('/registration/student-data');
+    expect(redirectFor('student', student)).toBeNull();
+  });
+
+  it('treats a student who must still set her password as not signed in', () => {
+    expect(redirectFor('visitors', newStudent)).toBeNull();
+    expect(redirectFor('student', newStudent)).toBe('/');
+  });
+
+  it('keeps students out of the admin area and admins in theirs', () => {
+    expect(redirectFor('admin', student)).toBe('/dashboard');
+    expect(redirectFor('student', admin)).toBe('/admin/dashboard');
+    expect(redirectFor('visitors', admin)).toBe('/admin/dashboard');
+    expect(redirectFor('admin', admin)).toBeNull();
+  });
+});

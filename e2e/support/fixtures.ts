@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import SQLite from 'better-sqlite3';
+
+export type DemoStudent = { id: string; first_name: string; last_name: string; date_of_birth: string; class_id: string; dobPassword: string };
+export const STUDENT_PASSWORD = 'Poui-Tree-Bloom-2026';
+
+const dataDir = () => {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) throw new Error('E2E_DATA_DIR is not set: run through playwright.config.ts');
+  return dir;
+};
+
+/**
+ * Claims a demo student no other test has used (a claim is a file created exclusively, so the
+ * two projects and parallel workers never share a student). `where` narrows the choice.
+ */
+export function claimStudent(where: 'any' | 'empty' | 'complete' = 'any', formLevel?: number): DemoStudent {
+  const db = new SQLite(path.join(dataDir(), 'portal.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    const conditions = ['a.password_reset = 1'];
+    if (where === 'empty') conditions.push('s.home_address IS NULL AND s.living_status IS NULL');
+    if (where === 'complete') conditions.push('s.agree_terms_conditions = 1');
+    if (formLevel) conditions.push(`substr(s.class_id, 1, 1) = '${Number(formLevel)}'`);
+    const rows = db
+      .prepare(`SELECT s.id, s.first_name, s.last_name, s.date_of_birth, s.class_id FROM students s JOIN student_accounts a ON a.student_id = s.id WHERE ${conditions.join(' AND ')} ORDER BY s.id`)
+      .all() as Array<Omit<DemoStudent, 'dobPassword'>>;
+    const claims = path.join(dataDir(), 'e2e-claims');
+    fs.mkdirSync(claims, { recursive: true });
+    for (const row of rows) {
+      try {
+        fs.closeSync(fs.openSync(path.join(claims, row.id), 'wx'));
+        return { ...row, dobPassword: row.date_of_birth.replaceAll('-', '') };
+      } catch {
+        // taken by another test
+      }
+    }
+    throw new Error(`No unclaimed demo student (${where}) is left`);
+  } finally {
+    db.close();
+  }
+}
+
+/** Names that identify exactly one student, for the ID lookup. */
+export function hasUniqueName(student: DemoStudent): boolean {
+  const db = new SQLite(path.join(dataDir(), 'portal.sqlite'), { readonly: true });
+  try {
+    const row = db.prepare('SELECT count(*) AS n FROM students WHERE lower(first_name) = lower(?) AND lower(last_name) = lower(?)').get(student.first_name, student.last_name) as { n: number };
+    return row.n === 1;
+  } finally {
+    db.close();
+  }
+}
+
+async function xsrf(page: Page): Promise<Record<string, string>> {
+  const cookie = (await page.context().cookies()).find((candidate) => candidate.name === 'XSRF-TOKEN');
+  return cookie ? { 'X-XSRF-TOKEN': decodeURIComponent(cookie.value) } : {};
+}
+
+/** Signs a student in through the API (date of birth, then her own password), in the page's cookie jar. */
+export async function signInStudentViaApi(page: Page, student: DemoStudent): Promise<void> {
+  await page.request.get('/sanctum/csrf-cookie');
+  const first = await page.request.post('/api/login-student', { data: { student_id: student.id, password: student.dobPassword }, headers: await xsrf(page) });
+  expect(first.status()).toBe(200);
+  const change = await page.request.post('/api/change-password-student', { data: { student_id: student.id, password: STUDENT_PASSWORD }, headers: await xsrf(page) });
+  expect(change.status()).toBe(200);
+}
+
+export async function signInAdminViaApi(page: Page): Promise<void> {
+  await page.request.get('/sanctum/csrf-cookie');
+  const response = await page.request.post('/api/admin-login', { data: { name: 'admin', password: process.env.E2E_ADMIN_PASSWORD }, headers: await xsrf(page) });
+  expect(response.status()).toBe(200);
+}
+
+/** Calls a mutating API with the page's session and CSRF cookie. */
+export async function apiCall(page: Page, method: 'POST' | 'PUT' | 'DELETE', url: string, data?: unknown) {
+  return page.request.fetch(url, { method, data, headers: await xsrf(page) });
+}
+
+/** An axe check of the page as it stands: no serious or critical violations. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+}
