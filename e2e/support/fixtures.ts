@@ -81,6 +81,9 @@ export async function apiCall(page: Page, method: 'POST' | 'PUT' | 'DELETE', url
 
 /** An axe check of the page as it stands: no serious or critical violations. */
 export async function expectAccessible(page: Page): Promise<void> {
+  // Finish every transition first, so colours are checked as they settle, not mid-fade.
+  await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
+  await page.waitForTimeout(50);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);

@@ -13,17 +13,17 @@ const page = (load: () => Promise<{ default: React.ComponentType }>) => ({
 
 const placeholder = (title: string): RouteObject => ({ element: <PlaceholderPage title={title} /> });
 
-const wizardSteps: Array<[string, string]> = [
-  ['student-data', 'Student Data'],
-  ['family-data', 'Family Data'],
-  ['health-data', 'Health Data'],
-  ['other-data', 'Other Data'],
-  ['documents', 'Documents'],
-  ['complete', 'Complete'],
-];
-
 const SignInPage = lazy(() => import('../features/auth/SignInPage.tsx'));
 const AdminSignInPage = lazy(() => import('../features/auth/AdminSignInPage.tsx'));
+
+const wizardSteps = [
+  ['student-data', 'StudentDataPage'],
+  ['family-data', 'FamilyDataPage'],
+  ['health-data', 'HealthDataPage'],
+  ['other-data', 'OtherDataPage'],
+  ['documents', 'DocumentsPage'],
+  ['complete', 'CompletePage'],
+] as const;
 
 /** SPEC §2's route table with the guard of DESIGN §5. */
 export const routes: RouteObject[] = [
@@ -42,7 +42,14 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/dashboard', ...page(() => import('../features/dashboard/DashboardPage.tsx')) },
           { path: '/registration/change-password', ...page(() => import('../features/auth/ChangePasswordPage.tsx')) },
-          ...wizardSteps.map(([path, title]) => ({ path: `/registration/${path}`, ...placeholder(`Registration: ${title}`) })),
+          {
+            path: '/registration',
+            ...page(() => import('../features/registration/WizardLayout.tsx')),
+            children: wizardSteps.map(([path, name]) => ({
+              path,
+              lazy: async () => ({ Component: (await import('../features/registration/pages.tsx'))[name] }),
+            })),
+          },
           { path: '/term-reports', ...placeholder('Term Reports') },
           { path: '/attendance', ...placeholder('Student Attendance Records') },
         ],

@@ -33,6 +33,7 @@ const expectedAccess: Record<string, Access> = {
   'GET /api/registration-status': 'admin',
   'PUT /api/registration-status/:form_level': 'admin',
   'GET /api/students': 'admin',
+  'GET /api/registration-form/:id': 'student-self',
 };
 
 let t: TestApp;

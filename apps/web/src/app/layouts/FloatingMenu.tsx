@@ -26,8 +26,9 @@ export function FloatingMenu({ entries }: { entries: NavEntry[] }) {
       ariaLabel="Go to another page"
       icon={<SpeedDialIcon />}
       open={open}
-      onOpen={() => setOpen(true)}
-      onClose={() => setOpen(false)}
+      // Opens and closes on a click or tap only, so a hover does not undo the click that follows it.
+      onOpen={(_, reason) => reason === 'toggle' && setOpen(true)}
+      onClose={(_, reason) => (reason === 'toggle' || reason === 'escapeKeyDown') && setOpen(false)}
       sx={{ position: 'fixed', right: 16, bottom: { xs: 80, sm: 24 } }}
       FabProps={{ color: 'secondary', size: 'medium' }}
     >

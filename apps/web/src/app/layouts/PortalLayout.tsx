@@ -70,7 +70,7 @@ export function PortalLayout({ entries, dashboardPath }: { entries: NavEntry[]; 
             <SchoolCrest size={28} />
             <Typography sx={{ fontWeight: 600 }}>{schoolName}</Typography>
           </Box>
-          <List>
+          <List component="div">
             {entries.map((entry) => (
               <ListItemButton key={entry.to} component={RouterLink} to={entry.to} selected={location.pathname === entry.to}>
                 <ListItemText primary={entry.label} />

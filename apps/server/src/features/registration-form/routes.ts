@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { registrationFormPdf } from './service.ts';
+
+/** GET /api/registration-form/{student id}: the printable form, for the student herself or an admin. */
+export async function registrationFormRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/api/registration-form/:id',
+    { config: { access: 'student-self', studentIdFrom: (request) => (request.params as { id?: string }).id }, schema: { params: z.object({ id: z.string().min(1).max(20) }) } },
+    async (request, reply) => {
+      const pdf = await registrationFormPdf(app, request, request.params.id);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="registration-form-${request.params.id.replace(/[^\w-]/g, '')}.pdf"`)
+        .send(pdf);
+    },
+  );
+}

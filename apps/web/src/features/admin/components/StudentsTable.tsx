@@ -1,0 +1,80 @@
+import DescriptionIcon from '@mui/icons-material/Description';
+import EditIcon from '@mui/icons-material/Edit';
+import LockResetIcon from '@mui/icons-material/LockReset';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { DataGrid, GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { studentsQuery, type StudentRow } from '../api/students.ts';
+import { EditStudentDialog } from './EditStudentDialog.tsx';
+import { RegistrationFormDialog } from './RegistrationFormDialog.tsx';
+import { ResetPasswordDialog } from './ResetPasswordDialog.tsx';
+
+const fullName = (row: StudentRow) => [row.last_name, row.first_name].filter(Boolean).join(', ');
+
+function Footer({ total }: { total: number }) {
+  return (
+    <Box sx={{ px: 2, py: 1.5, borderTop: 1, borderColor: 'divider' }}>
+      <Typography variant="body2">Total Number of Students: {total}</Typography>
+    </Box>
+  );
+}
+
+/** The admin's students table (SPEC §2): search, sort (newest change first), and the row actions. */
+export function StudentsTable() {
+  const { data, isPending, error } = useQuery(studentsQuery);
+  const [formFor, setFormFor] = useState<StudentRow | null>(null);
+  const [editing, setEditing] = useState<StudentRow | null>(null);
+  const [resetting, setResetting] = useState<StudentRow | null>(null);
+
+  const columns = useMemo<GridColDef<StudentRow>[]>(
+    () => [
+      { field: 'id', headerName: 'ID', width: 110 },
+      { field: 'name', headerName: 'Name', flex: 1, minWidth: 180, valueGetter: (_value, row) => fullName(row) },
+      { field: 'class_id', headerName: 'Class', width: 90 },
+      { field: 'date_of_birth', headerName: 'Date of Birth', width: 130 },
+      { field: 'birth_certificate_no', headerName: 'Birth Certificate Pin', width: 180 },
+      { field: 'updatedAt', headerName: 'Last Changed', width: 200 },
+      {
+        field: 'actions',
+        type: 'actions',
+        headerName: 'Actions',
+        width: 140,
+        getActions: ({ row }) => [
+          <GridActionsCellItem key="form" icon={<DescriptionIcon />} label={`Registration Form of ${fullName(row)}`} onClick={() => setFormFor(row)} />,
+          <GridActionsCellItem key="edit" icon={<EditIcon />} label={`Edit ${fullName(row)}`} onClick={() => setEditing(row)} />,
+          <GridActionsCellItem key="reset" icon={<LockResetIcon />} label={`Reset password of ${fullName(row)}`} onClick={() => setResetting(row)} />,
+        ],
+      },
+    ],
+    [],
+  );
+
+  if (error) return <Alert severity="error">The student list could not be loaded. Please reload the page.</Alert>;
+  return (
+    <Box sx={{ height: '60vh', minHeight: 360, width: '100%' }}>
+      <DataGrid
+        rows={data ?? []}
+        columns={columns}
+        loading={isPending}
+        showToolbar
+        disableRowSelectionOnClick
+        columnBufferPx={1200}
+        density="compact"
+        initialState={{
+          sorting: { sortModel: [{ field: 'updatedAt', sort: 'desc' }] },
+          columns: { columnVisibilityModel: { updatedAt: false } },
+        }}
+        slots={{ footer: () => <Footer total={data?.length ?? 0} /> }}
+        slotProps={{ toolbar: { showQuickFilter: true, quickFilterProps: { debounceMs: 200 } } }}
+        aria-label="Students"
+        sx={{ bgcolor: 'background.paper' }}
+      />
+      {formFor && <RegistrationFormDialog student={formFor} onClose={() => setFormFor(null)} />}
+      {editing && <EditStudentDialog student={editing} onClose={() => setEditing(null)} />}
+      {resetting && <ResetPasswordDialog student={resetting} name={[resetting.first_name, resetting.last_name].filter(Boolean).join(' ')} onClose={() => setResetting(null)} />}
+    </Box>
+  );
+}

@@ -1,0 +1,125 @@
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import GlobalStyles from '@mui/material/GlobalStyles';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink, Outlet, useBlocker, useLocation } from 'react-router';
+import { useSession } from '../../api/session.ts';
+import { LoadingOverlay } from '../../components/LoadingOverlay.tsx';
+import { registrationQuery, saveRecord, type Registration } from './api/registration.ts';
+import { AutosaveProvider, useAutosave } from './autosave-context.tsx';
+import { AutosaveStore } from './autosave-store.ts';
+import { steps } from './steps.ts';
+
+/** `/registration/*`: loads the record once and keeps one autosave store across the six steps. */
+export default function WizardLayout() {
+  const { data: session } = useSession();
+  const studentId = session?.userID ?? '';
+  const { data, error } = useQuery({ ...registrationQuery(studentId), enabled: Boolean(studentId) });
+  if (error) return <Alert severity="error">Your registration record could not be loaded. Please reload the page.</Alert>;
+  if (!data) return <LoadingOverlay open label="Loading your registration" />;
+  return <Wizard key={studentId} initial={data} />;
+}
+
+function Wizard({ initial }: { initial: Registration }) {
+  const [store] = useState(() => new AutosaveStore(initial, saveRecord));
+  useEffect(() => () => store.dispose(), [store]);
+  return (
+    <AutosaveProvider store={store}>
+      <WizardFrame registration={initial} />
+    </AutosaveProvider>
+  );
+}
+
+function WizardFrame({ registration }: { registration: Registration }) {
+  const { store, state } = useAutosave();
+  const location = useLocation();
+  const current = steps.findIndex((step) => location.pathname.endsWith(`/${step.path}`));
+  const closed = state.closedMessage ?? (registration.registration.editable ? null : registration.registration.message);
+  const blocker = useBlocker(({ nextLocation }) => store.hasUnsaved && !nextLocation.pathname.startsWith('/registration/'));
+
+  return (
+    <Box sx={{ display: 'flex', gap: 3, alignItems: 'flex-start', pb: { xs: 10, md: 0 } }}>
+      <GlobalStyles styles={{ html: { scrollPaddingBottom: 96 } }} />
+      <Paper component="nav" aria-label="Registration steps" sx={{ display: { xs: 'none', md: 'block' }, width: 240, flexShrink: 0, position: 'sticky', top: 88 }}>
+        <List component="div">
+          {steps.map((step, index) => (
+            <ListItemButton key={step.path} component={RouterLink} to={`/registration/${step.path}`} selected={index === current} aria-current={index === current ? 'step' : undefined}>
+              <ListItemIcon sx={{ minWidth: 36 }}>
+                {state.progress[step.flag] ? <CheckCircleIcon color="success" aria-label="complete" role="img" /> : <RadioButtonUncheckedIcon color="disabled" aria-label="not complete" role="img" />}
+              </ListItemIcon>
+              <ListItemText primary={step.label} />
+            </ListItemButton>
+          ))}
+        </List>
+      </Paper>
+      <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+        <Typography variant="h1" sx={{ mb: 2, fontSize: { xs: '1.4rem', sm: '1.8rem' } }}>
+          {current >= 0 ? steps[current].label : 'Registration'}
+        </Typography>
+        {closed ? (
+          <Alert severity="warning" sx={{ mb: 2 }}>
+            {closed}
+          </Alert>
+        ) : (
+          registration.registration.deadline && (
+            <Alert severity="info" sx={{ mb: 2 }}>
+              {registration.registration.message}
+            </Alert>
+          )
+        )}
+        {state.offline && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            You are offline. Your changes are kept and will be saved when the connection returns.
+          </Alert>
+        )}
+        <Outlet context={{ readOnly: Boolean(closed) }} />
+      </Box>
+      <Paper
+        component="nav"
+        aria-label="Registration steps"
+        elevation={8}
+        sx={{ display: { xs: 'flex', md: 'none' }, position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 10, justifyContent: 'space-around', py: 0.5 }}
+      >
+        {steps.map((step, index) => (
+          <Button
+            key={step.path}
+            component={RouterLink}
+            to={`/registration/${step.path}`}
+            aria-current={index === current ? 'step' : undefined}
+            aria-label={`${step.label}${state.progress[step.flag] ? ' (complete)' : ''}`}
+            sx={{ minWidth: 0, flex: 1, flexDirection: 'column', fontSize: '0.6rem', lineHeight: 1.2, px: 0.25, color: index === current ? 'primary.main' : 'text.secondary', fontWeight: index === current ? 700 : 400 }}
+          >
+            {state.progress[step.flag] ? <CheckCircleIcon color="success" fontSize="small" /> : <Box component="span" sx={{ fontSize: '0.9rem', fontWeight: 700 }}>{index + 1}</Box>}
+            <span>{step.label}</span>
+          </Button>
+        ))}
+      </Paper>
+      <Dialog open={blocker.state === 'blocked'} onClose={() => blocker.reset?.()}>
+        <DialogTitle>Leave with unsaved changes?</DialogTitle>
+        <DialogContent>Some of your changes have not been saved yet. If you leave now they may be lost.</DialogContent>
+        <DialogActions>
+          <Button onClick={() => blocker.reset?.()} autoFocus>
+            Stay
+          </Button>
+          <Button color="error" onClick={() => blocker.proceed?.()}>
+            Leave
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+}

@@ -1,0 +1,29 @@
+import type { FieldDef } from '@school/contract';
+import { useQueries } from '@tanstack/react-query';
+import { api } from '../../../api/client.ts';
+
+export type Option = { value: string; label: string };
+type ListName = NonNullable<FieldDef['list']>;
+
+/** Each reference list's call and how its rows become options (SPEC §3 field names). */
+const lists: Record<ListName, { url: string; toOption: (row: Record<string, string | number>) => Option }> = {
+  towns: { url: '/api/towns', toOption: (row) => ({ value: String(row.town_name), label: String(row.town_name) }) },
+  religions: { url: '/api/religions', toOption: (row) => ({ value: String(row.code), label: String(row.religion) }) },
+  ethnicGroups: { url: '/api/ethnic-groups', toOption: (row) => ({ value: String(row.id), label: String(row.group_type) }) },
+  regionalCorporations: { url: '/api/regional-corporation', toOption: (row) => ({ value: String(row.title), label: String(row.title) }) },
+  houses: { url: '/api/houses', toOption: (row) => ({ value: String(row.id), label: String(row.name) }) },
+  formClasses: { url: '/api/registration-form-classes-list', toOption: (row) => ({ value: String(row.id), label: `Form ${row.form_level} – ${row.id}` }) },
+};
+const names = Object.keys(lists) as ListName[];
+
+/** All reference lists as options, fetched once and kept for the session. */
+export function useReferenceLists(): Partial<Record<ListName, Option[]>> {
+  const results = useQueries({
+    queries: names.map((name) => ({
+      queryKey: ['reference', name],
+      queryFn: async () => (await api<Array<Record<string, string | number>>>(lists[name].url)).map(lists[name].toOption),
+      staleTime: Infinity,
+    })),
+  });
+  return Object.fromEntries(names.map((name, index) => [name, results[index].data]));
+}

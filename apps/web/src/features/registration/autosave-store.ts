@@ -1,0 +1,180 @@
+import { fieldByName, fieldSchema, type FieldValue, type StudentRecord } from '@school/contract';
+import { ApiError } from '../../api/client.ts';
+import type { ProgressFlags, Registration, SaveAnswer } from './api/registration.ts';
+
+export type FieldStatus = 'saving' | 'saved' | 'error';
+/** SPEC §4/§9: the indicator stays on "saving" about 600 ms before it shows the result. */
+export const SAVE_INDICATOR_MS = 600;
+const MAX_CONFLICT_RETRIES = 5;
+
+type Snapshot = {
+  record: StudentRecord;
+  progress: ProgressFlags;
+  pending: ReadonlyMap<string, FieldValue>;
+  status: ReadonlyMap<string, FieldStatus>;
+  errors: ReadonlyMap<string, string>;
+  /** Set when the server refuses saves because registration closed meanwhile. */
+  closedMessage: string | null;
+  offline: boolean;
+};
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The wizard's autosave (issue 4): the last saved record plus the user's pending changes. Saves
+ * go one at a time with the whole record and its updatedAt; a 409 brings the newest record, on
+ * which the pending changes are laid again and saved, so neither editor's change is lost; a
+ * network failure keeps them and retries when the connection returns.
+ */
+export class AutosaveStore {
+  private state: Snapshot;
+  private readonly listeners = new Set<() => void>();
+  private inFlight = false;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private retryDelay = 2000;
+
+  constructor(
+    initial: Registration,
+    private readonly save: (record: StudentRecord) => Promise<SaveAnswer>,
+  ) {
+    this.state = { record: initial.record, progress: initial.progress, pending: new Map(), status: new Map(), errors: new Map(), closedMessage: null, offline: false };
+  }
+
+  subscribe = (listener: () => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): Snapshot => this.state;
+
+  private update(change: Partial<Snapshot>) {
+    this.state = { ...this.state, ...change };
+    this.listeners.forEach((listener) => listener());
+  }
+
+  /** What the field shows: the pending change if any, else the saved value. */
+  value(name: string): FieldValue {
+    return this.state.pending.has(name) ? (this.state.pending.get(name) ?? null) : (this.state.record[name] ?? null);
+  }
+
+  get hasUnsaved(): boolean {
+    return this.state.pending.size > 0 || this.inFlight;
+  }
+
+  /**
+   * The user finished editing a field (blur, or a change of a select/switch/date). An invalid
+   * value gets its message and is not sent; a valid changed value is queued and saved.
+   */
+  commit(name: string, raw: FieldValue): void {
+    const field = fieldByName.get(name);
+    const parsed = field ? fieldSchema(field).safeParse(raw) : { success: true as const, data: raw };
+    const errors = new Map(this.state.errors);
+    if (!parsed.success) {
+      errors.set(name, parsed.error.issues[0]?.message ?? 'This value is not valid.');
+      this.update({ errors });
+      return;
+    }
+    errors.delete(name);
+    const value = parsed.data ?? null;
+    if (value === this.value(name) && !this.state.pending.has(name)) {
+      this.update({ errors });
+      return;
+    }
+    const pending = new Map(this.state.pending).set(name, value);
+    this.update({ errors, pending });
+    void this.flush();
+  }
+
+  /** A message for a field that is required but empty (shown on blur, nothing is sent). */
+  setError(name: string, message: string | null): void {
+    const errors = new Map(this.state.errors);
+    if (message) errors.set(name, message);
+    else errors.delete(name);
+    this.update({ errors });
+  }
+
+  private setStatus(names: Iterable<string>, status: FieldStatus) {
+    const next = new Map(this.state.status);
+    for (const name of names) next.set(name, status);
+    this.update({ status: next });
+  }
+
+  /** Sends the pending changes, one request at a time, until none are left or the network is down. */
+  async flush(): Promise<void> {
+    if (this.inFlight) return;
+    this.inFlight = true;
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+    let conflicts = 0;
+    try {
+      while (this.state.pending.size > 0) {
+        const batch = new Map(this.state.pending);
+        const started = Date.now();
+        this.setStatus(batch.keys(), 'saving');
+        try {
+          const answer = await this.save({ ...this.state.record, ...Object.fromEntries(batch) } as StudentRecord);
+          const pending = new Map(this.state.pending);
+          for (const [name, value] of batch) if (pending.get(name) === value) pending.delete(name);
+          this.update({ record: answer.record, progress: answer.progress, pending, offline: false });
+          this.retryDelay = 2000;
+          await wait(Math.max(0, SAVE_INDICATOR_MS - (Date.now() - started)));
+          this.setStatus([...batch.keys()].filter((name) => !this.state.pending.has(name)), 'saved');
+        } catch (error) {
+          if (!(error instanceof ApiError)) throw error;
+          if (error.status === 409 && error.body.record && conflicts < MAX_CONFLICT_RETRIES) {
+            // Someone else saved first: take her version and lay our pending changes on it.
+            conflicts += 1;
+            this.update({ record: error.body.record as StudentRecord });
+            continue;
+          }
+          await wait(Math.max(0, SAVE_INDICATOR_MS - (Date.now() - started)));
+          if (error.status === 422 && error.body.errors) {
+            const errors = new Map(this.state.errors);
+            const pending = new Map(this.state.pending);
+            for (const [name, list] of Object.entries(error.body.errors)) {
+              errors.set(name, list[0]);
+              pending.delete(name);
+            }
+            for (const name of batch.keys()) if (!error.body.errors[name]) pending.delete(name);
+            this.update({ errors, pending });
+            this.setStatus(batch.keys(), 'error');
+          } else if (error.status === 403 || error.status === 401 || error.status === 404) {
+            // Closed registration or an ended session: these changes cannot be saved here.
+            this.update({ pending: new Map(), closedMessage: error.status === 403 ? error.body.message : this.state.closedMessage });
+            this.setStatus(batch.keys(), 'error');
+          } else {
+            // Offline or a server fault: keep the changes and try again later.
+            this.setStatus(batch.keys(), 'error');
+            this.update({ offline: error.isNetwork });
+            this.scheduleRetry();
+            return;
+          }
+        }
+      }
+    } finally {
+      this.inFlight = false;
+      this.update({});
+    }
+  }
+
+  private scheduleRetry() {
+    if (this.retryTimer) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = undefined;
+      void this.flush();
+    }, this.retryDelay);
+    this.retryDelay = Math.min(this.retryDelay * 2, 30_000);
+  }
+
+  /** The connection came back: save what is waiting now. */
+  retryNow(): void {
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+    void this.flush();
+  }
+
+  dispose(): void {
+    clearTimeout(this.retryTimer);
+    this.listeners.clear();
+  }
+}

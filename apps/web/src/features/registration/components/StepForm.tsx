@@ -1,0 +1,72 @@
+import { parentsShown, studentFields, type FieldDef, type StepKey } from '@school/contract';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useMemo, useRef } from 'react';
+import { useReferenceLists } from '../api/reference-lists.ts';
+import { useAutosave } from '../autosave-context.tsx';
+import { FieldInput } from './FieldInput.tsx';
+
+type Parent = 'mother' | 'father' | 'guardian';
+const PERMIT_SECTION = 'Section 7: Immigration Permit Dates';
+const FAMILY_SECTIONS = new Set(['Family', 'Emergency Contact']);
+/** An id usable in aria-labelledby (which splits on spaces). */
+const sectionId = (title: string) => `section-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+
+/** Sections of one step in the contract's order. */
+function sectionsOf(step: StepKey): Array<[string, FieldDef[]]> {
+  const sections = new Map<string, FieldDef[]>();
+  for (const field of studentFields.filter((candidate) => candidate.step === step)) {
+    sections.set(field.section, [...(sections.get(field.section) ?? []), field]);
+  }
+  return [...sections];
+}
+
+/**
+ * The fields of one step, grouped as the spec groups them. The living status decides the parent
+ * sections (a section whose name was already filled shows at first too); the immigration permit
+ * switch shows section 7.
+ */
+export function StepForm({ step, readOnly }: { step: StepKey; readOnly: boolean }) {
+  const { store, state } = useAutosave();
+  const lists = useReferenceLists();
+  const sections = useMemo(() => sectionsOf(step), [step]);
+  const livingStatus = store.value('living_status');
+  // Sections with an existing name show initially, until the living status is changed.
+  const initial = useRef<{ status: unknown; named: Parent[] }>({
+    status: livingStatus,
+    named: (['mother', 'father', 'guardian'] as const).filter((parent) => Boolean(state.record[`${parent}_name`])),
+  });
+  const shownParents = new Set<Parent>(parentsShown(livingStatus));
+  if (livingStatus === initial.current.status) initial.current.named.forEach((parent) => shownParents.add(parent));
+  const permit = store.value('immigration_permit') === 1;
+
+  const visible = (title: string, fields: FieldDef[]) => {
+    const parent = fields[0]?.parent;
+    if (parent) return shownParents.has(parent);
+    if (FAMILY_SECTIONS.has(title)) return shownParents.size > 0;
+    if (title === PERMIT_SECTION) return permit;
+    return true;
+  };
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      {sections
+        .filter(([title, fields]) => visible(title, fields))
+        .map(([title, fields]) => (
+          <Paper key={title} component="section" aria-labelledby={sectionId(title)} sx={{ p: { xs: 2, sm: 3 } }}>
+            <Typography id={sectionId(title)} variant="h3" component="h2" sx={{ mb: 2 }}>
+              {title}
+            </Typography>
+            <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: fields.every((field) => field.kind === 'flag') ? '1fr 1fr 1fr' : '1fr 1fr' }, columnGap: 2, rowGap: fields.every((field) => field.kind === 'flag') ? 0 : 1 }}>
+              {fields.map((field) => (
+                <Box key={field.name} sx={{ gridColumn: field.kind === 'text' && (field.max ?? 0) >= 255 ? '1 / -1' : undefined }}>
+                  <FieldInput field={field} options={field.list ? lists[field.list] : undefined} readOnly={readOnly} />
+                </Box>
+              ))}
+            </Box>
+          </Paper>
+        ))}
+    </Box>
+  );
+}

@@ -1,0 +1,103 @@
+import { expect, test } from '@playwright/test';
+import { claimStudent, expectAccessible, signInAdminViaApi, signInStudentViaApi } from './support/fixtures.ts';
+
+// Issue 6 asks for these journeys at 1280×800 and 390×844.
+test.beforeEach(async ({ page }, testInfo) => {
+  if (testInfo.project.name === 'phone') await page.setViewportSize({ width: 390, height: 844 });
+});
+
+test('the admin searches and sorts the students table, edits a name and resets a password', async ({ page, browser }) => {
+  const student = claimStudent('any', 3);
+  // She has her own password, which the reset will take away.
+  const studentContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  await signInStudentViaApi(await studentContext.newPage(), student);
+  await studentContext.close();
+
+  await signInAdminViaApi(page);
+  await page.goto('/admin/dashboard');
+  await expect(page.getByText('Total Number of Students: 600')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Admin menu' }).getByRole('button', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+  await expectAccessible(page);
+
+  await page.getByRole('searchbox').fill(student.id);
+  const row = page.locator(`.MuiDataGrid-row[data-id="${student.id}"]`);
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(`${student.last_name}, ${student.first_name}`);
+  await page.getByRole('searchbox').fill('');
+  await page.getByRole('columnheader', { name: 'ID' }).click();
+  await expect(page.getByRole('row').nth(1)).toContainText('2022');
+
+  await page.getByRole('searchbox').fill(student.id);
+  await row.getByRole('menuitem', { name: /^Edit/ }).or(row.getByRole('button', { name: /^Edit/ })).first().click();
+  const edit = page.getByRole('dialog', { name: 'Edit Student' });
+  const firstName = edit.getByRole('textbox', { name: 'First Name' });
+  await expect(firstName).toHaveValue(student.first_name);
+  await firstName.fill('');
+  await firstName.blur();
+  await expect(edit.getByText('Required')).toBeVisible();
+  await firstName.fill('Anya');
+  await firstName.blur();
+  await expect(edit.getByText('Updated Successfully.')).toBeVisible();
+  await expectAccessible(page);
+  await edit.getByRole('button', { name: 'Close' }).click();
+  await expect(row).toContainText(`${student.last_name}, Anya`);
+
+  await row.getByRole('menuitem', { name: /^Reset password/ }).or(row.getByRole('button', { name: /^Reset password/ })).first().click();
+  const reset = page.getByRole('dialog', { name: 'Reset Password' });
+  await expect(reset).toContainText(`Are you sure you want to reset Anya ${student.last_name} password?`);
+  await reset.getByRole('button', { name: 'Ok' }).click();
+  await expect(reset).toContainText(`Anya ${student.last_name}'s password has been reset.`);
+  await reset.getByRole('button', { name: 'Ok' }).click();
+
+  const fresh = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport: page.viewportSize() ?? undefined });
+  const signIn = await fresh.newPage();
+  await signIn.goto('/');
+  await signIn.getByRole('textbox', { name: 'Student ID' }).fill(student.id);
+  await signIn.getByRole('textbox', { name: 'Student ID' }).blur();
+  await expect(signIn.getByRole('textbox', { name: 'Password', exact: true })).toHaveAttribute('placeholder', 'Enter date of birth');
+  await signIn.getByRole('textbox', { name: 'Password', exact: true }).fill(student.dobPassword);
+  await signIn.getByRole('button', { name: 'Sign In' }).click();
+  await expect(signIn.getByRole('heading', { name: 'Set your password' })).toBeVisible();
+  await fresh.close();
+});
+
+test('the admin opens a registration form from the table', async ({ page }) => {
+  const student = claimStudent('complete', 3);
+  await signInAdminViaApi(page);
+  await page.goto('/admin/dashboard');
+  await page.getByRole('searchbox').fill(student.id);
+  const row = page.locator(`.MuiDataGrid-row[data-id="${student.id}"]`);
+  await row.getByRole('menuitem', { name: /^Registration Form/ }).or(row.getByRole('button', { name: /^Registration Form/ })).first().click();
+  const dialog = page.getByRole('dialog', { name: /Registration Form/ });
+  await expect(dialog.locator('iframe')).toHaveAttribute('src', `/api/registration-form/${student.id}`);
+  const pdf = await page.request.get(`/api/registration-form/${student.id}`);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toHaveCount(0);
+});
+
+test('closing registration in the settings turns the student’s wizard read-only', async ({ page, browser }) => {
+  const formLevel = test.info().project.name === 'phone' ? 4 : 5;
+  const student = claimStudent('any', formLevel);
+  await signInAdminViaApi(page);
+  await page.goto('/admin/dashboard');
+  await page.getByRole('button', { name: 'Registration Settings' }).click();
+  await page.getByRole('switch', { name: `Form ${formLevel} registration open` }).or(page.getByRole('checkbox', { name: `Form ${formLevel} registration open` })).first().uncheck();
+  const formRow = page.getByRole('row').filter({ hasText: `Form ${formLevel}` });
+  await formRow.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(`Form ${formLevel} registration saved.`)).toBeVisible();
+  await expectAccessible(page);
+  try {
+    const studentContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+    const studentPage = await studentContext.newPage();
+    await signInStudentViaApi(studentPage, student);
+    await studentPage.goto('/registration/student-data');
+    await expect(studentPage.getByText(`Registration for Form ${formLevel} is closed.`, { exact: false })).toBeVisible();
+    await expect(studentPage.locator('#field-home_address')).toBeDisabled();
+    await studentContext.close();
+  } finally {
+    await page.getByRole('switch', { name: `Form ${formLevel} registration open` }).or(page.getByRole('checkbox', { name: `Form ${formLevel} registration open` })).first().check();
+    await formRow.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText(`Form ${formLevel} registration saved.`)).toBeVisible();
+  }
+});
