@@ -23,8 +23,19 @@ const emptyToNull = (value: unknown) => (value === '' || value === undefined ? n
 
 const nullable = (schema: z.ZodType<string>) => z.preprocess(emptyToNull, schema.nullable());
 
-/** The zod schema of one field, with the spec's messages; the same on the form and the server. */
+const schemaCache = new WeakMap<FieldDef, z.ZodType<FieldValue>>();
+
+/** The zod schema of one field, with the spec's messages; the same on the form and the server. Built once per field. */
 export function fieldSchema(field: FieldDef): z.ZodType<FieldValue> {
+  let schema = schemaCache.get(field);
+  if (!schema) {
+    schema = buildFieldSchema(field);
+    schemaCache.set(field, schema);
+  }
+  return schema;
+}
+
+function buildFieldSchema(field: FieldDef): z.ZodType<FieldValue> {
   switch (field.kind) {
     case 'flag':
       return z.preprocess(
