@@ -13,6 +13,7 @@ import type { Config } from './config.ts';
 import type { Db, DialectName } from './db/database.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { registrationRoutes } from './features/registration/routes.ts';
+import { filesRoutes } from './features/files/routes.ts';
 import { registrationFormRoutes } from './features/registration-form/routes.ts';
 import { studentsRoutes } from './features/students/routes.ts';
 import { referenceRoutes } from './features/reference/routes.ts';
@@ -82,7 +83,7 @@ export async function buildApp({ config, db, dialect, logger = true }: AppDeps):
 }
 
 /** Feature route plugins, in the order they register. */
-const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [authRoutes, referenceRoutes, registrationRoutes, registrationFormRoutes, studentsRoutes];
+const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [authRoutes, referenceRoutes, registrationRoutes, registrationFormRoutes, studentsRoutes, filesRoutes];
 
 /** Serves the built web app: hashed assets cached for a year, and index.html for every client route. */
 function serveWebApp(app: FastifyInstance, webDist: string): void {

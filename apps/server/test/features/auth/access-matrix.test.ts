@@ -34,6 +34,12 @@ const expectedAccess: Record<string, Access> = {
   'PUT /api/registration-status/:form_level': 'admin',
   'GET /api/students': 'admin',
   'GET /api/registration-form/:id': 'student-self',
+  'POST /api/store-file': 'signed-in',
+  'GET /api/get-files/:id': 'student-self',
+  'DELETE /api/file': 'student-self',
+  'GET /api/files/:studentId/:fileType': 'student-self',
+  'GET /api/student-data-files/:student_id': 'student-self',
+  'POST /api/student-data-files': 'student-self',
 };
 
 let t: TestApp;
@@ -63,7 +69,9 @@ const apiRoutes = () => t.app.routeTable.filter((route) => route.url.startsWith(
 
 /** Fills every URL parameter with the target student's id; a body names her too. */
 const target = (access: Access) => (access === 'admin' ? studentC : studentA).id;
-const urlFor = (url: string, access: Access) => url.replace(/:[a-z_]+/g, () => target(access));
+/** Calls that name the student in the query string. */
+const queries: Record<string, (id: string) => string> = { '/api/file': (id) => `?id=${id}&fileType=picture&fileName=x.jpg` };
+const urlFor = (url: string, access: Access) => url.replace(/:[a-zA-Z_]+/g, () => target(access)) + (queries[url]?.(target(access)) ?? '');
 const bodyFor = (access: Access) => ({ id: target(access), student_id: target(access) });
 
 /** A call is refused when it answers 401 or 403; anything else means it passed the guard. */
@@ -110,7 +118,7 @@ describe('access control', () => {
     for (const route of apiRoutes()) {
       const access = expectedAccess[`${route.method} ${route.url}`];
       if (access === 'visitor' || access === 'restricted') continue;
-      const response = await client.request(route.method as 'GET', route.url.replace(/:[a-z_]+/g, newcomer.id), route.method === 'GET' ? undefined : { student_id: newcomer.id });
+      const response = await client.request(route.method as 'GET', route.url.replace(/:[a-zA-Z_]+/g, newcomer.id) + (queries[route.url]?.(newcomer.id) ?? ''), route.method === 'GET' ? undefined : { student_id: newcomer.id });
       if (!refused(response.statusCode)) allowed.push(`${route.method} ${route.url} answered ${response.statusCode}`);
     }
     expect(allowed).toEqual([]);

@@ -1,4 +1,5 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import PrintIcon from '@mui/icons-material/Print';
 import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -19,6 +20,7 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink, Outlet, useBlocker, useLocation } from 'react-router';
 import { useSession } from '../../api/session.ts';
 import { LoadingOverlay } from '../../components/LoadingOverlay.tsx';
+import { PdfDialog } from '../../components/PdfDialog.tsx';
 import { registrationQuery, saveRecord, type Registration } from './api/registration.ts';
 import { AutosaveProvider, useAutosave } from './autosave-context.tsx';
 import { AutosaveStore } from './autosave-store.ts';
@@ -49,6 +51,7 @@ function WizardFrame({ registration }: { registration: Registration }) {
   const location = useLocation();
   const current = steps.findIndex((step) => location.pathname.endsWith(`/${step.path}`));
   const closed = state.closedMessage ?? (registration.registration.editable ? null : registration.registration.message);
+  const [viewing, setViewing] = useState(false);
   const blocker = useBlocker(({ nextLocation }) => store.hasUnsaved && !nextLocation.pathname.startsWith('/registration/'));
 
   return (
@@ -67,9 +70,23 @@ function WizardFrame({ registration }: { registration: Registration }) {
         </List>
       </Paper>
       <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-        <Typography variant="h1" sx={{ mb: 2, fontSize: { xs: '1.4rem', sm: '1.8rem' } }}>
-          {current >= 0 ? steps[current].label : 'Registration'}
-        </Typography>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
+          <Typography variant="h1" sx={{ fontSize: { xs: '1.4rem', sm: '1.8rem' } }}>
+            {current >= 0 ? steps[current].label : 'Registration'}
+          </Typography>
+          <Button variant="outlined" startIcon={<PrintIcon />} onClick={() => setViewing(true)}>
+            View / Print registration form
+          </Button>
+        </Box>
+        {viewing && (
+          <PdfDialog
+            fullScreen
+            title="Registration Form"
+            src={`/api/registration-form/${encodeURIComponent(String(state.record.id))}`}
+            note="Printing this form needs a legal sheet (8 1/2 x 14)."
+            onClose={() => setViewing(false)}
+          />
+        )}
         {closed ? (
           <Alert severity="warning" sx={{ mb: 2 }}>
             {closed}

@@ -166,6 +166,11 @@ export class AutosaveStore {
     this.retryDelay = Math.min(this.retryDelay * 2, 30_000);
   }
 
+  /** Progress flags changed elsewhere (documents uploaded or removed). */
+  setProgress(progress: ProgressFlags): void {
+    this.update({ progress });
+  }
+
   /** The connection came back: save what is waiting now. */
   retryNow(): void {
     clearTimeout(this.retryTimer);

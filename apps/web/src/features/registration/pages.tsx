@@ -1,4 +1,3 @@
-import { PlaceholderPage } from '../../components/PlaceholderPage.tsx';
 import { DataStepPage } from './DataStepPage.tsx';
 
 /** The wizard's step screens, loaded with the wizard (its own chunk). */
@@ -6,5 +5,5 @@ export const StudentDataPage = () => <DataStepPage step="studentData" />;
 export const FamilyDataPage = () => <DataStepPage step="familyData" />;
 export const HealthDataPage = () => <DataStepPage step="healthData" />;
 export const OtherDataPage = () => <DataStepPage step="otherData" />;
-export const DocumentsPage = () => <PlaceholderPage title="Documents" />;
+export { default as DocumentsPage } from './DocumentsStepPage.tsx';
 export { default as CompletePage } from './CompleteStepPage.tsx';

@@ -1,0 +1,39 @@
+import type { Executor } from '../../db/database.ts';
+import type { UploadedFilesTable } from '../../db/schema.ts';
+
+export type UploadedFile = Omit<UploadedFilesTable, 'id'> & { id: number };
+
+export const filesRepository = {
+  listForStudent(db: Executor, studentId: string): Promise<UploadedFile[]> {
+    return db.selectFrom('uploaded_files').selectAll().where('student_id', '=', studentId).orderBy('file_type').execute();
+  },
+
+  find(db: Executor, studentId: string, fileType: string): Promise<UploadedFile | undefined> {
+    return db.selectFrom('uploaded_files').selectAll().where('student_id', '=', studentId).where('file_type', '=', fileType).executeTakeFirst();
+  },
+
+  async remove(db: Executor, id: number): Promise<void> {
+    await db.deleteFrom('uploaded_files').where('id', '=', id).execute();
+  },
+
+  async insert(db: Executor, file: Omit<UploadedFilesTable, 'id'>): Promise<void> {
+    await db.insertInto('uploaded_files').values(file).execute();
+  },
+
+  async countTypes(db: Executor, studentId: string): Promise<number> {
+    const row = await db.selectFrom('uploaded_files').select((eb) => eb.fn.count<number>('file_type').distinct().as('count')).where('student_id', '=', studentId).executeTakeFirstOrThrow();
+    return Number(row.count);
+  },
+
+  findDataFile(db: Executor, studentId: string) {
+    return db.selectFrom('student_data_files').selectAll().where('student_id', '=', studentId).executeTakeFirst();
+  },
+
+  async saveDataFile(db: Executor, studentId: string, data: string, updatedAt: string): Promise<void> {
+    await db
+      .insertInto('student_data_files')
+      .values({ student_id: studentId, data, updated_at: updatedAt })
+      .onConflict((conflict) => conflict.column('student_id').doUpdateSet({ data, updated_at: updatedAt }))
+      .execute();
+  },
+};

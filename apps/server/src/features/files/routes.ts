@@ -1,0 +1,86 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { nowIso } from '../../db/database.ts';
+import { documentRules, isDocumentType } from './document-types.ts';
+import { filesRepository } from './repository.ts';
+import { assertOwnOrAdmin, deleteFile, fileUrl, readFile, storeUpload } from './service.ts';
+
+const studentId = z.string().trim().min(1).max(20);
+
+/** RFC 6266: a plain ASCII fallback name and the exact name in UTF-8. */
+function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `${kind}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/** Document uploads (SPEC §7): store, list, delete, download; and the student data files record. */
+export async function filesRoutes(instance: FastifyInstance): Promise<void> {
+  await instance.register(multipart, { limits: { fileSize: instance.settings.uploadMaxBytes, files: 1, fields: 5, parts: 8 } });
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  // The student id is in the multipart body, read inside the handler, which checks it.
+  app.post('/api/store-file', { config: { access: 'signed-in' } }, async (request) => storeUpload(app, request));
+
+  app.get(
+    '/api/get-files/:id',
+    { config: { access: 'student-self', studentIdFrom: (request) => (request.params as { id?: string }).id }, schema: { params: z.object({ id: studentId }) } },
+    async (request) => (await filesRepository.listForStudent(app.db, request.params.id)).map((file) => ({ name: file.original_name, type: file.file_type, url: fileUrl(file) })),
+  );
+
+  app.delete(
+    '/api/file',
+    {
+      config: { access: 'student-self', studentIdFrom: (request) => (request.query as { id?: string }).id },
+      schema: { querystring: z.object({ id: studentId, fileName: z.string().max(300).optional(), fileType: z.string().max(40) }) },
+    },
+    async (request) => deleteFile(app, request, request.query.id, request.query.fileType),
+  );
+
+  app.get(
+    '/api/files/:studentId/:fileType',
+    {
+      config: { access: 'student-self', studentIdFrom: (request) => (request.params as { studentId?: string }).studentId },
+      schema: { params: z.object({ studentId, fileType: z.string().refine(isDocumentType, 'Unknown document type.') }) },
+    },
+    async (request, reply) => {
+      const { file, bytes } = await readFile(app, request.params.studentId, request.params.fileType);
+      const known = documentRules[file.file_type as keyof typeof documentRules]?.mimes.includes(file.mime_type);
+      return reply
+        .type(known ? file.mime_type : 'application/octet-stream')
+        .header('content-disposition', contentDisposition(known ? 'inline' : 'attachment', file.original_name))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(bytes);
+    },
+  );
+
+  app.get(
+    '/api/student-data-files/:student_id',
+    { config: { access: 'student-self', studentIdFrom: (request) => (request.params as { student_id?: string }).student_id }, schema: { params: z.object({ student_id: studentId }) } },
+    async (request) => {
+      const row = await filesRepository.findDataFile(app.db, request.params.student_id);
+      return row ? { student_id: row.student_id, ...JSON.parse(row.data), updated_at: row.updated_at } : { student_id: request.params.student_id };
+    },
+  );
+
+  app.post(
+    '/api/student-data-files',
+    {
+      config: { access: 'student-self', studentIdFrom: (request) => (request.body as { student_id?: string } | undefined)?.student_id },
+      schema: {
+        body: z
+          .object({ student_id: studentId })
+          .catchall(z.union([z.string().max(2000), z.number(), z.null()]))
+          .refine((body) => Object.keys(body).length <= 50, 'The record has too many fields.'),
+      },
+    },
+    async (request) => {
+      const { student_id, ...data } = request.body;
+      assertOwnOrAdmin(request, student_id);
+      await filesRepository.saveDataFile(app.db, student_id, JSON.stringify(data), nowIso());
+      return { message: 'Saved' };
+    },
+  );
+}

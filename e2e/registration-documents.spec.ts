@@ -1,0 +1,71 @@
+import { expect, test } from '@playwright/test';
+import sharp from 'sharp';
+import { claimStudent, expectAccessible, signInStudentViaApi } from './support/fixtures.ts';
+
+/** A valid PDF header and trailer around about 1 MB of comment lines, so the upload takes a moment. */
+const bigPdf = () => Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.from(`%${'x'.repeat(99)}\n`.repeat(10_000)), Buffer.from('trailer<<>>\n%%EOF\n')]);
+const photo = (colour: string) => sharp({ create: { width: 120, height: 160, channels: 3, background: colour } }).png().toBuffer();
+
+test('a student uploads her documents with progress, removes one, resubmits, agrees and opens her form', async ({ page }) => {
+  test.setTimeout(120_000);
+  const student = claimStudent('empty', test.info().project.name === 'phone' ? 2 : 1);
+  if (test.info().project.name === 'phone') await page.setViewportSize({ width: 390, height: 844 });
+  await signInStudentViaApi(page, student);
+  await page.goto('/registration/documents');
+  const birth = page.getByRole('region', { name: 'Birth Certificate' });
+  await expect(birth).toBeVisible();
+
+  await birth.getByRole('button', { name: 'Upload' }).click();
+  await expect(birth.getByText('Please select a file!')).toBeVisible();
+
+  // Slow the upload down so its progress can be seen.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 400 * 1024 });
+  await page.locator('#file-birth_certificate').setInputFiles({ name: 'birth certificate.pdf', mimeType: 'application/pdf', buffer: bigPdf() });
+  await expect(birth.getByText('birth certificate.pdf')).toBeVisible();
+  await birth.getByRole('button', { name: 'Upload' }).click();
+  await expect(birth.getByRole('progressbar', { name: 'Uploading Birth Certificate' })).toBeVisible();
+  await expect(birth.getByText(/^\d+%$/)).toBeVisible();
+  await expect(birth.getByText('Birth certificate uploaded successfully.')).toBeVisible({ timeout: 20_000 });
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await expect(birth.getByRole('link', { name: 'birth certificate.pdf' })).toHaveAttribute('href', `/api/files/${student.id}/birth_certificate`);
+
+  const picture = page.getByRole('region', { name: 'Photo of the Student' });
+  await page.locator('#file-picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await photo('#335577') });
+  await picture.getByRole('button', { name: 'Upload' }).click();
+  await expect(picture.getByText('Photo uploaded successfully.')).toBeVisible();
+  await expect(picture.getByRole('link', { name: 'me.png' })).toBeVisible();
+
+  const sea = page.getByRole('region', { name: 'SEA Slip' });
+  await page.locator('#file-sea_slip').setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: await photo('#aa0000') });
+  await sea.getByRole('button', { name: 'Upload' }).click();
+  await expect(sea.getByText('The sea slip must be a PDF file.')).toBeVisible();
+
+  await birth.getByRole('button', { name: 'Remove' }).click();
+  await page.getByRole('dialog', { name: 'Remove Birth Certificate?' }).getByRole('button', { name: 'Remove' }).click();
+  await expect(birth.getByText('Birth certificate removed.')).toBeVisible();
+  await expect(birth.getByRole('button', { name: 'Choose file' })).toBeVisible();
+
+  await picture.getByRole('button', { name: 'Resubmit' }).click();
+  await page.locator('#file-picture').setInputFiles({ name: 'me-again.png', mimeType: 'image/png', buffer: await photo('#557733') });
+  await picture.getByRole('button', { name: 'Upload' }).click();
+  await expect(picture.getByRole('link', { name: 'me-again.png' })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.goto('/registration/complete');
+  await page.getByRole('checkbox', { name: 'I have read and agree to the terms and conditions.' }).check();
+  await expect(page.locator('[data-save-status="saved"]')).toHaveCount(1, { timeout: 10_000 });
+  await expectAccessible(page);
+  await page.reload();
+  await expect(page.getByRole('checkbox', { name: 'I have read and agree to the terms and conditions.' })).toBeChecked();
+
+  await page.getByRole('button', { name: 'View / Print registration form' }).click();
+  const viewer = page.getByRole('dialog', { name: 'Registration Form' });
+  await expect(viewer.getByText('Printing this form needs a legal sheet (8 1/2 x 14).')).toBeVisible();
+  await expect(viewer.locator('iframe')).toHaveAttribute('src', `/api/registration-form/${student.id}`);
+  const pdf = await page.request.get(`/api/registration-form/${student.id}`);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  await viewer.getByRole('button', { name: 'Close' }).click();
+  await expect(viewer).toHaveCount(0);
+});
