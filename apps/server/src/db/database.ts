@@ -19,6 +19,9 @@ pg.types.setTypeParser(20, (value) => Number(value));
 export function openDatabase(target: DatabaseTarget): { db: Db; dialect: DialectName } {
   if (target.databaseUrl) {
     const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10 });
+    // An idle connection dropped by the server (a restart, a failover) must not end the process;
+    // the pool opens a new one for the next query.
+    pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
   const file = target.sqliteFile ?? ':memory:';

@@ -2,7 +2,6 @@ import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PlaceholderPage } from '../components/PlaceholderPage.tsx';
 import { Guard } from './guard.tsx';
-import { PortalLayout } from './layouts/PortalLayout.tsx';
 import { adminEntries, studentEntries } from './navigation.ts';
 import { SessionEndedWatcher } from './SessionEndedWatcher.tsx';
 
@@ -13,6 +12,7 @@ const page = (load: () => Promise<{ default: React.ComponentType }>) => ({
 
 const placeholder = (title: string): RouteObject => ({ element: <PlaceholderPage title={title} /> });
 
+const PortalLayout = lazy(async () => ({ default: (await import('./layouts/PortalLayout.tsx')).PortalLayout }));
 const SignInPage = lazy(() => import('../features/auth/SignInPage.tsx'));
 const AdminSignInPage = lazy(() => import('../features/auth/AdminSignInPage.tsx'));
 

@@ -14,12 +14,15 @@ afterAll(() => t.close());
 function pdfText(pdf: Buffer): string {
   const raw = pdf.toString('latin1');
   const texts: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
+  // Each stream is read by its declared /Length, so binary data can never end it early.
+  for (const match of raw.matchAll(/\/Length (\d+)[^>]*>>\s*stream\r?\n/g)) {
+    const start = match.index + match[0].length;
+    const bytes = pdf.subarray(start, start + Number(match[1]));
     let content: string;
     try {
-      content = zlib.inflateSync(Buffer.from(match[1], 'latin1')).toString('latin1');
+      content = zlib.inflateSync(bytes).toString('latin1');
     } catch {
-      content = match[1];
+      content = bytes.toString('latin1');
     }
     for (const tj of content.matchAll(/\[(.*?)\]\s*TJ/g)) {
       texts.push([...tj[1].matchAll(/<([0-9a-fA-F]+)>/g)].map((hex) => Buffer.from(hex[1], 'hex').toString('latin1')).join(''));

@@ -5,7 +5,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { useEnterWithNewSession, useSession } from '../../api/session.ts';
@@ -14,8 +14,10 @@ import { changeStudentPassword } from './api/change-password.ts';
 import { loginStudent } from './api/login-student.ts';
 import { fetchPasswordReset } from './api/user-info.ts';
 import { AuthCard } from './components/AuthCard.tsx';
-import { FindStudentIdDialog } from './components/FindStudentIdDialog.tsx';
 import { NewPasswordForm } from './components/NewPasswordForm.tsx';
+
+/** Loaded when first opened: most visitors never need it. */
+const FindStudentIdDialog = lazy(async () => ({ default: (await import('./components/FindStudentIdDialog.tsx')).FindStudentIdDialog }));
 
 /**
  * Student sign-in at `/` (SPEC §2). A student who must reset signs in with her date of birth and
@@ -114,7 +116,9 @@ export default function SignInPage() {
           </Link>
         </Box>
       </Stack>
-      <FindStudentIdDialog
+      {findOpen && (
+        <Suspense fallback={<LoadingOverlay open />}>
+          <FindStudentIdDialog
         open={findOpen}
         onClose={() => setFindOpen(false)}
         onChoose={(id) => {
@@ -122,7 +126,9 @@ export default function SignInPage() {
           setFindOpen(false);
           checkReset(id);
         }}
-      />
+          />
+        </Suspense>
+      )}
     </AuthCard>
   );
 }
