@@ -1,4 +1,5 @@
 import { nowIso, type Executor } from '../../db/database.ts';
+import type { StudentAccountsTable } from '../../db/schema.ts';
 
 /** A student's sign-in facts: her names, date of birth and account state. */
 export type StudentLogin = {
@@ -9,6 +10,14 @@ export type StudentLogin = {
   password_hash: string | null;
   password_reset: number;
 };
+
+async function upsertAccount(db: Executor, studentId: string, values: Omit<StudentAccountsTable, 'student_id'>): Promise<void> {
+  await db
+    .insertInto('student_accounts')
+    .values({ student_id: studentId, ...values })
+    .onConflict((conflict) => conflict.column('student_id').doUpdateSet(values))
+    .execute();
+}
 
 export const authRepository = {
   findStudentLogin(db: Executor, studentId: string): Promise<StudentLogin | undefined> {
@@ -21,23 +30,14 @@ export const authRepository = {
       .executeTakeFirst() as Promise<StudentLogin | undefined>;
   },
 
-  async setStudentPassword(db: Executor, studentId: string, passwordHash: string): Promise<void> {
-    const values = { password_hash: passwordHash, password_reset: 0, password_changed_at: nowIso() };
-    await db
-      .insertInto('student_accounts')
-      .values({ student_id: studentId, ...values })
-      .onConflict((conflict) => conflict.column('student_id').doUpdateSet(values))
-      .execute();
+  /** A student's own password from now on. */
+  setStudentPassword(db: Executor, studentId: string, passwordHash: string): Promise<void> {
+    return upsertAccount(db, studentId, { password_hash: passwordHash, password_reset: 0, password_changed_at: nowIso() });
   },
 
   /** After an admin's reset the student signs in with her date of birth again. */
-  async resetStudentPassword(db: Executor, studentId: string): Promise<void> {
-    const values = { password_hash: null, password_reset: 1, password_changed_at: nowIso() };
-    await db
-      .insertInto('student_accounts')
-      .values({ student_id: studentId, ...values })
-      .onConflict((conflict) => conflict.column('student_id').doUpdateSet(values))
-      .execute();
+  resetStudentPassword(db: Executor, studentId: string): Promise<void> {
+    return upsertAccount(db, studentId, { password_hash: null, password_reset: 1, password_changed_at: nowIso() });
   },
 
   findAdminByUsername(db: Executor, username: string) {

@@ -5,8 +5,6 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { messages } from '@school/contract/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { fileTypeFromFile } from 'file-type';
-import sharp from 'sharp';
 import { nowIso } from '../../db/database.ts';
 import { Forbidden, HttpError, Invalid, invalidField, NotFound } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/audit-log.ts';
@@ -90,6 +88,8 @@ export async function storeUpload(app: FastifyInstance, request: FastifyRequest)
 
     const rule = documentRules[fileType];
     const extension = path.extname(originalName).toLowerCase();
+    // Loaded on the first upload: the content sniffer and the image codec are not needed before.
+    const { fileTypeFromFile } = await import('file-type');
     const sniffed = await fileTypeFromFile(temp);
     if (!rule.extensions.includes(extension) || !sniffed || !rule.mimes.includes(sniffed.mime)) {
       throw invalidField('file', `The ${rule.label.toLowerCase()} must be ${rule.kindText}.`);
@@ -106,6 +106,7 @@ export async function storeUpload(app: FastifyInstance, request: FastifyRequest)
 
 /** Photos are decoded and written again: turned upright, with no EXIF, location or other metadata. */
 async function reencodePhoto(file: string, mime: string): Promise<void> {
+  const { default: sharp } = await import('sharp');
   const image = sharp(file, { failOn: 'error' }).rotate();
   const output = mime === 'image/png' ? await image.png().toBuffer() : await image.jpeg({ quality: 85 }).toBuffer();
   await fs.writeFile(file, output);

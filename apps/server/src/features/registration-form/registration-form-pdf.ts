@@ -7,10 +7,16 @@ import type { Content, TableCell, TDocumentDefinitions, TFontDictionary } from '
 /** pdfmake 0.2's server-side printer (its published types describe only the browser build). */
 type PdfKitDocument = NodeJS.ReadableStream & { end(): void };
 type Printer = { createPdfKitDocument(definition: TDocumentDefinitions): PdfKitDocument };
-const PdfPrinter = createRequire(import.meta.url)('pdfmake') as new (fonts: TFontDictionary) => Printer;
 
-/** pdfkit's built-in Helvetica: no font files to ship or load. */
-const printer = new PdfPrinter({ Helvetica: { normal: 'Helvetica', bold: 'Helvetica-Bold', italics: 'Helvetica-Oblique', bolditalics: 'Helvetica-BoldOblique' } });
+let printer: Printer | undefined;
+/** Loaded at the first form, so a server that prints none never pays for pdfmake; pdfkit's built-in Helvetica needs no font files. */
+function pdfPrinter(): Printer {
+  if (!printer) {
+    const PdfPrinter = createRequire(import.meta.url)('pdfmake') as new (fonts: TFontDictionary) => Printer;
+    printer = new PdfPrinter({ Helvetica: { normal: 'Helvetica', bold: 'Helvetica-Bold', italics: 'Helvetica-Oblique', bolditalics: 'Helvetica-BoldOblique' } });
+  }
+  return printer;
+}
 
 const crestFile = path.resolve(import.meta.dirname, '../../../../web/public/favicon.svg');
 let crest: string | null | undefined;
@@ -164,7 +170,7 @@ export function registrationFormDefinition(input: RegistrationFormInput): TDocum
 /** Renders the form to a PDF buffer. */
 export function renderRegistrationForm(input: RegistrationFormInput): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const document = printer.createPdfKitDocument(registrationFormDefinition(input));
+    const document = pdfPrinter().createPdfKitDocument(registrationFormDefinition(input));
     const chunks: Buffer[] = [];
     document.on('data', (chunk: Buffer) => chunks.push(chunk));
     document.on('end', () => resolve(Buffer.concat(chunks)));

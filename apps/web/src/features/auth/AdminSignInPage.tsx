@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -13,6 +12,7 @@ import { LoadingOverlay } from '../../components/LoadingOverlay.tsx';
 import { adminLogin } from './api/admin-login.ts';
 import { changeAdminPassword } from './api/change-password.ts';
 import { AuthCard } from './components/AuthCard.tsx';
+import { FormAlerts } from './components/FormAlerts.tsx';
 import { NewPasswordForm } from './components/NewPasswordForm.tsx';
 
 /** Admin sign-in at `/admin` (SPEC §2); an admin with a one-time password sets a new one first. */
@@ -67,12 +67,7 @@ export default function AdminSignInPage() {
     <AuthCard title="Staff sign-in">
       <LoadingOverlay open={busy} label="Signing in" />
       <Stack component="form" spacing={2} onSubmit={signIn} noValidate>
-        {notice && !error && <Alert severity="info">{notice}</Alert>}
-        {error && (
-          <Alert severity="error" variant="outlined" role="alert">
-            {error}
-          </Alert>
-        )}
+        <FormAlerts error={error} notice={notice} />
         <TextField label="Username" value={username} onChange={(event) => setUsername(event.target.value)} autoComplete="username" autoFocus />
         <TextField label="Password" type="password" placeholder="Enter password" value={password} onChange={(event) => setPassword(event.target.value)} autoComplete="current-password" />
         <Button type="submit" variant="contained" size="large" disabled={busy}>

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -12,6 +11,7 @@ import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { useSession } from '../../api/session.ts';
 import { changeStudentPassword } from './api/change-password.ts';
+import { FormAlerts } from './components/FormAlerts.tsx';
 import { NewPasswordForm } from './components/NewPasswordForm.tsx';
 
 /** `/registration/change-password`: the current password, then the new one; then on to student data. */
@@ -58,11 +58,7 @@ export default function ChangePasswordPage() {
       </Stepper>
       {step === 0 ? (
         <Stack component="form" spacing={2} onSubmit={next} noValidate>
-          {error && (
-            <Alert severity="error" variant="outlined" role="alert">
-              {error}
-            </Alert>
-          )}
+          <FormAlerts error={error} />
           <TextField label="Current Password" type="password" value={current} onChange={(event) => setCurrent(event.target.value)} autoComplete="current-password" autoFocus />
           <Button type="submit" variant="contained">
             Next

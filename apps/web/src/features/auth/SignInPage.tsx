@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -14,6 +13,7 @@ import { changeStudentPassword } from './api/change-password.ts';
 import { loginStudent } from './api/login-student.ts';
 import { fetchPasswordReset } from './api/user-info.ts';
 import { AuthCard } from './components/AuthCard.tsx';
+import { FormAlerts } from './components/FormAlerts.tsx';
 import { NewPasswordForm } from './components/NewPasswordForm.tsx';
 
 /** Loaded when first opened: most visitors never need it. */
@@ -78,12 +78,7 @@ export default function SignInPage() {
     <AuthCard title="Student sign-in">
       <LoadingOverlay open={busy} label="Signing in" />
       <Stack component="form" spacing={2} onSubmit={signIn} noValidate>
-        {notice && !error && <Alert severity="info">{notice}</Alert>}
-        {error && (
-          <Alert severity="error" variant="outlined" role="alert">
-            {error}
-          </Alert>
-        )}
+        <FormAlerts error={error} notice={notice} />
         <TextField
           label="Student ID"
           value={studentId}

@@ -1,9 +1,9 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError } from '../../../api/client.ts';
+import { FormAlerts } from './FormAlerts.tsx';
 
 /**
  * New password and its confirmation; when they differ nothing is sent (SPEC §5). `before` holds
@@ -36,11 +36,7 @@ export function NewPasswordForm({ onSubmit, submitLabel = 'Change Password', int
   return (
     <Stack component="form" spacing={2} onSubmit={submit} noValidate>
       {intro}
-      {error && (
-        <Alert severity="error" variant="outlined" role="alert">
-          {error}
-        </Alert>
-      )}
+      <FormAlerts error={error} />
       <TextField
         label="New Password"
         type="password"
