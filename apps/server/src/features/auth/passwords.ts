@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
 import { commonPasswords } from './common-passwords.ts';
 
@@ -7,11 +8,30 @@ const ARGON2ID = 2;
 /** DESIGN §4: argon2id, m = 19456 KiB, t = 2, p = 1. Hashing runs off the event loop. */
 const options = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
-export const hashPassword = (password: string): Promise<string> => hash(password, options);
+/**
+ * At most one hash per core but one runs at a time, so a storm of sign-ins on registration day
+ * queues its hashing and leaves a core for everyone's autosaves.
+ */
+const maxHashing = Math.max(1, availableParallelism() - 1);
+let hashing = 0;
+const waiting: Array<() => void> = [];
+
+async function limited<T>(work: () => Promise<T>): Promise<T> {
+  if (hashing >= maxHashing) await new Promise<void>((resolve) => waiting.push(resolve));
+  hashing += 1;
+  try {
+    return await work();
+  } finally {
+    hashing -= 1;
+    waiting.shift()?.();
+  }
+}
+
+export const hashPassword = (password: string): Promise<string> => limited(() => hash(password, options));
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await verify(passwordHash, password);
+    return await limited(() => verify(passwordHash, password));
   } catch {
     return false;
   }
