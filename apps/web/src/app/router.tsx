@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PlaceholderPage } from '../components/PlaceholderPage.tsx';
+import { registrationRoutes } from '../features/registration/routes.tsx';
 import { Guard } from './guard.tsx';
 import { adminEntries, studentEntries } from './navigation.ts';
 import { SessionEndedWatcher } from './SessionEndedWatcher.tsx';
@@ -15,15 +16,6 @@ const placeholder = (title: string): RouteObject => ({ element: <PlaceholderPage
 const PortalLayout = lazy(async () => ({ default: (await import('./layouts/PortalLayout.tsx')).PortalLayout }));
 const SignInPage = lazy(() => import('../features/auth/SignInPage.tsx'));
 const AdminSignInPage = lazy(() => import('../features/auth/AdminSignInPage.tsx'));
-
-const wizardSteps = [
-  ['student-data', 'StudentDataPage'],
-  ['family-data', 'FamilyDataPage'],
-  ['health-data', 'HealthDataPage'],
-  ['other-data', 'OtherDataPage'],
-  ['documents', 'DocumentsPage'],
-  ['complete', 'CompletePage'],
-] as const;
 
 /** SPEC §2's route table with the guard of DESIGN §5. */
 export const routes: RouteObject[] = [
@@ -42,14 +34,7 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/dashboard', ...page(() => import('../features/dashboard/DashboardPage.tsx')) },
           { path: '/registration/change-password', ...page(() => import('../features/auth/ChangePasswordPage.tsx')) },
-          {
-            path: '/registration',
-            ...page(() => import('../features/registration/WizardLayout.tsx')),
-            children: wizardSteps.map(([path, name]) => ({
-              path,
-              lazy: async () => ({ Component: (await import('../features/registration/pages.tsx'))[name] }),
-            })),
-          },
+          { path: '/registration', children: registrationRoutes },
           { path: '/term-reports', ...placeholder('Term Reports') },
           { path: '/attendance', ...placeholder('Student Attendance Records') },
         ],

@@ -1,4 +1,6 @@
 import type { StudentRecord } from '@school/contract';
+import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { Registration, SaveAnswer } from '../../src/features/registration/api/registration.ts';
@@ -23,7 +25,9 @@ export function withWizard(store: AutosaveStore, children: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, queryFn: async () => [] } } });
   return (
     <QueryClientProvider client={client}>
-      <AutosaveProvider store={store}>{children}</AutosaveProvider>
+      <LocalizationProvider dateAdapter={AdapterDateFns}>
+        <AutosaveProvider store={store}>{children}</AutosaveProvider>
+      </LocalizationProvider>
     </QueryClientProvider>
   );
 }

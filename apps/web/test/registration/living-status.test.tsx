@@ -1,4 +1,5 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AutosaveStore } from '../../src/features/registration/autosave-store.ts';
 import { StepForm } from '../../src/features/registration/components/StepForm.tsx';
@@ -25,9 +26,50 @@ describe('family data sections follow the living status (SPEC §4)', () => {
   });
 
   it('shows a section whose name is already filled in, whatever the status', () => {
-    const store = new AutosaveStore(registration({ living_status: 'Mother Only', guardian_name: 'Aunt Claudette' }), acceptingSave);
+    const store = new AutosaveStore(registration({ living_status: 'Mother Only', guardian_name: 'Aunt Marcia' }), acceptingSave);
     render(withWizard(store, <StepForm step="familyData" readOnly={false} />));
     expect(sections()).toEqual(expect.arrayContaining(['section-mother', 'section-guardian']));
+  });
+
+  it('follows a change of the living status at once, and saves it', async () => {
+    const save = vi.fn(acceptingSave);
+    const store = new AutosaveStore(registration({ living_status: 'Mother Only' }), save);
+    render(withWizard(store, <StepForm step="familyData" readOnly={false} />));
+    const choose = async (status: string) => {
+      await userEvent.click(screen.getByRole('combobox', { name: /The student lives with/ }));
+      await userEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: status }));
+    };
+    await choose('Both Parents');
+    expect(sections()).toEqual(expect.arrayContaining(['section-mother', 'section-father', 'section-family', 'section-emergency-contact']));
+    expect(save).toHaveBeenCalledWith(expect.objectContaining({ living_status: 'Both Parents' }));
+    await choose('Guardian');
+    expect(sections()).toContain('section-guardian');
+    expect(sections()).not.toContain('section-mother');
+    await choose('Other');
+    expect(sections()).toEqual(['section-living-status']);
+  });
+
+  it('offers exactly the spec’s living statuses and marital statuses', async () => {
+    const store = new AutosaveStore(registration({ living_status: 'Father Only' }), acceptingSave);
+    render(withWizard(store, <StepForm step="familyData" readOnly={false} />));
+    await userEvent.click(screen.getByRole('combobox', { name: /The student lives with/ }));
+    expect(within(screen.getByRole('listbox')).getAllByRole('option').map((option) => option.textContent)).toEqual(['Both Parents', 'Father Only', 'Mother Only', 'Guardian', 'Other']);
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(within(screen.getByRole('region', { name: 'Father' })).getByRole('combobox', { name: 'Marital Status' }));
+    expect(within(screen.getByRole('listbox')).getAllByRole('option').map((option) => option.textContent)).toEqual(['Not stated', 'Married', 'Single', 'Divorced', 'Widowed']);
+  });
+
+  it('turns section 7 on and off with the immigration permit switch, saving 1 and 0', async () => {
+    const save = vi.fn(acceptingSave);
+    const store = new AutosaveStore(registration({ immigration_permit: 0 }), save);
+    render(withWizard(store, <StepForm step="studentData" readOnly={false} />));
+    await userEvent.click(screen.getByRole('switch', { name: 'I hold an immigration permit' }));
+    expect(sections()).toContain('section-section-7-immigration-permit-dates');
+    expect(save).toHaveBeenLastCalledWith(expect.objectContaining({ immigration_permit: 1 }));
+    await userEvent.click(screen.getByRole('switch', { name: 'I hold an immigration permit' }));
+    expect(sections()).not.toContain('section-section-7-immigration-permit-dates');
+    // The switch-off waits behind the first save (one request at a time), then goes out too.
+    await vi.waitFor(() => expect(save).toHaveBeenLastCalledWith(expect.objectContaining({ immigration_permit: 0 })), { timeout: 3000 });
   });
 
   it('shows section 7 only with an immigration permit', () => {

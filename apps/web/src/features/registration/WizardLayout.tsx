@@ -17,7 +17,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link as RouterLink, Outlet, useBlocker, useLocation } from 'react-router';
+import { Navigate, Link as RouterLink, Outlet, useBlocker, useLocation } from 'react-router';
 import { useSession } from '../../api/session.ts';
 import { LoadingOverlay } from '../../components/LoadingOverlay.tsx';
 import { PdfDialog } from '../../components/PdfDialog.tsx';
@@ -25,6 +25,9 @@ import { registrationQuery, saveRecord, type Registration } from './api/registra
 import { AutosaveProvider, useAutosave } from './autosave-context.tsx';
 import { AutosaveStore } from './autosave-store.ts';
 import { steps } from './steps.ts';
+
+/** A step's name in the menus, saying whether it is complete (the check mark's meaning for screen readers). */
+const stepName = (label: string, complete: boolean) => (complete ? `${label} (complete)` : label);
 
 /** `/registration/*`: loads the record once and keeps one autosave store across the six steps. */
 export default function WizardLayout() {
@@ -54,16 +57,23 @@ function WizardFrame({ registration }: { registration: Registration }) {
   const [viewing, setViewing] = useState(false);
   const blocker = useBlocker(({ nextLocation }) => store.hasUnsaved && !nextLocation.pathname.startsWith('/registration/'));
 
+  // `/registration` itself opens the first step.
+  if (current < 0 && /^\/registration\/?$/.test(location.pathname)) return <Navigate to="/registration/student-data" replace />;
   return (
-    <Box sx={{ display: 'flex', gap: 3, alignItems: 'flex-start', pb: { xs: 10, md: 0 } }}>
+    <Box sx={{ display: 'flex', gap: { sm: 2, md: 3 }, alignItems: 'flex-start', pb: { xs: 11, sm: 0 } }}>
       <GlobalStyles styles={{ html: { scrollPaddingBottom: 96 } }} />
-      <Paper component="nav" aria-label="Registration steps" sx={{ display: { xs: 'none', md: 'block' }, width: 240, flexShrink: 0, position: 'sticky', top: 88 }}>
+      <Paper component="nav" aria-label="Registration steps" sx={{ display: { xs: 'none', sm: 'block' }, width: { sm: 200, md: 240 }, flexShrink: 0, position: 'sticky', top: 88 }}>
         <List component="div">
           {steps.map((step, index) => (
-            <ListItemButton key={step.path} component={RouterLink} to={`/registration/${step.path}`} selected={index === current} aria-current={index === current ? 'step' : undefined}>
-              <ListItemIcon sx={{ minWidth: 36 }}>
-                {state.progress[step.flag] ? <CheckCircleIcon color="success" aria-label="complete" role="img" /> : <RadioButtonUncheckedIcon color="disabled" aria-label="not complete" role="img" />}
-              </ListItemIcon>
+            <ListItemButton
+              key={step.path}
+              component={RouterLink}
+              to={`/registration/${step.path}`}
+              selected={index === current}
+              aria-current={index === current ? 'step' : undefined}
+              aria-label={stepName(step.label, Boolean(state.progress[step.flag]))}
+            >
+              <ListItemIcon sx={{ minWidth: 36 }}>{state.progress[step.flag] ? <CheckCircleIcon color="success" /> : <RadioButtonUncheckedIcon color="disabled" />}</ListItemIcon>
               <ListItemText primary={step.label} />
             </ListItemButton>
           ))}
@@ -109,7 +119,7 @@ function WizardFrame({ registration }: { registration: Registration }) {
         component="nav"
         aria-label="Registration steps"
         elevation={8}
-        sx={{ display: { xs: 'flex', md: 'none' }, position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 10, justifyContent: 'space-around', py: 0.5 }}
+        sx={{ display: { xs: 'flex', sm: 'none' }, position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 10, justifyContent: 'space-around', py: 0.5 }}
       >
         {steps.map((step, index) => (
           <Button
@@ -117,16 +127,16 @@ function WizardFrame({ registration }: { registration: Registration }) {
             component={RouterLink}
             to={`/registration/${step.path}`}
             aria-current={index === current ? 'step' : undefined}
-            aria-label={`${step.label}${state.progress[step.flag] ? ' (complete)' : ''}`}
-            sx={{ minWidth: 0, flex: 1, flexDirection: 'column', fontSize: '0.6rem', lineHeight: 1.2, px: 0.25, color: index === current ? 'primary.main' : 'text.secondary', fontWeight: index === current ? 700 : 400 }}
+            aria-label={stepName(step.label, Boolean(state.progress[step.flag]))}
+            sx={{ minWidth: 0, flex: 1, flexDirection: 'column', fontSize: '0.65rem', lineHeight: 1.2, px: 0.25, color: index === current ? 'primary.main' : 'text.secondary', fontWeight: index === current ? 700 : 400 }}
           >
             {state.progress[step.flag] ? <CheckCircleIcon color="success" fontSize="small" /> : <Box component="span" sx={{ fontSize: '0.9rem', fontWeight: 700 }}>{index + 1}</Box>}
             <span>{step.label}</span>
           </Button>
         ))}
       </Paper>
-      <Dialog open={blocker.state === 'blocked'} onClose={() => blocker.reset?.()}>
-        <DialogTitle>Leave with unsaved changes?</DialogTitle>
+      <Dialog open={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} aria-labelledby="leave-title">
+        <DialogTitle id="leave-title">Leave with unsaved changes?</DialogTitle>
         <DialogContent>Some of your changes have not been saved yet. If you leave now they may be lost.</DialogContent>
         <DialogActions>
           <Button onClick={() => blocker.reset?.()} autoFocus>

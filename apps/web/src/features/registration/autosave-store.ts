@@ -1,8 +1,9 @@
-import { fieldByName, fieldSchema, type FieldValue, type StudentRecord } from '@school/contract';
+import { fieldByName, fieldSchema, messages, type FieldValue, type StudentRecord } from '@school/contract';
 import { ApiError } from '../../api/client.ts';
+import type { SaveStatus } from '../../components/SaveIndicator.tsx';
 import type { ProgressFlags, Registration, SaveAnswer } from './api/registration.ts';
 
-export type FieldStatus = 'saving' | 'saved' | 'error';
+export type FieldStatus = SaveStatus;
 /** SPEC §4/§9: the indicator stays on "saving" about 600 ms before it shows the result. */
 export const SAVE_INDICATOR_MS = 600;
 const MAX_CONFLICT_RETRIES = 5;
@@ -19,6 +20,20 @@ type Snapshot = {
 };
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const isEmpty = (value: FieldValue) => value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+
+/**
+ * What is wrong with a value the user entered, in the contract's words (the server's too), or
+ * null when it may be saved. A required field may not be emptied.
+ */
+export function fieldProblem(name: string, raw: FieldValue): string | null {
+  const field = fieldByName.get(name);
+  if (!field) return null;
+  if (field.required && isEmpty(raw)) return messages.required;
+  const parsed = fieldSchema(field).safeParse(raw);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'This value is not valid.');
+}
 
 /**
  * The wizard's autosave (issue 4): the last saved record plus the user's pending changes. Saves
@@ -67,15 +82,15 @@ export class AutosaveStore {
    */
   commit(name: string, raw: FieldValue): void {
     const field = fieldByName.get(name);
-    const parsed = field ? fieldSchema(field).safeParse(raw) : { success: true as const, data: raw };
     const errors = new Map(this.state.errors);
-    if (!parsed.success) {
-      errors.set(name, parsed.error.issues[0]?.message ?? 'This value is not valid.');
+    const problem = fieldProblem(name, raw);
+    if (problem) {
+      errors.set(name, problem);
       this.update({ errors });
       return;
     }
     errors.delete(name);
-    const value = parsed.data ?? null;
+    const value = field ? (fieldSchema(field).parse(raw) ?? null) : raw;
     if (value === this.value(name) && !this.state.pending.has(name)) {
       this.update({ errors });
       return;
@@ -85,7 +100,7 @@ export class AutosaveStore {
     void this.flush();
   }
 
-  /** A message for a field that is required but empty (shown on blur, nothing is sent). */
+  /** Sets or clears a field's message without saving anything (e.g. while the user corrects it). */
   setError(name: string, message: string | null): void {
     const errors = new Map(this.state.errors);
     if (message) errors.set(name, message);

@@ -1,133 +1,302 @@
-import { messages, todayIso, type FieldDef, type FieldValue } from '@school/contract';
+import { type FieldDef, type FieldValue } from '@school/contract';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import InputAdornment from '@mui/material/InputAdornment';
+import FormLabel from '@mui/material/FormLabel';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { format, isValid, parseISO } from 'date-fns';
+import { useState, type ClipboardEvent, type ReactNode } from 'react';
+import { acceptDigitKeys, pasteDigits, PhoneField } from '../../../components/PhoneField.tsx';
+import { SaveIndicator } from '../../../components/SaveIndicator.tsx';
 import type { Option } from '../api/reference-lists.ts';
 import { useAutosave } from '../autosave-context.tsx';
-import { SaveIndicator } from './SaveIndicator.tsx';
+import { fieldProblem } from '../autosave-store.ts';
 
-const digitsOnly = new Set(['phone', 'count']);
-/** Only digit keypresses reach a phone or family-number field (SPEC §5); editing keys still work. */
-function acceptDigitsOnly(event: KeyboardEvent) {
-  if (event.key.length === 1 && !/\d/.test(event.key) && !event.ctrlKey && !event.metaKey) event.preventDefault();
-}
+type InputProps = { field: FieldDef; options?: Option[]; readOnly: boolean };
 
 const asText = (value: FieldValue) => (value === null || value === undefined ? '' : String(value));
+/** The field's DOM id; labels, tests and the save indicator name it. */
+export const fieldId = (name: string) => `field-${name}`;
+/** A long text (addresses, health notes) gets several lines. */
+const isLongText = (field: FieldDef) => field.kind === 'text' && (field.max ?? 0) >= 255;
+/** The town list is long (about 150 names), so it is searched rather than scrolled. */
+const SEARCHED_LISTS = new Set<FieldDef['list']>(['towns']);
 
-/** One field of the record, drawn by its kind, saving itself through the wizard's autosave. */
-export function FieldInput({ field, options, readOnly }: { field: FieldDef; options?: Option[]; readOnly: boolean }) {
+/**
+ * The state every field shares: the text being edited, the saved value behind it, the field's
+ * message and save status. The draft follows the saved value (a rebase after another editor's
+ * save, a reload) except while the user is typing or while it holds a value the form refused, so
+ * an invalid entry stays in the field for her to correct.
+ */
+function useFieldDraft(field: FieldDef) {
   const { store, state } = useAutosave();
   const saved = store.value(field.name);
-  const [draft, setDraft] = useState(asText(saved));
-  const [focused, setFocused] = useState(false);
-  useEffect(() => {
-    if (!focused) setDraft(asText(saved));
-  }, [saved, focused]);
-
   const error = state.errors.get(field.name);
-  const status = state.status.get(field.name);
-  const disabled = readOnly || Boolean(field.schoolOnly);
-  const id = `field-${field.name}`;
-
-  if (field.kind === 'flag') {
-    return (
-      <Stack direction="row" sx={{ alignItems: 'center' }}>
-        <FormControlLabel
-          control={<Switch id={id} checked={saved === 1} disabled={disabled} onChange={(event) => store.commit(field.name, event.target.checked ? 1 : 0)} />}
-          label={field.label}
-        />
-        <SaveIndicator status={status} label={field.label} />
-      </Stack>
-    );
+  const [draft, setDraftText] = useState(asText(saved));
+  // The text when editing began, or null when the user is not editing the field.
+  const [editingFrom, setEditingFrom] = useState<string | null>(null);
+  const [seen, setSeen] = useState(saved);
+  if (seen !== saved) {
+    setSeen(saved);
+    if (editingFrom === null && !error) setDraftText(asText(saved));
   }
-
-  const commitText = () => {
-    setFocused(false);
-    if (field.required && draft.trim() === '') return store.setError(field.name, messages.required);
-    store.commit(field.name, draft);
+  return {
+    saved,
+    draft,
+    error,
+    status: state.status.get(field.name),
+    /** A keystroke: a shown message clears as soon as the value is good again. */
+    change(value: string) {
+      setDraftText(value);
+      if (error) store.setError(field.name, fieldProblem(field.name, value));
+    },
+    startEditing: () => setEditingFrom(draft),
+    /** The user is done with the value (blur, a choice, a switch): save it if it is valid. */
+    commit(value: FieldValue) {
+      const from = editingFrom;
+      setEditingFrom(null);
+      // Focused and left unchanged while another editor's save changed it: show hers, send nothing.
+      if (from !== null && !error && value === from && asText(saved) !== from) return setDraftText(asText(saved));
+      if (typeof value === 'string' || value === null) setDraftText(asText(value));
+      store.commit(field.name, value);
+    },
   };
+}
 
-  const common = {
-    id,
-    label: field.label,
-    value: draft,
-    fullWidth: true,
-    required: field.required,
-    error: Boolean(error),
-    helperText: error ?? ' ',
-    disabled,
-    onFocus: () => setFocused(true),
-  };
-  const adornment = <InputAdornment position="end"><SaveIndicator status={status} label={field.label} /></InputAdornment>;
+/** A field with its save indicator beside it, lined up with the input box. */
+function WithIndicator({ field, status, children, top = 2 }: { field: FieldDef; status: ReturnType<typeof useFieldDraft>['status']; children: ReactNode; top?: number }) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.75 }}>
+      <Box sx={{ flexGrow: 1, minWidth: 0 }}>{children}</Box>
+      <Box sx={{ pt: top, width: 20, flexShrink: 0 }}>
+        <SaveIndicator status={status} label={field.label} />
+      </Box>
+    </Box>
+  );
+}
 
-  if (field.kind === 'choice' || field.kind === 'reference') {
-    const choices: Option[] = field.kind === 'choice' ? (field.options ?? []).map((option) => ({ value: option, label: option })) : (options ?? []);
-    // A saved value not (yet) in the list still shows, so nothing is lost while lists load.
-    if (draft && !choices.some((choice) => choice.value === draft)) choices.push({ value: draft, label: draft });
-    return (
+/** One field of the record, drawn by its kind, saving itself through the wizard's autosave. */
+export function FieldInput({ field, options, readOnly }: InputProps) {
+  switch (field.kind) {
+    case 'flag':
+      return field.step === 'otherData' ? <YesNoInput field={field} readOnly={readOnly} /> : <SwitchInput field={field} readOnly={readOnly} />;
+    case 'phone':
+      return <PhoneInput field={field} readOnly={readOnly} />;
+    case 'date':
+      return <DateInput field={field} readOnly={readOnly} />;
+    case 'choice':
+      return <SelectInput field={field} options={(field.options ?? []).map((option) => ({ value: option, label: option }))} readOnly={readOnly} />;
+    case 'reference':
+      return SEARCHED_LISTS.has(field.list) ? <SearchInput field={field} options={options} readOnly={readOnly} /> : <SelectInput field={field} options={options} readOnly={readOnly} />;
+    default:
+      return <TextInput field={field} readOnly={readOnly} />;
+  }
+}
+
+/** Text, e-mail and family numbers (two digits); saved when the field loses focus. */
+function TextInput({ field, readOnly }: InputProps) {
+  const { draft, error, status, change, startEditing, commit } = useFieldDraft(field);
+  const digits = field.kind === 'count';
+  const long = isLongText(field);
+  return (
+    <WithIndicator field={field} status={status}>
       <TextField
-        {...common}
-        select
-        onChange={(event) => {
-          setDraft(event.target.value);
-          store.commit(field.name, event.target.value);
+        id={fieldId(field.name)}
+        label={field.label}
+        value={draft}
+        fullWidth
+        required={field.required}
+        disabled={readOnly || field.schoolOnly}
+        error={Boolean(error)}
+        helperText={error ?? ' '}
+        type={field.kind === 'email' ? 'email' : 'text'}
+        multiline={long}
+        minRows={long ? 2 : undefined}
+        onFocus={startEditing}
+        onChange={(event) => change(event.target.value)}
+        onBlur={() => commit(draft)}
+        onKeyDown={digits ? acceptDigitKeys : undefined}
+        slotProps={{
+          htmlInput: {
+            maxLength: digits ? 2 : field.max,
+            inputMode: digits ? 'numeric' : field.kind === 'email' ? 'email' : undefined,
+            autoComplete: 'off',
+            onPaste: digits ? (event: ClipboardEvent<HTMLInputElement>) => pasteDigits(event, 2, change) : undefined,
+          },
         }}
-        onBlur={() => setFocused(false)}
-        slotProps={{ input: { endAdornment: adornment }, select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } } }}
+      />
+    </WithIndicator>
+  );
+}
+
+/** A phone number after the fixed 1868 prefix. */
+function PhoneInput({ field, readOnly }: InputProps) {
+  const { draft, error, status, change, startEditing, commit } = useFieldDraft(field);
+  return (
+    <WithIndicator field={field} status={status}>
+      <PhoneField
+        id={fieldId(field.name)}
+        label={field.label}
+        value={draft}
+        required={field.required}
+        disabled={readOnly || field.schoolOnly}
+        error={Boolean(error)}
+        helperText={error ?? ' '}
+        onFocus={startEditing}
+        onChange={change}
+        onBlur={() => commit(draft)}
+      />
+    </WithIndicator>
+  );
+}
+
+/** A fixed list of options or a short reference list; saved as soon as one is chosen. */
+function SelectInput({ field, options, readOnly }: InputProps) {
+  const { draft, error, status, commit } = useFieldDraft(field);
+  const choices = [...(options ?? [])];
+  // A saved value not (yet) in the list still shows, so nothing is lost while lists load.
+  if (draft && !choices.some((choice) => choice.value === draft)) choices.push({ value: draft, label: draft });
+  return (
+    <WithIndicator field={field} status={status}>
+      <TextField
+        id={fieldId(field.name)}
+        label={field.label}
+        value={draft}
+        select
+        fullWidth
+        required={field.required}
+        disabled={readOnly || field.schoolOnly}
+        error={Boolean(error)}
+        helperText={error ?? ' '}
+        onChange={(event) => commit(event.target.value)}
+        // The menu takes focus while open; leaving the closed select empty is what counts.
+        onBlur={() => field.required && !draft && commit(draft)}
+        slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } } }}
       >
-        <MenuItem value="">
-          <em>Not stated</em>
-        </MenuItem>
+        {!field.required && (
+          <MenuItem value="">
+            <em>Not stated</em>
+          </MenuItem>
+        )}
         {choices.map((choice) => (
           <MenuItem key={choice.value} value={choice.value}>
             {choice.label}
           </MenuItem>
         ))}
       </TextField>
-    );
-  }
+    </WithIndicator>
+  );
+}
 
-  if (field.kind === 'date') {
-    return (
-      <TextField
-        {...common}
-        type="date"
-        onChange={(event) => {
-          setDraft(event.target.value);
-          if (event.target.value === '' || /^\d{4}-\d{2}-\d{2}$/.test(event.target.value)) store.commit(field.name, event.target.value);
-        }}
-        onBlur={commitText}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: todayIso(), min: '1950-01-01' }, input: { endAdornment: adornment } }}
-      />
-    );
-  }
-
-  const isDigits = digitsOnly.has(field.kind);
-  const multiline = field.kind === 'text' && (field.max ?? 0) >= 255;
+/** A long reference list (towns): type to narrow it down, choose one; saved when chosen. */
+function SearchInput({ field, options, readOnly }: InputProps) {
+  const { draft, error, status, commit } = useFieldDraft(field);
+  const names = (options ?? []).map((option) => option.value);
+  if (draft && !names.includes(draft)) names.push(draft);
+  const labels = new Map((options ?? []).map((option) => [option.value, option.label]));
   return (
-    <TextField
-      {...common}
-      type={field.kind === 'email' ? 'email' : 'text'}
-      multiline={multiline}
-      minRows={multiline ? 2 : undefined}
-      onChange={(event) => setDraft(isDigits ? event.target.value.replace(/\D/g, '') : event.target.value)}
-      onBlur={commitText}
-      onKeyDown={isDigits ? acceptDigitsOnly : undefined}
-      slotProps={{
-        htmlInput: {
-          maxLength: field.kind === 'phone' ? 7 : field.kind === 'count' ? 2 : field.max,
-          inputMode: isDigits ? 'numeric' : field.kind === 'email' ? 'email' : undefined,
-          autoComplete: 'off',
-        },
-        input: {
-          startAdornment: field.kind === 'phone' ? <InputAdornment position="start">1868</InputAdornment> : undefined,
-          endAdornment: adornment,
-        },
-      }}
-    />
+    <WithIndicator field={field} status={status}>
+      <Autocomplete
+        id={fieldId(field.name)}
+        options={names}
+        value={draft || null}
+        getOptionLabel={(value) => labels.get(value) ?? value}
+        autoHighlight
+        disabled={readOnly || field.schoolOnly}
+        onChange={(_, value) => commit(value ?? '')}
+        onBlur={() => field.required && !draft && commit('')}
+        renderInput={(params) => <TextField {...params} label={field.label} required={field.required} error={Boolean(error)} helperText={error ?? ' '} />}
+      />
+    </WithIndicator>
+  );
+}
+
+/** yyyy-MM-dd from the picker's date, or a marker the contract refuses with its date message. */
+const isoOf = (date: Date | null): string => (date === null ? '' : isValid(date) ? format(date, 'yyyy-MM-dd') : 'invalid date');
+const dateOf = (value: FieldValue): Date | null => (typeof value === 'string' && value ? parseISO(value) : null);
+
+/**
+ * A date (birth, permit issue and expiry): typed as yyyy-MM-dd or picked from a calendar that
+ * offers no future day. A pick saves at once; typing saves when the field loses focus.
+ */
+function DateInput({ field, readOnly }: InputProps) {
+  const { store, state } = useAutosave();
+  const saved = store.value(field.name);
+  const error = state.errors.get(field.name);
+  const [date, setDate] = useState<Date | null>(dateOf(saved));
+  const [seen, setSeen] = useState(saved);
+  if (seen !== saved) {
+    setSeen(saved);
+    if (!error) setDate(dateOf(saved));
+  }
+  const commit = (value: Date | null) => store.commit(field.name, isoOf(value));
+  return (
+    <WithIndicator field={field} status={state.status.get(field.name)}>
+      <DatePicker
+        label={field.label}
+        value={date}
+        format="yyyy-MM-dd"
+        disableFuture
+        minDate={new Date(1900, 0, 1)}
+        openTo="year"
+        views={['year', 'month', 'day']}
+        disabled={readOnly || field.schoolOnly}
+        onChange={(value) => {
+          setDate(value);
+          if (error) store.setError(field.name, fieldProblem(field.name, isoOf(value)));
+        }}
+        // A day picked from the calendar saves at once; typing saves on leaving the field, not at each complete keystroke.
+        onAccept={(value, context) => context.source === 'view' && commit(value)}
+        slotProps={{
+          textField: {
+            id: fieldId(field.name),
+            fullWidth: true,
+            required: field.required,
+            error: Boolean(error),
+            helperText: error ?? ' ',
+            onBlur: () => commit(date),
+          },
+        }}
+      />
+    </WithIndicator>
+  );
+}
+
+/** A yes/no question of the health step or the immigration permit, as a switch; saved when turned. */
+function SwitchInput({ field, readOnly }: InputProps) {
+  const { saved, status, commit } = useFieldDraft(field);
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minHeight: 42 }}>
+      <FormControlLabel
+        sx={{ mr: 0 }}
+        control={<Switch id={fieldId(field.name)} checked={saved === 1} disabled={readOnly || field.schoolOnly} onChange={(event) => commit(event.target.checked ? 1 : 0)} />}
+        label={field.label}
+      />
+      <SaveIndicator status={status} label={field.label} />
+    </Box>
+  );
+}
+
+/** A yes/no flag of the other-data step, answered Yes or No; saved when answered. */
+function YesNoInput({ field, readOnly }: InputProps) {
+  const { saved, status, commit } = useFieldDraft(field);
+  const labelId = `${fieldId(field.name)}-label`;
+  return (
+    <FormControl disabled={readOnly || field.schoolOnly} sx={{ display: 'flex', mb: 1 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+        <FormLabel id={labelId}>{field.label}</FormLabel>
+        <SaveIndicator status={status} label={field.label} />
+      </Box>
+      <RadioGroup row id={fieldId(field.name)} aria-labelledby={labelId} value={saved === 1 ? '1' : '0'} onChange={(event) => commit(Number(event.target.value))}>
+        <FormControlLabel value="1" control={<Radio />} label="Yes" />
+        <FormControlLabel value="0" control={<Radio />} label="No" />
+      </RadioGroup>
+    </FormControl>
   );
 }

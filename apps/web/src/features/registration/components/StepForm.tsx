@@ -2,7 +2,9 @@ import { parentsShown, studentFields, type FieldDef, type StepKey } from '@schoo
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useMemo, useRef } from 'react';
+import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { useMemo, useState } from 'react';
 import { useReferenceLists } from '../api/reference-lists.ts';
 import { useAutosave } from '../autosave-context.tsx';
 import { FieldInput } from './FieldInput.tsx';
@@ -10,6 +12,11 @@ import { FieldInput } from './FieldInput.tsx';
 type Parent = 'mother' | 'father' | 'guardian';
 const PERMIT_SECTION = 'Section 7: Immigration Permit Dates';
 const FAMILY_SECTIONS = new Set(['Family', 'Emergency Contact']);
+/** A line under a section heading where the section needs explaining. */
+const SECTION_NOTES: Record<string, string> = {
+  'Living Status': 'The parent or guardian sections below follow from this choice.',
+  'Immigration Permit': 'Turn this on if the student holds an immigration permit, to give its dates.',
+};
 /** An id usable in aria-labelledby (which splits on spaces). */
 const sectionId = (title: string) => `section-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
 
@@ -33,12 +40,12 @@ export function StepForm({ step, readOnly }: { step: StepKey; readOnly: boolean 
   const sections = useMemo(() => sectionsOf(step), [step]);
   const livingStatus = store.value('living_status');
   // Sections with an existing name show initially, until the living status is changed.
-  const initial = useRef<{ status: unknown; named: Parent[] }>({
+  const [initial] = useState(() => ({
     status: livingStatus,
     named: (['mother', 'father', 'guardian'] as const).filter((parent) => Boolean(state.record[`${parent}_name`])),
-  });
+  }));
   const shownParents = new Set<Parent>(parentsShown(livingStatus));
-  if (livingStatus === initial.current.status) initial.current.named.forEach((parent) => shownParents.add(parent));
+  if (livingStatus === initial.status) initial.named.forEach((parent) => shownParents.add(parent));
   const permit = store.value('immigration_permit') === 1;
 
   const visible = (title: string, fields: FieldDef[]) => {
@@ -50,23 +57,40 @@ export function StepForm({ step, readOnly }: { step: StepKey; readOnly: boolean 
   };
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-      {sections
-        .filter(([title, fields]) => visible(title, fields))
-        .map(([title, fields]) => (
-          <Paper key={title} component="section" aria-labelledby={sectionId(title)} sx={{ p: { xs: 2, sm: 3 } }}>
-            <Typography id={sectionId(title)} variant="h3" component="h2" sx={{ mb: 2 }}>
-              {title}
-            </Typography>
-            <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: fields.every((field) => field.kind === 'flag') ? '1fr 1fr 1fr' : '1fr 1fr' }, columnGap: 2, rowGap: fields.every((field) => field.kind === 'flag') ? 0 : 1 }}>
-              {fields.map((field) => (
-                <Box key={field.name} sx={{ gridColumn: field.kind === 'text' && (field.max ?? 0) >= 255 ? '1 / -1' : undefined }}>
-                  <FieldInput field={field} options={field.list ? lists[field.list] : undefined} readOnly={readOnly} />
+    <LocalizationProvider dateAdapter={AdapterDateFns}>
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        {sections
+          .filter(([title, fields]) => visible(title, fields))
+          .map(([title, fields]) => {
+            const allFlags = fields.length > 1 && fields.every((field) => field.kind === 'flag');
+            return (
+              <Paper key={title} component="section" aria-labelledby={sectionId(title)} sx={{ p: { xs: 2, sm: 3 } }}>
+                <Typography id={sectionId(title)} variant="h3" component="h2" sx={{ mb: SECTION_NOTES[title] ? 0.5 : 2 }}>
+                  {title}
+                </Typography>
+                {SECTION_NOTES[title] && (
+                  <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+                    {SECTION_NOTES[title]}
+                  </Typography>
+                )}
+                <Box
+                  sx={{
+                    display: 'grid',
+                    gridTemplateColumns: allFlags ? { xs: '1fr', sm: '1fr 1fr', lg: '1fr 1fr 1fr' } : { xs: '1fr', md: '1fr 1fr' },
+                    columnGap: 2,
+                    rowGap: allFlags ? 0 : 0.5,
+                  }}
+                >
+                  {fields.map((field) => (
+                    <Box key={field.name} sx={{ gridColumn: field.kind === 'text' && (field.max ?? 0) >= 255 ? '1 / -1' : undefined, minWidth: 0 }}>
+                      <FieldInput field={field} options={field.list ? lists[field.list] : undefined} readOnly={readOnly} />
+                    </Box>
+                  ))}
                 </Box>
-              ))}
-            </Box>
-          </Paper>
-        ))}
-    </Box>
+              </Paper>
+            );
+          })}
+      </Box>
+    </LocalizationProvider>
   );
 }

@@ -1,0 +1,128 @@
+import type { StudentRecord } from '@school/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Registration } from '../../src/features/registration/api/registration.ts';
+import { registrationRoutes } from '../../src/features/registration/routes.tsx';
+import { progress, registration } from './fixtures.tsx';
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** A small stand-in for the portal's API: the session, the record, empty lists, and saves. */
+function fakeServer(initial: Registration, onSave: (record: StudentRecord) => Response) {
+  const saves: StudentRecord[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    if (url === '/api/session') return json({ authenticated: true, admin: false, restricted: false, userID: initial.record.id, name: 'Kezia Charles', initials: 'KC', must_change_password: false });
+    if (url === `/api/student/${initial.record.id}`) return json(initial);
+    if (url === '/api/student' && init?.method === 'POST') {
+      const record = JSON.parse(String(init.body)) as StudentRecord;
+      saves.push(record);
+      return onSave(record);
+    }
+    return json([]);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return saves;
+}
+
+function renderWizard(path: string) {
+  document.cookie = 'XSRF-TOKEN=test-token';
+  const router = createMemoryRouter(
+    [
+      { path: '/registration', children: registrationRoutes },
+      { path: '/dashboard', element: <h1>Dashboard</h1> },
+    ],
+    { initialEntries: [path] },
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+/** The side menu of steps (jsdom applies no media queries, so the phone's bottom bar is there too). */
+const stepMenu = () => screen.getAllByRole('navigation', { name: 'Registration steps' })[0];
+
+beforeEach(() => vi.unstubAllGlobals());
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the registration wizard', () => {
+  it('opens Student Data from /registration, lists the six steps and marks the current one', async () => {
+    fakeServer(registration(), (record) => json({ message: 'Saved', record, progress }));
+    const router = renderWizard('/registration');
+    expect(await screen.findByRole('heading', { name: 'Student Data', level: 1 }, { timeout: 5000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/registration/student-data');
+    const links = within(stepMenu()).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual(['Student Data', 'Family Data', 'Health Data', 'Other Data', 'Documents', 'Complete']);
+    expect(links[0]).toHaveAttribute('aria-current', 'step');
+  });
+
+  it('lets the student jump to any step', async () => {
+    fakeServer(registration(), (record) => json({ message: 'Saved', record, progress }));
+    renderWizard('/registration/student-data');
+    await screen.findByRole('heading', { name: 'Student Data', level: 1 }, { timeout: 5000 });
+    await userEvent.click(within(stepMenu()).getByRole('link', { name: 'Other Data' }));
+    expect(await screen.findByRole('heading', { name: 'Other Data', level: 1 })).toBeInTheDocument();
+    await userEvent.click(within(stepMenu()).getByRole('link', { name: 'Complete' }));
+    expect(await screen.findByRole('heading', { name: 'Complete', level: 1 })).toBeInTheDocument();
+  });
+
+  it('checks a step in the menu as soon as a save answers that it is complete', async () => {
+    const saves = fakeServer(registration(), (record) => json({ message: 'Saved', record: { ...record, updatedAt: 'v2' }, progress: { ...progress, healthData: 1 } }));
+    renderWizard('/registration/health-data');
+    await screen.findByRole('heading', { name: 'Health Data', level: 1 }, { timeout: 5000 });
+    expect(within(stepMenu()).getByRole('link', { name: 'Health Data' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('switch', { name: 'Asthma' }));
+    expect(await within(stepMenu()).findByRole('link', { name: 'Health Data (complete)' })).toBeInTheDocument();
+    expect(saves[0]).toMatchObject({ asthma: 1, first_name: 'Kezia', updatedAt: '2026-09-01T00:00:00.000Z' });
+  });
+
+  it('shows every field read-only under a banner saying why when registration is closed', async () => {
+    const closed = { ...registration(), registration: { form_level: 1, open: 0, deadline: null, editable: false, message: 'Registration for Form 1 is closed. Your record can be viewed but not changed.' } };
+    fakeServer(closed, () => json({ message: 'closed' }, 403));
+    renderWizard('/registration/student-data');
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('Registration for Form 1 is closed. Your record can be viewed but not changed.');
+    expect(screen.getByRole('textbox', { name: /First Name/ })).toBeDisabled();
+    expect(screen.getByRole('textbox', { name: /Home Address/ })).toBeDisabled();
+    expect(screen.getByRole('switch', { name: 'I hold an immigration permit' })).toBeDisabled();
+  });
+
+  it('says until when registration is open when a deadline is set', async () => {
+    const open = { ...registration(), registration: { form_level: 1, open: 1, deadline: '2026-09-25T20:00:00.000Z', editable: true, message: 'Registration is open until Friday, 25 September 2026 at 4:00 pm.' } };
+    fakeServer(open, (record) => json({ message: 'Saved', record, progress }));
+    renderWizard('/registration/student-data');
+    expect(await screen.findByText('Registration is open until Friday, 25 September 2026 at 4:00 pm.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /First Name/ })).toBeEnabled();
+  });
+
+  it('asks before leaving the wizard while a change is unsaved', async () => {
+    fakeServer(registration(), () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const router = renderWizard('/registration/health-data');
+    await screen.findByRole('heading', { name: 'Health Data', level: 1 }, { timeout: 5000 });
+    await userEvent.click(screen.getByRole('switch', { name: 'Asthma' }));
+    await waitFor(() => expect(screen.getByText(/You are offline/)).toBeInTheDocument(), { timeout: 2000 });
+    void router.navigate('/dashboard');
+    const dialog = await screen.findByRole('dialog', { name: 'Leave with unsaved changes?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    expect(router.state.location.pathname).toBe('/registration/health-data');
+  });
+
+  it('shows the registration form in a full-screen frame with the legal-paper note', async () => {
+    fakeServer(registration(), (record) => json({ message: 'Saved', record, progress }));
+    renderWizard('/registration/complete');
+    await userEvent.click(await screen.findByRole('button', { name: 'View / Print registration form' }, { timeout: 5000 }));
+    const dialog = screen.getByRole('dialog', { name: 'Registration Form' });
+    expect(within(dialog).getByText('Printing this form needs a legal sheet (8 1/2 x 14).')).toBeInTheDocument();
+    expect(within(dialog).getByTitle('Registration Form')).toHaveAttribute('src', '/api/registration-form/20260001');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});
