@@ -24,6 +24,17 @@ const asText = (value: FieldValue) => (value === null || value === undefined ? '
 /** The field's DOM id; labels, tests and the save indicator name it. */
 export const fieldId = (name: string) => `field-${name}`;
 /** A long text (addresses, health notes) gets several lines. */
+/** What every text-like input of a field shares: its id, label, value, required mark, lock and message. */
+const textFieldProps = (field: FieldDef, draft: string, error: string | undefined | null, readOnly: boolean) => ({
+  id: fieldId(field.name),
+  label: field.label,
+  value: draft,
+  required: field.required,
+  disabled: readOnly || Boolean(field.schoolOnly),
+  error: Boolean(error),
+  helperText: error ?? ' ',
+});
+
 const isLongText = (field: FieldDef) => field.kind === 'text' && (field.max ?? 0) >= 255;
 /** The town list is long (about 150 names), so it is searched rather than scrolled. */
 const SEARCHED_LISTS = new Set<FieldDef['list']>(['towns']);
@@ -107,14 +118,8 @@ function TextInput({ field, readOnly }: InputProps) {
   return (
     <WithIndicator field={field} status={status}>
       <TextField
-        id={fieldId(field.name)}
-        label={field.label}
-        value={draft}
+        {...textFieldProps(field, draft, error, readOnly)}
         fullWidth
-        required={field.required}
-        disabled={readOnly || field.schoolOnly}
-        error={Boolean(error)}
-        helperText={error ?? ' '}
         type={field.kind === 'email' ? 'email' : 'text'}
         multiline={long}
         minRows={long ? 2 : undefined}
@@ -141,13 +146,7 @@ function PhoneInput({ field, readOnly }: InputProps) {
   return (
     <WithIndicator field={field} status={status}>
       <PhoneField
-        id={fieldId(field.name)}
-        label={field.label}
-        value={draft}
-        required={field.required}
-        disabled={readOnly || field.schoolOnly}
-        error={Boolean(error)}
-        helperText={error ?? ' '}
+        {...textFieldProps(field, draft, error, readOnly)}
         onFocus={startEditing}
         onChange={change}
         onBlur={() => commit(draft)}
@@ -165,15 +164,9 @@ function SelectInput({ field, options, readOnly }: InputProps) {
   return (
     <WithIndicator field={field} status={status}>
       <TextField
-        id={fieldId(field.name)}
-        label={field.label}
-        value={draft}
+        {...textFieldProps(field, draft, error, readOnly)}
         select
         fullWidth
-        required={field.required}
-        disabled={readOnly || field.schoolOnly}
-        error={Boolean(error)}
-        helperText={error ?? ' '}
         onChange={(event) => commit(event.target.value)}
         // The menu takes focus while open; leaving the closed select empty is what counts.
         onBlur={() => field.required && !draft && commit(draft)}
