@@ -11,6 +11,7 @@ import { registerAccessControl } from './auth/access.ts';
 import { registerSessions } from './auth/sessions.ts';
 import type { Config } from './config.ts';
 import type { Db, DialectName } from './db/database.ts';
+import { createWriteTransactions, type WriteTransactions } from './db/write-transactions.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { registrationRoutes } from './features/registration/routes.ts';
 import { filesRoutes } from './features/files/routes.ts';
@@ -24,6 +25,8 @@ declare module 'fastify' {
     db: Db;
     dialect: DialectName;
     settings: Config;
+    /** Runs a short unit of writes as one transaction; on SQLite, writes that arrive together share a commit. */
+    writeTransaction: WriteTransactions;
   }
 }
 
@@ -41,6 +44,7 @@ export async function buildApp({ config, db, dialect, logger = true }: AppDeps):
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', db);
   app.decorate('dialect', dialect);
+  app.decorate('writeTransaction', createWriteTransactions(db, dialect));
   app.decorate('settings', config);
 
   registerErrorHandler(app);

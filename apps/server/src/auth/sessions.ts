@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
+import type { Executor } from '../db/database.ts';
 import { Forbidden } from '../lib/errors.ts';
 import { sessionRepository, type NewSession, type SessionRow } from './session-repository.ts';
 
@@ -79,10 +80,13 @@ export function sendCsrfCookie(app: FastifyInstance, reply: FastifyReply, sessio
   reply.setCookie(CSRF_COOKIE, session.csrf_token, { ...cookieOptions(app), httpOnly: false, maxAge: ABSOLUTE_TIMEOUT_MS / 1000 });
 }
 
-/** Starts a session with a new id and CSRF token; the caller's previous session stops working. */
-export async function startSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, session: NewSession): Promise<SessionRow> {
-  if (request.session) await sessionRepository.delete(app.db, request.session.id_hash);
-  const { token, row } = await sessionRepository.create(app.db, session);
+/**
+ * Starts a session with a new id and CSRF token; the caller's previous session stops working.
+ * Its writes go through `db`, so a sign-in can commit them with its audit row.
+ */
+export async function startSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, session: NewSession, db: Executor = app.db): Promise<SessionRow> {
+  if (request.session) await sessionRepository.delete(db, request.session.id_hash);
+  const { token, row } = await sessionRepository.create(db, session);
   reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(app), httpOnly: true });
   sendCsrfCookie(app, reply, row);
   request.session = row;
@@ -92,11 +96,11 @@ export async function startSession(app: FastifyInstance, request: FastifyRequest
 /** Ensures the visitor has a (guest) session to carry a CSRF token before signing in. */
 export async function ensureGuestSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<SessionRow> {
   if (request.session) return request.session;
-  return startSession(app, request, reply, { kind: 'guest', student_id: null, admin_id: null, restricted: 0, ip: request.ip });
+  return app.writeTransaction((trx) => startSession(app, request, reply, { kind: 'guest', student_id: null, admin_id: null, restricted: 0, ip: request.ip }, trx));
 }
 
-export async function endSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  if (request.session) await sessionRepository.delete(app.db, request.session.id_hash);
+export async function endSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, db: Executor = app.db): Promise<void> {
+  if (request.session) await sessionRepository.delete(db, request.session.id_hash);
   request.session = null;
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
   reply.clearCookie(CSRF_COOKIE, { path: '/' });

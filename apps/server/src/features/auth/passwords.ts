@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
-import { hash, verify } from '@node-rs/argon2';
 import { commonPasswords } from './common-passwords.ts';
+import { createHashingPool } from './hashing-pool.ts';
 
 /** The library's number for argon2id (its enum is a const enum, which isolated modules cannot read). */
 const ARGON2ID = 2;
@@ -9,29 +9,16 @@ const ARGON2ID = 2;
 const options = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 /**
- * At most one hash per core but one runs at a time, so a storm of sign-ins on registration day
- * queues its hashing and leaves a core for everyone's autosaves.
+ * At most one hash per core but one runs at a time, in threads of low priority, so a storm of
+ * sign-ins on registration day queues its hashing and leaves the processors to everyone's autosaves.
  */
-const maxHashing = Math.max(1, availableParallelism() - 1);
-let hashing = 0;
-const waiting: Array<() => void> = [];
+const hashing = createHashingPool(Math.max(1, availableParallelism() - 1), options);
 
-async function limited<T>(work: () => Promise<T>): Promise<T> {
-  if (hashing >= maxHashing) await new Promise<void>((resolve) => waiting.push(resolve));
-  hashing += 1;
-  try {
-    return await work();
-  } finally {
-    hashing -= 1;
-    waiting.shift()?.();
-  }
-}
-
-export const hashPassword = (password: string): Promise<string> => limited(() => hash(password, options));
+export const hashPassword = async (password: string): Promise<string> => (await hashing.run({ op: 'hash', password })) as string;
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await limited(() => verify(passwordHash, password));
+    return (await hashing.run({ op: 'verify', hash: passwordHash, password })) === true;
   } catch {
     return false;
   }

@@ -33,18 +33,20 @@ export async function signInStudent({ app, request, reply }: Ctx, input: { stude
   else ok = student.password_hash !== null && (await verifyPassword(student.password_hash, input.password));
 
   if (!student || !ok) {
-    await writeAudit(app.db, { actorKind: 'visitor', actorId: studentId, action: signInActions.FAILED.student, studentId, ip: request.ip });
+    await app.writeTransaction((trx) => writeAudit(trx, { actorKind: 'visitor', actorId: studentId, action: signInActions.FAILED.student, studentId, ip: request.ip }));
     throw invalidField('student_id', WRONG_CREDENTIALS);
   }
   const restricted = student.password_reset === 1 ? 1 : 0;
-  await startSession(app, request, reply, { kind: 'student', student_id: student.id, admin_id: null, restricted, ip: request.ip });
-  await writeAudit(app.db, {
-    actorKind: 'student',
-    actorId: student.id,
-    action: signInActions.SUCCEEDED.student,
-    studentId: student.id,
-    ip: request.ip,
-    detail: restricted ? 'first sign-in with date of birth' : null,
+  await app.writeTransaction(async (trx) => {
+    await startSession(app, request, reply, { kind: 'student', student_id: student.id, admin_id: null, restricted, ip: request.ip }, trx);
+    await writeAudit(trx, {
+      actorKind: 'student',
+      actorId: student.id,
+      action: signInActions.SUCCEEDED.student,
+      studentId: student.id,
+      ip: request.ip,
+      detail: restricted ? 'first sign-in with date of birth' : null,
+    });
   });
   return { name: fullName(student), student_id: student.id, password_reset: student.password_reset };
 }
@@ -55,11 +57,13 @@ export async function signInAdmin({ app, request, reply }: Ctx, input: { name: s
   const admin = await authRepository.findAdminByUsername(app.db, username);
   const ok = admin ? await verifyPassword(admin.password_hash, input.password) : (await verifyNothing(input.password), false);
   if (!admin || !ok) {
-    await writeAudit(app.db, { actorKind: 'visitor', actorId: username, action: signInActions.FAILED.admin, ip: request.ip });
+    await app.writeTransaction((trx) => writeAudit(trx, { actorKind: 'visitor', actorId: username, action: signInActions.FAILED.admin, ip: request.ip }));
     throw invalidField('name', WRONG_ADMIN_CREDENTIALS);
   }
-  await startSession(app, request, reply, { kind: 'admin', student_id: null, admin_id: admin.id, restricted: admin.must_change_password, ip: request.ip });
-  await writeAudit(app.db, { actorKind: 'admin', actorId: admin.username, action: signInActions.SUCCEEDED.admin, ip: request.ip });
+  await app.writeTransaction(async (trx) => {
+    await startSession(app, request, reply, { kind: 'admin', student_id: null, admin_id: admin.id, restricted: admin.must_change_password, ip: request.ip }, trx);
+    await writeAudit(trx, { actorKind: 'admin', actorId: admin.username, action: signInActions.SUCCEEDED.admin, ip: request.ip });
+  });
   return { name: 'Admin', username: admin.username, must_change_password: admin.must_change_password === 1 };
 }
 
@@ -82,7 +86,7 @@ export async function changeStudentPassword({ app, request }: Ctx, input: { pass
   if (problem) throw invalidField('password', problem);
 
   const passwordHash = await hashPassword(input.password);
-  await app.db.transaction().execute(async (trx) => {
+  await app.writeTransaction(async (trx) => {
     await authRepository.setStudentPassword(trx, student.id, passwordHash);
     await sessionRepository.deleteForStudent(trx, student.id, session.id_hash);
     await trx.updateTable('sessions').set({ restricted: 0 }).where('id_hash', '=', session.id_hash).execute();
@@ -103,7 +107,7 @@ export async function changeAdminPassword({ app, request }: Ctx, input: { passwo
   if (input.password === input.current_password) throw invalidField('password', 'The new password must differ from the current one.');
 
   const passwordHash = await hashPassword(input.password);
-  await app.db.transaction().execute(async (trx) => {
+  await app.writeTransaction(async (trx) => {
     await authRepository.setAdminPassword(trx, admin.id, passwordHash, false);
     await sessionRepository.deleteForAdmin(trx, admin.id, session.id_hash);
     await trx.updateTable('sessions').set({ restricted: 0 }).where('id_hash', '=', session.id_hash).execute();
@@ -118,7 +122,7 @@ export async function resetStudentPassword({ app, request }: Ctx, studentId: str
   const student = await authRepository.findStudentLogin(app.db, studentId);
   if (!student) throw new NotFound('There is no student with that ID.');
   const admin = await adminName(app, request);
-  await app.db.transaction().execute(async (trx) => {
+  await app.writeTransaction(async (trx) => {
     await authRepository.resetStudentPassword(trx, student.id);
     await sessionRepository.deleteForStudent(trx, student.id);
     await writeAudit(trx, { actorKind: 'admin', actorId: admin, action: 'student.password-reset', studentId: student.id, ip: request.ip });
@@ -128,16 +132,13 @@ export async function resetStudentPassword({ app, request }: Ctx, studentId: str
 
 export async function signOut({ app, request, reply }: Ctx): Promise<void> {
   const session = request.session;
-  if (session && session.kind !== 'guest') {
-    await writeAudit(app.db, {
-      actorKind: session.kind,
-      actorId: session.kind === 'student' ? session.student_id : await adminName(app, request),
-      action: `${session.kind}.sign-out`,
-      studentId: session.student_id,
-      ip: request.ip,
-    });
-  }
-  await endSession(app, request, reply);
+  const actorId = session?.kind === 'admin' ? await adminName(app, request) : (session?.student_id ?? null);
+  await app.writeTransaction(async (trx) => {
+    if (session && session.kind !== 'guest') {
+      await writeAudit(trx, { actorKind: session.kind, actorId, action: `${session.kind}.sign-out`, studentId: session.student_id, ip: request.ip });
+    }
+    await endSession(app, request, reply, trx);
+  });
 }
 
 /** The username of the admin behind the request, for the audit log. */

@@ -123,7 +123,7 @@ async function replaceFile(app: FastifyInstance, request: FastifyRequest, file: 
   const actor = request.session?.kind === 'admin' ? await adminName(app, request) : null;
   let previous: UploadedFile | undefined;
   try {
-    await app.db.transaction().execute(async (trx) => {
+    await app.writeTransaction(async (trx) => {
       previous = await filesRepository.find(trx, file.studentId, file.fileType);
       if (previous) await filesRepository.remove(trx, previous.id);
       await filesRepository.insert(trx, {
@@ -157,7 +157,7 @@ export async function deleteFile(app: FastifyInstance, request: FastifyRequest, 
   await assertMayChange(app, request, studentId);
   const actor = request.session?.kind === 'admin' ? await adminName(app, request) : null;
   let removed: UploadedFile | undefined;
-  await app.db.transaction().execute(async (trx) => {
+  await app.writeTransaction(async (trx) => {
     removed = await filesRepository.find(trx, studentId, fileType);
     if (!removed) throw new NotFound('There is no such file.');
     await filesRepository.remove(trx, removed.id);

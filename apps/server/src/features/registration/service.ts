@@ -1,5 +1,6 @@
 import { fieldByName, isStepComplete, stepKeys, studentColumns, type FieldValue, type StudentSave } from '@school/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Executor } from '../../db/database.ts';
 import { Conflict, Forbidden, invalidField, NotFound } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/audit-log.ts';
 import { adminName } from '../auth/service.ts';
@@ -25,6 +26,23 @@ function nextVersion(previous: string): string {
 export function progressOf(record: Record<string, FieldValue>): Partial<ProgressFlags> {
   const flags: Partial<ProgressFlags> = { submit: record.agree_terms_conditions === 1 ? 1 : 0 };
   for (const step of stepKeys) flags[step] = isStepComplete(record, step) ? 1 : 0;
+  return flags;
+}
+
+/** The saved columns whose values differ from the stored record: only these are written. */
+function changedColumns(values: Record<string, FieldValue>, current: StudentRow): Record<string, FieldValue> {
+  const changes: Record<string, FieldValue> = {};
+  for (const column in values) if (values[column] !== current[column]) changes[column] = values[column];
+  return changes;
+}
+
+/** Brings the stored progress flags in line with the saved record, writing only when one moved. */
+async function saveProgressOf(trx: Executor, saved: StudentRow): Promise<ProgressFlags> {
+  const stored = presentProgress(await registrationRepository.findProgress(trx, saved.id));
+  const flags = { ...stored, ...progressOf(saved) };
+  if ((Object.keys(flags) as Array<keyof ProgressFlags>).some((step) => flags[step] !== stored[step])) {
+    await registrationRepository.saveProgress(trx, saved.id, flags);
+  }
   return flags;
 }
 
@@ -71,7 +89,7 @@ export async function saveStudentRecord(app: FastifyInstance, request: FastifyRe
 
   // Read before the transaction: SQLite has one connection, which the transaction holds.
   const actor = isAdmin ? await adminName(app, request) : null;
-  const result = await app.db.transaction().execute(async (trx) => {
+  const result = await app.writeTransaction(async (trx) => {
     const current = await registrationRepository.findStudent(trx, input.id);
     if (!current) throw new NotFound('There is no student with that ID.');
     if (!isAdmin) {
@@ -83,23 +101,24 @@ export async function saveStudentRecord(app: FastifyInstance, request: FastifyRe
     }
     if (input.updatedAt !== current.updated_at) throw new Conflict(CONFLICT_MESSAGE, { record: presentStudentRecord(current) });
 
+    const changes = changedColumns(values, current);
+    if (Object.keys(changes).length === 0) return { saved: current, flags: presentProgress(await registrationRepository.findProgress(trx, current.id)) };
+
     const updatedAt = nextVersion(current.updated_at);
-    if (!(await registrationRepository.updateStudent(trx, current.id, current.updated_at, values, updatedAt))) {
+    if (!(await registrationRepository.updateStudent(trx, current.id, current.updated_at, changes, updatedAt))) {
       const newest = await registrationRepository.findStudent(trx, current.id);
       throw new Conflict(CONFLICT_MESSAGE, { record: newest ? presentStudentRecord(newest) : null });
     }
-    const saved: StudentRow = { ...current, ...values, updated_at: updatedAt };
-    const flags = progressOf(saved);
-    await registrationRepository.saveProgress(trx, current.id, flags);
+    const saved: StudentRow = { ...current, ...changes, updated_at: updatedAt };
+    const flags = await saveProgressOf(trx, saved);
     if (isAdmin) {
-      const changed = Object.keys(values).filter((column) => values[column] !== current[column]);
       await writeAudit(trx, {
         actorKind: 'admin',
         actorId: actor,
         action: 'student.record-updated',
         studentId: current.id,
         ip: request.ip,
-        detail: changed.length ? `fields: ${changed.join(', ')}` : 'no change',
+        detail: `fields: ${Object.keys(changes).join(', ')}`,
       });
     }
     return { saved, flags };

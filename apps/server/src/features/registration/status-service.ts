@@ -25,7 +25,7 @@ export async function updateRegistrationStatus(app: FastifyInstance, request: Fa
   const zone = app.settings.schoolTimeZone;
   const deadline = input.deadline_local ? zonedLocalToUtc(input.deadline_local, zone) : null;
   const actor = await adminName(app, request);
-  await app.db.transaction().execute(async (trx) => {
+  await app.writeTransaction(async (trx) => {
     await registrationRepository.saveStatus(trx, { form_level: formLevel, open: input.open, deadline, updated_at: nowIso() });
     await writeAudit(trx, {
       actorKind: 'admin',

@@ -64,6 +64,30 @@ describe('POST /api/student', () => {
     expect((await load()).record.updatedAt).toBe(record.updatedAt);
   });
 
+  it('keeps the version of a save that changes nothing, and answers every progress flag', async () => {
+    await t.db.updateTable('form_progress').set({ documents: 1 }).where('student_id', '=', student.id).execute();
+    const { record } = await load();
+    const unchanged = await save({ ...record });
+    expect(unchanged.statusCode).toBe(200);
+    expect(unchanged.json().record.updatedAt).toBe(record.updatedAt);
+    expect(unchanged.json().progress).toEqual({ studentData: 0, familyData: 0, healthData: 0, otherData: 0, documents: 1, submit: 0 });
+
+    const changed = await save({ ...record, agree_terms_conditions: 1 });
+    expect(changed.json().progress).toMatchObject({ documents: 1, submit: 1 });
+    const stored = await t.db.selectFrom('form_progress').selectAll().where('student_id', '=', student.id).executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ documents: 1, submit: 1 });
+  });
+
+  it('keeps another editor’s newer change to a field this save did not touch', async () => {
+    const { record } = await load();
+    const admin = new TestClient(t.app);
+    await signInAsAdmin(admin);
+    const byAdmin = await save({ ...record, birth_certificate_no: 'BC777' }, admin);
+    const retry = await save({ ...byAdmin.json().record, allergy: 'Latex' });
+    expect(retry.statusCode).toBe(200);
+    expect((await load()).record).toMatchObject({ birth_certificate_no: 'BC777', allergy: 'Latex' });
+  });
+
   it('answers a stale updatedAt with 409 and the current record', async () => {
     const { record } = await load();
     const first = await save({ ...record, allergy: 'Peanuts' });
@@ -133,6 +157,11 @@ describe('POST /api/student', () => {
     expect(response.statusCode).toBe(200);
     const audit = await t.db.selectFrom('audit_log').selectAll().where('action', '=', 'student.record-updated').where('student_id', '=', student.id).executeTakeFirstOrThrow();
     expect(audit).toMatchObject({ actor_kind: 'admin', actor_id: 'registrar', detail: 'fields: class_id, birth_certificate_no' });
+
+    const again = await save({ ...response.json().record }, admin);
+    expect(again.statusCode).toBe(200);
+    const rows = await t.db.selectFrom('audit_log').select('detail').where('action', '=', 'student.record-updated').where('student_id', '=', student.id).execute();
+    expect(rows).toHaveLength(1);
   });
 });
 

@@ -1,0 +1,88 @@
+import type { Transaction } from 'kysely';
+import type { Db, DialectName } from './database.ts';
+import type { Database } from './schema.ts';
+
+/** A short unit of database work that must commit or fail whole. */
+export type WriteWork<T> = (trx: Transaction<Database>) => Promise<T>;
+
+/** Runs `work` in a transaction and answers once it is committed (or has failed). */
+export type WriteTransactions = <T>(work: WriteWork<T>) => Promise<T>;
+
+type Job = { work: WriteWork<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void };
+
+/**
+ * Write transactions with group commit on SQLite.
+ *
+ * SQLite with `synchronous = FULL` waits for the disk at every commit, and that wait blocks the
+ * server. On registration day many students autosave at the same moment, so the transactions
+ * that arrive together run one after another inside one database transaction, each in its own
+ * savepoint, and share a single commit: one wait for the disk instead of one each. A job that
+ * fails is rolled back to its savepoint alone and answers its error at once; the others answer
+ * only after the shared commit is on disk, so no answer ever reports a save that could be lost.
+ *
+ * Work given here must only touch the database (no waiting on other I/O), since the jobs of a
+ * batch wait for each other. PostgreSQL has a pool of connections and groups commits itself, so
+ * there each job is simply its own transaction.
+ */
+export function createWriteTransactions(db: Db, dialect: DialectName): WriteTransactions {
+  if (dialect === 'postgres') return (work) => db.transaction().execute(work);
+
+  let waiting: Job[] = [];
+  let draining = false;
+
+  async function runBatch(batch: Job[]): Promise<void> {
+    // Jobs whose work succeeded, with their results, answered once the commit is on disk.
+    const succeeded: Array<{ job: Job; value: unknown }> = [];
+    let unanswered = batch;
+    try {
+      const trx = await db.startTransaction().execute();
+      try {
+        if (batch.length === 1) {
+          // Alone in its batch: its own transaction, with nothing to keep apart.
+          succeeded.push({ job: batch[0], value: await batch[0].work(trx) });
+        } else {
+          for (const job of batch) {
+            const point = await trx.savepoint('job').execute();
+            try {
+              const value = await job.work(point);
+              await point.releaseSavepoint('job').execute();
+              succeeded.push({ job, value });
+            } catch (error) {
+              await point.rollbackToSavepoint('job').execute();
+              await point.releaseSavepoint('job').execute();
+              job.reject(error);
+            }
+          }
+          unanswered = succeeded.map(({ job }) => job);
+        }
+        await trx.commit().execute();
+      } catch (error) {
+        await trx.rollback().execute().catch(() => undefined);
+        throw error;
+      }
+    } catch (error) {
+      for (const job of unanswered) job.reject(error);
+      return;
+    }
+    for (const { job, value } of succeeded) job.resolve(value);
+  }
+
+  async function drain(): Promise<void> {
+    while (waiting.length > 0) {
+      const batch = waiting;
+      waiting = [];
+      await runBatch(batch);
+    }
+    draining = false;
+  }
+
+  return <T>(work: WriteWork<T>) =>
+    new Promise<T>((resolve, reject) => {
+      waiting.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      if (!draining) {
+        draining = true;
+        // Let the requests that arrived with this one reach the queue first, so they share its commit.
+        setImmediate(() => void drain());
+      }
+    });
+}

@@ -1,0 +1,96 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+
+/** What a hashing thread is asked to do. */
+export type HashingTask = { op: 'hash'; password: string } | { op: 'verify'; hash: string; password: string };
+
+/** How long an idle hashing thread is kept before it is stopped, freeing its memory. */
+const IDLE_MS = 60_000;
+
+/**
+ * Nice value of the hashing threads: they yield the processor to the event loop, so a storm of
+ * sign-ins cannot slow the autosaves of students already signed in. Sign-ins still proceed on
+ * whatever time the processors have spare.
+ */
+const HASHING_NICE = 15;
+
+// Plain JavaScript: a worker thread cannot load the project's TypeScript without a loader.
+const workerSource = `
+const { parentPort, workerData } = require('node:worker_threads');
+const argon2 = require(workerData.argon2);
+try {
+  const tid = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop());
+  require('node:os').setPriority(tid, workerData.nice);
+} catch {}
+parentPort.on('message', ({ op, password, hash, options }) => {
+  try {
+    const value = op === 'hash' ? argon2.hashSync(password, options) : argon2.verifySync(hash, password);
+    parentPort.postMessage({ value });
+  } catch (error) {
+    parentPort.postMessage({ error: String(error && error.message || error) });
+  }
+});
+`;
+
+type Job = { task: HashingTask; resolve: (value: string | boolean) => void; reject: (error: Error) => void };
+type Slot = { worker: Worker; job: Job | null; idleTimer?: ReturnType<typeof setTimeout> };
+
+/**
+ * A few threads that run argon2id one password at a time each, at a low OS priority, with the
+ * rest of the requests queued in order. Threads start on first use and stop when idle.
+ */
+export function createHashingPool(size: number, options: object) {
+  const argon2 = createRequire(import.meta.url).resolve('@node-rs/argon2');
+  const slots: Slot[] = [];
+  const queue: Job[] = [];
+
+  function startSlot(): Slot {
+    const worker = new Worker(workerSource, { eval: true, workerData: { argon2, nice: HASHING_NICE } });
+    worker.unref();
+    const slot: Slot = { worker, job: null };
+    worker.on('message', (answer: { value?: string | boolean; error?: string }) => {
+      const job = slot.job;
+      slot.job = null;
+      if (answer.error !== undefined) job?.reject(new Error(answer.error));
+      else job?.resolve(answer.value!);
+      next();
+    });
+    worker.on('error', (error) => {
+      slot.job?.reject(error);
+      slot.job = null;
+      slots.splice(slots.indexOf(slot), 1);
+      next();
+    });
+    slots.push(slot);
+    return slot;
+  }
+
+  function next(): void {
+    while (queue.length > 0) {
+      const slot = slots.find((candidate) => candidate.job === null) ?? (slots.length < size ? startSlot() : undefined);
+      if (!slot) return;
+      clearTimeout(slot.idleTimer);
+      slot.idleTimer = undefined;
+      slot.job = queue.shift()!;
+      slot.worker.postMessage({ ...slot.job.task, options });
+    }
+    for (const slot of slots) {
+      if (slot.job === null && slot.idleTimer === undefined) {
+        slot.idleTimer = setTimeout(() => {
+          slots.splice(slots.indexOf(slot), 1);
+          void slot.worker.terminate();
+        }, IDLE_MS);
+        slot.idleTimer.unref();
+      }
+    }
+  }
+
+  return {
+    run(task: HashingTask): Promise<string | boolean> {
+      return new Promise((resolve, reject) => {
+        queue.push({ task, resolve, reject });
+        next();
+      });
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nowIso, type Db } from '../../src/db/database.ts';
+import { migrateToLatest } from '../../src/db/migrate.ts';
+import type { Database } from '../../src/db/schema.ts';
+import { withStatementCache } from '../../src/db/statement-cache.ts';
+import { createWriteTransactions, type WriteTransactions } from '../../src/db/write-transactions.ts';
+import { Conflict } from '../../src/lib/errors.ts';
+import { createTestDb, testDialect, type TestDb } from '../helpers/test-db.ts';
+
+const auditRow = (action: string) => ({ at: nowIso(), actor_kind: 'admin' as const, actor_id: 'registrar', action, student_id: null, ip: null, detail: null });
+const actions = async (db: Db) => (await db.selectFrom('audit_log').select('action').orderBy('action').execute()).map((row) => row.action);
+
+describe(`write transactions on ${testDialect}`, () => {
+  let test: TestDb;
+  let write: WriteTransactions;
+  beforeAll(async () => {
+    test = await createTestDb();
+    write = createWriteTransactions(test.db, test.dialect);
+  });
+  afterAll(() => test.close());
+
+  it('lands every one of many writes that arrive together, each answering its own result', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, index) =>
+        write(async (trx) => {
+          await trx.insertInto('audit_log').values(auditRow(`together.${String(index).padStart(2, '0')}`)).execute();
+          return index;
+        }),
+      ),
+    );
+    expect(results).toEqual(Array.from({ length: 12 }, (_, index) => index));
+    expect((await actions(test.db)).filter((action) => action.startsWith('together.'))).toHaveLength(12);
+  });
+
+  it('rolls back a failed write alone and answers its error, while the others land', async () => {
+    const outcomes = await Promise.allSettled([
+      write((trx) => trx.insertInto('audit_log').values(auditRow('mixed.first')).execute()),
+      write(async (trx) => {
+        await trx.insertInto('audit_log').values(auditRow('mixed.failed')).execute();
+        throw new Conflict('Someone else saved first.');
+      }),
+      write((trx) => trx.insertInto('audit_log').values(auditRow('mixed.last')).execute()),
+    ]);
+    expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((outcomes[1] as PromiseRejectedResult).reason).toBeInstanceOf(Conflict);
+    expect((await actions(test.db)).filter((action) => action.startsWith('mixed.'))).toEqual(['mixed.first', 'mixed.last']);
+  });
+
+  it('rolls back a lone failed write whole', async () => {
+    await expect(
+      write(async (trx) => {
+        await trx.insertInto('audit_log').values(auditRow('alone.failed')).execute();
+        throw new Error('disk said no');
+      }),
+    ).rejects.toThrow('disk said no');
+    expect(await actions(test.db)).not.toContain('alone.failed');
+  });
+});
+
+describe.runIf(testDialect === 'sqlite')('group commit on an SQLite file', () => {
+  let dir: string;
+  let sqlite: SQLite.Database;
+  let db: Db;
+  let commits = 0;
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-group-commit-'));
+    sqlite = new SQLite(path.join(dir, 'portal.sqlite'));
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = FULL');
+    db = new Kysely<Database>({
+      dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+      log: (event) => {
+        if (event.query.sql.toLowerCase() === 'commit') commits += 1;
+      },
+    });
+    await migrateToLatest(db);
+  });
+  afterAll(async () => {
+    await db.destroy();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('commits writes that arrive together once, and answers each only when another connection can read it', async () => {
+    const write = createWriteTransactions(db, 'sqlite');
+    const reader = new SQLite(path.join(dir, 'portal.sqlite'), { readonly: true });
+    const visible = (action: string) => reader.prepare('SELECT COUNT(*) AS n FROM audit_log WHERE action = ?').get(action) as { n: number };
+    commits = 0;
+    const seenAtAnswer = await Promise.all(
+      Array.from({ length: 10 }, async (_, index) => {
+        await write((trx) => trx.insertInto('audit_log').values(auditRow(`grouped.${index}`)).execute());
+        return visible(`grouped.${index}`).n;
+      }),
+    );
+    reader.close();
+    expect(commits).toBe(1);
+    expect(seenAtAnswer).toEqual(Array(10).fill(1));
+  });
+
+  it('gives writes that arrive one after another a commit each', async () => {
+    const write = createWriteTransactions(db, 'sqlite');
+    commits = 0;
+    await write((trx) => trx.insertInto('audit_log').values(auditRow('apart.1')).execute());
+    await write((trx) => trx.insertInto('audit_log').values(auditRow('apart.2')).execute());
+    expect(commits).toBe(2);
+  });
+});

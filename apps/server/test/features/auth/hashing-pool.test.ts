@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { createHashingPool } from '../../../src/features/auth/hashing-pool.ts';
+import { hashPassword, verifyPassword } from '../../../src/features/auth/passwords.ts';
+
+/** Light argon2id settings: these tests check the threads, not the cost. */
+const quick = { algorithm: 2, memoryCost: 1024, timeCost: 1, parallelism: 1 };
+
+/** The nice value of each thread of this process, from /proc (Linux). */
+function threadNiceValues(): number[] {
+  return fs.readdirSync('/proc/self/task').map((tid) => {
+    const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces); nice is field 19 of the whole line.
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+  });
+}
+
+describe('password hashing threads', () => {
+  it('hashes a password that then verifies, and refuses a wrong one', async () => {
+    const hashed = await hashPassword('Hibiscus-Garden-42');
+    expect(hashed).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await verifyPassword(hashed, 'Hibiscus-Garden-42')).toBe(true);
+    expect(await verifyPassword(hashed, 'hibiscus-garden-42')).toBe(false);
+  });
+
+  it('reads a malformed stored hash as a wrong password', async () => {
+    expect(await verifyPassword('not-a-hash', 'anything')).toBe(false);
+  });
+
+  it('answers every task queued behind one busy thread, each with its own result', async () => {
+    const pool = createHashingPool(1, quick);
+    const passwords = ['first-password', 'second-password', 'third-password', 'fourth-password'];
+    const hashes = (await Promise.all(passwords.map((password) => pool.run({ op: 'hash', password })))) as string[];
+    const checks = await Promise.all(hashes.map((hash, index) => pool.run({ op: 'verify', hash, password: passwords[(index + 1) % 4] })));
+    expect(checks).toEqual([false, false, false, false]);
+    expect(await pool.run({ op: 'verify', hash: hashes[2], password: 'third-password' })).toBe(true);
+  });
+
+  it.runIf(fs.existsSync('/proc/thread-self'))('hashes on a thread that yields the processor to the event loop', async () => {
+    const before = threadNiceValues().filter((nice) => nice > 0).length;
+    const pool = createHashingPool(1, quick);
+    await pool.run({ op: 'hash', password: 'any-password' });
+    expect(threadNiceValues().filter((nice) => nice > 0).length).toBeGreaterThan(before);
+    expect(threadNiceValues()).toContain(15);
+  });
+});
