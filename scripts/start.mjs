@@ -1,12 +1,27 @@
-// `npm start`: build the web app when its build is missing or older than its sources, then run the
-// server (which migrates, creates the first admin and the demo school when new, and listens).
+// `npm start`: build the web app and the server when a build is missing or older than its sources,
+// then run the built server (which migrates, creates the first admin and the demo school when
+// new, and listens).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { buildServer, serverBundle } from './build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const builtIndex = path.join(root, 'apps/web/dist/index.html');
-const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contract/src'];
+const contract = ['packages/contract/src', 'packages/contract/package.json'];
+const builds = [
+  {
+    name: 'the web app',
+    output: path.join(root, 'apps/web/dist/index.html'),
+    sources: ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/package.json', ...contract],
+    build: () => spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' }).status === 0,
+  },
+  {
+    name: 'the server',
+    output: serverBundle,
+    sources: ['apps/server/src', 'apps/server/package.json', 'scripts/build-server.mjs', ...contract],
+    build: () => buildServer().then(() => true),
+  },
+];
 
 function newestChange(target) {
   if (!fs.existsSync(target)) return 0;
@@ -15,12 +30,13 @@ function newestChange(target) {
   return Math.max(0, ...fs.readdirSync(target).map((entry) => newestChange(path.join(target, entry))));
 }
 
-const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
-if (builtAt < Math.max(...sources.map((source) => newestChange(path.join(root, source))))) {
-  console.log(builtAt ? 'The web app changed since its last build; building it again…' : 'Building the web app (first start)…');
-  const build = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+for (const { name, output, sources, build } of builds) {
+  const builtAt = fs.existsSync(output) ? fs.statSync(output).mtimeMs : 0;
+  if (builtAt >= Math.max(...sources.map((source) => newestChange(path.join(root, source))))) continue;
+  const label = name.charAt(0).toUpperCase() + name.slice(1);
+  console.log(builtAt ? `${label} changed since its last build; building it again…` : `Building ${name} (first start)…`);
+  if (!(await build())) process.exit(1);
 }
 
-const server = spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], { stdio: 'inherit' });
+const server = spawnSync(process.execPath, [serverBundle], { stdio: 'inherit' });
 process.exit(server.status ?? 1);

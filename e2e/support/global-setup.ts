@@ -19,10 +19,11 @@ const freePort = () =>
 
 /** Starts the built portal on a free port with an empty data folder and the demo school; stops it after the run. */
 export default async function globalSetup() {
-  if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) throw new Error('Build the web app first: npm run build');
+  const serverBundle = path.join(root, 'apps/server/dist/main.js');
+  if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html')) || !fs.existsSync(serverBundle)) throw new Error('Build the portal first: npm run build');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
   const port = await freePort();
-  const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+  const server = spawn(process.execPath, [serverBundle], {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '1', ADMIN_PASSWORD: E2E_ADMIN_PASSWORD, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],

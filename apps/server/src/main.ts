@@ -7,8 +7,8 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { generateDemoSchool, isDatabaseEmpty } from './features/demo/generate-demo-school.ts';
+import { webDist } from './paths.ts';
 
-const webDist = path.resolve(import.meta.dirname, '../../web/dist');
 
 function readConfig(): Config {
   // A .env file in the folder the portal is started from supplies settings not already set.

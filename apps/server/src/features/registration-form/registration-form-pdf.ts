@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { parentsShown, studentFields, type FieldDef, type FieldValue, type StudentRecord } from '@school/contract';
 import { createRequire } from 'node:module';
+import { crestFile } from '../../paths.ts';
 import type { Content, TableCell, TDocumentDefinitions, TFontDictionary } from 'pdfmake/interfaces';
 
 /** pdfmake 0.2's server-side printer (its published types describe only the browser build). */
@@ -18,7 +18,6 @@ function pdfPrinter(): Printer {
   return printer;
 }
 
-const crestFile = path.resolve(import.meta.dirname, '../../../../web/public/favicon.svg');
 let crest: string | null | undefined;
 /** The school crest, read once. */
 function crestSvg(): string | null {

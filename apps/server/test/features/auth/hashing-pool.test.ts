@@ -36,6 +36,21 @@ describe('password hashing threads', () => {
     expect(await pool.run({ op: 'verify', hash: hashes[2], password: 'third-password' })).toBe(true);
   });
 
+  it('rests between hashes in proportion to the hash before, leaving the processor to the server', async () => {
+    const pool = createHashingPool(1, quick, 10);
+    // The first hash starts the thread; wait out the rest that follows it.
+    await pool.run({ op: 'hash', password: 'warms-the-thread-up' });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const started = performance.now();
+    let firstDone = 0;
+    const first = pool.run({ op: 'hash', password: 'first-in-line' }).then(() => (firstDone = performance.now()));
+    const second = pool.run({ op: 'hash', password: 'second-in-line' }).then(() => performance.now());
+    await first;
+    const secondDone = await second;
+    const firstTook = firstDone - started;
+    expect(secondDone - firstDone).toBeGreaterThanOrEqual(5 * firstTook);
+  });
+
   it.runIf(fs.existsSync('/proc/thread-self'))('hashes on a thread that yields the processor to the event loop', async () => {
     const before = threadNiceValues().filter((nice) => nice > 0).length;
     const pool = createHashingPool(1, quick);
