@@ -52,7 +52,11 @@ test('a wrong password shows the red alert above the form', async ({ page }) => 
   await page.getByRole('button', { name: 'Sign In' }).click();
   const alert = page.getByRole('alert');
   await expect(alert).toHaveText('The student ID or password is incorrect.');
-  await expect(alert).toHaveClass(/MuiAlert-outlined/);
+  // SPEC §2: a red outlined alert, above the form.
+  await expect(alert).toHaveCSS('border-top-style', 'solid');
+  await expect(alert).toHaveCSS('border-top-color', 'rgb(211, 47, 47)');
+  const [alertBox, idBox] = [await alert.boundingBox(), await page.getByRole('textbox', { name: 'Student ID' }).boundingBox()];
+  expect(alertBox!.y + alertBox!.height).toBeLessThanOrEqual(idBox!.y);
   await expectAccessible(page);
 });
 

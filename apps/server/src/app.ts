@@ -91,21 +91,48 @@ const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [authRoute
 
 /** Serves the built web app: hashed assets cached for a year, and index.html for every client route. */
 function serveWebApp(app: FastifyInstance, webDist: string): void {
-  const indexHtml = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  const indexHtml = readPrecompressed(path.join(webDist, 'index.html'));
   app.register(fastifyStatic, {
     root: webDist,
     prefix: '/',
     wildcard: false,
     index: false,
     cacheControl: false,
+    // The build writes a brotli and a gzip copy of each file; browsers get the smallest they accept.
+    preCompressed: true,
     setHeaders(res, filePath) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+      res.setHeader('vary', 'accept-encoding');
     },
   });
   app.setNotFoundHandler(async (request, reply) => {
     const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/sanctum/');
     if (!isPage) return reply.code(404).send({ message: 'Not found.' });
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    const encoding = preferredEncoding(request.headers['accept-encoding'], indexHtml);
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding').send(indexHtml[encoding]);
   });
+}
+
+type Encoding = 'br' | 'gzip' | 'identity';
+
+/** A built file with its brotli and gzip copies, where the build wrote them. */
+function readPrecompressed(file: string): Partial<Record<Encoding, Buffer>> & { identity: Buffer } {
+  const read = (suffix: string) => (fs.existsSync(file + suffix) ? fs.readFileSync(file + suffix) : undefined);
+  return { identity: fs.readFileSync(file), br: read('.br'), gzip: read('.gz') };
+}
+
+/** The best encoding the browser accepts (Accept-Encoding, q=0 meaning "not this") among those at hand. */
+export function preferredEncoding(header: string | undefined, available: Partial<Record<Encoding, Buffer>>): Encoding {
+  const accepted = new Set(
+    (header ?? '')
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, ...params]) => !params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param)))
+      .map(([name]) => name.trim().toLowerCase()),
+  );
+  if (available.br && (accepted.has('br') || accepted.has('*'))) return 'br';
+  if (available.gzip && (accepted.has('gzip') || accepted.has('*'))) return 'gzip';
+  return 'identity';
 }

@@ -1,6 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { brandCssVariables } from './components/brand.ts';
+import './components/plain/plain.css';
+
+for (const [name, value] of Object.entries(brandCssVariables)) document.documentElement.style.setProperty(name, value);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { PlaceholderPage } from '../components/PlaceholderPage.tsx';
+import AdminSignInPage from '../features/auth/AdminSignInPage.tsx';
+import SignInPage from '../features/auth/SignInPage.tsx';
 import { registrationRoutes } from '../features/registration/routes.tsx';
 import { Guard } from './guard.tsx';
 import { adminEntries, studentEntries } from './navigation.ts';
@@ -11,46 +12,55 @@ const page = (load: () => Promise<{ default: React.ComponentType }>) => ({
   lazy: async () => ({ Component: (await load()).default }),
 });
 
+const PortalLayout = lazy(async () => ({ default: (await import('./layouts/PortalLayout.tsx')).PortalLayout }));
+const PlaceholderPage = lazy(async () => ({ default: (await import('../components/PlaceholderPage.tsx')).PlaceholderPage }));
+
 const placeholder = (title: string): RouteObject => ({ element: <PlaceholderPage title={title} /> });
 
-const PortalLayout = lazy(async () => ({ default: (await import('./layouts/PortalLayout.tsx')).PortalLayout }));
-const SignInPage = lazy(() => import('../features/auth/SignInPage.tsx'));
-const AdminSignInPage = lazy(() => import('../features/auth/AdminSignInPage.tsx'));
+/** Every screen after sign-in: MUI, in chunks of their own, inside MUI's theme. */
+const muiScreens: RouteObject = {
+  ...page(() => import('./MuiScreens.tsx')),
+  children: [
+    { path: '/logout', ...page(() => import('../features/auth/LogoutPage.tsx')) },
+    {
+      element: (
+        <Guard kind="student">
+          <PortalLayout entries={studentEntries} dashboardPath="/dashboard" />
+        </Guard>
+      ),
+      children: [
+        { path: '/dashboard', ...page(() => import('../features/dashboard/DashboardPage.tsx')) },
+        { path: '/registration/change-password', ...page(() => import('../features/auth/ChangePasswordPage.tsx')) },
+        { path: '/registration', children: registrationRoutes },
+        { path: '/term-reports', ...placeholder('Term Reports') },
+        { path: '/attendance', ...placeholder('Student Attendance Records') },
+      ],
+    },
+    {
+      element: (
+        <Guard kind="admin">
+          <PortalLayout entries={adminEntries} dashboardPath="/admin/dashboard" />
+        </Guard>
+      ),
+      children: [{ path: '/admin/dashboard', ...page(() => import('../features/admin/AdminDashboardPage.tsx')) }],
+    },
+    { path: '*', ...placeholder('Page not found') },
+  ],
+};
 
-/** SPEC §2's route table with the guard of DESIGN §5. */
+/**
+ * SPEC §2's route table with the guard of DESIGN §5. The two sign-in pages come with the app
+ * itself, drawn without MUI so a phone can use them soon (decision 008).
+ */
 export const routes: RouteObject[] = [
   {
     element: <SessionEndedWatcher />,
     children: [
       { path: '/', element: <Guard kind="visitors"><SignInPage /></Guard> },
       { path: '/admin', element: <Guard kind="visitors"><AdminSignInPage /></Guard> },
-      { path: '/logout', ...page(() => import('../features/auth/LogoutPage.tsx')) },
-      {
-        element: (
-          <Guard kind="student">
-            <PortalLayout entries={studentEntries} dashboardPath="/dashboard" />
-          </Guard>
-        ),
-        children: [
-          { path: '/dashboard', ...page(() => import('../features/dashboard/DashboardPage.tsx')) },
-          { path: '/registration/change-password', ...page(() => import('../features/auth/ChangePasswordPage.tsx')) },
-          { path: '/registration', children: registrationRoutes },
-          { path: '/term-reports', ...placeholder('Term Reports') },
-          { path: '/attendance', ...placeholder('Student Attendance Records') },
-        ],
-      },
-      {
-        element: (
-          <Guard kind="admin">
-            <PortalLayout entries={adminEntries} dashboardPath="/admin/dashboard" />
-          </Guard>
-        ),
-        children: [{ path: '/admin/dashboard', ...page(() => import('../features/admin/AdminDashboardPage.tsx')) }],
-      },
-      { path: '*', element: <PlaceholderPage title="Page not found" /> },
+      muiScreens,
     ],
   },
 ];
-
 
 export const createRouter = () => createBrowserRouter(routes);

@@ -1,11 +1,9 @@
-import Backdrop from '@mui/material/Backdrop';
-import CircularProgress from '@mui/material/CircularProgress';
-
-/** Covers the screen while work is in progress (SPEC §2 common layout). */
+/** Covers the screen while work is in progress (SPEC §2 common layout); plain, so every page can show it at once. */
 export function LoadingOverlay({ open, label = 'Loading' }: { open: boolean; label?: string }) {
+  if (!open) return null;
   return (
-    <Backdrop open={open} sx={{ color: '#fff', zIndex: (theme) => theme.zIndex.modal + 1 }}>
-      <CircularProgress color="inherit" aria-label={label} />
-    </Backdrop>
+    <div className="plain-overlay">
+      <div className="plain-spinner" role="progressbar" aria-label={label} />
+    </div>
   );
 }

@@ -1,14 +1,11 @@
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { messages } from '@school/contract/messages';
 import { ApiError } from '../../api/client.ts';
 import { useEnterWithNewSession, useSession } from '../../api/session.ts';
 import { LoadingOverlay } from '../../components/LoadingOverlay.tsx';
+import { PlainButton } from '../../components/plain/PlainButton.tsx';
+import { PlainTextField } from '../../components/plain/PlainTextField.tsx';
 import { adminLogin } from './api/admin-login.ts';
 import { changeAdminPassword } from './api/change-password.ts';
 import { AuthCard } from './components/AuthCard.tsx';
@@ -50,8 +47,8 @@ export default function AdminSignInPage() {
         <NewPasswordForm
           intro={
             <>
-              <Typography color="text.secondary">Your password was a one-time password. Choose your own to continue.</Typography>
-              {!oneTimePassword && <TextField label="One-time Password" type="password" value={typedOneTime} onChange={(event) => setTypedOneTime(event.target.value)} autoComplete="current-password" />}
+              <p className="plain-text">Your password was a one-time password. Choose your own to continue.</p>
+              {!oneTimePassword && <PlainTextField label="One-time Password" type="password" value={typedOneTime} onChange={(event) => setTypedOneTime(event.target.value)} autoComplete="current-password" />}
             </>
           }
           onSubmit={async (newPassword) => {
@@ -66,17 +63,19 @@ export default function AdminSignInPage() {
   return (
     <AuthCard title="Staff sign-in">
       <LoadingOverlay open={busy} label="Signing in" />
-      <Stack component="form" spacing={2} onSubmit={signIn} noValidate>
+      <form className="plain-stack" onSubmit={signIn} noValidate>
         <FormAlerts error={error} notice={notice} />
-        <TextField label="Username" value={username} onChange={(event) => setUsername(event.target.value)} autoComplete="username" autoFocus />
-        <TextField label="Password" type="password" placeholder="Enter password" value={password} onChange={(event) => setPassword(event.target.value)} autoComplete="current-password" />
-        <Button type="submit" variant="contained" size="large" disabled={busy}>
+        <PlainTextField label="Username" value={username} onChange={(event) => setUsername(event.target.value)} autoComplete="username" autoFocus />
+        <PlainTextField label="Password" type="password" placeholder="Enter password" value={password} onChange={(event) => setPassword(event.target.value)} autoComplete="current-password" />
+        <PlainButton type="submit" disabled={busy}>
           Sign In
-        </Button>
-        <Link component={RouterLink} to="/" underline="hover" sx={{ alignSelf: 'flex-start' }}>
-          Student sign-in
-        </Link>
-      </Stack>
+        </PlainButton>
+        <div className="plain-row">
+          <RouterLink className="plain-link" to="/">
+            Student sign-in
+          </RouterLink>
+        </div>
+      </form>
     </AuthCard>
   );
 }

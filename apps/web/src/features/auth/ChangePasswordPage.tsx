@@ -1,15 +1,14 @@
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { useSession } from '../../api/session.ts';
+import { PlainButton } from '../../components/plain/PlainButton.tsx';
+import { PlainTextField } from '../../components/plain/PlainTextField.tsx';
 import { changeStudentPassword } from './api/change-password.ts';
 import { FormAlerts } from './components/FormAlerts.tsx';
 import { NewPasswordForm } from './components/NewPasswordForm.tsx';
@@ -57,13 +56,11 @@ export default function ChangePasswordPage() {
         </Step>
       </Stepper>
       {step === 0 ? (
-        <Stack component="form" spacing={2} onSubmit={next} noValidate>
+        <form className="plain-stack" onSubmit={next} noValidate>
           <FormAlerts error={error} />
-          <TextField label="Current Password" type="password" value={current} onChange={(event) => setCurrent(event.target.value)} autoComplete="current-password" autoFocus />
-          <Button type="submit" variant="contained">
-            Next
-          </Button>
-        </Stack>
+          <PlainTextField label="Current Password" type="password" value={current} onChange={(event) => setCurrent(event.target.value)} autoComplete="current-password" autoFocus />
+          <PlainButton type="submit">Next</PlainButton>
+        </form>
       ) : (
         <NewPasswordForm onSubmit={change} />
       )}

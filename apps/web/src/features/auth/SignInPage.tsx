@@ -1,14 +1,10 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { useEnterWithNewSession, useSession } from '../../api/session.ts';
 import { LoadingOverlay } from '../../components/LoadingOverlay.tsx';
+import { PlainButton } from '../../components/plain/PlainButton.tsx';
+import { PlainTextField } from '../../components/plain/PlainTextField.tsx';
 import { changeStudentPassword } from './api/change-password.ts';
 import { loginStudent } from './api/login-student.ts';
 import { fetchPasswordReset } from './api/user-info.ts';
@@ -68,7 +64,7 @@ export default function SignInPage() {
       <AuthCard title="Set your password">
         <NewPasswordForm
           onSubmit={setNewPassword}
-          intro={<Typography color="text.secondary">Welcome{session?.name ? `, ${session.name}` : ''}. Choose a password to use from now on instead of your date of birth.</Typography>}
+          intro={<p className="plain-text">Welcome{session?.name ? `, ${session.name}` : ''}. Choose a password to use from now on instead of your date of birth.</p>}
         />
       </AuthCard>
     );
@@ -77,19 +73,20 @@ export default function SignInPage() {
   return (
     <AuthCard title="Student sign-in">
       <LoadingOverlay open={busy} label="Signing in" />
-      <Stack component="form" spacing={2} onSubmit={signIn} noValidate>
+      <form className="plain-stack" onSubmit={signIn} noValidate>
         <FormAlerts error={error} notice={notice} />
-        <TextField
+        <PlainTextField
           label="Student ID"
           value={studentId}
           onChange={(event) => setStudentId(event.target.value)}
           onBlur={(event) => checkReset(event.target.value)}
           autoComplete="username"
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 20 } }}
+          inputMode="numeric"
+          maxLength={20}
           required
           autoFocus
         />
-        <TextField
+        <PlainTextField
           label="Password"
           type="password"
           placeholder={mustReset ? 'Enter date of birth' : 'Enter password'}
@@ -99,28 +96,28 @@ export default function SignInPage() {
           helperText={mustReset ? 'First sign-in: your date of birth as yyyymmdd, for example 20130921.' : ' '}
           required
         />
-        <Button type="submit" variant="contained" size="large" disabled={busy || !studentId.trim() || !password}>
+        <PlainButton type="submit" disabled={busy || !studentId.trim() || !password}>
           Sign In
-        </Button>
-        <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}>
-          <Link component="button" type="button" onClick={() => setFindOpen(true)} underline="hover">
+        </PlainButton>
+        <div className="plain-row">
+          <button type="button" className="plain-link" onClick={() => setFindOpen(true)}>
             Find my student ID
-          </Link>
-          <Link component={RouterLink} to="/admin" underline="hover">
+          </button>
+          <RouterLink className="plain-link" to="/admin">
             Staff sign-in
-          </Link>
-        </Box>
-      </Stack>
+          </RouterLink>
+        </div>
+      </form>
       {findOpen && (
         <Suspense fallback={<LoadingOverlay open />}>
           <FindStudentIdDialog
-        open={findOpen}
-        onClose={() => setFindOpen(false)}
-        onChoose={(id) => {
-          setStudentId(id);
-          setFindOpen(false);
-          checkReset(id);
-        }}
+            open={findOpen}
+            onClose={() => setFindOpen(false)}
+            onChoose={(id) => {
+              setStudentId(id);
+              setFindOpen(false);
+              checkReset(id);
+            }}
           />
         </Suspense>
       )}

@@ -1,6 +1,3 @@
-import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { useSchoolName } from '../../../api/school.ts';
 import { SchoolCrest } from '../../../components/SchoolCrest.tsx';
@@ -9,19 +6,15 @@ import { SchoolCrest } from '../../../components/SchoolCrest.tsx';
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
   const schoolName = useSchoolName();
   return (
-    <Box component="main" sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', p: { xs: 1.5, sm: 3 }, bgcolor: 'background.default' }}>
-      <Paper elevation={3} sx={{ width: '100%', maxWidth: 440, p: { xs: 2.5, sm: 4 } }}>
-        <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1, mb: 2 }}>
+    <main className="plain-page">
+      <section className="plain-card">
+        <div className="plain-card-head">
           <SchoolCrest size={64} title={`${schoolName} crest`} />
-          <Typography variant="h1" align="center" color="primary" sx={{ fontSize: { xs: '1.4rem', sm: '1.7rem' } }}>
-            {schoolName}
-          </Typography>
-          <Typography variant="h2" align="center" color="text.secondary" sx={{ fontSize: '1.05rem', fontWeight: 500 }}>
-            {title}
-          </Typography>
-        </Box>
+          <h1>{schoolName}</h1>
+          <h2>{title}</h2>
+        </div>
         {children}
-      </Paper>
-    </Box>
+      </section>
+    </main>
   );
 }

@@ -13,9 +13,10 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../api/client.ts';
+import { MuiTheme } from '../../../components/MuiTheme.tsx';
 import { lookupStudentId, type StudentMatch } from '../api/student-lookup.ts';
 
-/** "Find my student ID": first and last name, exactly as the school has them. */
+/** "Find my student ID": first and last name, exactly as the school has them. MUI, loaded when first opened. */
 export function FindStudentIdDialog({ open, onClose, onChoose }: { open: boolean; onClose: () => void; onChoose: (id: string) => void }) {
   const [firstName, setFirstName] = useState('');
   const [lastName, setLastName] = useState('');
@@ -42,52 +43,54 @@ export function FindStudentIdDialog({ open, onClose, onChoose }: { open: boolean
   }
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="find-id-title">
-      <DialogTitle id="find-id-title">Find my student ID</DialogTitle>
-      <DialogContent>
-        <Stack component="form" id="find-id-form" spacing={2} sx={{ pt: 1 }} onSubmit={search} noValidate>
-          <TextField label="First Name" value={firstName} onChange={(event) => setFirstName(event.target.value)} autoComplete="given-name" slotProps={{ htmlInput: { maxLength: 60 } }} />
-          <TextField label="Last Name" value={lastName} onChange={(event) => setLastName(event.target.value)} autoComplete="family-name" slotProps={{ htmlInput: { maxLength: 60 } }} />
-          {error && (
-            <Alert severity="error" variant="outlined">
-              {error}
-            </Alert>
-          )}
-          {matches && matches.length === 0 && <Alert severity="info">No student was found with that name. Check the spelling, or ask the school office.</Alert>}
-          {matches && matches.length > 0 && (
-            <Table size="small" aria-label="Students found">
-              <TableHead>
-                <TableRow>
-                  <TableCell>ID</TableCell>
-                  <TableCell>First Name</TableCell>
-                  <TableCell>Last Name</TableCell>
-                  <TableCell />
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {matches.map((match) => (
-                  <TableRow key={match.id}>
-                    <TableCell>{match.id}</TableCell>
-                    <TableCell>{match.first_name}</TableCell>
-                    <TableCell>{match.last_name}</TableCell>
-                    <TableCell>
-                      <Button size="small" onClick={() => onChoose(match.id)}>
-                        Use
-                      </Button>
-                    </TableCell>
+    <MuiTheme>
+      <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="find-id-title">
+        <DialogTitle id="find-id-title">Find my student ID</DialogTitle>
+        <DialogContent>
+          <Stack component="form" id="find-id-form" spacing={2} sx={{ pt: 1 }} onSubmit={search} noValidate>
+            <TextField label="First Name" value={firstName} onChange={(event) => setFirstName(event.target.value)} autoComplete="given-name" slotProps={{ htmlInput: { maxLength: 60 } }} />
+            <TextField label="Last Name" value={lastName} onChange={(event) => setLastName(event.target.value)} autoComplete="family-name" slotProps={{ htmlInput: { maxLength: 60 } }} />
+            {error && (
+              <Alert severity="error" variant="outlined">
+                {error}
+              </Alert>
+            )}
+            {matches && matches.length === 0 && <Alert severity="info">No student was found with that name. Check the spelling, or ask the school office.</Alert>}
+            {matches && matches.length > 0 && (
+              <Table size="small" aria-label="Students found">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>ID</TableCell>
+                    <TableCell>First Name</TableCell>
+                    <TableCell>Last Name</TableCell>
+                    <TableCell />
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Close</Button>
-        <Button type="submit" form="find-id-form" variant="contained" disabled={busy}>
-          Search
-        </Button>
-      </DialogActions>
-    </Dialog>
+                </TableHead>
+                <TableBody>
+                  {matches.map((match) => (
+                    <TableRow key={match.id}>
+                      <TableCell>{match.id}</TableCell>
+                      <TableCell>{match.first_name}</TableCell>
+                      <TableCell>{match.last_name}</TableCell>
+                      <TableCell>
+                        <Button size="small" onClick={() => onChoose(match.id)}>
+                          Use
+                        </Button>
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            )}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Close</Button>
+          <Button type="submit" form="find-id-form" variant="contained" disabled={busy}>
+            Search
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </MuiTheme>
   );
 }

@@ -1,13 +1,7 @@
-import Alert from '@mui/material/Alert';
+import { PlainAlert } from '../../../components/plain/PlainAlert.tsx';
 
 /** Above a sign-in form (SPEC §2): the error in a red outlined alert, else a notice such as "your session has ended". */
 export function FormAlerts({ error, notice }: { error: string | null; notice?: string }) {
-  if (error) {
-    return (
-      <Alert severity="error" variant="outlined" role="alert">
-        {error}
-      </Alert>
-    );
-  }
-  return notice ? <Alert severity="info">{notice}</Alert> : null;
+  if (error) return <PlainAlert severity="error">{error}</PlainAlert>;
+  return notice ? <PlainAlert severity="info">{notice}</PlainAlert> : null;
 }

@@ -1,13 +1,13 @@
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError } from '../../../api/client.ts';
+import { PlainButton } from '../../../components/plain/PlainButton.tsx';
+import { PlainTextField } from '../../../components/plain/PlainTextField.tsx';
 import { FormAlerts } from './FormAlerts.tsx';
 
 /**
- * New password and its confirmation; when they differ nothing is sent (SPEC §5). `before` holds
- * extra fields (the current password), and `onSubmit` gets the new password.
+ * New password and its confirmation; when they differ nothing is sent (SPEC §5). `intro` holds
+ * what comes first (a welcome, the current password), and `onSubmit` gets the new password.
+ * Plain, as it follows straight on from the sign-in screens (decision 008).
  */
 export function NewPasswordForm({ onSubmit, submitLabel = 'Change Password', intro }: { onSubmit: (password: string) => Promise<void>; submitLabel?: string; intro?: ReactNode }) {
   const [password, setPassword] = useState('');
@@ -34,10 +34,10 @@ export function NewPasswordForm({ onSubmit, submitLabel = 'Change Password', int
   }
 
   return (
-    <Stack component="form" spacing={2} onSubmit={submit} noValidate>
+    <form className="plain-stack" onSubmit={submit} noValidate>
       {intro}
       <FormAlerts error={error} />
-      <TextField
+      <PlainTextField
         label="New Password"
         type="password"
         autoComplete="new-password"
@@ -49,7 +49,7 @@ export function NewPasswordForm({ onSubmit, submitLabel = 'Change Password', int
         required
         helperText="8 to 128 characters; not your student ID or date of birth."
       />
-      <TextField
+      <PlainTextField
         label="Confirm Password"
         type="password"
         autoComplete="new-password"
@@ -62,9 +62,9 @@ export function NewPasswordForm({ onSubmit, submitLabel = 'Change Password', int
         error={mismatch}
         helperText={mismatch ? 'The passwords do not match.' : ' '}
       />
-      <Button type="submit" variant="contained" size="large" disabled={busy || !password || !confirm}>
+      <PlainButton type="submit" disabled={busy || !password || !confirm}>
         {submitLabel}
-      </Button>
-    </Stack>
+      </PlainButton>
+    </form>
   );
 }

@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { preferredEncoding } from '../src/app.ts';
+import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+
+const page = '<!doctype html><html><head><title>Portal</title></head><body><div id="root"></div></body></html>';
+const script = `console.log(${JSON.stringify('the portal '.repeat(300))});`;
+
+/** A built web app as the build leaves it: each file with its brotli and gzip copies. */
+function writeWebDist(): string {
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-web-dist-'));
+  fs.mkdirSync(path.join(dist, 'assets'));
+  for (const [file, text] of [['index.html', page], ['assets/index-abc123.js', script]]) {
+    fs.writeFileSync(path.join(dist, file), text);
+    fs.writeFileSync(path.join(dist, `${file}.br`), brotliCompressSync(text));
+    fs.writeFileSync(path.join(dist, `${file}.gz`), gzipSync(text));
+  }
+  return dist;
+}
+
+describe('serving the built web app', () => {
+  let t: TestApp;
+  let dist: string;
+  beforeAll(async () => {
+    dist = writeWebDist();
+    t = await buildTestApp({ webDist: dist });
+  });
+  afterAll(async () => {
+    await t.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  const get = (url: string, acceptEncoding?: string) => t.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+
+  it('sends an asset as brotli, as gzip or as it is, whichever the browser takes, cached for a year', async () => {
+    const br = await get('/assets/index-abc123.js', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(script);
+
+    const gzip = await get('/assets/index-abc123.js', 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(script);
+
+    const plain = await get('/assets/index-abc123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+  });
+
+  it('sends the page of every client route compressed too, never cached stale', async () => {
+    const response = await get('/registration/student-data', 'br;q=0, gzip');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(gunzipSync(response.rawPayload).toString()).toBe(page);
+    expect((await get('/dashboard')).body).toBe(page);
+  });
+
+  it('answers unknown API calls with a JSON 404, not the page', async () => {
+    const response = await get('/api/no-such-call', 'br');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Not found.' });
+  });
+});
+
+describe('choosing an encoding', () => {
+  const both = { br: Buffer.from('b'), gzip: Buffer.from('g') };
+  it.each([
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip;q=1.0, br;q=0', 'gzip'],
+    ['BR', 'br'],
+    ['*', 'br'],
+    ['deflate', 'identity'],
+    ['', 'identity'],
+    [undefined, 'identity'],
+  ])('answers %j with %s', (header, expected) => {
+    expect(preferredEncoding(header, both)).toBe(expected);
+  });
+
+  it('falls back to what exists when the build wrote no brotli copy', () => {
+    expect(preferredEncoding('br, gzip', { gzip: Buffer.from('g') })).toBe('gzip');
+    expect(preferredEncoding('br', {})).toBe('identity');
+  });
+});

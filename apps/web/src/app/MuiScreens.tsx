@@ -1,0 +1,11 @@
+import { Outlet } from 'react-router';
+import { MuiTheme } from '../components/MuiTheme.tsx';
+
+/** The layout route of every MUI screen: the theme and MUI's global styles around them. */
+export default function MuiScreens() {
+  return (
+    <MuiTheme baseline>
+      <Outlet />
+    </MuiTheme>
+  );
+}

@@ -1,0 +1,53 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { LoadingOverlay } from '../../src/components/LoadingOverlay.tsx';
+import { PlainAlert } from '../../src/components/plain/PlainAlert.tsx';
+import { PlainTextField } from '../../src/components/plain/PlainTextField.tsx';
+
+describe('the plain text field of the sign-in screens', () => {
+  it('is named by its label, with the required mark left out of the name', async () => {
+    render(<PlainTextField label="Student ID" required defaultValue="" />);
+    const input = screen.getByRole('textbox', { name: 'Student ID' });
+    expect(input).toBeRequired();
+    await userEvent.type(input, '20260001');
+    expect(input).toHaveValue('20260001');
+  });
+
+  it('is described by its hint, and marked invalid with its message when in error', () => {
+    const { rerender } = render(<PlainTextField label="Confirm Password" type="password" helperText="Type it again." />);
+    const input = screen.getByLabelText('Confirm Password');
+    expect(input).toHaveAccessibleDescription('Type it again.');
+    expect(input).not.toHaveAttribute('aria-invalid');
+    rerender(<PlainTextField label="Confirm Password" type="password" helperText="The passwords do not match." error />);
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(input).toHaveAccessibleDescription('The passwords do not match.');
+  });
+
+  it('keeps the line of an empty hint without describing anything', () => {
+    render(<PlainTextField label="Password" helperText=" " />);
+    expect(screen.getByLabelText('Password')).not.toHaveAttribute('aria-describedby');
+  });
+});
+
+describe('the plain alert', () => {
+  it('announces an error at once and a notice politely', () => {
+    render(
+      <>
+        <PlainAlert severity="error">The student ID or password is incorrect.</PlainAlert>
+        <PlainAlert severity="info">Your session has ended. Please sign in again.</PlainAlert>
+      </>,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('The student ID or password is incorrect.');
+    expect(screen.getByRole('status')).toHaveTextContent('Your session has ended. Please sign in again.');
+  });
+});
+
+describe('the loading overlay', () => {
+  it('shows a named progress indicator while open, and nothing when closed', () => {
+    const { rerender } = render(<LoadingOverlay open label="Signing in" />);
+    expect(screen.getByRole('progressbar', { name: 'Signing in' })).toBeInTheDocument();
+    rerender(<LoadingOverlay open={false} label="Signing in" />);
+    expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+});
