@@ -33,11 +33,11 @@ async function waitUntilUp(url: string, child: ChildProcess, timeoutMs: number):
   throw new Error(`server at ${url} did not answer in ${timeoutMs} ms`);
 }
 
-/** Starts a node process running `entry` and waits until `readyPath` answers 200. */
-export async function startProcess(entry: string, env: Record<string, string>, readyPath: string, timeoutMs = 120_000): Promise<RunningServer> {
+/** Starts node with `args` (a script and its options) and waits until `readyPath` answers 200. */
+export async function startProcess(args: string[], env: Record<string, string>, readyPath: string, timeoutMs = 120_000): Promise<RunningServer> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -58,12 +58,19 @@ export async function startProcess(entry: string, env: Record<string, string>, r
   };
 }
 
-/** The portal itself, on a data folder (and optionally PostgreSQL), with the demo school. */
+/** The built portal (as `npm start` runs it), on a data folder (and optionally PostgreSQL), with the demo school. */
 export function startPortal(dataDir: string, databaseUrl?: string): Promise<RunningServer> {
   fs.mkdirSync(dataDir, { recursive: true });
   return startProcess(
-    path.join(root, 'apps/server/src/main.ts'),
-    { DATA_DIR: dataDir, SEED_DEMO: '1', ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD, LOG_LEVEL: 'warn', ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) },
+    // To profile the server under load: BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=bench/out".
+    [...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), path.join(root, 'apps/server/dist/main.js')],
+    {
+      DATA_DIR: dataDir,
+      SEED_DEMO: '1',
+      ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
+      LOG_LEVEL: 'warn',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    },
     '/api/config',
   );
 }
