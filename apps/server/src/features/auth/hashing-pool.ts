@@ -55,8 +55,8 @@ export function createHashingPool(size: number, options: object, restFactor = RE
   const queue: Job[] = [];
 
   function startSlot(): Slot {
-    const worker = new Worker(workerSource, { eval: true, workerData: { argon2, nice: HASHING_NICE } });
-    worker.unref();
+    // None of the parent's Node flags: the thread needs no loader, and its script is CommonJS.
+    const worker = new Worker(workerSource, { eval: true, execArgv: [], workerData: { argon2, nice: HASHING_NICE } });
     const slot: Slot = { worker, job: null, startedAt: 0 };
     worker.on('message', (answer: { value?: string | boolean; error?: string }) => {
       const job = slot.job;
@@ -65,6 +65,8 @@ export function createHashingPool(size: number, options: object, restFactor = RE
       // The slot stays taken while it rests, then takes the next waiting task.
       setTimeout(() => {
         slot.job = null;
+        // A thread with a task keeps the process alive (see next()); an idle one never does.
+        worker.unref();
         next();
       }, restFactor * (performance.now() - slot.startedAt));
     });
@@ -85,6 +87,7 @@ export function createHashingPool(size: number, options: object, restFactor = RE
       clearTimeout(slot.idleTimer);
       slot.idleTimer = undefined;
       slot.job = queue.shift()!;
+      slot.worker.ref();
       slot.startedAt = performance.now();
       slot.worker.postMessage({ ...slot.job.task, options });
     }
