@@ -2,10 +2,11 @@
 // TypeScript loader at run time, so the server starts faster and keeps less in memory. Packages
 // from node_modules stay outside the bundle; the workspace's own packages are bundled in.
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
-export const serverEntry = path.join(root, 'apps/server/src/main.ts');
+const serverEntry = path.join(root, 'apps/server/src/main.ts');
 export const serverBundle = path.join(root, 'apps/server/dist/main.js');
 
 /** Bare imports (packages) are loaded from node_modules at run time, except the workspace's own. */
@@ -24,10 +25,9 @@ export async function buildServer() {
     platform: 'node',
     format: 'esm',
     target: 'node20.19',
-    sourcemap: 'linked',
     logLevel: 'warning',
     plugins: [packagesStayOutside],
   });
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await buildServer();
+if (import.meta.url === pathToFileURL(process.argv[1]).href) await buildServer();

@@ -9,7 +9,6 @@ import { migrateToLatest } from './db/migrate.ts';
 import { generateDemoSchool, isDatabaseEmpty } from './features/demo/generate-demo-school.ts';
 import { webDist } from './paths.ts';
 
-
 function readConfig(): Config {
   // A .env file in the folder the portal is started from supplies settings not already set.
   if (fs.existsSync('.env')) process.loadEnvFile('.env');

@@ -16,7 +16,6 @@ export const brand = {
 export const brandCssVariables = {
   '--brand-primary': brand.primary,
   '--brand-primary-dark': brand.primaryDark,
-  '--brand-secondary': brand.secondary,
   '--brand-background': brand.background,
   '--brand-error': brand.error,
   '--brand-font': brand.fontFamily,

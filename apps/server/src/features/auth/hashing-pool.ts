@@ -31,9 +31,9 @@ try {
   const tid = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop());
   require('node:os').setPriority(tid, workerData.nice);
 } catch {}
-parentPort.on('message', ({ op, password, hash, options }) => {
+parentPort.on('message', ({ op, password, hash }) => {
   try {
-    const value = op === 'hash' ? argon2.hashSync(password, options) : argon2.verifySync(hash, password);
+    const value = op === 'hash' ? argon2.hashSync(password, workerData.options) : argon2.verifySync(hash, password);
     parentPort.postMessage({ value });
   } catch (error) {
     parentPort.postMessage({ error: String(error && error.message || error) });
@@ -56,7 +56,7 @@ export function createHashingPool(size: number, options: object, restFactor = RE
 
   function startSlot(): Slot {
     // None of the parent's Node flags: the thread needs no loader, and its script is CommonJS.
-    const worker = new Worker(workerSource, { eval: true, execArgv: [], workerData: { argon2, nice: HASHING_NICE } });
+    const worker = new Worker(workerSource, { eval: true, execArgv: [], workerData: { argon2, nice: HASHING_NICE, options } });
     const slot: Slot = { worker, job: null, startedAt: 0 };
     worker.on('message', (answer: { value?: string | boolean; error?: string }) => {
       const job = slot.job;
@@ -89,7 +89,7 @@ export function createHashingPool(size: number, options: object, restFactor = RE
       slot.job = queue.shift()!;
       slot.worker.ref();
       slot.startedAt = performance.now();
-      slot.worker.postMessage({ ...slot.job.task, options });
+      slot.worker.postMessage(slot.job.task);
     }
     for (const slot of slots) {
       if (slot.job === null && slot.idleTimer === undefined) {

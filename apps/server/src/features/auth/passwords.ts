@@ -9,8 +9,9 @@ const ARGON2ID = 2;
 const options = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 /**
- * At most one hash per core but one runs at a time, in threads of low priority, so a storm of
- * sign-ins on registration day queues its hashing and leaves the processors to everyone's autosaves.
+ * One hashing thread per core but one (at least one), at low priority and resting between hashes,
+ * so a storm of sign-ins on registration day queues its hashing and leaves the processors to
+ * everyone's autosaves.
  */
 const hashing = createHashingPool(Math.max(1, availableParallelism() - 1), options);
 
