@@ -123,4 +123,17 @@ test('an ended session sends the student to sign-in with a clear message', async
   await context.addCookies([{ name: 'portal_session', value: 'expired-or-forged', url: page.url() }]);
   await page.goto('/registration/change-password');
   await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('status')).toHaveText('Your session has ended. Please sign in again.');
+  await expectAccessible(page);
+});
+
+test('a session that ends while the student works sends her to sign-in saying why', async ({ page, context }) => {
+  const student = claimStudent();
+  await signInStudentViaApi(page, student);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: /^Welcome/ })).toBeVisible();
+  await context.addCookies([{ name: 'portal_session', value: 'ended-while-working', url: page.url() }]);
+  await page.getByRole('link', { name: 'Edit/View Registration' }).first().click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('status')).toHaveText('Your session has ended. Please sign in again.');
 });

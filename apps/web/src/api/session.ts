@@ -11,6 +11,8 @@ export type Session = {
   name: string | null;
   initials: string | null;
   must_change_password: boolean;
+  /** Why a signed-out user is signed out, when her session ended (shown on the sign-in page). */
+  ended_message?: string | null;
 };
 
 export const signedOut: Session = { authenticated: false, admin: false, restricted: false, userID: null, name: null, initials: null, must_change_password: false };

@@ -5,7 +5,10 @@ import { onSessionEnded } from '../api/client.ts';
 import { mirrorSession, signedOut, type Session } from '../api/session.ts';
 import { LoadingOverlay } from '../components/LoadingOverlay.tsx';
 
-/** When any call answers 401, the session is gone: back to sign-in with the server's reason. */
+/**
+ * When any call answers 401, the session is gone: back to sign-in, where the server's reason shows.
+ * The reason goes with the session itself, so the route guard's own redirect cannot lose it.
+ */
 export function SessionEndedWatcher() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -13,9 +16,9 @@ export function SessionEndedWatcher() {
     () =>
       onSessionEnded((message) => {
         const wasAdmin = queryClient.getQueryData<Session>(['session'])?.admin ?? false;
-        queryClient.setQueryData(['session'], signedOut);
+        queryClient.setQueryData(['session'], { ...signedOut, ended_message: message });
         mirrorSession(signedOut);
-        navigate(wasAdmin ? '/admin' : '/', { replace: true, state: { notice: message } });
+        navigate(wasAdmin ? '/admin' : '/', { replace: true });
       }),
     [navigate, queryClient],
   );

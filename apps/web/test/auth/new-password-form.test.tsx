@@ -15,6 +15,14 @@ describe('the change-password form', () => {
     expect(screen.getByText('The passwords do not match.')).toBeInTheDocument();
   });
 
+  it('tells a student, and an admin, what her new password must be', () => {
+    const { unmount } = render(<NewPasswordForm onSubmit={vi.fn()} />);
+    expect(screen.getByLabelText(/^New Password/)).toHaveAccessibleDescription('8 to 128 characters; not your student ID or date of birth.');
+    unmount();
+    render(<NewPasswordForm onSubmit={vi.fn()} rules="8 to 128 characters; not your username." />);
+    expect(screen.getByLabelText(/^New Password/)).toHaveAccessibleDescription('8 to 128 characters; not your username.');
+  });
+
   it('sends the new password when both match, and shows the server’s reason when refused', async () => {
     const onSubmit = vi.fn(async () => {
       throw new ApiError(422, { message: 'x', errors: { password: ['This password is too common. Please choose another.'] } });

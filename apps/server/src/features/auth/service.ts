@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_ENDED_MESSAGE } from '../../auth/access.ts';
 import { sessionRepository } from '../../auth/session-repository.ts';
 import { endSession, startSession } from '../../auth/sessions.ts';
 import { Forbidden, invalidField, NotFound } from '../../lib/errors.ts';
@@ -147,10 +148,22 @@ export async function adminName(app: FastifyInstance, request: FastifyRequest): 
   return (await authRepository.findAdminById(app.db, request.session.admin_id))?.username ?? null;
 }
 
-/** What the web app needs to know about the caller (GET /api/session). */
+/**
+ * What the web app needs to know about the caller (GET /api/session). A caller signed out because
+ * the session she presented has ended is told so, for the sign-in page to say why she is there.
+ */
 export async function describeSession(app: FastifyInstance, request: FastifyRequest) {
   const session = request.session;
-  const signedOut = { authenticated: false, admin: false, restricted: false, userID: null, name: null, initials: null, must_change_password: false };
+  const signedOut = {
+    authenticated: false,
+    admin: false,
+    restricted: false,
+    userID: null,
+    name: null,
+    initials: null,
+    must_change_password: false,
+    ended_message: request.sessionEnded ? SESSION_ENDED_MESSAGE : null,
+  };
   if (!session || session.kind === 'guest') return signedOut;
   if (session.kind === 'admin') {
     const admin = session.admin_id === null ? undefined : await authRepository.findAdminById(app.db, session.admin_id);

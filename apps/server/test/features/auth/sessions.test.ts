@@ -45,6 +45,15 @@ describe('sessions and CSRF', () => {
     expect((await stale.get('/api/session')).json().authenticated).toBe(false);
   });
 
+  it('tells a caller whose session has ended why she is signed out, and a new visitor nothing', async () => {
+    const student = await createStudent(t.db, {}, { password: STUDENT_PASSWORD });
+    const client = new TestClient(t.app);
+    await signInAsStudent(client, student.id);
+    await t.db.deleteFrom('sessions').where('student_id', '=', student.id).execute();
+    expect((await client.get('/api/session')).json()).toMatchObject({ authenticated: false, ended_message: 'Your session has ended. Please sign in again.' });
+    expect((await new TestClient(t.app).get('/api/session')).json()).toMatchObject({ authenticated: false, ended_message: null });
+  });
+
   it('never stores the session id itself', async () => {
     const student = await createStudent(t.db, {}, { password: STUDENT_PASSWORD });
     const client = new TestClient(t.app);

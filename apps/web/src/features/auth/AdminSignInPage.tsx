@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link as RouterLink, useLocation } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { messages } from '@school/contract/messages';
 import { ApiError } from '../../api/client.ts';
 import { useEnterWithNewSession, useSession } from '../../api/session.ts';
@@ -16,7 +16,8 @@ import { NewPasswordForm } from './components/NewPasswordForm.tsx';
 export default function AdminSignInPage() {
   const { data: session } = useSession();
   const enter = useEnterWithNewSession();
-  const notice = (useLocation().state as { notice?: string } | null)?.notice;
+  // Why she is here, when her session ended (told by the server, or by the call it refused).
+  const notice = session?.ended_message ?? undefined;
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   // The one-time password just used to sign in; asked again only after a reload.
@@ -45,6 +46,7 @@ export default function AdminSignInPage() {
     return (
       <AuthCard title="Set your admin password">
         <NewPasswordForm
+          rules="8 to 128 characters; not your username."
           intro={
             <>
               <p className="plain-text">Your password was a one-time password. Choose your own to continue.</p>

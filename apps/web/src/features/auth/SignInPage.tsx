@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
-import { Link as RouterLink, useLocation } from 'react-router';
+import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { useEnterWithNewSession, useSession } from '../../api/session.ts';
 import { LoadingOverlay } from '../../components/LoadingOverlay.tsx';
@@ -22,7 +22,8 @@ const FindStudentIdDialog = lazy(async () => ({ default: (await import('./compon
 export default function SignInPage() {
   const { data: session } = useSession();
   const enter = useEnterWithNewSession();
-  const notice = (useLocation().state as { notice?: string } | null)?.notice;
+  // Why she is here, when her session ended (told by the server, or by the call it refused).
+  const notice = session?.ended_message ?? undefined;
   const [studentId, setStudentId] = useState('');
   const [password, setPassword] = useState('');
   const [mustReset, setMustReset] = useState(false);

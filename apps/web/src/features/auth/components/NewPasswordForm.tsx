@@ -9,7 +9,18 @@ import { FormAlerts } from './FormAlerts.tsx';
  * what comes first (a welcome, the current password), and `onSubmit` gets the new password.
  * Plain, as it follows straight on from the sign-in screens (decision 008).
  */
-export function NewPasswordForm({ onSubmit, submitLabel = 'Change Password', intro }: { onSubmit: (password: string) => Promise<void>; submitLabel?: string; intro?: ReactNode }) {
+export function NewPasswordForm({
+  onSubmit,
+  submitLabel = 'Change Password',
+  intro,
+  rules = '8 to 128 characters; not your student ID or date of birth.',
+}: {
+  onSubmit: (password: string) => Promise<void>;
+  submitLabel?: string;
+  intro?: ReactNode;
+  /** What a new password must be, under the field (the server's rules for this account). */
+  rules?: string;
+}) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [mismatch, setMismatch] = useState(false);
@@ -47,7 +58,7 @@ export function NewPasswordForm({ onSubmit, submitLabel = 'Change Password', int
           setMismatch(false);
         }}
         required
-        helperText="8 to 128 characters; not your student ID or date of birth."
+        helperText={rules}
       />
       <PlainTextField
         label="Confirm Password"
