@@ -12,7 +12,10 @@ const featureOf = (file) => {
 
 /** Web features never import each other (shared → features → app), whatever the relative path. */
 const featureBoundaries = {
-  meta: { type: 'problem', messages: { crossFeature: "Feature '{{from}}' must not import from feature '{{to}}'; move shared code to src/components, src/api or src/lib." } },
+  meta: {
+    type: 'problem',
+    messages: { crossFeature: "Feature '{{from}}' must not import from feature '{{to}}'; move shared code to src/components, src/api or src/lib." },
+  },
   create(context) {
     const from = featureOf(context.filename);
     if (!from) return {};

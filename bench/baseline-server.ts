@@ -14,7 +14,9 @@ db.pragma('synchronous = FULL');
 db.exec(`CREATE TABLE records (id TEXT PRIMARY KEY, updated_at TEXT, ${studentColumns.map((column) => `"${column}" TEXT`).join(', ')})`);
 const insert = db.prepare('INSERT INTO records (id, updated_at) VALUES (?, ?)');
 for (let index = 0; index < 1000; index += 1) insert.run(String(index), new Date().toISOString());
-const update = db.prepare(`UPDATE records SET updated_at = @updated_at, ${studentColumns.map((column) => `"${column}" = @${column}`).join(', ')} WHERE id = @id`);
+const update = db.prepare(
+  `UPDATE records SET updated_at = @updated_at, ${studentColumns.map((column) => `"${column}" = @${column}`).join(', ')} WHERE id = @id`,
+);
 
 const app = Fastify({ logger: false });
 app.get('/health', async () => ({ ok: true }));

@@ -19,7 +19,9 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 /** The figures to measure: all, or those named in BENCH_ONLY (autosave, storm, pdf, web, server, postgres). */
 const figures = ['autosave', 'storm', 'pdf', 'web', 'server', 'postgres'] as const;
-const only = process.env.BENCH_ONLY?.split(',').map((name) => name.trim()).filter(Boolean);
+const only = process.env.BENCH_ONLY?.split(',')
+  .map((name) => name.trim())
+  .filter(Boolean);
 const unknown = only?.filter((name) => !(figures as readonly string[]).includes(name)) ?? [];
 if (unknown.length) throw new Error(`BENCH_ONLY names unknown figures: ${unknown.join(', ')} (known: ${figures.join(', ')})`);
 const wanted = (figure: (typeof figures)[number]) => !only?.length || only.includes(figure);
@@ -132,7 +134,9 @@ async function stormFigure(url: string, savers: Student[], stormers: Student[]) 
 }
 
 async function uploadPhoto(admin: BenchClient, studentId: string) {
-  const photo = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#3355aa' } }).jpeg({ quality: 80 }).toBuffer();
+  const photo = await sharp({ create: { width: 600, height: 800, channels: 3, background: '#3355aa' } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
   const boundary = '----portal-bench-boundary';
   const part = (name: string, value: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
   const body = Buffer.concat([
@@ -205,7 +209,12 @@ async function main() {
       const sample = { ...(await prepareStudent(portal.url, students[32 + 8 + 50])).record };
       const baseline = await baselineFigure(32, 10, sample);
       const ratio = portalSaves.perSecond / baseline.perSecond;
-      record('Autosave saves/s (SQLite), ratio to baseline', `${portalSaves.perSecond.toFixed(0)}/s vs ${baseline.perSecond.toFixed(0)}/s = ${ratio.toFixed(2)}×`, '≥ 0.5×', ratio >= 0.5);
+      record(
+        'Autosave saves/s (SQLite), ratio to baseline',
+        `${portalSaves.perSecond.toFixed(0)}/s vs ${baseline.perSecond.toFixed(0)}/s = ${ratio.toFixed(2)}×`,
+        '≥ 0.5×',
+        ratio >= 0.5,
+      );
       record('Autosave p99 (SQLite)', ms(portalSaves.p99), '≤ 50 ms', portalSaves.p99 <= 50);
       record('Autosave errors', String(portalSaves.errors), '0', portalSaves.errors === 0);
     }
@@ -225,7 +234,12 @@ async function main() {
       console.log('Registration form PDF…');
       try {
         const pdf = await pdfFigure(portal.url, students.slice(91));
-        record(`Registration form PDF median / p95${pdf.withPhoto ? ' (with photo)' : ' (no photo)'}`, `${ms(pdf.median)} / ${ms(pdf.p95)}`, '≤ 60 ms median', pdf.median <= 60);
+        record(
+          `Registration form PDF median / p95${pdf.withPhoto ? ' (with photo)' : ' (no photo)'}`,
+          `${ms(pdf.median)} / ${ms(pdf.p95)}`,
+          '≤ 60 ms median',
+          pdf.median <= 60,
+        );
       } catch (error) {
         record('Registration form PDF', `not measured: ${(error as Error).message}`, '≤ 60 ms median', false);
       }

@@ -1,12 +1,27 @@
 import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
 
-export type WebWeight = { raw: number; gzip: number; transferred: number; files: number; interactiveMs: number; byFile: Array<{ url: string; raw: number; gzip: number }> };
+export type WebWeight = {
+  raw: number;
+  gzip: number;
+  transferred: number;
+  files: number;
+  interactiveMs: number;
+  byFile: Array<{ url: string; raw: number; gzip: number }>;
+};
 
 /** Chromium as the end-to-end tests start it: the system browser, no background traffic. */
 const launchOptions = {
   executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-dev-shm-usage'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-dev-shm-usage',
+  ],
 };
 
 /**

@@ -28,7 +28,11 @@ test('the admin searches and sorts the students table, edits a name and resets a
   await expect(page.getByRole('row').nth(1)).toContainText('2022');
 
   await page.getByRole('searchbox').fill(student.id);
-  await row.getByRole('menuitem', { name: /^Edit/ }).or(row.getByRole('button', { name: /^Edit/ })).first().click();
+  await row
+    .getByRole('menuitem', { name: /^Edit/ })
+    .or(row.getByRole('button', { name: /^Edit/ }))
+    .first()
+    .click();
   const edit = page.getByRole('dialog', { name: 'Edit Student' });
   const firstName = edit.getByRole('textbox', { name: 'First Name' });
   await expect(firstName).toHaveValue(student.first_name);
@@ -42,7 +46,11 @@ test('the admin searches and sorts the students table, edits a name and resets a
   await edit.getByRole('button', { name: 'Close' }).click();
   await expect(row).toContainText(`${student.last_name}, Anya`);
 
-  await row.getByRole('menuitem', { name: /^Reset password/ }).or(row.getByRole('button', { name: /^Reset password/ })).first().click();
+  await row
+    .getByRole('menuitem', { name: /^Reset password/ })
+    .or(row.getByRole('button', { name: /^Reset password/ }))
+    .first()
+    .click();
   const reset = page.getByRole('dialog', { name: 'Reset Password' });
   await expect(reset).toContainText(`Are you sure you want to reset Anya ${student.last_name} password?`);
   await reset.getByRole('button', { name: 'Ok' }).click();
@@ -67,7 +75,11 @@ test('the admin opens a registration form from the table', async ({ page }) => {
   await page.goto('/admin/dashboard');
   await page.getByRole('searchbox').fill(student.id);
   const row = page.locator(`.MuiDataGrid-row[data-id="${student.id}"]`);
-  await row.getByRole('menuitem', { name: /^Registration Form/ }).or(row.getByRole('button', { name: /^Registration Form/ })).first().click();
+  await row
+    .getByRole('menuitem', { name: /^Registration Form/ })
+    .or(row.getByRole('button', { name: /^Registration Form/ }))
+    .first()
+    .click();
   const dialog = page.getByRole('dialog', { name: /Registration Form/ });
   await expect(dialog.locator('iframe')).toHaveAttribute('src', `/api/registration-form/${student.id}`);
   const pdf = await page.request.get(`/api/registration-form/${student.id}`);
@@ -82,7 +94,11 @@ test('closing registration in the settings turns the student’s wizard read-onl
   await signInAdminViaApi(page);
   await page.goto('/admin/dashboard');
   await page.getByRole('button', { name: 'Registration Settings' }).click();
-  await page.getByRole('switch', { name: `Form ${formLevel} registration open` }).or(page.getByRole('checkbox', { name: `Form ${formLevel} registration open` })).first().uncheck();
+  await page
+    .getByRole('switch', { name: `Form ${formLevel} registration open` })
+    .or(page.getByRole('checkbox', { name: `Form ${formLevel} registration open` }))
+    .first()
+    .uncheck();
   const formRow = page.getByRole('row').filter({ hasText: `Form ${formLevel}` });
   await formRow.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText(`Form ${formLevel} registration saved.`)).toBeVisible();
@@ -96,7 +112,11 @@ test('closing registration in the settings turns the student’s wizard read-onl
     await expect(studentPage.locator('#field-home_address')).toBeDisabled();
     await studentContext.close();
   } finally {
-    await page.getByRole('switch', { name: `Form ${formLevel} registration open` }).or(page.getByRole('checkbox', { name: `Form ${formLevel} registration open` })).first().check();
+    await page
+      .getByRole('switch', { name: `Form ${formLevel} registration open` })
+      .or(page.getByRole('checkbox', { name: `Form ${formLevel} registration open` }))
+      .first()
+      .check();
     await formRow.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText(`Form ${formLevel} registration saved.`)).toBeVisible();
   }

@@ -4,7 +4,10 @@ import { claimStudent, expectAccessible, signInStudentViaApi } from './support/f
 
 /** A valid PDF header and trailer around about 1 MB of comment lines, so the upload takes a moment. */
 const bigPdf = () => Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.from(`%${'x'.repeat(99)}\n`.repeat(10_000)), Buffer.from('trailer<<>>\n%%EOF\n')]);
-const photo = (colour: string) => sharp({ create: { width: 120, height: 160, channels: 3, background: colour } }).png().toBuffer();
+const photo = (colour: string) =>
+  sharp({ create: { width: 120, height: 160, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
 
 test('a student uploads her documents with progress, removes one, resubmits, agrees and opens her form', async ({ page }) => {
   test.setTimeout(120_000);

@@ -56,7 +56,10 @@ async function typeDate(page: Page, label: string, isoDate: string) {
 
 /** Picks a date from the calendar (year, month, then day); on a phone the choice is confirmed with OK. */
 async function pickDate(page: Page, label: string, year: string, month: string, day: string) {
-  await page.getByRole('group', { name: label }).getByRole('button', { name: /^Choose date/ }).click();
+  await page
+    .getByRole('group', { name: label })
+    .getByRole('button', { name: /^Choose date/ })
+    .click();
   const calendar = page.getByRole('dialog');
   // No future year can be chosen.
   await expect(calendar.getByRole('radio', { name: String(new Date().getFullYear() + 1) })).toBeDisabled();
@@ -136,7 +139,9 @@ test('a student fills steps 1–4, reloads, and finds every value', async ({ pag
   await expectAccessible(page);
 
   // Step 2: Family Data. The living status decides the parent sections.
-  await stepMenu(page).getByRole('link', { name: /Family Data/ }).click();
+  await stepMenu(page)
+    .getByRole('link', { name: /Family Data/ })
+    .click();
   await expect(page.getByRole('heading', { name: 'Family Data', level: 1 })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Mother' })).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Emergency Contact' })).toHaveCount(0);
@@ -164,7 +169,9 @@ test('a student fills steps 1–4, reloads, and finds every value', async ({ pag
   await expectAccessible(page);
 
   // Step 3: Health Data.
-  await stepMenu(page).getByRole('link', { name: /Health Data/ }).click();
+  await stepMenu(page)
+    .getByRole('link', { name: /Health Data/ })
+    .click();
   await toggle(page, 'polio');
   await toggle(page, 'asthma');
   await toggle(page, 'dyslexia');
@@ -174,7 +181,9 @@ test('a student fills steps 1–4, reloads, and finds every value', async ({ pag
   await expectAccessible(page);
 
   // Step 4: Other Data.
-  await stepMenu(page).getByRole('link', { name: /Other Data/ }).click();
+  await stepMenu(page)
+    .getByRole('link', { name: /Other Data/ })
+    .click();
   await choose(page, 'Devices and Support', 'Device Type', 'Laptop');
   await answer(page, 'Internet access at home', 'Yes');
   await answer(page, 'Needs transport', 'Yes');
@@ -196,7 +205,9 @@ test('a student fills steps 1–4, reloads, and finds every value', async ({ pag
   await expect(page.locator('#field-middle_name')).toHaveValue('Renée');
   await expect(page.locator('#field-home_address')).toHaveValue('12 Pasea Road');
   await expect(page.locator('#field-address_line_2')).toHaveValue('Tunapuna');
-  await expect(page.getByRole('region', { name: 'Contact' }).getByRole('combobox', { name: 'Regional Corporation' })).toHaveText('Tunapuna–Piarco Regional Corporation');
+  await expect(page.getByRole('region', { name: 'Contact' }).getByRole('combobox', { name: 'Regional Corporation' })).toHaveText(
+    'Tunapuna–Piarco Regional Corporation',
+  );
   await expect(page.locator('#field-phone_home')).toHaveValue('6621234');
   await expect(page.locator('#field-email')).toHaveValue('kezia@example.tt');
   await expect(page.getByRole('region', { name: 'Contact' }).getByRole('combobox', { name: 'Blood Type' })).toHaveText('AB-negative');
@@ -308,7 +319,8 @@ test('a closed registration shows every field read-only with the reason', async 
     const reason = `Registration for Form ${formLevel} is closed. Your record can be viewed but not changed.`;
     await page.goto('/registration/student-data');
     await expect(page.getByRole('alert').filter({ hasText: reason })).toBeVisible();
-    for (const name of ['first_name', 'home_address', 'email', 'phone_home', 'address_line_2', 'nationality']) await expect(page.locator(`#field-${name}`)).toBeDisabled();
+    for (const name of ['first_name', 'home_address', 'email', 'phone_home', 'address_line_2', 'nationality'])
+      await expect(page.locator(`#field-${name}`)).toBeDisabled();
     await expect(page.getByRole('combobox', { name: 'Blood Type' })).toHaveAttribute('aria-disabled', 'true');
     await expect(page.locator('#field-immigration_permit')).toBeDisabled();
     await expectAccessible(page);

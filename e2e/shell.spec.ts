@@ -24,7 +24,11 @@ test('hashed assets are cached for a year, sent compressed, and client routes fa
   expect((await request.get(asset!)).headers()['cache-control']).toContain('max-age=31536000');
 
   // Sent compressed to a browser that accepts it: brotli first, else gzip; as is to one that does not.
-  for (const [accepts, encoding] of [['gzip, deflate, br', 'br'], ['gzip', 'gzip'], ['identity', undefined]] as const) {
+  for (const [accepts, encoding] of [
+    ['gzip, deflate, br', 'br'],
+    ['gzip', 'gzip'],
+    ['identity', undefined],
+  ] as const) {
     const response = await request.get(asset!, { headers: { 'accept-encoding': accepts } });
     expect(response.headers()['content-encoding']).toBe(encoding);
     expect(response.headers()['vary']).toContain('accept-encoding');

@@ -20,7 +20,10 @@ function precompress(): Plugin {
         const target = path.join(options.dir!, file);
         const bytes = fs.readFileSync(target);
         fs.writeFileSync(`${target}.gz`, gzipSync(bytes, { level: 9 }));
-        fs.writeFileSync(`${target}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
+        fs.writeFileSync(
+          `${target}.br`,
+          brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+        );
       }
     },
   };

@@ -25,7 +25,9 @@ export function claimStudent(where: 'any' | 'empty' | 'complete' = 'any', formLe
     if (where === 'complete') conditions.push('s.agree_terms_conditions = 1');
     if (formLevel) conditions.push(`substr(s.class_id, 1, 1) = '${Number(formLevel)}'`);
     const rows = db
-      .prepare(`SELECT s.id, s.first_name, s.last_name, s.date_of_birth, s.class_id FROM students s JOIN student_accounts a ON a.student_id = s.id WHERE ${conditions.join(' AND ')} ORDER BY s.id`)
+      .prepare(
+        `SELECT s.id, s.first_name, s.last_name, s.date_of_birth, s.class_id FROM students s JOIN student_accounts a ON a.student_id = s.id WHERE ${conditions.join(' AND ')} ORDER BY s.id`,
+      )
       .all() as Array<Omit<DemoStudent, 'dobPassword'>>;
     const claims = path.join(dataDir(), 'e2e-claims');
     fs.mkdirSync(claims, { recursive: true });
@@ -47,7 +49,9 @@ export function claimStudent(where: 'any' | 'empty' | 'complete' = 'any', formLe
 export function hasUniqueName(student: DemoStudent): boolean {
   const db = new SQLite(path.join(dataDir(), 'portal.sqlite'), { readonly: true });
   try {
-    const row = db.prepare('SELECT count(*) AS n FROM students WHERE lower(first_name) = lower(?) AND lower(last_name) = lower(?)').get(student.first_name, student.last_name) as { n: number };
+    const row = db
+      .prepare('SELECT count(*) AS n FROM students WHERE lower(first_name) = lower(?) AND lower(last_name) = lower(?)')
+      .get(student.first_name, student.last_name) as { n: number };
     return row.n === 1;
   } finally {
     db.close();
@@ -64,13 +68,19 @@ export async function signInStudentViaApi(page: Page, student: DemoStudent): Pro
   await page.request.get('/sanctum/csrf-cookie');
   const first = await page.request.post('/api/login-student', { data: { student_id: student.id, password: student.dobPassword }, headers: await xsrf(page) });
   expect(first.status()).toBe(200);
-  const change = await page.request.post('/api/change-password-student', { data: { student_id: student.id, password: STUDENT_PASSWORD }, headers: await xsrf(page) });
+  const change = await page.request.post('/api/change-password-student', {
+    data: { student_id: student.id, password: STUDENT_PASSWORD },
+    headers: await xsrf(page),
+  });
   expect(change.status()).toBe(200);
 }
 
 export async function signInAdminViaApi(page: Page): Promise<void> {
   await page.request.get('/sanctum/csrf-cookie');
-  const response = await page.request.post('/api/admin-login', { data: { name: 'admin', password: process.env.E2E_ADMIN_PASSWORD }, headers: await xsrf(page) });
+  const response = await page.request.post('/api/admin-login', {
+    data: { name: 'admin', password: process.env.E2E_ADMIN_PASSWORD },
+    headers: await xsrf(page),
+  });
   expect(response.status()).toBe(200);
 }
 

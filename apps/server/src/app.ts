@@ -87,7 +87,14 @@ export async function buildApp({ config, db, dialect, logger = true }: AppDeps):
 }
 
 /** Feature route plugins, in the order they register. */
-const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [authRoutes, referenceRoutes, registrationRoutes, registrationFormRoutes, studentsRoutes, filesRoutes];
+const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
+  authRoutes,
+  referenceRoutes,
+  registrationRoutes,
+  registrationFormRoutes,
+  studentsRoutes,
+  filesRoutes,
+];
 
 /** Serves the built web app: hashed assets cached for a year, and index.html for every client route. */
 function serveWebApp(app: FastifyInstance, webDist: string): void {

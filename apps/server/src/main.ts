@@ -33,7 +33,9 @@ async function main(): Promise<void> {
   const notes: string[] = [];
   const admin = await ensureFirstAdmin(db, config.adminPassword);
   if (admin?.oneTimePassword) {
-    notes.push(`Admin sign-in: http://${displayHost(config)}:${config.port}/admin as '${admin.username}' with the one-time password ${admin.oneTimePassword} (you will be asked to change it).`);
+    notes.push(
+      `Admin sign-in: http://${displayHost(config)}:${config.port}/admin as '${admin.username}' with the one-time password ${admin.oneTimePassword} (you will be asked to change it).`,
+    );
   } else if (admin) {
     notes.push(`Admin sign-in: '${admin.username}' with the password from ADMIN_PASSWORD.`);
   }

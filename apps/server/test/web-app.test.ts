@@ -13,7 +13,10 @@ const script = `console.log(${JSON.stringify('the portal '.repeat(300))});`;
 function writeWebDist(): string {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-web-dist-'));
   fs.mkdirSync(path.join(dist, 'assets'));
-  for (const [file, text] of [['index.html', page], ['assets/index-abc123.js', script]]) {
+  for (const [file, text] of [
+    ['index.html', page],
+    ['assets/index-abc123.js', script],
+  ]) {
     fs.writeFileSync(path.join(dist, file), text);
     fs.writeFileSync(path.join(dist, `${file}.br`), brotliCompressSync(text));
     fs.writeFileSync(path.join(dist, `${file}.gz`), gzipSync(text));
@@ -33,7 +36,8 @@ describe('serving the built web app', () => {
     fs.rmSync(dist, { recursive: true, force: true });
   });
 
-  const get = (url: string, acceptEncoding?: string) => t.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
+  const get = (url: string, acceptEncoding?: string) =>
+    t.app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
 
   it('sends an asset as brotli, as gzip or as it is, whichever the browser takes, cached for a year', async () => {
     const br = await get('/assets/index-abc123.js', 'gzip, deflate, br');

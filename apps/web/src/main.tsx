@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App.tsx';
+import { App } from './app/app.tsx';
 import { brandCssVariables } from './components/brand.ts';
 import './components/plain/plain.css';
 

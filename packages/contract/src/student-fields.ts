@@ -51,8 +51,7 @@ export type FieldDef = {
 
 type Partial0 = Omit<FieldDef, 'step' | 'section'>;
 
-const section = (step: StepKey, title: string, fields: Partial0[]): FieldDef[] =>
-  fields.map((field) => ({ ...field, step, section: title }));
+const section = (step: StepKey, title: string, fields: Partial0[]): FieldDef[] => fields.map((field) => ({ ...field, step, section: title }));
 
 const text = (name: string, label: string, max: number, extra: Partial<Partial0> = {}): Partial0 => ({ name, label, kind: 'text', max, ...extra });
 const flag = (name: string, label: string): Partial0 => ({ name, label, kind: 'flag' });

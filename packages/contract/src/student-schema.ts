@@ -43,9 +43,20 @@ function buildFieldSchema(field: FieldDef): z.ZodType<FieldValue> {
         z.union([z.literal(0), z.literal(1)], { message: 'Must be 0 or 1.' }),
       );
     case 'email':
-      return nullable(z.string().trim().max(field.max ?? 50, messages.tooLong(field.max ?? 50)).regex(emailPattern, messages.invalidEmail));
+      return nullable(
+        z
+          .string()
+          .trim()
+          .max(field.max ?? 50, messages.tooLong(field.max ?? 50))
+          .regex(emailPattern, messages.invalidEmail),
+      );
     case 'phone':
-      return nullable(z.string().regex(/^\d*$/, { message: messages.onlyNumbers, abort: true }).regex(/^\d{7}$/, messages.sevenDigits));
+      return nullable(
+        z
+          .string()
+          .regex(/^\d*$/, { message: messages.onlyNumbers, abort: true })
+          .regex(/^\d{7}$/, messages.sevenDigits),
+      );
     case 'count':
       return nullable(z.string().regex(/^\d*$/, messages.onlyNumbers).max(2, messages.tooLong(2)));
     case 'date':

@@ -8,16 +8,44 @@ const check = (name: string, value: unknown) => {
 
 describe('student field rules (SPEC §5)', () => {
   it('keeps the spec names, misspellings included', () => {
-    for (const name of ['achivements', 'other_learning_disablity', 'mobile_phone_mother', 'email_father', 'id_card_guardian', 'home_address_guardian', 'home_phone_guardian', 'business_phone_guardian']) {
+    for (const name of [
+      'achivements',
+      'other_learning_disablity',
+      'mobile_phone_mother',
+      'email_father',
+      'id_card_guardian',
+      'home_address_guardian',
+      'home_phone_guardian',
+      'business_phone_guardian',
+    ]) {
       expect(fieldByName.has(name)).toBe(true);
     }
   });
 
   it.each([
-    ['first_name', 20], ['last_name', 20], ['middle_name', 20], ['home_address', 100], ['email', 50], ['previous_school', 50],
-    ['sea_no', 15], ['birth_certificate_no', 15], ['place_of_birth', 25], ['nationality', 25], ['mother_name', 35], ['father_name', 35],
-    ['guardian_name', 30], ['mother_home_address', 255], ['mother_occupation', 35], ['guardian_occupation', 50], ['father_business_place', 50],
-    ['father_business_address', 50], ['email_mother', 50], ['id_card_father', 20], ['emergency_contact', 50], ['relative_in_school', 50], ['relation_to_child', 50],
+    ['first_name', 20],
+    ['last_name', 20],
+    ['middle_name', 20],
+    ['home_address', 100],
+    ['email', 50],
+    ['previous_school', 50],
+    ['sea_no', 15],
+    ['birth_certificate_no', 15],
+    ['place_of_birth', 25],
+    ['nationality', 25],
+    ['mother_name', 35],
+    ['father_name', 35],
+    ['guardian_name', 30],
+    ['mother_home_address', 255],
+    ['mother_occupation', 35],
+    ['guardian_occupation', 50],
+    ['father_business_place', 50],
+    ['father_business_address', 50],
+    ['email_mother', 50],
+    ['id_card_father', 20],
+    ['emergency_contact', 50],
+    ['relative_in_school', 50],
+    ['relation_to_child', 50],
   ])('limits %s to %i characters', (name, max) => {
     const field = fieldByName.get(name)!;
     const filler = field.kind === 'email' ? (length: number) => `${'a'.repeat(length - 6)}@x.com` : (length: number) => 'a'.repeat(length);
@@ -50,7 +78,16 @@ describe('student field rules (SPEC §5)', () => {
   });
 
   it('offers exactly the spec options for blood type, device type, marital and living status', () => {
-    expect(fieldByName.get('blood_type')!.options).toEqual(['O-positive', 'O-negative', 'A-positive', 'A-negative', 'B-positive', 'B-negative', 'AB-positive', 'AB-negative']);
+    expect(fieldByName.get('blood_type')!.options).toEqual([
+      'O-positive',
+      'O-negative',
+      'A-positive',
+      'A-negative',
+      'B-positive',
+      'B-negative',
+      'AB-positive',
+      'AB-negative',
+    ]);
     expect(fieldByName.get('device_type')!.options).toEqual(['None', 'Phone', 'Laptop', 'Desktop', 'Tablet', 'Other']);
     expect(fieldByName.get('mother_marital_status')!.options).toEqual(['Married', 'Single', 'Divorced', 'Widowed']);
     expect(fieldByName.get('living_status')!.options).toEqual(['Both Parents', 'Father Only', 'Mother Only', 'Guardian', 'Other']);

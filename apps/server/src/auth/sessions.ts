@@ -84,7 +84,13 @@ export function sendCsrfCookie(app: FastifyInstance, reply: FastifyReply, sessio
  * Starts a session with a new id and CSRF token; the caller's previous session stops working.
  * Its writes go through `db`, so a sign-in can commit them with its audit row.
  */
-export async function startSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, session: NewSession, db: Executor = app.db): Promise<SessionRow> {
+export async function startSession(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  session: NewSession,
+  db: Executor = app.db,
+): Promise<SessionRow> {
   if (request.session) await sessionRepository.delete(db, request.session.id_hash);
   const { token, row } = await sessionRepository.create(db, session);
   reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(app), httpOnly: true });
@@ -96,7 +102,9 @@ export async function startSession(app: FastifyInstance, request: FastifyRequest
 /** Ensures the visitor has a (guest) session to carry a CSRF token before signing in. */
 export async function ensureGuestSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<SessionRow> {
   if (request.session) return request.session;
-  return app.writeTransaction((trx) => startSession(app, request, reply, { kind: 'guest', student_id: null, admin_id: null, restricted: 0, ip: request.ip }, trx));
+  return app.writeTransaction((trx) =>
+    startSession(app, request, reply, { kind: 'guest', student_id: null, admin_id: null, restricted: 0, ip: request.ip }, trx),
+  );
 }
 
 export async function endSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, db: Executor = app.db): Promise<void> {
@@ -111,4 +119,3 @@ export async function purgeExpiredSessions(app: FastifyInstance): Promise<void> 
   const now = Date.now();
   await sessionRepository.deleteExpired(app.db, new Date(now - IDLE_TIMEOUT_MS).toISOString(), new Date(now - ABSOLUTE_TIMEOUT_MS).toISOString());
 }
-

@@ -6,7 +6,8 @@ import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { createAdmin, resetAdmin } from '../features/auth/admin-accounts.ts';
 
-const usage = 'Usage: npm run admin -- create <username>   (password from ADMIN_PASSWORD or a prompt)\n       npm run admin -- reset <username>    (prints a new one-time password)';
+const usage =
+  'Usage: npm run admin -- create <username>   (password from ADMIN_PASSWORD or a prompt)\n       npm run admin -- reset <username>    (prints a new one-time password)';
 
 /** Asks for a password without echoing it when run in a terminal. */
 async function askPassword(question: string): Promise<string> {

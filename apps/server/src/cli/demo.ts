@@ -23,7 +23,9 @@ try {
     const started = performance.now();
     const summary = await generateDemoSchool(db, { students, seed: values.seed === undefined ? undefined : Number(values.seed) });
     console.log(`Demo school created: ${summary.students} students in ${Math.round(performance.now() - started)} ms.`);
-    console.log(`Try student ${summary.sampleStudent.id} (${summary.sampleStudent.first_name} ${summary.sampleStudent.last_name}), first password ${summary.sampleStudent.date_of_birth.replaceAll('-', '')}.`);
+    console.log(
+      `Try student ${summary.sampleStudent.id} (${summary.sampleStudent.first_name} ${summary.sampleStudent.last_name}), first password ${summary.sampleStudent.date_of_birth.replaceAll('-', '')}.`,
+    );
   }
 } finally {
   await db.destroy();

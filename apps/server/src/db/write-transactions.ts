@@ -57,7 +57,10 @@ export function createWriteTransactions(db: Db, dialect: DialectName): WriteTran
         }
         await trx.commit().execute();
       } catch (error) {
-        await trx.rollback().execute().catch(() => undefined);
+        await trx
+          .rollback()
+          .execute()
+          .catch(() => undefined);
         throw error;
       }
     } catch (error) {

@@ -40,7 +40,10 @@ export class Conflict extends HttpError {
   }
 }
 export class TooManyRequests extends HttpError {
-  constructor(message: string, readonly retryAfterSeconds: number) {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
     super(429, message, undefined, { retryAfter: retryAfterSeconds });
   }
 }

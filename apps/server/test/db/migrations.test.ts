@@ -10,9 +10,26 @@ describe(`migrations on ${testDialect}`, () => {
     try {
       const tables = (await db.introspection.getTables()).map((table) => table.name).sort();
       for (const name of [
-        'admin_users', 'attendance_records', 'audit_log', 'ethnic_groups', 'form_classes', 'form_progress', 'houses', 'primary_schools',
-        'regional_corporations', 'registration_status', 'religions', 'sessions', 'student_accounts', 'student_data_files', 'students',
-        'term_reports', 'term_results', 'term_summaries', 'towns', 'uploaded_files',
+        'admin_users',
+        'attendance_records',
+        'audit_log',
+        'ethnic_groups',
+        'form_classes',
+        'form_progress',
+        'houses',
+        'primary_schools',
+        'regional_corporations',
+        'registration_status',
+        'religions',
+        'sessions',
+        'student_accounts',
+        'student_data_files',
+        'students',
+        'term_reports',
+        'term_results',
+        'term_summaries',
+        'towns',
+        'uploaded_files',
       ]) {
         expect(tables).toContain(name);
       }

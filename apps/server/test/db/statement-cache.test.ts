@@ -28,7 +28,11 @@ describe('the SQLite statement cache', () => {
       expect(inner).not.toBe(outer);
       seen.push([row.n, (inner.all([]) as Array<{ n: number }>).length]);
     }
-    expect(seen).toEqual([[1, 3], [2, 3], [3, 3]]);
+    expect(seen).toEqual([
+      [1, 3],
+      [2, 3],
+      [3, 3],
+    ]);
   });
 
   it('keeps only the most recently used statements beyond its capacity', () => {

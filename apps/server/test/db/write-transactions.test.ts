@@ -28,7 +28,10 @@ describe(`write transactions on ${testDialect}`, () => {
     const results = await Promise.all(
       Array.from({ length: 12 }, (_, index) =>
         write(async (trx) => {
-          await trx.insertInto('audit_log').values(auditRow(`together.${String(index).padStart(2, '0')}`)).execute();
+          await trx
+            .insertInto('audit_log')
+            .values(auditRow(`together.${String(index).padStart(2, '0')}`))
+            .execute();
           return index;
         }),
       ),
@@ -92,7 +95,12 @@ describe.runIf(testDialect === 'sqlite')('group commit on an SQLite file', () =>
     commits = 0;
     const seenAtAnswer = await Promise.all(
       Array.from({ length: 10 }, async (_, index) => {
-        await write((trx) => trx.insertInto('audit_log').values(auditRow(`grouped.${index}`)).execute());
+        await write((trx) =>
+          trx
+            .insertInto('audit_log')
+            .values(auditRow(`grouped.${index}`))
+            .execute(),
+        );
         return visible(`grouped.${index}`).n;
       }),
     );

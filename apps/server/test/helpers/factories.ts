@@ -22,7 +22,10 @@ export async function createStudent(db: Db, fields: Record<string, FieldValue> =
     ...fields,
     id,
   };
-  await db.insertInto('students').values({ ...student, created_at: now, updated_at: now }).execute();
+  await db
+    .insertInto('students')
+    .values({ ...student, created_at: now, updated_at: now })
+    .execute();
   await db
     .insertInto('student_accounts')
     .values({
@@ -32,7 +35,10 @@ export async function createStudent(db: Db, fields: Record<string, FieldValue> =
       password_changed_at: null,
     })
     .execute();
-  await db.insertInto('form_progress').values({ student_id: id, studentData: 0, familyData: 0, healthData: 0, otherData: 0, documents: 0, submit: 0 }).execute();
+  await db
+    .insertInto('form_progress')
+    .values({ student_id: id, studentData: 0, familyData: 0, healthData: 0, otherData: 0, documents: 0, submit: 0 })
+    .execute();
   return {
     id,
     first_name: String(student.first_name),
@@ -47,7 +53,12 @@ export const STUDENT_PASSWORD = 'Hibiscus-Garden-42';
 export const ADMIN_PASSWORD = 'Savannah-Morning-7';
 
 /** Inserts an admin whose password is already set (no forced change). */
-export async function createAdminUser(db: Db, username = 'registrar', password = ADMIN_PASSWORD, mustChange = false): Promise<{ username: string; password: string }> {
+export async function createAdminUser(
+  db: Db,
+  username = 'registrar',
+  password = ADMIN_PASSWORD,
+  mustChange = false,
+): Promise<{ username: string; password: string }> {
   await db
     .insertInto('admin_users')
     .values({ username, password_hash: await hashPassword(password), must_change_password: mustChange ? 1 : 0, created_at: nowIso() })

@@ -39,7 +39,12 @@ export class TestClient {
     readonly ip = '10.0.0.1',
   ) {}
 
-  async request(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+  async request(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<LightMyRequestResponse> {
     const xsrf = this.cookies.get('XSRF-TOKEN');
     const response = await this.app.inject({
       method,

@@ -15,7 +15,15 @@ export type Session = {
   ended_message?: string | null;
 };
 
-export const signedOut: Session = { authenticated: false, admin: false, restricted: false, userID: null, name: null, initials: null, must_change_password: false };
+export const signedOut: Session = {
+  authenticated: false,
+  admin: false,
+  restricted: false,
+  userID: null,
+  name: null,
+  initials: null,
+  must_change_password: false,
+};
 
 /** SPEC §3: session storage holds authenticated, admin and userID; mirrored from the server's answer. */
 export function mirrorSession(session: Session): void {

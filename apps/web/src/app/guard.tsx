@@ -1,7 +1,7 @@
 import { useRef, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useSession } from '../api/session.ts';
-import { LoadingOverlay } from '../components/LoadingOverlay.tsx';
+import { LoadingOverlay } from '../components/loading-overlay.tsx';
 
 export type GuardKind = 'visitors' | 'student' | 'admin';
 

@@ -1,27 +1,27 @@
 import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import AdminSignInPage from '../features/auth/AdminSignInPage.tsx';
-import SignInPage from '../features/auth/SignInPage.tsx';
+import AdminSignInPage from '../features/auth/admin-sign-in-page.tsx';
+import SignInPage from '../features/auth/sign-in-page.tsx';
 import { registrationRoutes } from '../features/registration/routes.tsx';
 import { Guard } from './guard.tsx';
 import { adminEntries, studentEntries } from './navigation.ts';
-import { SessionEndedWatcher } from './SessionEndedWatcher.tsx';
+import { SessionEndedWatcher } from './session-ended-watcher.tsx';
 
 /** Each screen is its own chunk, so the sign-in page loads only what it needs. */
 const page = (load: () => Promise<{ default: React.ComponentType }>) => ({
   lazy: async () => ({ Component: (await load()).default }),
 });
 
-const PortalLayout = lazy(async () => ({ default: (await import('./layouts/PortalLayout.tsx')).PortalLayout }));
-const PlaceholderPage = lazy(async () => ({ default: (await import('../components/PlaceholderPage.tsx')).PlaceholderPage }));
+const PortalLayout = lazy(async () => ({ default: (await import('./layouts/portal-layout.tsx')).PortalLayout }));
+const PlaceholderPage = lazy(async () => ({ default: (await import('../components/placeholder-page.tsx')).PlaceholderPage }));
 
 const placeholder = (title: string): RouteObject => ({ element: <PlaceholderPage title={title} /> });
 
 /** Every screen after sign-in: MUI, in chunks of their own, inside MUI's theme. */
 const muiScreens: RouteObject = {
-  ...page(() => import('./MuiScreens.tsx')),
+  ...page(() => import('./mui-screens.tsx')),
   children: [
-    { path: '/logout', ...page(() => import('../features/auth/LogoutPage.tsx')) },
+    { path: '/logout', ...page(() => import('../features/auth/logout-page.tsx')) },
     {
       element: (
         <Guard kind="student">
@@ -29,8 +29,8 @@ const muiScreens: RouteObject = {
         </Guard>
       ),
       children: [
-        { path: '/dashboard', ...page(() => import('../features/dashboard/DashboardPage.tsx')) },
-        { path: '/registration/change-password', ...page(() => import('../features/auth/ChangePasswordPage.tsx')) },
+        { path: '/dashboard', ...page(() => import('../features/dashboard/dashboard-page.tsx')) },
+        { path: '/registration/change-password', ...page(() => import('../features/auth/change-password-page.tsx')) },
         { path: '/registration', children: registrationRoutes },
         { path: '/term-reports', ...placeholder('Term Reports') },
         { path: '/attendance', ...placeholder('Student Attendance Records') },
@@ -42,7 +42,7 @@ const muiScreens: RouteObject = {
           <PortalLayout entries={adminEntries} dashboardPath="/admin/dashboard" />
         </Guard>
       ),
-      children: [{ path: '/admin/dashboard', ...page(() => import('../features/admin/AdminDashboardPage.tsx')) }],
+      children: [{ path: '/admin/dashboard', ...page(() => import('../features/admin/admin-dashboard-page.tsx')) }],
     },
     { path: '*', ...placeholder('Page not found') },
   ],
@@ -56,8 +56,22 @@ export const routes: RouteObject[] = [
   {
     element: <SessionEndedWatcher />,
     children: [
-      { path: '/', element: <Guard kind="visitors"><SignInPage /></Guard> },
-      { path: '/admin', element: <Guard kind="visitors"><AdminSignInPage /></Guard> },
+      {
+        path: '/',
+        element: (
+          <Guard kind="visitors">
+            <SignInPage />
+          </Guard>
+        ),
+      },
+      {
+        path: '/admin',
+        element: (
+          <Guard kind="visitors">
+            <AdminSignInPage />
+          </Guard>
+        ),
+      },
       muiScreens,
     ],
   },

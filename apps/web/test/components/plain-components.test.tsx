@@ -1,9 +1,9 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { LoadingOverlay } from '../../src/components/LoadingOverlay.tsx';
-import { PlainAlert } from '../../src/components/plain/PlainAlert.tsx';
-import { PlainTextField } from '../../src/components/plain/PlainTextField.tsx';
+import { LoadingOverlay } from '../../src/components/loading-overlay.tsx';
+import { PlainAlert } from '../../src/components/plain/plain-alert.tsx';
+import { PlainTextField } from '../../src/components/plain/plain-text-field.tsx';
 
 describe('the plain text field of the sign-in screens', () => {
   it('is named by its label, with the required mark left out of the name', async () => {

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/api/client.ts';
 import { AutosaveStore, SAVE_INDICATOR_MS } from '../../src/features/registration/autosave-store.ts';
-import { FieldInput } from '../../src/features/registration/components/FieldInput.tsx';
+import { FieldInput } from '../../src/features/registration/components/field-input.tsx';
 import { acceptingSave, progress, registration, withWizard } from './fixtures.tsx';
 
 const field = (name: string) => fieldByName.get(name)!;
@@ -64,7 +64,9 @@ describe('a field of the wizard', () => {
   it('saves a choice at once and offers exactly the spec’s options', async () => {
     const { save } = renderField('blood_type');
     await userEvent.click(screen.getByRole('combobox', { name: 'Blood Type' }));
-    const options = within(screen.getByRole('listbox')).getAllByRole('option').map((option) => option.textContent);
+    const options = within(screen.getByRole('listbox'))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
     expect(options).toEqual(['Not stated', 'O-positive', 'O-negative', 'A-positive', 'A-negative', 'B-positive', 'B-negative', 'AB-positive', 'AB-negative']);
     await userEvent.click(screen.getByRole('option', { name: 'AB-negative' }));
     expect(save).toHaveBeenCalledWith(expect.objectContaining({ blood_type: 'AB-negative' }));
@@ -73,7 +75,11 @@ describe('a field of the wizard', () => {
   it('offers a required choice without an empty option', async () => {
     renderField('device_type');
     await userEvent.click(screen.getByRole('combobox', { name: /Device Type/ }));
-    expect(within(screen.getByRole('listbox')).getAllByRole('option').map((option) => option.textContent)).toEqual(['None', 'Phone', 'Laptop', 'Desktop', 'Tablet', 'Other']);
+    expect(
+      within(screen.getByRole('listbox'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['None', 'Phone', 'Laptop', 'Desktop', 'Tablet', 'Other']);
   });
 
   it('searches the town list and saves the town chosen', async () => {

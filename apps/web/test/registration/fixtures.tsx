@@ -11,14 +11,25 @@ export const progress = { studentData: 0, familyData: 0, healthData: 0, otherDat
 
 export function registration(fields: Record<string, unknown> = {}): Registration {
   return {
-    record: { id: '20260001', student_id: '20260001', updatedAt: '2026-09-01T00:00:00.000Z', first_name: 'Kezia', last_name: 'Charles', ...fields } as StudentRecord,
+    record: {
+      id: '20260001',
+      student_id: '20260001',
+      updatedAt: '2026-09-01T00:00:00.000Z',
+      first_name: 'Kezia',
+      last_name: 'Charles',
+      ...fields,
+    } as StudentRecord,
     progress,
     registration: { form_level: 1, open: 1, deadline: null, editable: true, message: 'Registration is open.' },
   };
 }
 
 /** A save that answers like the server: the record with a new version. */
-export const acceptingSave = async (record: StudentRecord): Promise<SaveAnswer> => ({ message: 'Saved', record: { ...record, updatedAt: new Date().toISOString() }, progress });
+export const acceptingSave = async (record: StudentRecord): Promise<SaveAnswer> => ({
+  message: 'Saved',
+  record: { ...record, updatedAt: new Date().toISOString() },
+  progress,
+});
 
 /** Renders with the wizard's providers; reference lists answer empty (no server in component tests). */
 export function withWizard(store: AutosaveStore, children: ReactNode) {

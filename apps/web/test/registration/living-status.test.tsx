@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AutosaveStore } from '../../src/features/registration/autosave-store.ts';
-import { StepForm } from '../../src/features/registration/components/StepForm.tsx';
+import { StepForm } from '../../src/features/registration/components/step-form.tsx';
 import { acceptingSave, registration, withWizard } from './fixtures.tsx';
 
 vi.stubGlobal('fetch', async () => new Response('[]', { headers: { 'content-type': 'application/json' } }));
@@ -53,10 +53,18 @@ describe('family data sections follow the living status (SPEC §4)', () => {
     const store = new AutosaveStore(registration({ living_status: 'Father Only' }), acceptingSave);
     render(withWizard(store, <StepForm step="familyData" readOnly={false} />));
     await userEvent.click(screen.getByRole('combobox', { name: /The student lives with/ }));
-    expect(within(screen.getByRole('listbox')).getAllByRole('option').map((option) => option.textContent)).toEqual(['Both Parents', 'Father Only', 'Mother Only', 'Guardian', 'Other']);
+    expect(
+      within(screen.getByRole('listbox'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Both Parents', 'Father Only', 'Mother Only', 'Guardian', 'Other']);
     await userEvent.keyboard('{Escape}');
     await userEvent.click(within(screen.getByRole('region', { name: 'Father' })).getByRole('combobox', { name: 'Marital Status' }));
-    expect(within(screen.getByRole('listbox')).getAllByRole('option').map((option) => option.textContent)).toEqual(['Not stated', 'Married', 'Single', 'Divorced', 'Widowed']);
+    expect(
+      within(screen.getByRole('listbox'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Not stated', 'Married', 'Single', 'Divorced', 'Widowed']);
   });
 
   it('turns section 7 on and off with the immigration permit switch, saving 1 and 0', async () => {

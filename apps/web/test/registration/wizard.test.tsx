@@ -15,7 +15,16 @@ function fakeServer(initial: Registration, onSave: (record: StudentRecord) => Re
   const saves: StudentRecord[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
-    if (url === '/api/session') return json({ authenticated: true, admin: false, restricted: false, userID: initial.record.id, name: 'Kezia Charles', initials: 'KC', must_change_password: false });
+    if (url === '/api/session')
+      return json({
+        authenticated: true,
+        admin: false,
+        restricted: false,
+        userID: initial.record.id,
+        name: 'Kezia Charles',
+        initials: 'KC',
+        must_change_password: false,
+      });
     if (url === `/api/student/${initial.record.id}`) return json(initial);
     if (url === '/api/student' && init?.method === 'POST') {
       const record = JSON.parse(String(init.body)) as StudentRecord;
@@ -74,7 +83,9 @@ describe('the registration wizard', () => {
   });
 
   it('checks a step in the menu as soon as a save answers that it is complete', async () => {
-    const saves = fakeServer(registration(), (record) => json({ message: 'Saved', record: { ...record, updatedAt: 'v2' }, progress: { ...progress, healthData: 1 } }));
+    const saves = fakeServer(registration(), (record) =>
+      json({ message: 'Saved', record: { ...record, updatedAt: 'v2' }, progress: { ...progress, healthData: 1 } }),
+    );
     renderWizard('/registration/health-data');
     await screen.findByRole('heading', { name: 'Health Data', level: 1 }, { timeout: 5000 });
     expect(within(stepMenu()).getByRole('link', { name: 'Health Data' })).toBeInTheDocument();
@@ -84,17 +95,37 @@ describe('the registration wizard', () => {
   });
 
   it('shows every field read-only under a banner saying why when registration is closed', async () => {
-    const closed = { ...registration(), registration: { form_level: 1, open: 0, deadline: null, editable: false, message: 'Registration for Form 1 is closed. Your record can be viewed but not changed.' } };
+    const closed = {
+      ...registration(),
+      registration: {
+        form_level: 1,
+        open: 0,
+        deadline: null,
+        editable: false,
+        message: 'Registration for Form 1 is closed. Your record can be viewed but not changed.',
+      },
+    };
     fakeServer(closed, () => json({ message: 'closed' }, 403));
     renderWizard('/registration/student-data');
-    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent('Registration for Form 1 is closed. Your record can be viewed but not changed.');
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
+      'Registration for Form 1 is closed. Your record can be viewed but not changed.',
+    );
     expect(screen.getByRole('textbox', { name: /First Name/ })).toBeDisabled();
     expect(screen.getByRole('textbox', { name: /Home Address/ })).toBeDisabled();
     expect(screen.getByRole('switch', { name: 'I hold an immigration permit' })).toBeDisabled();
   });
 
   it('says until when registration is open when a deadline is set', async () => {
-    const open = { ...registration(), registration: { form_level: 1, open: 1, deadline: '2026-09-25T20:00:00.000Z', editable: true, message: 'Registration is open until Friday, 25 September 2026 at 4:00 pm.' } };
+    const open = {
+      ...registration(),
+      registration: {
+        form_level: 1,
+        open: 1,
+        deadline: '2026-09-25T20:00:00.000Z',
+        editable: true,
+        message: 'Registration is open until Friday, 25 September 2026 at 4:00 pm.',
+      },
+    };
     fakeServer(open, (record) => json({ message: 'Saved', record, progress }));
     renderWizard('/registration/student-data');
     expect(await screen.findByText('Registration is open until Friday, 25 September 2026 at 4:00 pm.', {}, { timeout: 5000 })).toBeInTheDocument();

@@ -14,13 +14,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('updated_at', 'text', (column) => column.notNull());
   for (const field of studentFields) {
     students =
-      field.kind === 'flag'
-        ? students.addColumn(field.name, 'integer', (column) => column.notNull().defaultTo(0))
-        : students.addColumn(field.name, 'text');
+      field.kind === 'flag' ? students.addColumn(field.name, 'integer', (column) => column.notNull().defaultTo(0)) : students.addColumn(field.name, 'text');
   }
-  students = students
-    .addColumn('terms_and_conditions', 'text')
-    .addColumn('agree_terms_conditions', 'integer', (column) => column.notNull().defaultTo(0));
+  students = students.addColumn('terms_and_conditions', 'text').addColumn('agree_terms_conditions', 'integer', (column) => column.notNull().defaultTo(0));
   await students.execute();
   await db.schema.createIndex('students_updated_at').on('students').column('updated_at').execute();
   await db.schema.createIndex('students_names').on('students').columns(['last_name', 'first_name']).execute();

@@ -5,7 +5,10 @@ import { ethnicGroups, formClasses, houses, primarySchools, regionalCorporations
 async function insertAll(db: Kysely<unknown>, table: string, rows: ReadonlyArray<Record<string, unknown>>): Promise<void> {
   const anyDb = db as Kysely<Record<string, Record<string, unknown>>>;
   for (let start = 0; start < rows.length; start += 100) {
-    await anyDb.insertInto(table).values(rows.slice(start, start + 100)).execute();
+    await anyDb
+      .insertInto(table)
+      .values(rows.slice(start, start + 100))
+      .execute();
   }
 }
 

@@ -63,12 +63,15 @@ export function createHashingPool(size: number, options: object, restFactor = RE
       if (answer.error !== undefined) job?.reject(new Error(answer.error));
       else job?.resolve(answer.value!);
       // The slot stays taken while it rests, then takes the next waiting task.
-      setTimeout(() => {
-        slot.job = null;
-        // A thread with a task keeps the process alive (see next()); an idle one never does.
-        worker.unref();
-        next();
-      }, restFactor * (performance.now() - slot.startedAt));
+      setTimeout(
+        () => {
+          slot.job = null;
+          // A thread with a task keeps the process alive (see next()); an idle one never does.
+          worker.unref();
+          next();
+        },
+        restFactor * (performance.now() - slot.startedAt),
+      );
     });
     worker.on('error', (error) => {
       slot.job?.reject(error);

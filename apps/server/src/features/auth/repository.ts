@@ -49,7 +49,10 @@ export const authRepository = {
   },
 
   async countAdmins(db: Executor): Promise<number> {
-    const row = await db.selectFrom('admin_users').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('admin_users')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
     return Number(row.count);
   },
 
@@ -61,7 +64,11 @@ export const authRepository = {
   },
 
   async setAdminPassword(db: Executor, id: number, passwordHash: string, mustChange: boolean): Promise<void> {
-    await db.updateTable('admin_users').set({ password_hash: passwordHash, must_change_password: mustChange ? 1 : 0 }).where('id', '=', id).execute();
+    await db
+      .updateTable('admin_users')
+      .set({ password_hash: passwordHash, must_change_password: mustChange ? 1 : 0 })
+      .where('id', '=', id)
+      .execute();
   },
 
   /** Exact, case-insensitive match on both names: the visitors' lookup never lists the school. */

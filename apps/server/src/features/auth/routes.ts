@@ -4,15 +4,7 @@ import { z } from 'zod';
 import { ensureGuestSession, sendCsrfCookie } from '../../auth/sessions.ts';
 import { messages } from '@school/contract';
 import { authRepository } from './repository.ts';
-import {
-  changeAdminPassword,
-  changeStudentPassword,
-  describeSession,
-  resetStudentPassword,
-  signInAdmin,
-  signInStudent,
-  signOut,
-} from './service.ts';
+import { changeAdminPassword, changeStudentPassword, describeSession, resetStudentPassword, signInAdmin, signInStudent, signOut } from './service.ts';
 
 const required = (max: number) => z.string({ message: messages.required }).trim().min(1, messages.required).max(max, messages.tooLong(max));
 const password = z.string({ message: messages.required }).min(1, messages.required).max(1024, 'The password is too long.');
@@ -35,13 +27,19 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
 
   app.post(
     '/api/login-student',
-    { config: { access: 'visitor' }, schema: { body: z.object({ student_id: z.coerce.string().trim().min(1, messages.required).max(20, messages.tooLong(20)), password }) } },
+    {
+      config: { access: 'visitor' },
+      schema: { body: z.object({ student_id: z.coerce.string().trim().min(1, messages.required).max(20, messages.tooLong(20)), password }) },
+    },
     async (request, reply) => signInStudent(ctx(request, reply), request.body),
   );
 
   app.post(
     '/api/admin-login',
-    { config: { access: 'visitor' }, schema: { body: z.object({ name: z.string({ message: messages.usernameEmpty }).trim().min(1, messages.usernameEmpty).max(40), password }) } },
+    {
+      config: { access: 'visitor' },
+      schema: { body: z.object({ name: z.string({ message: messages.usernameEmpty }).trim().min(1, messages.usernameEmpty).max(40), password }) },
+    },
     async (request, reply) => signInAdmin(ctx(request, reply), request.body),
   );
 
@@ -94,7 +92,10 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
 
   app.get(
     '/api/student-record/:id',
-    { config: { access: 'student-self', studentIdFrom: (request) => (request.params as { id?: string }).id }, schema: { params: z.object({ id: required(20) }) } },
+    {
+      config: { access: 'student-self', studentIdFrom: (request) => (request.params as { id?: string }).id },
+      schema: { params: z.object({ id: required(20) }) },
+    },
     async (request) => {
       const student = await authRepository.findStudentLogin(app.db, request.params.id);
       return student ? [{ first_name: student.first_name, last_name: student.last_name, id: student.id }] : [];

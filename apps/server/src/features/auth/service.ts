@@ -34,7 +34,9 @@ export async function signInStudent({ app, request, reply }: Ctx, input: { stude
   else ok = student.password_hash !== null && (await verifyPassword(student.password_hash, input.password));
 
   if (!student || !ok) {
-    await app.writeTransaction((trx) => writeAudit(trx, { actorKind: 'visitor', actorId: studentId, action: signInActions.FAILED.student, studentId, ip: request.ip }));
+    await app.writeTransaction((trx) =>
+      writeAudit(trx, { actorKind: 'visitor', actorId: studentId, action: signInActions.FAILED.student, studentId, ip: request.ip }),
+    );
     throw invalidField('student_id', WRONG_CREDENTIALS);
   }
   const restricted = student.password_reset === 1 ? 1 : 0;
@@ -62,7 +64,13 @@ export async function signInAdmin({ app, request, reply }: Ctx, input: { name: s
     throw invalidField('name', WRONG_ADMIN_CREDENTIALS);
   }
   await app.writeTransaction(async (trx) => {
-    await startSession(app, request, reply, { kind: 'admin', student_id: null, admin_id: admin.id, restricted: admin.must_change_password, ip: request.ip }, trx);
+    await startSession(
+      app,
+      request,
+      reply,
+      { kind: 'admin', student_id: null, admin_id: admin.id, restricted: admin.must_change_password, ip: request.ip },
+      trx,
+    );
     await writeAudit(trx, { actorKind: 'admin', actorId: admin.username, action: signInActions.SUCCEEDED.admin, ip: request.ip });
   });
   return { name: 'Admin', username: admin.username, must_change_password: admin.must_change_password === 1 };
@@ -80,7 +88,10 @@ export async function changeStudentPassword({ app, request }: Ctx, input: { pass
   if (!student) throw new NotFound('Your student record was not found.');
   if (!session.restricted) {
     const current = input.current_password ?? '';
-    const currentOk = student.password_reset === 1 ? current === dateOfBirthPassword(student.date_of_birth) : student.password_hash !== null && (await verifyPassword(student.password_hash, current));
+    const currentOk =
+      student.password_reset === 1
+        ? current === dateOfBirthPassword(student.date_of_birth)
+        : student.password_hash !== null && (await verifyPassword(student.password_hash, current));
     if (!currentOk) throw invalidField('current_password', 'The current password is incorrect.');
   }
   const problem = passwordProblem(input.password, { studentId: student.id, dateOfBirth: student.date_of_birth });
@@ -168,12 +179,28 @@ export async function describeSession(app: FastifyInstance, request: FastifyRequ
   if (session.kind === 'admin') {
     const admin = session.admin_id === null ? undefined : await authRepository.findAdminById(app.db, session.admin_id);
     if (!admin) return signedOut;
-    return { authenticated: true, admin: true, restricted: session.restricted === 1, userID: admin.username, name: 'Admin', initials: 'A', must_change_password: admin.must_change_password === 1 };
+    return {
+      authenticated: true,
+      admin: true,
+      restricted: session.restricted === 1,
+      userID: admin.username,
+      name: 'Admin',
+      initials: 'A',
+      must_change_password: admin.must_change_password === 1,
+    };
   }
   const student = await authRepository.findStudentLogin(app.db, session.student_id ?? '');
   if (!student) return signedOut;
   const initials = [student.first_name, student.last_name].map((name) => name?.trim().charAt(0).toUpperCase() ?? '').join('');
-  return { authenticated: true, admin: false, restricted: session.restricted === 1, userID: student.id, name: fullName(student), initials, must_change_password: session.restricted === 1 };
+  return {
+    authenticated: true,
+    admin: false,
+    restricted: session.restricted === 1,
+    userID: student.id,
+    name: fullName(student),
+    initials,
+    must_change_password: session.restricted === 1,
+  };
 }
 
 export { fullName };

@@ -36,7 +36,8 @@ function parentFields(who: 'mother' | 'father' | 'guardian', name: string, lastN
   return {
     [`${who}_name`]: `${name} ${lastName}`,
     [`${who}_marital_status`]: r.pick(['Married', 'Single', 'Divorced', 'Widowed']),
-    [isGuardian ? 'home_address_guardian' : `${who}_home_address`]: `${r.int(1, 120)} ${r.pick(['Main Road', 'Eastern Main Road', 'Southern Main Road', 'Church Street', 'Lady Young Road'])}`,
+    [isGuardian ? 'home_address_guardian' : `${who}_home_address`]:
+      `${r.int(1, 120)} ${r.pick(['Main Road', 'Eastern Main Road', 'Southern Main Road', 'Church Street', 'Lady Young Road'])}`,
     [`${who}_occupation`]: r.pick(occupations),
     [`${who}_business_place`]: r.pick(employers),
     [`${who}_business_address`]: `${r.pick(towns).town_name}`,
@@ -112,7 +113,10 @@ function stepValues(step: string, student: { first_name: string; last_name: stri
 async function insertInBatches(db: Executor, table: string, rows: Array<Record<string, unknown>>, perBatch: number): Promise<void> {
   const anyDb = db as unknown as Db & { insertInto(table: string): { values(rows: unknown[]): { execute(): Promise<unknown> } } };
   for (let start = 0; start < rows.length; start += perBatch) {
-    await anyDb.insertInto(table).values(rows.slice(start, start + perBatch)).execute();
+    await anyDb
+      .insertInto(table)
+      .values(rows.slice(start, start + perBatch))
+      .execute();
   }
 }
 
@@ -158,7 +162,9 @@ export async function generateDemoSchool(db: Db, options: { students: number; se
     };
     // Records in every state: 0 steps done (empty) up to all four plus the agreement.
     const stepsDone = index % 6;
-    (['studentData', 'familyData', 'healthData', 'otherData'] as const).slice(0, Math.min(stepsDone, 4)).forEach((step) => Object.assign(record, stepValues(step, { first_name, last_name }, r)));
+    (['studentData', 'familyData', 'healthData', 'otherData'] as const)
+      .slice(0, Math.min(stepsDone, 4))
+      .forEach((step) => Object.assign(record, stepValues(step, { first_name, last_name }, r)));
     record.agree_terms_conditions = stepsDone === 5 ? 1 : 0;
     if (stepsDone === 5) record.terms_and_conditions = 'accepted';
     // Every row carries every column, so one multi-row insert suits both databases.
@@ -195,8 +201,17 @@ export async function generateDemoSchool(db: Db, options: { students: number; se
       const possible = term === '1' && year === 2026 ? schoolDays.length * 2 : 120;
       const present = possible - r.int(0, 10);
       summaries.push({
-        student_id: id, year, term, form_level: level, class_id: termClass, days_present: present, days_possible: possible,
-        lates: r.int(0, 6), conduct: r.pick(['Excellent', 'Very Good', 'Good']), teacher_comment: r.pick(comments), principal_comment: 'Keep working steadily.',
+        student_id: id,
+        year,
+        term,
+        form_level: level,
+        class_id: termClass,
+        days_present: present,
+        days_possible: possible,
+        lates: r.int(0, 6),
+        conduct: r.pick(['Excellent', 'Very Good', 'Good']),
+        teacher_comment: r.pick(comments),
+        principal_comment: 'Keep working steadily.',
       });
       for (const subject of subjects.slice(0, 9)) {
         results.push({ student_id: id, year, term, subject, mark: Math.max(35, Math.min(99, ability + r.int(-15, 12))), comment: r.pick(comments) });
@@ -208,8 +223,15 @@ export async function generateDemoSchool(db: Db, options: { students: number; se
       const inMinute = late ? r.int(1, 40) : r.int(-35, -5);
       const timeIn = absent ? null : `${String(8 + Math.floor(inMinute / 60)).padStart(2, '0')}:${String(((inMinute % 60) + 60) % 60).padStart(2, '0')}:00`;
       attendance.push({
-        student_id: id, date_scanned: date, attendance_am: absent ? 0 : 1, attendance_pm: absent ? 0 : r.chance(0.97) ? 1 : 0, late: late ? 1 : 0,
-        time_in: timeIn, time_out: absent ? null : `15:${String(r.int(0, 30)).padStart(2, '0')}:00`, time_scanned_in: timeIn, time_scanned_out: absent ? null : '15:05:00',
+        student_id: id,
+        date_scanned: date,
+        attendance_am: absent ? 0 : 1,
+        attendance_pm: absent ? 0 : r.chance(0.97) ? 1 : 0,
+        late: late ? 1 : 0,
+        time_in: timeIn,
+        time_out: absent ? null : `15:${String(r.int(0, 30)).padStart(2, '0')}:00`,
+        time_scanned_in: timeIn,
+        time_scanned_out: absent ? null : '15:05:00',
       });
     }
   }
@@ -218,14 +240,26 @@ export async function generateDemoSchool(db: Db, options: { students: number; se
     await insertInBatches(trx, 'students', students, 50);
     await insertInBatches(trx, 'student_accounts', accounts, 500);
     await insertInBatches(trx, 'form_progress', progress, 500);
-    await insertInBatches(trx, 'term_reports', [
-      ...['1', '2', '3'].map((term) => ({ year: 2025, term, posted: 1, date_posted: `${term === '1' ? 2025 : 2026}-${termDates[term]}` })),
-      { year: 2026, term: '1', posted: 0, date_posted: null },
-    ], 10);
+    await insertInBatches(
+      trx,
+      'term_reports',
+      [
+        ...['1', '2', '3'].map((term) => ({ year: 2025, term, posted: 1, date_posted: `${term === '1' ? 2025 : 2026}-${termDates[term]}` })),
+        { year: 2026, term: '1', posted: 0, date_posted: null },
+      ],
+      10,
+    );
     await insertInBatches(trx, 'term_summaries', summaries, 500);
     await insertInBatches(trx, 'term_results', results, 1000);
     await insertInBatches(trx, 'attendance_records', attendance, 500);
   });
-  return { students: students.length, sampleStudent: sample ?? { id: String(students[0].id), first_name: String(students[0].first_name), last_name: String(students[0].last_name), date_of_birth: String(students[0].date_of_birth) } };
+  return {
+    students: students.length,
+    sampleStudent: sample ?? {
+      id: String(students[0].id),
+      first_name: String(students[0].first_name),
+      last_name: String(students[0].last_name),
+      date_of_birth: String(students[0].date_of_birth),
+    },
+  };
 }
-

@@ -21,7 +21,11 @@ export const filesRepository = {
   },
 
   async countTypes(db: Executor, studentId: string): Promise<number> {
-    const row = await db.selectFrom('uploaded_files').select((eb) => eb.fn.count<number>('file_type').distinct().as('count')).where('student_id', '=', studentId).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom('uploaded_files')
+      .select((eb) => eb.fn.count<number>('file_type').distinct().as('count'))
+      .where('student_id', '=', studentId)
+      .executeTakeFirstOrThrow();
     return Number(row.count);
   },
 

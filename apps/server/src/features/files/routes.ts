@@ -26,7 +26,8 @@ export async function filesRoutes(instance: FastifyInstance): Promise<void> {
   app.get(
     '/api/get-files/:id',
     { config: { access: 'student-self', studentIdFrom: (request) => (request.params as { id?: string }).id }, schema: { params: z.object({ id: studentId }) } },
-    async (request) => (await filesRepository.listForStudent(app.db, request.params.id)).map((file) => ({ name: file.original_name, type: file.file_type, url: fileUrl(file) })),
+    async (request) =>
+      (await filesRepository.listForStudent(app.db, request.params.id)).map((file) => ({ name: file.original_name, type: file.file_type, url: fileUrl(file) })),
   );
 
   app.delete(
@@ -58,7 +59,10 @@ export async function filesRoutes(instance: FastifyInstance): Promise<void> {
 
   app.get(
     '/api/student-data-files/:student_id',
-    { config: { access: 'student-self', studentIdFrom: (request) => (request.params as { student_id?: string }).student_id }, schema: { params: z.object({ student_id: studentId }) } },
+    {
+      config: { access: 'student-self', studentIdFrom: (request) => (request.params as { student_id?: string }).student_id },
+      schema: { params: z.object({ student_id: studentId }) },
+    },
     async (request) => {
       const row = await filesRepository.findDataFile(app.db, request.params.student_id);
       return row ? { student_id: row.student_id, ...JSON.parse(row.data), updated_at: row.updated_at } : { student_id: request.params.student_id };

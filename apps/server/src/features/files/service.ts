@@ -96,7 +96,15 @@ export async function storeUpload(app: FastifyInstance, request: FastifyRequest)
     }
     if (fileType === 'picture') await reencodePhoto(temp, sniffed.mime);
     const size = (await fs.stat(temp)).size;
-    await replaceFile(app, request, { studentId, fileType, temp, originalName, mime: sniffed.mime, extension: fileType === 'picture' ? (sniffed.mime === 'image/png' ? '.png' : '.jpg') : '.pdf', size });
+    await replaceFile(app, request, {
+      studentId,
+      fileType,
+      temp,
+      originalName,
+      mime: sniffed.mime,
+      extension: fileType === 'picture' ? (sniffed.mime === 'image/png' ? '.png' : '.jpg') : '.pdf',
+      size,
+    });
     temp = null;
     return { message: `${rule.label} uploaded successfully.` };
   } finally {
@@ -136,7 +144,15 @@ async function replaceFile(app: FastifyInstance, request: FastifyRequest, file: 
         created_at: nowIso(),
       });
       await updateDocumentsFlag(trx, file.studentId);
-      if (actor) await writeAudit(trx, { actorKind: 'admin', actorId: actor, action: 'file.uploaded', studentId: file.studentId, ip: request.ip, detail: file.fileType });
+      if (actor)
+        await writeAudit(trx, {
+          actorKind: 'admin',
+          actorId: actor,
+          action: 'file.uploaded',
+          studentId: file.studentId,
+          ip: request.ip,
+          detail: file.fileType,
+        });
     });
   } catch (error) {
     await fs.rm(target, { force: true });

@@ -20,7 +20,9 @@ const TUP = 'Tunapuna–Piarco Regional Corporation';
 const THA = 'Tobago House of Assembly';
 
 /** The 14 municipal corporations of Trinidad and the Tobago House of Assembly. */
-export const regionalCorporations: ReadonlyArray<{ title: string }> = [POS, SFC, ARI, CHA, PTF, CTT, DMA, MRC, PDE, PRT, SJL, SGR, SIP, TUP, THA].map((title) => ({ title }));
+export const regionalCorporations: ReadonlyArray<{ title: string }> = [POS, SFC, ARI, CHA, PTF, CTT, DMA, MRC, PDE, PRT, SJL, SGR, SIP, TUP, THA].map(
+  (title) => ({ title }),
+);
 
 const townsByCorporation: Record<string, string[]> = {
   [POS]: ['Port of Spain', 'Belmont', 'Woodbrook', 'St. James', 'Newtown', 'St. Clair', 'East Dry River', 'Gonzales', 'Cocorite', 'Sea Lots'],
@@ -28,7 +30,23 @@ const townsByCorporation: Record<string, string[]> = {
   [ARI]: ['Arima', 'Malabar', 'La Horquetta', 'Santa Rosa', 'Mount Pleasant'],
   [CHA]: ['Chaguanas', 'Endeavour', 'Felicity', 'Enterprise', 'Montrose', 'Edinburgh 500', 'Lange Park', 'Charlieville'],
   [PTF]: ['Point Fortin', 'Techier', 'Egypt Village', 'Cap-de-Ville', 'Mahaica'],
-  [CTT]: ['Couva', 'California', 'Claxton Bay', 'Point Lisas', 'Preysal', 'Freeport', 'Gran Couva', 'Tabaquite', 'Talparo', 'Brasso Seco', 'Carapichaima', 'Waterloo', 'Balmain', 'Calcutta Settlement', 'Mamoral'],
+  [CTT]: [
+    'Couva',
+    'California',
+    'Claxton Bay',
+    'Point Lisas',
+    'Preysal',
+    'Freeport',
+    'Gran Couva',
+    'Tabaquite',
+    'Talparo',
+    'Brasso Seco',
+    'Carapichaima',
+    'Waterloo',
+    'Balmain',
+    'Calcutta Settlement',
+    'Mamoral',
+  ],
   [DMA]: ['Diego Martin', 'Petit Valley', 'Carenage', 'Chaguaramas', 'Maraval', 'Westmoorings', 'Glencoe', 'Four Roads', 'Cascade', 'Paramin'],
   [MRC]: ['Mayaro', 'Rio Claro', 'Guayaguayare', 'Biche', 'Tableland', 'Ecclesville', 'Pierreville'],
   [PDE]: ['Penal', 'Debe', 'Siparia Road', 'Barrackpore', 'Rochard Douglas', 'Wellington', 'St. Julien'],
@@ -36,8 +54,43 @@ const townsByCorporation: Record<string, string[]> = {
   [SJL]: ['San Juan', 'Laventille', 'Barataria', 'Morvant', 'Aranguez', 'Petit Bourg', 'Champs Fleurs', 'Maracas Bay', 'Santa Cruz', 'Beetham Gardens'],
   [SGR]: ['Sangre Grande', 'Toco', 'Matura', 'Valencia', 'Manzanilla', 'Cumana', 'Grande Riviere', 'Fishing Pond', 'Guaico', 'Tamana'],
   [SIP]: ['Siparia', 'Fyzabad', 'La Brea', 'Erin', 'Cedros', 'Icacos', 'Santa Flora', 'Palo Seco', 'Avocat', 'Quarry Village'],
-  [TUP]: ['Tunapuna', 'St. Augustine', "St. Joseph", 'Curepe', 'Piarco', 'Arouca', "D'Abadie", 'Maloney', 'Trincity', 'Macoya', 'Tacarigua', 'Caroni', 'Maracas Valley', 'Blanchisseuse', 'El Dorado', 'Valsayn', 'Cunupia', 'Bon Air'],
-  [THA]: ['Scarborough', 'Plymouth', 'Roxborough', 'Charlotteville', 'Speyside', 'Canaan', 'Bon Accord', 'Crown Point', 'Buccoo', 'Moriah', 'Black Rock', 'Signal Hill', 'Lambeau', 'Mason Hall', 'Castara'],
+  [TUP]: [
+    'Tunapuna',
+    'St. Augustine',
+    'St. Joseph',
+    'Curepe',
+    'Piarco',
+    'Arouca',
+    "D'Abadie",
+    'Maloney',
+    'Trincity',
+    'Macoya',
+    'Tacarigua',
+    'Caroni',
+    'Maracas Valley',
+    'Blanchisseuse',
+    'El Dorado',
+    'Valsayn',
+    'Cunupia',
+    'Bon Air',
+  ],
+  [THA]: [
+    'Scarborough',
+    'Plymouth',
+    'Roxborough',
+    'Charlotteville',
+    'Speyside',
+    'Canaan',
+    'Bon Accord',
+    'Crown Point',
+    'Buccoo',
+    'Moriah',
+    'Black Rock',
+    'Signal Hill',
+    'Lambeau',
+    'Mason Hall',
+    'Castara',
+  ],
 };
 
 /** Towns and villages with the corporation they fall in, sorted by name. */

@@ -13,7 +13,9 @@ let printer: Printer | undefined;
 function pdfPrinter(): Printer {
   if (!printer) {
     const PdfPrinter = createRequire(import.meta.url)('pdfmake') as new (fonts: TFontDictionary) => Printer;
-    printer = new PdfPrinter({ Helvetica: { normal: 'Helvetica', bold: 'Helvetica-Bold', italics: 'Helvetica-Oblique', bolditalics: 'Helvetica-BoldOblique' } });
+    printer = new PdfPrinter({
+      Helvetica: { normal: 'Helvetica', bold: 'Helvetica-Bold', italics: 'Helvetica-Oblique', bolditalics: 'Helvetica-BoldOblique' },
+    });
   }
   return printer;
 }
@@ -136,13 +138,19 @@ export function registrationFormDefinition(input: RegistrationFormInput): TDocum
             stack: [
               { text: input.schoolName, style: 'school' },
               { text: `Student Registration Form ${input.academicYear}`, style: 'title' },
-              { text: `${name} · Student ID ${record.id} · Class ${record.class_id ?? DASH} · House ${display({ name: 'house_code', label: '', kind: 'reference', list: 'houses', step: 'studentData', section: '' }, record.house_code, labels)}`, margin: [0, 4, 0, 0] },
+              {
+                text: `${name} · Student ID ${record.id} · Class ${record.class_id ?? DASH} · House ${display({ name: 'house_code', label: '', kind: 'reference', list: 'houses', step: 'studentData', section: '' }, record.house_code, labels)}`,
+                margin: [0, 4, 0, 0],
+              },
             ],
             margin: [10, 2, 0, 0],
           },
           input.photo
             ? { image: `data:image/jpeg;base64,${input.photo.toString('base64')}`, fit: [80, 100], width: 80 }
-            : { table: { widths: [70], heights: [90], body: [[{ text: 'No photo uploaded', alignment: 'center', color: '#888888', margin: [0, 38, 0, 0] }]] }, width: 80 },
+            : {
+                table: { widths: [70], heights: [90], body: [[{ text: 'No photo uploaded', alignment: 'center', color: '#888888', margin: [0, 38, 0, 0] }]] },
+                width: 80,
+              },
         ],
         columnGap: 8,
       },
@@ -153,7 +161,11 @@ export function registrationFormDefinition(input: RegistrationFormInput): TDocum
         table: {
           widths: ['*', 110, 130],
           body: [
-            [{ text: 'Document', bold: true }, { text: 'Status', bold: true }, { text: 'Received on', bold: true }],
+            [
+              { text: 'Document', bold: true },
+              { text: 'Status', bold: true },
+              { text: 'Received on', bold: true },
+            ],
             ...input.documents.map((document) => [document.label, document.received ? 'Received' : 'Not received', document.received ?? DASH]),
           ],
         },

@@ -8,7 +8,10 @@ export async function registrationFormRoutes(instance: FastifyInstance): Promise
   const app = instance.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/registration-form/:id',
-    { config: { access: 'student-self', studentIdFrom: (request) => (request.params as { id?: string }).id }, schema: { params: z.object({ id: z.string().min(1).max(20) }) } },
+    {
+      config: { access: 'student-self', studentIdFrom: (request) => (request.params as { id?: string }).id },
+      schema: { params: z.object({ id: z.string().min(1).max(20) }) },
+    },
     async (request, reply) => {
       const pdf = await registrationFormPdf(app, request, request.params.id);
       return reply

@@ -44,7 +44,13 @@ export async function registrationFormPdf(app: FastifyInstance, request: Fastify
   const photo = picture ? await fs.readFile(path.join(app.settings.dataDir, 'uploads', picture.stored_name)).catch(() => null) : null;
 
   const actor = request.session?.kind === 'admin' ? await adminName(app, request) : student.id;
-  await writeAudit(app.db, { actorKind: request.session?.kind === 'admin' ? 'admin' : 'student', actorId: actor, action: 'registration-form.viewed', studentId, ip: request.ip });
+  await writeAudit(app.db, {
+    actorKind: request.session?.kind === 'admin' ? 'admin' : 'student',
+    actorId: actor,
+    action: 'registration-form.viewed',
+    studentId,
+    ip: request.ip,
+  });
 
   const record = presentStudentRecord(student);
   return renderRegistrationForm({

@@ -21,14 +21,24 @@ export function formatDeadline(deadline: string, timeZone: string): string {
  */
 export function registrationWindow(status: RegistrationStatusTable | undefined, timeZone: string, now = new Date()): RegistrationWindow {
   if (!status) {
-    return { form_level: null, open: 0, deadline: null, editable: false, message: 'Registration is not open for your class. Your record can be viewed but not changed.' };
+    return {
+      form_level: null,
+      open: 0,
+      deadline: null,
+      editable: false,
+      message: 'Registration is not open for your class. Your record can be viewed but not changed.',
+    };
   }
   const base = { form_level: status.form_level, open: status.open, deadline: status.deadline };
   if (status.open !== 1) {
     return { ...base, editable: false, message: `Registration for Form ${status.form_level} is closed. Your record can be viewed but not changed.` };
   }
   if (status.deadline && now.getTime() >= Date.parse(status.deadline)) {
-    return { ...base, editable: false, message: `Registration for Form ${status.form_level} closed on ${formatDeadline(status.deadline, timeZone)}. Your record can be viewed but not changed.` };
+    return {
+      ...base,
+      editable: false,
+      message: `Registration for Form ${status.form_level} closed on ${formatDeadline(status.deadline, timeZone)}. Your record can be viewed but not changed.`,
+    };
   }
   return {
     ...base,

@@ -5,7 +5,11 @@ import { z } from 'zod';
 import { loadRegistration, saveStudentRecord } from './service.ts';
 import { listRegistrationStatuses, updateRegistrationStatus, windowForFormLevel } from './status-service.ts';
 
-const formLevel = z.coerce.number({ message: 'The form level is a number from 1 to 5.' }).int().min(1, 'The form level is a number from 1 to 5.').max(5, 'The form level is a number from 1 to 5.');
+const formLevel = z.coerce
+  .number({ message: 'The form level is a number from 1 to 5.' })
+  .int()
+  .min(1, 'The form level is a number from 1 to 5.')
+  .max(5, 'The form level is a number from 1 to 5.');
 
 /** The registration record, its autosave, and the registration window per form level (SPEC §2, §4). */
 export async function registrationRoutes(instance: FastifyInstance): Promise<void> {
@@ -13,7 +17,10 @@ export async function registrationRoutes(instance: FastifyInstance): Promise<voi
 
   app.get(
     '/api/student/:id',
-    { config: { access: 'student-self', studentIdFrom: (request) => (request.params as { id?: string }).id }, schema: { params: z.object({ id: z.string().min(1).max(20) }) } },
+    {
+      config: { access: 'student-self', studentIdFrom: (request) => (request.params as { id?: string }).id },
+      schema: { params: z.object({ id: z.string().min(1).max(20) }) },
+    },
     async (request) => loadRegistration(app, request.params.id),
   );
 
@@ -23,8 +30,10 @@ export async function registrationRoutes(instance: FastifyInstance): Promise<voi
     async (request) => saveStudentRecord(app, request, request.body),
   );
 
-  app.get('/api/student-registration/:form_level', { config: { access: 'signed-in' }, schema: { params: z.object({ form_level: formLevel }) } }, async (request) =>
-    windowForFormLevel(app, request.params.form_level),
+  app.get(
+    '/api/student-registration/:form_level',
+    { config: { access: 'signed-in' }, schema: { params: z.object({ form_level: formLevel }) } },
+    async (request) => windowForFormLevel(app, request.params.form_level),
   );
 
   app.get('/api/registration-status', { config: { access: 'admin' } }, async () => listRegistrationStatuses(app));

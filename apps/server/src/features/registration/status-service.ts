@@ -21,7 +21,12 @@ export async function listRegistrationStatuses(app: FastifyInstance) {
 }
 
 /** An admin opens or closes a form level and sets its deadline (school time); students see it at once. */
-export async function updateRegistrationStatus(app: FastifyInstance, request: FastifyRequest, formLevel: number, input: { open: 0 | 1; deadline_local: string | null }) {
+export async function updateRegistrationStatus(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  formLevel: number,
+  input: { open: 0 | 1; deadline_local: string | null },
+) {
   const zone = app.settings.schoolTimeZone;
   const deadline = input.deadline_local ? zonedLocalToUtc(input.deadline_local, zone) : null;
   const actor = await adminName(app, request);

@@ -101,7 +101,12 @@ describe('access control', () => {
       };
       for (const [who, client] of Object.entries(callers)) {
         // Sign-out, sign-in and password calls would change the caller's own session; their guard is covered elsewhere.
-        if (['POST /logout', 'POST /api/login-student', 'POST /api/admin-login', 'POST /api/change-password-student', 'POST /api/admin/change-password'].includes(key)) continue;
+        if (
+          ['POST /logout', 'POST /api/login-student', 'POST /api/admin-login', 'POST /api/change-password-student', 'POST /api/admin/change-password'].includes(
+            key,
+          )
+        )
+          continue;
         const response = await client.request(route.method as 'GET', urlFor(route.url, access), route.method === 'GET' ? undefined : bodyFor(access));
         if (!mayCall[who as keyof typeof mayCall] && !refused(response.statusCode)) wrongAllows.push(`${who} → ${key} answered ${response.statusCode}`);
         if (mayCall[who as keyof typeof mayCall] && refused(response.statusCode)) wrongAllows.push(`${who} ✗ ${key} was refused (${response.statusCode})`);
@@ -118,7 +123,11 @@ describe('access control', () => {
     for (const route of apiRoutes()) {
       const access = expectedAccess[`${route.method} ${route.url}`];
       if (access === 'visitor' || access === 'restricted') continue;
-      const response = await client.request(route.method as 'GET', route.url.replace(/:[a-zA-Z_]+/g, newcomer.id) + (queries[route.url]?.(newcomer.id) ?? ''), route.method === 'GET' ? undefined : { student_id: newcomer.id });
+      const response = await client.request(
+        route.method as 'GET',
+        route.url.replace(/:[a-zA-Z_]+/g, newcomer.id) + (queries[route.url]?.(newcomer.id) ?? ''),
+        route.method === 'GET' ? undefined : { student_id: newcomer.id },
+      );
       if (!refused(response.statusCode)) allowed.push(`${route.method} ${route.url} answered ${response.statusCode}`);
     }
     expect(allowed).toEqual([]);

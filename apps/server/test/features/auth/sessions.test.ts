@@ -69,9 +69,17 @@ describe('sessions and CSRF', () => {
     const client = new TestClient(t.app);
     await signInAsStudent(client, student.id);
     const idHash = hashToken(client.cookies.get('portal_session')!);
-    await t.db.updateTable('sessions').set({ last_seen_at: minutesAgo(29) }).where('id_hash', '=', idHash).execute();
+    await t.db
+      .updateTable('sessions')
+      .set({ last_seen_at: minutesAgo(29) })
+      .where('id_hash', '=', idHash)
+      .execute();
     expect((await client.get(`/api/student-record/${student.id}`)).statusCode).toBe(200);
-    await t.db.updateTable('sessions').set({ last_seen_at: minutesAgo(31) }).where('id_hash', '=', idHash).execute();
+    await t.db
+      .updateTable('sessions')
+      .set({ last_seen_at: minutesAgo(31) })
+      .where('id_hash', '=', idHash)
+      .execute();
     const expired = await client.get(`/api/student-record/${student.id}`);
     expect(expired.statusCode).toBe(401);
     expect(expired.json().message).toBe('Your session has ended. Please sign in again.');
@@ -82,7 +90,11 @@ describe('sessions and CSRF', () => {
     const client = new TestClient(t.app);
     await signInAsStudent(client, student.id);
     const idHash = hashToken(client.cookies.get('portal_session')!);
-    await t.db.updateTable('sessions').set({ last_seen_at: minutesAgo(20) }).where('id_hash', '=', idHash).execute();
+    await t.db
+      .updateTable('sessions')
+      .set({ last_seen_at: minutesAgo(20) })
+      .where('id_hash', '=', idHash)
+      .execute();
     await client.get(`/api/student-record/${student.id}`);
     const row = await t.db.selectFrom('sessions').select('last_seen_at').where('id_hash', '=', idHash).executeTakeFirstOrThrow();
     expect(Date.now() - Date.parse(row.last_seen_at)).toBeLessThan(60_000);
@@ -93,7 +105,11 @@ describe('sessions and CSRF', () => {
     const client = new TestClient(t.app);
     await signInAsStudent(client, student.id);
     const idHash = hashToken(client.cookies.get('portal_session')!);
-    await t.db.updateTable('sessions').set({ created_at: minutesAgo(12 * 60 + 1) }).where('id_hash', '=', idHash).execute();
+    await t.db
+      .updateTable('sessions')
+      .set({ created_at: minutesAgo(12 * 60 + 1) })
+      .where('id_hash', '=', idHash)
+      .execute();
     expect((await client.get(`/api/student-record/${student.id}`)).statusCode).toBe(401);
   });
 

@@ -10,7 +10,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const auditActions = async (studentId: string) =>
-  (await t.db.selectFrom('audit_log').select(['action', 'ip', 'actor_kind']).where('student_id', '=', studentId).orderBy('id').execute()).map((row) => row.action);
+  (await t.db.selectFrom('audit_log').select(['action', 'ip', 'actor_kind']).where('student_id', '=', studentId).orderBy('id').execute()).map(
+    (row) => row.action,
+  );
 
 describe('student sign-in', () => {
   it('tells the sign-in screen that a new student must use her date of birth', async () => {
@@ -44,7 +46,9 @@ describe('student sign-in', () => {
     const change = await client.post('/api/change-password-student', { student_id: student.id, password: STUDENT_PASSWORD });
     expect(change.statusCode).toBe(200);
     expect(change.json().message).toBe('Password Changed Successfully.');
-    expect((await client.get(`/api/student-record/${student.id}`)).json()).toEqual([{ first_name: student.first_name, last_name: student.last_name, id: student.id }]);
+    expect((await client.get(`/api/student-record/${student.id}`)).json()).toEqual([
+      { first_name: student.first_name, last_name: student.last_name, id: student.id },
+    ]);
     expect((await client.get(`/api/user/${student.id}`)).json()).toEqual([{ student_id: student.id, password_reset: 0 }]);
 
     const again = await new TestClient(t.app).start();
@@ -157,7 +161,12 @@ describe('admin reset of a student password', () => {
     expect(after.statusCode).toBe(401);
     expect(after.json().message).toBe('Your session has ended. Please sign in again.');
     expect((await new TestClient(t.app).get(`/api/user/${student.id}`)).json()).toEqual([{ student_id: student.id, password_reset: 1 }]);
-    const audit = await t.db.selectFrom('audit_log').selectAll().where('action', '=', 'student.password-reset').where('student_id', '=', student.id).executeTakeFirstOrThrow();
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'student.password-reset')
+      .where('student_id', '=', student.id)
+      .executeTakeFirstOrThrow();
     expect(audit).toMatchObject({ actor_kind: 'admin', actor_id: 'registrar', ip: '10.0.0.1' });
   });
 });

@@ -45,7 +45,14 @@ describe('sign-in throttling', () => {
     const students = await Promise.all(Array.from({ length: 11 }, () => createStudent(t.db, {}, { password: STUDENT_PASSWORD })));
     const statuses: number[] = [];
     for (const [index, student] of students.entries()) {
-      statuses.push(...(await fail(student.id, 10, () => '10.22.0.1', (attempt) => ({ 'x-forwarded-for': `198.51.100.${index * 10 + attempt}` }))));
+      statuses.push(
+        ...(await fail(
+          student.id,
+          10,
+          () => '10.22.0.1',
+          (attempt) => ({ 'x-forwarded-for': `198.51.100.${index * 10 + attempt}` }),
+        )),
+      );
     }
     // 100 failures from one address are allowed in 15 minutes; the 101st is refused.
     expect(statuses.slice(0, 100).every((status) => status === 422)).toBe(true);

@@ -18,14 +18,33 @@ describe('the demo school', () => {
     const db = await freshDb();
     const summary = await generateDemoSchool(db, { students: 600 });
     expect(summary.students).toBe(600);
-    const perForm = await db.selectFrom('students').innerJoin('form_classes', 'form_classes.id', 'students.class_id').select(['form_level']).select((eb) => eb.fn.countAll<number>().as('count')).groupBy('form_level').orderBy('form_level').execute();
-    expect(perForm.map((row) => [row.form_level, Number(row.count)])).toEqual([[1, 120], [2, 120], [3, 120], [4, 120], [5, 120]]);
+    const perForm = await db
+      .selectFrom('students')
+      .innerJoin('form_classes', 'form_classes.id', 'students.class_id')
+      .select(['form_level'])
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .groupBy('form_level')
+      .orderBy('form_level')
+      .execute();
+    expect(perForm.map((row) => [row.form_level, Number(row.count)])).toEqual([
+      [1, 120],
+      [2, 120],
+      [3, 120],
+      [4, 120],
+      [5, 120],
+    ]);
     const ids = await db.selectFrom('students').select('id').execute();
     expect(new Set(ids.map((row) => row.id)).size).toBe(600);
     expect(await db.selectFrom('term_reports').select(['year', 'term', 'posted']).orderBy('year').orderBy('term').execute()).toEqual([
-      { year: 2025, term: '1', posted: 1 }, { year: 2025, term: '2', posted: 1 }, { year: 2025, term: '3', posted: 1 }, { year: 2026, term: '1', posted: 0 },
+      { year: 2025, term: '1', posted: 1 },
+      { year: 2025, term: '2', posted: 1 },
+      { year: 2025, term: '3', posted: 1 },
+      { year: 2026, term: '1', posted: 0 },
     ]);
-    const attendance = await db.selectFrom('attendance_records').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    const attendance = await db
+      .selectFrom('attendance_records')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
     expect(Number(attendance.count)).toBeGreaterThan(600 * 50);
     const accounts = await db.selectFrom('student_accounts').select('password_reset').distinct().execute();
     expect(accounts).toEqual([{ password_reset: 1 }]);

@@ -13,7 +13,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
-const png = () => sharp({ create: { width: 40, height: 40, channels: 3, background: '#c62828' } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 40, height: 40, channels: 3, background: '#c62828' } })
+    .png()
+    .toBuffer();
 const jpegWithExif = () =>
   sharp({ create: { width: 40, height: 40, channels: 3, background: '#0b2a5b' } })
     .jpeg()
@@ -23,9 +26,17 @@ const jpegWithExif = () =>
 /** A multipart/form-data body: the fields first, then the file, as the web app sends it. */
 function multipart(fields: Record<string, string>, file?: { name: string; bytes: Buffer; type?: string }) {
   const boundary = '----portal-test-boundary';
-  const parts: Buffer[] = Object.entries(fields).map(([name, value]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+  );
   if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`), file.bytes, Buffer.from('\r\n'));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type ?? 'application/octet-stream'}\r\n\r\n`,
+      ),
+      file.bytes,
+      Buffer.from('\r\n'),
+    );
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
@@ -39,7 +50,10 @@ async function upload(client: TestClient, studentId: string, fileType: string, f
 const storedFiles = () => {
   const root = path.join(t.config.dataDir, 'uploads');
   if (!fs.existsSync(root)) return [];
-  return fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+  return fs
+    .readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name));
 };
 
 async function signedInStudent(): Promise<{ student: TestStudent; client: TestClient }> {
@@ -60,7 +74,9 @@ describe('POST /api/store-file', () => {
     expect(row.stored_name).toMatch(/^[0-9a-f]{2}\/[0-9a-f]{32}\.pdf$/);
     expect(fs.existsSync(path.join(t.config.dataDir, 'uploads', row.stored_name))).toBe(true);
     expect(fs.existsSync(path.resolve(t.config.dataDir, '..', 'x.pdf'))).toBe(false);
-    expect((await client.get(`/api/get-files/${student.id}`)).json()).toEqual([{ name: 'x.pdf', type: 'birth_certificate', url: `/api/files/${student.id}/birth_certificate` }]);
+    expect((await client.get(`/api/get-files/${student.id}`)).json()).toEqual([
+      { name: 'x.pdf', type: 'birth_certificate', url: `/api/files/${student.id}/birth_certificate` },
+    ]);
 
     const download = await client.get(`/api/files/${student.id}/birth_certificate`);
     expect(download.statusCode).toBe(200);
@@ -127,7 +143,8 @@ describe('POST /api/store-file', () => {
   it('sets the documents progress flag when all four documents are in', async () => {
     const { student, client } = await signedInStudent();
     for (const type of ['birth_certificate', 'immunization_card', 'sea_slip']) await upload(client, student.id, type, { name: `${type}.pdf`, bytes: PDF });
-    const flag = async () => (await t.db.selectFrom('form_progress').select('documents').where('student_id', '=', student.id).executeTakeFirstOrThrow()).documents;
+    const flag = async () =>
+      (await t.db.selectFrom('form_progress').select('documents').where('student_id', '=', student.id).executeTakeFirstOrThrow()).documents;
     expect(await flag()).toBe(0);
     await upload(client, student.id, 'picture', { name: 'me.png', bytes: await png() });
     expect(await flag()).toBe(1);
@@ -165,8 +182,13 @@ describe('POST /api/store-file', () => {
 describe('student data files', () => {
   it('saves and reads back the record, for the student only', async () => {
     const { student, client } = await signedInStudent();
-    expect((await client.post('/api/student-data-files', { student_id: student.id, note: 'Original birth certificate seen', checked_by: 'Office' })).statusCode).toBe(200);
-    expect((await client.get(`/api/student-data-files/${student.id}`)).json()).toMatchObject({ student_id: student.id, note: 'Original birth certificate seen' });
+    expect(
+      (await client.post('/api/student-data-files', { student_id: student.id, note: 'Original birth certificate seen', checked_by: 'Office' })).statusCode,
+    ).toBe(200);
+    expect((await client.get(`/api/student-data-files/${student.id}`)).json()).toMatchObject({
+      student_id: student.id,
+      note: 'Original birth certificate seen',
+    });
     const { client: other } = await signedInStudent();
     expect((await other.get(`/api/student-data-files/${student.id}`)).statusCode).toBe(403);
   });

@@ -35,7 +35,16 @@ describe('GET /api/registration-form/{id}', () => {
   it('lays the record out on legal pages with the student’s name and fields, and logs the view', async () => {
     const student = await createStudent(
       t.db,
-      { first_name: 'Aaliyah', last_name: 'Mohammed', home_address: '14 Coffee Street', phone_home: '6521234', living_status: 'Mother Only', mother_name: 'Rehana Mohammed', asthma: 1, religion_code: 'MUS' },
+      {
+        first_name: 'Aaliyah',
+        last_name: 'Mohammed',
+        home_address: '14 Coffee Street',
+        phone_home: '6521234',
+        living_status: 'Mother Only',
+        mother_name: 'Rehana Mohammed',
+        asthma: 1,
+        religion_code: 'MUS',
+      },
       { password: STUDENT_PASSWORD },
     );
     const client = new TestClient(t.app);
@@ -48,11 +57,26 @@ describe('GET /api/registration-form/{id}', () => {
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.toString('latin1')).toMatch(/\/MediaBox \[0 0 612 1008\]/);
     const text = pdfText(pdf);
-    for (const expected of ['Aaliyah', 'Mohammed', '14 Coffee Street', '1868-652-1234', 'Rehana Mohammed', 'Muslim', 'Documents received', 'Not received', 'Student Registration Form']) {
+    for (const expected of [
+      'Aaliyah',
+      'Mohammed',
+      '14 Coffee Street',
+      '1868-652-1234',
+      'Rehana Mohammed',
+      'Muslim',
+      'Documents received',
+      'Not received',
+      'Student Registration Form',
+    ]) {
       expect(text).toContain(expected);
     }
     expect(text).not.toContain('Guardian');
-    const audit = await t.db.selectFrom('audit_log').selectAll().where('action', '=', 'registration-form.viewed').where('student_id', '=', student.id).execute();
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'registration-form.viewed')
+      .where('student_id', '=', student.id)
+      .execute();
     expect(audit).toHaveLength(1);
   });
 

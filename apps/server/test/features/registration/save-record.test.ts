@@ -35,7 +35,14 @@ describe('loading the record', () => {
 describe('POST /api/student', () => {
   it('saves the whole record and answers the new version', async () => {
     const { record } = await load();
-    const response = await save({ ...record, email: 'kezia@example.tt', phone_home: '6231234', asthma: 1, living_status: 'Mother Only', mother_name: 'Joy Charles' });
+    const response = await save({
+      ...record,
+      email: 'kezia@example.tt',
+      phone_home: '6231234',
+      asthma: 1,
+      living_status: 'Mother Only',
+      mother_name: 'Joy Charles',
+    });
     expect(response.statusCode).toBe(200);
     const saved = response.json();
     expect(saved.record).toMatchObject({ email: 'kezia@example.tt', phone_home: '6231234', asthma: 1, mother_name: 'Joy Charles' });
@@ -138,11 +145,19 @@ describe('POST /api/student', () => {
   });
 
   it('refuses saves after the deadline and accepts them before it', async () => {
-    await t.db.updateTable('registration_status').set({ deadline: new Date(Date.now() + 3_600_000).toISOString() }).where('form_level', '=', 2).execute();
+    await t.db
+      .updateTable('registration_status')
+      .set({ deadline: new Date(Date.now() + 3_600_000).toISOString() })
+      .where('form_level', '=', 2)
+      .execute();
     const { record } = await load();
     const before = await save({ ...record, allergy: 'Dust' });
     expect(before.statusCode).toBe(200);
-    await t.db.updateTable('registration_status').set({ deadline: new Date(Date.now() - 60_000).toISOString() }).where('form_level', '=', 2).execute();
+    await t.db
+      .updateTable('registration_status')
+      .set({ deadline: new Date(Date.now() - 60_000).toISOString() })
+      .where('form_level', '=', 2)
+      .execute();
     const after = await save({ ...before.json().record, allergy: 'Pollen' });
     expect(after.statusCode).toBe(403);
     expect(after.json().message).toMatch(/^Registration for Form 2 closed on /);
@@ -155,12 +170,22 @@ describe('POST /api/student', () => {
     const { record } = await load(admin);
     const response = await save({ ...record, class_id: '2C', birth_certificate_no: 'BC123' }, admin);
     expect(response.statusCode).toBe(200);
-    const audit = await t.db.selectFrom('audit_log').selectAll().where('action', '=', 'student.record-updated').where('student_id', '=', student.id).executeTakeFirstOrThrow();
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'student.record-updated')
+      .where('student_id', '=', student.id)
+      .executeTakeFirstOrThrow();
     expect(audit).toMatchObject({ actor_kind: 'admin', actor_id: 'registrar', detail: 'fields: class_id, birth_certificate_no' });
 
     const again = await save({ ...response.json().record }, admin);
     expect(again.statusCode).toBe(200);
-    const rows = await t.db.selectFrom('audit_log').select('detail').where('action', '=', 'student.record-updated').where('student_id', '=', student.id).execute();
+    const rows = await t.db
+      .selectFrom('audit_log')
+      .select('detail')
+      .where('action', '=', 'student.record-updated')
+      .where('student_id', '=', student.id)
+      .execute();
     expect(rows).toHaveLength(1);
   });
 });

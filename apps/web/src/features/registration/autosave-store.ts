@@ -1,6 +1,6 @@
 import { fieldByName, fieldSchema, messages, type FieldValue, type StudentRecord } from '@school/contract';
 import { ApiError } from '../../api/client.ts';
-import type { SaveStatus } from '../../components/SaveIndicator.tsx';
+import type { SaveStatus } from '../../components/save-indicator.tsx';
 import type { ProgressFlags, Registration, SaveAnswer } from './api/registration.ts';
 
 export type FieldStatus = SaveStatus;
@@ -52,7 +52,15 @@ export class AutosaveStore {
     initial: Registration,
     private readonly save: (record: StudentRecord) => Promise<SaveAnswer>,
   ) {
-    this.state = { record: initial.record, progress: initial.progress, pending: new Map(), status: new Map(), errors: new Map(), closedMessage: null, offline: false };
+    this.state = {
+      record: initial.record,
+      progress: initial.progress,
+      pending: new Map(),
+      status: new Map(),
+      errors: new Map(),
+      closedMessage: null,
+      offline: false,
+    };
   }
 
   subscribe = (listener: () => void) => {
@@ -133,7 +141,10 @@ export class AutosaveStore {
           this.update({ record: answer.record, progress: answer.progress, pending, offline: false });
           this.retryDelay = 2000;
           await wait(Math.max(0, SAVE_INDICATOR_MS - (Date.now() - started)));
-          this.setStatus([...batch.keys()].filter((name) => !this.state.pending.has(name)), 'saved');
+          this.setStatus(
+            [...batch.keys()].filter((name) => !this.state.pending.has(name)),
+            'saved',
+          );
         } catch (error) {
           if (!(error instanceof ApiError)) throw error;
           if (error.status === 409 && error.body.record && conflicts < MAX_CONFLICT_RETRIES) {

@@ -22,15 +22,13 @@ const pageOf: Record<string, keyof StepPages> = {
  */
 export const registrationRoutes: RouteObject[] = [
   {
-    lazy: async () => ({ Component: (await import('./WizardLayout.tsx')).default }),
+    lazy: async () => ({ Component: (await import('./wizard-layout.tsx')).default }),
     children: [
       { index: true, element: <Navigate to="student-data" replace /> },
-      ...steps.map(
-        (step): RouteObject => ({
-          path: step.path,
-          lazy: async () => ({ Component: (await import('./pages.tsx'))[pageOf[step.path]] as ComponentType }),
-        }),
-      ),
+      ...steps.map((step): RouteObject => ({
+        path: step.path,
+        lazy: async () => ({ Component: (await import('./pages.tsx'))[pageOf[step.path]] as ComponentType }),
+      })),
     ],
   },
 ];

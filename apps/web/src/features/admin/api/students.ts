@@ -2,7 +2,15 @@ import type { StudentRecord } from '@school/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../api/client.ts';
 
-export type StudentRow = { id: string; first_name: string | null; last_name: string | null; class_id: string | null; date_of_birth: string | null; birth_certificate_no: string | null; updatedAt: string };
+export type StudentRow = {
+  id: string;
+  first_name: string | null;
+  last_name: string | null;
+  class_id: string | null;
+  date_of_birth: string | null;
+  birth_certificate_no: string | null;
+  updatedAt: string;
+};
 
 /** GET /api/students: the admin table's rows. */
 export const studentsQuery = queryOptions({ queryKey: ['admin', 'students'], queryFn: () => api<StudentRow[]>('/api/students') });
@@ -14,4 +22,5 @@ export const fetchStudentRecord = async (id: string) => (await api<{ record: Stu
 export const saveStudentRecord = (record: StudentRecord) => api<{ record: StudentRecord }>('/api/student', { method: 'POST', body: record });
 
 /** POST /api/reset-password-student: 200 means the student signs in with her date of birth again. */
-export const resetStudentPassword = (studentId: string) => api<{ message: string }>('/api/reset-password-student', { method: 'POST', body: { student_id: studentId } });
+export const resetStudentPassword = (studentId: string) =>
+  api<{ message: string }>('/api/reset-password-student', { method: 'POST', body: { student_id: studentId } });

@@ -3,14 +3,14 @@ import { Link as RouterLink } from 'react-router';
 import { messages } from '@school/contract/messages';
 import { ApiError } from '../../api/client.ts';
 import { useEnterWithNewSession, useSession } from '../../api/session.ts';
-import { LoadingOverlay } from '../../components/LoadingOverlay.tsx';
-import { PlainButton } from '../../components/plain/PlainButton.tsx';
-import { PlainTextField } from '../../components/plain/PlainTextField.tsx';
+import { LoadingOverlay } from '../../components/loading-overlay.tsx';
+import { PlainButton } from '../../components/plain/plain-button.tsx';
+import { PlainTextField } from '../../components/plain/plain-text-field.tsx';
 import { adminLogin } from './api/admin-login.ts';
 import { changeAdminPassword } from './api/change-password.ts';
-import { AuthCard } from './components/AuthCard.tsx';
-import { FormAlerts } from './components/FormAlerts.tsx';
-import { NewPasswordForm } from './components/NewPasswordForm.tsx';
+import { AuthCard } from './components/auth-card.tsx';
+import { FormAlerts } from './components/form-alerts.tsx';
+import { NewPasswordForm } from './components/new-password-form.tsx';
 
 /** Admin sign-in at `/admin` (SPEC §2); an admin with a one-time password sets a new one first. */
 export default function AdminSignInPage() {
@@ -50,7 +50,15 @@ export default function AdminSignInPage() {
           intro={
             <>
               <p className="plain-text">Your password was a one-time password. Choose your own to continue.</p>
-              {!oneTimePassword && <PlainTextField label="One-time Password" type="password" value={typedOneTime} onChange={(event) => setTypedOneTime(event.target.value)} autoComplete="current-password" />}
+              {!oneTimePassword && (
+                <PlainTextField
+                  label="One-time Password"
+                  type="password"
+                  value={typedOneTime}
+                  onChange={(event) => setTypedOneTime(event.target.value)}
+                  autoComplete="current-password"
+                />
+              )}
             </>
           }
           onSubmit={async (newPassword) => {
@@ -68,7 +76,14 @@ export default function AdminSignInPage() {
       <form className="plain-stack" onSubmit={signIn} noValidate>
         <FormAlerts error={error} notice={notice} />
         <PlainTextField label="Username" value={username} onChange={(event) => setUsername(event.target.value)} autoComplete="username" autoFocus />
-        <PlainTextField label="Password" type="password" placeholder="Enter password" value={password} onChange={(event) => setPassword(event.target.value)} autoComplete="current-password" />
+        <PlainTextField
+          label="Password"
+          type="password"
+          placeholder="Enter password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          autoComplete="current-password"
+        />
         <PlainButton type="submit" disabled={busy}>
           Sign In
         </PlainButton>

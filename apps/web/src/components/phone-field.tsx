@@ -71,7 +71,12 @@ export function PhoneField({ id, label, value, onChange, onBlur, onFocus, error,
       onBlur={onBlur}
       onFocus={onFocus}
       slotProps={{
-        htmlInput: { maxLength: PHONE_DIGITS, inputMode: 'numeric', autoComplete: 'off', onPaste: (event: ClipboardEvent<HTMLInputElement>) => pasteDigits(event, PHONE_DIGITS, onChange) },
+        htmlInput: {
+          maxLength: PHONE_DIGITS,
+          inputMode: 'numeric',
+          autoComplete: 'off',
+          onPaste: (event: ClipboardEvent<HTMLInputElement>) => pasteDigits(event, PHONE_DIGITS, onChange),
+        },
         input: {
           startAdornment: <InputAdornment position="start">{PHONE_PREFIX}</InputAdornment>,
           endAdornment: endAdornment ? <InputAdornment position="end">{endAdornment}</InputAdornment> : undefined,

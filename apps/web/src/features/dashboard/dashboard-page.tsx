@@ -11,9 +11,24 @@ import { Link as RouterLink } from 'react-router';
 import { useSession } from '../../api/session.ts';
 
 const cards: Array<{ title: string; to: string; text: string; icon: ReactNode }> = [
-  { title: 'View Term Reports', to: '/term-reports', text: 'Read your end-of-term report cards once they are posted.', icon: <AssessmentIcon fontSize="large" color="primary" /> },
-  { title: 'Edit/View Registration', to: '/registration/student-data', text: 'Complete or update your registration record for this year.', icon: <EditNoteIcon fontSize="large" color="primary" /> },
-  { title: 'View Attendance', to: '/attendance', text: 'See your attendance and punctuality this term.', icon: <EventAvailableIcon fontSize="large" color="primary" /> },
+  {
+    title: 'View Term Reports',
+    to: '/term-reports',
+    text: 'Read your end-of-term report cards once they are posted.',
+    icon: <AssessmentIcon fontSize="large" color="primary" />,
+  },
+  {
+    title: 'Edit/View Registration',
+    to: '/registration/student-data',
+    text: 'Complete or update your registration record for this year.',
+    icon: <EditNoteIcon fontSize="large" color="primary" />,
+  },
+  {
+    title: 'View Attendance',
+    to: '/attendance',
+    text: 'See your attendance and punctuality this term.',
+    icon: <EventAvailableIcon fontSize="large" color="primary" />,
+  },
 ];
 
 /** `/dashboard` (SPEC §2): a welcome with her name and the three cards. */

@@ -30,7 +30,19 @@ const slots = [
 
 type Slot = (typeof slots)[number];
 
-function DocumentSlot({ slot, studentId, current, readOnly, onChanged }: { slot: Slot; studentId: string; current: UploadedFile | undefined; readOnly: boolean; onChanged: () => Promise<void> }) {
+function DocumentSlot({
+  slot,
+  studentId,
+  current,
+  readOnly,
+  onChanged,
+}: {
+  slot: Slot;
+  studentId: string;
+  current: UploadedFile | undefined;
+  readOnly: boolean;
+  onChanged: () => Promise<void>;
+}) {
   const [chosen, setChosen] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [notice, setNotice] = useState<{ severity: 'success' | 'error'; text: string } | null>(null);
@@ -163,7 +175,14 @@ export default function DocumentsStepPage() {
   return (
     <Stack spacing={2}>
       {slots.map((slot) => (
-        <DocumentSlot key={slot.type} slot={slot} studentId={studentId} current={files?.find((file) => file.type === slot.type)} readOnly={readOnly} onChanged={refresh} />
+        <DocumentSlot
+          key={slot.type}
+          slot={slot}
+          studentId={studentId}
+          current={files?.find((file) => file.type === slot.type)}
+          readOnly={readOnly}
+          onChanged={refresh}
+        />
       ))}
     </Stack>
   );

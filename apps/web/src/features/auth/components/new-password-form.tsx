@@ -1,8 +1,8 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError } from '../../../api/client.ts';
-import { PlainButton } from '../../../components/plain/PlainButton.tsx';
-import { PlainTextField } from '../../../components/plain/PlainTextField.tsx';
-import { FormAlerts } from './FormAlerts.tsx';
+import { PlainButton } from '../../../components/plain/plain-button.tsx';
+import { PlainTextField } from '../../../components/plain/plain-text-field.tsx';
+import { FormAlerts } from './form-alerts.tsx';
 
 /**
  * New password and its confirmation; when they differ nothing is sent (SPEC §5). `intro` holds

@@ -7,11 +7,11 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { useSession } from '../../api/session.ts';
-import { PlainButton } from '../../components/plain/PlainButton.tsx';
-import { PlainTextField } from '../../components/plain/PlainTextField.tsx';
+import { PlainButton } from '../../components/plain/plain-button.tsx';
+import { PlainTextField } from '../../components/plain/plain-text-field.tsx';
 import { changeStudentPassword } from './api/change-password.ts';
-import { FormAlerts } from './components/FormAlerts.tsx';
-import { NewPasswordForm } from './components/NewPasswordForm.tsx';
+import { FormAlerts } from './components/form-alerts.tsx';
+import { NewPasswordForm } from './components/new-password-form.tsx';
 
 /** `/registration/change-password`: the current password, then the new one; then on to student data. */
 export default function ChangePasswordPage() {
@@ -58,7 +58,14 @@ export default function ChangePasswordPage() {
       {step === 0 ? (
         <form className="plain-stack" onSubmit={next} noValidate>
           <FormAlerts error={error} />
-          <PlainTextField label="Current Password" type="password" value={current} onChange={(event) => setCurrent(event.target.value)} autoComplete="current-password" autoFocus />
+          <PlainTextField
+            label="Current Password"
+            type="password"
+            value={current}
+            onChange={(event) => setCurrent(event.target.value)}
+            autoComplete="current-password"
+            autoFocus
+          />
           <PlainButton type="submit">Next</PlainButton>
         </form>
       ) : (

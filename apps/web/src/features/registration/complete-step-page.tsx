@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useOutletContext } from 'react-router';
 import { useAutosave } from './autosave-context.tsx';
-import { SaveIndicator } from '../../components/SaveIndicator.tsx';
+import { SaveIndicator } from '../../components/save-indicator.tsx';
 
 /** The version of the terms a student agrees to; stored with her agreement. */
 export const TERMS_VERSION = 'Registration terms 2026-2027';

@@ -8,9 +8,9 @@ import { DataGrid, GridActionsCellItem, type GridColDef } from '@mui/x-data-grid
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { studentsQuery, type StudentRow } from '../api/students.ts';
-import { EditStudentDialog } from './EditStudentDialog.tsx';
-import { RegistrationFormDialog } from './RegistrationFormDialog.tsx';
-import { ResetPasswordDialog } from './ResetPasswordDialog.tsx';
+import { EditStudentDialog } from './edit-student-dialog.tsx';
+import { RegistrationFormDialog } from './registration-form-dialog.tsx';
+import { ResetPasswordDialog } from './reset-password-dialog.tsx';
 
 const fullName = (row: StudentRow) => [row.last_name, row.first_name].filter(Boolean).join(', ');
 
@@ -74,7 +74,13 @@ export function StudentsTable() {
       />
       {formFor && <RegistrationFormDialog student={formFor} onClose={() => setFormFor(null)} />}
       {editing && <EditStudentDialog student={editing} onClose={() => setEditing(null)} />}
-      {resetting && <ResetPasswordDialog student={resetting} name={[resetting.first_name, resetting.last_name].filter(Boolean).join(' ')} onClose={() => setResetting(null)} />}
+      {resetting && (
+        <ResetPasswordDialog
+          student={resetting}
+          name={[resetting.first_name, resetting.last_name].filter(Boolean).join(' ')}
+          onClose={() => setResetting(null)}
+        />
+      )}
     </Box>
   );
 }

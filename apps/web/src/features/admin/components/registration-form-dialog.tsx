@@ -1,4 +1,4 @@
-import { PdfDialog } from '../../../components/PdfDialog.tsx';
+import { PdfDialog } from '../../../components/pdf-dialog.tsx';
 import type { StudentRow } from '../api/students.ts';
 
 /** Row action Registration Form: the student's registration form PDF in a full-width dialog. */

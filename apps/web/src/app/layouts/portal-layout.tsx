@@ -17,9 +17,9 @@ import { useState } from 'react';
 import { Link as RouterLink, Outlet, useLocation } from 'react-router';
 import { useSession } from '../../api/session.ts';
 import { useSchoolName } from '../../api/school.ts';
-import { RouteSnackbar } from '../../components/RouteSnackbar.tsx';
-import { SchoolCrest } from '../../components/SchoolCrest.tsx';
-import { FloatingMenu } from './FloatingMenu.tsx';
+import { RouteSnackbar } from '../../components/route-snackbar.tsx';
+import { SchoolCrest } from '../../components/school-crest.tsx';
+import { FloatingMenu } from './floating-menu.tsx';
 import type { NavEntry } from '../navigation.ts';
 
 /**
@@ -40,7 +40,11 @@ export function PortalLayout({ entries, dashboardPath }: { entries: NavEntry[]; 
           <IconButton color="inherit" edge="start" aria-label="Open menu" onClick={() => setDrawerOpen(true)} sx={{ display: { md: 'none' } }}>
             <MenuIcon />
           </IconButton>
-          <Box component={RouterLink} to={dashboardPath} sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', minWidth: 0 }}>
+          <Box
+            component={RouterLink}
+            to={dashboardPath}
+            sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', minWidth: 0 }}
+          >
             <SchoolCrest size={32} />
             <Typography component="span" variant="h6" noWrap sx={{ fontSize: { xs: '1rem', sm: '1.25rem' } }}>
               {schoolName}
@@ -48,7 +52,13 @@ export function PortalLayout({ entries, dashboardPath }: { entries: NavEntry[]; 
           </Box>
           <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, ml: 3 }}>
             {entries.map((entry) => (
-              <Button key={entry.to} component={RouterLink} to={entry.to} color="inherit" aria-current={location.pathname.startsWith(entry.to.replace(/\/student-data$/, '')) ? 'page' : undefined}>
+              <Button
+                key={entry.to}
+                component={RouterLink}
+                to={entry.to}
+                color="inherit"
+                aria-current={location.pathname.startsWith(entry.to.replace(/\/student-data$/, '')) ? 'page' : undefined}
+              >
                 {entry.label}
               </Button>
             ))}

@@ -38,7 +38,11 @@ export function ResetPasswordDialog({ student, name, onClose }: { student: Stude
             <LinearProgress aria-label={`Resetting ${name} password`} />
           </>
         )}
-        {stage === 'done' && <DialogContentText>{name}&apos;s password has been reset. She can now sign in with her date of birth (yyyymmdd) and choose a new password.</DialogContentText>}
+        {stage === 'done' && (
+          <DialogContentText>
+            {name}&apos;s password has been reset. She can now sign in with her date of birth (yyyymmdd) and choose a new password.
+          </DialogContentText>
+        )}
         {stage === 'failed' && <DialogContentText color="error">{failure}</DialogContentText>}
       </DialogContent>
       <DialogActions>

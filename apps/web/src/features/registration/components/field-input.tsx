@@ -12,8 +12,8 @@ import TextField from '@mui/material/TextField';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { format, isValid, parseISO } from 'date-fns';
 import { useState, type ClipboardEvent, type ReactNode } from 'react';
-import { acceptDigitKeys, pasteDigits, PhoneField } from '../../../components/PhoneField.tsx';
-import { SaveIndicator } from '../../../components/SaveIndicator.tsx';
+import { acceptDigitKeys, pasteDigits, PhoneField } from '../../../components/phone-field.tsx';
+import { SaveIndicator } from '../../../components/save-indicator.tsx';
 import type { Option } from '../api/reference-lists.ts';
 import { useAutosave } from '../autosave-context.tsx';
 import { fieldProblem } from '../autosave-store.ts';
@@ -81,7 +81,17 @@ function useFieldDraft(field: FieldDef) {
 }
 
 /** A field with its save indicator beside it, lined up with the input box. */
-function WithIndicator({ field, status, children, top = 2 }: { field: FieldDef; status: ReturnType<typeof useFieldDraft>['status']; children: ReactNode; top?: number }) {
+function WithIndicator({
+  field,
+  status,
+  children,
+  top = 2,
+}: {
+  field: FieldDef;
+  status: ReturnType<typeof useFieldDraft>['status'];
+  children: ReactNode;
+  top?: number;
+}) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.75 }}>
       <Box sx={{ flexGrow: 1, minWidth: 0 }}>{children}</Box>
@@ -104,7 +114,11 @@ export function FieldInput({ field, options, readOnly }: InputProps) {
     case 'choice':
       return <SelectInput field={field} options={(field.options ?? []).map((option) => ({ value: option, label: option }))} readOnly={readOnly} />;
     case 'reference':
-      return SEARCHED_LISTS.has(field.list) ? <SearchInput field={field} options={options} readOnly={readOnly} /> : <SelectInput field={field} options={options} readOnly={readOnly} />;
+      return SEARCHED_LISTS.has(field.list) ? (
+        <SearchInput field={field} options={options} readOnly={readOnly} />
+      ) : (
+        <SelectInput field={field} options={options} readOnly={readOnly} />
+      );
     default:
       return <TextInput field={field} readOnly={readOnly} />;
   }
@@ -145,12 +159,7 @@ function PhoneInput({ field, readOnly }: InputProps) {
   const { draft, error, status, change, startEditing, commit } = useFieldDraft(field);
   return (
     <WithIndicator field={field} status={status}>
-      <PhoneField
-        {...textFieldProps(field, draft, error, readOnly)}
-        onFocus={startEditing}
-        onChange={change}
-        onBlur={() => commit(draft)}
-      />
+      <PhoneField {...textFieldProps(field, draft, error, readOnly)} onFocus={startEditing} onChange={change} onBlur={() => commit(draft)} />
     </WithIndicator>
   );
 }
@@ -268,7 +277,14 @@ function SwitchInput({ field, readOnly }: InputProps) {
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minHeight: 42 }}>
       <FormControlLabel
         sx={{ mr: 0 }}
-        control={<Switch id={fieldId(field.name)} checked={saved === 1} disabled={readOnly || field.schoolOnly} onChange={(event) => commit(event.target.checked ? 1 : 0)} />}
+        control={
+          <Switch
+            id={fieldId(field.name)}
+            checked={saved === 1}
+            disabled={readOnly || field.schoolOnly}
+            onChange={(event) => commit(event.target.checked ? 1 : 0)}
+          />
+        }
         label={field.label}
       />
       <SaveIndicator status={status} label={field.label} />
@@ -286,7 +302,13 @@ function YesNoInput({ field, readOnly }: InputProps) {
         <FormLabel id={labelId}>{field.label}</FormLabel>
         <SaveIndicator status={status} label={field.label} />
       </Box>
-      <RadioGroup row id={fieldId(field.name)} aria-labelledby={labelId} value={saved === 1 ? '1' : '0'} onChange={(event) => commit(Number(event.target.value))}>
+      <RadioGroup
+        row
+        id={fieldId(field.name)}
+        aria-labelledby={labelId}
+        value={saved === 1 ? '1' : '0'}
+        onChange={(event) => commit(Number(event.target.value))}
+      >
         <FormControlLabel value="1" control={<Radio />} label="Yes" />
         <FormControlLabel value="0" control={<Radio />} label="No" />
       </RadioGroup>

@@ -6,7 +6,19 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 
 /** A PDF from the portal shown in a frame, full screen or full width, with a Close button. */
-export function PdfDialog({ title, src, onClose, fullScreen = false, note }: { title: string; src: string; onClose: () => void; fullScreen?: boolean; note?: string }) {
+export function PdfDialog({
+  title,
+  src,
+  onClose,
+  fullScreen = false,
+  note,
+}: {
+  title: string;
+  src: string;
+  onClose: () => void;
+  fullScreen?: boolean;
+  note?: string;
+}) {
   return (
     <Dialog open onClose={onClose} fullScreen={fullScreen} fullWidth maxWidth="lg" aria-labelledby="pdf-dialog-title">
       <DialogTitle id="pdf-dialog-title">{title}</DialogTitle>

@@ -2,18 +2,18 @@ import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { useEnterWithNewSession, useSession } from '../../api/session.ts';
-import { LoadingOverlay } from '../../components/LoadingOverlay.tsx';
-import { PlainButton } from '../../components/plain/PlainButton.tsx';
-import { PlainTextField } from '../../components/plain/PlainTextField.tsx';
+import { LoadingOverlay } from '../../components/loading-overlay.tsx';
+import { PlainButton } from '../../components/plain/plain-button.tsx';
+import { PlainTextField } from '../../components/plain/plain-text-field.tsx';
 import { changeStudentPassword } from './api/change-password.ts';
 import { loginStudent } from './api/login-student.ts';
 import { fetchPasswordReset } from './api/user-info.ts';
-import { AuthCard } from './components/AuthCard.tsx';
-import { FormAlerts } from './components/FormAlerts.tsx';
-import { NewPasswordForm } from './components/NewPasswordForm.tsx';
+import { AuthCard } from './components/auth-card.tsx';
+import { FormAlerts } from './components/form-alerts.tsx';
+import { NewPasswordForm } from './components/new-password-form.tsx';
 
 /** Loaded when first opened: most visitors never need it. */
-const FindStudentIdDialog = lazy(async () => ({ default: (await import('./components/FindStudentIdDialog.tsx')).FindStudentIdDialog }));
+const FindStudentIdDialog = lazy(async () => ({ default: (await import('./components/find-student-id-dialog.tsx')).FindStudentIdDialog }));
 
 /**
  * Student sign-in at `/` (SPEC §2). A student who must reset signs in with her date of birth and
@@ -65,7 +65,9 @@ export default function SignInPage() {
       <AuthCard title="Set your password">
         <NewPasswordForm
           onSubmit={setNewPassword}
-          intro={<p className="plain-text">Welcome{session?.name ? `, ${session.name}` : ''}. Choose a password to use from now on instead of your date of birth.</p>}
+          intro={
+            <p className="plain-text">Welcome{session?.name ? `, ${session.name}` : ''}. Choose a password to use from now on instead of your date of birth.</p>
+          }
         />
       </AuthCard>
     );

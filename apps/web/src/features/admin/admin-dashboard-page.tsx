@@ -5,8 +5,8 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { RegistrationSettings } from './components/RegistrationSettings.tsx';
-import { StudentsTable } from './components/StudentsTable.tsx';
+import { RegistrationSettings } from './components/registration-settings.tsx';
+import { StudentsTable } from './components/students-table.tsx';
 
 /** The admin side menu's entries built so far; one is active at a time (SPEC §2). */
 const menu = [
@@ -23,7 +23,12 @@ export default function AdminDashboardPage() {
       <Paper component="nav" aria-label="Admin menu" sx={{ width: { xs: '100%', md: 220 }, flexShrink: 0 }}>
         <List component="div" sx={{ display: { xs: 'flex', md: 'block' } }}>
           {menu.map((entry) => (
-            <ListItemButton key={entry.key} selected={active === entry.key} aria-current={active === entry.key ? 'page' : undefined} onClick={() => setActive(entry.key)}>
+            <ListItemButton
+              key={entry.key}
+              selected={active === entry.key}
+              aria-current={active === entry.key ? 'page' : undefined}
+              onClick={() => setActive(entry.key)}
+            >
               <ListItemText primary={entry.label} />
             </ListItemButton>
           ))}

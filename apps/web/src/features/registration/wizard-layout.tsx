@@ -19,8 +19,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Navigate, Link as RouterLink, Outlet, useBlocker, useLocation } from 'react-router';
 import { useSession } from '../../api/session.ts';
-import { LoadingOverlay } from '../../components/LoadingOverlay.tsx';
-import { PdfDialog } from '../../components/PdfDialog.tsx';
+import { LoadingOverlay } from '../../components/loading-overlay.tsx';
+import { PdfDialog } from '../../components/pdf-dialog.tsx';
 import { registrationQuery, saveRecord, type Registration } from './api/registration.ts';
 import { AutosaveProvider, useAutosave } from './autosave-context.tsx';
 import { AutosaveStore } from './autosave-store.ts';
@@ -62,7 +62,11 @@ function WizardFrame({ registration }: { registration: Registration }) {
   return (
     <Box sx={{ display: 'flex', gap: { sm: 2, md: 3 }, alignItems: 'flex-start', pb: { xs: 11, sm: 0 } }}>
       <GlobalStyles styles={{ html: { scrollPaddingBottom: 96 } }} />
-      <Paper component="nav" aria-label="Registration steps" sx={{ display: { xs: 'none', sm: 'block' }, width: { sm: 200, md: 240 }, flexShrink: 0, position: 'sticky', top: 88 }}>
+      <Paper
+        component="nav"
+        aria-label="Registration steps"
+        sx={{ display: { xs: 'none', sm: 'block' }, width: { sm: 200, md: 240 }, flexShrink: 0, position: 'sticky', top: 88 }}
+      >
         <List component="div">
           {steps.map((step, index) => (
             <ListItemButton
@@ -73,7 +77,9 @@ function WizardFrame({ registration }: { registration: Registration }) {
               aria-current={index === current ? 'step' : undefined}
               aria-label={stepName(step.label, Boolean(state.progress[step.flag]))}
             >
-              <ListItemIcon sx={{ minWidth: 36 }}>{state.progress[step.flag] ? <CheckCircleIcon color="success" /> : <RadioButtonUncheckedIcon color="disabled" />}</ListItemIcon>
+              <ListItemIcon sx={{ minWidth: 36 }}>
+                {state.progress[step.flag] ? <CheckCircleIcon color="success" /> : <RadioButtonUncheckedIcon color="disabled" />}
+              </ListItemIcon>
               <ListItemText primary={step.label} />
             </ListItemButton>
           ))}
@@ -128,9 +134,24 @@ function WizardFrame({ registration }: { registration: Registration }) {
             to={`/registration/${step.path}`}
             aria-current={index === current ? 'step' : undefined}
             aria-label={stepName(step.label, Boolean(state.progress[step.flag]))}
-            sx={{ minWidth: 0, flex: 1, flexDirection: 'column', fontSize: '0.65rem', lineHeight: 1.2, px: 0.25, color: index === current ? 'primary.main' : 'text.secondary', fontWeight: index === current ? 700 : 400 }}
+            sx={{
+              minWidth: 0,
+              flex: 1,
+              flexDirection: 'column',
+              fontSize: '0.65rem',
+              lineHeight: 1.2,
+              px: 0.25,
+              color: index === current ? 'primary.main' : 'text.secondary',
+              fontWeight: index === current ? 700 : 400,
+            }}
           >
-            {state.progress[step.flag] ? <CheckCircleIcon color="success" fontSize="small" /> : <Box component="span" sx={{ fontSize: '0.9rem', fontWeight: 700 }}>{index + 1}</Box>}
+            {state.progress[step.flag] ? (
+              <CheckCircleIcon color="success" fontSize="small" />
+            ) : (
+              <Box component="span" sx={{ fontSize: '0.9rem', fontWeight: 700 }}>
+                {index + 1}
+              </Box>
+            )}
             <span>{step.label}</span>
           </Button>
         ))}

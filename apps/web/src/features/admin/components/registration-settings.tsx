@@ -40,7 +40,11 @@ function FormLevelRow({ status, onSaved }: { status: FormLevelStatus; onSaved: (
         Form {status.form_level}
       </TableCell>
       <TableCell>
-        <Switch checked={open} onChange={(event) => setOpen(event.target.checked)} slotProps={{ input: { 'aria-label': `Form ${status.form_level} registration open` } }} />
+        <Switch
+          checked={open}
+          onChange={(event) => setOpen(event.target.checked)}
+          slotProps={{ input: { 'aria-label': `Form ${status.form_level} registration open` } }}
+        />
         {open ? 'Open' : 'Closed'}
       </TableCell>
       <TableCell>

@@ -13,7 +13,11 @@ export type SaveStatus = 'saving' | 'saved' | 'error';
  */
 export function SaveIndicator({ status, label }: { status: SaveStatus | undefined; label: string }) {
   return (
-    <Box component="span" data-save-status={status ?? 'idle'} sx={{ display: 'inline-flex', width: 20, height: 20, flexShrink: 0, alignItems: 'center', justifyContent: 'center' }}>
+    <Box
+      component="span"
+      data-save-status={status ?? 'idle'}
+      sx={{ display: 'inline-flex', width: 20, height: 20, flexShrink: 0, alignItems: 'center', justifyContent: 'center' }}
+    >
       {status === 'saving' && <CircularProgress size={16} aria-label={`Saving ${label}`} />}
       {status === 'saved' && <CheckCircleIcon fontSize="small" color="success" titleAccess={`${label} saved`} />}
       {status === 'error' && <ErrorOutlineIcon fontSize="small" color="error" titleAccess={`${label} not saved`} />}

@@ -3,7 +3,7 @@ import { Suspense, useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { onSessionEnded } from '../api/client.ts';
 import { mirrorSession, signedOut, type Session } from '../api/session.ts';
-import { LoadingOverlay } from '../components/LoadingOverlay.tsx';
+import { LoadingOverlay } from '../components/loading-overlay.tsx';
 
 /**
  * When any call answers 401, the session is gone: back to sign-in, where the server's reason shows.

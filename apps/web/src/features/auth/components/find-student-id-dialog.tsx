@@ -13,7 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../api/client.ts';
-import { MuiTheme } from '../../../components/MuiTheme.tsx';
+import { MuiTheme } from '../../../components/mui-theme.tsx';
 import { lookupStudentId, type StudentMatch } from '../api/student-lookup.ts';
 
 /** "Find my student ID": first and last name, exactly as the school has them. MUI, loaded when first opened. */
@@ -48,14 +48,28 @@ export function FindStudentIdDialog({ open, onClose, onChoose }: { open: boolean
         <DialogTitle id="find-id-title">Find my student ID</DialogTitle>
         <DialogContent>
           <Stack component="form" id="find-id-form" spacing={2} sx={{ pt: 1 }} onSubmit={search} noValidate>
-            <TextField label="First Name" value={firstName} onChange={(event) => setFirstName(event.target.value)} autoComplete="given-name" slotProps={{ htmlInput: { maxLength: 60 } }} />
-            <TextField label="Last Name" value={lastName} onChange={(event) => setLastName(event.target.value)} autoComplete="family-name" slotProps={{ htmlInput: { maxLength: 60 } }} />
+            <TextField
+              label="First Name"
+              value={firstName}
+              onChange={(event) => setFirstName(event.target.value)}
+              autoComplete="given-name"
+              slotProps={{ htmlInput: { maxLength: 60 } }}
+            />
+            <TextField
+              label="Last Name"
+              value={lastName}
+              onChange={(event) => setLastName(event.target.value)}
+              autoComplete="family-name"
+              slotProps={{ htmlInput: { maxLength: 60 } }}
+            />
             {error && (
               <Alert severity="error" variant="outlined">
                 {error}
               </Alert>
             )}
-            {matches && matches.length === 0 && <Alert severity="info">No student was found with that name. Check the spelling, or ask the school office.</Alert>}
+            {matches && matches.length === 0 && (
+              <Alert severity="info">No student was found with that name. Check the spelling, or ask the school office.</Alert>
+            )}
             {matches && matches.length > 0 && (
               <Table size="small" aria-label="Students found">
                 <TableHead>

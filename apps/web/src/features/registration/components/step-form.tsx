@@ -7,7 +7,7 @@ import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { useMemo, useState } from 'react';
 import { useReferenceLists } from '../api/reference-lists.ts';
 import { useAutosave } from '../autosave-context.tsx';
-import { FieldInput } from './FieldInput.tsx';
+import { FieldInput } from './field-input.tsx';
 
 type Parent = 'mother' | 'father' | 'guardian';
 const PERMIT_SECTION = 'Section 7: Immigration Permit Dates';
