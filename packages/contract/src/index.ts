@@ -2,3 +2,4 @@ export * from './messages.ts';
 export * from './student-fields.ts';
 export * from './student-schema.ts';
 export * from './api-types.ts';
+export * from './responses/index.ts';

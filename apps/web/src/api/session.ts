@@ -1,19 +1,10 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
+import type { Session } from '@school/contract/responses';
 import { api } from './client.ts';
 
 /** GET /api/session: who the server says is signed in. The truth for the route guard. */
-export type Session = {
-  authenticated: boolean;
-  admin: boolean;
-  restricted: boolean;
-  userID: string | null;
-  name: string | null;
-  initials: string | null;
-  must_change_password: boolean;
-  /** Why a signed-out user is signed out, when her session ended (shown on the sign-in page). */
-  ended_message?: string | null;
-};
+export type { Session };
 
 export const signedOut: Session = {
   authenticated: false,

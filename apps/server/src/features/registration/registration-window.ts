@@ -1,14 +1,7 @@
+import type { RegistrationWindow } from '@school/contract/responses';
 import type { RegistrationStatusTable } from '../../db/schema.ts';
 
-export type RegistrationWindow = {
-  form_level: number | null;
-  open: number;
-  /** ISO-8601 UTC instant, or null. */
-  deadline: string | null;
-  editable: boolean;
-  /** What the banner says: why editing is closed and until when it is open. */
-  message: string;
-};
+export type { RegistrationWindow };
 
 /** The deadline as the school reads it, e.g. "Friday, 25 September 2026 at 4:00 pm". */
 export function formatDeadline(deadline: string, timeZone: string): string {

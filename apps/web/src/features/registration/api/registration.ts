@@ -1,9 +1,9 @@
 import type { StudentRecord } from '@school/contract';
+import type { ProgressFlags, RegistrationWindow } from '@school/contract/responses';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../api/client.ts';
 
-export type ProgressFlags = { studentData: number; familyData: number; healthData: number; otherData: number; documents: number; submit: number };
-export type RegistrationWindow = { form_level: number | null; open: number; deadline: string | null; editable: boolean; message: string };
+export type { ProgressFlags, RegistrationWindow };
 export type Registration = { record: StudentRecord; progress: ProgressFlags; registration: RegistrationWindow };
 
 /** GET /api/student/{id}: the record, its progress flags and the registration window. */

@@ -1,0 +1,3 @@
+export * from './common.ts';
+export * from './registration.ts';
+export * from './session.ts';
