@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import SQLite from 'better-sqlite3';
 
 export type DemoStudent = { id: string; first_name: string; last_name: string; date_of_birth: string; class_id: string; dobPassword: string };
@@ -97,4 +97,42 @@ export async function expectAccessible(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** The admin menu with its entries showing: on a phone they show once its one button is pressed. */
+export async function openAdminMenu(page: Page): Promise<Locator> {
+  const menu = page.getByRole('navigation', { name: 'Admin menu' });
+  await expect(menu).toBeVisible();
+  const toggle = menu.getByRole('button', { expanded: false });
+  if (await toggle.isVisible()) await toggle.click();
+  await expect(menu.getByRole('link').first()).toBeVisible();
+  return menu;
+}
+
+/** Opens an admin screen from the admin menu, as the admin would. */
+export async function goToAdminScreen(page: Page, label: string): Promise<void> {
+  const menu = await openAdminMenu(page);
+  await menu.getByRole('link', { name: label, exact: true }).click();
+}
+
+/** The admin menu marks `label`, and only it, as the current screen (on a phone its button names it too); the menu is left as found. */
+export async function expectCurrentAdminScreen(page: Page, label: string): Promise<void> {
+  const menu = page.getByRole('navigation', { name: 'Admin menu' });
+  await expect(menu).toBeVisible();
+  const toggle = menu.getByRole('button');
+  const compact = await toggle.isVisible();
+  if (compact) await expect(toggle).toHaveText(label);
+  await openAdminMenu(page);
+  await expect(menu.getByRole('link', { name: label, exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(menu.locator('[aria-current="page"]')).toHaveCount(1);
+  if (compact) {
+    await toggle.click();
+    await expect(menu.getByRole('link')).toHaveCount(0);
+  }
+}
+
+/** Nothing on the page is wider than the window, so it never scrolls sideways. */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 }

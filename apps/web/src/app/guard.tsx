@@ -1,6 +1,6 @@
 import { useRef, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useSession } from '../api/session.ts';
+import { useSession } from '../api/get-session.ts';
 import { LoadingOverlay } from '../components/loading-overlay.tsx';
 
 export type GuardKind = 'visitors' | 'student' | 'admin';

@@ -3,6 +3,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import AdminSignInPage from '../features/auth/admin-sign-in-page.tsx';
 import SignInPage from '../features/auth/sign-in-page.tsx';
 import { registrationRoutes } from '../features/registration/routes.tsx';
+import { adminMenu, screensOf } from './admin-screens.ts';
 import { Guard } from './guard.tsx';
 import { adminEntries, studentEntries } from './navigation.ts';
 import { SessionEndedWatcher } from './session-ended-watcher.tsx';
@@ -39,10 +40,15 @@ const muiScreens: RouteObject = {
     {
       element: (
         <Guard kind="admin">
-          <PortalLayout entries={adminEntries} dashboardPath="/admin/dashboard" />
+          <PortalLayout entries={adminEntries} dashboardPath="/admin/dashboard" floatingMenu={false} />
         </Guard>
       ),
-      children: [{ path: '/admin/dashboard', ...page(() => import('../features/admin/admin-dashboard-page.tsx')) }],
+      children: [
+        {
+          ...page(() => import('./layouts/admin-layout.tsx')),
+          children: screensOf(adminMenu).map((screen) => ({ path: screen.path, ...page(screen.page) })),
+        },
+      ],
     },
     { path: '*', ...placeholder('Page not found') },
   ],

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { onSessionEnded } from '../api/client.ts';
-import { mirrorSession, signedOut, type Session } from '../api/session.ts';
+import { getSessionQueryOptions, mirrorSession, signedOut } from '../api/get-session.ts';
 import { LoadingOverlay } from '../components/loading-overlay.tsx';
 
 /**
@@ -15,8 +15,9 @@ export function SessionEndedWatcher() {
   useEffect(
     () =>
       onSessionEnded((message) => {
-        const wasAdmin = queryClient.getQueryData<Session>(['session'])?.admin ?? false;
-        queryClient.setQueryData(['session'], { ...signedOut, ended_message: message });
+        const sessionKey = getSessionQueryOptions().queryKey;
+        const wasAdmin = queryClient.getQueryData(sessionKey)?.admin ?? false;
+        queryClient.setQueryData(sessionKey, { ...signedOut, ended_message: message });
         mirrorSession(signedOut);
         navigate(wasAdmin ? '/admin' : '/', { replace: true });
       }),

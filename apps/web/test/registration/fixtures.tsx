@@ -3,7 +3,8 @@ import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import type { Registration, SaveAnswer } from '../../src/features/registration/api/registration.ts';
+import type { Registration } from '../../src/api/get-student.ts';
+import type { SaveAnswer } from '../../src/api/save-student.ts';
 import { AutosaveProvider } from '../../src/features/registration/autosave-context.tsx';
 import type { AutosaveStore } from '../../src/features/registration/autosave-store.ts';
 

@@ -1,21 +1,18 @@
 import type { StudentRecord } from '@school/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Registration } from '../../src/features/registration/api/registration.ts';
+import type { Registration } from '../../src/api/get-student.ts';
 import { registrationRoutes } from '../../src/features/registration/routes.tsx';
+import { json, renderWithQueries, stubFetch } from '../http.tsx';
 import { progress, registration } from './fixtures.tsx';
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-
-/** A small stand-in for the portal's API: the session, the record, empty lists, and saves. */
-function fakeServer(initial: Registration, onSave: (record: StudentRecord) => Response) {
+/** A small stand-in for the portal's API: the session, the record (as `read` gives it), empty lists, and saves. */
+function fakeServer(initial: Registration, onSave: (record: StudentRecord) => Response, read = () => initial) {
   const saves: StudentRecord[] = [];
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    if (url === '/api/session')
+  stubFetch((call) => {
+    if (call.url === '/api/session')
       return json({
         authenticated: true,
         admin: false,
@@ -25,20 +22,17 @@ function fakeServer(initial: Registration, onSave: (record: StudentRecord) => Re
         initials: 'KC',
         must_change_password: false,
       });
-    if (url === `/api/student/${initial.record.id}`) return json(initial);
-    if (url === '/api/student' && init?.method === 'POST') {
-      const record = JSON.parse(String(init.body)) as StudentRecord;
-      saves.push(record);
-      return onSave(record);
+    if (call.url === `/api/student/${initial.record.id}`) return json(read());
+    if (call.url === '/api/student' && call.method === 'POST') {
+      saves.push(call.body as StudentRecord);
+      return onSave(call.body as StudentRecord);
     }
     return json([]);
   });
-  vi.stubGlobal('fetch', fetchMock);
   return saves;
 }
 
 function renderWizard(path: string) {
-  document.cookie = 'XSRF-TOKEN=test-token';
   const router = createMemoryRouter(
     [
       { path: '/registration', children: registrationRoutes },
@@ -46,12 +40,7 @@ function renderWizard(path: string) {
     ],
     { initialEntries: [path] },
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderWithQueries(<RouterProvider router={router} />);
   return router;
 }
 
@@ -77,9 +66,9 @@ describe('the registration wizard', () => {
     renderWizard('/registration/student-data');
     await screen.findByRole('heading', { name: 'Student Data', level: 1 }, { timeout: 5000 });
     await userEvent.click(within(stepMenu()).getByRole('link', { name: 'Other Data' }));
-    expect(await screen.findByRole('heading', { name: 'Other Data', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Other Data', level: 1 }, { timeout: 5000 })).toBeInTheDocument();
     await userEvent.click(within(stepMenu()).getByRole('link', { name: 'Complete' }));
-    expect(await screen.findByRole('heading', { name: 'Complete', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Complete', level: 1 }, { timeout: 5000 })).toBeInTheDocument();
   });
 
   it('checks a step in the menu as soon as a save answers that it is complete', async () => {
@@ -92,6 +81,29 @@ describe('the registration wizard', () => {
     await userEvent.click(screen.getByRole('switch', { name: 'Asthma' }));
     expect(await within(stepMenu()).findByRole('link', { name: 'Health Data (complete)' })).toBeInTheDocument();
     expect(saves[0]).toMatchObject({ asthma: 1, first_name: 'Kezia', updatedAt: '2026-09-01T00:00:00.000Z' });
+  });
+
+  it('shows what she saved when she comes back to the wizard from another page', async () => {
+    // The server keeps each save, as the real one does.
+    let stored = registration();
+    fakeServer(
+      stored,
+      (record) => {
+        stored = { ...stored, record: { ...record, updatedAt: '2026-09-02T00:00:00.000Z' } };
+        return json({ message: 'Saved', record: stored.record, progress });
+      },
+      () => stored,
+    );
+    const router = renderWizard('/registration/student-data');
+    const address = await screen.findByRole('textbox', { name: /Home Address/ }, { timeout: 5000 });
+    await userEvent.type(address, '12 Pasea Road');
+    await userEvent.tab();
+    await waitFor(() => expect(stored.record.home_address).toBe('12 Pasea Road'));
+    await waitFor(() => expect(document.querySelector('[data-save-status="saved"]')).not.toBeNull());
+    await router.navigate('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
+    await router.navigate('/registration/student-data');
+    expect(await screen.findByRole('textbox', { name: /Home Address/ }, { timeout: 5000 })).toHaveValue('12 Pasea Road');
   });
 
   it('shows every field read-only under a banner saying why when registration is closed', async () => {
@@ -139,7 +151,7 @@ describe('the registration wizard', () => {
     const router = renderWizard('/registration/health-data');
     await screen.findByRole('heading', { name: 'Health Data', level: 1 }, { timeout: 5000 });
     await userEvent.click(screen.getByRole('switch', { name: 'Asthma' }));
-    await waitFor(() => expect(screen.getByText(/You are offline/)).toBeInTheDocument(), { timeout: 2000 });
+    await waitFor(() => expect(screen.getByText(/You are offline/)).toBeInTheDocument(), { timeout: 5000 });
     void router.navigate('/dashboard');
     const dialog = await screen.findByRole('dialog', { name: 'Leave with unsaved changes?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Stay' }));

@@ -15,8 +15,8 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink, Outlet, useLocation } from 'react-router';
-import { useSession } from '../../api/session.ts';
-import { useSchoolName } from '../../api/school.ts';
+import { useSession } from '../../api/get-session.ts';
+import { useSchoolName } from '../../api/get-school-config.ts';
 import { RouteSnackbar } from '../../components/route-snackbar.tsx';
 import { SchoolCrest } from '../../components/school-crest.tsx';
 import { FloatingMenu } from './floating-menu.tsx';
@@ -24,9 +24,10 @@ import type { NavEntry } from '../navigation.ts';
 
 /**
  * The common layout (SPEC §2): top bar with the crest, the school name, the user's initials
- * (name as tooltip) and Logout; a drawer on small screens; the floating menu off the dashboard.
+ * (name as tooltip) and Logout; a drawer on small screens; the floating menu off the dashboard,
+ * unless the screens have a menu of their own (`floatingMenu={false}`, the admin's).
  */
-export function PortalLayout({ entries, dashboardPath }: { entries: NavEntry[]; dashboardPath: string }) {
+export function PortalLayout({ entries, dashboardPath, floatingMenu = true }: { entries: NavEntry[]; dashboardPath: string; floatingMenu?: boolean }) {
   const { data: session } = useSession();
   const schoolName = useSchoolName();
   const location = useLocation();
@@ -93,7 +94,7 @@ export function PortalLayout({ entries, dashboardPath }: { entries: NavEntry[]; 
         <Outlet />
       </Container>
       <RouteSnackbar />
-      {!onDashboard && <FloatingMenu entries={entries.filter((entry) => entry.to !== location.pathname)} />}
+      {floatingMenu && !onDashboard && <FloatingMenu entries={entries.filter((entry) => entry.to !== location.pathname)} />}
     </Box>
   );
 }

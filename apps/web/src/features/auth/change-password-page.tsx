@@ -6,10 +6,10 @@ import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/client.ts';
-import { useSession } from '../../api/session.ts';
+import { useSession } from '../../api/get-session.ts';
 import { PlainButton } from '../../components/plain/plain-button.tsx';
 import { PlainTextField } from '../../components/plain/plain-text-field.tsx';
-import { changeStudentPassword } from './api/change-password.ts';
+import { changeStudentPassword } from './api/change-student-password.ts';
 import { FormAlerts } from './components/form-alerts.tsx';
 import { NewPasswordForm } from './components/new-password-form.tsx';
 

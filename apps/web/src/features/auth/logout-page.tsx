@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { mirrorSession, signedOut } from '../../api/session.ts';
+import { getSessionQueryOptions, mirrorSession, signedOut } from '../../api/get-session.ts';
 import { logout } from './api/logout.ts';
 
 /** SPEC §2: a spinner; after 1 second sign out and return to `/`. */
@@ -15,7 +15,7 @@ export default function LogoutPage() {
     const timer = setTimeout(async () => {
       await logout();
       queryClient.clear();
-      queryClient.setQueryData(['session'], signedOut);
+      queryClient.setQueryData(getSessionQueryOptions().queryKey, signedOut);
       mirrorSession(signedOut);
       navigate('/', { replace: true });
     }, 1000);

@@ -1,11 +1,11 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../api/client.ts';
-import { useEnterWithNewSession, useSession } from '../../api/session.ts';
+import { useEnterWithNewSession, useSession } from '../../api/get-session.ts';
 import { LoadingOverlay } from '../../components/loading-overlay.tsx';
 import { PlainButton } from '../../components/plain/plain-button.tsx';
 import { PlainTextField } from '../../components/plain/plain-text-field.tsx';
-import { changeStudentPassword } from './api/change-password.ts';
+import { changeStudentPassword } from './api/change-student-password.ts';
 import { loginStudent } from './api/login-student.ts';
 import { fetchPasswordReset } from './api/user-info.ts';
 import { AuthCard } from './components/auth-card.tsx';

@@ -8,7 +8,7 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useSession } from '../../api/session.ts';
+import { useSession } from '../../api/get-session.ts';
 
 const cards: Array<{ title: string; to: string; text: string; icon: ReactNode }> = [
   {

@@ -1,12 +1,13 @@
 import { fieldByName, fieldSchema, messages, type FieldValue, type StudentRecord } from '@school/contract';
 import { ApiError } from '../../api/client.ts';
+import type { ProgressFlags, Registration } from '../../api/get-student.ts';
+import type { SaveAnswer } from '../../api/save-student.ts';
 import type { SaveStatus } from '../../components/save-indicator.tsx';
-import type { ProgressFlags, Registration, SaveAnswer } from './api/registration.ts';
+import { saveWithConflictRetry } from '../../lib/save-with-conflict-retry.ts';
 
 export type FieldStatus = SaveStatus;
 /** SPEC §4/§9: the indicator stays on "saving" about 600 ms before it shows the result. */
 export const SAVE_INDICATOR_MS = 600;
-const MAX_CONFLICT_RETRIES = 5;
 
 type Snapshot = {
   record: StudentRecord;
@@ -128,14 +129,19 @@ export class AutosaveStore {
     this.inFlight = true;
     clearTimeout(this.retryTimer);
     this.retryTimer = undefined;
-    let conflicts = 0;
     try {
       while (this.state.pending.size > 0) {
         const batch = new Map(this.state.pending);
         const started = Date.now();
         this.setStatus(batch.keys(), 'saving');
         try {
-          const answer = await this.save({ ...this.state.record, ...Object.fromEntries(batch) } as StudentRecord);
+          // On a 409 (someone else saved first) the batch is laid on her newer record and sent again.
+          const answer = await saveWithConflictRetry({
+            record: this.state.record,
+            change: Object.fromEntries(batch),
+            save: this.save,
+            onConflict: (newest) => this.update({ record: newest }),
+          });
           const pending = new Map(this.state.pending);
           for (const [name, value] of batch) if (pending.get(name) === value) pending.delete(name);
           this.update({ record: answer.record, progress: answer.progress, pending, offline: false });
@@ -147,12 +153,6 @@ export class AutosaveStore {
           );
         } catch (error) {
           if (!(error instanceof ApiError)) throw error;
-          if (error.status === 409 && error.body.record && conflicts < MAX_CONFLICT_RETRIES) {
-            // Someone else saved first: take her version and lay our pending changes on it.
-            conflicts += 1;
-            this.update({ record: error.body.record as StudentRecord });
-            continue;
-          }
           await wait(Math.max(0, SAVE_INDICATOR_MS - (Date.now() - started)));
           if (error.status === 422 && error.body.errors) {
             const errors = new Map(this.state.errors);

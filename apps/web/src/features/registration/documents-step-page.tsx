@@ -12,13 +12,14 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { messages } from '@school/contract/messages';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useOutletContext } from 'react-router';
 import { ApiError } from '../../api/client.ts';
-import { api } from '../../api/client.ts';
-import { deleteFile, filesQuery, uploadFile, type UploadedFile } from './api/files.ts';
-import type { Registration } from './api/registration.ts';
+import { getStudent } from '../../api/get-student.ts';
+import { deleteFile } from './api/delete-file.ts';
+import { getFilesQueryOptions, useFiles, type UploadedFile } from './api/get-files.ts';
+import { uploadFile } from './api/upload-file.ts';
 import { useAutosave } from './autosave-context.tsx';
 
 const slots = [
@@ -163,11 +164,11 @@ export default function DocumentsStepPage() {
   const { store, state } = useAutosave();
   const studentId = String(state.record.id);
   const queryClient = useQueryClient();
-  const { data: files, error } = useQuery(filesQuery(studentId));
+  const { data: files, error } = useFiles(studentId);
 
   async function refresh() {
-    await queryClient.invalidateQueries({ queryKey: ['files', studentId] });
-    const latest = await api<Registration>(`/api/student/${encodeURIComponent(studentId)}`);
+    await queryClient.invalidateQueries({ queryKey: getFilesQueryOptions(studentId).queryKey });
+    const latest = await getStudent(studentId);
     store.setProgress(latest.progress);
   }
 

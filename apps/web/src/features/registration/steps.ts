@@ -1,4 +1,4 @@
-import type { ProgressFlags } from './api/registration.ts';
+import type { ProgressFlags } from '../../api/get-student.ts';
 
 /** The six steps (SPEC §2), their paths and the progress flag that marks each complete. */
 export const steps: Array<{ path: string; label: string; flag: keyof ProgressFlags }> = [

@@ -15,13 +15,13 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Navigate, Link as RouterLink, Outlet, useBlocker, useLocation } from 'react-router';
-import { useSession } from '../../api/session.ts';
+import { useSession } from '../../api/get-session.ts';
+import { useStudent, type Registration } from '../../api/get-student.ts';
+import { saveStudent } from '../../api/save-student.ts';
 import { LoadingOverlay } from '../../components/loading-overlay.tsx';
 import { PdfDialog } from '../../components/pdf-dialog.tsx';
-import { registrationQuery, saveRecord, type Registration } from './api/registration.ts';
 import { AutosaveProvider, useAutosave } from './autosave-context.tsx';
 import { AutosaveStore } from './autosave-store.ts';
 import { steps } from './steps.ts';
@@ -33,14 +33,15 @@ const stepName = (label: string, complete: boolean) => (complete ? `${label} (co
 export default function WizardLayout() {
   const { data: session } = useSession();
   const studentId = session?.userID ?? '';
-  const { data, error } = useQuery({ ...registrationQuery(studentId), enabled: Boolean(studentId) });
+  // Read once per visit: the store keeps it from then on, and a later visit reads it afresh.
+  const { data, error } = useStudent(studentId, { enabled: Boolean(studentId), staleTime: Infinity, gcTime: 0 });
   if (error) return <Alert severity="error">Your registration record could not be loaded. Please reload the page.</Alert>;
   if (!data) return <LoadingOverlay open label="Loading your registration" />;
   return <Wizard key={studentId} initial={data} />;
 }
 
 function Wizard({ initial }: { initial: Registration }) {
-  const [store] = useState(() => new AutosaveStore(initial, saveRecord));
+  const [store] = useState(() => new AutosaveStore(initial, saveStudent));
   useEffect(() => () => store.dispose(), [store]);
   return (
     <AutosaveProvider store={store}>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useSchoolName } from '../../../api/school.ts';
+import { useSchoolName } from '../../../api/get-school-config.ts';
 import { SchoolCrest } from '../../../components/school-crest.tsx';
 
 /** The framed card of the sign-in screens: crest, school name, the screen's title and its form. */

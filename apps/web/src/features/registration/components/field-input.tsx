@@ -14,7 +14,7 @@ import { format, isValid, parseISO } from 'date-fns';
 import { useState, type ClipboardEvent, type ReactNode } from 'react';
 import { acceptDigitKeys, pasteDigits, PhoneField } from '../../../components/phone-field.tsx';
 import { SaveIndicator } from '../../../components/save-indicator.tsx';
-import type { Option } from '../api/reference-lists.ts';
+import type { Option } from '../api/get-reference-lists.ts';
 import { useAutosave } from '../autosave-context.tsx';
 import { fieldProblem } from '../autosave-store.ts';
 

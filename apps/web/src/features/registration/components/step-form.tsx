@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { useMemo, useState } from 'react';
-import { useReferenceLists } from '../api/reference-lists.ts';
+import { useReferenceLists } from '../api/get-reference-lists.ts';
 import { useAutosave } from '../autosave-context.tsx';
 import { FieldInput } from './field-input.tsx';
 

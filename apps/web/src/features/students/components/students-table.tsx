@@ -5,9 +5,8 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { DataGrid, GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { studentsQuery, type StudentRow } from '../api/students.ts';
+import { useStudents, type StudentRow } from '../api/get-students.ts';
 import { EditStudentDialog } from './edit-student-dialog.tsx';
 import { RegistrationFormDialog } from './registration-form-dialog.tsx';
 import { ResetPasswordDialog } from './reset-password-dialog.tsx';
@@ -24,7 +23,7 @@ function Footer({ total }: { total: number }) {
 
 /** The admin's students table (SPEC §2): search, sort (newest change first), and the row actions. */
 export function StudentsTable() {
-  const { data, isPending, error } = useQuery(studentsQuery);
+  const { data, isPending, error } = useStudents();
   const [formFor, setFormFor] = useState<StudentRow | null>(null);
   const [editing, setEditing] = useState<StudentRow | null>(null);
   const [resetting, setResetting] = useState<StudentRow | null>(null);

@@ -1,5 +1,5 @@
 import { PdfDialog } from '../../../components/pdf-dialog.tsx';
-import type { StudentRow } from '../api/students.ts';
+import type { StudentRow } from '../api/get-students.ts';
 
 /** Row action Registration Form: the student's registration form PDF in a full-width dialog. */
 export function RegistrationFormDialog({ student, onClose }: { student: StudentRow; onClose: () => void }) {

@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router';
 import type { Session } from '@school/contract/responses';
 import { api } from './client.ts';
 
-/** GET /api/session: who the server says is signed in. The truth for the route guard. */
 export type { Session };
 
 export const signedOut: Session = {
@@ -24,25 +23,24 @@ export function mirrorSession(session: Session): void {
   else sessionStorage.removeItem('userID');
 }
 
-export const sessionQuery = queryOptions({
-  queryKey: ['session'],
-  queryFn: async () => {
-    const session = await api<Session>('/api/session');
-    mirrorSession(session);
-    return session;
-  },
-  staleTime: 60_000,
-});
+/** GET /api/session: who the server says is signed in, mirrored into session storage. The truth for the route guard. */
+export async function getSession(): Promise<Session> {
+  const session = await api<Session>('/api/session');
+  mirrorSession(session);
+  return session;
+}
 
-export const useSession = () => useQuery(sessionQuery);
+export const getSessionQueryOptions = () => queryOptions({ queryKey: ['session'], queryFn: getSession, staleTime: 60_000 });
+
+export const useSession = () => useQuery(getSessionQueryOptions());
 
 /** Asks the server for the new session, stores it, and moves on to `to` once signed in. */
 export function useEnterWithNewSession() {
   const client = useQueryClient();
   const navigate = useNavigate();
   return async (to: string, state?: unknown): Promise<Session> => {
-    const session = await sessionQuery.queryFn!({} as never);
-    client.setQueryData(['session'], session);
+    const session = await getSession();
+    client.setQueryData(getSessionQueryOptions().queryKey, session);
     if (session.authenticated && !session.restricted) await navigate(to, { replace: true, state });
     return session;
   };

@@ -1,5 +1,5 @@
 import type { FieldDef } from '@school/contract';
-import { useQueries } from '@tanstack/react-query';
+import { queryOptions, useQueries } from '@tanstack/react-query';
 import { api } from '../../../api/client.ts';
 
 export type Option = { value: string; label: string };
@@ -16,14 +16,16 @@ const lists: Record<ListName, { url: string; toOption: (row: Record<string, stri
 };
 const names = Object.keys(lists) as ListName[];
 
-/** All reference lists as options, fetched once and kept for the session. */
+/** GET of one reference list (GET /api/towns, /api/religions, ...), as options. */
+export const getReferenceList = async (name: ListName): Promise<Option[]> =>
+  (await api<Array<Record<string, string | number>>>(lists[name].url)).map(lists[name].toOption);
+
+/** A reference list changes only with a new release, so it is fetched once and kept for the session. */
+export const getReferenceListQueryOptions = (name: ListName) =>
+  queryOptions({ queryKey: ['reference', name], queryFn: () => getReferenceList(name), staleTime: Infinity });
+
+/** All reference lists as options. */
 export function useReferenceLists(): Partial<Record<ListName, Option[]>> {
-  const results = useQueries({
-    queries: names.map((name) => ({
-      queryKey: ['reference', name],
-      queryFn: async () => (await api<Array<Record<string, string | number>>>(lists[name].url)).map(lists[name].toOption),
-      staleTime: Infinity,
-    })),
-  });
+  const results = useQueries({ queries: names.map((name) => getReferenceListQueryOptions(name)) });
   return Object.fromEntries(names.map((name, index) => [name, results[index].data]));
 }

@@ -5,27 +5,15 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
-import { useState } from 'react';
 import { ApiError } from '../../../api/client.ts';
-import { resetStudentPassword, type StudentRow } from '../api/students.ts';
+import type { StudentRow } from '../api/get-students.ts';
+import { useResetStudentPassword } from '../api/reset-student-password.ts';
 
-type Stage = 'confirm' | 'resetting' | 'done' | 'failed';
-
-/** SPEC §2 reset-password dialog: confirm, in progress with a bar, then success with Ok. */
+/** SPEC §2 reset-password dialog: confirm, in progress with a bar, then success (or why not) with Ok. */
 export function ResetPasswordDialog({ student, name, onClose }: { student: StudentRow; name: string; onClose: () => void }) {
-  const [stage, setStage] = useState<Stage>('confirm');
-  const [failure, setFailure] = useState('');
-
-  async function reset() {
-    setStage('resetting');
-    try {
-      await resetStudentPassword(student.id);
-      setStage('done');
-    } catch (caught) {
-      setFailure(caught instanceof ApiError ? caught.firstMessage : 'The password could not be reset. Please try again.');
-      setStage('failed');
-    }
-  }
+  const reset = useResetStudentPassword();
+  const stage = reset.isIdle ? 'confirm' : reset.isPending ? 'resetting' : reset.isSuccess ? 'done' : 'failed';
+  const failure = reset.error instanceof ApiError ? reset.error.firstMessage : 'The password could not be reset. Please try again.';
 
   return (
     <Dialog open onClose={stage === 'resetting' ? undefined : onClose} aria-labelledby="reset-title" fullWidth maxWidth="xs">
@@ -49,7 +37,7 @@ export function ResetPasswordDialog({ student, name, onClose }: { student: Stude
         {stage === 'confirm' && (
           <>
             <Button onClick={onClose}>Cancel</Button>
-            <Button variant="contained" onClick={reset}>
+            <Button variant="contained" onClick={() => reset.mutate(student.id)}>
               Ok
             </Button>
           </>

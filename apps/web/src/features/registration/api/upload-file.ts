@@ -1,15 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
-import { api, ApiError, csrfHeaders, ensureCsrfCookie } from '../../../api/client.ts';
-
-export type UploadedFile = { name: string; type: string; url: string };
-
-/** GET /api/get-files/{id}. */
-export const filesQuery = (studentId: string) =>
-  queryOptions({ queryKey: ['files', studentId], queryFn: () => api<UploadedFile[]>(`/api/get-files/${encodeURIComponent(studentId)}`) });
-
-/** DELETE /api/file (query id, fileName, fileType). */
-export const deleteFile = (studentId: string, file: UploadedFile) =>
-  api<{ message: string }>(`/api/file?${new URLSearchParams({ id: studentId, fileName: file.name, fileType: file.type })}`, { method: 'DELETE' });
+import { ApiError, csrfHeaders, ensureCsrfCookie } from '../../../api/client.ts';
 
 /**
  * POST /api/store-file as multipart (id, file_type, then the file), reporting upload progress;

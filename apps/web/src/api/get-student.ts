@@ -1,0 +1,18 @@
+import type { StudentRecord } from '@school/contract';
+import type { ProgressFlags, RegistrationWindow } from '@school/contract/responses';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from './client.ts';
+
+export type { ProgressFlags, RegistrationWindow };
+
+/** A student's whole record with its progress flags and her form level's registration window. */
+export type Registration = { record: StudentRecord; progress: ProgressFlags; registration: RegistrationWindow };
+
+/** GET /api/student/{id}: the student's own record in the wizard, any student's in the admin's edit dialog. */
+export const getStudent = (studentId: string) => api<Registration>(`/api/student/${encodeURIComponent(studentId)}`);
+
+export const getStudentQueryOptions = (studentId: string) => queryOptions({ queryKey: ['student', studentId], queryFn: () => getStudent(studentId) });
+
+/** The record of one student; each screen says how long its copy stays fresh. */
+export const useStudent = (studentId: string, options: { enabled?: boolean; staleTime?: number; gcTime?: number } = {}) =>
+  useQuery({ ...getStudentQueryOptions(studentId), ...options });

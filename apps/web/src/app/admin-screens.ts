@@ -1,0 +1,22 @@
+import type { ComponentType } from 'react';
+
+/** One admin screen: its label in the admin menu, its URL, and its page, loaded when first opened. */
+export type AdminScreen = { label: string; path: string; page: () => Promise<{ default: ComponentType }> };
+
+/** An entry of the admin menu: a screen, or a heading over screens of its own (one level, as Reports). */
+export type AdminMenuEntry = AdminScreen | { label: string; screens: AdminScreen[] };
+
+/**
+ * Every admin screen, in the admin menu's order (SPEC §2): Dashboard, Export Data, Reports
+ * (Registration Report, Parents Contact), Import Students, Post Term Reports, Registration
+ * Settings. The menu and the routes are both made from this list, so a new screen is one line
+ * here, e.g. `{ label: 'Import Students', path: '/admin/import', page: () => import('../features/imports/import-students-page.tsx') }`,
+ * and a group is `{ label: 'Reports', screens: [{ label: 'Registration Report', path: '/admin/reports', page: ... }, ...] }`.
+ */
+export const adminMenu: AdminMenuEntry[] = [
+  { label: 'Dashboard', path: '/admin/dashboard', page: () => import('../features/students/admin-dashboard-page.tsx') },
+  { label: 'Registration Settings', path: '/admin/registration-settings', page: () => import('../features/registration/registration-settings-page.tsx') },
+];
+
+/** The screens of the menu, groups opened up. */
+export const screensOf = (entries: AdminMenuEntry[]): AdminScreen[] => entries.flatMap((entry) => ('screens' in entry ? entry.screens : [entry]));

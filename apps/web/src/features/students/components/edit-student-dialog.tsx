@@ -1,0 +1,150 @@
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { fieldByName, type StudentRecord } from '@school/contract';
+import { messages } from '@school/contract/messages';
+import { useQueryClient } from '@tanstack/react-query';
+import { format, isValid, parseISO } from 'date-fns';
+import { useState } from 'react';
+import { ApiError } from '../../../api/client.ts';
+import { useStudent } from '../../../api/get-student.ts';
+import { saveStudent } from '../../../api/save-student.ts';
+import { saveWithConflictRetry } from '../../../lib/save-with-conflict-retry.ts';
+import { getStudentsQueryOptions, type StudentRow } from '../api/get-students.ts';
+
+type Status = 'idle' | 'updating' | 'updated' | 'failed';
+const textFields = [
+  ['first_name', 'First Name'],
+  ['last_name', 'Last Name'],
+  ['birth_certificate_no', 'Birth Certificate Pin'],
+] as const;
+type Editable = (typeof textFields)[number][0] | 'date_of_birth';
+const editable: Editable[] = [...textFields.map(([name]) => name), 'date_of_birth'];
+
+/** Row action Edit (SPEC §2, §5): saves itself when a text field loses focus or a date is chosen. */
+export function EditStudentDialog({ student, onClose }: { student: StudentRow; onClose: () => void }) {
+  // Read afresh each time the dialog opens: another admin or the student may have changed it.
+  const { data, isError } = useStudent(student.id, { gcTime: 0 });
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="edit-student-title">
+      <DialogTitle id="edit-student-title">Edit Student</DialogTitle>
+      <DialogContent>
+        {data ? (
+          <StudentFields initial={data.record} />
+        ) : (
+          <>
+            {!isError && <CircularProgress aria-label="Loading the student" />}
+            <EditStatus status={isError ? 'failed' : 'idle'} />
+          </>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function StudentFields({ initial }: { initial: StudentRecord }) {
+  const queryClient = useQueryClient();
+  const [record, setRecord] = useState(initial);
+  const [values, setValues] = useState(() => Object.fromEntries(editable.map((name) => [name, String(initial[name] ?? '')])) as Record<Editable, string>);
+  const [errors, setErrors] = useState<Partial<Record<Editable, string>>>({});
+  const [status, setStatus] = useState<Status>('idle');
+  const setError = (name: Editable, message: string) => setErrors((current) => ({ ...current, [name]: message }));
+
+  async function save(name: Editable, value: string) {
+    if (name !== 'date_of_birth' && !value.trim()) return setError(name, messages.adminRequired);
+    setError(name, '');
+    if (String(record[name] ?? '') === value) return;
+    setStatus('updating');
+    try {
+      const answer = await saveWithConflictRetry({ record, change: { [name]: value }, save: saveStudent, onConflict: setRecord });
+      setRecord(answer.record);
+      setStatus('updated');
+      await queryClient.invalidateQueries({ queryKey: getStudentsQueryOptions().queryKey });
+    } catch (caught) {
+      const refused = caught instanceof ApiError ? caught.body.errors?.[name]?.[0] : undefined;
+      if (refused) setError(name, refused);
+      setStatus('failed');
+    }
+  }
+
+  const dateValue = values.date_of_birth ? parseISO(values.date_of_birth) : null;
+  // A field that is not saved must not sit beside a message saying all is saved.
+  const shown = status === 'updated' && Object.values(errors).some(Boolean) ? 'idle' : status;
+  return (
+    <>
+      <LocalizationProvider dateAdapter={AdapterDateFns}>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          {textFields.map(([name, label]) => (
+            <TextField
+              key={name}
+              label={label}
+              value={values[name]}
+              required
+              error={Boolean(errors[name])}
+              helperText={errors[name] || ' '}
+              onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
+              onBlur={(event) => save(name, event.target.value)}
+              slotProps={{ htmlInput: { maxLength: fieldByName.get(name)?.max } }}
+            />
+          ))}
+          <DatePicker
+            label="Date of Birth"
+            value={dateValue && isValid(dateValue) ? dateValue : null}
+            minDate={new Date(1950, 0, 1)}
+            disableFuture
+            openTo="year"
+            views={['year', 'month', 'day']}
+            format="yyyy-MM-dd"
+            onAccept={(date) => {
+              if (!date || !isValid(date)) return;
+              const value = format(date, 'yyyy-MM-dd');
+              setValues((current) => ({ ...current, date_of_birth: value }));
+              void save('date_of_birth', value);
+            }}
+          />
+        </Stack>
+      </LocalizationProvider>
+      <EditStatus status={shown} />
+    </>
+  );
+}
+
+/** SPEC §5: 'Updating', then 'Updated Successfully.' with a check mark or 'Error Occured.' with an alert icon. */
+function EditStatus({ status }: { status: Status }) {
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minHeight: 32, mt: 1 }} role="status" aria-live="polite">
+      {status === 'updating' && (
+        <>
+          <CircularProgress size={18} />
+          <Typography>Updating</Typography>
+        </>
+      )}
+      {status === 'updated' && (
+        <>
+          <CheckCircleIcon color="success" />
+          <Typography>{messages.updated}</Typography>
+        </>
+      )}
+      {status === 'failed' && (
+        <>
+          <ErrorOutlineIcon color="error" />
+          <Typography color="error">{messages.updateFailed}</Typography>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,83 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { adminMenu, screensOf, type AdminMenuEntry } from '../../src/app/admin-screens.ts';
+import { AdminMenu } from '../../src/app/layouts/admin-menu.tsx';
+
+const page = async () => ({ default: () => null });
+/** SPEC §2's whole menu, as it will stand once every admin screen is built. */
+const fullMenu: AdminMenuEntry[] = [
+  { label: 'Dashboard', path: '/admin/dashboard', page },
+  { label: 'Export Data', path: '/admin/export', page },
+  {
+    label: 'Reports',
+    screens: [
+      { label: 'Registration Report', path: '/admin/reports', page },
+      { label: 'Parents Contact', path: '/admin/reports/parents-contact', page },
+    ],
+  },
+  { label: 'Import Students', path: '/admin/import', page },
+  { label: 'Post Term Reports', path: '/admin/term-reports', page },
+  { label: 'Registration Settings', path: '/admin/registration-settings', page },
+];
+
+function renderMenu(path: string, entries = fullMenu) {
+  const router = createMemoryRouter([{ path: '*', element: <AdminMenu entries={entries} /> }], { initialEntries: [path] });
+  render(<RouterProvider router={router} />);
+  return { router, menu: screen.getByRole('navigation', { name: 'Admin menu' }) };
+}
+
+const current = (menu: HTMLElement) =>
+  within(menu)
+    .getAllByRole('link')
+    .filter((link) => link.getAttribute('aria-current') === 'page')
+    .map((link) => link.textContent);
+
+describe('the admin menu', () => {
+  it('lists the screens in the menu’s order, with Reports as a heading over its two', () => {
+    const { menu } = renderMenu('/admin/dashboard');
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Dashboard', 'Export Data', 'Registration Report', 'Parents Contact', 'Import Students', 'Post Term Reports', 'Registration Settings']);
+    const reports = within(menu).getByRole('group', { name: 'Reports' });
+    expect(
+      within(reports)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/admin/reports', '/admin/reports/parents-contact']);
+  });
+
+  it('marks the entry of the current URL, and only that one', () => {
+    expect(current(renderMenu('/admin/registration-settings').menu)).toEqual(['Registration Settings']);
+  });
+
+  it('marks a sub-entry without marking the screen whose URL begins its own', () => {
+    const { menu } = renderMenu('/admin/reports/parents-contact');
+    expect(current(menu)).toEqual(['Parents Contact']);
+    expect(within(menu).getByRole('button', { expanded: false })).toHaveTextContent('Reports: Parents Contact');
+  });
+
+  it('opens on a phone from one button naming the current screen, and closes again when an entry is chosen', async () => {
+    const { menu, router } = renderMenu('/admin/dashboard');
+    const toggle = within(menu).getByRole('button', { name: 'Dashboard' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(document.getElementById(toggle.getAttribute('aria-controls')!)).toContainElement(within(menu).getByRole('link', { name: 'Export Data' }));
+    await userEvent.click(within(menu).getByRole('link', { name: 'Import Students' }));
+    expect(router.state.location.pathname).toBe('/admin/import');
+    expect(within(menu).getByRole('button', { name: 'Import Students' })).toHaveAttribute('aria-expanded', 'false');
+    expect(current(menu)).toEqual(['Import Students']);
+  });
+
+  it('gives every admin screen its own URL under /admin, the Dashboard first and Registration Settings last', () => {
+    const paths = screensOf(adminMenu).map((entry) => entry.path);
+    expect(new Set(paths).size).toBe(paths.length);
+    for (const path of paths) expect(path).toMatch(/^\/admin\/[a-z-]+(\/[a-z-]+)?$/);
+    expect(adminMenu[0]).toMatchObject({ label: 'Dashboard', path: '/admin/dashboard' });
+    expect(adminMenu.at(-1)).toMatchObject({ label: 'Registration Settings', path: '/admin/registration-settings' });
+  });
+});
