@@ -11,7 +11,8 @@ import { registerAccessControl } from './auth/access.ts';
 import { registerSessions } from './auth/sessions.ts';
 import type { Config } from './config.ts';
 import type { Db, DialectName } from './db/database.ts';
-import { createWriteTransactions, type WriteTransactions } from './db/write-transactions.ts';
+import { createWriteTransactions } from './db/write-transactions.ts';
+import type { Deps } from './deps.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { registrationRoutes } from './features/registration/routes.ts';
 import { filesRoutes } from './features/files/routes.ts';
@@ -22,11 +23,8 @@ import { registerErrorHandler } from './lib/error-handler.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    db: Db;
-    dialect: DialectName;
-    settings: Config;
-    /** Runs a short unit of writes as one transaction; on SQLite, writes that arrive together share a commit. */
-    writeTransaction: WriteTransactions;
+    /** What the services need (database, write transactions, settings): routes pass it to them. */
+    deps: Deps;
   }
 }
 
@@ -42,10 +40,7 @@ export async function buildApp({ config, db, dialect, logger = true }: AppDeps):
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('db', db);
-  app.decorate('dialect', dialect);
-  app.decorate('writeTransaction', createWriteTransactions(db, dialect));
-  app.decorate('settings', config);
+  app.decorate('deps', { db, dialect, writeTransaction: createWriteTransactions(db, dialect), settings: config } satisfies Deps);
 
   registerErrorHandler(app);
   await app.register(cookie);

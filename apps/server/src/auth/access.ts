@@ -1,6 +1,7 @@
 import type { Access } from '@school/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Forbidden, Unauthorized } from '../lib/errors.ts';
+import type { AdminActor, SignedInActor } from './actor.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,20 +47,32 @@ export function registerAccessControl(app: FastifyInstance): void {
     if (!access) throw new Forbidden('This call is not available.');
     if (access === 'visitor') return;
 
-    const session = request.session;
-    if (!session || session.kind === 'guest') throw notSignedIn(request);
+    const actor = request.actor;
+    if (actor.kind === 'visitor' && !actor.restricted) throw notSignedIn(request);
     if (access === 'restricted') return;
-    if (session.restricted) throw new Forbidden('Please set a new password first.');
+    if (actor.kind === 'visitor') throw new Forbidden('Please set a new password first.');
 
     if (access === 'admin') {
-      if (session.kind !== 'admin') throw new Forbidden('Only school administrators can do this.');
+      if (actor.kind !== 'admin') throw new Forbidden('Only school administrators can do this.');
       return;
     }
-    if (access === 'student-self' && session.kind === 'student') {
+    if (access === 'student-self' && actor.kind === 'student') {
       const named = request.routeOptions.config.studentIdFrom?.(request);
-      if (named !== undefined && named !== null && String(named) !== session.student_id) {
+      if (named !== undefined && named !== null && String(named) !== actor.studentId) {
         throw new Forbidden('You can only see your own records.');
       }
     }
   });
+}
+
+/** The caller as an admin: the route's access is `admin`, so anyone else was refused before the handler ran. */
+export function adminActor(request: FastifyRequest): AdminActor {
+  if (request.actor.kind !== 'admin') throw new Forbidden('Only school administrators can do this.');
+  return request.actor;
+}
+
+/** The caller as a signed-in student or admin: for `signed-in` and `student-self` routes. */
+export function signedInActor(request: FastifyRequest): SignedInActor {
+  if (request.actor.kind === 'visitor') throw notSignedIn(request);
+  return request.actor;
 }

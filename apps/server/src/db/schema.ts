@@ -134,6 +134,8 @@ export type AuditLogTable = {
   student_id: string | null;
   ip: string | null;
   detail: string | null;
+  /** The request that wrote the row, as in the server's log (null for rows written before it was kept). */
+  request_id: string | null;
 };
 
 export type Database = {

@@ -2,10 +2,10 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { nowIso } from '../../db/database.ts';
-import { documentRules, isDocumentType } from './document-types.ts';
-import { filesRepository } from './repository.ts';
-import { assertOwnOrAdmin, deleteFile, fileUrl, readFile, storeUpload } from './service.ts';
+import { signedInActor } from '../../auth/access.ts';
+import { isDocumentType } from './document-types.ts';
+import { deleteDocument, listDocuments, readDataFile, readDocument, saveDataFile, storeDocument } from './service.ts';
+import { receiveUpload } from './upload-parts.ts';
 
 const studentId = z.string().trim().min(1).max(20);
 
@@ -17,17 +17,19 @@ function contentDisposition(kind: 'inline' | 'attachment', name: string): string
 
 /** Document uploads (SPEC §7): store, list, delete, download; and the student data files record. */
 export async function filesRoutes(instance: FastifyInstance): Promise<void> {
-  await instance.register(multipart, { limits: { fileSize: instance.settings.uploadMaxBytes, files: 1, fields: 5, parts: 8 } });
+  await instance.register(multipart, { limits: { fileSize: instance.deps.settings.uploadMaxBytes, files: 1, fields: 5, parts: 8 } });
   const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
 
-  // The student id is in the multipart body, read inside the handler, which checks it.
-  app.post('/api/store-file', { config: { access: 'signed-in' } }, async (request) => storeUpload(app, request));
+  // The student id is in the multipart body, read before the service checks it.
+  app.post('/api/store-file', { config: { access: 'signed-in' } }, async (request) =>
+    storeDocument(deps, signedInActor(request), await receiveUpload(request, deps.settings)),
+  );
 
   app.get(
     '/api/get-files/:id',
     { config: { access: 'student-self', studentIdFrom: (request) => (request.params as { id?: string }).id }, schema: { params: z.object({ id: studentId }) } },
-    async (request) =>
-      (await filesRepository.listForStudent(app.db, request.params.id)).map((file) => ({ name: file.original_name, type: file.file_type, url: fileUrl(file) })),
+    async (request) => listDocuments(deps, request.params.id),
   );
 
   app.delete(
@@ -36,7 +38,7 @@ export async function filesRoutes(instance: FastifyInstance): Promise<void> {
       config: { access: 'student-self', studentIdFrom: (request) => (request.query as { id?: string }).id },
       schema: { querystring: z.object({ id: studentId, fileName: z.string().max(300).optional(), fileType: z.string().max(40) }) },
     },
-    async (request) => deleteFile(app, request, request.query.id, request.query.fileType),
+    async (request) => deleteDocument(deps, signedInActor(request), { studentId: request.query.id, fileType: request.query.fileType }),
   );
 
   app.get(
@@ -46,8 +48,7 @@ export async function filesRoutes(instance: FastifyInstance): Promise<void> {
       schema: { params: z.object({ studentId, fileType: z.string().refine(isDocumentType, 'Unknown document type.') }) },
     },
     async (request, reply) => {
-      const { file, bytes } = await readFile(app, request.params.studentId, request.params.fileType);
-      const known = documentRules[file.file_type as keyof typeof documentRules]?.mimes.includes(file.mime_type);
+      const { file, bytes, known } = await readDocument(deps, request.params);
       return reply
         .type(known ? file.mime_type : 'application/octet-stream')
         .header('content-disposition', contentDisposition(known ? 'inline' : 'attachment', file.original_name))
@@ -63,10 +64,7 @@ export async function filesRoutes(instance: FastifyInstance): Promise<void> {
       config: { access: 'student-self', studentIdFrom: (request) => (request.params as { student_id?: string }).student_id },
       schema: { params: z.object({ student_id: studentId }) },
     },
-    async (request) => {
-      const row = await filesRepository.findDataFile(app.db, request.params.student_id);
-      return row ? { student_id: row.student_id, ...JSON.parse(row.data), updated_at: row.updated_at } : { student_id: request.params.student_id };
-    },
+    async (request) => readDataFile(deps, request.params.student_id),
   );
 
   app.post(
@@ -80,11 +78,6 @@ export async function filesRoutes(instance: FastifyInstance): Promise<void> {
           .refine((body) => Object.keys(body).length <= 50, 'The record has too many fields.'),
       },
     },
-    async (request) => {
-      const { student_id, ...data } = request.body;
-      assertOwnOrAdmin(request, student_id);
-      await filesRepository.saveDataFile(app.db, student_id, JSON.stringify(data), nowIso());
-      return { message: 'Saved' };
-    },
+    async (request) => saveDataFile(deps, signedInActor(request), request.body),
   );
 }

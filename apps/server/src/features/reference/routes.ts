@@ -16,7 +16,7 @@ export async function referenceRoutes(app: FastifyInstance): Promise<void> {
   for (const [url, list] of lists) {
     app.get(url, { config: { access: 'visitor' } }, async (request, reply) => {
       reply.header('cache-control', 'public, max-age=3600');
-      return referenceRepository[list](app.db);
+      return referenceRepository[list](app.deps.db);
     });
   }
 }

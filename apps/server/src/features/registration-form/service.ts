@@ -1,11 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { academicYearLabel } from '@school/contract/api-types';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { SignedInActor } from '../../auth/actor.ts';
+import type { Deps } from '../../deps.ts';
 import { NotFound } from '../../lib/errors.ts';
 import { zonedTimestamp } from '../../lib/time-zone.ts';
 import { writeAudit } from '../audit/audit-log.ts';
-import { adminName } from '../auth/service.ts';
 import { presentStudentRecord } from '../registration/presenter.ts';
 import { registrationRepository } from '../registration/repository.ts';
 import { renderRegistrationForm, type DocumentReceived } from './registration-form-pdf.ts';
@@ -25,36 +25,30 @@ function academicYear(now: Date, timeZone: string): string {
 }
 
 /** Builds the student's registration form PDF; every view is written to the audit log. */
-export async function registrationFormPdf(app: FastifyInstance, request: FastifyRequest, studentId: string): Promise<Buffer> {
-  const student = await registrationRepository.findStudent(app.db, studentId);
+export async function registrationFormPdf(deps: Deps, actor: SignedInActor, studentId: string): Promise<Buffer> {
+  const { db, settings } = deps;
+  const student = await registrationRepository.findStudent(db, studentId);
   if (!student) throw new NotFound('There is no student with that ID.');
   const [religions, ethnicGroups, houses, files] = await Promise.all([
-    app.db.selectFrom('religions').select(['code', 'religion']).execute(),
-    app.db.selectFrom('ethnic_groups').select(['id', 'group_type']).execute(),
-    app.db.selectFrom('houses').select(['id', 'name']).execute(),
-    app.db.selectFrom('uploaded_files').select(['file_type', 'stored_name', 'created_at']).where('student_id', '=', studentId).execute(),
+    db.selectFrom('religions').select(['code', 'religion']).execute(),
+    db.selectFrom('ethnic_groups').select(['id', 'group_type']).execute(),
+    db.selectFrom('houses').select(['id', 'name']).execute(),
+    db.selectFrom('uploaded_files').select(['file_type', 'stored_name', 'created_at']).where('student_id', '=', studentId).execute(),
   ]);
-  const zone = app.settings.schoolTimeZone;
+  const zone = settings.schoolTimeZone;
   const received = new Map(files.map((file) => [file.file_type, file]));
   const documents: DocumentReceived[] = documentTypes.map(([type, label]) => {
     const file = received.get(type);
     return { type, label, received: file ? zonedTimestamp(new Date(file.created_at), zone).slice(0, 10) : null };
   });
   const picture = received.get('picture');
-  const photo = picture ? await fs.readFile(path.join(app.settings.dataDir, 'uploads', picture.stored_name)).catch(() => null) : null;
+  const photo = picture ? await fs.readFile(path.join(settings.dataDir, 'uploads', picture.stored_name)).catch(() => null) : null;
 
-  const actor = request.session?.kind === 'admin' ? await adminName(app, request) : student.id;
-  await writeAudit(app.db, {
-    actorKind: request.session?.kind === 'admin' ? 'admin' : 'student',
-    actorId: actor,
-    action: 'registration-form.viewed',
-    studentId,
-    ip: request.ip,
-  });
+  await writeAudit(db, actor, { action: 'registration-form.viewed', studentId });
 
   const record = presentStudentRecord(student);
   return renderRegistrationForm({
-    schoolName: app.settings.schoolName,
+    schoolName: settings.schoolName,
     academicYear: academicYear(new Date(), zone),
     generatedAt: zonedTimestamp(new Date(), zone),
     record,

@@ -2,6 +2,7 @@ import { studentSaveSchema } from '@school/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { adminActor, signedInActor } from '../../auth/access.ts';
 import { loadRegistration, saveStudentRecord } from './service.ts';
 import { listRegistrationStatuses, updateRegistrationStatus, windowForFormLevel } from './status-service.ts';
 
@@ -14,6 +15,7 @@ const formLevel = z.coerce
 /** The registration record, its autosave, and the registration window per form level (SPEC §2, §4). */
 export async function registrationRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
 
   app.get(
     '/api/student/:id',
@@ -21,22 +23,22 @@ export async function registrationRoutes(instance: FastifyInstance): Promise<voi
       config: { access: 'student-self', studentIdFrom: (request) => (request.params as { id?: string }).id },
       schema: { params: z.object({ id: z.string().min(1).max(20) }) },
     },
-    async (request) => loadRegistration(app, request.params.id),
+    async (request) => loadRegistration(deps, request.params.id),
   );
 
   app.post(
     '/api/student',
     { config: { access: 'student-self', studentIdFrom: (request) => (request.body as { id?: string } | undefined)?.id }, schema: { body: studentSaveSchema } },
-    async (request) => saveStudentRecord(app, request, request.body),
+    async (request) => saveStudentRecord(deps, signedInActor(request), request.body),
   );
 
   app.get(
     '/api/student-registration/:form_level',
     { config: { access: 'signed-in' }, schema: { params: z.object({ form_level: formLevel }) } },
-    async (request) => windowForFormLevel(app, request.params.form_level),
+    async (request) => windowForFormLevel(deps, request.params.form_level),
   );
 
-  app.get('/api/registration-status', { config: { access: 'admin' } }, async () => listRegistrationStatuses(app));
+  app.get('/api/registration-status', { config: { access: 'admin' } }, async () => listRegistrationStatuses(deps));
 
   app.put(
     '/api/registration-status/:form_level',
@@ -53,6 +55,6 @@ export async function registrationRoutes(instance: FastifyInstance): Promise<voi
         }),
       },
     },
-    async (request) => updateRegistrationStatus(app, request, request.params.form_level, request.body),
+    async (request) => updateRegistrationStatus(deps, adminActor(request), { formLevel: request.params.form_level, ...request.body }),
   );
 }
