@@ -6,7 +6,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerAccessControl } from './auth/access.ts';
 import { registerSessions } from './auth/sessions.ts';
 import type { Config } from './config.ts';
@@ -20,6 +20,7 @@ import { registrationFormRoutes } from './features/registration-form/routes.ts';
 import { studentsRoutes } from './features/students/routes.ts';
 import { referenceRoutes } from './features/reference/routes.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
+import { serializerCompiler } from './lib/response-serializer.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,10 +29,17 @@ declare module 'fastify' {
   }
 }
 
-export type AppDeps = { config: Config; db: Db; dialect: DialectName; logger?: boolean };
+export type AppDeps = {
+  config: Config;
+  db: Db;
+  dialect: DialectName;
+  logger?: boolean;
+  /** Routes registered after the features' (tests use it to see how the app treats a route). */
+  extraRoutes?: (app: FastifyInstance) => Promise<void>;
+};
 
 /** Builds the whole application: plugins, guards and every feature's routes. Used by main and by tests. */
-export async function buildApp({ config, db, dialect, logger = true }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, dialect, logger = true, extraRoutes }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]'] } : false,
     trustProxy: config.trustProxy,
@@ -75,6 +83,7 @@ export async function buildApp({ config, db, dialect, logger = true }: AppDeps):
   });
 
   for (const routes of featureRoutes) await app.register(routes);
+  if (extraRoutes) await app.register(extraRoutes);
 
   if (config.webDist) serveWebApp(app, config.webDist);
   else app.setNotFoundHandler(async (request, reply) => reply.code(404).send({ message: 'Not found.' }));

@@ -5,8 +5,8 @@ import type { AdminActor, SignedInActor } from './actor.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Every registered route with its declared access, for the access tests and the docs. */
-    routeTable: Array<{ method: string; url: string; access: Access | undefined }>;
+    /** Every registered route with its declared access and answers, for the access tests and the docs. */
+    routeTable: RouteEntry[];
   }
   interface FastifyContextConfig {
     /** Who may call the route (DESIGN §4). Every route declares it; a route without it answers 403. */
@@ -17,6 +17,9 @@ declare module 'fastify' {
     csrf?: boolean;
   }
 }
+
+/** A registered route as the tests see it: who may call it, which status codes its response schemas describe, and whether it serves a file of the built web app. */
+export type RouteEntry = { method: string; url: string; access: Access | undefined; responses: string[]; webAppFile: boolean };
 
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
 
@@ -36,8 +39,16 @@ export function registerAccessControl(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     const config = (route.config ?? {}) as { file?: string; access?: Access };
     if (config.file && !config.access) route.config = { ...config, access: 'visitor' } as never;
+    const responses = Object.keys((route.schema?.response as Record<string, unknown> | undefined) ?? {});
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') app.routeTable.push({ method, url: route.url, access: (route.config as { access?: Access } | undefined)?.access });
+      if (method === 'HEAD') continue;
+      app.routeTable.push({
+        method,
+        url: route.url,
+        access: (route.config as { access?: Access } | undefined)?.access,
+        responses,
+        webAppFile: Boolean(config.file),
+      });
     }
   });
 

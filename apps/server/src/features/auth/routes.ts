@@ -1,7 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { messages } from '@school/contract';
+import {
+  adminSignInSchema,
+  errorResponses,
+  messages,
+  messageSchema,
+  noContent,
+  schoolConfigSchema,
+  sessionSchema,
+  studentMatchesSchema,
+  studentNamesSchema,
+  studentSignInSchema,
+  userInfoSchema,
+} from '@school/contract';
 import { adminActor } from '../../auth/access.ts';
 import { answerWithSession, clearSessionCookies, ensureGuestSession } from '../../auth/sessions.ts';
 import {
@@ -26,20 +38,28 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
 
-  app.get('/sanctum/csrf-cookie', { config: { access: 'visitor' } }, async (request, reply) => {
+  app.get('/sanctum/csrf-cookie', { config: { access: 'visitor' }, schema: { response: { 204: noContent, ...errorResponses } } }, async (request, reply) => {
     await ensureGuestSession(deps, request, reply);
-    return reply.code(204).send();
+    return reply.code(204).send(null);
   });
 
-  app.get('/api/config', { config: { access: 'visitor' } }, async () => ({ school_name: deps.settings.schoolName, time_zone: deps.settings.schoolTimeZone }));
+  app.get('/api/config', { config: { access: 'visitor' }, schema: { response: { 200: schoolConfigSchema, ...errorResponses } } }, async () => ({
+    school_name: deps.settings.schoolName,
+    time_zone: deps.settings.schoolTimeZone,
+  }));
 
-  app.get('/api/session', { config: { access: 'visitor' } }, async (request) => describeSession(deps, request.actor, { sessionEnded: request.sessionEnded }));
+  app.get('/api/session', { config: { access: 'visitor' }, schema: { response: { 200: sessionSchema, ...errorResponses } } }, async (request) =>
+    describeSession(deps, request.actor, { sessionEnded: request.sessionEnded }),
+  );
 
   app.post(
     '/api/login-student',
     {
       config: { access: 'visitor' },
-      schema: { body: z.object({ student_id: z.coerce.string().trim().min(1, messages.required).max(20, messages.tooLong(20)), password }) },
+      schema: {
+        body: z.object({ student_id: z.coerce.string().trim().min(1, messages.required).max(20, messages.tooLong(20)), password }),
+        response: { 200: studentSignInSchema, ...errorResponses },
+      },
     },
     async (request, reply) => answerWithSession(reply, deps.settings, await signInStudent(deps, request.actor, request.body)),
   );
@@ -48,20 +68,26 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     '/api/admin-login',
     {
       config: { access: 'visitor' },
-      schema: { body: z.object({ name: z.string({ message: messages.usernameEmpty }).trim().min(1, messages.usernameEmpty).max(40), password }) },
+      schema: {
+        body: z.object({ name: z.string({ message: messages.usernameEmpty }).trim().min(1, messages.usernameEmpty).max(40), password }),
+        response: { 200: adminSignInSchema, ...errorResponses },
+      },
     },
     async (request, reply) => answerWithSession(reply, deps.settings, await signInAdmin(deps, request.actor, request.body)),
   );
 
-  app.post('/logout', { config: { access: 'visitor' } }, async (request, reply) => {
+  app.post('/logout', { config: { access: 'visitor' }, schema: { response: { 204: noContent, ...errorResponses } } }, async (request, reply) => {
     await signOut(deps, request.actor);
     clearSessionCookies(reply);
-    return reply.code(204).send();
+    return reply.code(204).send(null);
   });
 
   app.get(
     '/api/user/:student_id',
-    { config: { access: 'visitor', rateLimit: { max: 60, timeWindow: '1 minute' } }, schema: { params: studentIdParam } },
+    {
+      config: { access: 'visitor', rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: { params: studentIdParam, response: { 200: userInfoSchema, ...errorResponses } },
+    },
     async (request) => userInfo(deps, request.params.student_id),
   );
 
@@ -76,6 +102,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
           reset_password: z.string().min(1).optional(),
           current_password: z.string().optional(),
         }),
+        response: { 200: messageSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -88,13 +115,22 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
 
   app.post(
     '/api/admin/change-password',
-    { config: { access: 'restricted' }, schema: { body: z.object({ current_password: password, password }) } },
+    {
+      config: { access: 'restricted' },
+      schema: { body: z.object({ current_password: password, password }), response: { 200: messageSchema, ...errorResponses } },
+    },
     async (request) => changeAdminPassword(deps, request.actor, request.body),
   );
 
   app.post(
     '/api/reset-password-student',
-    { config: { access: 'admin' }, schema: { body: z.object({ student_id: z.coerce.string().trim().min(1, messages.required).max(20) }) } },
+    {
+      config: { access: 'admin' },
+      schema: {
+        body: z.object({ student_id: z.coerce.string().trim().min(1, messages.required).max(20) }),
+        response: { 200: messageSchema, ...errorResponses },
+      },
+    },
     async (request) => resetStudentPassword(deps, adminActor(request), request.body.student_id),
   );
 
@@ -102,7 +138,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     '/api/student-record/:id',
     {
       config: { access: 'student-self', studentIdFrom: (request) => (request.params as { id?: string }).id },
-      schema: { params: z.object({ id: required(20) }) },
+      schema: { params: z.object({ id: required(20) }), response: { 200: studentNamesSchema, ...errorResponses } },
     },
     async (request) => studentRecordNames(deps, request.params.id),
   );
@@ -111,7 +147,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     '/api/student-lookup',
     {
       config: { access: 'visitor', rateLimit: { max: 10, timeWindow: '1 minute' } },
-      schema: { querystring: z.object({ first_name: required(20), last_name: required(20) }) },
+      schema: { querystring: z.object({ first_name: required(20), last_name: required(20) }), response: { 200: studentMatchesSchema, ...errorResponses } },
     },
     async (request) => lookUpStudentId(deps, request.query),
   );

@@ -71,7 +71,10 @@ export async function signInAdmin(deps: Deps, actor: Actor, input: { name: strin
     await writeAudit(trx, actingAs(actor, { kind: 'admin', adminId: admin.id, name: admin.username }), { action: signInActions.SUCCEEDED.admin });
     return opened;
   });
-  return { answer: { name: 'Admin', username: admin.username, must_change_password: admin.must_change_password === 1 }, session } satisfies SignedIn<unknown>;
+  return {
+    answer: { name: 'Admin' as const, username: admin.username, must_change_password: admin.must_change_password === 1 },
+    session,
+  } satisfies SignedIn<unknown>;
 }
 
 /**

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { binaryResponse, errorResponses, messageSchema, studentDataFileSchema, uploadedFilesSchema } from '@school/contract';
 import { z } from 'zod';
 import { signedInActor } from '../../auth/access.ts';
 import { isDocumentType } from './document-types.ts';
@@ -22,13 +23,16 @@ export async function filesRoutes(instance: FastifyInstance): Promise<void> {
   const { deps } = app;
 
   // The student id is in the multipart body, read before the service checks it.
-  app.post('/api/store-file', { config: { access: 'signed-in' } }, async (request) =>
+  app.post('/api/store-file', { config: { access: 'signed-in' }, schema: { response: { 200: messageSchema, ...errorResponses } } }, async (request) =>
     storeDocument(deps, signedInActor(request), await receiveUpload(request, deps.settings)),
   );
 
   app.get(
     '/api/get-files/:id',
-    { config: { access: 'student-self', studentIdFrom: (request) => (request.params as { id?: string }).id }, schema: { params: z.object({ id: studentId }) } },
+    {
+      config: { access: 'student-self', studentIdFrom: (request) => (request.params as { id?: string }).id },
+      schema: { params: z.object({ id: studentId }), response: { 200: uploadedFilesSchema, ...errorResponses } },
+    },
     async (request) => listDocuments(deps, request.params.id),
   );
 
@@ -36,7 +40,10 @@ export async function filesRoutes(instance: FastifyInstance): Promise<void> {
     '/api/file',
     {
       config: { access: 'student-self', studentIdFrom: (request) => (request.query as { id?: string }).id },
-      schema: { querystring: z.object({ id: studentId, fileName: z.string().max(300).optional(), fileType: z.string().max(40) }) },
+      schema: {
+        querystring: z.object({ id: studentId, fileName: z.string().max(300).optional(), fileType: z.string().max(40) }),
+        response: { 200: messageSchema, ...errorResponses },
+      },
     },
     async (request) => deleteDocument(deps, signedInActor(request), { studentId: request.query.id, fileType: request.query.fileType }),
   );
@@ -45,7 +52,10 @@ export async function filesRoutes(instance: FastifyInstance): Promise<void> {
     '/api/files/:studentId/:fileType',
     {
       config: { access: 'student-self', studentIdFrom: (request) => (request.params as { studentId?: string }).studentId },
-      schema: { params: z.object({ studentId, fileType: z.string().refine(isDocumentType, 'Unknown document type.') }) },
+      schema: {
+        params: z.object({ studentId, fileType: z.string().refine(isDocumentType, 'Unknown document type.') }),
+        response: { 200: binaryResponse('application/pdf', 'image/jpeg', 'image/png', 'application/octet-stream'), ...errorResponses },
+      },
     },
     async (request, reply) => {
       const { file, bytes, known } = await readDocument(deps, request.params);
@@ -62,7 +72,7 @@ export async function filesRoutes(instance: FastifyInstance): Promise<void> {
     '/api/student-data-files/:student_id',
     {
       config: { access: 'student-self', studentIdFrom: (request) => (request.params as { student_id?: string }).student_id },
-      schema: { params: z.object({ student_id: studentId }) },
+      schema: { params: z.object({ student_id: studentId }), response: { 200: studentDataFileSchema, ...errorResponses } },
     },
     async (request) => readDataFile(deps, request.params.student_id),
   );
@@ -76,6 +86,7 @@ export async function filesRoutes(instance: FastifyInstance): Promise<void> {
           .object({ student_id: studentId })
           .catchall(z.union([z.string().max(2000), z.number(), z.null()]))
           .refine((body) => Object.keys(body).length <= 50, 'The record has too many fields.'),
+        response: { 200: messageSchema, ...errorResponses },
       },
     },
     async (request) => saveDataFile(deps, signedInActor(request), request.body),

@@ -1,4 +1,12 @@
-import { studentSaveSchema } from '@school/contract';
+import {
+  errorResponses,
+  recordConflictSchema,
+  registrationSchema,
+  registrationStatusSchema,
+  registrationWindowSchema,
+  savedRecordSchema,
+  studentSaveSchema,
+} from '@school/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -21,24 +29,34 @@ export async function registrationRoutes(instance: FastifyInstance): Promise<voi
     '/api/student/:id',
     {
       config: { access: 'student-self', studentIdFrom: (request) => (request.params as { id?: string }).id },
-      schema: { params: z.object({ id: z.string().min(1).max(20) }) },
+      schema: { params: z.object({ id: z.string().min(1).max(20) }), response: { 200: registrationSchema, ...errorResponses } },
     },
     async (request) => loadRegistration(deps, request.params.id),
   );
 
   app.post(
     '/api/student',
-    { config: { access: 'student-self', studentIdFrom: (request) => (request.body as { id?: string } | undefined)?.id }, schema: { body: studentSaveSchema } },
+    {
+      config: { access: 'student-self', studentIdFrom: (request) => (request.body as { id?: string } | undefined)?.id },
+      schema: { body: studentSaveSchema, response: { 200: savedRecordSchema, 409: recordConflictSchema, ...errorResponses } },
+    },
     async (request) => saveStudentRecord(deps, signedInActor(request), request.body),
   );
 
   app.get(
     '/api/student-registration/:form_level',
-    { config: { access: 'signed-in' }, schema: { params: z.object({ form_level: formLevel }) } },
+    {
+      config: { access: 'signed-in' },
+      schema: { params: z.object({ form_level: formLevel }), response: { 200: registrationWindowSchema, ...errorResponses } },
+    },
     async (request) => windowForFormLevel(deps, request.params.form_level),
   );
 
-  app.get('/api/registration-status', { config: { access: 'admin' } }, async () => listRegistrationStatuses(deps));
+  app.get(
+    '/api/registration-status',
+    { config: { access: 'admin' }, schema: { response: { 200: z.array(registrationStatusSchema), ...errorResponses } } },
+    async () => listRegistrationStatuses(deps),
+  );
 
   app.put(
     '/api/registration-status/:form_level',
@@ -53,6 +71,7 @@ export async function registrationRoutes(instance: FastifyInstance): Promise<voi
             .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'Enter the deadline as a date and time.')
             .nullable(),
         }),
+        response: { 200: registrationStatusSchema, ...errorResponses },
       },
     },
     async (request) => updateRegistrationStatus(deps, adminActor(request), { formLevel: request.params.form_level, ...request.body }),
