@@ -19,6 +19,7 @@ import { filesRoutes } from './features/files/routes.ts';
 import { registrationFormRoutes } from './features/registration-form/routes.ts';
 import { studentsRoutes } from './features/students/routes.ts';
 import { referenceRoutes } from './features/reference/routes.ts';
+import { apiDocsRoutes, registerOpenApi } from './lib/api-docs.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { serializerCompiler } from './lib/response-serializer.ts';
 
@@ -82,7 +83,9 @@ export async function buildApp({ config, db, dialect, logger = true, extraRoutes
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
-  for (const routes of featureRoutes) await app.register(routes);
+  await registerOpenApi(app);
+  for (const [tag, routes] of featureRoutes) await app.register(withTag(tag, routes));
+  await app.register(apiDocsRoutes);
   if (extraRoutes) await app.register(extraRoutes);
 
   if (config.webDist) serveWebApp(app, config.webDist);
@@ -90,15 +93,27 @@ export async function buildApp({ config, db, dialect, logger = true, extraRoutes
   return app;
 }
 
-/** Feature route plugins, in the order they register. */
-const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
-  authRoutes,
-  referenceRoutes,
-  registrationRoutes,
-  registrationFormRoutes,
-  studentsRoutes,
-  filesRoutes,
+type RoutePlugin = (app: FastifyInstance) => Promise<void>;
+
+/** Feature route plugins, in the order they register, each with the heading its calls have in the API document. */
+const featureRoutes: Array<[string, RoutePlugin]> = [
+  ['sign-in and sessions', authRoutes],
+  ['reference lists', referenceRoutes],
+  ['registration', registrationRoutes],
+  ['registration form', registrationFormRoutes],
+  ['students', studentsRoutes],
+  ['documents', filesRoutes],
 ];
+
+/** A feature's routes, each tagged with the feature's heading in the OpenAPI document. */
+const withTag =
+  (tag: string, routes: RoutePlugin): RoutePlugin =>
+  async (scope) => {
+    scope.addHook('onRoute', (route) => {
+      route.schema = { ...route.schema, tags: (route.schema as { tags?: string[] } | undefined)?.tags ?? [tag] } as typeof route.schema;
+    });
+    await scope.register(routes);
+  };
 
 /** Serves the built web app: hashed assets cached for a year, and index.html for every client route. */
 function serveWebApp(app: FastifyInstance, webDist: string): void {

@@ -39,14 +39,18 @@ export function registerAccessControl(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     const config = (route.config ?? {}) as { file?: string; access?: Access };
     if (config.file && !config.access) route.config = { ...config, access: 'visitor' } as never;
-    const responses = Object.keys((route.schema?.response as Record<string, unknown> | undefined) ?? {});
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
+      // Read when asked: hooks of a plugin's own scope may still complete the route after this one.
       app.routeTable.push({
         method,
         url: route.url,
-        access: (route.config as { access?: Access } | undefined)?.access,
-        responses,
+        get access() {
+          return (route.config as { access?: Access } | undefined)?.access;
+        },
+        get responses() {
+          return Object.keys((route.schema?.response as Record<string, unknown> | undefined) ?? {});
+        },
         webAppFile: Boolean(config.file),
       });
     }
