@@ -50,7 +50,8 @@ export async function registrationFormPdf(deps: Deps, actor: SignedInActor, stud
   return renderRegistrationForm({
     schoolName: settings.schoolName,
     academicYear: academicYear(new Date(), zone),
-    generatedAt: zonedTimestamp(new Date(), zone),
+    timeZone: zone,
+    printedAt: new Date(),
     record,
     labels: {
       religions: new Map(religions.map((row) => [row.code, row.religion])),
