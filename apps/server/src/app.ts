@@ -22,6 +22,7 @@ import { referenceRoutes } from './features/reference/routes.ts';
 import { apiDocsRoutes, registerOpenApi } from './lib/api-docs.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { serializerCompiler } from './lib/response-serializer.ts';
+import { registerUploads } from './lib/uploads/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -75,6 +76,7 @@ export async function buildApp({ config, db, dialect, logger = true, extraRoutes
     crossOriginEmbedderPolicy: false,
   });
   await app.register(rateLimit, { global: false });
+  await registerUploads(app);
   registerSessions(app);
   registerAccessControl(app);
 

@@ -1,14 +1,14 @@
-import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { binaryResponse, errorResponses, messageSchema, studentDataFileSchema, uploadedFilesSchema } from '@school/contract';
+import { binaryResponse, errorResponses, messages, messageSchema, studentDataFileSchema, uploadedFilesSchema } from '@school/contract';
 import { z } from 'zod';
 import { signedInActor } from '../../auth/access.ts';
-import { isDocumentType } from './document-types.ts';
+import { receiveUpload, uploadedFile } from '../../lib/uploads/index.ts';
+import { documentTypeNames } from './document-types.ts';
 import { deleteDocument, listDocuments, readDataFile, readDocument, saveDataFile, storeDocument } from './service.ts';
-import { receiveUpload } from './upload-parts.ts';
 
 const studentId = z.string().trim().min(1).max(20);
+const documentType = z.enum(documentTypeNames, { message: 'Unknown document type.' });
 
 /** RFC 6266: a plain ASCII fallback name and the exact name in UTF-8. */
 function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
@@ -18,13 +18,26 @@ function contentDisposition(kind: 'inline' | 'attachment', name: string): string
 
 /** Document uploads (SPEC §7): store, list, delete, download; and the student data files record. */
 export async function filesRoutes(instance: FastifyInstance): Promise<void> {
-  await instance.register(multipart, { limits: { fileSize: instance.deps.settings.uploadMaxBytes, files: 1, fields: 5, parts: 8 } });
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
 
-  // The student id is in the multipart body, read before the service checks it.
-  app.post('/api/store-file', { config: { access: 'signed-in' }, schema: { response: { 200: messageSchema, ...errorResponses } } }, async (request) =>
-    storeDocument(deps, signedInActor(request), await receiveUpload(request, deps.settings)),
+  // The student id is in the multipart body, so the service checks that a student names herself.
+  app.post(
+    '/api/store-file',
+    {
+      config: { access: 'signed-in' },
+      preValidation: receiveUpload(),
+      schema: {
+        consumes: ['multipart/form-data'],
+        body: z.object({
+          id: z.string({ message: messages.required }).trim().min(1, messages.required).max(20),
+          file_type: z.enum(documentTypeNames, { message: 'Choose a document type: birth_certificate, immunization_card, sea_slip or picture.' }),
+          file: uploadedFile(),
+        }),
+        response: { 200: messageSchema, ...errorResponses },
+      },
+    },
+    async (request) => storeDocument(deps, signedInActor(request), request.body),
   );
 
   app.get(
@@ -41,7 +54,7 @@ export async function filesRoutes(instance: FastifyInstance): Promise<void> {
     {
       config: { access: 'student-self', studentIdFrom: (request) => (request.query as { id?: string }).id },
       schema: {
-        querystring: z.object({ id: studentId, fileName: z.string().max(300).optional(), fileType: z.string().max(40) }),
+        querystring: z.object({ id: studentId, fileName: z.string().max(300).optional(), fileType: documentType }),
         response: { 200: messageSchema, ...errorResponses },
       },
     },
@@ -53,7 +66,7 @@ export async function filesRoutes(instance: FastifyInstance): Promise<void> {
     {
       config: { access: 'student-self', studentIdFrom: (request) => (request.params as { studentId?: string }).studentId },
       schema: {
-        params: z.object({ studentId, fileType: z.string().refine(isDocumentType, 'Unknown document type.') }),
+        params: z.object({ studentId, fileType: documentType }),
         response: { 200: binaryResponse('application/pdf', 'image/jpeg', 'image/png', 'application/octet-stream'), ...errorResponses },
       },
     },

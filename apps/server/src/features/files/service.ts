@@ -1,18 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { messages } from '@school/contract/messages';
 import type { SignedInActor } from '../../auth/actor.ts';
 import type { Executor } from '../../db/database.ts';
 import { nowIso } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
-import { Forbidden, invalidField, NotFound } from '../../lib/errors.ts';
+import { Forbidden, NotFound } from '../../lib/errors.ts';
+import { assertFileKind, uploadKinds, type ReceivedFile } from '../../lib/uploads/index.ts';
 import { writeAudit } from '../audit/audit-log.ts';
 import { registrationRepository } from '../registration/repository.ts';
 import { registrationWindow } from '../registration/registration-window.ts';
 import { documentRules, documentTypeNames, isDocumentType, type DocumentType } from './document-types.ts';
 import { filesRepository, type UploadedFile } from './repository.ts';
-import type { ReceivedUpload } from './upload-parts.ts';
 
 const uploadsDir = (deps: Deps) => path.join(deps.settings.dataDir, 'uploads');
 
@@ -37,48 +36,41 @@ export async function listDocuments(deps: Deps, studentId: string) {
   return (await filesRepository.listForStudent(deps.db, studentId)).map((file) => ({ name: file.original_name, type: file.file_type, url: fileUrl(file) }));
 }
 
+/** What `POST /api/store-file` carries (SPEC §7): the student, the document type and the file. */
+export type DocumentUpload = { id: string; file_type: DocumentType; file: ReceivedFile };
+
 /**
  * `POST /api/store-file`: checks the file's type by extension and by content, re-encodes photos
  * without metadata, and replaces the student's file of that type: the row and the bytes change together.
  */
-export async function storeDocument(deps: Deps, actor: SignedInActor, { fields, temp, originalName }: ReceivedUpload): Promise<{ message: string }> {
-  const studentId = (fields.id ?? '').trim();
-  const fileType = fields.file_type;
-  if (!studentId) throw invalidField('id', messages.required);
-  if (!isDocumentType(fileType)) throw invalidField('file_type', 'Choose a document type: birth_certificate, immunization_card, sea_slip or picture.');
+export async function storeDocument(
+  deps: Deps,
+  actor: SignedInActor,
+  { id: studentId, file_type: fileType, file }: DocumentUpload,
+): Promise<{ message: string }> {
   assertOwnOrAdmin(actor, studentId);
-  if (!temp || !originalName) throw invalidField('file', messages.selectFile);
-  const stat = await fs.stat(temp);
-  if (stat.size === 0) throw invalidField('file', messages.selectFile);
   await assertMayChange(deps, actor, studentId);
-
   const rule = documentRules[fileType];
-  const extension = path.extname(originalName).toLowerCase();
-  // Loaded on the first upload: the content sniffer and the image codec are not needed before.
-  const { fileTypeFromFile } = await import('file-type');
-  const sniffed = await fileTypeFromFile(temp);
-  if (!rule.extensions.includes(extension) || !sniffed || !rule.mimes.includes(sniffed.mime)) {
-    throw invalidField('file', `The ${rule.label.toLowerCase()} must be ${rule.kindText}.`);
-  }
-  if (fileType === 'picture') await reencodePhoto(temp, sniffed.mime);
-  const size = (await fs.stat(temp)).size;
+  assertFileKind(file, rule.kinds, `The ${rule.label.toLowerCase()} must be ${rule.kindText}.`);
+  const kind = file.kind!;
+  if (kind === 'jpeg' || kind === 'png') await reencodePhoto(file.path, kind);
   await replaceFile(deps, actor, {
     studentId,
     fileType,
-    temp,
-    originalName,
-    mime: sniffed.mime,
-    extension: fileType === 'picture' ? (sniffed.mime === 'image/png' ? '.png' : '.jpg') : '.pdf',
-    size,
+    temp: file.path,
+    originalName: file.name,
+    mime: uploadKinds[kind].mime,
+    extension: uploadKinds[kind].extensions[0],
+    size: (await fs.stat(file.path)).size,
   });
   return { message: `${rule.label} uploaded successfully.` };
 }
 
 /** Photos are decoded and written again: turned upright, with no EXIF, location or other metadata. */
-async function reencodePhoto(file: string, mime: string): Promise<void> {
+async function reencodePhoto(file: string, kind: 'jpeg' | 'png'): Promise<void> {
   const { default: sharp } = await import('sharp');
   const image = sharp(file, { failOn: 'error' }).rotate();
-  const output = mime === 'image/png' ? await image.png().toBuffer() : await image.jpeg({ quality: 85 }).toBuffer();
+  const output = kind === 'png' ? await image.png().toBuffer() : await image.jpeg({ quality: 85 }).toBuffer();
   await fs.writeFile(file, output);
 }
 
@@ -124,9 +116,8 @@ async function updateDocumentsFlag(db: Executor, studentId: string): Promise<voi
 export async function deleteDocument(
   deps: Deps,
   actor: SignedInActor,
-  { studentId, fileType }: { studentId: string; fileType: string },
+  { studentId, fileType }: { studentId: string; fileType: DocumentType },
 ): Promise<{ message: string }> {
-  if (!isDocumentType(fileType)) throw invalidField('fileType', 'Unknown document type.');
   await assertMayChange(deps, actor, studentId);
   let removed: UploadedFile | undefined;
   await deps.writeTransaction(async (trx) => {
@@ -141,11 +132,11 @@ export async function deleteDocument(
 }
 
 /** The stored bytes of one file, with what the download needs to say about them. */
-export async function readDocument(deps: Deps, { studentId, fileType }: { studentId: string; fileType: string }) {
+export async function readDocument(deps: Deps, { studentId, fileType }: { studentId: string; fileType: DocumentType }) {
   const file = await filesRepository.find(deps.db, studentId, fileType);
   if (!file) throw new NotFound('There is no such file.');
   const bytes = await fs.readFile(path.join(uploadsDir(deps), file.stored_name));
-  const known = documentRules[file.file_type as DocumentType]?.mimes.includes(file.mime_type) ?? false;
+  const known = isDocumentType(file.file_type) && documentRules[file.file_type].kinds.some((kind) => uploadKinds[kind].mime === file.mime_type);
   return { file, bytes, known };
 }
 

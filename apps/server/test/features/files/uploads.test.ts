@@ -108,6 +108,17 @@ describe('POST /api/store-file', () => {
     expect(await t.db.selectFrom('uploaded_files').select('id').where('student_id', '=', student.id).execute()).toEqual([]);
   });
 
+  it('answers an unknown document type, prototype names included, with 422', async () => {
+    const { student, client } = await signedInStudent();
+    for (const fileType of ['__proto__', 'toString', 'report_card']) {
+      const response = await upload(client, student.id, fileType, { name: 'x.pdf', bytes: PDF });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errors.file_type).toEqual(['Choose a document type: birth_certificate, immunization_card, sea_slip or picture.']);
+      expect((await client.delete(`/api/file?id=${student.id}&fileType=${fileType}`)).statusCode).toBe(422);
+      expect((await client.get(`/api/files/${student.id}/${fileType}`)).statusCode).toBe(422);
+    }
+  });
+
   it("answers 'Please select a file!' when no file is sent", async () => {
     const { student, client } = await signedInStudent();
     const response = await upload(client, student.id, 'sea_slip');
