@@ -15,13 +15,14 @@ import { createWriteTransactions } from './db/write-transactions.ts';
 import type { Deps } from './deps.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { registrationRoutes } from './features/registration/routes.ts';
-import { filesRoutes } from './features/files/routes.ts';
+import { filesRoutes } from './features/files/index.ts';
 import { registrationFormRoutes } from './features/registration-form/routes.ts';
 import { studentsRoutes } from './features/students/routes.ts';
 import { referenceRoutes } from './features/reference/routes.ts';
 import { apiDocsRoutes, registerOpenApi } from './lib/api-docs.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { serializerCompiler } from './lib/response-serializer.ts';
+import { createFileStore } from './lib/file-store/index.ts';
 import { registerUploads } from './lib/uploads/index.ts';
 
 declare module 'fastify' {
@@ -50,7 +51,8 @@ export async function buildApp({ config, db, dialect, logger = true, extraRoutes
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('deps', { db, dialect, writeTransaction: createWriteTransactions(db, dialect), settings: config } satisfies Deps);
+  const writeTransaction = createWriteTransactions(db, dialect);
+  app.decorate('deps', { db, dialect, writeTransaction, settings: config, files: createFileStore(config, db, writeTransaction) } satisfies Deps);
 
   registerErrorHandler(app);
   await app.register(cookie);

@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import type { Db, DialectName } from './db/database.ts';
 import type { WriteTransactions } from './db/write-transactions.ts';
+import type { FileStore } from './lib/file-store/index.ts';
 
 /**
  * What a feature's services need from the running server, passed to them explicitly (never the
@@ -15,4 +16,6 @@ export type Deps = {
   writeTransaction: WriteTransactions;
   /** Every setting, read once at start-up. */
   settings: Config;
+  /** Where uploaded files' bytes live (FILE_STORE): `put` and `change` write a file's bytes with its rows (decision 013). */
+  files: FileStore;
 };

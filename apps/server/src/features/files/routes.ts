@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { signedInActor } from '../../auth/access.ts';
 import { receiveUpload, uploadedFile } from '../../lib/uploads/index.ts';
 import { documentTypeNames } from './document-types.ts';
-import { deleteDocument, listDocuments, readDataFile, readDocument, saveDataFile, storeDocument } from './service.ts';
+import { deleteDocument, listDocuments, readDataFile, openDocument, saveDataFile, storeDocument } from './service.ts';
 
 const studentId = z.string().trim().min(1).max(20);
 const documentType = z.enum(documentTypeNames, { message: 'Unknown document type.' });
@@ -71,13 +71,14 @@ export async function filesRoutes(instance: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { file, bytes, known } = await readDocument(deps, request.params);
+      const { file, stream, size, known } = await openDocument(deps, request.params);
       return reply
+        .header('content-length', size)
         .type(known ? file.mime_type : 'application/octet-stream')
         .header('content-disposition', contentDisposition(known ? 'inline' : 'attachment', file.original_name))
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')
-        .send(bytes);
+        .send(stream);
     },
   );
 

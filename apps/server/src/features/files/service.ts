@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { SignedInActor } from '../../auth/actor.ts';
 import type { Executor } from '../../db/database.ts';
 import { nowIso } from '../../db/database.ts';
@@ -12,8 +10,6 @@ import { registrationRepository } from '../registration/repository.ts';
 import { registrationWindow } from '../registration/registration-window.ts';
 import { documentRules, documentTypeNames, isDocumentType, type DocumentType } from './document-types.ts';
 import { filesRepository, type UploadedFile } from './repository.ts';
-
-const uploadsDir = (deps: Deps) => path.join(deps.settings.dataDir, 'uploads');
 
 /** Students act on their own files only; admins on anyone's. */
 function assertOwnOrAdmin(actor: SignedInActor, studentId: string): void {
@@ -76,34 +72,26 @@ async function reencodePhoto(file: string, kind: 'jpeg' | 'png'): Promise<void> 
 
 type NewFile = { studentId: string; fileType: DocumentType; temp: string; originalName: string; mime: string; extension: string; size: number };
 
+/** Stores the file and its row as one change, in place of the student's previous file of that type. */
 async function replaceFile(deps: Deps, actor: SignedInActor, file: NewFile): Promise<void> {
-  const folder = randomBytes(1).toString('hex');
-  const storedName = `${folder}/${randomBytes(16).toString('hex')}${file.extension}`;
-  const target = path.join(uploadsDir(deps), storedName);
-  await fs.mkdir(path.dirname(target), { recursive: true });
-  await fs.rename(file.temp, target);
-  let previous: UploadedFile | undefined;
-  try {
-    await deps.writeTransaction(async (trx) => {
-      previous = await filesRepository.find(trx, file.studentId, file.fileType);
-      if (previous) await filesRepository.remove(trx, previous.id);
-      await filesRepository.insert(trx, {
-        student_id: file.studentId,
-        file_type: file.fileType,
-        original_name: file.originalName,
-        stored_name: storedName,
-        mime_type: file.mime,
-        size_bytes: file.size,
-        created_at: nowIso(),
-      });
-      await updateDocumentsFlag(trx, file.studentId);
-      if (actor.kind === 'admin') await writeAudit(trx, actor, { action: 'file.uploaded', studentId: file.studentId, detail: file.fileType });
+  await deps.files.put({ path: file.temp }, { extension: file.extension }, async (trx, key, change) => {
+    const previous = await filesRepository.find(trx, file.studentId, file.fileType);
+    if (previous) {
+      await filesRepository.remove(trx, previous.id);
+      await change.release(previous.stored_name);
+    }
+    await filesRepository.insert(trx, {
+      student_id: file.studentId,
+      file_type: file.fileType,
+      original_name: file.originalName,
+      stored_name: key,
+      mime_type: file.mime,
+      size_bytes: file.size,
+      created_at: nowIso(),
     });
-  } catch (error) {
-    await fs.rm(target, { force: true });
-    throw error;
-  }
-  if (previous) await fs.rm(path.join(uploadsDir(deps), previous.stored_name), { force: true });
+    await updateDocumentsFlag(trx, file.studentId);
+    if (actor.kind === 'admin') await writeAudit(trx, actor, { action: 'file.uploaded', studentId: file.studentId, detail: file.fileType });
+  });
 }
 
 /** The documents progress flag: 1 when all four types are in. */
@@ -112,32 +100,44 @@ async function updateDocumentsFlag(db: Executor, studentId: string): Promise<voi
   await registrationRepository.saveProgress(db, studentId, { documents: count >= documentTypeNames.length ? 1 : 0 });
 }
 
-/** `DELETE /api/file`: removes the row and then its bytes. */
+/** `DELETE /api/file`: removes the row and its bytes as one change. */
 export async function deleteDocument(
   deps: Deps,
   actor: SignedInActor,
   { studentId, fileType }: { studentId: string; fileType: DocumentType },
 ): Promise<{ message: string }> {
   await assertMayChange(deps, actor, studentId);
-  let removed: UploadedFile | undefined;
-  await deps.writeTransaction(async (trx) => {
-    removed = await filesRepository.find(trx, studentId, fileType);
+  await deps.files.change(async (trx, change) => {
+    const removed = await filesRepository.find(trx, studentId, fileType);
     if (!removed) throw new NotFound('There is no such file.');
     await filesRepository.remove(trx, removed.id);
+    await change.release(removed.stored_name);
     await updateDocumentsFlag(trx, studentId);
     if (actor.kind === 'admin') await writeAudit(trx, actor, { action: 'file.deleted', studentId, detail: fileType });
   });
-  if (removed) await fs.rm(path.join(uploadsDir(deps), removed.stored_name), { force: true });
   return { message: `${documentRules[fileType].label} removed.` };
 }
 
-/** The stored bytes of one file, with what the download needs to say about them. */
-export async function readDocument(deps: Deps, { studentId, fileType }: { studentId: string; fileType: DocumentType }) {
+/** A document's bytes as a stream, with what the download needs to say about them; 404 when the row or its bytes are gone. */
+export async function openDocument(deps: Deps, { studentId, fileType }: { studentId: string; fileType: DocumentType }) {
   const file = await filesRepository.find(deps.db, studentId, fileType);
   if (!file) throw new NotFound('There is no such file.');
-  const bytes = await fs.readFile(path.join(uploadsDir(deps), file.stored_name));
+  const opened = await deps.files.open(file.stored_name);
   const known = isDocumentType(file.file_type) && documentRules[file.file_type].kinds.some((kind) => uploadKinds[kind].mime === file.mime_type);
-  return { file, bytes, known };
+  return { file, ...opened, known };
+}
+
+/** The documents a student has handed in, with when (for her registration form). */
+export async function documentsReceived(deps: Deps, studentId: string): Promise<Array<{ type: DocumentType; receivedAt: string }>> {
+  return (await filesRepository.listForStudent(deps.db, studentId))
+    .filter((file) => isDocumentType(file.file_type))
+    .map((file) => ({ type: file.file_type as DocumentType, receivedAt: file.created_at }));
+}
+
+/** The student's photo (re-encoded at upload, so without metadata), or null when she has none or its bytes are gone. */
+export async function readStudentPhoto(deps: Deps, studentId: string): Promise<Buffer | null> {
+  const photo = await filesRepository.find(deps.db, studentId, 'picture');
+  return photo ? deps.files.read(photo.stored_name).catch(() => null) : null;
 }
 
 /** `GET /api/student-data-files/{id}`: the student's data files record (SPEC §3 leaves its fields open). */

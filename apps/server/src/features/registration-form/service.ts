@@ -1,11 +1,11 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import { academicYearLabel } from '@school/contract/api-types';
 import type { SignedInActor } from '../../auth/actor.ts';
 import type { Deps } from '../../deps.ts';
 import { NotFound } from '../../lib/errors.ts';
 import { zonedTimestamp } from '../../lib/time-zone.ts';
 import { writeAudit } from '../audit/audit-log.ts';
+import { documentsReceived, readStudentPhoto } from '../files/index.ts';
+import { referenceLabels } from '../reference/index.ts';
 import { presentStudentRecord } from '../registration/presenter.ts';
 import { registrationRepository } from '../registration/repository.ts';
 import { renderRegistrationForm, type DocumentReceived } from './registration-form-pdf.ts';
@@ -29,20 +29,13 @@ export async function registrationFormPdf(deps: Deps, actor: SignedInActor, stud
   const { db, settings } = deps;
   const student = await registrationRepository.findStudent(db, studentId);
   if (!student) throw new NotFound('There is no student with that ID.');
-  const [religions, ethnicGroups, houses, files] = await Promise.all([
-    db.selectFrom('religions').select(['code', 'religion']).execute(),
-    db.selectFrom('ethnic_groups').select(['id', 'group_type']).execute(),
-    db.selectFrom('houses').select(['id', 'name']).execute(),
-    db.selectFrom('uploaded_files').select(['file_type', 'stored_name', 'created_at']).where('student_id', '=', studentId).execute(),
-  ]);
+  const [labels, files, photo] = await Promise.all([referenceLabels(deps), documentsReceived(deps, studentId), readStudentPhoto(deps, studentId)]);
   const zone = settings.schoolTimeZone;
-  const received = new Map(files.map((file) => [file.file_type, file]));
+  const received = new Map<string, string>(files.map((file) => [file.type, file.receivedAt]));
   const documents: DocumentReceived[] = documentTypes.map(([type, label]) => {
-    const file = received.get(type);
-    return { type, label, received: file ? zonedTimestamp(new Date(file.created_at), zone).slice(0, 10) : null };
+    const at = received.get(type);
+    return { type, label, received: at ? zonedTimestamp(new Date(at), zone).slice(0, 10) : null };
   });
-  const picture = received.get('picture');
-  const photo = picture ? await fs.readFile(path.join(settings.dataDir, 'uploads', picture.stored_name)).catch(() => null) : null;
 
   await writeAudit(db, actor, { action: 'registration-form.viewed', studentId });
 
@@ -53,11 +46,7 @@ export async function registrationFormPdf(deps: Deps, actor: SignedInActor, stud
     timeZone: zone,
     printedAt: new Date(),
     record,
-    labels: {
-      religions: new Map(religions.map((row) => [row.code, row.religion])),
-      ethnicGroups: new Map(ethnicGroups.map((row) => [row.id, row.group_type])),
-      houses: new Map(houses.map((row) => [row.id, row.name])),
-    },
+    labels,
     documents,
     photo,
     terms: typeof record.terms_and_conditions === 'string' ? record.terms_and_conditions : null,

@@ -9,10 +9,11 @@ import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from '
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import { HttpError, Invalid, invalidField } from '../errors.ts';
+import { uploadsDir } from '../file-store/index.ts';
 import { kindsInWords, sniffUploadKind, uploadKinds, type UploadKind } from './upload-kinds.ts';
 
-/** The folder of files still arriving; inside the uploads folder, so a stored file is moved, not copied. */
-export const incomingDir = (settings: Pick<Config, 'dataDir'>): string => path.join(settings.dataDir, 'uploads', '.incoming');
+/** The folder of files still arriving; inside the uploads folder, so the folder store moves a file rather than copying it. */
+export const incomingDir = (settings: Pick<Config, 'dataDir'>): string => path.join(uploadsDir(settings), '.incoming');
 
 /**
  * A file received by `receiveUpload`: on disk at `path` until the request ends, when it is
