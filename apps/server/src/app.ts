@@ -15,15 +15,15 @@ import { createWriteTransactions } from './db/write-transactions.ts';
 import type { Deps } from './deps.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { registrationRoutes } from './features/registration/routes.ts';
-import { filesRoutes } from './features/files/index.ts';
+import { documentFileOwner, filesRoutes } from './features/files/index.ts';
 import { registrationFormRoutes } from './features/registration-form/routes.ts';
 import { studentsRoutes } from './features/students/routes.ts';
 import { referenceRoutes } from './features/reference/routes.ts';
 import { apiDocsRoutes, registerOpenApi } from './lib/api-docs.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { serializerCompiler } from './lib/response-serializer.ts';
-import { createFileStore } from './lib/file-store/index.ts';
-import { registerUploads } from './lib/uploads/index.ts';
+import { checkStoredFiles, createFileStore, type FileOwner } from './lib/file-store/index.ts';
+import { incomingDir, registerUploads } from './lib/uploads/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -92,6 +92,12 @@ export async function buildApp({ config, db, dialect, logger = true, extraRoutes
   await app.register(apiDocsRoutes);
   if (extraRoutes) await app.register(extraRoutes);
 
+  // Start-up check of stored files: unfinished uploads and bytes no row names go, missing bytes are reported.
+  app.addHook('onReady', async () => {
+    const otherStore = createFileStore({ ...config, fileStore: config.fileStore === 'local' ? 'database' : 'local' }, db, writeTransaction);
+    await checkStoredFiles({ db, store: app.deps.files, otherStore, owners: fileOwners, incoming: incomingDir(config), log: app.log });
+  });
+
   if (config.webDist) serveWebApp(app, config.webDist);
   else app.setNotFoundHandler(async (request, reply) => reply.code(404).send({ message: 'Not found.' }));
   return app;
@@ -108,6 +114,9 @@ const featureRoutes: Array<[string, RoutePlugin]> = [
   ['students', studentsRoutes],
   ['documents', filesRoutes],
 ];
+
+/** Every feature whose rows name stored files (decision 013). */
+const fileOwners: FileOwner[] = [documentFileOwner];
 
 /** A feature's routes, each tagged with the feature's heading in the OpenAPI document. */
 const withTag =

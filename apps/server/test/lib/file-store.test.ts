@@ -1,11 +1,22 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { createWriteTransactions } from '../../src/db/write-transactions.ts';
-import { createFileStore, FileMissing, isFileKey, type FileStore } from '../../src/lib/file-store/index.ts';
+import { checkStoredFiles, createFileStore, FileMissing, isFileKey, SETTLE_MS, type FileOwner, type FileStore } from '../../src/lib/file-store/index.ts';
 import { createTestDb, type TestDb } from '../helpers/test-db.ts';
+
+/** A feature's rows that name stored files, for these tests: student_data_files rows, whose data is the key. */
+const testOwner: FileOwner = {
+  async keys(db) {
+    return (await db.selectFrom('student_data_files').select(['student_id', 'data']).execute()).map((row) => ({
+      key: row.data,
+      describe: `student ${row.student_id}, test`,
+    }));
+  },
+};
 
 describe.each(['local', 'database'] as const)('the %s file store', (kind) => {
   let test: TestDb;
@@ -126,6 +137,112 @@ describe.each(['local', 'database'] as const)('the %s file store', (kind) => {
     });
     await expect(store.read('../portal.sqlite')).rejects.toBeInstanceOf(FileMissing);
     await expect(store.open('/etc/passwd')).rejects.toBeInstanceOf(FileMissing);
+  });
+
+  describe('the start-up check', () => {
+    const incoming = () => path.join(dataDir, 'uploads', '.incoming');
+    const lines: string[] = [];
+    const log = { warn: (line: string) => lines.push(`warn ${line}`), info: (line: string) => lines.push(`info ${line}`) };
+    afterEach(() => {
+      lines.length = 0;
+    });
+
+    it('removes unfinished uploads and stored bytes no row names once they are a few minutes old, and keeps newer ones', async () => {
+      const id = await student();
+      const named = await store.put({ bytes: Buffer.from('named') }, {}, async (trx, key) => {
+        await trx.insertInto('student_data_files').values({ student_id: id, data: key, updated_at: 'now' }).execute();
+        return key;
+      });
+      const orphan = await store.put({ bytes: Buffer.from('a stop came between bytes and row') }, {}, async (_trx, key) => key);
+      fs.mkdirSync(incoming(), { recursive: true });
+      fs.writeFileSync(path.join(incoming(), 'stale'), 'half an upload');
+      fs.writeFileSync(path.join(incoming(), 'fresh'), 'an upload still arriving');
+      const old = new Date(Date.now() - SETTLE_MS - 60_000);
+      fs.utimesSync(path.join(incoming(), 'stale'), old, old);
+
+      // Just stored: another process may still be writing its row, so nothing stored goes yet.
+      const early = await checkStoredFiles({ db: test.db, store, owners: [testOwner], incoming: incoming(), log });
+      expect(early.removedOrphans).toBe(0);
+      expect(early.removedTemporary).toBe(1);
+      expect(fs.readdirSync(incoming())).toEqual(['fresh']);
+
+      const later = await checkStoredFiles({ db: test.db, store, owners: [testOwner], incoming: incoming(), log, now: Date.now() + SETTLE_MS + 60_000 });
+      expect(later.removedOrphans).toBeGreaterThanOrEqual(1);
+      expect(await keys()).not.toContain(orphan);
+      expect((await store.read(named)).toString()).toBe('named');
+      expect(fs.readdirSync(incoming())).toEqual([]);
+    });
+
+    it('reports each row whose bytes are gone in one log line, with who and what but no data', async () => {
+      const id = await student();
+      const key = await store.put({ bytes: Buffer.from('soon lost') }, {}, async (trx, newKey) => {
+        await trx.insertInto('student_data_files').values({ student_id: id, data: newKey, updated_at: 'now' }).execute();
+        return newKey;
+      });
+      await store.remove(key);
+      const report = await checkStoredFiles({ db: test.db, store, owners: [testOwner], incoming: incoming(), log });
+      expect(report.missing).toContain(`student ${id}, test`);
+      const line = lines.find((entry) => entry.includes(id));
+      expect(line).toBe(`warn Stored file missing (student ${id}, test): its download answers 404 until it is uploaded again.`);
+      expect(lines.join('\n')).not.toContain('soon lost');
+    });
+  });
+});
+
+describe('starting the app', () => {
+  it('creates a missing uploads folder and clears unfinished uploads left by a stop', async () => {
+    const test = await createTestDb();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-start-'));
+    try {
+      const config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), fileStore: 'local' as const };
+      const first = await buildApp({ config, db: test.db, dialect: test.dialect, logger: false });
+      await first.ready();
+      expect(fs.existsSync(path.join(dataDir, 'uploads', '.incoming'))).toBe(true);
+      await first.close();
+
+      fs.rmSync(path.join(dataDir, 'uploads'), { recursive: true });
+      const second = await buildApp({ config, db: test.db, dialect: test.dialect, logger: false });
+      await second.ready();
+      expect(fs.existsSync(path.join(dataDir, 'uploads'))).toBe(true);
+      const stale = path.join(dataDir, 'uploads', '.incoming', 'left-by-a-crash');
+      fs.writeFileSync(stale, 'partial');
+      const old = new Date(Date.now() - SETTLE_MS - 60_000);
+      fs.utimesSync(stale, old, old);
+      await second.close();
+
+      const third = await buildApp({ config, db: test.db, dialect: test.dialect, logger: false });
+      await third.ready();
+      expect(fs.existsSync(stale)).toBe(false);
+      await third.close();
+    } finally {
+      await test.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('changing FILE_STORE', () => {
+  it('copies the files rows name from the store they were in into the new one', async () => {
+    const test = await createTestDb();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-switch-'));
+    try {
+      const writeTransaction = createWriteTransactions(test.db, test.dialect);
+      const folder = createFileStore({ dataDir, fileStore: 'local' }, test.db, writeTransaction);
+      const database = createFileStore({ dataDir, fileStore: 'database' }, test.db, writeTransaction);
+      await test.db.insertInto('students').values({ id: '90000001', created_at: 'then', updated_at: 'then' }).execute();
+      const key = await folder.put({ bytes: Buffer.from('kept in the folder') }, {}, async (trx, newKey) => {
+        await trx.insertInto('student_data_files').values({ student_id: '90000001', data: newKey, updated_at: 'now' }).execute();
+        return newKey;
+      });
+      const log = { warn: () => undefined, info: () => undefined };
+      const report = await checkStoredFiles({ db: test.db, store: database, otherStore: folder, owners: [testOwner], incoming: path.join(dataDir, 'in'), log });
+      expect(report).toMatchObject({ broughtOver: 1, missing: [] });
+      expect((await database.read(key)).toString()).toBe('kept in the folder');
+      expect((await folder.read(key)).toString()).toBe('kept in the folder');
+    } finally {
+      await test.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -1,7 +1,7 @@
 /**
  * The documents feature (SPEC §3 uploaded files): what other features may use of it. Its routes
- * are registered by app.ts.
+ * are registered by app.ts; its rows name stored files, so the start-up check asks it for them.
  */
 export { filesRoutes } from './routes.ts';
-export { documentsReceived, readStudentPhoto } from './service.ts';
+export { documentFileOwner, documentsReceived, readStudentPhoto } from './service.ts';
 export { documentRules, documentTypeNames, isDocumentType, type DocumentType } from './document-types.ts';

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/database.ts';
 import { nowIso } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { Forbidden, NotFound } from '../../lib/errors.ts';
+import type { FileOwner } from '../../lib/file-store/index.ts';
 import { assertFileKind, uploadKinds, type ReceivedFile } from '../../lib/uploads/index.ts';
 import { writeAudit } from '../audit/audit-log.ts';
 import { registrationRepository } from '../registration/repository.ts';
@@ -139,6 +140,13 @@ export async function readStudentPhoto(deps: Deps, studentId: string): Promise<B
   const photo = await filesRepository.find(deps.db, studentId, 'picture');
   return photo ? deps.files.read(photo.stored_name).catch(() => null) : null;
 }
+
+/** The files feature's rows that name stored files, for the start-up check (decision 013). */
+export const documentFileOwner: FileOwner = {
+  async keys(db) {
+    return (await filesRepository.listStoredNames(db)).map((file) => ({ key: file.stored_name, describe: `student ${file.student_id}, ${file.file_type}` }));
+  },
+};
 
 /** `GET /api/student-data-files/{id}`: the student's data files record (SPEC §3 leaves its fields open). */
 export async function readDataFile(deps: Deps, studentId: string) {

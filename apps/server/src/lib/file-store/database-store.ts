@@ -60,5 +60,14 @@ export function databaseFileStore(db: Db, writeTransaction: WriteTransactions): 
     async remove(key) {
       await db.deleteFrom('stored_files').where('key', '=', key).execute();
     },
+
+    async restore(key, bytes) {
+      assertFileKey(key);
+      await db
+        .insertInto('stored_files')
+        .values({ key, bytes, size_bytes: bytes.length, created_at: nowIso() })
+        .onConflict((conflict) => conflict.column('key').doNothing())
+        .execute();
+    },
   };
 }

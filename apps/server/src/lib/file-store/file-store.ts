@@ -49,6 +49,8 @@ export interface FileStore {
   list(): Promise<Array<{ key: string; storedAt: Date }>>;
   /** Removes the bytes of `key` outside any change (an orphan no row names); nothing when already gone. */
   remove(key: string): Promise<void>;
+  /** Writes bytes under a key rows already name: only for the start-up check, bringing files over from the other store. */
+  restore(key: string, bytes: Buffer): Promise<void>;
 }
 
 /** A row names a stored file whose bytes are gone (a lost disk, a restore without the folder). */

@@ -92,5 +92,11 @@ export function localFileStore(root: string, writeTransaction: WriteTransactions
     async remove(key) {
       await fs.rm(pathOf(key), { force: true });
     },
+
+    async restore(key, bytes) {
+      const file = pathOf(key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      await fs.writeFile(file, bytes);
+    },
   };
 }

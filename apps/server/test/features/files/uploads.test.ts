@@ -164,6 +164,20 @@ describe.each(['local', 'database'] as const)('documents in the %s file store', 
       expect((await client.get(`/api/get-files/${student.id}`)).json()).toEqual([]);
     });
 
+    it('answers 404 with a clear message when a document’s bytes are gone, and still prints her form', async () => {
+      const { student, client } = await signedInStudent();
+      await upload(client, student.id, 'picture', { name: 'me.png', bytes: await png() });
+      const row = await t.db.selectFrom('uploaded_files').select('stored_name').where('student_id', '=', student.id).executeTakeFirstOrThrow();
+      if (fileStore === 'local') fs.rmSync(path.join(t.config.dataDir, 'uploads', row.stored_name));
+      else await t.db.deleteFrom('stored_files').where('key', '=', row.stored_name).execute();
+      const response = await client.get(`/api/files/${student.id}/picture`);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: 'The file is missing from the store. Please upload it again.' });
+      expect((await client.get(`/api/registration-form/${student.id}`)).statusCode).toBe(200);
+      expect((await upload(client, student.id, 'picture', { name: 'me.png', bytes: await png() })).statusCode).toBe(200);
+      expect((await client.get(`/api/files/${student.id}/picture`)).statusCode).toBe(200);
+    });
+
     it('sets the documents progress flag when all four documents are in', async () => {
       const { student, client } = await signedInStudent();
       for (const type of ['birth_certificate', 'immunization_card', 'sea_slip']) await upload(client, student.id, type, { name: `${type}.pdf`, bytes: PDF });
