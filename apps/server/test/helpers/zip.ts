@@ -14,11 +14,14 @@ const crc32 = (data: Buffer) => {
   return (crc ^ 0xffffffff) >>> 0;
 };
 
-/** A ZIP archive made by hand (deflated entries unless `store`), so tests can build hostile ones. */
-export function makeZip(entries: ZipEntry[]): Buffer {
-  const locals: Buffer[] = [];
+/**
+ * A ZIP archive made by hand (deflated entries unless `store`), so tests can build hostile ones;
+ * `hiddenBefore` puts bytes (such as a local entry the directory does not list) before the first entry.
+ */
+export function makeZip(entries: ZipEntry[], { hiddenBefore = Buffer.alloc(0) }: { hiddenBefore?: Buffer } = {}): Buffer {
+  const locals: Buffer[] = [hiddenBefore];
   const centrals: Buffer[] = [];
-  let offset = 0;
+  let offset = hiddenBefore.length;
   for (const entry of entries) {
     const data = Buffer.isBuffer(entry.data) ? entry.data : Buffer.from(entry.data);
     const body = entry.store ? data : zlib.deflateRawSync(data);
