@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { passwordLength } from '@school/contract';
 import { z } from 'zod';
 
 /** The school name shown when SCHOOL_NAME is not set. */
@@ -43,7 +44,11 @@ const environmentSchema = z.object({
     .default(10 * 1024 * 1024),
   FILE_STORE: z.enum(['local', 'database'], { message: 'must be local or database' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  ADMIN_PASSWORD: z.string().min(8, { message: 'must be at least 8 characters' }).max(128).optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(passwordLength.min, { message: `must be at least ${passwordLength.min} characters` })
+    .max(passwordLength.max)
+    .optional(),
 });
 
 export type Config = {

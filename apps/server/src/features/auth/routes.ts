@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   adminSignInSchema,
   errorResponses,
+  limits,
   messages,
   messageSchema,
   noContent,
@@ -30,8 +31,8 @@ import {
 } from './service.ts';
 
 const required = (max: number) => z.string({ message: messages.required }).trim().min(1, messages.required).max(max, messages.tooLong(max));
-const password = z.string({ message: messages.required }).min(1, messages.required).max(1024, 'The password is too long.');
-const studentIdParam = z.object({ student_id: required(20) });
+const password = z.string({ message: messages.required }).min(1, messages.required).max(limits.passwordInput, 'The password is too long.');
+const studentIdParam = z.object({ student_id: required(limits.studentId) });
 
 /** Sign-in, sign-out, passwords and the visitor's student-ID lookup (SPEC §2, §7; DESIGN §4). */
 export async function authRoutes(instance: FastifyInstance): Promise<void> {
@@ -57,7 +58,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     {
       config: { access: 'visitor' },
       schema: {
-        body: z.object({ student_id: z.coerce.string().trim().min(1, messages.required).max(20, messages.tooLong(20)), password }),
+        body: z.object({ student_id: z.coerce.string().trim().min(1, messages.required).max(limits.studentId, messages.tooLong(limits.studentId)), password }),
         response: { 200: studentSignInSchema, ...errorResponses },
       },
     },
@@ -69,7 +70,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     {
       config: { access: 'visitor' },
       schema: {
-        body: z.object({ name: z.string({ message: messages.usernameEmpty }).trim().min(1, messages.usernameEmpty).max(40), password }),
+        body: z.object({ name: z.string({ message: messages.usernameEmpty }).trim().min(1, messages.usernameEmpty).max(limits.username), password }),
         response: { 200: adminSignInSchema, ...errorResponses },
       },
     },
@@ -127,7 +128,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     {
       config: { access: 'admin' },
       schema: {
-        body: z.object({ student_id: z.coerce.string().trim().min(1, messages.required).max(20) }),
+        body: z.object({ student_id: z.coerce.string().trim().min(1, messages.required).max(limits.studentId) }),
         response: { 200: messageSchema, ...errorResponses },
       },
     },
@@ -138,7 +139,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     '/api/student-record/:id',
     {
       config: { access: 'student-self', studentIdFrom: (request) => (request.params as { id?: string }).id },
-      schema: { params: z.object({ id: required(20) }), response: { 200: studentNamesSchema, ...errorResponses } },
+      schema: { params: z.object({ id: required(limits.studentId) }), response: { 200: studentNamesSchema, ...errorResponses } },
     },
     async (request) => studentRecordNames(deps, request.params.id),
   );
@@ -147,7 +148,10 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     '/api/student-lookup',
     {
       config: { access: 'visitor', rateLimit: { max: 10, timeWindow: '1 minute' } },
-      schema: { querystring: z.object({ first_name: required(20), last_name: required(20) }), response: { 200: studentMatchesSchema, ...errorResponses } },
+      schema: {
+        querystring: z.object({ first_name: required(limits.lookupName), last_name: required(limits.lookupName) }),
+        response: { 200: studentMatchesSchema, ...errorResponses },
+      },
     },
     async (request) => lookUpStudentId(deps, request.query),
   );

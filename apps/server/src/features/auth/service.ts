@@ -4,7 +4,7 @@ import { sessionRepository } from '../../auth/session-repository.ts';
 import { openSession, type SignedIn } from '../../auth/sessions.ts';
 import type { Deps } from '../../deps.ts';
 import { Forbidden, invalidField, NotFound } from '../../lib/errors.ts';
-import { writeAudit } from '../audit/audit-log.ts';
+import { writeAudit } from '../audit/index.ts';
 import { hashPassword, passwordProblem, verifyNothing, verifyPassword } from './passwords.ts';
 import { authRepository } from './repository.ts';
 import { assertNotThrottled, signInActions } from './throttle.ts';

@@ -4,4 +4,3 @@
  */
 export { filesRoutes } from './routes.ts';
 export { documentFileOwner, documentsReceived, readStudentPhoto } from './service.ts';
-export { documentRules, documentTypeNames, isDocumentType, type DocumentType } from './document-types.ts';

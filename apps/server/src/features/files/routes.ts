@@ -1,13 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { binaryResponse, errorResponses, messages, messageSchema, studentDataFileSchema, uploadedFilesSchema } from '@school/contract';
+import {
+  binaryResponse,
+  documentMessages,
+  documentTypeNames,
+  errorResponses,
+  limits,
+  messages,
+  messageSchema,
+  studentDataFileSchema,
+  uploadedFilesSchema,
+} from '@school/contract';
 import { z } from 'zod';
 import { signedInActor } from '../../auth/access.ts';
 import { receiveUpload, uploadedFile } from '../../lib/uploads/index.ts';
-import { documentTypeNames } from './document-types.ts';
 import { deleteDocument, listDocuments, readDataFile, openDocument, saveDataFile, storeDocument } from './service.ts';
 
-const studentId = z.string().trim().min(1).max(20);
+const studentId = z.string().trim().min(1).max(limits.studentId);
 const documentType = z.enum(documentTypeNames, { message: 'Unknown document type.' });
 
 /** RFC 6266: a plain ASCII fallback name and the exact name in UTF-8. */
@@ -30,8 +39,8 @@ export async function filesRoutes(instance: FastifyInstance): Promise<void> {
       schema: {
         consumes: ['multipart/form-data'],
         body: z.object({
-          id: z.string({ message: messages.required }).trim().min(1, messages.required).max(20),
-          file_type: z.enum(documentTypeNames, { message: 'Choose a document type: birth_certificate, immunization_card, sea_slip or picture.' }),
+          id: z.string({ message: messages.required }).trim().min(1, messages.required).max(limits.studentId),
+          file_type: z.enum(documentTypeNames, { message: documentMessages.unknownType }),
           file: uploadedFile(),
         }),
         response: { 200: messageSchema, ...errorResponses },

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import { documentMessages, documentTypeNames, documentTypes, isDocumentType, type DocumentType } from '@school/contract';
 import type { SignedInActor } from '../../auth/actor.ts';
 import type { Executor } from '../../db/database.ts';
 import { nowIso } from '../../db/database.ts';
@@ -6,24 +7,13 @@ import type { Deps } from '../../deps.ts';
 import { Forbidden, NotFound } from '../../lib/errors.ts';
 import type { FileOwner } from '../../lib/file-store/index.ts';
 import { assertFileKind, uploadKinds, type ReceivedFile } from '../../lib/uploads/index.ts';
-import { writeAudit } from '../audit/audit-log.ts';
-import { registrationRepository } from '../registration/repository.ts';
-import { registrationWindow } from '../registration/registration-window.ts';
-import { documentRules, documentTypeNames, isDocumentType, type DocumentType } from './document-types.ts';
+import { writeAudit } from '../audit/index.ts';
+import { assertMayChangeRegistration, saveDocumentsProgress } from '../registration/index.ts';
 import { filesRepository, type UploadedFile } from './repository.ts';
 
 /** Students act on their own files only; admins on anyone's. */
 function assertOwnOrAdmin(actor: SignedInActor, studentId: string): void {
   if (actor.kind === 'student' && actor.studentId !== studentId) throw new Forbidden('You can only see your own records.');
-}
-
-/** A student may change her documents only inside her form's registration window. */
-async function assertMayChange(deps: Deps, actor: SignedInActor, studentId: string): Promise<void> {
-  const student = await registrationRepository.findStudent(deps.db, studentId);
-  if (!student) throw new NotFound('There is no student with that ID.');
-  if (actor.kind === 'admin') return;
-  const window = registrationWindow(await registrationRepository.findStatusForClass(deps.db, student.class_id as string | null), deps.settings.schoolTimeZone);
-  if (!window.editable) throw new Forbidden(window.message);
 }
 
 export const fileUrl = (file: Pick<UploadedFile, 'student_id' | 'file_type'>) => `/api/files/${encodeURIComponent(file.student_id)}/${file.file_type}`;
@@ -46,9 +36,8 @@ export async function storeDocument(
   { id: studentId, file_type: fileType, file }: DocumentUpload,
 ): Promise<{ message: string }> {
   assertOwnOrAdmin(actor, studentId);
-  await assertMayChange(deps, actor, studentId);
-  const rule = documentRules[fileType];
-  assertFileKind(file, rule.kinds, `The ${rule.label.toLowerCase()} must be ${rule.kindText}.`);
+  await assertMayChangeRegistration(deps, actor, studentId);
+  assertFileKind(file, documentTypes[fileType].format.kinds, documentMessages.wrongFormat(fileType));
   const kind = file.kind!;
   if (kind === 'jpeg' || kind === 'png') await reencodePhoto(file.path, kind);
   await replaceFile(deps, actor, {
@@ -60,7 +49,7 @@ export async function storeDocument(
     extension: uploadKinds[kind].extensions[0],
     size: (await fs.stat(file.path)).size,
   });
-  return { message: `${rule.label} uploaded successfully.` };
+  return { message: documentMessages.uploaded(fileType) };
 }
 
 /** Photos are decoded and written again: turned upright, with no EXIF, location or other metadata. */
@@ -98,7 +87,7 @@ async function replaceFile(deps: Deps, actor: SignedInActor, file: NewFile): Pro
 /** The documents progress flag: 1 when all four types are in. */
 async function updateDocumentsFlag(db: Executor, studentId: string): Promise<void> {
   const count = await filesRepository.countTypes(db, studentId);
-  await registrationRepository.saveProgress(db, studentId, { documents: count >= documentTypeNames.length ? 1 : 0 });
+  await saveDocumentsProgress(db, studentId, count >= documentTypeNames.length);
 }
 
 /** `DELETE /api/file`: removes the row and its bytes as one change. */
@@ -107,7 +96,7 @@ export async function deleteDocument(
   actor: SignedInActor,
   { studentId, fileType }: { studentId: string; fileType: DocumentType },
 ): Promise<{ message: string }> {
-  await assertMayChange(deps, actor, studentId);
+  await assertMayChangeRegistration(deps, actor, studentId);
   await deps.files.change(async (trx, change) => {
     const removed = await filesRepository.find(trx, studentId, fileType);
     if (!removed) throw new NotFound('There is no such file.');
@@ -116,7 +105,7 @@ export async function deleteDocument(
     await updateDocumentsFlag(trx, studentId);
     if (actor.kind === 'admin') await writeAudit(trx, actor, { action: 'file.deleted', studentId, detail: fileType });
   });
-  return { message: `${documentRules[fileType].label} removed.` };
+  return { message: documentMessages.removed(fileType) };
 }
 
 /** A document's bytes as a stream, with what the download needs to say about them; 404 when the row or its bytes are gone. */
@@ -124,7 +113,7 @@ export async function openDocument(deps: Deps, { studentId, fileType }: { studen
   const file = await filesRepository.find(deps.db, studentId, fileType);
   if (!file) throw new NotFound('There is no such file.');
   const opened = await deps.files.open(file.stored_name);
-  const known = isDocumentType(file.file_type) && documentRules[file.file_type].kinds.some((kind) => uploadKinds[kind].mime === file.mime_type);
+  const known = isDocumentType(file.file_type) && documentTypes[file.file_type].format.kinds.some((kind) => uploadKinds[kind].mime === file.mime_type);
   return { file, ...opened, known };
 }
 

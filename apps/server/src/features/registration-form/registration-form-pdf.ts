@@ -1,4 +1,4 @@
-import { parentsShown, studentFields, type FieldDef, type FieldValue, type StudentRecord } from '@school/contract';
+import { parentsShown, phonePrefix, studentFields, type FieldDef, type FieldValue, type StudentRecord } from '@school/contract';
 import { DASH, dataTable, labelValueTable, pageSizes, renderPdf, schoolDocument, type Content, type TDocumentDefinitions } from '../../lib/pdf/index.ts';
 
 export type FormLabels = { religions: Map<string, string>; ethnicGroups: Map<string, string>; houses: Map<string, string> };
@@ -21,7 +21,7 @@ function display(field: FieldDef, value: FieldValue | undefined, labels: FormLab
   if (field.kind === 'flag') return value === 1 ? 'Yes' : 'No';
   if (value === null || value === undefined || value === '') return DASH;
   const text = String(value);
-  if (field.kind === 'phone') return `1868-${text.slice(0, 3)}-${text.slice(3)}`;
+  if (field.kind === 'phone') return `${phonePrefix}-${text.slice(0, 3)}-${text.slice(3)}`;
   if (field.list === 'religions') return labels.religions.get(text) ?? text;
   if (field.list === 'ethnicGroups') return labels.ethnicGroups.get(text) ?? text;
   if (field.list === 'houses') return labels.houses.get(text) ?? text;

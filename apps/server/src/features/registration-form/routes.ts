@@ -1,4 +1,4 @@
-import { binaryResponse, errorResponses } from '@school/contract';
+import { binaryResponse, errorResponses, limits } from '@school/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,7 +12,7 @@ export async function registrationFormRoutes(instance: FastifyInstance): Promise
     '/api/registration-form/:id',
     {
       config: { access: 'student-self', studentIdFrom: (request) => (request.params as { id?: string }).id },
-      schema: { params: z.object({ id: z.string().min(1).max(20) }), response: { 200: binaryResponse('application/pdf'), ...errorResponses } },
+      schema: { params: z.object({ id: z.string().min(1).max(limits.studentId) }), response: { 200: binaryResponse('application/pdf'), ...errorResponses } },
     },
     async (request, reply) => {
       const pdf = await registrationFormPdf(app.deps, signedInActor(request), request.params.id);

@@ -1,22 +1,13 @@
-import { academicYearLabel } from '@school/contract/api-types';
+import { academicYearLabel, documentTypeNames, documentTypes } from '@school/contract';
 import type { SignedInActor } from '../../auth/actor.ts';
 import type { Deps } from '../../deps.ts';
 import { NotFound } from '../../lib/errors.ts';
 import { zonedTimestamp } from '../../lib/time-zone.ts';
-import { writeAudit } from '../audit/audit-log.ts';
+import { writeAudit } from '../audit/index.ts';
 import { documentsReceived, readStudentPhoto } from '../files/index.ts';
 import { referenceLabels } from '../reference/index.ts';
-import { presentStudentRecord } from '../registration/presenter.ts';
-import { registrationRepository } from '../registration/repository.ts';
+import { findStudentRecord } from '../registration/index.ts';
 import { renderRegistrationForm, type DocumentReceived } from './registration-form-pdf.ts';
-
-/** The four document types of SPEC §3 with their printed names. */
-export const documentTypes: Array<[string, string]> = [
-  ['birth_certificate', 'Birth certificate'],
-  ['immunization_card', 'Immunization card'],
-  ['sea_slip', 'SEA slip'],
-  ['picture', 'Photo of the student'],
-];
 
 /** The school year a date falls in: September starts a new one. */
 function academicYear(now: Date, timeZone: string): string {
@@ -27,19 +18,18 @@ function academicYear(now: Date, timeZone: string): string {
 /** Builds the student's registration form PDF; every view is written to the audit log. */
 export async function registrationFormPdf(deps: Deps, actor: SignedInActor, studentId: string): Promise<Buffer> {
   const { db, settings } = deps;
-  const student = await registrationRepository.findStudent(db, studentId);
-  if (!student) throw new NotFound('There is no student with that ID.');
+  const record = await findStudentRecord(deps, studentId);
+  if (!record) throw new NotFound('There is no student with that ID.');
   const [labels, files, photo] = await Promise.all([referenceLabels(deps), documentsReceived(deps, studentId), readStudentPhoto(deps, studentId)]);
   const zone = settings.schoolTimeZone;
   const received = new Map<string, string>(files.map((file) => [file.type, file.receivedAt]));
-  const documents: DocumentReceived[] = documentTypes.map(([type, label]) => {
+  const documents: DocumentReceived[] = documentTypeNames.map((type) => {
     const at = received.get(type);
-    return { type, label, received: at ? zonedTimestamp(new Date(at), zone).slice(0, 10) : null };
+    return { type, label: documentTypes[type].title, received: at ? zonedTimestamp(new Date(at), zone).slice(0, 10) : null };
   });
 
   await writeAudit(db, actor, { action: 'registration-form.viewed', studentId });
 
-  const record = presentStudentRecord(student);
   return renderRegistrationForm({
     schoolName: settings.schoolName,
     academicYear: academicYear(new Date(), zone),

@@ -1,5 +1,6 @@
 import {
   errorResponses,
+  limits,
   recordConflictSchema,
   registrationSchema,
   registrationStatusSchema,
@@ -29,7 +30,7 @@ export async function registrationRoutes(instance: FastifyInstance): Promise<voi
     '/api/student/:id',
     {
       config: { access: 'student-self', studentIdFrom: (request) => (request.params as { id?: string }).id },
-      schema: { params: z.object({ id: z.string().min(1).max(20) }), response: { 200: registrationSchema, ...errorResponses } },
+      schema: { params: z.object({ id: z.string().min(1).max(limits.studentId) }), response: { 200: registrationSchema, ...errorResponses } },
     },
     async (request) => loadRegistration(deps, request.params.id),
   );

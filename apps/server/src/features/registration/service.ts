@@ -3,7 +3,7 @@ import type { SignedInActor } from '../../auth/actor.ts';
 import type { Executor } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { Conflict, Forbidden, invalidField, NotFound } from '../../lib/errors.ts';
-import { writeAudit } from '../audit/audit-log.ts';
+import { writeAudit } from '../audit/index.ts';
 import { presentStudentRecord } from './presenter.ts';
 import { registrationRepository, type ProgressFlags, type StudentRow } from './repository.ts';
 import { registrationWindow } from './registration-window.ts';
@@ -115,4 +115,28 @@ export async function saveStudentRecord(deps: Deps, actor: SignedInActor, input:
     return { saved, flags };
   });
   return { message: 'Saved', record: presentStudentRecord(result.saved), progress: result.flags };
+}
+
+/** The record as the API shows it, or undefined when there is no such student (for documents that print it). */
+export async function findStudentRecord(deps: Pick<Deps, 'db'>, studentId: string) {
+  const student = await registrationRepository.findStudent(deps.db, studentId);
+  return student ? presentStudentRecord(student) : undefined;
+}
+
+/**
+ * A change to a student's registration (her record or her documents) is allowed: an admin's
+ * always, a student's only inside her form's registration window (SPEC §4). 404 when there is
+ * no such student, 403 with the window's message otherwise.
+ */
+export async function assertMayChangeRegistration(deps: Pick<Deps, 'db' | 'settings'>, actor: SignedInActor, studentId: string): Promise<void> {
+  const student = await registrationRepository.findStudent(deps.db, studentId);
+  if (!student) throw new NotFound('There is no student with that ID.');
+  if (actor.kind === 'admin') return;
+  const window = registrationWindow(await registrationRepository.findStatusForClass(deps.db, student.class_id as string | null), deps.settings.schoolTimeZone);
+  if (!window.editable) throw new Forbidden(window.message);
+}
+
+/** Sets the Documents step's progress flag (1 when every document is in), inside the caller's transaction. */
+export async function saveDocumentsProgress(db: Executor, studentId: string, complete: boolean): Promise<void> {
+  await registrationRepository.saveProgress(db, studentId, { documents: complete ? 1 : 0 });
 }

@@ -2,7 +2,7 @@ import type { AdminActor } from '../../auth/actor.ts';
 import { nowIso } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { utcToZonedLocal, zonedLocalToUtc } from '../../lib/time-zone.ts';
-import { writeAudit } from '../audit/audit-log.ts';
+import { writeAudit } from '../audit/index.ts';
 import { registrationRepository } from './repository.ts';
 import { registrationWindow } from './registration-window.ts';
 

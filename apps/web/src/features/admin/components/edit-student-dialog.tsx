@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import type { StudentRecord } from '@school/contract';
+import { fieldByName, type StudentRecord } from '@school/contract';
 import { messages } from '@school/contract/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { format, isValid, parseISO } from 'date-fns';
@@ -90,7 +90,7 @@ export function EditStudentDialog({ student, onClose }: { student: StudentRow; o
                   helperText={errors[name] || ' '}
                   onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
                   onBlur={(event) => save(name, event.target.value)}
-                  slotProps={{ htmlInput: { maxLength: name === 'birth_certificate_no' ? 15 : 20 } }}
+                  slotProps={{ htmlInput: { maxLength: fieldByName.get(name)?.max } }}
                 />
               ))}
               <DatePicker
