@@ -14,6 +14,24 @@ const crc32 = (data: Buffer) => {
   return (crc ^ 0xffffffff) >>> 0;
 };
 
+const uint32 = (value: number) => {
+  const buffer = Buffer.alloc(4);
+  buffer.writeUInt32LE(value);
+  return buffer;
+};
+
+/** The 26 bytes a local header and a directory entry share: version needed, flags, method, time, CRC, sizes, name and extra lengths. */
+function sharedFields(method: number, crc: number, compressedSize: number, size: number, nameLength: number): Buffer {
+  const fields = Buffer.alloc(26);
+  fields.writeUInt16LE(20, 0);
+  fields.writeUInt16LE(method, 4);
+  fields.writeUInt32LE(crc, 10);
+  fields.writeUInt32LE(compressedSize, 14);
+  fields.writeUInt32LE(size, 18);
+  fields.writeUInt16LE(nameLength, 22);
+  return fields;
+}
+
 /**
  * A ZIP archive made by hand (deflated entries unless `store`), so tests can build hostile ones;
  * `hiddenBefore` puts bytes (such as a local entry the directory does not list) before the first entry.
@@ -28,25 +46,13 @@ export function makeZip(entries: ZipEntry[], { hiddenBefore = Buffer.alloc(0) }:
     const name = Buffer.from(entry.name);
     const size = entry.declaredSize ?? data.length;
     const method = entry.store ? 0 : 8;
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(method, 8);
-    local.writeUInt32LE(crc32(data), 14);
-    local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
+    const shared = sharedFields(method, crc32(data), body.length, size, name.length);
+    const local = Buffer.concat([uint32(0x04034b50), shared]);
     locals.push(local, name, body);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(method, 10);
-    central.writeUInt32LE(crc32(data), 16);
-    central.writeUInt32LE(body.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
+    // A directory entry: its signature, "made by", the fields a local header has, then comment, disk, attributes and the local header's offset.
+    const tail = Buffer.alloc(14);
+    tail.writeUInt32LE(offset, 10);
+    const central = Buffer.concat([uint32(0x02014b50), Buffer.from([20, 0]), shared, tail]);
     centrals.push(central, name);
     offset += local.length + name.length + body.length;
   }

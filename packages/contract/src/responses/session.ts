@@ -15,6 +15,17 @@ export const sessionSchema = z.object({
 });
 export type Session = z.infer<typeof sessionSchema>;
 
+/** The session of nobody: what the server answers a visitor, and what the web app assumes before it asks. */
+export const signedOutSession: Session = {
+  authenticated: false,
+  admin: false,
+  restricted: false,
+  userID: null,
+  name: null,
+  initials: null,
+  must_change_password: false,
+};
+
 const flag = z.number().int().min(0).max(1);
 
 /** POST /api/login-student (SPEC §7: name); `password_reset` 1 means the session may only set a new password. */

@@ -1,3 +1,4 @@
+import { signedOutSession } from '@school/contract';
 import { accountOf, actingAs, type Actor, type AdminActor } from '../../auth/actor.ts';
 import { SESSION_ENDED_MESSAGE } from '../../auth/access.ts';
 import { sessionRepository } from '../../auth/session-repository.ts';
@@ -179,16 +180,7 @@ export function lookUpStudentId(deps: Deps, input: { first_name: string; last_na
  * the session she presented has ended is told so, for the sign-in page to say why she is there.
  */
 export async function describeSession(deps: Deps, actor: Actor, { sessionEnded }: { sessionEnded: boolean }) {
-  const signedOut = {
-    authenticated: false,
-    admin: false,
-    restricted: false,
-    userID: null,
-    name: null,
-    initials: null,
-    must_change_password: false,
-    ended_message: sessionEnded ? SESSION_ENDED_MESSAGE : null,
-  };
+  const signedOut = { ...signedOutSession, ended_message: sessionEnded ? SESSION_ENDED_MESSAGE : null };
   const account = accountOf(actor);
   const restricted = actor.kind === 'visitor';
   if (!account) return signedOut;
