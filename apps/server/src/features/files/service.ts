@@ -4,7 +4,7 @@ import type { SignedInActor } from '../../auth/actor.ts';
 import type { Executor } from '../../db/database.ts';
 import { nowIso } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
-import { Forbidden, NotFound } from '../../lib/errors.ts';
+import { Forbidden, invalidField, NotFound } from '../../lib/errors.ts';
 import type { FileOwner } from '../../lib/file-store/index.ts';
 import { assertFileKind, uploadKinds, type ReceivedFile } from '../../lib/uploads/index.ts';
 import { writeAudit } from '../audit/index.ts';
@@ -56,7 +56,13 @@ export async function storeDocument(
 async function reencodePhoto(file: string, kind: 'jpeg' | 'png'): Promise<void> {
   const { default: sharp } = await import('sharp');
   const image = sharp(file, { failOn: 'error' }).rotate();
-  const output = kind === 'png' ? await image.png().toBuffer() : await image.jpeg({ quality: 85 }).toBuffer();
+  let output: Buffer;
+  try {
+    output = kind === 'png' ? await image.png().toBuffer() : await image.jpeg({ quality: 85 }).toBuffer();
+  } catch {
+    // A photo that starts like an image but cannot be decoded (cut short, damaged).
+    throw invalidField('file', 'The photo could not be read. Please choose another image.');
+  }
   await fs.writeFile(file, output);
 }
 

@@ -139,6 +139,15 @@ describe.each(['local', 'database'] as const)('documents in the %s file store', 
       expect(response.json().message).toBe('Please select a file!');
     });
 
+    it('refuses a photo that looks like an image but cannot be read, with 422', async () => {
+      const { student, client } = await signedInStudent();
+      const damaged = (await png()).subarray(0, 60);
+      const response = await upload(client, student.id, 'picture', { name: 'me.png', bytes: damaged });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().message).toBe('The photo could not be read. Please choose another image.');
+      expect(await t.db.selectFrom('uploaded_files').select('id').where('student_id', '=', student.id).execute()).toEqual([]);
+    });
+
     it('re-encodes a photo without its EXIF metadata', async () => {
       const { student, client } = await signedInStudent();
       const original = await jpegWithExif();
