@@ -30,6 +30,50 @@ const featureBoundaries = {
   },
 };
 
+const serverSrc = path.resolve('apps/server/src');
+const serverFeatures = path.join(serverSrc, 'features');
+/** 'files' for apps/server/src/features/files/service.ts; null outside the features. */
+const serverFeatureOf = (file) => {
+  const relative = path.relative(serverFeatures, file);
+  return relative.startsWith('..') || path.isAbsolute(relative) ? null : relative.split(path.sep)[0];
+};
+/** The layers below the features (lib, db, auth): they serve every feature and import none. */
+const serverLayerOf = (file) => {
+  const relative = path.relative(serverSrc, file);
+  const layer = relative.split(path.sep)[0];
+  return !relative.startsWith('..') && ['lib', 'db', 'auth'].includes(layer) ? layer : null;
+};
+
+/**
+ * Server features use each other only through the other feature's index.ts, its public functions
+ * (shared → features → app); lib/, db/ and auth/ never import a feature.
+ */
+const serverBoundaries = {
+  meta: {
+    type: 'problem',
+    messages: {
+      notThroughIndex: "Feature '{{from}}' may use feature '{{to}}' only through its index.ts (import '../{{to}}/index.ts'), not '{{source}}'.",
+      layerImportsFeature:
+        "'src/{{layer}}' is shared by every feature and must not import feature '{{to}}'; move what both need into src/{{layer}} or pass it in.",
+    },
+  },
+  create(context) {
+    const from = serverFeatureOf(context.filename);
+    const layer = serverLayerOf(context.filename);
+    if (!from && !layer) return {};
+    const check = (node) => {
+      const source = node.source?.value;
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const target = path.resolve(path.dirname(context.filename), source);
+      const to = serverFeatureOf(target);
+      if (!to || to === from) return;
+      if (layer) return context.report({ node, messageId: 'layerImportsFeature', data: { layer, to } });
+      if (target !== path.join(serverFeatures, to, 'index.ts')) context.report({ node, messageId: 'notThroughIndex', data: { from, to, source } });
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'test-results/**', 'playwright-report/**', 'data/**', 'bench/out/**'] },
   js.configs.recommended,
@@ -50,6 +94,11 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
       'portal/feature-boundaries': 'error',
     },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { server: { rules: { 'feature-boundaries': serverBoundaries } } },
+    rules: { 'server/feature-boundaries': 'error' },
   },
   { files: ['**/*.{js,mjs}'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
 );

@@ -6,34 +6,43 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerAccessControl } from './auth/access.ts';
 import { registerSessions } from './auth/sessions.ts';
 import type { Config } from './config.ts';
 import type { Db, DialectName } from './db/database.ts';
-import { createWriteTransactions, type WriteTransactions } from './db/write-transactions.ts';
-import { authRoutes } from './features/auth/routes.ts';
-import { registrationRoutes } from './features/registration/routes.ts';
-import { filesRoutes } from './features/files/routes.ts';
-import { registrationFormRoutes } from './features/registration-form/routes.ts';
-import { studentsRoutes } from './features/students/routes.ts';
-import { referenceRoutes } from './features/reference/routes.ts';
+import { createWriteTransactions } from './db/write-transactions.ts';
+import type { Deps } from './deps.ts';
+import { authRoutes } from './features/auth/index.ts';
+import { registrationRoutes } from './features/registration/index.ts';
+import { documentFileOwner, filesRoutes } from './features/files/index.ts';
+import { registrationFormRoutes } from './features/registration-form/index.ts';
+import { studentsRoutes } from './features/students/index.ts';
+import { referenceRoutes } from './features/reference/index.ts';
+import { apiDocsRoutes, registerOpenApi } from './lib/api-docs.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
+import { serializerCompiler } from './lib/response-serializer.ts';
+import { checkStoredFiles, createFileStore, type FileOwner } from './lib/file-store/index.ts';
+import { incomingDir, registerUploads } from './lib/uploads/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    db: Db;
-    dialect: DialectName;
-    settings: Config;
-    /** Runs a short unit of writes as one transaction; on SQLite, writes that arrive together share a commit. */
-    writeTransaction: WriteTransactions;
+    /** What the services need (database, write transactions, settings): routes pass it to them. */
+    deps: Deps;
   }
 }
 
-export type AppDeps = { config: Config; db: Db; dialect: DialectName; logger?: boolean };
+export type AppDeps = {
+  config: Config;
+  db: Db;
+  dialect: DialectName;
+  logger?: boolean;
+  /** Routes registered after the features' (tests use it to see how the app treats a route). */
+  extraRoutes?: (app: FastifyInstance) => Promise<void>;
+};
 
 /** Builds the whole application: plugins, guards and every feature's routes. Used by main and by tests. */
-export async function buildApp({ config, db, dialect, logger = true }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, dialect, logger = true, extraRoutes }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]'] } : false,
     trustProxy: config.trustProxy,
@@ -42,10 +51,8 @@ export async function buildApp({ config, db, dialect, logger = true }: AppDeps):
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('db', db);
-  app.decorate('dialect', dialect);
-  app.decorate('writeTransaction', createWriteTransactions(db, dialect));
-  app.decorate('settings', config);
+  const writeTransaction = createWriteTransactions(db, dialect);
+  app.decorate('deps', { db, dialect, writeTransaction, settings: config, files: createFileStore(config, db, writeTransaction) } satisfies Deps);
 
   registerErrorHandler(app);
   await app.register(cookie);
@@ -71,6 +78,7 @@ export async function buildApp({ config, db, dialect, logger = true }: AppDeps):
     crossOriginEmbedderPolicy: false,
   });
   await app.register(rateLimit, { global: false });
+  await registerUploads(app);
   registerSessions(app);
   registerAccessControl(app);
 
@@ -79,22 +87,46 @@ export async function buildApp({ config, db, dialect, logger = true }: AppDeps):
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
 
-  for (const routes of featureRoutes) await app.register(routes);
+  await registerOpenApi(app);
+  for (const [tag, routes] of featureRoutes) await app.register(withTag(tag, routes));
+  await app.register(apiDocsRoutes);
+  if (extraRoutes) await app.register(extraRoutes);
+
+  // Start-up check of stored files: unfinished uploads and bytes no row names go, missing bytes are reported.
+  app.addHook('onReady', async () => {
+    const otherStore = createFileStore({ ...config, fileStore: config.fileStore === 'local' ? 'database' : 'local' }, db, writeTransaction);
+    await checkStoredFiles({ db, store: app.deps.files, otherStore, owners: fileOwners, incoming: incomingDir(config), log: app.log });
+  });
 
   if (config.webDist) serveWebApp(app, config.webDist);
   else app.setNotFoundHandler(async (request, reply) => reply.code(404).send({ message: 'Not found.' }));
   return app;
 }
 
-/** Feature route plugins, in the order they register. */
-const featureRoutes: Array<(app: FastifyInstance) => Promise<void>> = [
-  authRoutes,
-  referenceRoutes,
-  registrationRoutes,
-  registrationFormRoutes,
-  studentsRoutes,
-  filesRoutes,
+type RoutePlugin = (app: FastifyInstance) => Promise<void>;
+
+/** Feature route plugins, in the order they register, each with the heading its calls have in the API document. */
+const featureRoutes: Array<[string, RoutePlugin]> = [
+  ['sign-in and sessions', authRoutes],
+  ['reference lists', referenceRoutes],
+  ['registration', registrationRoutes],
+  ['registration form', registrationFormRoutes],
+  ['students', studentsRoutes],
+  ['documents', filesRoutes],
 ];
+
+/** Every feature whose rows name stored files (decision 013). */
+const fileOwners: FileOwner[] = [documentFileOwner];
+
+/** A feature's routes, each tagged with the feature's heading in the OpenAPI document. */
+const withTag =
+  (tag: string, routes: RoutePlugin): RoutePlugin =>
+  async (scope) => {
+    scope.addHook('onRoute', (route) => {
+      route.schema = { ...route.schema, tags: (route.schema as { tags?: string[] } | undefined)?.tags ?? [tag] } as typeof route.schema;
+    });
+    await scope.register(routes);
+  };
 
 /** Serves the built web app: hashed assets cached for a year, and index.html for every client route. */
 function serveWebApp(app: FastifyInstance, webDist: string): void {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { passwordLength } from '@school/contract';
 import { z } from 'zod';
 
 /** The school name shown when SCHOOL_NAME is not set. */
@@ -41,8 +42,13 @@ const environmentSchema = z.object({
     .min(1024, { message: 'must be at least 1024 bytes' })
     .max(100 * 1024 * 1024, { message: 'must be at most 100 MB' })
     .default(10 * 1024 * 1024),
+  FILE_STORE: z.enum(['local', 'database'], { message: 'must be local or database' }).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  ADMIN_PASSWORD: z.string().min(8, { message: 'must be at least 8 characters' }).max(128).optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(passwordLength.min, { message: `must be at least ${passwordLength.min} characters` })
+    .max(passwordLength.max)
+    .optional(),
 });
 
 export type Config = {
@@ -57,6 +63,8 @@ export type Config = {
   trustProxy: boolean;
   seedDemo: boolean;
   uploadMaxBytes: number;
+  /** Where uploaded files' bytes live: the folder DATA_DIR/uploads, or the database (decision 013). */
+  fileStore: 'local' | 'database';
   logLevel: string;
   adminPassword: string | undefined;
   /** Folder of the built web app; undefined when the server runs without it (API tests). */
@@ -89,6 +97,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     trustProxy: env.TRUST_PROXY,
     seedDemo: env.SEED_DEMO,
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
+    // The database by default with PostgreSQL, so that several server processes share the files.
+    fileStore: env.FILE_STORE ?? (env.DATABASE_URL ? 'database' : 'local'),
     logLevel: env.LOG_LEVEL,
     adminPassword: env.ADMIN_PASSWORD,
     webDist: undefined,

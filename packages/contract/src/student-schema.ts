@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { limits } from './limits.ts';
 import { messages } from './messages.ts';
 import { agreementFields, studentFields, type FieldDef, type StepKey } from './student-fields.ts';
 
@@ -80,7 +81,7 @@ const fieldShape = Object.fromEntries(studentFields.map((field) => [field.name, 
  * client last saw. Unknown keys are dropped, never stored.
  */
 export const studentSaveSchema = z.object({
-  id: z.coerce.string().trim().min(1, messages.required).max(20),
+  id: z.coerce.string().trim().min(1, messages.required).max(limits.studentId),
   updatedAt: z.string().min(1, messages.required),
   ...fieldShape,
   terms_and_conditions: nullable(z.string().max(20000)).optional(),

@@ -1,11 +1,12 @@
 import type { Access } from '@school/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Forbidden, Unauthorized } from '../lib/errors.ts';
+import type { AdminActor, SignedInActor } from './actor.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Every registered route with its declared access, for the access tests and the docs. */
-    routeTable: Array<{ method: string; url: string; access: Access | undefined }>;
+    /** Every registered route with its declared access and answers, for the access tests and the docs. */
+    routeTable: RouteEntry[];
   }
   interface FastifyContextConfig {
     /** Who may call the route (DESIGN §4). Every route declares it; a route without it answers 403. */
@@ -16,6 +17,9 @@ declare module 'fastify' {
     csrf?: boolean;
   }
 }
+
+/** A registered route as the tests see it: who may call it, which status codes its response schemas describe, and whether it serves a file of the built web app. */
+export type RouteEntry = { method: string; url: string; access: Access | undefined; responses: string[]; webAppFile: boolean };
 
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
 
@@ -36,7 +40,19 @@ export function registerAccessControl(app: FastifyInstance): void {
     const config = (route.config ?? {}) as { file?: string; access?: Access };
     if (config.file && !config.access) route.config = { ...config, access: 'visitor' } as never;
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') app.routeTable.push({ method, url: route.url, access: (route.config as { access?: Access } | undefined)?.access });
+      if (method === 'HEAD') continue;
+      // Read when asked: hooks of a plugin's own scope may still complete the route after this one.
+      app.routeTable.push({
+        method,
+        url: route.url,
+        get access() {
+          return (route.config as { access?: Access } | undefined)?.access;
+        },
+        get responses() {
+          return Object.keys((route.schema?.response as Record<string, unknown> | undefined) ?? {});
+        },
+        webAppFile: Boolean(config.file),
+      });
     }
   });
 
@@ -46,20 +62,32 @@ export function registerAccessControl(app: FastifyInstance): void {
     if (!access) throw new Forbidden('This call is not available.');
     if (access === 'visitor') return;
 
-    const session = request.session;
-    if (!session || session.kind === 'guest') throw notSignedIn(request);
+    const actor = request.actor;
+    if (actor.kind === 'visitor' && !actor.restricted) throw notSignedIn(request);
     if (access === 'restricted') return;
-    if (session.restricted) throw new Forbidden('Please set a new password first.');
+    if (actor.kind === 'visitor') throw new Forbidden('Please set a new password first.');
 
     if (access === 'admin') {
-      if (session.kind !== 'admin') throw new Forbidden('Only school administrators can do this.');
+      if (actor.kind !== 'admin') throw new Forbidden('Only school administrators can do this.');
       return;
     }
-    if (access === 'student-self' && session.kind === 'student') {
+    if (access === 'student-self' && actor.kind === 'student') {
       const named = request.routeOptions.config.studentIdFrom?.(request);
-      if (named !== undefined && named !== null && String(named) !== session.student_id) {
+      if (named !== undefined && named !== null && String(named) !== actor.studentId) {
         throw new Forbidden('You can only see your own records.');
       }
     }
   });
+}
+
+/** The caller as an admin: the route's access is `admin`, so anyone else was refused before the handler ran. */
+export function adminActor(request: FastifyRequest): AdminActor {
+  if (request.actor.kind !== 'admin') throw new Forbidden('Only school administrators can do this.');
+  return request.actor;
+}
+
+/** The caller as a signed-in student or admin: for `signed-in` and `student-self` routes. */
+export function signedInActor(request: FastifyRequest): SignedInActor {
+  if (request.actor.kind === 'visitor') throw notSignedIn(request);
+  return request.actor;
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { nowIso, type Executor } from '../db/database.ts';
 import type { SessionsTable } from '../db/schema.ts';
+import type { SessionWithAdmin } from './actor.ts';
 
 export type SessionRow = SessionsTable;
 
@@ -19,12 +20,24 @@ export const sessionRepository = {
     return { token, row };
   },
 
-  findByToken(db: Executor, token: string): Promise<SessionRow | undefined> {
-    return db.selectFrom('sessions').selectAll().where('id_hash', '=', hashToken(token)).executeTakeFirst();
+  /** The session of a cookie, with its admin's username (one indexed read per request). */
+  findByToken(db: Executor, token: string): Promise<SessionWithAdmin | undefined> {
+    return db
+      .selectFrom('sessions')
+      .leftJoin('admin_users', 'admin_users.id', 'sessions.admin_id')
+      .selectAll('sessions')
+      .select('admin_users.username as admin_name')
+      .where('sessions.id_hash', '=', hashToken(token))
+      .executeTakeFirst();
   },
 
   async touch(db: Executor, idHash: string, at: string): Promise<void> {
     await db.updateTable('sessions').set({ last_seen_at: at }).where('id_hash', '=', idHash).execute();
+  },
+
+  /** The session may do everything its account may: its first password has been replaced. */
+  async unrestrict(db: Executor, idHash: string): Promise<void> {
+    await db.updateTable('sessions').set({ restricted: 0 }).where('id_hash', '=', idHash).execute();
   },
 
   async delete(db: Executor, idHash: string): Promise<void> {

@@ -1,8 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
+import type { Config } from '../config.ts';
 import type { Executor } from '../db/database.ts';
+import type { Deps } from '../deps.ts';
 import { Forbidden } from '../lib/errors.ts';
+import { actorFor, type Actor } from './actor.ts';
 import { sessionRepository, type NewSession, type SessionRow } from './session-repository.ts';
 
 export const SESSION_COOKIE = 'portal_session';
@@ -17,10 +20,12 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The caller's live session, or null. */
+    /** The caller's live session, or null. Only the session layer reads it; features use `actor`. */
     session: SessionRow | null;
     /** True when the caller presented a session that has timed out (so the answer can say so). */
     sessionEnded: boolean;
+    /** Who is calling, built once from the session before anything else runs (decision 012). */
+    actor: Actor;
   }
 }
 
@@ -35,87 +40,94 @@ function tokensMatch(expected: string, given: string | undefined): boolean {
 }
 
 /**
- * Loads the session of every request (one indexed read), slides its idle timeout, and checks the
- * CSRF token of every mutating call in the style of Sanctum: the X-XSRF-TOKEN header must echo
- * the session's token, which the readable XSRF-TOKEN cookie carries.
+ * Loads the session of every request (one indexed read), slides its idle timeout, builds the
+ * request's actor, and checks the CSRF token of every mutating call in the style of Sanctum: the
+ * X-XSRF-TOKEN header must echo the session's token, which the readable XSRF-TOKEN cookie carries.
  */
 export function registerSessions(app: FastifyInstance): void {
+  const { db } = app.deps;
   app.decorateRequest('session', null);
   app.decorateRequest('sessionEnded', false);
+  app.decorateRequest('actor', null as never);
 
   app.addHook('onRequest', async (request) => {
     const token = request.cookies[SESSION_COOKIE];
+    let session: Awaited<ReturnType<typeof sessionRepository.findByToken>> | null = null;
     if (token) {
-      const session = await sessionRepository.findByToken(app.db, token);
+      const found = await sessionRepository.findByToken(db, token);
       const now = Date.now();
-      if (session && isExpired(session, now)) {
-        await sessionRepository.delete(app.db, session.id_hash);
-        request.sessionEnded = session.kind !== 'guest';
-      } else if (session) {
-        request.session = session;
-        if (now - Date.parse(session.last_seen_at) > TOUCH_INTERVAL_MS) {
+      if (found && isExpired(found, now)) {
+        await sessionRepository.delete(db, found.id_hash);
+        request.sessionEnded = found.kind !== 'guest';
+      } else if (found) {
+        session = found;
+        if (now - Date.parse(found.last_seen_at) > TOUCH_INTERVAL_MS) {
           const at = new Date(now).toISOString();
-          await sessionRepository.touch(app.db, session.id_hash, at);
-          session.last_seen_at = at;
+          await sessionRepository.touch(db, found.id_hash, at);
+          found.last_seen_at = at;
         }
       } else {
         request.sessionEnded = true;
       }
     }
+    request.session = session;
+    request.actor = actorFor(session, request);
     if (MUTATING.has(request.method) && request.routeOptions.config?.csrf !== false) {
       const header = request.headers[CSRF_HEADER];
-      if (!request.session || !tokensMatch(request.session.csrf_token, Array.isArray(header) ? header[0] : header)) {
+      if (!session || !tokensMatch(session.csrf_token, Array.isArray(header) ? header[0] : header)) {
         throw new Forbidden('CSRF token mismatch. Please reload the page and try again.');
       }
     }
   });
 }
 
-function cookieOptions(app: FastifyInstance) {
-  return { path: '/', sameSite: 'lax' as const, secure: app.settings.cookieSecure };
-}
+const cookieOptions = (settings: Config) => ({ path: '/', sameSite: 'lax' as const, secure: settings.cookieSecure });
 
 /** Sets the readable XSRF-TOKEN cookie for the session (Sanctum's `/sanctum/csrf-cookie`). */
-export function sendCsrfCookie(app: FastifyInstance, reply: FastifyReply, session: SessionRow): void {
-  reply.setCookie(CSRF_COOKIE, session.csrf_token, { ...cookieOptions(app), httpOnly: false, maxAge: ABSOLUTE_TIMEOUT_MS / 1000 });
+export function sendCsrfCookie(reply: FastifyReply, settings: Config, session: Pick<SessionRow, 'csrf_token'>): void {
+  reply.setCookie(CSRF_COOKIE, session.csrf_token, { ...cookieOptions(settings), httpOnly: false, maxAge: ABSOLUTE_TIMEOUT_MS / 1000 });
 }
+
+/** A session opened by a service; the route sets its cookies with `answerWithSession`. */
+export type OpenedSession = { token: string; row: SessionRow };
 
 /**
- * Starts a session with a new id and CSRF token; the caller's previous session stops working.
- * Its writes go through `db`, so a sign-in can commit them with its audit row.
+ * Opens a session with a new id and CSRF token and ends the caller's previous one (so the
+ * pre-sign-in id stops working). Its writes go through `db`, so a sign-in commits them with its
+ * audit row; the cookies are the HTTP layer's business (`answerWithSession`).
  */
-export async function startSession(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  session: NewSession,
-  db: Executor = app.db,
-): Promise<SessionRow> {
-  if (request.session) await sessionRepository.delete(db, request.session.id_hash);
-  const { token, row } = await sessionRepository.create(db, session);
-  reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(app), httpOnly: true });
-  sendCsrfCookie(app, reply, row);
-  request.session = row;
-  return row;
+export async function openSession(db: Executor, actor: Actor, session: NewSession): Promise<OpenedSession> {
+  if (actor.sessionId) await sessionRepository.delete(db, actor.sessionId);
+  return sessionRepository.create(db, session);
 }
 
-/** Ensures the visitor has a (guest) session to carry a CSRF token before signing in. */
-export async function ensureGuestSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<SessionRow> {
-  if (request.session) return request.session;
-  return app.writeTransaction((trx) =>
-    startSession(app, request, reply, { kind: 'guest', student_id: null, admin_id: null, restricted: 0, ip: request.ip }, trx),
+/** What a sign-in service answers: the body for the client, and the session whose cookies go with it. */
+export type SignedIn<T> = { answer: T; session: OpenedSession };
+
+/** Sets the cookies of the session a service opened, and answers its body. */
+export function answerWithSession<T>(reply: FastifyReply, settings: Config, { answer, session }: SignedIn<T>): T {
+  reply.setCookie(SESSION_COOKIE, session.token, { ...cookieOptions(settings), httpOnly: true });
+  sendCsrfCookie(reply, settings, session.row);
+  return answer;
+}
+
+/** Ensures the visitor has a (guest) session to carry a CSRF token before signing in, and sends its cookies. */
+export async function ensureGuestSession(deps: Deps, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (request.session) return sendCsrfCookie(reply, deps.settings, request.session);
+  const session = await deps.writeTransaction((trx) =>
+    openSession(trx, request.actor, { kind: 'guest', student_id: null, admin_id: null, restricted: 0, ip: request.ip }),
   );
+  answerWithSession(reply, deps.settings, { answer: null, session });
 }
 
-export async function endSession(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, db: Executor = app.db): Promise<void> {
-  if (request.session) await sessionRepository.delete(db, request.session.id_hash);
-  request.session = null;
+/** Clears the session cookies after a sign-out (the service has deleted the row). */
+export function clearSessionCookies(reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
   reply.clearCookie(CSRF_COOKIE, { path: '/' });
 }
 
 /** Clears sessions that timed out; run at start-up and hourly. */
-export async function purgeExpiredSessions(app: FastifyInstance): Promise<void> {
+export async function purgeExpiredSessions(app: { deps: Pick<Deps, 'db'> }): Promise<void> {
   const now = Date.now();
-  await sessionRepository.deleteExpired(app.db, new Date(now - IDLE_TIMEOUT_MS).toISOString(), new Date(now - ABSOLUTE_TIMEOUT_MS).toISOString());
+  await sessionRepository.deleteExpired(app.deps.db, new Date(now - IDLE_TIMEOUT_MS).toISOString(), new Date(now - ABSOLUTE_TIMEOUT_MS).toISOString());
 }

@@ -8,3 +8,6 @@ export function addIdColumn<T extends string>(table: CreateTableBuilder<T, never
 }
 
 export const isPostgres = (db: Kysely<unknown>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/** The column type for raw bytes (stored files): PostgreSQL's bytea, SQLite's blob. Both read back as a Buffer. */
+export const bytesColumnType = (db: Kysely<unknown>): 'bytea' | 'blob' => (isPostgres(db) ? 'bytea' : 'blob');

@@ -77,6 +77,9 @@ export type UploadedFilesTable = {
   created_at: string;
 };
 
+/** The bytes of a stored file, when the database is the file store (decision 013). */
+export type StoredFilesTable = { key: string; bytes: Buffer; size_bytes: number; created_at: string };
+
 export type StudentDataFilesTable = { student_id: string; data: string; updated_at: string };
 
 export type TermReportsTable = {
@@ -134,6 +137,8 @@ export type AuditLogTable = {
   student_id: string | null;
   ip: string | null;
   detail: string | null;
+  /** The request that wrote the row, as in the server's log (null for rows written before it was kept). */
+  request_id: string | null;
 };
 
 export type Database = {
@@ -151,6 +156,7 @@ export type Database = {
   registration_status: RegistrationStatusTable;
   form_progress: FormProgressTable;
   uploaded_files: UploadedFilesTable;
+  stored_files: StoredFilesTable;
   student_data_files: StudentDataFilesTable;
   term_reports: TermReportsTable;
   term_summaries: TermSummariesTable;

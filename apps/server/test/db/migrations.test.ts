@@ -23,6 +23,7 @@ describe(`migrations on ${testDialect}`, () => {
         'religions',
         'sessions',
         'student_accounts',
+        'stored_files',
         'student_data_files',
         'students',
         'term_reports',

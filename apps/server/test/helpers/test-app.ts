@@ -9,12 +9,15 @@ import { createTestDb } from './test-db.ts';
 
 export type TestApp = { app: FastifyInstance; db: Db; config: Config; close(): Promise<void> };
 
-/** The real application on a fresh database and a temporary data folder; no network. */
-export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+/**
+ * The real application on a fresh database and a temporary data folder; no network. `extraRoutes`
+ * registers routes of a test's own beside the real ones (to see how the app treats them).
+ */
+export async function buildTestApp(overrides: Partial<Config> = {}, extraRoutes?: (app: FastifyInstance) => Promise<void>): Promise<TestApp> {
   const { db, dialect, close: closeDb } = await createTestDb();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
   const config: Config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), ...overrides };
-  const app = await buildApp({ config, db, dialect, logger: false });
+  const app = await buildApp({ config, db, dialect, logger: false, extraRoutes });
   await app.ready();
   return {
     app,

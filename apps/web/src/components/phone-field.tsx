@@ -1,11 +1,12 @@
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
+import { phoneDigits, phonePrefix } from '@school/contract/limits';
 import type { ClipboardEvent, FocusEventHandler, KeyboardEvent, ReactNode } from 'react';
 
 /** The fixed country and area code shown before every phone number (SPEC §5, §9). */
-export const PHONE_PREFIX = '1868';
+export const PHONE_PREFIX = phonePrefix;
 /** Digits after the prefix. */
-export const PHONE_DIGITS = 7;
+export const PHONE_DIGITS = phoneDigits;
 
 /**
  * Lets only digit keypresses through (SPEC §5). Editing and navigation keys (Backspace, arrows,

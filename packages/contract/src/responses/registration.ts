@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { studentColumns } from '../student-schema.ts';
 
 const flag = z.number().int().min(0).max(1);
 
@@ -23,3 +24,46 @@ export const registrationWindowSchema = z.object({
   message: z.string(),
 });
 export type RegistrationWindow = z.infer<typeof registrationWindowSchema>;
+
+/** An admin's view of a form level's window: the deadline also as the school's wall-clock time for the editor. */
+export const registrationStatusSchema = registrationWindowSchema.extend({
+  /** 'yyyy-MM-ddTHH:mm' in `time_zone`, or null. */
+  deadline_local: z.string().nullable(),
+  time_zone: z.string(),
+});
+export type RegistrationStatus = z.infer<typeof registrationStatusSchema>;
+
+const fieldValue = z.union([z.string(), z.number(), z.null()]);
+
+/** The student record as the API answers it: every field of SPEC §3, `student_id` and `updatedAt` (its version); nothing else. */
+export const studentRecordSchema = z
+  .object({
+    id: z.string(),
+    student_id: z.string(),
+    /** The record's version: a save must carry it (decision 004). */
+    updatedAt: z.string(),
+    ...Object.fromEntries(studentColumns.map((column) => [column, fieldValue])),
+  })
+  .meta({ id: 'StudentRecord' });
+
+/** GET /api/student/{id}: everything the wizard needs. */
+export const registrationSchema = z.object({ record: studentRecordSchema, progress: progressFlagsSchema, registration: registrationWindowSchema });
+
+/** POST /api/student: the saved record (its new version) and the progress flags it leads to. */
+export const savedRecordSchema = z.object({ message: z.string(), record: studentRecordSchema, progress: progressFlagsSchema });
+
+/** POST /api/student answers 409 when the record changed since the client read it, with the current record. */
+export const recordConflictSchema = z.object({ message: z.string(), record: studentRecordSchema.nullable() });
+
+/** GET /api/students: the admin table's rows (SPEC §2 Admin area). */
+export const studentListSchema = z.array(
+  z.object({
+    id: z.string(),
+    first_name: z.string().nullable(),
+    last_name: z.string().nullable(),
+    class_id: z.string().nullable(),
+    date_of_birth: z.string().nullable(),
+    birth_certificate_no: z.string().nullable(),
+    updatedAt: z.string(),
+  }),
+);

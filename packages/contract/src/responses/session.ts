@@ -14,3 +14,35 @@ export const sessionSchema = z.object({
   ended_message: z.string().nullable().optional(),
 });
 export type Session = z.infer<typeof sessionSchema>;
+
+/** The session of nobody: what the server answers a visitor, and what the web app assumes before it asks. */
+export const signedOutSession: Session = {
+  authenticated: false,
+  admin: false,
+  restricted: false,
+  userID: null,
+  name: null,
+  initials: null,
+  must_change_password: false,
+};
+
+const flag = z.number().int().min(0).max(1);
+
+/** POST /api/login-student (SPEC §7: name); `password_reset` 1 means the session may only set a new password. */
+export const studentSignInSchema = z.object({ name: z.string(), student_id: z.string(), password_reset: flag });
+export type StudentSignIn = z.infer<typeof studentSignInSchema>;
+
+/** POST /api/admin-login: the name 'Admin' marks an admin (SPEC §4). */
+export const adminSignInSchema = z.object({ name: z.literal('Admin'), username: z.string(), must_change_password: z.boolean() });
+export type AdminSignIn = z.infer<typeof adminSignInSchema>;
+
+/** GET /api/user/{student_id}: whether the account still signs in with the date of birth. */
+export const userInfoSchema = z.array(z.object({ student_id: z.string(), password_reset: flag }));
+export type UserInfo = z.infer<typeof userInfoSchema>;
+
+/** GET /api/student-record/{id}: the student's names (SPEC §7). */
+export const studentNamesSchema = z.array(z.object({ first_name: z.string().nullable(), last_name: z.string().nullable(), id: z.string() }));
+
+/** GET /api/student-lookup: the visitors' "find my student ID" (exact first and last name). */
+export const studentMatchesSchema = z.array(z.object({ id: z.string(), first_name: z.string().nullable(), last_name: z.string().nullable() }));
+export type StudentMatch = z.infer<typeof studentMatchesSchema>[number];

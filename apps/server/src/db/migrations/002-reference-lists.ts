@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { ethnicGroups, formClasses, houses, primarySchools, regionalCorporations, religions, towns } from '../../features/reference/reference-data.ts';
+import { ethnicGroups, formClasses, houses, primarySchools, regionalCorporations, religions, towns } from '../reference-data.ts';
 
 /** Inserts rows in batches small enough for either database's parameter limit. */
 async function insertAll(db: Kysely<unknown>, table: string, rows: ReadonlyArray<Record<string, unknown>>): Promise<void> {

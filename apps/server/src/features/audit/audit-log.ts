@@ -1,28 +1,41 @@
+import type { Actor } from '../../auth/actor.ts';
 import { nowIso, type Executor } from '../../db/database.ts';
-import type { AuditLogTable } from '../../db/schema.ts';
 
-/** What an audit row records: who, what, which student, from where. Never the data itself. */
+/** What happened, beside who did it: the action, which student it concerns, and a short note. Never the data itself. */
 export type AuditEntry = {
-  actorKind: AuditLogTable['actor_kind'];
-  actorId: string | null;
+  /** A dotted name, e.g. `student.password-reset` or `registration-form.viewed`. */
   action: string;
+  /** The student the action concerns, if any. */
   studentId?: string | null;
-  ip?: string | null;
+  /** What changed, in words (field names, a form level), never the values. */
   detail?: string | null;
+  /** For a visitor's sign-in: the account she tried (the throttles count by it). */
+  attempted?: string | null;
 };
 
-/** Appends one row to the audit log, inside the caller's transaction when one is given. */
-export async function writeAudit(db: Executor, entry: AuditEntry): Promise<void> {
+/** The audit log's name for the actor: a student's id, an admin's username, or the account a visitor tried. */
+function actorId(actor: Actor, entry: AuditEntry): string | null {
+  if (actor.kind === 'student') return actor.studentId;
+  if (actor.kind === 'admin') return actor.name;
+  return entry.attempted ?? null;
+}
+
+/**
+ * Appends one row to the audit log: who (the actor), what, which student, when, from where and in
+ * which request. Pass the transaction of the change it records, so both commit or neither does.
+ */
+export async function writeAudit(db: Executor, actor: Actor, entry: AuditEntry): Promise<void> {
   await db
     .insertInto('audit_log')
     .values({
       at: nowIso(),
-      actor_kind: entry.actorKind,
-      actor_id: entry.actorId,
+      actor_kind: actor.kind,
+      actor_id: actorId(actor, entry),
       action: entry.action,
       student_id: entry.studentId ?? null,
-      ip: entry.ip ?? null,
+      ip: actor.ip,
       detail: entry.detail ?? null,
+      request_id: actor.requestId,
     })
     .execute();
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { limits } from '@school/contract';
 import type { Db } from '../../db/database.ts';
 import { sessionRepository } from '../../auth/session-repository.ts';
 import { hashPassword, passwordProblem } from './passwords.ts';
@@ -25,7 +26,9 @@ export async function ensureFirstAdmin(db: Db, adminPassword?: string): Promise<
 
 /** `npm run admin -- create <username>`: a new admin with a password that is not one-time. */
 export async function createAdmin(db: Db, username: string, password: string): Promise<void> {
-  if (!/^[a-z0-9._-]{3,40}$/i.test(username)) throw new Error('A username has 3 to 40 letters, digits, dots, dashes or underscores.');
+  if (!new RegExp(`^[a-z0-9._-]{3,${limits.username}}$`, 'i').test(username)) {
+    throw new Error(`A username has 3 to ${limits.username} letters, digits, dots, dashes or underscores.`);
+  }
   if (await authRepository.findAdminByUsername(db, username)) throw new Error(`An admin named '${username}' already exists.`);
   const problem = passwordProblem(password, { username });
   if (problem) throw new Error(problem);

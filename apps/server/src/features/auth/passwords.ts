@@ -1,4 +1,5 @@
 import { availableParallelism } from 'node:os';
+import { passwordLength } from '@school/contract';
 import { commonPasswords } from './common-passwords.ts';
 import { createHashingPool } from './hashing-pool.ts';
 
@@ -32,8 +33,8 @@ export async function verifyNothing(password: string): Promise<void> {
   await verifyPassword(await dummyHash, password);
 }
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+/** DESIGN §4's lengths, from the contract the forms read too. */
+export const { min: PASSWORD_MIN, max: PASSWORD_MAX } = passwordLength;
 
 /** Why a new password is refused, or null when it is acceptable (DESIGN §4). */
 export function passwordProblem(password: string, forbidden: { studentId?: string; dateOfBirth?: string | null; username?: string }): string | null {

@@ -72,7 +72,7 @@ export const authRepository = {
   },
 
   /** Exact, case-insensitive match on both names: the visitors' lookup never lists the school. */
-  findStudentsByName(db: Executor, firstName: string, lastName: string) {
+  findStudentsByName(db: Executor, firstName: string, lastName: string): Promise<Array<{ id: string; first_name: string | null; last_name: string | null }>> {
     return db
       .selectFrom('students')
       .select(['id', 'first_name', 'last_name'])
@@ -80,6 +80,6 @@ export const authRepository = {
       .where((eb) => eb.fn('lower', ['last_name']), '=', lastName.toLowerCase())
       .orderBy('id')
       .limit(5)
-      .execute();
+      .execute() as Promise<Array<{ id: string; first_name: string | null; last_name: string | null }>>;
   },
 };

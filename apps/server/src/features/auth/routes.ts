@@ -1,60 +1,95 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ensureGuestSession, sendCsrfCookie } from '../../auth/sessions.ts';
-import { messages } from '@school/contract';
-import { authRepository } from './repository.ts';
-import { changeAdminPassword, changeStudentPassword, describeSession, resetStudentPassword, signInAdmin, signInStudent, signOut } from './service.ts';
+import {
+  adminSignInSchema,
+  errorResponses,
+  limits,
+  messages,
+  messageSchema,
+  noContent,
+  schoolConfigSchema,
+  sessionSchema,
+  studentMatchesSchema,
+  studentNamesSchema,
+  studentSignInSchema,
+  userInfoSchema,
+} from '@school/contract';
+import { adminActor } from '../../auth/access.ts';
+import { answerWithSession, clearSessionCookies, ensureGuestSession } from '../../auth/sessions.ts';
+import {
+  changeAdminPassword,
+  changeStudentPassword,
+  describeSession,
+  lookUpStudentId,
+  resetStudentPassword,
+  signInAdmin,
+  signInStudent,
+  signOut,
+  studentRecordNames,
+  userInfo,
+} from './service.ts';
 
 const required = (max: number) => z.string({ message: messages.required }).trim().min(1, messages.required).max(max, messages.tooLong(max));
-const password = z.string({ message: messages.required }).min(1, messages.required).max(1024, 'The password is too long.');
-const studentIdParam = z.object({ student_id: required(20) });
+const password = z.string({ message: messages.required }).min(1, messages.required).max(limits.passwordInput, 'The password is too long.');
+const studentIdParam = z.object({ student_id: required(limits.studentId) });
 
 /** Sign-in, sign-out, passwords and the visitor's student-ID lookup (SPEC §2, §7; DESIGN §4). */
 export async function authRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const ctx = (request: Parameters<typeof signInStudent>[0]['request'], reply: Parameters<typeof signInStudent>[0]['reply']) => ({ app, request, reply });
+  const { deps } = app;
 
-  app.get('/sanctum/csrf-cookie', { config: { access: 'visitor' } }, async (request, reply) => {
-    const session = await ensureGuestSession(app, request, reply);
-    sendCsrfCookie(app, reply, session);
-    return reply.code(204).send();
+  app.get('/sanctum/csrf-cookie', { config: { access: 'visitor' }, schema: { response: { 204: noContent, ...errorResponses } } }, async (request, reply) => {
+    await ensureGuestSession(deps, request, reply);
+    return reply.code(204).send(null);
   });
 
-  app.get('/api/config', { config: { access: 'visitor' } }, async () => ({ school_name: app.settings.schoolName, time_zone: app.settings.schoolTimeZone }));
+  app.get('/api/config', { config: { access: 'visitor' }, schema: { response: { 200: schoolConfigSchema, ...errorResponses } } }, async () => ({
+    school_name: deps.settings.schoolName,
+    time_zone: deps.settings.schoolTimeZone,
+  }));
 
-  app.get('/api/session', { config: { access: 'visitor' } }, async (request) => describeSession(app, request));
+  app.get('/api/session', { config: { access: 'visitor' }, schema: { response: { 200: sessionSchema, ...errorResponses } } }, async (request) =>
+    describeSession(deps, request.actor, { sessionEnded: request.sessionEnded }),
+  );
 
   app.post(
     '/api/login-student',
     {
       config: { access: 'visitor' },
-      schema: { body: z.object({ student_id: z.coerce.string().trim().min(1, messages.required).max(20, messages.tooLong(20)), password }) },
+      schema: {
+        body: z.object({ student_id: z.coerce.string().trim().min(1, messages.required).max(limits.studentId, messages.tooLong(limits.studentId)), password }),
+        response: { 200: studentSignInSchema, ...errorResponses },
+      },
     },
-    async (request, reply) => signInStudent(ctx(request, reply), request.body),
+    async (request, reply) => answerWithSession(reply, deps.settings, await signInStudent(deps, request.actor, request.body)),
   );
 
   app.post(
     '/api/admin-login',
     {
       config: { access: 'visitor' },
-      schema: { body: z.object({ name: z.string({ message: messages.usernameEmpty }).trim().min(1, messages.usernameEmpty).max(40), password }) },
+      schema: {
+        body: z.object({ name: z.string({ message: messages.usernameEmpty }).trim().min(1, messages.usernameEmpty).max(limits.username), password }),
+        response: { 200: adminSignInSchema, ...errorResponses },
+      },
     },
-    async (request, reply) => signInAdmin(ctx(request, reply), request.body),
+    async (request, reply) => answerWithSession(reply, deps.settings, await signInAdmin(deps, request.actor, request.body)),
   );
 
-  app.post('/logout', { config: { access: 'visitor' } }, async (request, reply) => {
-    await signOut(ctx(request, reply));
-    return reply.code(204).send();
+  app.post('/logout', { config: { access: 'visitor' }, schema: { response: { 204: noContent, ...errorResponses } } }, async (request, reply) => {
+    await signOut(deps, request.actor);
+    clearSessionCookies(reply);
+    return reply.code(204).send(null);
   });
 
   app.get(
     '/api/user/:student_id',
-    { config: { access: 'visitor', rateLimit: { max: 60, timeWindow: '1 minute' } }, schema: { params: studentIdParam } },
-    async (request) => {
-      const student = await authRepository.findStudentLogin(app.db, request.params.student_id);
-      return student ? [{ student_id: student.id, password_reset: student.password_reset }] : [];
+    {
+      config: { access: 'visitor', rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: { params: studentIdParam, response: { 200: userInfoSchema, ...errorResponses } },
     },
+    async (request) => userInfo(deps, request.params.student_id),
   );
 
   app.post(
@@ -68,46 +103,56 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
           reset_password: z.string().min(1).optional(),
           current_password: z.string().optional(),
         }),
+        response: { 200: messageSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
       // SPEC §7 names the new password `password`, or `reset_password` on the reset form.
       const newPassword = request.body.password ?? request.body.reset_password;
       if (!newPassword) return reply.code(422).send({ message: messages.required, errors: { password: [messages.required] } });
-      return changeStudentPassword(ctx(request, reply), { password: newPassword, current_password: request.body.current_password });
+      return changeStudentPassword(deps, request.actor, { password: newPassword, current_password: request.body.current_password });
     },
   );
 
   app.post(
     '/api/admin/change-password',
-    { config: { access: 'restricted' }, schema: { body: z.object({ current_password: password, password }) } },
-    async (request, reply) => changeAdminPassword(ctx(request, reply), request.body),
+    {
+      config: { access: 'restricted' },
+      schema: { body: z.object({ current_password: password, password }), response: { 200: messageSchema, ...errorResponses } },
+    },
+    async (request) => changeAdminPassword(deps, request.actor, request.body),
   );
 
   app.post(
     '/api/reset-password-student',
-    { config: { access: 'admin' }, schema: { body: z.object({ student_id: z.coerce.string().trim().min(1, messages.required).max(20) }) } },
-    async (request, reply) => resetStudentPassword(ctx(request, reply), request.body.student_id),
+    {
+      config: { access: 'admin' },
+      schema: {
+        body: z.object({ student_id: z.coerce.string().trim().min(1, messages.required).max(limits.studentId) }),
+        response: { 200: messageSchema, ...errorResponses },
+      },
+    },
+    async (request) => resetStudentPassword(deps, adminActor(request), request.body.student_id),
   );
 
   app.get(
     '/api/student-record/:id',
     {
       config: { access: 'student-self', studentIdFrom: (request) => (request.params as { id?: string }).id },
-      schema: { params: z.object({ id: required(20) }) },
+      schema: { params: z.object({ id: required(limits.studentId) }), response: { 200: studentNamesSchema, ...errorResponses } },
     },
-    async (request) => {
-      const student = await authRepository.findStudentLogin(app.db, request.params.id);
-      return student ? [{ first_name: student.first_name, last_name: student.last_name, id: student.id }] : [];
-    },
+    async (request) => studentRecordNames(deps, request.params.id),
   );
 
   app.get(
     '/api/student-lookup',
     {
       config: { access: 'visitor', rateLimit: { max: 10, timeWindow: '1 minute' } },
-      schema: { querystring: z.object({ first_name: required(20), last_name: required(20) }) },
+      schema: {
+        querystring: z.object({ first_name: required(limits.lookupName), last_name: required(limits.lookupName) }),
+        response: { 200: studentMatchesSchema, ...errorResponses },
+      },
     },
-    async (request) => authRepository.findStudentsByName(app.db, request.query.first_name.trim(), request.query.last_name.trim()),
+    async (request) => lookUpStudentId(deps, request.query),
   );
 }

@@ -1,6 +1,6 @@
 import { isStepComplete, studentColumns, studentFields, type FieldValue } from '@school/contract';
 import type { Db, Executor } from '../../db/database.ts';
-import { ethnicGroups, formClasses, houses, primarySchools, religions, towns } from '../reference/reference-data.ts';
+import { ethnicGroups, formClasses, houses, primarySchools, religions, towns } from '../../db/reference-data.ts';
 import { comments, employers, fathersNames, firstNames, lastNames, mothersNames, occupations, subjects } from './names.ts';
 
 export type DemoSummary = { students: number; sampleStudent: { id: string; first_name: string; last_name: string; date_of_birth: string } };

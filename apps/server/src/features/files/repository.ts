@@ -12,6 +12,11 @@ export const filesRepository = {
     return db.selectFrom('uploaded_files').selectAll().where('student_id', '=', studentId).where('file_type', '=', fileType).executeTakeFirst();
   },
 
+  /** Every row's stored file, for the start-up check: who, which type, which key. */
+  listStoredNames(db: Executor): Promise<Array<Pick<UploadedFile, 'student_id' | 'file_type' | 'stored_name'>>> {
+    return db.selectFrom('uploaded_files').select(['student_id', 'file_type', 'stored_name']).execute();
+  },
+
   async remove(db: Executor, id: number): Promise<void> {
     await db.deleteFrom('uploaded_files').where('id', '=', id).execute();
   },

@@ -1,13 +1,23 @@
-import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  binaryResponse,
+  documentMessages,
+  documentTypeNames,
+  errorResponses,
+  limits,
+  messages,
+  messageSchema,
+  studentDataFileSchema,
+  uploadedFilesSchema,
+} from '@school/contract';
 import { z } from 'zod';
-import { nowIso } from '../../db/database.ts';
-import { documentRules, isDocumentType } from './document-types.ts';
-import { filesRepository } from './repository.ts';
-import { assertOwnOrAdmin, deleteFile, fileUrl, readFile, storeUpload } from './service.ts';
+import { signedInActor } from '../../auth/access.ts';
+import { receiveUpload, uploadedFile } from '../../lib/uploads/index.ts';
+import { deleteDocument, listDocuments, readDataFile, openDocument, saveDataFile, storeDocument } from './service.ts';
 
-const studentId = z.string().trim().min(1).max(20);
+const studentId = z.string().trim().min(1).max(limits.studentId);
+const documentType = z.enum(documentTypeNames, { message: 'Unknown document type.' });
 
 /** RFC 6266: a plain ASCII fallback name and the exact name in UTF-8. */
 function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
@@ -17,43 +27,67 @@ function contentDisposition(kind: 'inline' | 'attachment', name: string): string
 
 /** Document uploads (SPEC §7): store, list, delete, download; and the student data files record. */
 export async function filesRoutes(instance: FastifyInstance): Promise<void> {
-  await instance.register(multipart, { limits: { fileSize: instance.settings.uploadMaxBytes, files: 1, fields: 5, parts: 8 } });
   const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
 
-  // The student id is in the multipart body, read inside the handler, which checks it.
-  app.post('/api/store-file', { config: { access: 'signed-in' } }, async (request) => storeUpload(app, request));
+  // The student id is in the multipart body, so the service checks that a student names herself.
+  app.post(
+    '/api/store-file',
+    {
+      config: { access: 'signed-in' },
+      preValidation: receiveUpload(),
+      schema: {
+        consumes: ['multipart/form-data'],
+        body: z.object({
+          id: z.string({ message: messages.required }).trim().min(1, messages.required).max(limits.studentId),
+          file_type: z.enum(documentTypeNames, { message: documentMessages.unknownType }),
+          file: uploadedFile(),
+        }),
+        response: { 200: messageSchema, ...errorResponses },
+      },
+    },
+    async (request) => storeDocument(deps, signedInActor(request), request.body),
+  );
 
   app.get(
     '/api/get-files/:id',
-    { config: { access: 'student-self', studentIdFrom: (request) => (request.params as { id?: string }).id }, schema: { params: z.object({ id: studentId }) } },
-    async (request) =>
-      (await filesRepository.listForStudent(app.db, request.params.id)).map((file) => ({ name: file.original_name, type: file.file_type, url: fileUrl(file) })),
+    {
+      config: { access: 'student-self', studentIdFrom: (request) => (request.params as { id?: string }).id },
+      schema: { params: z.object({ id: studentId }), response: { 200: uploadedFilesSchema, ...errorResponses } },
+    },
+    async (request) => listDocuments(deps, request.params.id),
   );
 
   app.delete(
     '/api/file',
     {
       config: { access: 'student-self', studentIdFrom: (request) => (request.query as { id?: string }).id },
-      schema: { querystring: z.object({ id: studentId, fileName: z.string().max(300).optional(), fileType: z.string().max(40) }) },
+      schema: {
+        querystring: z.object({ id: studentId, fileName: z.string().max(300).optional(), fileType: documentType }),
+        response: { 200: messageSchema, ...errorResponses },
+      },
     },
-    async (request) => deleteFile(app, request, request.query.id, request.query.fileType),
+    async (request) => deleteDocument(deps, signedInActor(request), { studentId: request.query.id, fileType: request.query.fileType }),
   );
 
   app.get(
     '/api/files/:studentId/:fileType',
     {
       config: { access: 'student-self', studentIdFrom: (request) => (request.params as { studentId?: string }).studentId },
-      schema: { params: z.object({ studentId, fileType: z.string().refine(isDocumentType, 'Unknown document type.') }) },
+      schema: {
+        params: z.object({ studentId, fileType: documentType }),
+        response: { 200: binaryResponse('application/pdf', 'image/jpeg', 'image/png', 'application/octet-stream'), ...errorResponses },
+      },
     },
     async (request, reply) => {
-      const { file, bytes } = await readFile(app, request.params.studentId, request.params.fileType);
-      const known = documentRules[file.file_type as keyof typeof documentRules]?.mimes.includes(file.mime_type);
+      const { file, stream, size, known } = await openDocument(deps, request.params);
       return reply
+        .header('content-length', size)
         .type(known ? file.mime_type : 'application/octet-stream')
         .header('content-disposition', contentDisposition(known ? 'inline' : 'attachment', file.original_name))
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')
-        .send(bytes);
+        .send(stream);
     },
   );
 
@@ -61,12 +95,9 @@ export async function filesRoutes(instance: FastifyInstance): Promise<void> {
     '/api/student-data-files/:student_id',
     {
       config: { access: 'student-self', studentIdFrom: (request) => (request.params as { student_id?: string }).student_id },
-      schema: { params: z.object({ student_id: studentId }) },
+      schema: { params: z.object({ student_id: studentId }), response: { 200: studentDataFileSchema, ...errorResponses } },
     },
-    async (request) => {
-      const row = await filesRepository.findDataFile(app.db, request.params.student_id);
-      return row ? { student_id: row.student_id, ...JSON.parse(row.data), updated_at: row.updated_at } : { student_id: request.params.student_id };
-    },
+    async (request) => readDataFile(deps, request.params.student_id),
   );
 
   app.post(
@@ -78,13 +109,9 @@ export async function filesRoutes(instance: FastifyInstance): Promise<void> {
           .object({ student_id: studentId })
           .catchall(z.union([z.string().max(2000), z.number(), z.null()]))
           .refine((body) => Object.keys(body).length <= 50, 'The record has too many fields.'),
+        response: { 200: messageSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const { student_id, ...data } = request.body;
-      assertOwnOrAdmin(request, student_id);
-      await filesRepository.saveDataFile(app.db, student_id, JSON.stringify(data), nowIso());
-      return { message: 'Saved' };
-    },
+    async (request) => saveDataFile(deps, signedInActor(request), request.body),
   );
 }

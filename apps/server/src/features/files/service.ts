@@ -1,193 +1,157 @@
-import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
-import path from 'node:path';
-import { pipeline } from 'node:stream/promises';
-import { messages } from '@school/contract/messages';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { documentMessages, documentTypeNames, documentTypes, isDocumentType, type DocumentType } from '@school/contract';
+import type { SignedInActor } from '../../auth/actor.ts';
+import type { Executor } from '../../db/database.ts';
 import { nowIso } from '../../db/database.ts';
-import { Forbidden, HttpError, Invalid, invalidField, NotFound } from '../../lib/errors.ts';
-import { writeAudit } from '../audit/audit-log.ts';
-import { adminName } from '../auth/service.ts';
-import { registrationRepository } from '../registration/repository.ts';
-import { registrationWindow } from '../registration/registration-window.ts';
-import { documentRules, documentTypeNames, isDocumentType, type DocumentType } from './document-types.ts';
+import type { Deps } from '../../deps.ts';
+import { Forbidden, invalidField, NotFound } from '../../lib/errors.ts';
+import type { FileOwner } from '../../lib/file-store/index.ts';
+import { assertFileKind, uploadKinds, type ReceivedFile } from '../../lib/uploads/index.ts';
+import { writeAudit } from '../audit/index.ts';
+import { assertMayChangeRegistration, saveDocumentsProgress } from '../registration/index.ts';
 import { filesRepository, type UploadedFile } from './repository.ts';
 
-const uploadsDir = (app: FastifyInstance) => path.join(app.settings.dataDir, 'uploads');
-const tooLarge = (app: FastifyInstance) => {
-  const message = `The file is larger than ${megabytes(app.settings.uploadMaxBytes)}.`;
-  return new HttpError(413, message, { file: [message] });
-};
-const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
-
 /** Students act on their own files only; admins on anyone's. */
-export function assertOwnOrAdmin(request: FastifyRequest, studentId: string): void {
-  if (request.session?.kind === 'student' && request.session.student_id !== studentId) throw new Forbidden('You can only see your own records.');
+function assertOwnOrAdmin(actor: SignedInActor, studentId: string): void {
+  if (actor.kind === 'student' && actor.studentId !== studentId) throw new Forbidden('You can only see your own records.');
 }
-
-/** A student may change her documents only inside her form's registration window. */
-async function assertMayChange(app: FastifyInstance, request: FastifyRequest, studentId: string): Promise<void> {
-  const student = await registrationRepository.findStudent(app.db, studentId);
-  if (!student) throw new NotFound('There is no student with that ID.');
-  if (request.session?.kind === 'admin') return;
-  const window = registrationWindow(await registrationRepository.findStatusForClass(app.db, student.class_id as string | null), app.settings.schoolTimeZone);
-  if (!window.editable) throw new Forbidden(window.message);
-}
-
-/** The name as shown and offered for download: no folders, no control characters, at most 200 characters. */
-const displayName = (name: string) =>
-  [...path.basename(name.replaceAll('\\', '/'))]
-    .filter((character) => character.charCodeAt(0) >= 32 && character.charCodeAt(0) !== 127)
-    .join('')
-    .slice(-200) || 'document';
 
 export const fileUrl = (file: Pick<UploadedFile, 'student_id' | 'file_type'>) => `/api/files/${encodeURIComponent(file.student_id)}/${file.file_type}`;
 
-/**
- * `POST /api/store-file`: streams the one file to a temporary file (refusing it past the size
- * limit), checks its type by extension and by content, re-encodes photos without metadata, and
- * replaces the student's file of that type: the row and the bytes change together.
- */
-export async function storeUpload(app: FastifyInstance, request: FastifyRequest): Promise<{ message: string }> {
-  if (!request.isMultipart()) throw new Invalid(messages.selectFile, { file: [messages.selectFile] });
-  const incoming = path.join(uploadsDir(app), '.incoming');
-  await fs.mkdir(incoming, { recursive: true });
-  const fields: Record<string, string> = {};
-  let temp: string | null = null;
-  let originalName = '';
-  try {
-    for await (const part of request.parts({ limits: { fileSize: app.settings.uploadMaxBytes, files: 1, fields: 5 } })) {
-      if (part.type === 'field') {
-        fields[part.fieldname] = String(part.value);
-        continue;
-      }
-      if (part.fieldname !== 'file' || temp) {
-        part.file.resume();
-        continue;
-      }
-      originalName = displayName(part.filename ?? '');
-      temp = path.join(incoming, randomBytes(16).toString('hex'));
-      try {
-        await pipeline(part.file, createWriteStream(temp));
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(app);
-        throw error;
-      }
-      if (part.file.truncated) throw tooLarge(app);
-    }
-    const studentId = (fields.id ?? '').trim();
-    const fileType = fields.file_type;
-    if (!studentId) throw invalidField('id', messages.required);
-    if (!isDocumentType(fileType)) throw invalidField('file_type', 'Choose a document type: birth_certificate, immunization_card, sea_slip or picture.');
-    assertOwnOrAdmin(request, studentId);
-    if (!temp || !originalName) throw invalidField('file', messages.selectFile);
-    const stat = await fs.stat(temp);
-    if (stat.size === 0) throw invalidField('file', messages.selectFile);
-    await assertMayChange(app, request, studentId);
+/** `GET /api/get-files/{id}`: the student's documents as SPEC §3 names them (name, type, url). */
+export async function listDocuments(deps: Deps, studentId: string) {
+  return (await filesRepository.listForStudent(deps.db, studentId)).map((file) => ({ name: file.original_name, type: file.file_type, url: fileUrl(file) }));
+}
 
-    const rule = documentRules[fileType];
-    const extension = path.extname(originalName).toLowerCase();
-    // Loaded on the first upload: the content sniffer and the image codec are not needed before.
-    const { fileTypeFromFile } = await import('file-type');
-    const sniffed = await fileTypeFromFile(temp);
-    if (!rule.extensions.includes(extension) || !sniffed || !rule.mimes.includes(sniffed.mime)) {
-      throw invalidField('file', `The ${rule.label.toLowerCase()} must be ${rule.kindText}.`);
-    }
-    if (fileType === 'picture') await reencodePhoto(temp, sniffed.mime);
-    const size = (await fs.stat(temp)).size;
-    await replaceFile(app, request, {
-      studentId,
-      fileType,
-      temp,
-      originalName,
-      mime: sniffed.mime,
-      extension: fileType === 'picture' ? (sniffed.mime === 'image/png' ? '.png' : '.jpg') : '.pdf',
-      size,
-    });
-    temp = null;
-    return { message: `${rule.label} uploaded successfully.` };
-  } finally {
-    if (temp) await fs.rm(temp, { force: true });
-  }
+/** What `POST /api/store-file` carries (SPEC §7): the student, the document type and the file. */
+export type DocumentUpload = { id: string; file_type: DocumentType; file: ReceivedFile };
+
+/**
+ * `POST /api/store-file`: checks the file's type by extension and by content, re-encodes photos
+ * without metadata, and replaces the student's file of that type: the row and the bytes change together.
+ */
+export async function storeDocument(
+  deps: Deps,
+  actor: SignedInActor,
+  { id: studentId, file_type: fileType, file }: DocumentUpload,
+): Promise<{ message: string }> {
+  assertOwnOrAdmin(actor, studentId);
+  await assertMayChangeRegistration(deps, actor, studentId);
+  assertFileKind(file, documentTypes[fileType].format.kinds, documentMessages.wrongFormat(fileType));
+  const kind = file.kind!;
+  if (kind === 'jpeg' || kind === 'png') await reencodePhoto(file.path, kind);
+  await replaceFile(deps, actor, {
+    studentId,
+    fileType,
+    temp: file.path,
+    originalName: file.name,
+    mime: uploadKinds[kind].mime,
+    extension: uploadKinds[kind].extensions[0],
+    size: (await fs.stat(file.path)).size,
+  });
+  return { message: documentMessages.uploaded(fileType) };
 }
 
 /** Photos are decoded and written again: turned upright, with no EXIF, location or other metadata. */
-async function reencodePhoto(file: string, mime: string): Promise<void> {
+async function reencodePhoto(file: string, kind: 'jpeg' | 'png'): Promise<void> {
   const { default: sharp } = await import('sharp');
   const image = sharp(file, { failOn: 'error' }).rotate();
-  const output = mime === 'image/png' ? await image.png().toBuffer() : await image.jpeg({ quality: 85 }).toBuffer();
+  let output: Buffer;
+  try {
+    output = kind === 'png' ? await image.png().toBuffer() : await image.jpeg({ quality: 85 }).toBuffer();
+  } catch {
+    // A photo that starts like an image but cannot be decoded (cut short, damaged).
+    throw invalidField('file', 'The photo could not be read. Please choose another image.');
+  }
   await fs.writeFile(file, output);
 }
 
 type NewFile = { studentId: string; fileType: DocumentType; temp: string; originalName: string; mime: string; extension: string; size: number };
 
-async function replaceFile(app: FastifyInstance, request: FastifyRequest, file: NewFile): Promise<void> {
-  const folder = randomBytes(1).toString('hex');
-  const storedName = `${folder}/${randomBytes(16).toString('hex')}${file.extension}`;
-  const target = path.join(uploadsDir(app), storedName);
-  await fs.mkdir(path.dirname(target), { recursive: true });
-  await fs.rename(file.temp, target);
-  const actor = request.session?.kind === 'admin' ? await adminName(app, request) : null;
-  let previous: UploadedFile | undefined;
-  try {
-    await app.writeTransaction(async (trx) => {
-      previous = await filesRepository.find(trx, file.studentId, file.fileType);
-      if (previous) await filesRepository.remove(trx, previous.id);
-      await filesRepository.insert(trx, {
-        student_id: file.studentId,
-        file_type: file.fileType,
-        original_name: file.originalName,
-        stored_name: storedName,
-        mime_type: file.mime,
-        size_bytes: file.size,
-        created_at: nowIso(),
-      });
-      await updateDocumentsFlag(trx, file.studentId);
-      if (actor)
-        await writeAudit(trx, {
-          actorKind: 'admin',
-          actorId: actor,
-          action: 'file.uploaded',
-          studentId: file.studentId,
-          ip: request.ip,
-          detail: file.fileType,
-        });
+/** Stores the file and its row as one change, in place of the student's previous file of that type. */
+async function replaceFile(deps: Deps, actor: SignedInActor, file: NewFile): Promise<void> {
+  await deps.files.put({ path: file.temp }, { extension: file.extension }, async (trx, key, change) => {
+    const previous = await filesRepository.find(trx, file.studentId, file.fileType);
+    if (previous) {
+      await filesRepository.remove(trx, previous.id);
+      await change.release(previous.stored_name);
+    }
+    await filesRepository.insert(trx, {
+      student_id: file.studentId,
+      file_type: file.fileType,
+      original_name: file.originalName,
+      stored_name: key,
+      mime_type: file.mime,
+      size_bytes: file.size,
+      created_at: nowIso(),
     });
-  } catch (error) {
-    await fs.rm(target, { force: true });
-    throw error;
-  }
-  if (previous) await fs.rm(path.join(uploadsDir(app), previous.stored_name), { force: true });
+    await updateDocumentsFlag(trx, file.studentId);
+    if (actor.kind === 'admin') await writeAudit(trx, actor, { action: 'file.uploaded', studentId: file.studentId, detail: file.fileType });
+  });
 }
 
 /** The documents progress flag: 1 when all four types are in. */
-async function updateDocumentsFlag(db: Parameters<typeof filesRepository.countTypes>[0], studentId: string): Promise<void> {
+async function updateDocumentsFlag(db: Executor, studentId: string): Promise<void> {
   const count = await filesRepository.countTypes(db, studentId);
-  await registrationRepository.saveProgress(db, studentId, { documents: count >= documentTypeNames.length ? 1 : 0 });
+  await saveDocumentsProgress(db, studentId, count >= documentTypeNames.length);
 }
 
-/** `DELETE /api/file`: removes the row and then its bytes. */
-export async function deleteFile(app: FastifyInstance, request: FastifyRequest, studentId: string, fileType: string): Promise<{ message: string }> {
-  if (!isDocumentType(fileType)) throw invalidField('fileType', 'Unknown document type.');
-  await assertMayChange(app, request, studentId);
-  const actor = request.session?.kind === 'admin' ? await adminName(app, request) : null;
-  let removed: UploadedFile | undefined;
-  await app.writeTransaction(async (trx) => {
-    removed = await filesRepository.find(trx, studentId, fileType);
+/** `DELETE /api/file`: removes the row and its bytes as one change. */
+export async function deleteDocument(
+  deps: Deps,
+  actor: SignedInActor,
+  { studentId, fileType }: { studentId: string; fileType: DocumentType },
+): Promise<{ message: string }> {
+  await assertMayChangeRegistration(deps, actor, studentId);
+  await deps.files.change(async (trx, change) => {
+    const removed = await filesRepository.find(trx, studentId, fileType);
     if (!removed) throw new NotFound('There is no such file.');
     await filesRepository.remove(trx, removed.id);
+    await change.release(removed.stored_name);
     await updateDocumentsFlag(trx, studentId);
-    if (actor) await writeAudit(trx, { actorKind: 'admin', actorId: actor, action: 'file.deleted', studentId, ip: request.ip, detail: fileType });
+    if (actor.kind === 'admin') await writeAudit(trx, actor, { action: 'file.deleted', studentId, detail: fileType });
   });
-  if (removed) await fs.rm(path.join(uploadsDir(app), removed.stored_name), { force: true });
-  return { message: `${documentRules[fileType].label} removed.` };
+  return { message: documentMessages.removed(fileType) };
 }
 
-/** The stored bytes of one file, with what the download needs to say about them. */
-export async function readFile(app: FastifyInstance, studentId: string, fileType: string) {
-  const file = await filesRepository.find(app.db, studentId, fileType);
+/** A document's bytes as a stream, with what the download needs to say about them; 404 when the row or its bytes are gone. */
+export async function openDocument(deps: Deps, { studentId, fileType }: { studentId: string; fileType: DocumentType }) {
+  const file = await filesRepository.find(deps.db, studentId, fileType);
   if (!file) throw new NotFound('There is no such file.');
-  const bytes = await fs.readFile(path.join(uploadsDir(app), file.stored_name));
-  return { file, bytes };
+  const opened = await deps.files.open(file.stored_name);
+  const known = isDocumentType(file.file_type) && documentTypes[file.file_type].format.kinds.some((kind) => uploadKinds[kind].mime === file.mime_type);
+  return { file, ...opened, known };
+}
+
+/** The documents a student has handed in, with when (for her registration form). */
+export async function documentsReceived(deps: Deps, studentId: string): Promise<Array<{ type: DocumentType; receivedAt: string }>> {
+  return (await filesRepository.listForStudent(deps.db, studentId))
+    .filter((file) => isDocumentType(file.file_type))
+    .map((file) => ({ type: file.file_type as DocumentType, receivedAt: file.created_at }));
+}
+
+/** The student's photo (re-encoded at upload, so without metadata), or null when she has none or its bytes are gone. */
+export async function readStudentPhoto(deps: Deps, studentId: string): Promise<Buffer | null> {
+  const photo = await filesRepository.find(deps.db, studentId, 'picture');
+  return photo ? deps.files.read(photo.stored_name).catch(() => null) : null;
+}
+
+/** The files feature's rows that name stored files, for the start-up check (decision 013). */
+export const documentFileOwner: FileOwner = {
+  async keys(db) {
+    return (await filesRepository.listStoredNames(db)).map((file) => ({ key: file.stored_name, describe: `student ${file.student_id}, ${file.file_type}` }));
+  },
+};
+
+/** `GET /api/student-data-files/{id}`: the student's data files record (SPEC §3 leaves its fields open). */
+export async function readDataFile(deps: Deps, studentId: string) {
+  const row = await filesRepository.findDataFile(deps.db, studentId);
+  return row ? { student_id: row.student_id, ...JSON.parse(row.data), updated_at: row.updated_at } : { student_id: studentId };
+}
+
+/** `POST /api/student-data-files`: saves the record as given. */
+export async function saveDataFile(deps: Deps, actor: SignedInActor, { student_id, ...data }: { student_id: string } & Record<string, unknown>) {
+  assertOwnOrAdmin(actor, student_id);
+  await filesRepository.saveDataFile(deps.db, student_id, JSON.stringify(data), nowIso());
+  return { message: 'Saved' };
 }

@@ -1,22 +1,33 @@
+import {
+  errorResponses,
+  ethnicGroupSchema,
+  formClassSchema,
+  houseSchema,
+  primarySchoolSchema,
+  regionalCorporationSchema,
+  religionSchema,
+  townSchema,
+} from '@school/contract';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { referenceRepository } from './repository.ts';
 
 /** Public reference lists (SPEC §7); they change only with a migration, so browsers may keep them an hour. */
-const lists: Array<[string, keyof typeof referenceRepository]> = [
-  ['/api/towns', 'towns'],
-  ['/api/religions', 'religions'],
-  ['/api/ethnic-groups', 'ethnicGroups'],
-  ['/api/regional-corporation', 'regionalCorporations'],
-  ['/api/houses', 'houses'],
-  ['/api/registration-form-classes-list', 'formClasses'],
-  ['/api/primary-schools', 'primarySchools'],
+const lists: Array<[string, keyof typeof referenceRepository, z.ZodType]> = [
+  ['/api/towns', 'towns', townSchema],
+  ['/api/religions', 'religions', religionSchema],
+  ['/api/ethnic-groups', 'ethnicGroups', ethnicGroupSchema],
+  ['/api/regional-corporation', 'regionalCorporations', regionalCorporationSchema],
+  ['/api/houses', 'houses', houseSchema],
+  ['/api/registration-form-classes-list', 'formClasses', formClassSchema],
+  ['/api/primary-schools', 'primarySchools', primarySchoolSchema],
 ];
 
 export async function referenceRoutes(app: FastifyInstance): Promise<void> {
-  for (const [url, list] of lists) {
-    app.get(url, { config: { access: 'visitor' } }, async (request, reply) => {
+  for (const [url, list, item] of lists) {
+    app.get(url, { config: { access: 'visitor' }, schema: { response: { 200: z.array(item), ...errorResponses } } }, async (request, reply) => {
       reply.header('cache-control', 'public, max-age=3600');
-      return referenceRepository[list](app.db);
+      return referenceRepository[list](app.deps.db);
     });
   }
 }

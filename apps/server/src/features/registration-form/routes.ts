@@ -1,6 +1,8 @@
+import { binaryResponse, errorResponses, limits } from '@school/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { signedInActor } from '../../auth/access.ts';
 import { registrationFormPdf } from './service.ts';
 
 /** GET /api/registration-form/{student id}: the printable form, for the student herself or an admin. */
@@ -10,10 +12,10 @@ export async function registrationFormRoutes(instance: FastifyInstance): Promise
     '/api/registration-form/:id',
     {
       config: { access: 'student-self', studentIdFrom: (request) => (request.params as { id?: string }).id },
-      schema: { params: z.object({ id: z.string().min(1).max(20) }) },
+      schema: { params: z.object({ id: z.string().min(1).max(limits.studentId) }), response: { 200: binaryResponse('application/pdf'), ...errorResponses } },
     },
     async (request, reply) => {
-      const pdf = await registrationFormPdf(app, request, request.params.id);
+      const pdf = await registrationFormPdf(app.deps, signedInActor(request), request.params.id);
       return reply
         .type('application/pdf')
         .header('content-disposition', `inline; filename="registration-form-${request.params.id.replace(/[^\w-]/g, '')}.pdf"`)

@@ -1,22 +1,13 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { academicYearLabel } from '@school/contract/api-types';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { academicYearLabel, documentTypeNames, documentTypes } from '@school/contract';
+import type { SignedInActor } from '../../auth/actor.ts';
+import type { Deps } from '../../deps.ts';
 import { NotFound } from '../../lib/errors.ts';
 import { zonedTimestamp } from '../../lib/time-zone.ts';
-import { writeAudit } from '../audit/audit-log.ts';
-import { adminName } from '../auth/service.ts';
-import { presentStudentRecord } from '../registration/presenter.ts';
-import { registrationRepository } from '../registration/repository.ts';
+import { writeAudit } from '../audit/index.ts';
+import { documentsReceived, readStudentPhoto } from '../files/index.ts';
+import { referenceLabels } from '../reference/index.ts';
+import { findStudentRecord } from '../registration/index.ts';
 import { renderRegistrationForm, type DocumentReceived } from './registration-form-pdf.ts';
-
-/** The four document types of SPEC §3 with their printed names. */
-export const documentTypes: Array<[string, string]> = [
-  ['birth_certificate', 'Birth certificate'],
-  ['immunization_card', 'Immunization card'],
-  ['sea_slip', 'SEA slip'],
-  ['picture', 'Photo of the student'],
-];
 
 /** The school year a date falls in: September starts a new one. */
 function academicYear(now: Date, timeZone: string): string {
@@ -25,44 +16,27 @@ function academicYear(now: Date, timeZone: string): string {
 }
 
 /** Builds the student's registration form PDF; every view is written to the audit log. */
-export async function registrationFormPdf(app: FastifyInstance, request: FastifyRequest, studentId: string): Promise<Buffer> {
-  const student = await registrationRepository.findStudent(app.db, studentId);
-  if (!student) throw new NotFound('There is no student with that ID.');
-  const [religions, ethnicGroups, houses, files] = await Promise.all([
-    app.db.selectFrom('religions').select(['code', 'religion']).execute(),
-    app.db.selectFrom('ethnic_groups').select(['id', 'group_type']).execute(),
-    app.db.selectFrom('houses').select(['id', 'name']).execute(),
-    app.db.selectFrom('uploaded_files').select(['file_type', 'stored_name', 'created_at']).where('student_id', '=', studentId).execute(),
-  ]);
-  const zone = app.settings.schoolTimeZone;
-  const received = new Map(files.map((file) => [file.file_type, file]));
-  const documents: DocumentReceived[] = documentTypes.map(([type, label]) => {
-    const file = received.get(type);
-    return { type, label, received: file ? zonedTimestamp(new Date(file.created_at), zone).slice(0, 10) : null };
-  });
-  const picture = received.get('picture');
-  const photo = picture ? await fs.readFile(path.join(app.settings.dataDir, 'uploads', picture.stored_name)).catch(() => null) : null;
-
-  const actor = request.session?.kind === 'admin' ? await adminName(app, request) : student.id;
-  await writeAudit(app.db, {
-    actorKind: request.session?.kind === 'admin' ? 'admin' : 'student',
-    actorId: actor,
-    action: 'registration-form.viewed',
-    studentId,
-    ip: request.ip,
+export async function registrationFormPdf(deps: Deps, actor: SignedInActor, studentId: string): Promise<Buffer> {
+  const { db, settings } = deps;
+  const record = await findStudentRecord(deps, studentId);
+  if (!record) throw new NotFound('There is no student with that ID.');
+  const [labels, files, photo] = await Promise.all([referenceLabels(deps), documentsReceived(deps, studentId), readStudentPhoto(deps, studentId)]);
+  const zone = settings.schoolTimeZone;
+  const received = new Map<string, string>(files.map((file) => [file.type, file.receivedAt]));
+  const documents: DocumentReceived[] = documentTypeNames.map((type) => {
+    const at = received.get(type);
+    return { type, label: documentTypes[type].title, received: at ? zonedTimestamp(new Date(at), zone).slice(0, 10) : null };
   });
 
-  const record = presentStudentRecord(student);
+  await writeAudit(db, actor, { action: 'registration-form.viewed', studentId });
+
   return renderRegistrationForm({
-    schoolName: app.settings.schoolName,
+    schoolName: settings.schoolName,
     academicYear: academicYear(new Date(), zone),
-    generatedAt: zonedTimestamp(new Date(), zone),
+    timeZone: zone,
+    printedAt: new Date(),
     record,
-    labels: {
-      religions: new Map(religions.map((row) => [row.code, row.religion])),
-      ethnicGroups: new Map(ethnicGroups.map((row) => [row.id, row.group_type])),
-      houses: new Map(houses.map((row) => [row.id, row.name])),
-    },
+    labels,
     documents,
     photo,
     terms: typeof record.terms_and_conditions === 'string' ? record.terms_and_conditions : null,

@@ -1,7 +1,17 @@
-import { studentSaveSchema } from '@school/contract';
+import {
+  errorResponses,
+  limits,
+  recordConflictSchema,
+  registrationSchema,
+  registrationStatusSchema,
+  registrationWindowSchema,
+  savedRecordSchema,
+  studentSaveSchema,
+} from '@school/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { adminActor, signedInActor } from '../../auth/access.ts';
 import { loadRegistration, saveStudentRecord } from './service.ts';
 import { listRegistrationStatuses, updateRegistrationStatus, windowForFormLevel } from './status-service.ts';
 
@@ -14,29 +24,40 @@ const formLevel = z.coerce
 /** The registration record, its autosave, and the registration window per form level (SPEC §2, §4). */
 export async function registrationRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
 
   app.get(
     '/api/student/:id',
     {
       config: { access: 'student-self', studentIdFrom: (request) => (request.params as { id?: string }).id },
-      schema: { params: z.object({ id: z.string().min(1).max(20) }) },
+      schema: { params: z.object({ id: z.string().min(1).max(limits.studentId) }), response: { 200: registrationSchema, ...errorResponses } },
     },
-    async (request) => loadRegistration(app, request.params.id),
+    async (request) => loadRegistration(deps, request.params.id),
   );
 
   app.post(
     '/api/student',
-    { config: { access: 'student-self', studentIdFrom: (request) => (request.body as { id?: string } | undefined)?.id }, schema: { body: studentSaveSchema } },
-    async (request) => saveStudentRecord(app, request, request.body),
+    {
+      config: { access: 'student-self', studentIdFrom: (request) => (request.body as { id?: string } | undefined)?.id },
+      schema: { body: studentSaveSchema, response: { 200: savedRecordSchema, 409: recordConflictSchema, ...errorResponses } },
+    },
+    async (request) => saveStudentRecord(deps, signedInActor(request), request.body),
   );
 
   app.get(
     '/api/student-registration/:form_level',
-    { config: { access: 'signed-in' }, schema: { params: z.object({ form_level: formLevel }) } },
-    async (request) => windowForFormLevel(app, request.params.form_level),
+    {
+      config: { access: 'signed-in' },
+      schema: { params: z.object({ form_level: formLevel }), response: { 200: registrationWindowSchema, ...errorResponses } },
+    },
+    async (request) => windowForFormLevel(deps, request.params.form_level),
   );
 
-  app.get('/api/registration-status', { config: { access: 'admin' } }, async () => listRegistrationStatuses(app));
+  app.get(
+    '/api/registration-status',
+    { config: { access: 'admin' }, schema: { response: { 200: z.array(registrationStatusSchema), ...errorResponses } } },
+    async () => listRegistrationStatuses(deps),
+  );
 
   app.put(
     '/api/registration-status/:form_level',
@@ -51,8 +72,9 @@ export async function registrationRoutes(instance: FastifyInstance): Promise<voi
             .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'Enter the deadline as a date and time.')
             .nullable(),
         }),
+        response: { 200: registrationStatusSchema, ...errorResponses },
       },
     },
-    async (request) => updateRegistrationStatus(app, request, request.params.form_level, request.body),
+    async (request) => updateRegistrationStatus(deps, adminActor(request), { formLevel: request.params.form_level, ...request.body }),
   );
 }

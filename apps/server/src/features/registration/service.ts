@@ -1,9 +1,9 @@
 import { fieldByName, isStepComplete, stepKeys, studentColumns, type FieldValue, type StudentSave } from '@school/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { SignedInActor } from '../../auth/actor.ts';
 import type { Executor } from '../../db/database.ts';
+import type { Deps } from '../../deps.ts';
 import { Conflict, Forbidden, invalidField, NotFound } from '../../lib/errors.ts';
-import { writeAudit } from '../audit/audit-log.ts';
-import { adminName } from '../auth/service.ts';
+import { writeAudit } from '../audit/index.ts';
 import { presentStudentRecord } from './presenter.ts';
 import { registrationRepository, type ProgressFlags, type StudentRow } from './repository.ts';
 import { registrationWindow } from './registration-window.ts';
@@ -47,17 +47,17 @@ async function saveProgressOf(trx: Executor, saved: StudentRow): Promise<Progres
 }
 
 /** Everything the wizard needs: the record, its progress flags and the registration window. */
-export async function loadRegistration(app: FastifyInstance, studentId: string) {
-  const student = await registrationRepository.findStudent(app.db, studentId);
+export async function loadRegistration(deps: Deps, studentId: string) {
+  const student = await registrationRepository.findStudent(deps.db, studentId);
   if (!student) throw new NotFound('There is no student with that ID.');
   const [progress, status] = await Promise.all([
-    registrationRepository.findProgress(app.db, studentId),
-    registrationRepository.findStatusForClass(app.db, student.class_id as string | null),
+    registrationRepository.findProgress(deps.db, studentId),
+    registrationRepository.findStatusForClass(deps.db, student.class_id as string | null),
   ]);
   return {
     record: presentStudentRecord(student),
     progress: presentProgress(progress),
-    registration: registrationWindow(status, app.settings.schoolTimeZone),
+    registration: registrationWindow(status, deps.settings.schoolTimeZone),
   };
 }
 
@@ -77,8 +77,8 @@ export function presentProgress(progress: Partial<ProgressFlags> | undefined): P
  * current record, so the client can re-apply its change on top). Students may save only inside
  * their form's registration window and never change their class or house; admins may always.
  */
-export async function saveStudentRecord(app: FastifyInstance, request: FastifyRequest, input: StudentSave) {
-  const isAdmin = request.session?.kind === 'admin';
+export async function saveStudentRecord(deps: Deps, actor: SignedInActor, input: StudentSave) {
+  const isAdmin = actor.kind === 'admin';
   const values: Record<string, FieldValue> = {};
   for (const column of studentColumns) {
     if (column in input) values[column] = (input as Record<string, FieldValue>)[column] ?? null;
@@ -87,13 +87,11 @@ export async function saveStudentRecord(app: FastifyInstance, request: FastifyRe
     if (column in values && values[column] === null) throw invalidField(column, isAdmin ? 'Required' : 'This field is required.');
   }
 
-  // Read before the transaction: SQLite has one connection, which the transaction holds.
-  const actor = isAdmin ? await adminName(app, request) : null;
-  const result = await app.writeTransaction(async (trx) => {
+  const result = await deps.writeTransaction(async (trx) => {
     const current = await registrationRepository.findStudent(trx, input.id);
     if (!current) throw new NotFound('There is no student with that ID.');
     if (!isAdmin) {
-      const window = registrationWindow(await registrationRepository.findStatusForClass(trx, current.class_id as string | null), app.settings.schoolTimeZone);
+      const window = registrationWindow(await registrationRepository.findStatusForClass(trx, current.class_id as string | null), deps.settings.schoolTimeZone);
       if (!window.editable) throw new Forbidden(window.message);
       if (schoolOnlyFields.some((column) => column in values && values[column] !== current[column])) {
         throw new Forbidden('Your class and house are set by the school and cannot be changed here.');
@@ -112,16 +110,33 @@ export async function saveStudentRecord(app: FastifyInstance, request: FastifyRe
     const saved: StudentRow = { ...current, ...changes, updated_at: updatedAt };
     const flags = await saveProgressOf(trx, saved);
     if (isAdmin) {
-      await writeAudit(trx, {
-        actorKind: 'admin',
-        actorId: actor,
-        action: 'student.record-updated',
-        studentId: current.id,
-        ip: request.ip,
-        detail: `fields: ${Object.keys(changes).join(', ')}`,
-      });
+      await writeAudit(trx, actor, { action: 'student.record-updated', studentId: current.id, detail: `fields: ${Object.keys(changes).join(', ')}` });
     }
     return { saved, flags };
   });
   return { message: 'Saved', record: presentStudentRecord(result.saved), progress: result.flags };
+}
+
+/** The record as the API shows it, or undefined when there is no such student (for documents that print it). */
+export async function findStudentRecord(deps: Pick<Deps, 'db'>, studentId: string) {
+  const student = await registrationRepository.findStudent(deps.db, studentId);
+  return student ? presentStudentRecord(student) : undefined;
+}
+
+/**
+ * A change to a student's registration (her record or her documents) is allowed: an admin's
+ * always, a student's only inside her form's registration window (SPEC §4). 404 when there is
+ * no such student, 403 with the window's message otherwise.
+ */
+export async function assertMayChangeRegistration(deps: Pick<Deps, 'db' | 'settings'>, actor: SignedInActor, studentId: string): Promise<void> {
+  const student = await registrationRepository.findStudent(deps.db, studentId);
+  if (!student) throw new NotFound('There is no student with that ID.');
+  if (actor.kind === 'admin') return;
+  const window = registrationWindow(await registrationRepository.findStatusForClass(deps.db, student.class_id as string | null), deps.settings.schoolTimeZone);
+  if (!window.editable) throw new Forbidden(window.message);
+}
+
+/** Sets the Documents step's progress flag (1 when every document is in), inside the caller's transaction. */
+export async function saveDocumentsProgress(db: Executor, studentId: string, complete: boolean): Promise<void> {
+  await registrationRepository.saveProgress(db, studentId, { documents: complete ? 1 : 0 });
 }

@@ -1,19 +1,20 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AdminActor } from '../../auth/actor.ts';
 import { nowIso } from '../../db/database.ts';
+import type { Deps } from '../../deps.ts';
 import { utcToZonedLocal, zonedLocalToUtc } from '../../lib/time-zone.ts';
-import { writeAudit } from '../audit/audit-log.ts';
-import { adminName } from '../auth/service.ts';
+import { writeAudit } from '../audit/index.ts';
 import { registrationRepository } from './repository.ts';
 import { registrationWindow } from './registration-window.ts';
 
-export async function windowForFormLevel(app: FastifyInstance, formLevel: number) {
-  return registrationWindow(await registrationRepository.findStatus(app.db, formLevel), app.settings.schoolTimeZone);
+/** The registration window of one form level (SPEC §7 `GET /api/student-registration/{form level}`). */
+export async function windowForFormLevel(deps: Deps, formLevel: number) {
+  return registrationWindow(await registrationRepository.findStatus(deps.db, formLevel), deps.settings.schoolTimeZone);
 }
 
 /** Every form level's window, with the deadline also as the school's wall-clock time for the editor. */
-export async function listRegistrationStatuses(app: FastifyInstance) {
-  const zone = app.settings.schoolTimeZone;
-  return (await registrationRepository.listStatuses(app.db)).map((status) => ({
+export async function listRegistrationStatuses(deps: Deps) {
+  const zone = deps.settings.schoolTimeZone;
+  return (await registrationRepository.listStatuses(deps.db)).map((status) => ({
     ...registrationWindow(status, zone),
     deadline_local: status.deadline ? utcToZonedLocal(status.deadline, zone) : null,
     time_zone: zone,
@@ -22,24 +23,19 @@ export async function listRegistrationStatuses(app: FastifyInstance) {
 
 /** An admin opens or closes a form level and sets its deadline (school time); students see it at once. */
 export async function updateRegistrationStatus(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  formLevel: number,
-  input: { open: 0 | 1; deadline_local: string | null },
+  deps: Deps,
+  actor: AdminActor,
+  { formLevel, ...input }: { formLevel: number; open: 0 | 1; deadline_local: string | null },
 ) {
-  const zone = app.settings.schoolTimeZone;
+  const zone = deps.settings.schoolTimeZone;
   const deadline = input.deadline_local ? zonedLocalToUtc(input.deadline_local, zone) : null;
-  const actor = await adminName(app, request);
-  await app.writeTransaction(async (trx) => {
+  await deps.writeTransaction(async (trx) => {
     await registrationRepository.saveStatus(trx, { form_level: formLevel, open: input.open, deadline, updated_at: nowIso() });
-    await writeAudit(trx, {
-      actorKind: 'admin',
-      actorId: actor,
+    await writeAudit(trx, actor, {
       action: 'registration.status-updated',
-      ip: request.ip,
       detail: `Form ${formLevel}: ${input.open ? 'open' : 'closed'}, deadline ${input.deadline_local ?? 'none'} (${zone})`,
     });
   });
-  const status = await registrationRepository.findStatus(app.db, formLevel);
+  const status = await registrationRepository.findStatus(deps.db, formLevel);
   return { ...registrationWindow(status, zone), deadline_local: input.deadline_local, time_zone: zone };
 }

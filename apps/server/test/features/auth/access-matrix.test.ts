@@ -40,6 +40,14 @@ const expectedAccess: Record<string, Access> = {
   'GET /api/files/:studentId/:fileType': 'student-self',
   'GET /api/student-data-files/:student_id': 'student-self',
   'POST /api/student-data-files': 'student-self',
+  'GET /api/openapi.json': 'visitor',
+  'GET /api/docs': 'visitor',
+  'GET /api/docs/json': 'visitor',
+  'GET /api/docs/yaml': 'visitor',
+  'GET /api/docs/static/*': 'visitor',
+  'GET /api/docs/static/index.html': 'visitor',
+  'GET /api/docs/static/swagger-initializer.js': 'visitor',
+  'GET /api/docs/static/theme/portal.css': 'visitor',
 };
 
 let t: TestApp;

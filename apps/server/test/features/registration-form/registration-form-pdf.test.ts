@@ -1,6 +1,6 @@
-import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
+import { pdfText } from '../../helpers/pdf-text.ts';
 import { createAdminUser, createStudent, signInAsAdmin, signInAsStudent, STUDENT_PASSWORD } from '../../helpers/factories.ts';
 
 let t: TestApp;
@@ -9,27 +9,6 @@ beforeAll(async () => {
   await createAdminUser(t.db);
 });
 afterAll(() => t.close());
-
-/** The text a PDF shows: its content streams inflated, and the hex strings of their TJ operators decoded. */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
-  const texts: string[] = [];
-  // Each stream is read by its declared /Length, so binary data can never end it early.
-  for (const match of raw.matchAll(/\/Length (\d+)[^>]*>>\s*stream\r?\n/g)) {
-    const start = match.index + match[0].length;
-    const bytes = pdf.subarray(start, start + Number(match[1]));
-    let content: string;
-    try {
-      content = zlib.inflateSync(bytes).toString('latin1');
-    } catch {
-      content = bytes.toString('latin1');
-    }
-    for (const tj of content.matchAll(/\[(.*?)\]\s*TJ/g)) {
-      texts.push([...tj[1].matchAll(/<([0-9a-fA-F]+)>/g)].map((hex) => Buffer.from(hex[1], 'hex').toString('latin1')).join(''));
-    }
-  }
-  return texts.join(' ').replace(/\s+/g, ' ');
-}
 
 describe('GET /api/registration-form/{id}', () => {
   it('lays the record out on legal pages with the student’s name and fields, and logs the view', async () => {
@@ -67,6 +46,8 @@ describe('GET /api/registration-form/{id}', () => {
       'Documents received',
       'Not received',
       'Student Registration Form',
+      'Registration form of Aaliyah Mohammed',
+      'Page 1 of',
     ]) {
       expect(text).toContain(expected);
     }

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { passwordRules } from '@school/contract/limits';
 import { messages } from '@school/contract/messages';
 import { ApiError } from '../../api/client.ts';
 import { useEnterWithNewSession, useSession } from '../../api/get-session.ts';
@@ -46,7 +47,7 @@ export default function AdminSignInPage() {
     return (
       <AuthCard title="Set your admin password">
         <NewPasswordForm
-          rules="8 to 128 characters; not your username."
+          rules={passwordRules.admin}
           intro={
             <>
               <p className="plain-text">Your password was a one-time password. Choose your own to continue.</p>

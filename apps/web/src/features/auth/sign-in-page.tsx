@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { limits } from '@school/contract/limits';
 import { ApiError } from '../../api/client.ts';
 import { useEnterWithNewSession, useSession } from '../../api/get-session.ts';
 import { LoadingOverlay } from '../../components/loading-overlay.tsx';
@@ -85,7 +86,7 @@ export default function SignInPage() {
           onBlur={(event) => checkReset(event.target.value)}
           autoComplete="username"
           inputMode="numeric"
-          maxLength={20}
+          maxLength={limits.studentId}
           required
           autoFocus
         />

@@ -11,6 +11,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { documentTypeNames, documentTypes } from '@school/contract/documents';
 import { messages } from '@school/contract/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -22,12 +23,12 @@ import { getFilesQueryOptions, useFiles, type UploadedFile } from './api/get-fil
 import { uploadFile } from './api/upload-file.ts';
 import { useAutosave } from './autosave-context.tsx';
 
-const slots = [
-  { type: 'birth_certificate', label: 'Birth Certificate', accept: 'application/pdf,.pdf', hint: 'PDF only' },
-  { type: 'immunization_card', label: 'Immunization Card', accept: 'application/pdf,.pdf', hint: 'PDF only' },
-  { type: 'sea_slip', label: 'SEA Slip', accept: 'application/pdf,.pdf', hint: 'PDF only' },
-  { type: 'picture', label: 'Photo of the Student', accept: 'image/jpeg,image/png,.jpg,.jpeg,.png', hint: 'JPEG or PNG image' },
-] as const;
+const slots = documentTypeNames.map((type) => ({
+  type,
+  label: documentTypes[type].title,
+  accept: documentTypes[type].format.accept,
+  hint: documentTypes[type].format.hint,
+}));
 
 type Slot = (typeof slots)[number];
 

@@ -11,6 +11,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
+import { limits } from '@school/contract/limits';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../api/client.ts';
 import { MuiTheme } from '../../../components/mui-theme.tsx';
@@ -53,14 +54,14 @@ export function FindStudentIdDialog({ open, onClose, onChoose }: { open: boolean
               value={firstName}
               onChange={(event) => setFirstName(event.target.value)}
               autoComplete="given-name"
-              slotProps={{ htmlInput: { maxLength: 60 } }}
+              slotProps={{ htmlInput: { maxLength: limits.lookupName } }}
             />
             <TextField
               label="Last Name"
               value={lastName}
               onChange={(event) => setLastName(event.target.value)}
               autoComplete="family-name"
-              slotProps={{ htmlInput: { maxLength: 60 } }}
+              slotProps={{ htmlInput: { maxLength: limits.lookupName } }}
             />
             {error && (
               <Alert severity="error" variant="outlined">

@@ -1,3 +1,4 @@
+import { passwordRules } from '@school/contract/limits';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError } from '../../../api/client.ts';
 import { PlainButton } from '../../../components/plain/plain-button.tsx';
@@ -13,7 +14,7 @@ export function NewPasswordForm({
   onSubmit,
   submitLabel = 'Change Password',
   intro,
-  rules = '8 to 128 characters; not your student ID or date of birth.',
+  rules = passwordRules.student,
 }: {
   onSubmit: (password: string) => Promise<void>;
   submitLabel?: string;

@@ -1,0 +1,63 @@
+import type { SessionRow } from './session-repository.ts';
+
+/** Facts about the request that the audit log and the throttles record beside who made it. */
+export type RequestFacts = {
+  /** The caller's address as Fastify reads it (TRUST_PROXY decides whether a proxy's header counts). */
+  ip: string;
+  /** The request's id, as in the server's log lines. */
+  requestId: string;
+  /** SHA-256 of the caller's session id, or null without a session: sign-in replaces that session, a password change keeps it. */
+  sessionId: string | null;
+};
+
+/** A signed-in student. */
+export type StudentIdentity = { kind: 'student'; studentId: string };
+/** A signed-in school administrator; `name` is the username, as the audit log records it. */
+export type AdminIdentity = { kind: 'admin'; adminId: number; name: string };
+
+export type StudentActor = StudentIdentity & RequestFacts;
+export type AdminActor = AdminIdentity & RequestFacts;
+/**
+ * Anyone without a full session. `restricted` is the account of a restricted session: it signed
+ * in (a student with her date of birth, an admin with a one-time password) and may only set a new
+ * password or sign out (DESIGN §4). Null for a true visitor.
+ */
+export type VisitorActor = { kind: 'visitor'; restricted: StudentIdentity | AdminIdentity | null } & RequestFacts;
+
+/**
+ * Who is calling, built once per request from the session (`request.actor`). Routes pass it to
+ * services as their first argument after `deps`; services and repositories never see the request.
+ */
+export type Actor = StudentActor | AdminActor | VisitorActor;
+export type SignedInActor = StudentActor | AdminActor;
+
+/** The session row as read for a request, with the admin's username joined in. */
+export type SessionWithAdmin = SessionRow & { admin_name: string | null };
+
+/** The identity a session stands for; an admin session whose account is gone stands for nobody. */
+function identityOf(session: SessionWithAdmin | null): StudentIdentity | AdminIdentity | null {
+  if (session?.kind === 'student' && session.student_id) return { kind: 'student', studentId: session.student_id };
+  if (session?.kind === 'admin' && session.admin_id !== null && session.admin_name)
+    return { kind: 'admin', adminId: session.admin_id, name: session.admin_name };
+  return null;
+}
+
+/** The actor of a request with this session (or none). */
+export function actorFor(session: SessionWithAdmin | null, request: { ip: string; id: string }): Actor {
+  const facts: RequestFacts = { ip: request.ip, requestId: request.id, sessionId: session?.id_hash ?? null };
+  const identity = identityOf(session);
+  if (!identity) return { kind: 'visitor', restricted: null, ...facts };
+  if (session?.restricted === 1) return { kind: 'visitor', restricted: identity, ...facts };
+  return { ...identity, ...facts };
+}
+
+/** The account behind the actor, full or restricted; null for a visitor who has not signed in. */
+export function accountOf(actor: Actor): StudentIdentity | AdminIdentity | null {
+  if (actor.kind === 'visitor') return actor.restricted;
+  return actor.kind === 'student' ? { kind: 'student', studentId: actor.studentId } : { kind: 'admin', adminId: actor.adminId, name: actor.name };
+}
+
+/** The same request acting as `identity`: for what a sign-in or a restricted session writes in the account's name. */
+export function actingAs<T extends StudentIdentity | AdminIdentity>(actor: Actor, identity: T): T & RequestFacts {
+  return { ...identity, ip: actor.ip, requestId: actor.requestId, sessionId: actor.sessionId };
+}

@@ -1,0 +1,2 @@
+/** The demo school a new data folder starts with (DESIGN §6). */
+export { generateDemoSchool, isDatabaseEmpty } from './generate-demo-school.ts';

@@ -1,0 +1,2 @@
+/** The printable registration form (SPEC §2). */
+export { registrationFormRoutes } from './routes.ts';

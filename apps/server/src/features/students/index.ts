@@ -1,0 +1,2 @@
+/** The admin's student list. */
+export { studentsRoutes } from './routes.ts';

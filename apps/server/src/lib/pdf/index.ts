@@ -1,0 +1,12 @@
+/**
+ * The PDF toolkit: every document the portal prints (registration forms, report cards, the
+ * attendance report, the admin's reports) is a `schoolDocument` rendered by `renderPdf`.
+ *
+ *   const definition = schoolDocument({ schoolName, title, timeZone, pageSize: pageSizes.standard,
+ *     content: [{ text: 'Marks', style: 'heading' }, dataTable(columns, rows)] });
+ *   reply.type('application/pdf').send(await renderPdf(definition));
+ */
+export { renderPdf, renderPdfStream } from './printer.ts';
+export { contentWidth, crestSvg, DASH, pageSizes, pdfColours, schoolDocument, type SchoolDocumentOptions, type SchoolPageSize } from './layout.ts';
+export { dataTable, labelValueTable, type DataColumn } from './tables.ts';
+export type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';

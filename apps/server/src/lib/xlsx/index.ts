@@ -1,0 +1,20 @@
+/**
+ * Spreadsheets done once: exports write with `writeWorkbook`/`workbookStream` (streaming, every
+ * text formula-safe, a frozen and filtered header row, real dates); imports read with
+ * `readSpreadsheet` (xlsx or CSV, zip entries, inflated size and rows capped) and check rows with
+ * `validateRows`, reporting `{ row, column, message }` as the admin sees them.
+ */
+export { formulaSafe, withoutFormulaQuote } from './formula-safe.ts';
+export {
+  defaultReadLimits,
+  readSpreadsheet,
+  SpreadsheetRefused,
+  validateRows,
+  type ImportColumn,
+  type ImportError,
+  type ImportRow,
+  type ReadLimits,
+  type ReadValue,
+} from './read-spreadsheet.ts';
+export { workbookStream, writeWorkbook, XLSX_TYPE, type CellValue, type SheetColumn, type SheetSpec } from './write-workbook.ts';
+export { checkZip, ZipRefused, type ZipLimits } from './zip-guard.ts';

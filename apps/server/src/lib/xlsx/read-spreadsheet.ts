@@ -1,0 +1,198 @@
+import { createReadStream } from 'node:fs';
+import { parse } from '@fast-csv/parse';
+import ExcelJS from 'exceljs';
+import type { z } from 'zod';
+import { Invalid } from '../errors.ts';
+import { withoutFormulaQuote } from './formula-safe.ts';
+import { checkZip, ZipRefused, type ZipLimits } from './zip-guard.ts';
+
+/** A value read from a cell: text (trimmed), a number, yes/no, a date, or null for an empty cell. */
+export type ReadValue = string | number | boolean | Date | null;
+
+/** A column an import expects: the field it fills, the header it has in the template, and other headers taken for it. */
+export type ImportColumn<Field extends string = string> = {
+  field: Field;
+  header: string;
+  /** Other headers that mean this column (matched, like `header`, without regard to case, spaces or punctuation). */
+  aliases?: string[];
+  /** The file must have this column. */
+  required?: boolean;
+};
+
+/** A problem at a place the admin can find: the row number as the spreadsheet shows it (the header is row 1 when it is the first), and the column's header. */
+export type ImportError = { row: number; column: string | null; message: string };
+
+/** A data row: its number as the spreadsheet shows it, and the value of each expected column (null when empty or absent). */
+export type ImportRow<Field extends string = string> = { row: number; values: Record<Field, ReadValue> };
+
+export type ReadLimits = ZipLimits & {
+  /** Data rows (the header and empty rows not counted). */
+  maxRows: number;
+};
+
+/** Enough for a school: 5,000 rows, 100 entries and 50 MB once unzipped. */
+export const defaultReadLimits: ReadLimits = { maxRows: 5000, maxEntries: 100, maxUncompressedBytes: 50 * 1024 * 1024 };
+
+/**
+ * A file that cannot be read as a whole (not a workbook, a zip bomb, too many rows): 422 with the
+ * reason under `file`, before any row is looked at.
+ */
+export class SpreadsheetRefused extends Invalid {
+  constructor(message: string) {
+    super(message, { file: [message] });
+  }
+}
+
+/** 'Date of Birth', 'date_of_birth' and 'DATE OF BIRTH ' are the same header. */
+const headerKey = (header: string) => header.toLowerCase().replace(/[^a-z0-9]+/g, '');
+
+/** A cell as exceljs gives it, reduced to its value: a formula's cached result (never the formula), rich text as plain text. */
+function xlsxValue(value: ExcelJS.CellValue): ReadValue | { error: string } {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date || typeof value === 'number' || typeof value === 'boolean') return value;
+  if (typeof value === 'string') return textValue(value);
+  if ('error' in value) return { error: String(value.error) };
+  if ('richText' in value) return textValue(value.richText.map((part) => part.text).join(''));
+  if ('formula' in value || 'sharedFormula' in value) {
+    const result = (value as { result?: ExcelJS.CellValue }).result;
+    return result === undefined ? null : xlsxValue(result);
+  }
+  if ('text' in value) return textValue(String(value.text));
+  return null;
+}
+
+const textValue = (text: string): string | null => {
+  const trimmed = withoutFormulaQuote(text).trim();
+  return trimmed === '' ? null : trimmed;
+};
+
+/** The rows of the first sheet of an .xlsx, as arrays of values (index 0 is column A), each with its row number. */
+async function* xlsxRows(file: string): AsyncGenerator<{ row: number; cells: Array<ReadValue | { error: string }> }> {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'cache',
+    worksheets: 'emit',
+    entries: 'emit',
+  });
+  for await (const worksheet of reader) {
+    for await (const row of worksheet) {
+      const values = Array.isArray(row.values) ? row.values.slice(1) : [];
+      yield { row: row.number, cells: values.map((value) => xlsxValue(value as ExcelJS.CellValue)) };
+    }
+    return;
+  }
+}
+
+/** The records of a CSV file (UTF-8, a byte-order mark allowed), quoted values with commas and line breaks included. */
+async function* csvRows(file: string): AsyncGenerator<{ row: number; cells: ReadValue[] }> {
+  const records = createReadStream(file).pipe(parse({ headers: false, ignoreEmpty: false }));
+  let row = 0;
+  try {
+    for await (const record of records as AsyncIterable<string[]>) {
+      row += 1;
+      yield { row, cells: record.map((cell, index) => textValue(row === 1 && index === 0 ? cell.replace(/^\uFEFF/, '') : cell)) };
+    }
+  } catch {
+    throw new SpreadsheetRefused(`Row ${row + 1} of the CSV file cannot be read: check its quotes.`);
+  } finally {
+    records.destroy();
+  }
+}
+
+const isEmpty = (cells: Array<ReadValue | { error: string }>) => cells.every((cell) => cell === null);
+
+/**
+ * Reads an uploaded spreadsheet (an .xlsx's first sheet, or a CSV file) into rows of the
+ * expected columns. An .xlsx is checked with `checkZip` before exceljs inflates anything. The
+ * first non-empty row is the header row; headers are matched to `columns` without regard to
+ * case, spaces or punctuation, and other columns are ignored. Empty rows are skipped but keep
+ * their numbers. A missing required column, a repeated one, or a cell holding an error value is
+ * reported in `errors`; a file that cannot be read as a whole throws `SpreadsheetRefused` (422).
+ *
+ *   const { rows, errors } = await readSpreadsheet(request.body.file, [
+ *     { field: 'id', header: 'Student ID', required: true },
+ *     { field: 'last_name', header: 'Last Name', required: true },
+ *   ]);
+ */
+export async function readSpreadsheet<Field extends string>(
+  file: { path: string; kind: 'xlsx' | 'csv' | string | null },
+  columns: Array<ImportColumn<Field>>,
+  limits: ReadLimits = defaultReadLimits,
+): Promise<{ rows: Array<ImportRow<Field>>; errors: ImportError[] }> {
+  if (file.kind !== 'xlsx' && file.kind !== 'csv') throw new SpreadsheetRefused('The file must be an Excel workbook (.xlsx) or a CSV file.');
+  if (file.kind === 'xlsx') {
+    try {
+      await checkZip(file.path, limits);
+    } catch (error) {
+      if (error instanceof ZipRefused)
+        throw new SpreadsheetRefused(`This workbook cannot be read (${error.message}). Save it again from Excel as .xlsx, or as CSV.`);
+      throw error;
+    }
+  }
+  const rows: Array<ImportRow<Field>> = [];
+  const errors: ImportError[] = [];
+  let positions: Map<Field, number> | null = null;
+  let headers: string[] = [];
+  try {
+    for await (const { row, cells } of file.kind === 'xlsx' ? xlsxRows(file.path) : csvRows(file.path)) {
+      if (isEmpty(cells)) continue;
+      if (!positions) {
+        headers = cells.map((cell) => (cell === null || typeof cell === 'object' ? '' : String(cell)));
+        positions = mapHeaders(headers, columns, row, errors);
+        continue;
+      }
+      if (rows.length >= limits.maxRows) {
+        throw new SpreadsheetRefused(`The file has more than ${limits.maxRows.toLocaleString('en')} rows. Split it into smaller files.`);
+      }
+      const values = {} as Record<Field, ReadValue>;
+      for (const column of columns) {
+        const position = positions.get(column.field);
+        const cell = position === undefined ? null : (cells[position] ?? null);
+        if (cell !== null && typeof cell === 'object' && 'error' in cell) {
+          errors.push({ row, column: headers[position!], message: `The cell holds an error (${cell.error}) instead of a value.` });
+          values[column.field] = null;
+        } else values[column.field] = cell as ReadValue;
+      }
+      rows.push({ row, values });
+    }
+  } catch (error) {
+    if (error instanceof SpreadsheetRefused) throw error;
+    throw new SpreadsheetRefused('This file cannot be read as a spreadsheet. Save it again from Excel as .xlsx, or as CSV.');
+  }
+  if (!positions) throw new SpreadsheetRefused('The file is empty: it needs a header row and at least one row of data.');
+  return { rows, errors };
+}
+
+/** Where each expected column is, reporting missing and repeated ones against the header row. */
+function mapHeaders<Field extends string>(headers: string[], columns: Array<ImportColumn<Field>>, row: number, errors: ImportError[]): Map<Field, number> {
+  const positions = new Map<Field, number>();
+  for (const column of columns) {
+    const names = new Set([column.header, ...(column.aliases ?? [])].map(headerKey));
+    const found = headers.flatMap((header, index) => (names.has(headerKey(header)) ? [index] : []));
+    if (found.length > 1) errors.push({ row, column: column.header, message: `The column '${column.header}' appears ${found.length} times; keep one.` });
+    if (found.length === 0 && column.required) errors.push({ row, column: column.header, message: `The column '${column.header}' is missing.` });
+    if (found.length > 0) positions.set(column.field, found[0]);
+  }
+  return positions;
+}
+
+/**
+ * Checks each row with a zod schema of its fields, returning the rows that passed (parsed) and
+ * an error for every problem, at the row and under the header the admin sees.
+ */
+export function validateRows<Field extends string, Schema extends z.ZodType>(
+  rows: Array<ImportRow<Field>>,
+  columns: Array<ImportColumn<Field>>,
+  schema: Schema,
+): { valid: Array<{ row: number; value: z.output<Schema> }>; errors: ImportError[] } {
+  const headerOf = new Map<string, string>(columns.map((column) => [column.field, column.header]));
+  const valid: Array<{ row: number; value: z.output<Schema> }> = [];
+  const errors: ImportError[] = [];
+  for (const { row, values } of rows) {
+    const result = schema.safeParse(values);
+    if (result.success) valid.push({ row, value: result.data });
+    else for (const issue of result.error.issues) errors.push({ row, column: headerOf.get(String(issue.path[0])) ?? null, message: issue.message });
+  }
+  return { valid, errors };
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { dataTable, labelValueTable, pageSizes, renderPdf, renderPdfStream, schoolDocument, type Content } from '../../src/lib/pdf/index.ts';
+import { pdfPageCount, pdfText } from '../helpers/pdf-text.ts';
+
+const base = { schoolName: 'Test Girls College', title: 'Attendance Report', timeZone: 'America/Port_of_Spain' };
+const count = (text: string, part: string) => text.split(part).length - 1;
+
+describe('the PDF toolkit', () => {
+  it('prints on letter paper unless a legal page is asked for', async () => {
+    const letter = await renderPdf(schoolDocument({ ...base, content: ['One line.'] }));
+    expect(letter.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(letter.toString('latin1')).toMatch(/\/MediaBox \[0 0 612 792\]/);
+    const legal = await renderPdf(schoolDocument({ ...base, pageSize: pageSizes.registrationForm, content: ['One line.'] }));
+    expect(legal.toString('latin1')).toMatch(/\/MediaBox \[0 0 612 1008\]/);
+  });
+
+  it('heads every page with the school and the title, and numbers the pages in the footer with the printed date in school time', async () => {
+    const content: Content[] = Array.from({ length: 260 }, (_, index) => `Line ${index + 1} of the report.`);
+    const pdf = await renderPdf(schoolDocument({ ...base, printedAt: new Date('2026-01-15T12:30:00Z'), footerNote: 'Form 2B', content }));
+    const pages = pdfPageCount(pdf);
+    expect(pages).toBeGreaterThanOrEqual(3);
+    const text = pdfText(pdf);
+    expect(count(text, 'Test Girls College')).toBe(pages);
+    expect(count(text, 'Attendance Report')).toBe(pages);
+    expect(text).toContain(`Page 1 of ${pages}`);
+    expect(text).toContain(`Page ${pages} of ${pages}`);
+    // 12:30 UTC is 08:30 in Port of Spain (UTC−4).
+    expect(count(text, 'Form 2B · Printed 2026-01-15 08:30')).toBe(pages);
+  });
+
+  it('repeats a data table’s header row on every page it runs onto, and prints a dash for a missing value', async () => {
+    const rows = Array.from({ length: 120 }, (_, index) => [`2026-01-${String((index % 28) + 1).padStart(2, '0')}`, index % 5 === 0 ? null : 'Present', index]);
+    const pdf = await renderPdf(
+      schoolDocument({
+        ...base,
+        content: [dataTable([{ header: 'Date Scanned' }, { header: 'Morning' }, { header: 'Row', alignment: 'right', width: 40 }], rows)],
+      }),
+    );
+    const pages = pdfPageCount(pdf);
+    expect(pages).toBeGreaterThanOrEqual(2);
+    const text = pdfText(pdf);
+    expect(count(text, 'Date Scanned')).toBe(pages);
+    expect(text).toContain('—');
+  });
+
+  it('lays out label and value pairs two to a row under their title', async () => {
+    const pdf = await renderPdf(
+      schoolDocument({
+        ...base,
+        content: labelValueTable('Contact', [
+          ['Home Address', '14 Coffee Street'],
+          ['Town', 'San Fernando'],
+          ['Home Phone', null],
+        ]),
+      }),
+    );
+    const text = pdfText(pdf);
+    for (const expected of ['Contact', 'Home Address', '14 Coffee Street', 'Town', 'San Fernando', 'Home Phone', '—']) expect(text).toContain(expected);
+  });
+
+  it('streams the same document it renders to a buffer', async () => {
+    const definition = () => schoolDocument({ ...base, printedAt: new Date('2026-01-15T12:30:00Z'), content: ['Streamed.'] });
+    const chunks: Buffer[] = [];
+    for await (const chunk of renderPdfStream(definition())) chunks.push(chunk as Buffer);
+    const streamed = Buffer.concat(chunks);
+    expect(streamed.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdfText(streamed)).toBe(pdfText(await renderPdf(definition())));
+  });
+
+  it('puts the school crest in the header', () => {
+    const header = schoolDocument({ ...base, content: [] }).header as (page: number, pages: number) => { stack: Array<{ columns?: Array<{ svg?: string }> }> };
+    expect(header(1, 1).stack[0].columns?.[0].svg).toMatch(/^<svg/);
+  });
+});

@@ -1,0 +1,255 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Writable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { afterAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  checkZip,
+  formulaSafe,
+  readSpreadsheet,
+  SpreadsheetRefused,
+  validateRows,
+  workbookStream,
+  writeWorkbook,
+  type ImportColumn,
+  type SheetSpec,
+} from '../../src/lib/xlsx/index.ts';
+import { makeZip } from '../helpers/zip.ts';
+
+const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-xlsx-'));
+afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
+let sequence = 0;
+const fileWith = (bytes: Buffer | string, extension: string) => {
+  sequence += 1;
+  const file = path.join(folder, `file-${sequence}${extension}`);
+  fs.writeFileSync(file, bytes);
+  return file;
+};
+
+/** Writes a workbook to a file with the toolkit and returns the file. */
+async function written<Rows extends unknown[]>(sheets: { [K in keyof Rows]: SheetSpec<Rows[K]> }): Promise<string> {
+  const file = path.join(folder, `written-${(sequence += 1)}.xlsx`);
+  await writeWorkbook<Rows>(fs.createWriteStream(file) as unknown as Writable, sheets);
+  return file;
+}
+
+const hostile = ['=1+1', '+SUM(A1:A2)', '-2+3', '@HYPERLINK("http://evil.example")', '\tTabbed', '\rReturned', "=cmd|' /C calc'!A0"];
+
+describe('writing a workbook', () => {
+  it('writes every hostile text as text with a leading quote, never a formula', async () => {
+    const file = await written([
+      { name: 'Students', columns: [{ header: 'Comment', value: (text: string) => text }], rows: [...hostile, 'Plain text', '2+2'] },
+    ]);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(file);
+    const sheet = workbook.getWorksheet('Students')!;
+    const values = hostile.map((_, index) => sheet.getCell(index + 2, 1));
+    for (const [index, cell] of values.entries()) {
+      expect(cell.type).toBe(ExcelJS.ValueType.String);
+      expect(cell.formula).toBeUndefined();
+      // XML reads a CR back as a line feed; the quote in front is what matters.
+      expect(cell.value).toBe(`'${hostile[index].replace('\r', '\n')}`);
+    }
+    expect(sheet.getCell(hostile.length + 2, 1).value).toBe('Plain text');
+    expect(sheet.getCell(hostile.length + 3, 1).value).toBe('2+2');
+    expect(formulaSafe('=A1')).toBe("'=A1");
+  });
+
+  it('gives each sheet a bold header row that stays in view with a filter, readable widths and real dates', async () => {
+    type Student = { id: string; last_name: string; date_of_birth: string | null; registered: Date };
+    type Term = { term: string; reports: number };
+    const students: Student[] = [
+      { id: '20260001', last_name: 'Mohammed', date_of_birth: '2013-07-21', registered: new Date(Date.UTC(2026, 8, 1)) },
+      { id: '20260002', last_name: 'Baptiste', date_of_birth: null, registered: new Date(Date.UTC(2026, 8, 2)) },
+    ];
+    async function* terms(): AsyncGenerator<Term> {
+      yield { term: 'Michaelmas', reports: 610 };
+    }
+    const file = await written([
+      {
+        name: 'Students',
+        columns: [
+          { header: 'Student ID', value: (row: Student) => row.id },
+          { header: 'Last Name', value: (row: Student) => row.last_name, width: 24 },
+          { header: 'Date of Birth', value: (row: Student) => row.date_of_birth, type: 'date' },
+          { header: 'Registered', value: (row: Student) => row.registered, type: 'date' },
+        ],
+        rows: students,
+      },
+      {
+        name: 'Terms: 2026/27?',
+        columns: [
+          { header: 'Term', value: (row: Term) => row.term },
+          { header: 'Reports', value: (row: Term) => row.reports },
+        ],
+        rows: terms(),
+      },
+    ]);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(file);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Students', 'Terms  2026 27 ']);
+    const sheet = workbook.getWorksheet('Students')!;
+    expect(sheet.getRow(1).values).toEqual([undefined, 'Student ID', 'Last Name', 'Date of Birth', 'Registered']);
+    expect(sheet.getRow(1).font?.bold).toBe(true);
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(sheet.autoFilter).toBeTruthy();
+    expect(sheet.getColumn(2).width).toBe(24);
+    expect(sheet.getColumn(3).width).toBeGreaterThanOrEqual(13);
+    expect(sheet.getCell('A2').value).toBe('20260001');
+    expect(sheet.getCell('C2').value).toEqual(new Date(Date.UTC(2013, 6, 21)));
+    expect(sheet.getCell('C2').numFmt).toBe('yyyy-mm-dd');
+    expect(sheet.getCell('D3').value).toEqual(new Date(Date.UTC(2026, 8, 2)));
+    expect(sheet.getCell('C3').value).toBeNull();
+    expect(workbook.worksheets[1].getCell('B2').value).toBe(610);
+  });
+
+  it('streams a workbook for an answer', async () => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of workbookStream([{ name: 'One', columns: [{ header: 'A', value: (row: number) => row }], rows: [1, 2, 3] }]))
+      chunks.push(chunk as Buffer);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
+    expect(workbook.worksheets[0].getCell('A4').value).toBe(3);
+  });
+});
+
+const columns: Array<ImportColumn<'id' | 'last_name' | 'comment' | 'born'>> = [
+  { field: 'id', header: 'Student ID', required: true },
+  { field: 'last_name', header: 'Last Name', aliases: ['Surname'], required: true },
+  { field: 'comment', header: 'Comment' },
+  { field: 'born', header: 'Date of Birth' },
+];
+const csv = (text: string) => ({ path: fileWith(text, '.csv'), kind: 'csv' as const });
+
+describe('reading a spreadsheet', () => {
+  it('reads a CSV with a byte-order mark, quotes, commas and line breaks, numbering rows as the spreadsheet shows them', async () => {
+    const { rows, errors } = await readSpreadsheet(
+      csv('\uFEFFstudent id,SURNAME,Comment,Extra\r\n20260001,"Mohammed, Jr.","Said ""hello""\nand left",x\r\n\r\n20260002,Baptiste,,y\r\n'),
+      columns,
+    );
+    expect(errors).toEqual([]);
+    expect(rows).toEqual([
+      { row: 2, values: { id: '20260001', last_name: 'Mohammed, Jr.', comment: 'Said "hello"\nand left', born: null } },
+      { row: 4, values: { id: '20260002', last_name: 'Baptiste', comment: null, born: null } },
+    ]);
+  });
+
+  it('reports a missing or repeated column at the header row', async () => {
+    const missing = await readSpreadsheet(csv('Student ID,Comment\n1,a\n'), columns);
+    expect(missing.errors).toEqual([{ row: 1, column: 'Last Name', message: "The column 'Last Name' is missing." }]);
+    const repeated = await readSpreadsheet(csv('Student ID,Last Name,Surname\n1,a,b\n'), columns);
+    expect(repeated.errors).toEqual([{ row: 1, column: 'Last Name', message: "The column 'Last Name' appears 2 times; keep one." }]);
+  });
+
+  it('reads formulas as their results, rich text as text, and reports error cells where they are', async () => {
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Marks');
+    sheet.addRow(['Student ID', 'Last Name', 'Comment', 'Date of Birth']);
+    sheet.addRow([
+      '20260001',
+      { richText: [{ text: 'Moham' }, { text: 'med', font: { bold: true } }] },
+      { formula: 'HYPERLINK("http://evil.example","Click")', result: 'Click' },
+      new Date(Date.UTC(2013, 6, 21)),
+    ]);
+    sheet.addRow(['20260002', 'Baptiste', { error: '#N/A' }, null]);
+    sheet.addRow(['20260003', 'Charles', "'=SUM(A1)", null]);
+    const file = fileWith(Buffer.from(await workbook.xlsx.writeBuffer()), '.xlsx');
+    const { rows, errors } = await readSpreadsheet({ path: file, kind: 'xlsx' }, columns);
+    expect(rows[0]).toEqual({ row: 2, values: { id: '20260001', last_name: 'Mohammed', comment: 'Click', born: new Date(Date.UTC(2013, 6, 21)) } });
+    expect(rows[1].values.comment).toBeNull();
+    expect(rows[2].values.comment).toBe('=SUM(A1)');
+    expect(errors).toEqual([{ row: 3, column: 'Comment', message: 'The cell holds an error (#N/A) instead of a value.' }]);
+  });
+
+  it('reads back what the writer wrote, hostile texts included', async () => {
+    const file = await written([
+      {
+        name: 'Students',
+        columns: [
+          { header: 'Student ID', value: (row: string[]) => row[0] },
+          { header: 'Last Name', value: (row: string[]) => row[1] },
+          { header: 'Comment', value: (row: string[]) => row[2] },
+        ],
+        rows: hostile.map((text, index) => [`2026000${index}`, 'Persad', text]),
+      },
+    ]);
+    const { rows } = await readSpreadsheet({ path: file, kind: 'xlsx' }, columns);
+    expect(rows.map((row) => row.values.comment)).toEqual(hostile.map((text) => text.trim()));
+  });
+
+  it('refuses a file with too many rows', async () => {
+    const lines = ['Student ID,Last Name', ...Array.from({ length: 11 }, (_, index) => `${index},Name`)].join('\n');
+    await expect(readSpreadsheet(csv(lines), columns, { maxRows: 10, maxEntries: 100, maxUncompressedBytes: 1e6 })).rejects.toThrow(
+      'The file has more than 10 rows. Split it into smaller files.',
+    );
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Big');
+    sheet.addRow(['Student ID', 'Last Name']);
+    for (let index = 0; index < 11; index += 1) sheet.addRow([index, 'Name']);
+    const file = fileWith(Buffer.from(await workbook.xlsx.writeBuffer()), '.xlsx');
+    await expect(readSpreadsheet({ path: file, kind: 'xlsx' }, columns, { maxRows: 10, maxEntries: 100, maxUncompressedBytes: 1e6 })).rejects.toBeInstanceOf(
+      SpreadsheetRefused,
+    );
+  });
+
+  it('refuses an .xlsx that is really a PDF, and an empty file', async () => {
+    const pdf = fileWith('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\n%%EOF\n', '.xlsx');
+    await expect(readSpreadsheet({ path: pdf, kind: 'xlsx' }, columns)).rejects.toMatchObject({
+      statusCode: 422,
+      message: 'This workbook cannot be read (not a zip). Save it again from Excel as .xlsx, or as CSV.',
+    });
+    await expect(readSpreadsheet(csv(''), columns)).rejects.toThrow('The file is empty: it needs a header row and at least one row of data.');
+    await expect(readSpreadsheet({ path: pdf, kind: 'pdf' }, columns)).rejects.toThrow('The file must be an Excel workbook (.xlsx) or a CSV file.');
+  });
+
+  it('checks rows with a schema and reports each problem under its header', async () => {
+    const { rows } = await readSpreadsheet(csv('Student ID,Last Name\n20260001,Persad\nabc,\n'), columns);
+    const schema = z.object({ id: z.string().regex(/^\d{8}$/, 'A student ID has 8 digits.'), last_name: z.string({ message: 'This field is required.' }) });
+    const { valid, errors } = validateRows(rows, columns, schema);
+    expect(valid).toEqual([{ row: 2, value: { id: '20260001', last_name: 'Persad' } }]);
+    expect(errors).toEqual([
+      { row: 3, column: 'Student ID', message: 'A student ID has 8 digits.' },
+      { row: 3, column: 'Last Name', message: 'This field is required.' },
+    ]);
+  });
+});
+
+describe('the zip check before a workbook is opened', () => {
+  const limits = { maxEntries: 20, maxUncompressedBytes: 5 * 1024 * 1024 };
+  const entries = [
+    { name: '[Content_Types].xml', data: '<Types/>' },
+    { name: 'xl/workbook.xml', data: '<workbook/>' },
+  ];
+
+  it('lets a well-formed workbook through', async () => {
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('A').addRow(['x']);
+    await expect(checkZip(fileWith(Buffer.from(await workbook.xlsx.writeBuffer()), '.xlsx'), limits)).resolves.toBeUndefined();
+  });
+
+  it('refuses a zip bomb whose entry claims to be small', async () => {
+    const bomb = makeZip([...entries, { name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(20 * 1024 * 1024), declaredSize: 1024 }]);
+    expect(bomb.length).toBeLessThan(100 * 1024);
+    await expect(checkZip(fileWith(bomb, '.xlsx'), limits)).rejects.toThrow('an entry inflates past its declared size');
+    await expect(readSpreadsheet({ path: fileWith(bomb, '.xlsx'), kind: 'xlsx' }, columns, { ...limits, maxRows: 10 })).rejects.toBeInstanceOf(
+      SpreadsheetRefused,
+    );
+  });
+
+  it('refuses a zip that says it is too large once unzipped, or has too many entries', async () => {
+    const honest = makeZip([...entries, { name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(6 * 1024 * 1024) }]);
+    await expect(checkZip(fileWith(honest, '.xlsx'), limits)).rejects.toThrow('too large once unzipped');
+    const many = makeZip(Array.from({ length: 21 }, (_, index) => ({ name: `xl/part${index}.xml`, data: '<x/>' })));
+    await expect(checkZip(fileWith(many, '.xlsx'), limits)).rejects.toThrow('more than 20 entries');
+  });
+
+  it('refuses an entry hidden outside the central directory', async () => {
+    const other = makeZip([{ name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(8 * 1024 * 1024) }]);
+    // That archive's local entry alone: a streaming reader would inflate it, though the directory does not list it.
+    const localOnly = other.subarray(0, other.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])));
+    await expect(checkZip(fileWith(makeZip(entries, { hiddenBefore: localOnly }), '.xlsx'), limits)).rejects.toThrow('entries hidden outside the directory');
+    await expect(checkZip(fileWith(makeZip(entries), '.xlsx'), limits)).resolves.toBeUndefined();
+  });
+});

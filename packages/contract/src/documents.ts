@@ -1,0 +1,33 @@
+/** What a document slot takes: PDFs, or photos (JPEG or PNG), with how the form and the messages say it. */
+export const documentFormats = {
+  pdf: { kinds: ['pdf'], accept: 'application/pdf,.pdf', hint: 'PDF only', words: 'a PDF file' },
+  photo: { kinds: ['jpeg', 'png'], accept: 'image/jpeg,image/png,.jpg,.jpeg,.png', hint: 'JPEG or PNG image', words: 'a JPEG or PNG image' },
+} as const;
+
+/**
+ * SPEC §3 document types, one upload each: `title` heads the slot on the Documents step and its
+ * line on the registration form; `name` is how a sentence names it ("Birth certificate uploaded
+ * successfully.").
+ */
+export const documentTypes = {
+  birth_certificate: { title: 'Birth Certificate', name: 'Birth certificate', format: documentFormats.pdf },
+  immunization_card: { title: 'Immunization Card', name: 'Immunization card', format: documentFormats.pdf },
+  sea_slip: { title: 'SEA Slip', name: 'SEA slip', format: documentFormats.pdf },
+  picture: { title: 'Photo of the Student', name: 'Photo', format: documentFormats.photo },
+} as const;
+
+export type DocumentType = keyof typeof documentTypes;
+
+/** The document types in the spec's order. */
+export const documentTypeNames = Object.keys(documentTypes) as [DocumentType, ...DocumentType[]];
+
+/** True for one of the four types, never for a name every object has (`__proto__`, `toString`). */
+export const isDocumentType = (value: unknown): value is DocumentType => typeof value === 'string' && Object.hasOwn(documentTypes, value);
+
+/** The server's answers about documents. */
+export const documentMessages = {
+  uploaded: (type: DocumentType) => `${documentTypes[type].name} uploaded successfully.`,
+  removed: (type: DocumentType) => `${documentTypes[type].name} removed.`,
+  wrongFormat: (type: DocumentType) => `The ${documentTypes[type].name.toLowerCase()} must be ${documentTypes[type].format.words}.`,
+  unknownType: `Choose a document type: ${documentTypeNames.join(', ').replace(/, ([^,]*)$/, ' or $1')}.`,
+} as const;

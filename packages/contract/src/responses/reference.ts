@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+/** The reference lists of SPEC §3 with the spec's field names, as `GET /api/towns` and the others answer them. */
+export const townSchema = z.object({ town_name: z.string() });
+export const religionSchema = z.object({ code: z.string(), religion: z.string() });
+export const ethnicGroupSchema = z.object({ id: z.string(), group_type: z.string() });
+export const regionalCorporationSchema = z.object({ title: z.string() });
+export const houseSchema = z.object({ id: z.string(), name: z.string() });
+export const formClassSchema = z.object({ id: z.string(), form_level: z.number().int() });
+export const primarySchoolSchema = z.object({ name: z.string() });
+
+/** `GET /api/config`: what every screen shows before anyone signs in. */
+export const schoolConfigSchema = z.object({ school_name: z.string(), time_zone: z.string() });
