@@ -18,5 +18,12 @@ export const adminMenu: AdminMenuEntry[] = [
   { label: 'Registration Settings', path: '/admin/registration-settings', page: () => import('../features/registration/registration-settings-page.tsx') },
 ];
 
+/**
+ * Admin screens reached from another screen (a row action of the students table, say) rather than
+ * from the menu, e.g. `{ label: 'Term Reports', path: '/admin/students/:studentId/term-reports', page: ... }`.
+ * While one is open, no menu entry is marked current.
+ */
+export const adminPages: AdminScreen[] = [];
+
 /** The screens of the menu, groups opened up. */
 export const screensOf = (entries: AdminMenuEntry[]): AdminScreen[] => entries.flatMap((entry) => ('screens' in entry ? entry.screens : [entry]));

@@ -3,7 +3,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import AdminSignInPage from '../features/auth/admin-sign-in-page.tsx';
 import SignInPage from '../features/auth/sign-in-page.tsx';
 import { registrationRoutes } from '../features/registration/routes.tsx';
-import { adminMenu, screensOf } from './admin-screens.ts';
+import { adminMenu, adminPages, screensOf } from './admin-screens.ts';
 import { Guard } from './guard.tsx';
 import { adminEntries, studentEntries } from './navigation.ts';
 import { SessionEndedWatcher } from './session-ended-watcher.tsx';
@@ -46,7 +46,7 @@ const muiScreens: RouteObject = {
       children: [
         {
           ...page(() => import('./layouts/admin-layout.tsx')),
-          children: screensOf(adminMenu).map((screen) => ({ path: screen.path, ...page(screen.page) })),
+          children: [...screensOf(adminMenu), ...adminPages].map((screen) => ({ path: screen.path, ...page(screen.page) })),
         },
       ],
     },
