@@ -38,3 +38,46 @@ export function renderWithQueries(ui: ReactElement) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return { client, ...render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>) };
 }
+
+export type FormCall = { url: string; fields: Record<string, string>; file: File | null };
+
+/**
+ * Answers every multipart post (XMLHttpRequest, the one call that reports upload progress) at the
+ * HTTP boundary and records each one's fields and file.
+ */
+export function stubFormPosts(answer: (call: FormCall) => { status: number; body: unknown }): FormCall[] {
+  document.cookie = 'XSRF-TOKEN=test-token';
+  const calls: FormCall[] = [];
+  class FakeRequest {
+    status = 0;
+    statusText = '';
+    responseText = '';
+    withCredentials = false;
+    upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    private url = '';
+    open(_method: string, url: string) {
+      this.url = url;
+    }
+    setRequestHeader() {}
+    send(form: FormData) {
+      const fields: Record<string, string> = {};
+      let file: File | null = null;
+      for (const [name, value] of form.entries()) {
+        if (typeof value === 'string') fields[name] = value;
+        else file = value;
+      }
+      const call = { url: this.url, fields, file };
+      calls.push(call);
+      const { status, body } = answer(call);
+      setTimeout(() => {
+        this.status = status;
+        this.responseText = JSON.stringify(body);
+        this.onload?.();
+      }, 0);
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeRequest);
+  return calls;
+}
