@@ -6,7 +6,11 @@ import pg from 'pg';
 import sharp from 'sharp';
 import { BenchClient, median, percentile } from './http-client.ts';
 import { BENCH_ADMIN_PASSWORD, residentMb, root, startPortal, startProcess } from './portal-process.ts';
+import { termReportsFigures } from './term-reports.ts';
+import { signInBurstFigures } from './sign-in-burst.ts';
+import { adminDataFigures } from './admin-data.ts';
 import { measureWebWeight } from './web-weight.ts';
+import { attendanceFigures } from './attendance.ts';
 
 type Row = { figure: string; value: string; budget: string; met: boolean | null };
 const rows: Row[] = [];
@@ -17,8 +21,8 @@ const record = (figure: string, value: string, budget: string, met: boolean | nu
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-/** The figures to measure: all, or those named in BENCH_ONLY (autosave, storm, pdf, web, server, postgres). */
-const figures = ['autosave', 'storm', 'pdf', 'web', 'server', 'postgres'] as const;
+/** The figures to measure: all, or those named in BENCH_ONLY (autosave, storm, pdf, web, admin-data, server, postgres, signin, attendance, term-reports). */
+const figures = ['autosave', 'storm', 'pdf', 'web', 'admin-data', 'server', 'postgres', 'signin', 'attendance', 'term-reports'] as const;
 const only = process.env.BENCH_ONLY?.split(',')
   .map((name) => name.trim())
   .filter(Boolean);
@@ -230,6 +234,23 @@ async function main() {
       );
     }
 
+    if (wanted('signin')) {
+      console.log('Sign-in under attack (its own portal, behind a trusted proxy)…');
+      const attack = await signInBurstFigures();
+      record(
+        `Guesses checked of ${attack.parallelGuesses} parallel at a date-of-birth account`,
+        `${attack.checked} (${attack.guessAnswers})`,
+        '≤ 5',
+        attack.checked <= 5,
+      );
+      record(
+        `First sign-in during a burst of ${attack.burstSize} wrong guesses / calm`,
+        `${ms(attack.duringBurstMs)} (${attack.duringBurstStatus}) / ${ms(attack.calmMs)}; burst answers ${attack.burstAnswers}`,
+        '200 within 2 s',
+        attack.duringBurstStatus === 200 && attack.duringBurstMs <= 2000,
+      );
+    }
+
     if (wanted('pdf')) {
       console.log('Registration form PDF…');
       try {
@@ -245,6 +266,8 @@ async function main() {
       }
     }
 
+    if (wanted('attendance')) await attendanceFigures(await signInAdmin(portal.url), students[students.length - 1].id, record);
+
     if (wanted('web')) {
       console.log('Web weight, in Chromium at a phone size…');
       const weight = await measureWebWeight(portal.url);
@@ -256,6 +279,10 @@ async function main() {
         weight.gzip <= 120 * 1024,
       );
     }
+
+    if (wanted('term-reports'))
+      await termReportsFigures(portal.url, dataDir, record).catch((error: Error) => record('Term reports', `not measured: ${error.message}`, '', false));
+    if (wanted('admin-data')) await adminDataFigures(portal.url, portal.child.pid!, dataDir, students.slice(-8), record);
 
     if (wanted('server')) {
       console.log('Restart on the existing data folder…');

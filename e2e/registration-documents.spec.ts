@@ -9,7 +9,9 @@ const photo = (colour: string) =>
     .png()
     .toBuffer();
 
-test('a student uploads her documents with progress, removes one, resubmits, agrees and opens her form', async ({ page }) => {
+test('a student uploads her documents with progress, removes one, resubmits, sees what is missing before she can agree, and opens her form', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const student = claimStudent('empty', test.info().project.name === 'phone' ? 2 : 1);
   if (test.info().project.name === 'phone') await page.setViewportSize({ width: 390, height: 844 });
@@ -56,12 +58,14 @@ test('a student uploads her documents with progress, removes one, resubmits, agr
   await expect(picture.getByRole('link', { name: 'me-again.png' })).toBeVisible();
   await expectAccessible(page);
 
+  // Her data steps are empty, so the Complete step names what is missing and the agreement waits.
   await page.goto('/registration/complete');
-  await page.getByRole('checkbox', { name: 'I have read and agree to the terms and conditions.' }).check();
-  await expect(page.locator('[data-save-status="saved"]')).toHaveCount(1, { timeout: 10_000 });
+  const states = page.getByRole('list', { name: 'Step states' });
+  await expect(states.getByText(/Fill in: .*Home Address/)).toBeVisible();
+  await expect(states.getByText('Upload every document (birth certificate, immunization card, SEA slip and photo).')).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'I have read and agree to the terms and conditions.' })).toBeDisabled();
+  await expect(page.getByText(/^You can agree once every step is complete: /)).toBeVisible();
   await expectAccessible(page);
-  await page.reload();
-  await expect(page.getByRole('checkbox', { name: 'I have read and agree to the terms and conditions.' })).toBeChecked();
 
   await page.getByRole('button', { name: 'View / Print registration form' }).click();
   const viewer = page.getByRole('dialog', { name: 'Registration Form' });

@@ -69,11 +69,11 @@ test('Find my student ID looks a student up by first and last name', async ({ pa
   await dialog.getByLabel('First Name').fill(student.first_name.toUpperCase());
   await dialog.getByLabel('Last Name').fill(student.last_name);
   await dialog.getByRole('button', { name: 'Search' }).click();
-  const row = dialog.getByRole('row').filter({ hasText: student.id });
+  const row = dialog.getByRole('listitem').filter({ hasText: student.id });
   await expect(row).toContainText(student.first_name);
   await expect(row).toContainText(student.last_name);
   await expectAccessible(page);
-  await row.getByRole('button', { name: 'Use' }).click();
+  await row.getByRole('button', { name: `Use ${student.id}` }).click();
   await expect(page.getByRole('textbox', { name: 'Student ID' })).toHaveValue(student.id);
 });
 
@@ -83,6 +83,9 @@ test('a reload keeps a student signed in; the floating menu shows off the dashbo
   await page.goto('/term-reports');
   await page.reload();
   await expect(page).toHaveURL(/\/term-reports$/);
+  await expect(page.getByText('End of Term Report').first()).toBeVisible();
+  // On a phone the menu button waits at the end of the page, where it covers nothing.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await expect(page.getByRole('button', { name: 'Go to another page' })).toBeVisible();
   await page.getByRole('button', { name: 'Go to another page' }).click();
   await expect(page.getByRole('menuitem', { name: 'View Attendance' })).toBeVisible();

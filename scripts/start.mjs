@@ -1,8 +1,9 @@
 // `npm start`: build the web app and the server when a build is missing or older than its sources,
 // then run the built server (which migrates, creates the first admin and the demo school when
 // new, and listens).
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { buildServer, serverBundle } from './build-server.mjs';
 
@@ -38,5 +39,17 @@ for (const { name, output, sources, build } of builds) {
   if (!(await build())) process.exit(1);
 }
 
-const server = spawnSync(process.execPath, [serverBundle], { stdio: 'inherit' });
-process.exit(server.status ?? 1);
+// The server is a child process: a stop signal sent to `npm start` is passed on to it, and
+// `npm start` ends with the server's exit code once the server has stopped gracefully.
+const server = spawn(process.execPath, [serverBundle], { stdio: 'inherit' });
+const stopServer = (signal) => {
+  if (server.exitCode === null && server.signalCode === null) server.kill(signal);
+};
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => stopServer(signal));
+// npm runs this file through a shell and passes its stop signal to that shell only, which ends
+// without passing it on: once the shell is gone, stop the server as if it had been signalled.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) stopServer('SIGTERM');
+}, 200).unref();
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 128 + (os.constants.signals[signal] ?? 0) : 1)));

@@ -13,12 +13,15 @@ import type { Config } from './config.ts';
 import type { Db, DialectName } from './db/database.ts';
 import { createWriteTransactions } from './db/write-transactions.ts';
 import type { Deps } from './deps.ts';
-import { authRoutes } from './features/auth/index.ts';
+import { adminDataRoutes } from './features/admin-data/index.ts';
+import { attendanceRoutes } from './features/attendance/index.ts';
+import { authRoutes, currentPasswordRoutes } from './features/auth/index.ts';
 import { registrationRoutes } from './features/registration/index.ts';
 import { documentFileOwner, filesRoutes } from './features/files/index.ts';
 import { registrationFormRoutes } from './features/registration-form/index.ts';
 import { studentsRoutes } from './features/students/index.ts';
 import { referenceRoutes } from './features/reference/index.ts';
+import { reportCardFileOwner, termReportsRoutes } from './features/term-reports/index.ts';
 import { apiDocsRoutes, registerOpenApi } from './lib/api-docs.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { serializerCompiler } from './lib/response-serializer.ts';
@@ -108,15 +111,19 @@ type RoutePlugin = (app: FastifyInstance) => Promise<void>;
 /** Feature route plugins, in the order they register, each with the heading its calls have in the API document. */
 const featureRoutes: Array<[string, RoutePlugin]> = [
   ['sign-in and sessions', authRoutes],
+  ['sign-in and sessions', currentPasswordRoutes],
   ['reference lists', referenceRoutes],
   ['registration', registrationRoutes],
   ['registration form', registrationFormRoutes],
   ['students', studentsRoutes],
   ['documents', filesRoutes],
+  ['attendance', attendanceRoutes],
+  ['term reports', termReportsRoutes],
+  ['admin data', adminDataRoutes],
 ];
 
 /** Every feature whose rows name stored files (decision 013). */
-const fileOwners: FileOwner[] = [documentFileOwner];
+const fileOwners: FileOwner[] = [documentFileOwner, reportCardFileOwner];
 
 /** A feature's routes, each tagged with the feature's heading in the OpenAPI document. */
 const withTag =

@@ -1,6 +1,8 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
-import { passwordLength } from '@school/contract';
 import { z } from 'zod';
+import { passwordProblem } from './features/auth/password-rule.ts';
+import { FIRST_ADMIN_USERNAME } from './features/auth/first-admin.ts';
 
 /** The school name shown when SCHOOL_NAME is not set. */
 export const DEFAULT_SCHOOL_NAME = "St. Brigid's Girls' College";
@@ -23,6 +25,54 @@ const timeZone = z.string().refine(
   { message: 'must be an IANA time zone such as America/Port_of_Spain' },
 );
 
+/**
+ * Fastify's `trustProxy`. A hop count is given as a function (this Fastify reads a bare number as
+ * "trust nobody"): the socket's peer and the entries next to it, right to left, up to that many
+ * proxies; the address after them is the client's, whatever the client wrote further left.
+ */
+export type TrustProxy = false | string[] | (((address: string, hop: number) => boolean) & { hops: number });
+
+const trustHops = (hops: number) => Object.assign((_address: string, hop: number) => hop < hops, { hops });
+
+/** The address ranges Fastify knows by name. */
+const namedRanges = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isProxyAddress = (entry: string) => {
+  if (namedRanges.has(entry) || isIP(entry)) return true;
+  const [address, prefix, extra] = entry.split('/');
+  const bits = isIP(address ?? '') === 4 ? 32 : isIP(address ?? '') === 6 ? 128 : 0;
+  return bits > 0 && extra === undefined && /^\d{1,3}$/.test(prefix ?? '') && Number(prefix) <= bits;
+};
+
+/**
+ * TRUST_PROXY (decision 016): how many proxies stand in front (a hop count), or the addresses and
+ * CIDR ranges of the proxies; never "trust every X-Forwarded-For", whose left-most entry the client writes.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((value, context): TrustProxy => {
+    const text = value?.trim().toLowerCase() ?? '';
+    if (['', '0', 'false', 'no'].includes(text)) return false;
+    if (/^\d+$/.test(text) && Number(text) <= 10) return trustHops(Number(text));
+    const entries = text.split(',').map((entry) => entry.trim());
+    if (!['true', 'yes'].includes(text) && entries.every(isProxyAddress)) return entries;
+    context.addIssue({
+      code: 'custom',
+      message:
+        'must be the number of proxies in front (such as 1) or their addresses or CIDR ranges (such as 10.0.0.5,192.168.0.0/16), never true (that would let any client choose its own address)',
+    });
+    return z.NEVER;
+  });
+
+/** ADMIN_PASSWORD follows the rule of the change-password form (DESIGN §4). */
+const adminPassword = z
+  .string()
+  .optional()
+  .superRefine((value, context) => {
+    const problem = value === undefined ? null : passwordProblem(value, { username: FIRST_ADMIN_USERNAME });
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
+
 const environmentSchema = z.object({
   PORT: z.coerce.number({ message: 'must be a number' }).int().min(0).max(65535).default(8000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -34,7 +84,7 @@ const environmentSchema = z.object({
   SCHOOL_NAME: z.string().trim().min(1).max(80).default(DEFAULT_SCHOOL_NAME),
   SCHOOL_TIMEZONE: timeZone.default('America/Port_of_Spain'),
   COOKIE_SECURE: flag(false),
-  TRUST_PROXY: flag(false),
+  TRUST_PROXY: trustProxy,
   SEED_DEMO: flag(true),
   UPLOAD_MAX_BYTES: z.coerce
     .number({ message: 'must be a number of bytes' })
@@ -43,12 +93,16 @@ const environmentSchema = z.object({
     .max(100 * 1024 * 1024, { message: 'must be at most 100 MB' })
     .default(10 * 1024 * 1024),
   FILE_STORE: z.enum(['local', 'database'], { message: 'must be local or database' }).optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  ADMIN_PASSWORD: z
+  SCHOOL_DAY_START: z
     .string()
-    .min(passwordLength.min, { message: `must be at least ${passwordLength.min} characters` })
-    .max(passwordLength.max)
-    .optional(),
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'must be a time HH:mm such as 08:00' })
+    .default('08:00'),
+  SCHOOL_MIDDAY: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'must be a time HH:mm such as 12:00' })
+    .default('12:00'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ADMIN_PASSWORD: adminPassword,
 });
 
 export type Config = {
@@ -60,12 +114,16 @@ export type Config = {
   schoolName: string;
   schoolTimeZone: string;
   cookieSecure: boolean;
-  trustProxy: boolean;
+  /** Fastify's `trustProxy`: false, a hop count, or the proxies' addresses and ranges (decision 016). */
+  trustProxy: TrustProxy;
   seedDemo: boolean;
   uploadMaxBytes: number;
   /** Where uploaded files' bytes live: the folder DATA_DIR/uploads, or the database (decision 013). */
   fileStore: 'local' | 'database';
   logLevel: string;
+  /** Bell times in school time, HH:mm (decision 023): arriving after `schoolDayStart` is late; the AM session ends at `schoolMidday`. */
+  schoolDayStart: string;
+  schoolMidday: string;
   adminPassword: string | undefined;
   /** Folder of the built web app; undefined when the server runs without it (API tests). */
   webDist: string | undefined;
@@ -86,6 +144,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const env = parsed.data;
+  if (env.SCHOOL_MIDDAY <= env.SCHOOL_DAY_START) throw new ConfigError(['SCHOOL_MIDDAY: must be later than SCHOOL_DAY_START']);
   return {
     port: env.PORT,
     host: env.HOST,
@@ -100,6 +159,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     // The database by default with PostgreSQL, so that several server processes share the files.
     fileStore: env.FILE_STORE ?? (env.DATABASE_URL ? 'database' : 'local'),
     logLevel: env.LOG_LEVEL,
+    schoolDayStart: env.SCHOOL_DAY_START,
+    schoolMidday: env.SCHOOL_MIDDAY,
     adminPassword: env.ADMIN_PASSWORD,
     webDist: undefined,
   };

@@ -3,47 +3,55 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ensureFirstAdmin } from './features/auth/admin-accounts.ts';
 import { purgeExpiredSessions } from './auth/sessions.ts';
-import { ConfigError, loadConfig, type Config } from './config.ts';
-import { openDatabase } from './db/database.ts';
+import { loadConfig, type Config } from './config.ts';
+import { openDatabase, type Db } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { generateDemoSchool, isDatabaseEmpty } from './features/demo/generate-demo-school.ts';
+import { stopOnSignals } from './graceful-stop.ts';
+import { assertPortFree, databaseConnectionError, isNewSqliteDataFolder, listenError, StartupError, startupFailureLine } from './start-up.ts';
 import { webDist } from './paths.ts';
 
-function readConfig(): Config {
+/** What start-up has to tell the operator (how to sign in), given the port listened on: printed once listening, or beside the failure if start-up fails. */
+const notes: Array<(port: number) => string> = [];
+let configuredPort = 0;
+
+/**
+ * Start-up (decision 017): read settings, check that the port is free before creating anything,
+ * refuse a bad database, migrate, create the first admin and (in a new data folder) the demo
+ * school, listen. Any failure is one printed line with its fix.
+ */
+async function main(): Promise<void> {
+  process.on('SIGINT', stopDuringStartUp);
+  process.on('SIGTERM', stopDuringStartUp);
   // A .env file in the folder the portal is started from supplies settings not already set.
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
-  try {
-    return loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-}
-
-/** Start-up: read settings, migrate, create the first admin and the demo school when new, listen. */
-async function main(): Promise<void> {
-  const config = readConfig();
+  const config = loadConfig();
+  configuredPort = config.port;
   config.webDist = fs.existsSync(path.join(webDist, 'index.html')) ? webDist : undefined;
-  const { db, dialect } = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'portal.sqlite') });
-  await migrateToLatest(db);
+  await assertPortFree(config);
 
-  const notes: string[] = [];
+  const sqliteFile = path.join(config.dataDir, 'portal.sqlite');
+  const newSqliteFolder = config.databaseUrl ? false : isNewSqliteDataFolder(config, sqliteFile);
+  const { db, dialect } = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile });
+  const isNew = config.databaseUrl ? await isNewPostgresDatabase(db, config.databaseUrl) : newSqliteFolder;
+  await migrate(db);
+
   const admin = await ensureFirstAdmin(db, config.adminPassword);
   if (admin?.oneTimePassword) {
     notes.push(
-      `Admin sign-in: http://${displayHost(config)}:${config.port}/admin as '${admin.username}' with the one-time password ${admin.oneTimePassword} (you will be asked to change it).`,
+      (port) =>
+        `Admin sign-in: http://${displayHost(config)}:${port}/admin as '${admin.username}' with the one-time password ${admin.oneTimePassword} (you will be asked to change it).`,
     );
   } else if (admin) {
-    notes.push(`Admin sign-in: '${admin.username}' with the password from ADMIN_PASSWORD.`);
+    notes.push(() => `Admin sign-in: '${admin.username}' with the password from ADMIN_PASSWORD.`);
   }
-  if (config.seedDemo && (await isDatabaseEmpty(db))) {
+  // Demo data goes only into a new data folder or database, never into one that was there before.
+  if (config.seedDemo && isNew && (await isDatabaseEmpty(db))) {
     const demo = await generateDemoSchool(db, { students: 600 });
     const dob = demo.sampleStudent.date_of_birth.replaceAll('-', '');
     notes.push(
-      `Demo school created with ${demo.students} students. Try student ID ${demo.sampleStudent.id} (${demo.sampleStudent.first_name} ${demo.sampleStudent.last_name}) with her date of birth ${dob} as the first password.`,
+      () =>
+        `Demo school created with ${demo.students} students. Try student ID ${demo.sampleStudent.id} (${demo.sampleStudent.first_name} ${demo.sampleStudent.last_name}) with her date of birth ${dob} as the first password.`,
     );
   }
 
@@ -51,26 +59,59 @@ async function main(): Promise<void> {
   await purgeExpiredSessions(app);
   const purge = setInterval(() => purgeExpiredSessions(app).catch((error) => app.log.error(error)), 60 * 60 * 1000);
   purge.unref();
+  app.addHook('onClose', async () => clearInterval(purge));
+  process.off('SIGINT', stopDuringStartUp);
+  process.off('SIGTERM', stopDuringStartUp);
+  stopOnSignals(app, db);
 
-  const close = async () => {
-    await app.close();
-    await db.destroy();
-    process.exit(0);
-  };
-  process.once('SIGINT', close);
-  process.once('SIGTERM', close);
-
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host }).catch((error) => {
+    throw listenError(error, config);
+  });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  const lines = [`${config.schoolName} portal is running at http://${displayHost(config)}:${port}`, ...notes];
+  const lines = [`${config.schoolName} portal is running at http://${displayHost(config)}:${port}`, ...notes.splice(0).map((note) => note(port))];
   if (!config.webDist) lines.push('The web app is not built yet: run `npm start` from the project folder to build it.');
   console.log(`\n${lines.join('\n')}\n`);
 }
 
+/** A PostgreSQL database is new when it has no tables yet; reaching it at all is the first check of DATABASE_URL. */
+async function isNewPostgresDatabase(db: Db, databaseUrl: string): Promise<boolean> {
+  try {
+    return (await db.introspection.getTables()).length === 0;
+  } catch (error) {
+    throw databaseConnectionError(error, databaseUrl) ?? error;
+  }
+}
+
+async function migrate(db: Db): Promise<void> {
+  try {
+    await migrateToLatest(db);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new StartupError(
+      `The database could not be brought up to date (${message.split('\n')[0]}). Restore a backup taken before this update, or report this message.`,
+      { cause: error },
+    );
+  }
+}
+
 const displayHost = (config: Config) => (config.host === '0.0.0.0' || config.host === '127.0.0.1' ? 'localhost' : config.host);
 
-main().catch((error) => {
-  console.error(error);
+/** Prints what start-up had to tell (a one-time password created before the failure is never lost). */
+function printNotes(): void {
+  if (notes.length > 0) console.log(`\n${notes.map((note) => note(configuredPort)).join('\n')}\n`);
+}
+
+/** A stop signal before the server listens: nothing is under way, so stop at once, keeping the sign-in details. */
+function stopDuringStartUp(signal: NodeJS.Signals): void {
+  printNotes();
+  console.error(`${signal}: stopped while starting.`);
+  process.exit(1);
+}
+
+main().catch((error: unknown) => {
+  printNotes();
+  console.error(startupFailureLine(error));
+  if (process.env.DEBUG) console.error(error);
   process.exit(1);
 });

@@ -39,7 +39,7 @@ describe('settings', () => {
       schoolName: 'Holy Name Convent',
       schoolTimeZone: 'America/Barbados',
       cookieSecure: true,
-      trustProxy: true,
+      trustProxy: expect.objectContaining({ hops: 1 }),
       seedDemo: false,
       uploadMaxBytes: 2048,
     });
@@ -56,5 +56,36 @@ describe('settings', () => {
     const problems = (error as ConfigError).problems.join('\n');
     for (const name of ['PORT', 'DATABASE_URL', 'SCHOOL_TIMEZONE', 'COOKIE_SECURE', 'UPLOAD_MAX_BYTES']) expect(problems).toContain(name);
     expect(problems).toContain('must be an IANA time zone');
+  });
+
+  it('reads TRUST_PROXY as a hop count or the proxies\' addresses, never as "trust everyone"', () => {
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    const hops = loadConfig({ TRUST_PROXY: '2' }).trustProxy;
+    expect(typeof hops === 'function' && [hops('10.0.0.1', 0), hops('10.0.0.2', 1), hops('10.0.0.3', 2)]).toEqual([true, true, false]);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1,fd00::/8,loopback' }).trustProxy).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+    for (const bad of ['true', 'yes', '10.0.0.0/33', 'proxy.example.org', '10.0.0.1,', '1.2.3']) {
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY: must be the number of proxies in front/);
+    }
+  });
+
+  it('refuses an ADMIN_PASSWORD the change-password form would refuse, saying why in one line', () => {
+    const problem = (password: string) => {
+      try {
+        loadConfig({ ADMIN_PASSWORD: password });
+        return null;
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+    };
+    expect(problem('short')).toEqual(['ADMIN_PASSWORD: The password must have at least 8 characters.']);
+    expect(problem('password123')).toEqual(['ADMIN_PASSWORD: This password is too common. Please choose another.']);
+    expect(problem('admin')).toHaveLength(1);
+    expect(problem('Savannah-Morning-7')).toBeNull();
   });
 });

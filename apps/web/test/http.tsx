@@ -40,12 +40,14 @@ export function renderWithQueries(ui: ReactElement) {
 }
 
 export type FormCall = { url: string; fields: Record<string, string>; file: File | null };
+type FormAnswer = { status: number; body: unknown };
 
 /**
  * Answers every multipart post (XMLHttpRequest, the one call that reports upload progress) at the
- * HTTP boundary and records each one's fields and file.
+ * HTTP boundary and records each one's fields and file. An answer may be a promise the test
+ * resolves when it chooses.
  */
-export function stubFormPosts(answer: (call: FormCall) => { status: number; body: unknown }): FormCall[] {
+export function stubFormPosts(answer: (call: FormCall) => FormAnswer | Promise<FormAnswer>): FormCall[] {
   document.cookie = 'XSRF-TOKEN=test-token';
   const calls: FormCall[] = [];
   class FakeRequest {
@@ -70,12 +72,14 @@ export function stubFormPosts(answer: (call: FormCall) => { status: number; body
       }
       const call = { url: this.url, fields, file };
       calls.push(call);
-      const { status, body } = answer(call);
-      setTimeout(() => {
-        this.status = status;
-        this.responseText = JSON.stringify(body);
-        this.onload?.();
-      }, 0);
+      // An answer may be held (a promise) to see what the screen shows while the post is open.
+      void Promise.resolve(answer(call)).then(({ status, body }) =>
+        setTimeout(() => {
+          this.status = status;
+          this.responseText = JSON.stringify(body);
+          this.onload?.();
+        }, 0),
+      );
     }
   }
   vi.stubGlobal('XMLHttpRequest', FakeRequest);

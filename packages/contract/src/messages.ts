@@ -16,4 +16,11 @@ export const messages = {
   deleteFailed: 'Error Occured. File Could not be deleted',
   tooLong: (max: number) => `At most ${max} characters.`,
   chooseOption: 'Choose one of the options.',
+  /** A date of birth outside the plausible range of a secondary student (decision 027). */
+  birthDateRange: (earliest: string, latest: string) => `Enter a date of birth between ${earliest} and ${latest} (9 to 25 years ago).`,
+  /** A code that is not in its reference list (a town, religion, class...). */
+  notInList: (label: string) => `${label} must be chosen from its list.`,
+  /** The agreement asked for while a step is still incomplete (decision 026). */
+  agreementIncomplete: (steps: string[]) =>
+    `Complete every step before agreeing to the terms: ${steps.join(', ')} ${steps.length === 1 ? 'is' : 'are'} still incomplete.`,
 } as const;

@@ -19,7 +19,7 @@ export type FieldKind =
   | 'phone'
   /** digits only, at most 2 characters (family numbers) */
   | 'count'
-  /** yyyy-MM-dd, never in the future */
+  /** yyyy-MM-dd; which dates are allowed is the field's `dates` rule */
   | 'date'
   /** 0 or 1 */
   | 'flag'
@@ -47,6 +47,11 @@ export type FieldDef = {
   schoolOnly?: boolean;
   /** Parent section the field belongs to, for living-status visibility. */
   parent?: 'mother' | 'father' | 'guardian';
+  /**
+   * Which dates a 'date' field takes (decision 027): 'past' no future day (the default), 'any' a
+   * future day too (a permit's expiry), 'birth' 9 to 25 years before today (a secondary student).
+   */
+  dates?: 'past' | 'any' | 'birth';
 };
 
 type Partial0 = Omit<FieldDef, 'step' | 'section'>;
@@ -102,7 +107,7 @@ export const studentFields: readonly FieldDef[] = [
     { name: 'ethnic_group_code', label: 'Ethnic Group', kind: 'reference', list: 'ethnicGroups', max: 10, required: true },
   ]),
   ...section('studentData', 'Birth', [
-    { name: 'date_of_birth', label: 'Date of Birth', kind: 'date', required: true },
+    { name: 'date_of_birth', label: 'Date of Birth', kind: 'date', dates: 'birth', required: true },
     text('birth_certificate_no', 'Birth Certificate PIN', 15, { required: true }),
     text('place_of_birth', 'Country of Birth', 25, { required: true }),
     text('nationality', 'Nationality', 25, { required: true }),
@@ -110,7 +115,7 @@ export const studentFields: readonly FieldDef[] = [
   ...section('studentData', 'Immigration Permit', [flag('immigration_permit', 'I hold an immigration permit')]),
   ...section('studentData', 'Section 7: Immigration Permit Dates', [
     { name: 'permit_issue_date', label: 'Permit Issue Date', kind: 'date' },
-    { name: 'permit_expiry_date', label: 'Permit Expiry Date', kind: 'date' },
+    { name: 'permit_expiry_date', label: 'Permit Expiry Date', kind: 'date', dates: 'any' },
   ]),
   ...section('familyData', 'Living Status', [
     { name: 'living_status', label: 'The student lives with', kind: 'choice', options: livingStatuses, required: true },

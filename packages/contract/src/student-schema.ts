@@ -13,6 +13,19 @@ const datePattern = /^\d{4}-\d{2}-\d{2}$/;
 /** Today's date as yyyy-MM-dd in UTC; the school (UTC-4) is never ahead of it. */
 export const todayIso = (): string => new Date().toISOString().slice(0, 10);
 
+/** The same day `years` years before `today` (yyyy-MM-dd); 29 February falls back to the 28th. */
+function yearsBefore(today: string, years: number): string {
+  const [year, month, day] = today.split('-').map(Number);
+  const date = new Date(Date.UTC(year - years, month - 1, day));
+  if (date.getUTCMonth() !== month - 1) date.setUTCDate(0);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Decision 027: a secondary student was born 9 to 25 years before today (both ends included). */
+export function birthDateRange(today = todayIso()): { earliest: string; latest: string } {
+  return { earliest: yearsBefore(today, 25), latest: yearsBefore(today, 9) };
+}
+
 export function isRealDate(value: string): boolean {
   if (!datePattern.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
@@ -61,17 +74,23 @@ function buildFieldSchema(field: FieldDef): z.ZodType<FieldValue> {
     case 'count':
       return nullable(z.string().regex(/^\d*$/, messages.onlyNumbers).max(2, messages.tooLong(2)));
     case 'date':
-      return nullable(
-        z
-          .string()
-          .refine(isRealDate, messages.invalidDate)
-          .refine((value) => value <= todayIso(), messages.futureDate),
-      );
+      return nullable(dateSchema(field.dates ?? 'past'));
     case 'choice':
       return nullable(z.enum(field.options as [string, ...string[]], { message: messages.chooseOption }));
     default:
       return nullable(z.string().max(field.max ?? 100, messages.tooLong(field.max ?? 100)));
   }
+}
+
+/** A real yyyy-MM-dd date that keeps the field's rule; "today" is read at each check, never cached. */
+function dateSchema(rule: NonNullable<FieldDef['dates']>): z.ZodType<string> {
+  const real = z.string().refine(isRealDate, { message: messages.invalidDate, abort: true });
+  if (rule === 'any') return real;
+  if (rule === 'past') return real.refine((value) => value <= todayIso(), messages.futureDate);
+  return real.superRefine((value, context) => {
+    const { earliest, latest } = birthDateRange();
+    if (value < earliest || value > latest) context.addIssue({ code: 'custom', message: messages.birthDateRange(earliest, latest) });
+  });
 }
 
 const fieldShape = Object.fromEntries(studentFields.map((field) => [field.name, fieldSchema(field).optional()]));
@@ -111,15 +130,79 @@ export function parentsShown(livingStatus: FieldValue): Array<'mother' | 'father
 
 const filled = (value: FieldValue | undefined) => value !== null && value !== undefined && value !== '';
 
-/** A step is complete when every required field it shows is filled in and valid. */
+/**
+ * Whether the record needs this field filled in: a required field always, a parent's or
+ * guardian's name when the living status shows that section (SPEC §4).
+ */
+export function isFieldRequired(field: FieldDef, record: Record<string, FieldValue>): boolean {
+  if (field.required) return true;
+  return field.parent !== undefined && field.name === `${field.parent}_name` && parentsShown(record.living_status ?? null).includes(field.parent);
+}
+
+/** How a step's state names a field: parent fields with their section ("Mother: Name"). */
+export const fieldTitle = (field: FieldDef): string => (field.parent ? `${field.section}: ${field.label}` : field.label);
+
+/** The steps of the wizard that count towards completeness, in order (SPEC §2), with their labels. */
+export const completenessSteps = [
+  { key: 'studentData', label: 'Student Data' },
+  { key: 'familyData', label: 'Family Data' },
+  { key: 'healthData', label: 'Health Data' },
+  { key: 'otherData', label: 'Other Data' },
+  { key: 'documents', label: 'Documents' },
+] as const;
+export type CompletenessStepKey = (typeof completenessSteps)[number]['key'];
+
+/** One step's state as the Complete step shows it and the server judges it (decision 026). */
+export type StepState = {
+  key: CompletenessStepKey;
+  label: string;
+  complete: boolean;
+  /** Titles of required fields left empty. */
+  missing: string[];
+  /** Titles of filled fields whose value is not valid. */
+  invalid: string[];
+  /** What else the step needs, when it is not a field (saving Health Data, the documents). */
+  note: string | null;
+};
+
+/** What completeness knows besides the record: whether every document is in and Health Data was saved. */
+export type CompletenessFacts = { documentsComplete: boolean; healthDataSaved: boolean };
+
+export const completenessNotes = {
+  healthDataNotSaved: 'Open Health Data, check each item and press Save Health Data.',
+  documentsMissing: 'Upload every document (birth certificate, immunization card, SEA slip and photo).',
+} as const;
+
+function dataStepState(record: Record<string, FieldValue>, key: StepKey, label: string): StepState {
+  const missing: string[] = [];
+  const invalid: string[] = [];
+  for (const field of studentFields) {
+    if (field.step !== key) continue;
+    const value = record[field.name];
+    if (!filled(value)) {
+      if (isFieldRequired(field, record)) missing.push(fieldTitle(field));
+    } else if (!fieldSchema(field).safeParse(value).success) invalid.push(fieldTitle(field));
+  }
+  return { key, label, complete: missing.length === 0 && invalid.length === 0, missing, invalid, note: null };
+}
+
+/**
+ * Every step's state, the one definition of completeness shared by the server (which refuses the
+ * agreement while a step is incomplete) and the wizard (which shows it on the Complete step).
+ */
+export function registrationStepStates(record: Record<string, FieldValue>, facts: CompletenessFacts): StepState[] {
+  return completenessSteps.map(({ key, label }) => {
+    if (key === 'documents') {
+      const note = facts.documentsComplete ? null : completenessNotes.documentsMissing;
+      return { key, label, complete: facts.documentsComplete, missing: [], invalid: [], note };
+    }
+    const state = dataStepState(record, key, label);
+    if (key === 'healthData' && !facts.healthDataSaved) return { ...state, complete: false, note: completenessNotes.healthDataNotSaved };
+    return state;
+  });
+}
+
+/** A step's fields are all filled in where required and valid (Health Data also needs saving; see registrationStepStates). */
 export function isStepComplete(record: Record<string, FieldValue>, step: StepKey): boolean {
-  const shownParents = parentsShown(record.living_status ?? null);
-  return studentFields
-    .filter((field) => field.step === step)
-    .every((field) => {
-      const required = field.required || (field.parent !== undefined && field.name === `${field.parent}_name` && shownParents.includes(field.parent));
-      const value = record[field.name];
-      if (required && !filled(value)) return false;
-      return !filled(value) || fieldSchema(field).safeParse(value).success;
-    });
+  return dataStepState(record, step, step).complete;
 }

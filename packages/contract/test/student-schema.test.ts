@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { fieldByName, fieldSchema, isStepComplete, parentsShown, studentFields, studentSaveSchema } from '../src/index.ts';
+import {
+  birthDateRange,
+  fieldByName,
+  fieldSchema,
+  isFieldRequired,
+  isStepComplete,
+  parentsShown,
+  registrationStepStates,
+  studentFields,
+  studentSaveSchema,
+} from '../src/index.ts';
 
 const check = (name: string, value: unknown) => {
   const result = fieldSchema(fieldByName.get(name)!).safeParse(value);
@@ -73,8 +83,44 @@ describe('student field rules (SPEC §5)', () => {
   it('refuses future and impossible dates', () => {
     const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
     expect(check('date_of_birth', '2013-02-28')).toBe('ok');
-    expect(check('date_of_birth', tomorrow)).toBe('The date cannot be in the future.');
+    expect(check('permit_issue_date', tomorrow)).toBe('The date cannot be in the future.');
+    expect(check('permit_expiry_date', tomorrow)).toBe('ok');
     expect(check('date_of_birth', '2013-02-30')).toBe('Enter a date as yyyy-MM-dd.');
+  });
+
+  it('takes a date of birth 9 to 25 years before today (decision 027)', () => {
+    expect(birthDateRange('2026-11-23')).toEqual({ earliest: '2001-11-23', latest: '2017-11-23' });
+    expect(birthDateRange('2028-02-29')).toEqual({ earliest: '2003-02-28', latest: '2019-02-28' });
+    const { earliest, latest } = birthDateRange();
+    const message = `Enter a date of birth between ${earliest} and ${latest} (9 to 25 years ago).`;
+    expect(check('date_of_birth', '1800-01-01')).toBe(message);
+    expect(check('date_of_birth', new Date().toISOString().slice(0, 10))).toBe(message);
+    expect(check('date_of_birth', earliest)).toBe('ok');
+    expect(check('date_of_birth', latest)).toBe('ok');
+  });
+
+  it('names each step’s missing and invalid fields, and counts Health Data only once saved (decision 026)', () => {
+    const record = { living_status: 'Both Parents', mother_name: 'Joy Charles', email: 'not-an-email' };
+    const states = registrationStepStates(record, { documentsComplete: false, healthDataSaved: false });
+    const byKey = Object.fromEntries(states.map((state) => [state.key, state]));
+    expect(states.map((state) => state.key)).toEqual(['studentData', 'familyData', 'healthData', 'otherData', 'documents']);
+    expect(byKey.familyData).toMatchObject({ complete: false, missing: ['Father: Name'], invalid: [] });
+    expect(byKey.studentData.invalid).toEqual(['E-mail']);
+    expect(byKey.studentData.missing).toContain('Religion');
+    expect(byKey.healthData).toMatchObject({ complete: false, missing: [], note: 'Open Health Data, check each item and press Save Health Data.' });
+    expect(byKey.documents.complete).toBe(false);
+    expect(byKey.otherData.missing).toEqual(['Device Type']);
+    const saved = registrationStepStates(record, { documentsComplete: true, healthDataSaved: true });
+    expect(saved.find((state) => state.key === 'healthData')!.complete).toBe(true);
+    expect(saved.find((state) => state.key === 'documents')!.complete).toBe(true);
+  });
+
+  it('marks a parent’s name required only when the living status shows that parent', () => {
+    const fatherName = fieldByName.get('father_name')!;
+    expect(isFieldRequired(fatherName, { living_status: 'Father Only' })).toBe(true);
+    expect(isFieldRequired(fatherName, { living_status: 'Mother Only' })).toBe(false);
+    expect(isFieldRequired(fieldByName.get('guardian_name')!, { living_status: 'Guardian' })).toBe(true);
+    expect(isFieldRequired(fieldByName.get('email')!, {})).toBe(true);
   });
 
   it('offers exactly the spec options for blood type, device type, marital and living status', () => {

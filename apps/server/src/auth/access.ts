@@ -73,7 +73,9 @@ export function registerAccessControl(app: FastifyInstance): void {
     }
     if (access === 'student-self' && actor.kind === 'student') {
       const named = request.routeOptions.config.studentIdFrom?.(request);
-      if (named !== undefined && named !== null && String(named) !== actor.studentId) {
+      // Only a string or a number can name her; anything else (an object, whose toString the caller wrote) names nobody of hers.
+      const given = typeof named === 'string' || typeof named === 'number' ? String(named) : named;
+      if (given !== undefined && given !== null && given !== actor.studentId) {
         throw new Forbidden('You can only see your own records.');
       }
     }

@@ -1,10 +1,10 @@
 // `npm run admin -- create <username>` and `npm run admin -- reset <username>`.
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
-import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { createAdmin, resetAdmin } from '../features/auth/admin-accounts.ts';
+import { readCliConfig } from './settings.ts';
 
 const usage =
   'Usage: npm run admin -- create <username>   (password from ADMIN_PASSWORD or a prompt)\n       npm run admin -- reset <username>    (prints a new one-time password)';
@@ -27,7 +27,13 @@ async function main(): Promise<number> {
     console.error(usage);
     return 2;
   }
-  const config = loadConfig();
+  const config = readCliConfig();
+  if (command === 'create' && !config.adminPassword && !process.stdin.isTTY) {
+    console.error(
+      `No terminal to ask for the password: set ADMIN_PASSWORD, for example ADMIN_PASSWORD='<password>' npm run admin -- create ${username} (or put it in .env).`,
+    );
+    return 2;
+  }
   const { db } = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'portal.sqlite') });
   try {
     await migrateToLatest(db);
@@ -41,7 +47,7 @@ async function main(): Promise<number> {
     }
     return 0;
   } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
+    console.error(`No admin ${command === 'create' ? 'created' : 'reset'}: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   } finally {
     await db.destroy();

@@ -1,10 +1,10 @@
 // `npm run demo -- --students N [--seed S]`: fills an empty database with a demo school.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { generateDemoSchool, isDatabaseEmpty } from '../features/demo/generate-demo-school.ts';
+import { readCliConfig } from './settings.ts';
 
 const { values } = parseArgs({ options: { students: { type: 'string', default: '600' }, seed: { type: 'string' } } });
 const students = Number(values.students);
@@ -12,7 +12,7 @@ if (!Number.isInteger(students) || students < 1 || students > 20000) {
   console.error('--students must be a whole number from 1 to 20000.');
   process.exit(2);
 }
-const config = loadConfig();
+const config = readCliConfig();
 const { db } = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'portal.sqlite') });
 try {
   await migrateToLatest(db);

@@ -20,19 +20,72 @@ pg.types.setTypeParser(20, (value) => Number(value));
 export function openDatabase(target: DatabaseTarget): { db: Db; dialect: DialectName } {
   if (target.databaseUrl) {
     const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10 });
-    // An idle connection dropped by the server (a restart, a failover) must not end the process;
-    // the pool opens a new one for the next query.
-    pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+    // A connection ended by the server (pg_terminate_backend, a restart, a failover) must not end
+    // the process: the pool reports it on an idle connection, the client on one in use. The
+    // requests using it fail with 503 (lib/error-handler.ts); the pool drops the broken client
+    // when it is released and opens a new one for the next query.
+    const connectionLost = (error: Error) => console.error(`PostgreSQL connection lost (${error.message}); the next query opens a new one.`);
+    pool.on('connect', (client) => client.on('error', connectionLost));
+    // The pool repeats an idle client's error; the client's own handler has reported it.
+    pool.on('error', () => undefined);
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
   const file = target.sqliteFile ?? ':memory:';
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new SQLite(file);
+  if (file !== ':memory:') {
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    if (fs.existsSync(file)) checkSqliteHeader(file);
+  }
+  const sqlite = openSqlite(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }), dialect: 'sqlite' };
+}
+
+/** A database file the portal refuses to open, with a one-line message naming the file and what to do. */
+export class DatabaseFileError extends Error {
+  constructor(file: string, problem: string) {
+    super(
+      `The database file ${file} ${problem}. Restore it from a backup (npm run restore -- BACKUP-FILE into an empty DATA_DIR), or move it away to start a new, empty portal.`,
+    );
+    this.name = 'DatabaseFileError';
+  }
+}
+
+const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
+
+/** An existing file must be a non-empty SQLite database: an empty or foreign file is never taken for a new school. */
+function checkSqliteHeader(file: string): void {
+  const handle = fs.openSync(file, 'r');
+  try {
+    const header = Buffer.alloc(SQLITE_HEADER.length);
+    const read = fs.readSync(handle, header, 0, header.length, 0);
+    if (fs.fstatSync(handle).size === 0) throw new DatabaseFileError(file, 'is empty (0 bytes)');
+    if (read < header.length || !header.equals(SQLITE_HEADER)) throw new DatabaseFileError(file, 'is not an SQLite database');
+  } finally {
+    fs.closeSync(handle);
+  }
+}
+
+/** Opens the SQLite file and, for a file on disk, runs `PRAGMA quick_check`: a damaged database is refused, never served. */
+function openSqlite(file: string): SQLite.Database {
+  let sqlite: SQLite.Database | undefined;
+  try {
+    sqlite = new SQLite(file);
+    if (file === ':memory:') return sqlite;
+    const problems = (sqlite.pragma('quick_check') as Array<{ quick_check: string }>).map((row) => row.quick_check);
+    if (problems.length !== 1 || problems[0] !== 'ok') throw new DatabaseFileError(file, `is damaged (quick_check: ${problems.slice(0, 3).join('; ')})`);
+    return sqlite;
+  } catch (error) {
+    sqlite?.close();
+    if (error instanceof DatabaseFileError) throw error;
+    const code = (error as { code?: string }).code ?? '';
+    if (code.startsWith('SQLITE_CORRUPT') || code.startsWith('SQLITE_NOTADB')) {
+      throw new DatabaseFileError(file, `is damaged (${(error as Error).message})`);
+    }
+    throw error;
+  }
 }
 
 /** The current time as an ISO-8601 UTC string, the form every timestamp is stored in. */

@@ -4,6 +4,11 @@ import * as initialSchema from './migrations/001-initial-schema.ts';
 import * as referenceLists from './migrations/002-reference-lists.ts';
 import * as storedFiles from './migrations/004-stored-files.ts';
 import * as auditRequestIds from './migrations/005-audit-request-ids.ts';
+import * as reportCardFiles from './migrations/006-report-card-files.ts';
+import * as termCalendarAndScans from './migrations/007-term-calendar-and-scans.ts';
+import * as healthDataSaved from './migrations/008-health-data-saved.ts';
+import * as studentImports from './migrations/009-student-imports.ts';
+import * as signInAttempts from './migrations/010-sign-in-attempts.ts';
 
 /** Migrations are listed here in order; the list is bundled, so no folder is read at run time. */
 const migrations: Record<string, Migration> = {
@@ -11,6 +16,11 @@ const migrations: Record<string, Migration> = {
   '002-reference-lists': referenceLists,
   '004-stored-files': storedFiles,
   '005-audit-request-ids': auditRequestIds,
+  '006-report-card-files': reportCardFiles,
+  '007-term-calendar-and-scans': termCalendarAndScans,
+  '008-health-data-saved': healthDataSaved,
+  '009-student-imports': studentImports,
+  '010-sign-in-attempts': signInAttempts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -64,6 +64,8 @@ export type FormProgressTable = {
   otherData: number;
   documents: number;
   submit: number;
+  /** 1 once the student has opened Health Data and saved it (decision 026). */
+  health_data_saved: Generated<number>;
 };
 
 export type UploadedFilesTable = {
@@ -115,6 +117,17 @@ export type TermResultsTable = {
   comment: string | null;
 };
 
+/** A report card uploaded as a PDF for one student and term (decision 021); its bytes are in the file store. */
+export type ReportCardFilesTable = {
+  id: Generated<number>;
+  student_id: string;
+  year: number;
+  term: string;
+  stored_name: string;
+  size_bytes: number;
+  created_at: string;
+};
+
 export type AttendanceRecordsTable = {
   id: Generated<number>;
   student_id: string;
@@ -128,6 +141,45 @@ export type AttendanceRecordsTable = {
   time_scanned_out: string | null;
 };
 
+/** A term of the school year (decision 022): `year` is the academic year's first year, `term` '1', '2' or '3'; dates yyyy-MM-dd in school time. */
+export type TermsTable = {
+  year: number;
+  term: string;
+  start_date: string;
+  end_date: string;
+};
+
+/** A weekday the school is closed (a holiday, a mid-term break): no sessions are counted on it. */
+export type ClosedDaysTable = {
+  date: string;
+  reason: string;
+};
+
+/** A card scanner's bearer token (decision 023), kept only as its SHA-256. */
+export type ScannerTokensTable = {
+  id: Generated<number>;
+  name: string;
+  token_hash: string;
+  created_at: string;
+  revoked_at: string | null;
+  last_used_at: string | null;
+};
+
+/** One card scan as it arrived (from a scanner or an imported file), kept once by its scan id. */
+export type AttendanceScansTable = {
+  id: Generated<number>;
+  scan_id: string;
+  student_id: string;
+  /** The instant, UTC ISO-8601. */
+  scanned_at: string;
+  /** The school-time date it belongs to, yyyy-MM-dd. */
+  school_date: string;
+  direction: 'in' | 'out';
+  /** 'scanner:<name>' or 'import'. */
+  source: string;
+  received_at: string;
+};
+
 export type AuditLogTable = {
   id: Generated<number>;
   at: string;
@@ -139,6 +191,31 @@ export type AuditLogTable = {
   detail: string | null;
   /** The request that wrote the row, as in the server's log (null for rows written before it was kept). */
   request_id: string | null;
+};
+
+/** A sign-in attempt reserved in one limit bucket before the password is checked (decision 015). */
+export type SignInAttemptsTable = {
+  id: Generated<number>;
+  bucket: string;
+  at: string;
+};
+
+/** Secrets of the server's own, shared by its processes (the device cookies' signing key). */
+export type ServerSecretsTable = {
+  name: string;
+  value: string;
+};
+
+/** One import of students: who, when, which file, and its counts. */
+export type StudentImportsTable = {
+  id: Generated<number>;
+  at: string;
+  admin: string;
+  file_name: string;
+  mode: 'insert' | 'upsert';
+  inserted: number;
+  updated: number;
+  unchanged: number;
 };
 
 export type Database = {
@@ -161,6 +238,14 @@ export type Database = {
   term_reports: TermReportsTable;
   term_summaries: TermSummariesTable;
   term_results: TermResultsTable;
+  report_card_files: ReportCardFilesTable;
   attendance_records: AttendanceRecordsTable;
+  terms: TermsTable;
+  closed_days: ClosedDaysTable;
+  scanner_tokens: ScannerTokensTable;
+  attendance_scans: AttendanceScansTable;
   audit_log: AuditLogTable;
+  sign_in_attempts: SignInAttemptsTable;
+  server_secrets: ServerSecretsTable;
+  student_imports: StudentImportsTable;
 };

@@ -6,7 +6,28 @@ import type { Database } from './schema.ts';
 export type WriteWork<T> = (trx: Transaction<Database>) => Promise<T>;
 
 /** Runs `work` in a transaction and answers once it is committed (or has failed). */
-export type WriteTransactions = <T>(work: WriteWork<T>) => Promise<T>;
+export type WriteTransactions = (<T>(work: WriteWork<T>) => Promise<T>) & {
+  /** Resolves once every write handed over so far has committed or failed: a graceful stop waits for it. */
+  settled(): Promise<void>;
+};
+
+/** Counts the writes under way, so that a stop can wait for the last commit. */
+function trackWrites() {
+  let pending = 0;
+  const waiters: Array<() => void> = [];
+  const done = () => {
+    pending -= 1;
+    if (pending === 0) for (const resolve of waiters.splice(0)) resolve();
+  };
+  return {
+    track<T>(promise: Promise<T>): Promise<T> {
+      pending += 1;
+      promise.then(done, done);
+      return promise;
+    },
+    settled: () => (pending === 0 ? Promise.resolve() : new Promise<void>((resolve) => waiters.push(resolve))),
+  };
+}
 
 type Job = { work: WriteWork<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void };
 
@@ -25,7 +46,8 @@ type Job = { work: WriteWork<unknown>; resolve: (value: unknown) => void; reject
  * there each job is simply its own transaction.
  */
 export function createWriteTransactions(db: Db, dialect: DialectName): WriteTransactions {
-  if (dialect === 'postgres') return (work) => db.transaction().execute(work);
+  const writes = trackWrites();
+  if (dialect === 'postgres') return Object.assign(<T>(work: WriteWork<T>) => writes.track(db.transaction().execute(work)), { settled: writes.settled });
 
   let waiting: Job[] = [];
   let draining = false;
@@ -79,13 +101,16 @@ export function createWriteTransactions(db: Db, dialect: DialectName): WriteTran
     draining = false;
   }
 
-  return <T>(work: WriteWork<T>) =>
-    new Promise<T>((resolve, reject) => {
-      waiting.push({ work, resolve: resolve as (value: unknown) => void, reject });
-      if (!draining) {
-        draining = true;
-        // Let the requests that arrived with this one reach the queue first, so they share its commit.
-        setImmediate(() => void drain());
-      }
-    });
+  const write = <T>(work: WriteWork<T>) =>
+    writes.track(
+      new Promise<T>((resolve, reject) => {
+        waiting.push({ work, resolve: resolve as (value: unknown) => void, reject });
+        if (!draining) {
+          draining = true;
+          // Let the requests that arrived with this one reach the queue first, so they share its commit.
+          setImmediate(() => void drain());
+        }
+      }),
+    );
+  return Object.assign(write, { settled: writes.settled });
 }

@@ -79,6 +79,10 @@ export async function apiDocsRoutes(app: FastifyInstance): Promise<void> {
       route.config = { ...(route.config as object), access: 'visitor' } as RouteOptions['config'];
       route.schema = { ...route.schema, hide: true, response: docsPageAnswers(route.url) } as RouteOptions['schema'];
     });
+    // The page's scripts and styles hold no data: unlike the API's answers, a browser may keep them for an hour.
+    docs.addHook('onSend', async (request, reply) => {
+      if (request.url.startsWith(`${DOCS_PREFIX}/static/`) && !request.url.endsWith('.html')) reply.header('cache-control', 'public, max-age=3600');
+    });
     await docs.register(swaggerUi, {
       routePrefix: DOCS_PREFIX,
       // BaseLayout: the document without the explorer's top bar (its URL box would load other documents).

@@ -12,19 +12,33 @@ const fieldOf = (instancePath: string) => instancePath.replace(/^\//, '').split(
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors: Record<string, string[]> = {};
-      for (const issue of error.validation) (errors[fieldOf(issue.instancePath ?? '')] ??= []).push(issue.message ?? 'This value is not valid.');
-      const first = Object.values(errors)[0]?.[0] ?? 'The request is not valid.';
+      // A Map, so that a field named like an Object property (`constructor`, `__proto__`) is just a name.
+      const byField = new Map<string, string[]>();
+      for (const issue of error.validation) {
+        const field = fieldOf(issue.instancePath ?? '');
+        byField.set(field, [...(byField.get(field) ?? []), issue.message ?? 'This value is not valid.']);
+      }
+      const errors = Object.fromEntries(byField);
+      const first = byField.values().next().value?.[0] ?? 'The request is not valid.';
       return reply.code(422).send({ message: first, errors });
     }
     if (error instanceof HttpError) {
-      if (error.statusCode === 429 && error.extra?.retryAfter) reply.header('retry-after', String(error.extra.retryAfter));
+      if (error.extra?.retryAfter) reply.header('retry-after', String(error.extra.retryAfter));
       return reply.code(error.statusCode).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}), ...error.extra });
+    }
+    // PostgreSQL refuses text holding a NUL character (SQLite stores it): the input is at fault, not the server.
+    if (['22021', '22P05'].includes((error as { code?: string }).code ?? '')) {
+      return reply.code(422).send({ message: 'The request holds a character that cannot be stored (a NUL).' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Errors raised by Fastify and its plugins: bad JSON, oversize body, wrong content type, rate limit.
       return reply.code(status).send({ message: clientMessage(error) });
+    }
+    const unavailable = databaseUnavailable(error);
+    if (unavailable) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.code(503).header('retry-after', '5').send({ message: unavailable });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
@@ -43,4 +57,32 @@ function clientMessage(error: FastifyError): string {
     default:
       return error.message;
   }
+}
+
+/** PostgreSQL error classes and codes that mean the connection or the server went away, not that the request was wrong. */
+const lostConnectionCodes = new Set(['57P01', '57P02', '57P03', '53300', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND']);
+const lostConnectionMessages = [/connection terminated/i, /not queryable/i, /timeout exceeded when trying to connect/i, /terminating connection/i];
+
+export const databaseMessages = {
+  busy: 'The database is busy just now, so this was not done. Please try again in a moment.',
+  lost: 'The connection to the database was lost, so this was not done. Please try again in a moment.',
+  full: 'The server has no disk space left, so nothing can be saved just now. Please try again later and tell the school office.',
+};
+
+/**
+ * When an error means the database could not serve the request for now (a connection ended by
+ * the server, SQLite busy or locked, a full disk), the sentence to answer with 503; else null.
+ * The error or any of its causes counts.
+ */
+export function databaseUnavailable(error: unknown): string | null {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
+    const raw = (current as Error & { code?: unknown }).code;
+    const code = typeof raw === 'string' ? raw : '';
+    if (code.startsWith('SQLITE_FULL')) return databaseMessages.full;
+    if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) return databaseMessages.busy;
+    if (lostConnectionCodes.has(code) || code.startsWith('08')) return databaseMessages.lost;
+    const message = current.message;
+    if (lostConnectionMessages.some((pattern) => pattern.test(message))) return databaseMessages.lost;
+  }
+  return null;
 }

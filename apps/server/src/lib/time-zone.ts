@@ -1,16 +1,31 @@
-/** Offset of `timeZone` from UTC at `instant`, in milliseconds (positive east of Greenwich). */
-function offsetAt(instant: number, timeZone: string): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
+/**
+ * One formatter per locale and time zone, made on first use: making an Intl.DateTimeFormat costs
+ * far more than formatting with it, and a spreadsheet formats a time on every row.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(locale: 'en-US' | 'sv-SE', timeZone: string): Intl.DateTimeFormat {
+  const key = `${locale} ${timeZone}`;
+  let made = formatters.get(key);
+  if (!made) {
+    made = new Intl.DateTimeFormat(locale, {
       timeZone,
-      hourCycle: 'h23',
+      ...(locale === 'en-US' ? { hourCycle: 'h23' as const } : {}),
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',
       hour: '2-digit',
       minute: '2-digit',
       second: '2-digit',
-    })
+    });
+    formatters.set(key, made);
+  }
+  return made;
+}
+
+/** Offset of `timeZone` from UTC at `instant`, in milliseconds (positive east of Greenwich). */
+function offsetAt(instant: number, timeZone: string): number {
+  const parts = Object.fromEntries(
+    formatter('en-US', timeZone)
       .formatToParts(new Date(instant))
       .map((part) => [part.type, part.value]),
   );
@@ -37,13 +52,5 @@ export function utcToZonedLocal(iso: string, timeZone: string): string {
 
 /** 'yyyy-MM-dd HH:mm:ss' in `timeZone` (SPEC §9's Swedish-locale date-posted format). */
 export function zonedTimestamp(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('sv-SE', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).format(date);
+  return formatter('sv-SE', timeZone).format(date);
 }

@@ -18,6 +18,21 @@ export async function createTestDb(): Promise<TestDb> {
     await migrateToLatest(db);
     return { db, dialect, close: () => db.destroy() };
   }
+  const database = await createPostgresDatabase();
+  const { db, dialect } = openDatabase({ databaseUrl: database.url });
+  await migrateToLatest(db);
+  return {
+    db,
+    dialect,
+    async close() {
+      await db.destroy();
+      await database.drop();
+    },
+  };
+}
+
+/** A new, empty PostgreSQL database on TEST_DATABASE_URL's server: its URL, and drop() to remove it again. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL.');
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
@@ -27,13 +42,9 @@ export async function createTestDb(): Promise<TestDb> {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const { db, dialect } = openDatabase({ databaseUrl: url.toString() });
-  await migrateToLatest(db);
   return {
-    db,
-    dialect,
-    async close() {
-      await db.destroy();
+    url: url.toString(),
+    async drop() {
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

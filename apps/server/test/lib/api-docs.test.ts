@@ -74,7 +74,9 @@ describe('/api/docs', () => {
     expect(sources.length).toBeGreaterThan(3);
     for (const source of sources) {
       expect(source.startsWith('/api/docs/static/')).toBe(true);
-      expect((await t.app.inject({ method: 'GET', url: source })).statusCode).toBe(200);
+      const asset = await t.app.inject({ method: 'GET', url: source });
+      expect(asset.statusCode).toBe(200);
+      if (!source.endsWith('.html')) expect(asset.headers['cache-control']).toBe('public, max-age=3600');
     }
     expect(page.body).not.toMatch(/<script>[^<]/);
   });

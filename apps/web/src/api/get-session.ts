@@ -1,19 +1,11 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import type { Session } from '@school/contract/responses';
+import { signedOutSession, type Session } from '@school/contract/responses';
 import { api } from './client.ts';
 
 export type { Session };
 
-export const signedOut: Session = {
-  authenticated: false,
-  admin: false,
-  restricted: false,
-  userID: null,
-  name: null,
-  initials: null,
-  must_change_password: false,
-};
+export const signedOut: Session = signedOutSession;
 
 /** SPEC §3: session storage holds authenticated, admin and userID; mirrored from the server's answer. */
 export function mirrorSession(session: Session): void {

@@ -1,12 +1,12 @@
 import type { StudentRecord } from '@school/contract';
-import type { ProgressFlags, RegistrationWindow } from '@school/contract/responses';
+import type { ProgressFlags, RegistrationTerms, RegistrationWindow } from '@school/contract/responses';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './client.ts';
 
-export type { ProgressFlags, RegistrationWindow };
+export type { ProgressFlags, RegistrationTerms, RegistrationWindow };
 
-/** A student's whole record with its progress flags and her form level's registration window. */
-export type Registration = { record: StudentRecord; progress: ProgressFlags; registration: RegistrationWindow };
+/** A student's whole record with its progress flags, her form level's registration window and the school's terms. */
+export type Registration = { record: StudentRecord; progress: ProgressFlags; registration: RegistrationWindow; terms: RegistrationTerms };
 
 /** GET /api/student/{id}: the student's own record in the wizard, any student's in the admin's edit dialog. */
 export const getStudent = (studentId: string) => api<Registration>(`/api/student/${encodeURIComponent(studentId)}`);

@@ -15,6 +15,19 @@ export type AdminMenuEntry = AdminScreen | { label: string; screens: AdminScreen
  */
 export const adminMenu: AdminMenuEntry[] = [
   { label: 'Dashboard', path: '/admin/dashboard', page: () => import('../features/students/admin-dashboard-page.tsx') },
+  { label: 'Export Data', path: '/admin/export', page: () => import('../features/admin-data/export-data-page.tsx') },
+  {
+    label: 'Reports',
+    screens: [
+      { label: 'Registration Report', path: '/admin/reports', page: () => import('../features/admin-data/registration-report-page.tsx') },
+      { label: 'Parents Contact', path: '/admin/reports/parents-contact', page: () => import('../features/admin-data/parents-contact-page.tsx') },
+    ],
+  },
+  { label: 'Import Students', path: '/admin/import', page: () => import('../features/admin-data/import-students-page.tsx') },
+  { label: 'Post Term Reports', path: '/admin/term-reports', page: () => import('../features/term-reports/post-term-reports-page.tsx') },
+  { label: 'Import Term Results', path: '/admin/term-results', page: () => import('../features/term-reports/import-term-results-page.tsx') },
+  { label: 'Term Calendar', path: '/admin/term-calendar', page: () => import('../features/attendance/term-calendar-page.tsx') },
+  { label: 'Import Attendance', path: '/admin/attendance-import', page: () => import('../features/attendance/attendance-import-page.tsx') },
   { label: 'Registration Settings', path: '/admin/registration-settings', page: () => import('../features/registration/registration-settings-page.tsx') },
 ];
 
@@ -23,7 +36,10 @@ export const adminMenu: AdminMenuEntry[] = [
  * from the menu, e.g. `{ label: 'Term Reports', path: '/admin/students/:studentId/term-reports', page: ... }`.
  * While one is open, no menu entry is marked current.
  */
-export const adminPages: AdminScreen[] = [];
+export const adminPages: AdminScreen[] = [
+  { label: 'Attendance', path: '/admin/students/:studentId/attendance', page: () => import('../features/attendance/admin-student-attendance-page.tsx') },
+  { label: 'Term Reports', path: '/admin/students/:studentId/term-reports', page: () => import('../features/term-reports/student-term-reports-page.tsx') },
+];
 
 /** The screens of the menu, groups opened up. */
 export const screensOf = (entries: AdminMenuEntry[]): AdminScreen[] => entries.flatMap((entry) => ('screens' in entry ? entry.screens : [entry]));

@@ -14,9 +14,7 @@ const page = (load: () => Promise<{ default: React.ComponentType }>) => ({
 });
 
 const PortalLayout = lazy(async () => ({ default: (await import('./layouts/portal-layout.tsx')).PortalLayout }));
-const PlaceholderPage = lazy(async () => ({ default: (await import('../components/placeholder-page.tsx')).PlaceholderPage }));
-
-const placeholder = (title: string): RouteObject => ({ element: <PlaceholderPage title={title} /> });
+const NotFoundPage = lazy(async () => ({ default: (await import('../components/not-found-page.tsx')).NotFoundPage }));
 
 /** Every screen after sign-in: MUI, in chunks of their own, inside MUI's theme. */
 const muiScreens: RouteObject = {
@@ -33,8 +31,8 @@ const muiScreens: RouteObject = {
         { path: '/dashboard', ...page(() => import('../features/dashboard/dashboard-page.tsx')) },
         { path: '/registration/change-password', ...page(() => import('../features/auth/change-password-page.tsx')) },
         { path: '/registration', children: registrationRoutes },
-        { path: '/term-reports', ...placeholder('Term Reports') },
-        { path: '/attendance', ...placeholder('Student Attendance Records') },
+        { path: '/term-reports', ...page(() => import('../features/term-reports/term-reports-page.tsx')) },
+        { path: '/attendance', ...page(() => import('../features/attendance/attendance-page.tsx')) },
       ],
     },
     {
@@ -50,7 +48,7 @@ const muiScreens: RouteObject = {
         },
       ],
     },
-    { path: '*', ...placeholder('Page not found') },
+    { path: '*', element: <NotFoundPage /> },
   ],
 };
 

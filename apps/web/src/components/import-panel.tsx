@@ -16,6 +16,7 @@ import { messages } from '@school/contract/messages';
 import type { ImportAnswer } from '@school/contract/responses';
 import { useId, useState, type ReactNode } from 'react';
 import { ApiError } from '../api/client.ts';
+import { useImportProgress } from '../api/get-import-progress.ts';
 import { formWithFile, postForm } from '../api/post-form.ts';
 
 export type ImportPanelProps = {
@@ -31,15 +32,21 @@ export type ImportPanelProps = {
   notReady?: string;
   /** Called once an import has been applied, e.g. to refresh a list or a history table. */
   onApplied?: (answer: ImportAnswer) => void;
+  /** Called with every answer (a check or an import), e.g. to offer a column mapping when the file's headers differ. */
+  onAnswer?: (answer: ImportAnswer) => void;
+  /** The call answering how far a running import has got, polled while it is applied, and what its rows are (e.g. 'students'). */
+  progress?: { url: string; noun: string };
   /** The controls of `fields`, shown above the file chooser. */
   children?: ReactNode;
 };
 
 type Stage =
   | { kind: 'idle' }
-  | { kind: 'sending'; dryRun: boolean; percent: number }
+  | { kind: 'sending'; dryRun: boolean; percent: number; since: number }
   | { kind: 'checked' | 'applied'; answer: ImportAnswer }
   | { kind: 'failed'; message: string };
+
+const figure = new Intl.NumberFormat('en-US');
 
 const columnsOf = (rows: Array<Record<string, unknown>>) => [...new Set(rows.flatMap((row) => Object.keys(row)))];
 
@@ -48,7 +55,7 @@ const columnsOf = (rows: Array<Record<string, unknown>>) => [...new Set(rows.fla
  * nothing), read the counts, the first rows and every row error, then confirm to import. A file
  * with errors cannot be imported; changing the file or a field starts again from the check.
  */
-export function ImportPanel({ url, fields, accept = '.xlsx,.csv', counts, notReady, onApplied, children }: ImportPanelProps) {
+export function ImportPanel({ url, fields, accept = '.xlsx,.csv', counts, notReady, onApplied, onAnswer, progress, children }: ImportPanelProps) {
   const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [sent, setSent] = useState<{ key: string; stage: Stage }>({ key: '', stage: { kind: 'idle' } });
@@ -59,12 +66,14 @@ export function ImportPanel({ url, fields, accept = '.xlsx,.csv', counts, notRea
 
   async function send(dryRun: boolean) {
     if (!file) return setStage({ kind: 'failed', message: messages.selectFile });
-    setStage({ kind: 'sending', dryRun, percent: 0 });
+    const since = Date.now();
+    setStage({ kind: 'sending', dryRun, percent: 0, since });
     try {
       const answer = await postForm<ImportAnswer>(url, formWithFile({ ...fields, dry_run: dryRun ? '1' : '0' }, file), (percent) =>
-        setStage({ kind: 'sending', dryRun, percent }),
+        setStage({ kind: 'sending', dryRun, percent, since }),
       );
       setStage({ kind: dryRun || answer.errors.length > 0 ? 'checked' : 'applied', answer });
+      onAnswer?.(answer);
       if (!dryRun && answer.errors.length === 0) onApplied?.(answer);
     } catch (caught) {
       const message = caught instanceof ApiError ? caught.firstMessage : 'The file could not be sent. Please try again.';
@@ -74,6 +83,10 @@ export function ImportPanel({ url, fields, accept = '.xlsx,.csv', counts, notRea
 
   const answer = stage.kind === 'checked' || stage.kind === 'applied' ? stage.answer : null;
   const sending = stage.kind === 'sending';
+  // While an import (not a check) is open, the server tells how many rows it has written so far.
+  const polled = useImportProgress(progress?.url, sending && !stage.dryRun);
+  const applying =
+    stage.kind === 'sending' && !stage.dryRun && polled.data?.running && polled.data.total > 0 && polled.dataUpdatedAt >= stage.since ? polled.data : null;
   return (
     <Stack spacing={2}>
       {children}
@@ -97,17 +110,26 @@ export function ImportPanel({ url, fields, accept = '.xlsx,.csv', counts, notRea
         </Button>
       </Stack>
       {notReady && <Typography color="text.secondary">{notReady}</Typography>}
-      {stage.kind === 'sending' && (
+      {applying ? (
         <Box>
-          <LinearProgress
-            variant={stage.percent < 100 ? 'determinate' : 'indeterminate'}
-            value={stage.percent}
-            aria-label={stage.dryRun ? 'Checking the file' : 'Importing'}
-          />
+          <LinearProgress variant="determinate" value={Math.round((applying.done / applying.total) * 100)} aria-label="Importing" />
           <Typography variant="body2">
-            {stage.percent < 100 ? `Sending the file: ${stage.percent}%` : stage.dryRun ? 'Checking the file…' : 'Importing…'}
+            Imported {figure.format(applying.done)} of {figure.format(applying.total)} {progress?.noun}
           </Typography>
         </Box>
+      ) : (
+        stage.kind === 'sending' && (
+          <Box>
+            <LinearProgress
+              variant={stage.percent < 100 ? 'determinate' : 'indeterminate'}
+              value={stage.percent}
+              aria-label={stage.dryRun ? 'Checking the file' : 'Importing'}
+            />
+            <Typography variant="body2">
+              {stage.percent < 100 ? `Sending the file: ${stage.percent}%` : stage.dryRun ? 'Checking the file…' : 'Importing…'}
+            </Typography>
+          </Box>
+        )
       )}
       {stage.kind === 'failed' && (
         <Alert severity="error" role="alert">

@@ -17,6 +17,8 @@ export function RouteSnackbar() {
       onClose={(_, reason) => reason !== 'clickaway' && setOpen(false)}
       message={message}
       anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+      // Below the top bar (56 px on a phone, 64 px wider), never over it.
+      sx={{ top: { xs: 64, sm: 72 } }}
       action={
         <IconButton size="small" color="inherit" aria-label="Close" onClick={() => setOpen(false)}>
           <CloseIcon fontSize="small" />

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ImportPanel } from '../../src/components/import-panel.tsx';
-import { renderWithQueries, stubFormPosts } from '../http.tsx';
+import { json, renderWithQueries, stubFetch, stubFormPosts } from '../http.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -33,6 +33,41 @@ describe('the import panel', () => {
     expect(await screen.findByText('The file was imported.')).toBeInTheDocument();
     expect(calls[1].fields.dry_run).toBe('0');
     expect(applied).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows how many rows the server has written while a large file is imported, and only then', async () => {
+    let releaseImport!: () => void;
+    stubFormPosts(({ fields }) =>
+      fields.dry_run === '1'
+        ? { status: 200, body: { dry_run: true, students: 1500, errors: [] } }
+        : new Promise((resolve) => (releaseImport = () => resolve({ status: 200, body: { dry_run: false, students: 1500, errors: [] } }))),
+    );
+    let written = 600;
+    const fetches = stubFetch(({ url }) =>
+      url === '/api/student-import/progress' ? json({ running: true, done: written, total: 1500 }) : json({ message: 'Not found' }, 404),
+    );
+    renderWithQueries(
+      <ImportPanel url="/api/student-import" fields={{}} counts={counts} progress={{ url: '/api/student-import/progress', noun: 'students' }} />,
+    );
+    const user = userEvent.setup();
+    await user.upload(screen.getByLabelText('Choose the file to import'), file());
+    await user.click(screen.getByRole('button', { name: 'Check file' }));
+    expect(await screen.findByText(/ready to import/)).toBeInTheDocument();
+    expect(fetches).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    expect(await screen.findByText('Imported 600 of 1,500 students')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Importing' })).toHaveAttribute('aria-valuenow', '40');
+    written = 1200;
+    expect(await screen.findByText('Imported 1,200 of 1,500 students')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Importing' })).toHaveAttribute('aria-valuenow', '80');
+
+    releaseImport();
+    expect(await screen.findByText('The file was imported.')).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    const asked = fetches.length;
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(fetches).toHaveLength(asked);
   });
 
   it('lists every row error and offers no import when the file has problems', async () => {

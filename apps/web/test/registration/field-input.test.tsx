@@ -1,4 +1,4 @@
-import { fieldByName, messages } from '@school/contract';
+import { birthDateRange, fieldByName, messages } from '@school/contract';
 import type { StudentRecord } from '@school/contract';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -101,6 +101,26 @@ describe('a field of the wizard', () => {
     await userEvent.tab();
     expect(await screen.findByText(messages.futureDate)).toBeInTheDocument();
     expect(save).not.toHaveBeenCalled();
+  });
+
+  it('refuses a date of birth of 1800 with the range it takes, and sends nothing', async () => {
+    const { save } = renderField('date_of_birth', { date_of_birth: '2013-05-01' });
+    const group = screen.getByRole('group', { name: /Date of Birth/ });
+    await userEvent.click(within(group).getByRole('spinbutton', { name: 'Year' }));
+    await userEvent.keyboard('18000101');
+    await userEvent.tab();
+    const { earliest, latest } = birthDateRange();
+    expect(await screen.findByText(messages.birthDateRange(earliest, latest))).toBeInTheDocument();
+    expect(save).not.toHaveBeenCalled();
+  });
+
+  it('saves a permit expiry date in the future', async () => {
+    const { save } = renderField('permit_expiry_date', { immigration_permit: 1 });
+    const group = screen.getByRole('group', { name: 'Permit Expiry Date' });
+    await userEvent.click(within(group).getByRole('spinbutton', { name: 'Year' }));
+    await userEvent.keyboard('20990115');
+    await userEvent.tab();
+    expect(save).toHaveBeenCalledWith(expect.objectContaining({ permit_expiry_date: '2099-01-15' }));
   });
 
   it('saves a typed past date as yyyy-MM-dd', async () => {

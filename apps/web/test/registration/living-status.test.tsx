@@ -25,6 +25,18 @@ describe('family data sections follow the living status (SPEC §4)', () => {
     expect(shown.includes('section-emergency-contact')).toBe(familyShown);
   });
 
+  it('marks the name of each parent the living status shows as required, and only those', async () => {
+    const store = new AutosaveStore(registration({ living_status: 'Both Parents' }), acceptingSave);
+    render(withWizard(store, <StepForm step="familyData" readOnly={false} />));
+    const nameIn = (section: string) => within(screen.getByRole('region', { name: section })).getByRole('textbox', { name: /^Name/ });
+    expect(nameIn('Mother')).toBeRequired();
+    expect(nameIn('Father')).toBeRequired();
+    expect(within(screen.getByRole('region', { name: 'Mother' })).getByRole('textbox', { name: /^Occupation/ })).not.toBeRequired();
+    await userEvent.click(nameIn('Father'));
+    await userEvent.tab();
+    expect(await screen.findByText('This field is required.')).toBeInTheDocument();
+  });
+
   it('shows a section whose name is already filled in, whatever the status', () => {
     const store = new AutosaveStore(registration({ living_status: 'Mother Only', guardian_name: 'Aunt Marcia' }), acceptingSave);
     render(withWizard(store, <StepForm step="familyData" readOnly={false} />));

@@ -83,6 +83,65 @@ describe('the registration wizard', () => {
     expect(saves[0]).toMatchObject({ asthma: 1, first_name: 'Kezia', updatedAt: '2026-09-01T00:00:00.000Z' });
   });
 
+  it('counts Health Data as done only when she presses Save Health Data', async () => {
+    const calls: string[] = [];
+    fakeServer(registration(), (record) => json({ message: 'Saved', record, progress }));
+    const inner = globalThis.fetch;
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      if (String(url).endsWith('/health-data')) {
+        calls.push(`${init?.method} ${url}`);
+        return json({ message: 'Health Data saved.', progress: { ...progress, healthData: 1 } });
+      }
+      return inner(url, init);
+    });
+    renderWizard('/registration/health-data');
+    await screen.findByRole('heading', { name: 'Health Data', level: 1 }, { timeout: 5000 });
+    expect(within(stepMenu()).getByRole('link', { name: 'Health Data' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Save Health Data' }));
+    expect(await screen.findByText('Health Data saved.')).toBeInTheDocument();
+    expect(calls).toEqual(['POST /api/student/20260001/health-data']);
+    expect(await within(stepMenu()).findByRole('link', { name: 'Health Data (complete)' })).toBeInTheDocument();
+  });
+
+  it('shows each step’s state on the Complete step and keeps the agreement until every step is complete', async () => {
+    fakeServer(registration({ living_status: 'Father Only' }), (record) => json({ message: 'Saved', record, progress }));
+    renderWizard('/registration/complete');
+    await screen.findByRole('heading', { name: 'Complete', level: 1 }, { timeout: 5000 });
+    const states = screen.getByRole('list', { name: 'Step states' });
+    expect(within(states).getByRole('link', { name: 'Family Data' })).toHaveAttribute('href', '/registration/family-data');
+    expect(within(states).getByText(/Fill in: Father: Name\./)).toBeInTheDocument();
+    expect(within(states).getByText('Open Health Data, check each item and press Save Health Data.')).toBeInTheDocument();
+    const agree = screen.getByRole('checkbox', { name: 'I have read and agree to the terms and conditions.' });
+    expect(agree).toBeDisabled();
+    expect(agree).toHaveAccessibleDescription(/You can agree once every step is complete: Student Data, Family Data, Health Data, Other Data, Documents/);
+    expect(screen.getByText('The information I have given is true.')).toBeInTheDocument();
+  });
+
+  it('says so when every step is complete, and lets her agree', async () => {
+    const complete = registration({
+      home_address: '12 Coffee Street',
+      address_line_2: 'San Fernando',
+      regional_corporation: 'San Fernando City Corporation',
+      email: 'kezia@example.tt',
+      previous_school: 'Naparima Primary',
+      religion_code: 'RC',
+      ethnic_group_code: '1',
+      sex: 'F',
+      date_of_birth: '2013-05-01',
+      birth_certificate_no: 'BC1',
+      place_of_birth: 'Trinidad',
+      nationality: 'Trinidadian',
+      living_status: 'Other',
+      device_type: 'Phone',
+    });
+    const done = { ...progress, studentData: 1, familyData: 1, healthData: 1, otherData: 1, documents: 1 };
+    const saves = fakeServer({ ...complete, progress: done }, (record) => json({ message: 'Saved', record, progress: { ...done, submit: 1 } }));
+    renderWizard('/registration/complete');
+    expect(await screen.findByText(/Every step is complete\./, {}, { timeout: 5000 })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'I have read and agree to the terms and conditions.' }));
+    await waitFor(() => expect(saves[0]).toMatchObject({ agree_terms_conditions: 1 }));
+  });
+
   it('shows what she saved when she comes back to the wizard from another page', async () => {
     // The server keeps each save, as the real one does.
     let stored = registration();

@@ -1,4 +1,4 @@
-import type { StudentRecord } from '@school/contract';
+import { birthDateRange, type StudentRecord } from '@school/contract';
 import { messages } from '@school/contract/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -110,6 +110,24 @@ describe('the admin’s Edit Student dialog', () => {
     await waitFor(() => expect(status).not.toHaveTextContent(/Updating|Error Occured/));
     expect(saves(calls)).toHaveLength(3);
     expect(status).not.toHaveTextContent(messages.updated);
+  });
+
+  it('offers only plausible dates of birth: a typed 1800 gets the range and no success beside it, and is not saved', async () => {
+    const calls = serve((record) => saved(record));
+    const { dialog } = await openDialog();
+    await userEvent.type(field(dialog, 'Last Name'), '-Baptiste');
+    await userEvent.tab();
+    const status = within(dialog).getByRole('status');
+    expect(await within(status).findByText(messages.updated)).toBeInTheDocument();
+
+    const group = within(dialog).getByRole('group', { name: /Date of Birth/ });
+    await userEvent.click(within(group).getByRole('spinbutton', { name: 'Year' }));
+    await userEvent.keyboard('18000101');
+    await userEvent.tab();
+    const { earliest, latest } = birthDateRange();
+    expect(await within(dialog).findByText(messages.birthDateRange(earliest, latest))).toBeInTheDocument();
+    expect(status).not.toHaveTextContent(messages.updated);
+    expect(saves(calls)).toHaveLength(1);
   });
 
   it('lays the change on the newest record when someone saved first, and saves again', async () => {

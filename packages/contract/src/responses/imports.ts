@@ -26,6 +26,17 @@ export const importAnswerSchema = <Counts extends z.ZodRawShape>(counts: Counts)
     errors: z.array(importErrorSchema),
   });
 
+/**
+ * How far a running import has got, as the import screen polls it while the import is applied:
+ * `done` of the file's `total` rows written. `running` is false (and both 0) when none is running.
+ */
+export const importProgressSchema = z.object({
+  running: z.boolean(),
+  done: z.number().int(),
+  total: z.number().int(),
+});
+export type ImportProgress = z.infer<typeof importProgressSchema>;
+
 /** The counts and errors any import answers with, as the web's import panel reads them. */
 export type ImportAnswer = {
   dry_run: boolean;

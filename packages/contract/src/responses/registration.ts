@@ -46,8 +46,20 @@ export const studentRecordSchema = z
   })
   .meta({ id: 'StudentRecord' });
 
+/** The school's registration terms, served with the record (decision 026); students cannot write them. */
+export const registrationTermsSchema = z.object({ version: z.string(), items: z.array(z.string()) });
+export type RegistrationTerms = z.infer<typeof registrationTermsSchema>;
+
 /** GET /api/student/{id}: everything the wizard needs. */
-export const registrationSchema = z.object({ record: studentRecordSchema, progress: progressFlagsSchema, registration: registrationWindowSchema });
+export const registrationSchema = z.object({
+  record: studentRecordSchema,
+  progress: progressFlagsSchema,
+  registration: registrationWindowSchema,
+  terms: registrationTermsSchema,
+});
+
+/** POST /api/student/{id}/health-data: Health Data was opened and saved; the progress flags it leads to. */
+export const healthDataSavedSchema = z.object({ message: z.string(), progress: progressFlagsSchema });
 
 /** POST /api/student: the saved record (its new version) and the progress flags it leads to. */
 export const savedRecordSchema = z.object({ message: z.string(), record: studentRecordSchema, progress: progressFlagsSchema });

@@ -43,6 +43,12 @@ export type UserInfo = z.infer<typeof userInfoSchema>;
 /** GET /api/student-record/{id}: the student's names (SPEC §7). */
 export const studentNamesSchema = z.array(z.object({ first_name: z.string().nullable(), last_name: z.string().nullable(), id: z.string() }));
 
-/** GET /api/student-lookup: the visitors' "find my student ID" (exact first and last name). */
-export const studentMatchesSchema = z.array(z.object({ id: z.string(), first_name: z.string().nullable(), last_name: z.string().nullable() }));
+/**
+ * GET /api/student-lookup: the visitors' "find my student ID" (exact first and last name). When
+ * several students share the name, each also carries her form level, so she can tell which is hers
+ * without the answer saying more about any girl than that.
+ */
+export const studentMatchesSchema = z.array(
+  z.object({ id: z.string(), first_name: z.string().nullable(), last_name: z.string().nullable(), form_level: z.number().int().nullable().optional() }),
+);
 export type StudentMatch = z.infer<typeof studentMatchesSchema>[number];

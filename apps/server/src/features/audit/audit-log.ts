@@ -1,5 +1,6 @@
 import type { Actor } from '../../auth/actor.ts';
 import { nowIso, type Executor } from '../../db/database.ts';
+import type { Deps } from '../../deps.ts';
 
 /** What happened, beside who did it: the action, which student it concerns, and a short note. Never the data itself. */
 export type AuditEntry = {
@@ -38,4 +39,14 @@ export async function writeAudit(db: Executor, actor: Actor, entry: AuditEntry):
       request_id: actor.requestId,
     })
     .execute();
+}
+
+/**
+ * Records something that changes nothing else (a read, a download) in a write transaction of its
+ * own, so it shares a commit with the saves around it. Reads of a student's data are logged when
+ * an admin makes them; a student's reads of her own record are not (`adminsOnly`).
+ */
+export async function auditRead(deps: Pick<Deps, 'writeTransaction'>, actor: Actor, entry: AuditEntry, { adminsOnly = false } = {}): Promise<void> {
+  if (adminsOnly && actor.kind !== 'admin') return;
+  await deps.writeTransaction((trx) => writeAudit(trx, actor, entry));
 }

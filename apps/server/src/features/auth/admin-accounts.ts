@@ -3,9 +3,10 @@ import { limits } from '@school/contract';
 import type { Db } from '../../db/database.ts';
 import { sessionRepository } from '../../auth/session-repository.ts';
 import { hashPassword, passwordProblem } from './passwords.ts';
+import { FIRST_ADMIN_USERNAME } from './first-admin.ts';
 import { authRepository } from './repository.ts';
 
-export const FIRST_ADMIN_USERNAME = 'admin';
+export { FIRST_ADMIN_USERNAME } from './first-admin.ts';
 
 /** A one-time password: 12 characters from an alphabet without look-alike letters. */
 export function oneTimePassword(): string {

@@ -41,18 +41,42 @@ parentPort.on('message', ({ op, password, hash }) => {
 });
 `;
 
-type Job = { task: HashingTask; resolve: (value: string | boolean) => void; reject: (error: Error) => void };
+type Job = { task: HashingTask; key: string | null; resolve: (value: string | boolean) => void; reject: (error: Error) => void };
 type Slot = { worker: Worker; job: Job | null; startedAt: number; idleTimer?: ReturnType<typeof setTimeout> };
+
+/** The queue is full: the caller answers 503 with `Retry-After` at once rather than wait (decision 015). */
+export class HashingBusy extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super('The password checks are busy.');
+    this.name = 'HashingBusy';
+  }
+}
+
+/** How many checks of sign-ins may wait in all, and from one address, before more are turned away. */
+export type QueueBounds = { waiting: number; perKey: number };
+export const defaultQueueBounds: QueueBounds = { waiting: 32, perKey: 4 };
 
 /**
  * A few threads that run argon2id one password at a time each, at a low OS priority and resting
- * between hashes, with the rest of the requests queued in order. Threads start on first use and
- * stop when idle.
+ * between hashes. Threads start on first use and stop when idle.
+ *
+ * Two lanes wait for them. The first (new passwords being set; sign-ins from a browser that signed
+ * in to the account before) is served first, in order. Every other sign-in waits in the second,
+ * where the key (caller's address) with the fewest checks in the current minute goes next, so an
+ * address sending a stream of guesses waits behind everyone else rather than the other way round. Sign-ins are bounded (`tryRun`): at most `bounds.perKey` wait per key, and
+ * `bounds.waiting` in all in the second lane; past that HashingBusy is thrown at once.
  */
-export function createHashingPool(size: number, options: object, restFactor = REST_FACTOR) {
+export function createHashingPool(size: number, options: object, restFactor = REST_FACTOR, bounds: QueueBounds = defaultQueueBounds) {
   const argon2 = createRequire(import.meta.url).resolve('@node-rs/argon2');
   const slots: Slot[] = [];
-  const queue: Job[] = [];
+  const first: Job[] = [];
+  /** The bounded lane: each key's checks in order, keys in turn (a key served goes to the back). */
+  const byKey = new Map<string, Job[]>();
+  let keyedWaiting = 0;
+  /** Sign-ins waiting per key, in either lane. */
+  const perKey = new Map<string, number>();
+  /** Milliseconds a check takes with its rest, measured (a guess until the first one). */
+  let costMs = 100;
 
   function startSlot(): Slot {
     // None of the parent's Node flags: the thread needs no loader, and its script is CommonJS.
@@ -62,16 +86,15 @@ export function createHashingPool(size: number, options: object, restFactor = RE
       const job = slot.job;
       if (answer.error !== undefined) job?.reject(new Error(answer.error));
       else job?.resolve(answer.value!);
+      const took = performance.now() - slot.startedAt;
+      costMs = (costMs + took * (1 + restFactor)) / 2;
       // The slot stays taken while it rests, then takes the next waiting task.
-      setTimeout(
-        () => {
-          slot.job = null;
-          // A thread with a task keeps the process alive (see next()); an idle one never does.
-          worker.unref();
-          next();
-        },
-        restFactor * (performance.now() - slot.startedAt),
-      );
+      setTimeout(() => {
+        slot.job = null;
+        // A thread with a task keeps the process alive (see next()); an idle one never does.
+        worker.unref();
+        next();
+      }, restFactor * took);
     });
     worker.on('error', (error) => {
       slot.job?.reject(error);
@@ -83,13 +106,46 @@ export function createHashingPool(size: number, options: object, restFactor = RE
     return slot;
   }
 
+  function takeJob(): Job | undefined {
+    const job = takeFromLanes();
+    if (job?.key != null) {
+      const count = (perKey.get(job.key) ?? 1) - 1;
+      if (count > 0) perKey.set(job.key, count);
+      else perKey.delete(job.key);
+    }
+    return job;
+  }
+
+  /** Checks run per key in the current minute: the key served least goes next. */
+  let served = new Map<string, number>();
+  let servedSince = performance.now();
+
+  function takeFromLanes(): Job | undefined {
+    if (first.length > 0) return first.shift();
+    if (performance.now() - servedSince > 60_000) {
+      served = new Map();
+      servedSince = performance.now();
+    }
+    let next: [string, Job[]] | undefined;
+    for (const entry of byKey) if (!next || (served.get(entry[0]) ?? 0) < (served.get(next[0]) ?? 0)) next = entry;
+    if (!next) return undefined;
+    const [key, jobs] = next;
+    const job = jobs.shift()!;
+    // Among keys served alike, the one served now goes to the back.
+    byKey.delete(key);
+    if (jobs.length > 0) byKey.set(key, jobs);
+    served.set(key, (served.get(key) ?? 0) + 1);
+    keyedWaiting -= 1;
+    return job;
+  }
+
   function next(): void {
-    while (queue.length > 0) {
+    while (first.length > 0 || keyedWaiting > 0) {
       const slot = slots.find((candidate) => candidate.job === null) ?? (slots.length < size ? startSlot() : undefined);
       if (!slot) return;
       clearTimeout(slot.idleTimer);
       slot.idleTimer = undefined;
-      slot.job = queue.shift()!;
+      slot.job = takeJob()!;
       slot.worker.ref();
       slot.startedAt = performance.now();
       slot.worker.postMessage(slot.job.task);
@@ -105,12 +161,69 @@ export function createHashingPool(size: number, options: object, restFactor = RE
     }
   }
 
+  const busy = () => new HashingBusy(Math.max(1, Math.ceil(((keyedWaiting + first.length) * costMs) / size / 1000)));
+
+  /**
+   * The second lane is full: the key with the most checks waiting gives up its newest one (it
+   * answers 503), when it has more than this key would have. So a caller from a quiet address gets
+   * in even while a few busy ones fill the lane.
+   */
+  function longestQueue(): [string, Job[]] | undefined {
+    let longest: [string, Job[]] | undefined;
+    for (const entry of byKey) if (!longest || entry[1].length > longest[1].length) longest = entry;
+    return longest;
+  }
+  const hasLongerQueueThan = (key: string) => (longestQueue()?.[1].length ?? 0) > (byKey.get(key)?.length ?? 0) + 1;
+
+  function makeRoomFor(key: string): boolean {
+    const longest = longestQueue();
+    if (!longest || !hasLongerQueueThan(key)) return false;
+    const [evictedKey, jobs] = longest;
+    const evicted = jobs.pop()!;
+    keyedWaiting -= 1;
+    perKey.set(evictedKey, (perKey.get(evictedKey) ?? 1) - 1);
+    evicted.reject(busy());
+    return true;
+  }
+
   return {
+    /** Runs the task in the first lane: never refused. */
     run(task: HashingTask): Promise<string | boolean> {
       return new Promise((resolve, reject) => {
-        queue.push({ task, resolve, reject });
+        first.push({ task, key: null, resolve, reject });
         next();
       });
     },
+
+    /** Null when `tryRun` would take a check of this key now, else the seconds to wait. */
+    wouldRefuse(key: string, { first: inFirstLane = false } = {}): number | null {
+      const full = (perKey.get(key) ?? 0) >= bounds.perKey || (!inFirstLane && keyedWaiting >= bounds.waiting && !hasLongerQueueThan(key));
+      return full ? busy().retryAfterSeconds : null;
+    },
+
+    /**
+     * Runs a sign-in's check, in the first lane when `first` (a browser known to the account), or
+     * throws HashingBusy at once when its key or the second lane is full.
+     */
+    tryRun(task: HashingTask, key: string, { first: inFirstLane = false } = {}): Promise<string | boolean> {
+      const waitingForKey = perKey.get(key) ?? 0;
+      if (waitingForKey >= bounds.perKey) return Promise.reject(busy());
+      if (!inFirstLane && keyedWaiting >= bounds.waiting && !makeRoomFor(key)) return Promise.reject(busy());
+      perKey.set(key, waitingForKey + 1);
+      return new Promise((resolve, reject) => {
+        const job = { task, key, resolve, reject };
+        if (inFirstLane) first.push(job);
+        else {
+          const jobs = byKey.get(key);
+          if (jobs) jobs.push(job);
+          else byKey.set(key, [job]);
+          keyedWaiting += 1;
+        }
+        next();
+      });
+    },
+
+    /** How many tasks wait for a thread (for tests and the log). */
+    waiting: () => first.length + keyedWaiting,
   };
 }

@@ -1,7 +1,8 @@
 import { availableParallelism } from 'node:os';
-import { passwordLength } from '@school/contract';
-import { commonPasswords } from './common-passwords.ts';
-import { createHashingPool } from './hashing-pool.ts';
+import { createHashingPool, HashingBusy } from './hashing-pool.ts';
+
+export { passwordProblem, PASSWORD_MAX, PASSWORD_MIN } from './password-rule.ts';
+export { HashingBusy } from './hashing-pool.ts';
 
 /** The library's number for argon2id (its enum is a const enum, which isolated modules cannot read). */
 const ARGON2ID = 2;
@@ -26,28 +27,32 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   }
 }
 
+/** Null when a sign-in's check would be taken now, else the seconds to wait (the queue is full). */
+export const signInQueueFull = ({ key, first }: { key: string; first: boolean }): number | null => hashing.wouldRefuse(key, { first });
+
+/** How many sign-in checks have run in this process (tests read it: every failure path runs one). */
+export const signInChecks = { count: 0 };
+
 let dummyHash: Promise<string> | undefined;
-/** Spends the time of a real check when there is no account, so a wrong ID reads like a wrong password. */
-export async function verifyNothing(password: string): Promise<void> {
-  dummyHash ??= hashPassword('no account has this password');
-  await verifyPassword(await dummyHash, password);
-}
+/** A hash no password matches in practice, checked where there is nothing to check (DESIGN §4). */
+const dummy = () => (dummyHash ??= hashPassword(`no account has this password ${Math.random()}`));
 
-/** DESIGN §4's lengths, from the contract the forms read too. */
-export const { min: PASSWORD_MIN, max: PASSWORD_MAX } = passwordLength;
-
-/** Why a new password is refused, or null when it is acceptable (DESIGN §4). */
-export function passwordProblem(password: string, forbidden: { studentId?: string; dateOfBirth?: string | null; username?: string }): string | null {
-  if (password.length < PASSWORD_MIN) return `The password must have at least ${PASSWORD_MIN} characters.`;
-  if (password.length > PASSWORD_MAX) return `The password must have at most ${PASSWORD_MAX} characters.`;
-  const lower = password.toLowerCase();
-  if (forbidden.studentId && lower.includes(forbidden.studentId.toLowerCase())) return 'The password must not contain your student ID.';
-  if (forbidden.username && lower === forbidden.username.toLowerCase()) return 'The password must not be your username.';
-  if (forbidden.dateOfBirth) {
-    const [year, month, day] = forbidden.dateOfBirth.split('-');
-    const forms = [`${year}${month}${day}`, `${day}${month}${year}`, `${month}${day}${year}`, forbidden.dateOfBirth];
-    if (forms.some((form) => lower.includes(form))) return 'The password must not contain your date of birth.';
+/**
+ * A sign-in's check, in the bounded lane of the hashing threads (decision 015): against the
+ * account's hash, or against a dummy one when there is none (an unknown ID, a date-of-birth
+ * account), so that every failure takes the time of a real check. `key` is the caller's address;
+ * `first` puts a browser that signed in to the account before first in line (then `key` is its
+ * device). Throws HashingBusy when the queue is full.
+ */
+export async function verifySignIn(passwordHash: string | null, password: string, { key, first }: { key: string; first: boolean }): Promise<boolean> {
+  const hash = passwordHash ?? (await dummy());
+  try {
+    const task = { op: 'verify', hash, password } as const;
+    const matches = (await hashing.tryRun(task, key, { first })) === true;
+    signInChecks.count += 1;
+    return passwordHash !== null && matches;
+  } catch (error) {
+    if (error instanceof HashingBusy) throw error;
+    return false;
   }
-  if (commonPasswords.has(lower)) return 'This password is too common. Please choose another.';
-  return null;
 }

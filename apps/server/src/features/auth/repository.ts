@@ -72,14 +72,19 @@ export const authRepository = {
   },
 
   /** Exact, case-insensitive match on both names: the visitors' lookup never lists the school. */
-  findStudentsByName(db: Executor, firstName: string, lastName: string): Promise<Array<{ id: string; first_name: string | null; last_name: string | null }>> {
+  findStudentsByName(
+    db: Executor,
+    firstName: string,
+    lastName: string,
+  ): Promise<Array<{ id: string; first_name: string | null; last_name: string | null; form_level: number | null }>> {
     return db
       .selectFrom('students')
-      .select(['id', 'first_name', 'last_name'])
-      .where((eb) => eb.fn('lower', ['first_name']), '=', firstName.toLowerCase())
-      .where((eb) => eb.fn('lower', ['last_name']), '=', lastName.toLowerCase())
-      .orderBy('id')
+      .leftJoin('form_classes', 'form_classes.id', 'students.class_id')
+      .select(['students.id', 'students.first_name', 'students.last_name', 'form_classes.form_level'])
+      .where((eb) => eb.fn('lower', ['students.first_name']), '=', firstName.toLowerCase())
+      .where((eb) => eb.fn('lower', ['students.last_name']), '=', lastName.toLowerCase())
+      .orderBy('students.id')
       .limit(5)
-      .execute() as Promise<Array<{ id: string; first_name: string | null; last_name: string | null }>>;
+      .execute() as Promise<Array<{ id: string; first_name: string | null; last_name: string | null; form_level: number | null }>>;
   },
 };

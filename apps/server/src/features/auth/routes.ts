@@ -15,8 +15,13 @@ import {
   studentSignInSchema,
   userInfoSchema,
 } from '@school/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { adminActor } from '../../auth/access.ts';
 import { answerWithSession, clearSessionCookies, ensureGuestSession } from '../../auth/sessions.ts';
+import type { Config } from '../../config.ts';
+import { TooManyRequests } from '../../lib/errors.ts';
+import { createAddressLimiter } from './address-limiter.ts';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S, deviceFor, type DeviceAccount } from './device-cookies.ts';
 import {
   changeAdminPassword,
   changeStudentPassword,
@@ -28,16 +33,52 @@ import {
   signOut,
   studentRecordNames,
   userInfo,
+  type SignedInWithDevice,
 } from './service.ts';
 
 const required = (max: number) => z.string({ message: messages.required }).trim().min(1, messages.required).max(max, messages.tooLong(max));
 const password = z.string({ message: messages.required }).min(1, messages.required).max(limits.passwordInput, 'The password is too long.');
 const studentIdParam = z.object({ student_id: required(limits.studentId) });
 
+/**
+ * Sign-ins per address and minute that did not succeed (failed, refused, or turned away by a full
+ * queue), counted by each server process before anything else is done (decision 015): successes
+ * give their count back, so a school's one address with a class signing in at once passes; a
+ * stream of guesses is turned away before it reaches the database or the hashing queue. A browser
+ * signing in to an account it signed in to before is not counted.
+ */
+export const signInRate = { max: 60, windowMs: 60_000 };
+
+const tooManyFromAddress = (seconds: number) =>
+  new TooManyRequests(`Too many sign-in attempts from this network. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`, seconds);
+
+/** Sets the session's cookies and the browser's device cookie, and answers the sign-in's body. */
+function answerSignIn<T>(reply: FastifyReply, settings: Config, signedIn: SignedInWithDevice<T>): T {
+  reply.setCookie(DEVICE_COOKIE, signedIn.deviceCookie, {
+    path: '/',
+    sameSite: 'lax',
+    secure: settings.cookieSecure,
+    httpOnly: true,
+    maxAge: DEVICE_COOKIE_MAX_AGE_S,
+  });
+  return answerWithSession(reply, settings, signedIn);
+}
+
 /** Sign-in, sign-out, passwords and the visitor's student-ID lookup (SPEC §2, §7; DESIGN §4). */
 export async function authRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
+  const addressLimiter = createAddressLimiter(signInRate);
+
+  /** Runs a sign-in under the per-address limit, unless the browser signed in to the account before. */
+  async function underAddressLimit<T>(request: FastifyRequest, account: DeviceAccount, signIn: () => Promise<T>): Promise<T> {
+    if ((await deviceFor(deps.db, request.cookies[DEVICE_COOKIE], account)) !== null) return signIn();
+    const taken = addressLimiter.take(request.ip);
+    if ('retryAfter' in taken) throw tooManyFromAddress(taken.retryAfter);
+    const signedIn = await signIn();
+    taken.giveBack();
+    return signedIn;
+  }
 
   app.get('/sanctum/csrf-cookie', { config: { access: 'visitor' }, schema: { response: { 204: noContent, ...errorResponses } } }, async (request, reply) => {
     await ensureGuestSession(deps, request, reply);
@@ -62,7 +103,15 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
         response: { 200: studentSignInSchema, ...errorResponses },
       },
     },
-    async (request, reply) => answerWithSession(reply, deps.settings, await signInStudent(deps, request.actor, request.body)),
+    async (request, reply) => {
+      const deviceCookie = request.cookies[DEVICE_COOKIE];
+      const account: DeviceAccount = `student:${request.body.student_id.trim()}`;
+      return answerSignIn(
+        reply,
+        deps.settings,
+        await underAddressLimit(request, account, () => signInStudent(deps, request.actor, request.body, { deviceCookie })),
+      );
+    },
   );
 
   app.post(
@@ -74,7 +123,15 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
         response: { 200: adminSignInSchema, ...errorResponses },
       },
     },
-    async (request, reply) => answerWithSession(reply, deps.settings, await signInAdmin(deps, request.actor, request.body)),
+    async (request, reply) => {
+      const deviceCookie = request.cookies[DEVICE_COOKIE];
+      const account: DeviceAccount = `admin:${request.body.name.trim().toLowerCase()}`;
+      return answerSignIn(
+        reply,
+        deps.settings,
+        await underAddressLimit(request, account, () => signInAdmin(deps, request.actor, request.body, { deviceCookie })),
+      );
+    },
   );
 
   app.post('/logout', { config: { access: 'visitor' }, schema: { response: { 204: noContent, ...errorResponses } } }, async (request, reply) => {

@@ -1,14 +1,17 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { signedOutSession } from '@school/contract';
 import { accountOf, actingAs, type Actor, type AdminActor } from '../../auth/actor.ts';
 import { SESSION_ENDED_MESSAGE } from '../../auth/access.ts';
 import { sessionRepository } from '../../auth/session-repository.ts';
 import { openSession, type SignedIn } from '../../auth/sessions.ts';
+import type { Executor } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
-import { Forbidden, invalidField, NotFound } from '../../lib/errors.ts';
+import { Forbidden, HttpError, invalidField, NotFound } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/index.ts';
-import { hashPassword, passwordProblem, verifyNothing, verifyPassword } from './passwords.ts';
+import { deviceFor, issueDevice, type DeviceAccount } from './device-cookies.ts';
+import { HashingBusy, hashPassword, passwordProblem, signInQueueFull, verifyPassword, verifySignIn } from './passwords.ts';
 import { authRepository } from './repository.ts';
-import { assertNotThrottled, signInActions } from './throttle.ts';
+import { buckets, clearBuckets, purgeOldAttempts, releaseAttempt, reserveAttempt, signInActions, type Bucket, type Reservation } from './throttle.ts';
 
 export const WRONG_CREDENTIALS = 'The student ID or password is incorrect.';
 export const WRONG_ADMIN_CREDENTIALS = 'The username or password is incorrect.';
@@ -19,27 +22,88 @@ export const fullName = (student: { first_name: string | null; last_name: string
 /** yyyymmdd, the first password (SPEC §1). */
 const dateOfBirthPassword = (dateOfBirth: string | null) => (dateOfBirth ? dateOfBirth.replaceAll('-', '') : null);
 
+/** Compares in a time that does not depend on where the strings differ. */
+function sameText(given: string, expected: string | null): boolean {
+  if (expected === null) return false;
+  const a = createHash('sha256').update(given).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(a, b);
+}
+
+/** Too many sign-ins wait for their password check: 503 with a retry time, at once (decision 015). */
+export class SignInBusy extends HttpError {
+  constructor(retryAfter: number) {
+    super(503, 'Many people are signing in right now. Please try again in a few seconds.', undefined, { retryAfter });
+  }
+}
+
+/** What the sign-in routes pass besides the body: the browser's device cookie (decision 015). */
+export type SignInContext = { deviceCookie: string | undefined };
+/** A sign-in's answer, session, and the device cookie to set for the browser. */
+export type SignedInWithDevice<T> = SignedIn<T> & { deviceCookie: string };
+
+/**
+ * The checked part of every sign-in (decision 015): the attempt is reserved in its buckets first
+ * (429 when one is full), then checked; an attempt the hashing queue could not take is given back
+ * and answered 503. Returns whether the password was right, with what a success must clear.
+ */
+async function checkAttempt(
+  deps: Deps,
+  actor: Actor,
+  { account, accountBucket, device }: { account: DeviceAccount; accountBucket: Bucket | null; device: string | null },
+  check: (queue: { key: string; first: boolean }) => Promise<boolean>,
+) {
+  const used = accountBucket ?? buckets.device(device!);
+  // A browser that signed in to this account before is never held back by an address limit.
+  const wanted = device ? [used] : [used, buckets.address(actor.ip)];
+  const queue = device ? { key: `device:${device}`, first: true } : { key: actor.ip, first: false };
+  // A full queue answers at once, before any write.
+  const waitSeconds = signInQueueFull(queue);
+  if (waitSeconds !== null) throw new SignInBusy(waitSeconds);
+  const reservation = await reserveAttempt(deps, wanted);
+  if (Math.random() < 0.01) void deps.writeTransaction((trx) => purgeOldAttempts(trx)).catch(() => undefined);
+  try {
+    const ok = await check(queue);
+    return { ok, reservation, clear: [used.key], account };
+  } catch (error) {
+    await releaseAttempt(deps.db, reservation).catch(() => undefined);
+    if (error instanceof HashingBusy) throw new SignInBusy(error.retryAfterSeconds);
+    throw error;
+  }
+}
+
+/** After a success: the attempt is given back and its account's (or device's) count starts again. */
+async function settleSuccess(trx: Executor, checked: { reservation: Reservation; clear: string[] }) {
+  await releaseAttempt(trx, checked.reservation);
+  await clearBuckets(trx, checked.clear);
+}
+
 /**
  * Student sign-in. While password_reset = 1 the password is the date of birth and the session is
- * restricted to setting a new password; otherwise the password is checked against its hash.
+ * restricted to setting a new password; otherwise the password is checked against its hash. An
+ * unknown ID, a wrong date of birth and a wrong password read alike, count alike and take the
+ * same time (one check against a hash each).
  */
-export async function signInStudent(deps: Deps, actor: Actor, input: { student_id: string; password: string }) {
+export async function signInStudent(deps: Deps, actor: Actor, input: { student_id: string; password: string }, context: SignInContext) {
   const studentId = input.student_id.trim();
   const student = await authRepository.findStudentLogin(deps.db, studentId);
   const firstPassword = !student || student.password_reset === 1;
-  await assertNotThrottled(deps.db, { account: studentId, accountKind: 'student', firstPassword, ip: actor.ip });
+  const account: DeviceAccount = `student:${studentId}`;
+  const device = await deviceFor(deps.db, context.deviceCookie, account);
+  // A date-of-birth account (or an unknown ID) keeps its limit per account, whatever the browser.
+  const accountBucket = firstPassword ? buckets.firstPassword(studentId) : device ? null : buckets.account(account);
+  const checked = await checkAttempt(deps, actor, { account, accountBucket, device }, async (queue) => {
+    const hashChecked = await verifySignIn(firstPassword ? null : (student?.password_hash ?? null), input.password, queue);
+    return firstPassword ? sameText(input.password.trim(), dateOfBirthPassword(student?.date_of_birth ?? null)) : hashChecked;
+  });
 
-  let ok = false;
-  if (!student) await verifyNothing(input.password);
-  else if (student.password_reset === 1) ok = input.password.trim() === dateOfBirthPassword(student.date_of_birth);
-  else ok = student.password_hash !== null && (await verifyPassword(student.password_hash, input.password));
-
-  if (!student || !ok) {
+  if (!student || !checked.ok) {
     await deps.writeTransaction((trx) => writeAudit(trx, actor, { action: signInActions.FAILED.student, studentId, attempted: studentId }));
     throw invalidField('student_id', WRONG_CREDENTIALS);
   }
   const restricted = student.password_reset === 1 ? 1 : 0;
   const session = await deps.writeTransaction(async (trx) => {
+    await settleSuccess(trx, checked);
     const opened = await openSession(trx, actor, { kind: 'student', student_id: student.id, admin_id: null, restricted, ip: actor.ip });
     await writeAudit(trx, actingAs(actor, { kind: 'student', studentId: student.id }), {
       action: signInActions.SUCCEEDED.student,
@@ -48,20 +112,28 @@ export async function signInStudent(deps: Deps, actor: Actor, input: { student_i
     });
     return opened;
   });
-  return { answer: { name: fullName(student), student_id: student.id, password_reset: student.password_reset }, session } satisfies SignedIn<unknown>;
+  return {
+    answer: { name: fullName(student), student_id: student.id, password_reset: student.password_reset },
+    session,
+    deviceCookie: await issueDevice(deps.db, context.deviceCookie, account),
+  } satisfies SignedInWithDevice<unknown>;
 }
 
 /** Admin sign-in with username and password; a one-time password opens a restricted session. */
-export async function signInAdmin(deps: Deps, actor: Actor, input: { name: string; password: string }) {
+export async function signInAdmin(deps: Deps, actor: Actor, input: { name: string; password: string }, context: SignInContext) {
   const username = input.name.trim().toLowerCase();
-  await assertNotThrottled(deps.db, { account: username, accountKind: 'admin', firstPassword: false, ip: actor.ip });
   const admin = await authRepository.findAdminByUsername(deps.db, username);
-  const ok = admin ? await verifyPassword(admin.password_hash, input.password) : (await verifyNothing(input.password), false);
-  if (!admin || !ok) {
+  const account: DeviceAccount = `admin:${username}`;
+  const device = await deviceFor(deps.db, context.deviceCookie, account);
+  const checked = await checkAttempt(deps, actor, { account, accountBucket: device ? null : buckets.account(account), device }, (queue) =>
+    verifySignIn(admin?.password_hash ?? null, input.password, queue),
+  );
+  if (!admin || !checked.ok) {
     await deps.writeTransaction((trx) => writeAudit(trx, actor, { action: signInActions.FAILED.admin, attempted: username }));
     throw invalidField('name', WRONG_ADMIN_CREDENTIALS);
   }
   const session = await deps.writeTransaction(async (trx) => {
+    await settleSuccess(trx, checked);
     const opened = await openSession(trx, actor, {
       kind: 'admin',
       student_id: null,
@@ -75,7 +147,55 @@ export async function signInAdmin(deps: Deps, actor: Actor, input: { name: strin
   return {
     answer: { name: 'Admin' as const, username: admin.username, must_change_password: admin.must_change_password === 1 },
     session,
-  } satisfies SignedIn<unknown>;
+    deviceCookie: await issueDevice(deps.db, context.deviceCookie, account),
+  } satisfies SignedInWithDevice<unknown>;
+}
+
+/**
+ * The current password asked before a change: limited like a sign-in (10 checks per 15 minutes per
+ * account, reserved before the check), so that a session left open is no way to guess it.
+ */
+async function checkCurrentPassword(deps: Deps, account: DeviceAccount, check: () => Promise<boolean>): Promise<void> {
+  const bucket = buckets.currentPassword(account);
+  const reservation = await reserveAttempt(deps, [bucket]);
+  if (!(await check())) throw invalidField('current_password', 'The current password is incorrect.');
+  await deps.writeTransaction(async (trx) => {
+    await releaseAttempt(trx, reservation);
+    await clearBuckets(trx, [bucket.key]);
+  });
+}
+
+type StudentLogin = NonNullable<Awaited<ReturnType<typeof authRepository.findStudentLogin>>>;
+
+/** The student's current password (her date of birth while she has not chosen one), under the current-password limit. */
+async function checkStudentPassword(deps: Deps, student: StudentLogin, current: string): Promise<void> {
+  await checkCurrentPassword(deps, `student:${student.id}`, async () =>
+    student.password_reset === 1
+      ? sameText(current, dateOfBirthPassword(student.date_of_birth))
+      : student.password_hash !== null && (await verifyPassword(student.password_hash, current)),
+  );
+}
+
+/**
+ * `POST /api/check-current-password`: the first step of the two-step change-password screen
+ * (SPEC §2) checks the student's current password before the new one is asked for. It is limited
+ * like the change itself, and a wrong answer is audited as a failed sign-in of the account.
+ */
+export async function checkCurrentStudentPassword(deps: Deps, actor: Actor, current: string) {
+  const account = accountOf(actor);
+  if (account?.kind !== 'student' || actor.kind === 'visitor') throw new Forbidden('Only a signed-in student can check her password here.');
+  const student = await authRepository.findStudentLogin(deps.db, account.studentId);
+  if (!student) throw new NotFound('Your student record was not found.');
+  try {
+    await checkStudentPassword(deps, student, current);
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 422)
+      await deps.writeTransaction((trx) =>
+        writeAudit(trx, actingAs(actor, account), { action: signInActions.FAILED.student, studentId: student.id, attempted: student.id }),
+      );
+    throw error;
+  }
+  return { message: 'The current password is correct.' };
 }
 
 /**
@@ -89,14 +209,7 @@ export async function changeStudentPassword(deps: Deps, actor: Actor, input: { p
   const sessionId = actor.sessionId;
   const student = await authRepository.findStudentLogin(deps.db, account.studentId);
   if (!student) throw new NotFound('Your student record was not found.');
-  if (actor.kind !== 'visitor') {
-    const current = input.current_password ?? '';
-    const currentOk =
-      student.password_reset === 1
-        ? current === dateOfBirthPassword(student.date_of_birth)
-        : student.password_hash !== null && (await verifyPassword(student.password_hash, current));
-    if (!currentOk) throw invalidField('current_password', 'The current password is incorrect.');
-  }
+  if (actor.kind !== 'visitor') await checkStudentPassword(deps, student, input.current_password ?? '');
   const problem = passwordProblem(input.password, { studentId: student.id, dateOfBirth: student.date_of_birth });
   if (problem) throw invalidField('password', problem);
 
@@ -117,7 +230,7 @@ export async function changeAdminPassword(deps: Deps, actor: Actor, input: { pas
   const sessionId = actor.sessionId;
   const admin = await authRepository.findAdminById(deps.db, account.adminId);
   if (!admin) throw new NotFound('Your admin account was not found.');
-  if (!(await verifyPassword(admin.password_hash, input.current_password))) throw invalidField('current_password', 'The current password is incorrect.');
+  await checkCurrentPassword(deps, `admin:${admin.username}`, () => verifyPassword(admin.password_hash, input.current_password));
   const problem = passwordProblem(input.password, { username: admin.username });
   if (problem) throw invalidField('password', problem);
   if (input.password === input.current_password) throw invalidField('password', 'The new password must differ from the current one.');
@@ -139,6 +252,8 @@ export async function resetStudentPassword(deps: Deps, actor: AdminActor, studen
   await deps.writeTransaction(async (trx) => {
     await authRepository.resetStudentPassword(trx, student.id);
     await sessionRepository.deleteForStudent(trx, student.id);
+    // Her date-of-birth sign-ins start counting afresh (decision 015).
+    await clearBuckets(trx, [buckets.firstPassword(student.id).key, buckets.account(`student:${student.id}`).key]);
     await writeAudit(trx, actor, { action: 'student.password-reset', studentId: student.id });
   });
   return { message: `${fullName(student)}'s password has been reset. She signs in next with her date of birth (yyyymmdd).` };
@@ -158,10 +273,14 @@ export async function signOut(deps: Deps, actor: Actor): Promise<void> {
   });
 }
 
-/** `GET /api/user/{id}`: whether the account still signs in with the date of birth (SPEC §7). */
+/**
+ * `GET /api/user/{id}`: whether the account still signs in with the date of birth (SPEC §7). An
+ * unknown ID is answered as a date-of-birth account, so the answer tells a visitor nothing about
+ * which IDs exist (DESIGN §4).
+ */
 export async function userInfo(deps: Deps, studentId: string) {
   const student = await authRepository.findStudentLogin(deps.db, studentId);
-  return student ? [{ student_id: student.id, password_reset: student.password_reset }] : [];
+  return [{ student_id: student?.id ?? studentId, password_reset: student ? student.password_reset : 1 }];
 }
 
 /** `GET /api/student-record/{id}`: the names of a student, for her own screens. */
@@ -170,9 +289,13 @@ export async function studentRecordNames(deps: Deps, studentId: string) {
   return student ? [{ first_name: student.first_name, last_name: student.last_name, id: student.id }] : [];
 }
 
-/** The visitors' student-ID lookup: exact first and last name only, never a list of the school. */
-export function lookUpStudentId(deps: Deps, input: { first_name: string; last_name: string }) {
-  return authRepository.findStudentsByName(deps.db, input.first_name.trim(), input.last_name.trim());
+/**
+ * The visitors' student-ID lookup: exact first and last name only, never a list of the school.
+ * The form level is told only when several students share the name, to tell them apart.
+ */
+export async function lookUpStudentId(deps: Deps, input: { first_name: string; last_name: string }) {
+  const matches = await authRepository.findStudentsByName(deps.db, input.first_name.trim(), input.last_name.trim());
+  return matches.map(({ form_level, ...names }) => (matches.length > 1 ? { ...names, form_level } : names));
 }
 
 /**

@@ -122,6 +122,21 @@ async function insertInBatches(db: Executor, table: string, rows: Array<Record<s
 
 const fieldKinds = new Map(studentFields.map((field) => [field.name, field.kind]));
 
+/** The demo school's term calendar (decision 022): last year's terms and this year's, with this term's closed days. */
+const demoTerms = [
+  { year: 2025, term: '1', start_date: '2025-09-08', end_date: '2025-12-12' },
+  { year: 2025, term: '2', start_date: '2026-01-06', end_date: '2026-03-27' },
+  { year: 2025, term: '3', start_date: '2026-04-13', end_date: '2026-07-03' },
+  { year: 2026, term: '1', start_date: '2026-09-07', end_date: '2026-12-11' },
+  { year: 2026, term: '2', start_date: '2027-01-05', end_date: '2027-03-26' },
+  { year: 2026, term: '3', start_date: '2027-04-12', end_date: '2027-07-02' },
+];
+const demoClosedDays = [
+  { date: '2026-09-24', reason: 'Republic Day' },
+  { date: '2026-10-15', reason: 'Mid-term break' },
+  { date: '2026-10-16', reason: 'Mid-term break' },
+];
+
 const termDates: Record<string, string> = { '1': '12-18 10:00:00', '2': '04-02 10:00:00', '3': '07-10 10:00:00' };
 
 /**
@@ -178,6 +193,8 @@ export async function generateDemoSchool(db: Db, options: { students: number; se
       healthData: isStepComplete(record, 'healthData') ? 1 : 0,
       otherData: isStepComplete(record, 'otherData') ? 1 : 0,
       documents: 0,
+      // Steps beyond Health Data were filled in after it, so she saved it.
+      health_data_saved: stepsDone >= 3 ? 1 : 0,
       submit: record.agree_terms_conditions,
     });
     if (!sample && stepsDone === 0) sample = { id, first_name, last_name, date_of_birth: String(record.date_of_birth) };
@@ -188,7 +205,7 @@ export async function generateDemoSchool(db: Db, options: { students: number; se
   const attendance: Array<Record<string, unknown>> = [];
   const schoolDays: string[] = [];
   for (let day = Date.parse('2026-09-07T00:00:00Z'); day <= Date.parse('2026-11-20T00:00:00Z'); day += DAY) {
-    if (![0, 6].includes(new Date(day).getUTCDay())) schoolDays.push(isoDate(day));
+    if (![0, 6].includes(new Date(day).getUTCDay()) && !demoClosedDays.some((closed) => closed.date === isoDate(day))) schoolDays.push(isoDate(day));
   }
   for (const student of students) {
     const id = String(student.id);
@@ -252,6 +269,8 @@ export async function generateDemoSchool(db: Db, options: { students: number; se
     await insertInBatches(trx, 'term_summaries', summaries, 500);
     await insertInBatches(trx, 'term_results', results, 1000);
     await insertInBatches(trx, 'attendance_records', attendance, 500);
+    await insertInBatches(trx, 'terms', demoTerms, 10);
+    await insertInBatches(trx, 'closed_days', demoClosedDays, 10);
   });
   return {
     students: students.length,

@@ -55,7 +55,7 @@ export async function filesRoutes(instance: FastifyInstance): Promise<void> {
       config: { access: 'student-self', studentIdFrom: (request) => (request.params as { id?: string }).id },
       schema: { params: z.object({ id: studentId }), response: { 200: uploadedFilesSchema, ...errorResponses } },
     },
-    async (request) => listDocuments(deps, request.params.id),
+    async (request) => listDocuments(deps, signedInActor(request), request.params.id),
   );
 
   app.delete(
@@ -80,7 +80,7 @@ export async function filesRoutes(instance: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { file, stream, size, known } = await openDocument(deps, request.params);
+      const { file, stream, size, known } = await openDocument(deps, signedInActor(request), request.params);
       return reply
         .header('content-length', size)
         .type(known ? file.mime_type : 'application/octet-stream')
@@ -97,7 +97,7 @@ export async function filesRoutes(instance: FastifyInstance): Promise<void> {
       config: { access: 'student-self', studentIdFrom: (request) => (request.params as { student_id?: string }).student_id },
       schema: { params: z.object({ student_id: studentId }), response: { 200: studentDataFileSchema, ...errorResponses } },
     },
-    async (request) => readDataFile(deps, request.params.student_id),
+    async (request) => readDataFile(deps, signedInActor(request), request.params.student_id),
   );
 
   app.post(

@@ -7,7 +7,7 @@ import type { Deps } from '../../deps.ts';
 import { Forbidden, invalidField, NotFound } from '../../lib/errors.ts';
 import type { FileOwner } from '../../lib/file-store/index.ts';
 import { assertFileKind, uploadKinds, type ReceivedFile } from '../../lib/uploads/index.ts';
-import { writeAudit } from '../audit/index.ts';
+import { auditRead, writeAudit } from '../audit/index.ts';
 import { assertMayChangeRegistration, saveDocumentsProgress } from '../registration/index.ts';
 import { filesRepository, type UploadedFile } from './repository.ts';
 
@@ -18,8 +18,9 @@ function assertOwnOrAdmin(actor: SignedInActor, studentId: string): void {
 
 export const fileUrl = (file: Pick<UploadedFile, 'student_id' | 'file_type'>) => `/api/files/${encodeURIComponent(file.student_id)}/${file.file_type}`;
 
-/** `GET /api/get-files/{id}`: the student's documents as SPEC §3 names them (name, type, url). */
-export async function listDocuments(deps: Deps, studentId: string) {
+/** `GET /api/get-files/{id}`: the student's documents as SPEC §3 names them (name, type, url). An admin's read is audited. */
+export async function listDocuments(deps: Deps, actor: SignedInActor, studentId: string) {
+  await auditRead(deps, actor, { action: 'file.list-viewed', studentId }, { adminsOnly: true });
   return (await filesRepository.listForStudent(deps.db, studentId)).map((file) => ({ name: file.original_name, type: file.file_type, url: fileUrl(file) }));
 }
 
@@ -86,7 +87,7 @@ async function replaceFile(deps: Deps, actor: SignedInActor, file: NewFile): Pro
       created_at: nowIso(),
     });
     await updateDocumentsFlag(trx, file.studentId);
-    if (actor.kind === 'admin') await writeAudit(trx, actor, { action: 'file.uploaded', studentId: file.studentId, detail: file.fileType });
+    await writeAudit(trx, actor, { action: 'file.uploaded', studentId: file.studentId, detail: file.fileType });
   });
 }
 
@@ -109,16 +110,17 @@ export async function deleteDocument(
     await filesRepository.remove(trx, removed.id);
     await change.release(removed.stored_name);
     await updateDocumentsFlag(trx, studentId);
-    if (actor.kind === 'admin') await writeAudit(trx, actor, { action: 'file.deleted', studentId, detail: fileType });
+    await writeAudit(trx, actor, { action: 'file.deleted', studentId, detail: fileType });
   });
   return { message: documentMessages.removed(fileType) };
 }
 
-/** A document's bytes as a stream, with what the download needs to say about them; 404 when the row or its bytes are gone. */
-export async function openDocument(deps: Deps, { studentId, fileType }: { studentId: string; fileType: DocumentType }) {
+/** A document's bytes as a stream, with what the download needs to say about them; 404 when the row or its bytes are gone. Every download is audited. */
+export async function openDocument(deps: Deps, actor: SignedInActor, { studentId, fileType }: { studentId: string; fileType: DocumentType }) {
   const file = await filesRepository.find(deps.db, studentId, fileType);
   if (!file) throw new NotFound('There is no such file.');
   const opened = await deps.files.open(file.stored_name);
+  await auditRead(deps, actor, { action: 'file.downloaded', studentId, detail: fileType });
   const known = isDocumentType(file.file_type) && documentTypes[file.file_type].format.kinds.some((kind) => uploadKinds[kind].mime === file.mime_type);
   return { file, ...opened, known };
 }
@@ -143,8 +145,9 @@ export const documentFileOwner: FileOwner = {
   },
 };
 
-/** `GET /api/student-data-files/{id}`: the student's data files record (SPEC §3 leaves its fields open). */
-export async function readDataFile(deps: Deps, studentId: string) {
+/** `GET /api/student-data-files/{id}`: the student's data files record (SPEC §3 leaves its fields open). An admin's read is audited. */
+export async function readDataFile(deps: Deps, actor: SignedInActor, studentId: string) {
+  await auditRead(deps, actor, { action: 'student-data-file.viewed', studentId }, { adminsOnly: true });
   const row = await filesRepository.findDataFile(deps.db, studentId);
   return row ? { student_id: row.student_id, ...JSON.parse(row.data), updated_at: row.updated_at } : { student_id: studentId };
 }
@@ -152,6 +155,10 @@ export async function readDataFile(deps: Deps, studentId: string) {
 /** `POST /api/student-data-files`: saves the record as given. */
 export async function saveDataFile(deps: Deps, actor: SignedInActor, { student_id, ...data }: { student_id: string } & Record<string, unknown>) {
   assertOwnOrAdmin(actor, student_id);
-  await filesRepository.saveDataFile(deps.db, student_id, JSON.stringify(data), nowIso());
+  if (!(await filesRepository.studentExists(deps.db, student_id))) throw new NotFound('There is no student with that ID.');
+  await deps.writeTransaction(async (trx) => {
+    await filesRepository.saveDataFile(trx, student_id, JSON.stringify(data), nowIso());
+    await writeAudit(trx, actor, { action: 'student-data-file.saved', studentId: student_id, detail: `fields: ${Object.keys(data).join(', ')}` });
+  });
   return { message: 'Saved' };
 }

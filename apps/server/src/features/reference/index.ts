@@ -1,3 +1,3 @@
 /** The reference lists (SPEC §3): what other features may use of them. */
 export { referenceRoutes } from './routes.ts';
-export { referenceLabels } from './service.ts';
+export { isInReferenceList, referenceLabels } from './service.ts';

@@ -1,9 +1,12 @@
 import { studentColumns, type FieldValue } from '@school/contract';
+import type { Selectable } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { FormProgressTable, RegistrationStatusTable } from '../../db/schema.ts';
 
 export type StudentRow = { id: string; created_at: string; updated_at: string } & Record<string, FieldValue>;
-export type ProgressFlags = Omit<FormProgressTable, 'student_id'>;
+export type ProgressFlags = Omit<FormProgressTable, 'student_id' | 'health_data_saved'>;
+/** The progress row: the spec's flags and whether Health Data was saved (decision 026). */
+export type ProgressRow = ProgressFlags & { health_data_saved: number };
 
 export const registrationRepository = {
   findStudent(db: Executor, id: string): Promise<StudentRow | undefined> {
@@ -22,11 +25,11 @@ export const registrationRepository = {
     return Number(result.numUpdatedRows) === 1;
   },
 
-  findProgress(db: Executor, studentId: string): Promise<FormProgressTable | undefined> {
+  findProgress(db: Executor, studentId: string): Promise<Selectable<FormProgressTable> | undefined> {
     return db.selectFrom('form_progress').selectAll().where('student_id', '=', studentId).executeTakeFirst();
   },
 
-  async saveProgress(db: Executor, studentId: string, flags: Partial<ProgressFlags>): Promise<void> {
+  async saveProgress(db: Executor, studentId: string, flags: Partial<ProgressRow>): Promise<void> {
     const empty: ProgressFlags = { studentData: 0, familyData: 0, healthData: 0, otherData: 0, documents: 0, submit: 0 };
     await db
       .insertInto('form_progress')

@@ -1,5 +1,7 @@
 import {
   errorResponses,
+  healthDataSavedSchema,
+  isRealDate,
   limits,
   recordConflictSchema,
   registrationSchema,
@@ -12,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminActor, signedInActor } from '../../auth/access.ts';
-import { loadRegistration, saveStudentRecord } from './service.ts';
+import { loadRegistration, saveHealthData, saveStudentRecord } from './service.ts';
 import { listRegistrationStatuses, updateRegistrationStatus, windowForFormLevel } from './status-service.ts';
 
 const formLevel = z.coerce
@@ -32,7 +34,7 @@ export async function registrationRoutes(instance: FastifyInstance): Promise<voi
       config: { access: 'student-self', studentIdFrom: (request) => (request.params as { id?: string }).id },
       schema: { params: z.object({ id: z.string().min(1).max(limits.studentId) }), response: { 200: registrationSchema, ...errorResponses } },
     },
-    async (request) => loadRegistration(deps, request.params.id),
+    async (request) => loadRegistration(deps, signedInActor(request), request.params.id),
   );
 
   app.post(
@@ -42,6 +44,20 @@ export async function registrationRoutes(instance: FastifyInstance): Promise<voi
       schema: { body: studentSaveSchema, response: { 200: savedRecordSchema, 409: recordConflictSchema, ...errorResponses } },
     },
     async (request) => saveStudentRecord(deps, signedInActor(request), request.body),
+  );
+
+  app.post(
+    '/api/student/:id/health-data',
+    {
+      config: { access: 'student-self', studentIdFrom: (request) => (request.params as { id?: string }).id },
+      schema: {
+        params: z.object({ id: z.string().min(1).max(limits.studentId) }),
+        // Nothing to send: the step's fields were saved as she went; this says she has checked them.
+        body: z.object({}),
+        response: { 200: healthDataSavedSchema, ...errorResponses },
+      },
+    },
+    async (request) => saveHealthData(deps, signedInActor(request), request.params.id),
   );
 
   app.get(
@@ -69,7 +85,10 @@ export async function registrationRoutes(instance: FastifyInstance): Promise<voi
           open: z.union([z.literal(0), z.literal(1)], { message: 'Open is 0 or 1.' }),
           deadline_local: z
             .string()
-            .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'Enter the deadline as a date and time.')
+            .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, { message: 'Enter the deadline as a date (yyyy-MM-dd) and a time (HH:mm).', abort: true })
+            // 2026-13-45 or 25:00 is refused, never rolled over into another day.
+            .refine((value) => isRealDate(value.slice(0, 10)), 'The deadline is not a real date: enter it as yyyy-MM-dd.')
+            .refine((value) => /^([01]\d|2[0-3]):[0-5]\d$/.test(value.slice(11)), 'The deadline time is not real: enter it as HH:mm, 00:00 to 23:59.')
             .nullable(),
         }),
         response: { 200: registrationStatusSchema, ...errorResponses },

@@ -1,15 +1,29 @@
-import { fieldByName, isStepComplete, stepKeys, studentColumns, type FieldValue, type StudentSave } from '@school/contract';
+import {
+  fieldByName,
+  fieldTitle,
+  messages,
+  registrationStepStates,
+  studentColumns,
+  studentFields,
+  type CompletenessFacts,
+  type FieldValue,
+  type StudentSave,
+} from '@school/contract';
 import type { SignedInActor } from '../../auth/actor.ts';
 import type { Executor } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { Conflict, Forbidden, invalidField, NotFound } from '../../lib/errors.ts';
-import { writeAudit } from '../audit/index.ts';
+import { auditRead, writeAudit } from '../audit/index.ts';
+import { isInReferenceList } from '../reference/index.ts';
 import { presentStudentRecord } from './presenter.ts';
-import { registrationRepository, type ProgressFlags, type StudentRow } from './repository.ts';
+import { registrationRepository, type ProgressFlags, type ProgressRow, type StudentRow } from './repository.ts';
 import { registrationWindow } from './registration-window.ts';
+import { agreedTermsText, registrationTerms } from './terms.ts';
 
 /** Set by the school; a student's save may carry them only unchanged. */
 const schoolOnlyFields = [...fieldByName.values()].filter((field) => field.schoolOnly).map((field) => field.name);
+/** Fields whose value must be a code of a reference list (town, religion, class...). */
+const referenceFields = studentFields.filter((field) => field.kind === 'reference' && field.list);
 /** Identity fields that no save may empty. */
 const neverEmpty = ['first_name', 'last_name', 'date_of_birth'];
 
@@ -22,10 +36,20 @@ function nextVersion(previous: string): string {
   return new Date(Number.isNaN(last) || now > last ? now : last + 1).toISOString();
 }
 
-/** Flags of the four data steps and the agreement, from the record as it now stands. */
-export function progressOf(record: Record<string, FieldValue>): Partial<ProgressFlags> {
-  const flags: Partial<ProgressFlags> = { submit: record.agree_terms_conditions === 1 ? 1 : 0 };
-  for (const step of stepKeys) flags[step] = isStepComplete(record, step) ? 1 : 0;
+type StoredProgress = ProgressRow;
+
+/** What completeness knows besides the record, from the stored progress row. */
+const factsOf = (stored: StoredProgress): CompletenessFacts => ({ documentsComplete: stored.documents === 1, healthDataSaved: stored.health_data_saved === 1 });
+
+/**
+ * The progress flags of the record as it now stands (decision 026): each step by the contract's
+ * one definition of completeness, and `submit` only while she has agreed and every step is complete.
+ */
+export function progressOf(record: Record<string, FieldValue>, stored: StoredProgress): ProgressFlags {
+  const states = registrationStepStates(record, factsOf(stored));
+  const flags = { ...presentProgress(stored) };
+  for (const state of states) flags[state.key] = state.complete ? 1 : 0;
+  flags.submit = record.agree_terms_conditions === 1 && states.every((state) => state.complete) ? 1 : 0;
   return flags;
 }
 
@@ -36,20 +60,53 @@ function changedColumns(values: Record<string, FieldValue>, current: StudentRow)
   return changes;
 }
 
-/** Brings the stored progress flags in line with the saved record, writing only when one moved. */
-async function saveProgressOf(trx: Executor, saved: StudentRow): Promise<ProgressFlags> {
-  const stored = presentProgress(await registrationRepository.findProgress(trx, saved.id));
-  const flags = { ...stored, ...progressOf(saved) };
-  if ((Object.keys(flags) as Array<keyof ProgressFlags>).some((step) => flags[step] !== stored[step])) {
-    await registrationRepository.saveProgress(trx, saved.id, flags);
+async function findStoredProgress(db: Executor, studentId: string): Promise<StoredProgress> {
+  const row = await registrationRepository.findProgress(db, studentId);
+  return { ...presentProgress(row), health_data_saved: row?.health_data_saved ?? 0 };
+}
+
+/** Brings the stored progress flags in line with the record, writing only when one moved. */
+async function saveProgressOf(trx: Executor, record: StudentRow, change: Partial<StoredProgress> = {}): Promise<ProgressFlags> {
+  const before = await findStoredProgress(trx, record.id);
+  const stored = { ...before, ...change };
+  const flags = progressOf(record, stored);
+  const next = { ...flags, health_data_saved: stored.health_data_saved };
+  if ((Object.keys(next) as Array<keyof StoredProgress>).some((key) => next[key] !== before[key])) {
+    await registrationRepository.saveProgress(trx, record.id, next);
   }
   return flags;
 }
 
-/** Everything the wizard needs: the record, its progress flags and the registration window. */
-export async function loadRegistration(deps: Deps, studentId: string) {
+/**
+ * The agreement may be given only while every step is complete (decision 026): 422 naming the
+ * incomplete steps otherwise. The server, not the save, writes the terms she agreed to.
+ */
+async function applyAgreement(trx: Executor, current: StudentRow, changes: Record<string, FieldValue>): Promise<void> {
+  if (!('agree_terms_conditions' in changes)) return;
+  if (changes.agree_terms_conditions !== 1) {
+    changes.terms_and_conditions = null;
+    return;
+  }
+  const states = registrationStepStates({ ...current, ...changes }, factsOf(await findStoredProgress(trx, current.id)));
+  const incomplete = states.filter((state) => !state.complete).map((state) => state.label);
+  if (incomplete.length > 0) throw invalidField('agree_terms_conditions', messages.agreementIncomplete(incomplete));
+  changes.terms_and_conditions = agreedTermsText();
+}
+
+/** Codes a save changes must come from their reference lists: 422 naming the first that does not. */
+async function assertCodesInLists(trx: Executor, changes: Record<string, FieldValue>): Promise<void> {
+  for (const field of referenceFields) {
+    const value = changes[field.name];
+    if (value === null || value === undefined || !field.list) continue;
+    if (!(await isInReferenceList(trx, field.list, String(value)))) throw invalidField(field.name, messages.notInList(fieldTitle(field)));
+  }
+}
+
+/** Everything the wizard needs: the record, its progress flags and the registration window. An admin's read is audited. */
+export async function loadRegistration(deps: Deps, actor: SignedInActor, studentId: string) {
   const student = await registrationRepository.findStudent(deps.db, studentId);
   if (!student) throw new NotFound('There is no student with that ID.');
+  await auditRead(deps, actor, { action: 'student.record-viewed', studentId }, { adminsOnly: true });
   const [progress, status] = await Promise.all([
     registrationRepository.findProgress(deps.db, studentId),
     registrationRepository.findStatusForClass(deps.db, student.class_id as string | null),
@@ -58,6 +115,7 @@ export async function loadRegistration(deps: Deps, studentId: string) {
     record: presentStudentRecord(student),
     progress: presentProgress(progress),
     registration: registrationWindow(status, deps.settings.schoolTimeZone),
+    terms: registrationTerms,
   };
 }
 
@@ -81,7 +139,8 @@ export async function saveStudentRecord(deps: Deps, actor: SignedInActor, input:
   const isAdmin = actor.kind === 'admin';
   const values: Record<string, FieldValue> = {};
   for (const column of studentColumns) {
-    if (column in input) values[column] = (input as Record<string, FieldValue>)[column] ?? null;
+    // The terms text is the school's: the server writes it with the agreement (decision 026).
+    if (column in input && column !== 'terms_and_conditions') values[column] = (input as Record<string, FieldValue>)[column] ?? null;
   }
   for (const column of neverEmpty) {
     if (column in values && values[column] === null) throw invalidField(column, isAdmin ? 'Required' : 'This field is required.');
@@ -101,6 +160,8 @@ export async function saveStudentRecord(deps: Deps, actor: SignedInActor, input:
 
     const changes = changedColumns(values, current);
     if (Object.keys(changes).length === 0) return { saved: current, flags: presentProgress(await registrationRepository.findProgress(trx, current.id)) };
+    await assertCodesInLists(trx, changes);
+    await applyAgreement(trx, current, changes);
 
     const updatedAt = nextVersion(current.updated_at);
     if (!(await registrationRepository.updateStudent(trx, current.id, current.updated_at, changes, updatedAt))) {
@@ -109,9 +170,8 @@ export async function saveStudentRecord(deps: Deps, actor: SignedInActor, input:
     }
     const saved: StudentRow = { ...current, ...changes, updated_at: updatedAt };
     const flags = await saveProgressOf(trx, saved);
-    if (isAdmin) {
-      await writeAudit(trx, actor, { action: 'student.record-updated', studentId: current.id, detail: `fields: ${Object.keys(changes).join(', ')}` });
-    }
+    // Which fields changed, never their values.
+    await writeAudit(trx, actor, { action: 'student.record-updated', studentId: current.id, detail: `fields: ${Object.keys(changes).join(', ')}` });
     return { saved, flags };
   });
   return { message: 'Saved', record: presentStudentRecord(result.saved), progress: result.flags };
@@ -136,7 +196,23 @@ export async function assertMayChangeRegistration(deps: Pick<Deps, 'db' | 'setti
   if (!window.editable) throw new Forbidden(window.message);
 }
 
-/** Sets the Documents step's progress flag (1 when every document is in), inside the caller's transaction. */
+/** Sets the Documents step's progress flag (1 when every document is in) and what follows from it, inside the caller's transaction. */
 export async function saveDocumentsProgress(db: Executor, studentId: string, complete: boolean): Promise<void> {
-  await registrationRepository.saveProgress(db, studentId, { documents: complete ? 1 : 0 });
+  const student = await registrationRepository.findStudent(db, studentId);
+  if (!student) throw new NotFound('There is no student with that ID.');
+  await saveProgressOf(db, student, { documents: complete ? 1 : 0 });
+}
+
+/**
+ * `POST /api/student/{id}/health-data`: the student has opened Health Data and saved it, so the
+ * step may count as done (decision 026). Answers the progress flags.
+ */
+export async function saveHealthData(deps: Deps, actor: SignedInActor, studentId: string) {
+  await assertMayChangeRegistration(deps, actor, studentId);
+  const progress = await deps.writeTransaction(async (trx) => {
+    const student = await registrationRepository.findStudent(trx, studentId);
+    if (!student) throw new NotFound('There is no student with that ID.');
+    return saveProgressOf(trx, student, { health_data_saved: 1 });
+  });
+  return { message: 'Health Data saved.', progress };
 }

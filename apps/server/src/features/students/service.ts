@@ -1,8 +1,11 @@
+import type { AdminActor } from '../../auth/actor.ts';
 import type { Deps } from '../../deps.ts';
+import { auditRead } from '../audit/index.ts';
 import { studentsRepository } from './repository.ts';
 
-/** The admin table's rows, newest change first, with only the fields the table shows. */
-export async function listStudents(deps: Deps) {
+/** The admin table's rows, newest change first, with only the fields the table shows; each read is audited. */
+export async function listStudents(deps: Deps, actor: AdminActor) {
+  await auditRead(deps, actor, { action: 'students.list-viewed' });
   return (await studentsRepository.listForTable(deps.db)).map((row) => ({
     id: row.id,
     first_name: row.first_name,

@@ -14,7 +14,9 @@ export {
   type ImportError,
   type ImportRow,
   type ReadLimits,
+  type ReadOptions,
   type ReadValue,
+  type SpreadsheetRead,
 } from './read-spreadsheet.ts';
 export { workbookStream, writeWorkbook, XLSX_TYPE, type CellValue, type SheetColumn, type SheetSpec } from './write-workbook.ts';
 export { checkZip, ZipRefused, type ZipLimits } from './zip-guard.ts';

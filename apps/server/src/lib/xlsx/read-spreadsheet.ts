@@ -25,6 +25,16 @@ export type ImportError = { row: number; column: string | null; message: string 
 /** A data row: its number as the spreadsheet shows it, and the value of each expected column (null when empty or absent). */
 export type ImportRow<Field extends string = string> = { row: number; values: Record<Field, ReadValue> };
 
+/** What `readSpreadsheet` found: the rows, the problems, the header row as written, and which expected columns the file has. */
+export type SpreadsheetRead<Field extends string> = {
+  rows: Array<ImportRow<Field>>;
+  errors: ImportError[];
+  /** The header row as the file has it (for a mapping step when the headers differ). */
+  headers: string[];
+  /** The expected columns the file has: an import may leave untouched the fields of the columns it lacks. */
+  present: Field[];
+};
+
 export type ReadLimits = ZipLimits & {
   /** Data rows (the header and empty rows not counted). */
   maxRows: number;
@@ -32,6 +42,18 @@ export type ReadLimits = ZipLimits & {
 
 /** Enough for a school: 5,000 rows, 100 entries and 50 MB once unzipped. */
 export const defaultReadLimits: ReadLimits = { maxRows: 5000, maxEntries: 100, maxUncompressedBytes: 50 * 1024 * 1024 };
+
+/** Which sheet to read, and what to do with columns the import does not know. */
+export type ReadOptions = {
+  /**
+   * The sheet of an .xlsx to read, counting from 1 (the default). A later sheet is optional: when
+   * the workbook has no such sheet, or it is empty, there are no rows and no errors. A CSV file
+   * has only the first.
+   */
+  sheet?: number;
+  /** 'error': a header that is none of `columns` is reported at the header row; 'ignore' (default) skips the column. */
+  unknownColumns?: 'ignore' | 'error';
+};
 
 /**
  * A file that cannot be read as a whole (not a workbook, a zip bomb, too many rows): 422 with the
@@ -66,21 +88,23 @@ const textValue = (text: string): string | null => {
   return trimmed === '' ? null : trimmed;
 };
 
-/** The rows of the first sheet of an .xlsx, as arrays of values (index 0 is column A), each with its row number. */
-async function* xlsxRows(file: string): AsyncGenerator<{ row: number; cells: Array<ReadValue | { error: string }> }> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(file, {
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'cache',
-    worksheets: 'emit',
-    entries: 'emit',
-  });
-  for await (const worksheet of reader) {
-    for await (const row of worksheet) {
-      const values = Array.isArray(row.values) ? row.values.slice(1) : [];
-      yield { row: row.number, cells: values.map((value) => xlsxValue(value as ExcelJS.CellValue)) };
-    }
-    return;
+/**
+ * The rows of one sheet of an .xlsx (the first unless `sheet` says, in the workbook's tab order),
+ * as arrays of values (index 0 is column A), each with its row number. The workbook is read whole:
+ * exceljs's streaming reader sometimes ends its walk through the zip early (about 1 read in 500),
+ * which loses the entries after it — rows without a word, or the workbook part. `checkZip` has
+ * already bounded what unzips, and `maxRows` what is kept.
+ */
+async function* xlsxRows(file: string, sheet = 1): AsyncGenerator<{ row: number; cells: Array<ReadValue | { error: string }> }> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(file);
+  const worksheet = workbook.worksheets[sheet - 1];
+  if (!worksheet) return;
+  const rows: ExcelJS.Row[] = [];
+  worksheet.eachRow({ includeEmpty: false }, (row) => rows.push(row));
+  for (const row of rows) {
+    const values = Array.isArray(row.values) ? row.values.slice(1) : [];
+    yield { row: row.number, cells: values.map((value) => xlsxValue(value as ExcelJS.CellValue)) };
   }
 }
 
@@ -119,7 +143,10 @@ export async function readSpreadsheet<Field extends string>(
   file: { path: string; kind: 'xlsx' | 'csv' | string | null },
   columns: Array<ImportColumn<Field>>,
   limits: ReadLimits = defaultReadLimits,
-): Promise<{ rows: Array<ImportRow<Field>>; errors: ImportError[] }> {
+  options: ReadOptions = {},
+): Promise<SpreadsheetRead<Field>> {
+  const sheet = options.sheet ?? 1;
+  if (sheet > 1 && file.kind === 'csv') return { rows: [], errors: [], headers: [], present: [] };
   if (file.kind !== 'xlsx' && file.kind !== 'csv') throw new SpreadsheetRefused('The file must be an Excel workbook (.xlsx) or a CSV file.');
   if (file.kind === 'xlsx') {
     try {
@@ -135,11 +162,12 @@ export async function readSpreadsheet<Field extends string>(
   let positions: Map<Field, number> | null = null;
   let headers: string[] = [];
   try {
-    for await (const { row, cells } of file.kind === 'xlsx' ? xlsxRows(file.path) : csvRows(file.path)) {
+    for await (const { row, cells } of file.kind === 'xlsx' ? xlsxRows(file.path, sheet) : csvRows(file.path)) {
       if (isEmpty(cells)) continue;
       if (!positions) {
         headers = cells.map((cell) => (cell === null || typeof cell === 'object' ? '' : String(cell)));
         positions = mapHeaders(headers, columns, row, errors);
+        if (options.unknownColumns === 'error') errors.push(...unknownHeaders(headers, columns, row));
         continue;
       }
       if (rows.length >= limits.maxRows) {
@@ -160,8 +188,10 @@ export async function readSpreadsheet<Field extends string>(
     if (error instanceof SpreadsheetRefused) throw error;
     throw new SpreadsheetRefused('This file cannot be read as a spreadsheet. Save it again from Excel as .xlsx, or as CSV.');
   }
+  if (!positions && sheet > 1) return { rows: [], errors: [], headers: [], present: [] };
   if (!positions) throw new SpreadsheetRefused('The file is empty: it needs a header row and at least one row of data.');
-  return { rows, errors };
+  const found = positions;
+  return { rows, errors, headers, present: columns.filter((column) => found.has(column.field)).map((column) => column.field) };
 }
 
 /** Where each expected column is, reporting missing and repeated ones against the header row. */
@@ -175,6 +205,18 @@ function mapHeaders<Field extends string>(headers: string[], columns: Array<Impo
     if (found.length > 0) positions.set(column.field, found[0]);
   }
   return positions;
+}
+
+/** Headers of the file that name none of `columns` (empty headers over empty columns pass). */
+function unknownHeaders(headers: string[], columns: Array<ImportColumn>, row: number): ImportError[] {
+  const known = new Set(columns.flatMap((column) => [column.header, ...(column.aliases ?? [])]).map(headerKey));
+  return headers
+    .filter((header) => header.trim() !== '' && !known.has(headerKey(header)))
+    .map((header) => ({
+      row,
+      column: header,
+      message: `The column '${header}' is not one this import knows (${columns.map((column) => column.header).join(', ')}); remove it or rename it.`,
+    }));
 }
 
 /**

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createHashingPool } from '../../../src/features/auth/hashing-pool.ts';
+import { createHashingPool, HashingBusy } from '../../../src/features/auth/hashing-pool.ts';
 import { hashPassword, verifyPassword } from '../../../src/features/auth/passwords.ts';
 
 /** Light argon2id settings: these tests check the threads, not the cost. */
@@ -71,5 +71,57 @@ describe('password hashing threads', () => {
     await pool.run({ op: 'hash', password: 'any-password' });
     expect(threadNiceValues().filter((nice) => nice > 0).length).toBeGreaterThan(before);
     expect(threadNiceValues()).toContain(15);
+  });
+});
+
+describe('the bounded sign-in lane of the hashing threads', () => {
+  const verifyTask = (hash: string) => ({ op: 'verify' as const, hash, password: 'wrong' });
+  /** A pool whose thread has started and is idle again, with a stored hash to check against. */
+  async function idlePool(bounds: { waiting: number; perKey: number }) {
+    const pool = createHashingPool(1, quick, 0, bounds);
+    const hash = (await pool.run({ op: 'hash', password: 'stored' })) as string;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    return { pool, hash };
+  }
+  const outcome = (promise: Promise<unknown>) =>
+    promise.then(
+      () => 'checked',
+      (error: unknown) => (error instanceof HashingBusy ? `busy ${error.retryAfterSeconds > 0 ? 'with a retry time' : 'without a retry time'}` : 'failed'),
+    );
+
+  it('turns a key away at once past its bound, and the lane past its own, with a retry time', async () => {
+    const { pool, hash } = await idlePool({ waiting: 6, perKey: 2 });
+    const sameKey = await Promise.all(Array.from({ length: 5 }, () => outcome(pool.tryRun(verifyTask(hash), 'a'))));
+    // The first is taken by the thread at once; two wait; the rest are refused.
+    expect(sameKey.filter((result) => result === 'checked')).toHaveLength(3);
+    expect(sameKey.filter((result) => result === 'busy with a retry time')).toHaveLength(2);
+
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const manyKeys = await Promise.all(Array.from({ length: 12 }, (_, index) => outcome(pool.tryRun(verifyTask(hash), `k${index}`))));
+    expect(manyKeys.filter((result) => result === 'checked')).toHaveLength(7);
+    expect(manyKeys.filter((result) => result.startsWith('busy'))).toHaveLength(5);
+  });
+
+  it('serves the key with the fewest checks first, and lets a quiet key in when busy keys fill the lane', async () => {
+    const { pool, hash } = await idlePool({ waiting: 4, perKey: 4 });
+    const order: string[] = [];
+    const run = (key: string) => pool.tryRun(verifyTask(hash), key).then(() => order.push(key));
+    const busyKey = Array.from({ length: 5 }, () => outcome(run('busy')));
+    const quiet = outcome(run('quiet'));
+    const results = await Promise.all([...busyKey, quiet]);
+    expect(results.at(-1)).toBe('checked');
+    // The busy key's first check was running; its newest waiting one gave way to the quiet key,
+    // which, served least, went next.
+    expect(results.slice(0, 5)).toEqual(['checked', 'checked', 'checked', 'checked', 'busy with a retry time']);
+    expect(order).toEqual(['busy', 'quiet', 'busy', 'busy', 'busy']);
+  });
+
+  it('serves a known browser first, ahead of every waiting check', async () => {
+    const { pool, hash } = await idlePool({ waiting: 10, perKey: 10 });
+    const order: string[] = [];
+    const waiting = Array.from({ length: 4 }, (_, index) => pool.tryRun(verifyTask(hash), `k${index}`).then(() => order.push(`k${index}`)));
+    const known = pool.tryRun(verifyTask(hash), 'device:x', { first: true }).then(() => order.push('known'));
+    await Promise.all([...waiting, known]);
+    expect(order.indexOf('known')).toBe(1);
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signInChecks } from '../../../src/features/auth/passwords.ts';
 import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
 import { createAdminUser, createStudent, signInAsAdmin, STUDENT_PASSWORD } from '../../helpers/factories.ts';
 
@@ -22,9 +23,10 @@ describe('student sign-in', () => {
     expect(response.json()).toEqual([{ student_id: student.id, password_reset: 1 }]);
   });
 
-  it('answers an empty list for an unknown student ID', async () => {
+  it('answers an unknown student ID as it answers a new student, so a visitor cannot tell which IDs exist', async () => {
     const response = await new TestClient(t.app).get('/api/user/99999999');
-    expect(response.json()).toEqual([]);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([{ student_id: '99999999', password_reset: 1 }]);
   });
 
   it('signs a new student in with her date of birth into a restricted session', async () => {
@@ -108,6 +110,38 @@ describe('student sign-in', () => {
     expect(wrongId.statusCode).toBe(422);
     expect(wrongPassword.json()).toEqual(wrongId.json());
     expect(wrongPassword.json().message).toBe('The student ID or password is incorrect.');
+  });
+
+  it('runs one password check on every failure path, so that none answers sooner than another', async () => {
+    const chosen = await createStudent(t.db, {}, { password: STUDENT_PASSWORD });
+    const newcomer = await createStudent(t.db);
+    const client = await new TestClient(t.app, '10.9.9.10').start();
+    const checksFor = async (url: string, body: Record<string, string>) => {
+      const before = signInChecks.count;
+      const response = await client.post(url, body);
+      return { status: response.statusCode, message: response.json().message, checks: signInChecks.count - before };
+    };
+    const studentFailure = { status: 422, message: 'The student ID or password is incorrect.', checks: 1 };
+    expect(await checksFor('/api/login-student', { student_id: '31415926', password: '20140309' })).toEqual(studentFailure);
+    expect(await checksFor('/api/login-student', { student_id: newcomer.id, password: '20140310' })).toEqual(studentFailure);
+    expect(await checksFor('/api/login-student', { student_id: chosen.id, password: 'not-her-password' })).toEqual(studentFailure);
+    const adminFailure = { status: 422, message: 'The username or password is incorrect.', checks: 1 };
+    expect(await checksFor('/api/admin-login', { name: 'nobody-here', password: 'not-a-password' })).toEqual(adminFailure);
+    expect(await checksFor('/api/admin-login', { name: 'registrar', password: 'not-a-password' })).toEqual(adminFailure);
+  });
+
+  it('answers the same for an unknown ID and a new student, and limits the calls per address', async () => {
+    const newcomer = await createStudent(t.db);
+    const client = new TestClient(t.app, '10.9.9.11');
+    const known = await client.get(`/api/user/${newcomer.id}`);
+    const unknown = await client.get('/api/user/27182818');
+    expect(Object.keys(unknown.json()[0])).toEqual(Object.keys(known.json()[0]));
+    expect(unknown.json()[0].password_reset).toBe(known.json()[0].password_reset);
+    expect(unknown.headers['content-type']).toBe(known.headers['content-type']);
+    const statuses: number[] = [];
+    for (let call = 0; call < 60; call += 1) statuses.push((await client.get(`/api/user/2718${String(call).padStart(4, '0')}`)).statusCode);
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.filter((status) => status === 200).length).toBe(58);
   });
 
   it('answers a missing field with the required message', async () => {

@@ -60,7 +60,7 @@ describe('POST /api/student', () => {
     ['first_name', 'A'.repeat(21), 'At most 20 characters.'],
     ['guardian_name', 'G'.repeat(31), 'At most 30 characters.'],
     ['blood_type', 'Q-positive', 'Choose one of the options.'],
-    ['date_of_birth', '2999-01-01', 'The date cannot be in the future.'],
+    ['permit_issue_date', '2999-01-01', 'The date cannot be in the future.'],
     ['permit_issue_date', '2020-13-01', 'Enter a date as yyyy-MM-dd.'],
     ['first_name', '', 'This field is required.'],
   ])('refuses %s = %j with 422 and the field message', async (field, value, message) => {
@@ -79,10 +79,10 @@ describe('POST /api/student', () => {
     expect(unchanged.json().record.updatedAt).toBe(record.updatedAt);
     expect(unchanged.json().progress).toEqual({ studentData: 0, familyData: 0, healthData: 0, otherData: 0, documents: 1, submit: 0 });
 
-    const changed = await save({ ...record, agree_terms_conditions: 1 });
-    expect(changed.json().progress).toMatchObject({ documents: 1, submit: 1 });
+    const changed = await save({ ...record, allergy: 'Dust' });
+    expect(changed.json().progress).toMatchObject({ documents: 1, submit: 0 });
     const stored = await t.db.selectFrom('form_progress').selectAll().where('student_id', '=', student.id).executeTakeFirstOrThrow();
-    expect(stored).toMatchObject({ documents: 1, submit: 1 });
+    expect(stored).toMatchObject({ documents: 1, submit: 0 });
   });
 
   it('keeps another editor’s newer change to a field this save did not touch', async () => {
@@ -211,5 +211,20 @@ describe('registration settings', () => {
     await signInAsAdmin(admin);
     expect((await admin.request('PUT', '/api/registration-status/9', { open: 0, deadline_local: null })).statusCode).toBe(422);
     expect((await admin.request('PUT', '/api/registration-status/2', { open: 3, deadline_local: 'soon' })).statusCode).toBe(422);
+  });
+
+  it.each([
+    ['2026-13-45T16:00', 'The deadline is not a real date: enter it as yyyy-MM-dd.'],
+    ['2026-02-30T16:00', 'The deadline is not a real date: enter it as yyyy-MM-dd.'],
+    ['2026-09-25T25:00', 'The deadline time is not real: enter it as HH:mm, 00:00 to 23:59.'],
+    ['25/09/2026 16:00', 'Enter the deadline as a date (yyyy-MM-dd) and a time (HH:mm).'],
+  ])('refuses the deadline %j with a clear message and keeps the old one', async (deadline, message) => {
+    const admin = new TestClient(t.app);
+    await signInAsAdmin(admin);
+    const before = await t.db.selectFrom('registration_status').selectAll().where('form_level', '=', 2).executeTakeFirstOrThrow();
+    const response = await admin.request('PUT', '/api/registration-status/2', { open: 1, deadline_local: deadline });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors.deadline_local).toEqual([message]);
+    expect(await t.db.selectFrom('registration_status').selectAll().where('form_level', '=', 2).executeTakeFirstOrThrow()).toEqual(before);
   });
 });

@@ -5,7 +5,8 @@ import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import SpeedDial from '@mui/material/SpeedDial';
 import SpeedDialAction from '@mui/material/SpeedDialAction';
 import SpeedDialIcon from '@mui/material/SpeedDialIcon';
-import { useState } from 'react';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { NavEntry } from '../navigation.ts';
 
@@ -17,12 +18,42 @@ const icons: Record<string, React.ReactNode> = {
   '/attendance': <EventAvailableIcon />,
 };
 
-/** The floating menu of the other entries (SPEC §2), on every page but the dashboard. */
+/** Below this width the page's content reaches under the button's corner. */
+const CONTENT_REACHES_CORNER = '(max-width: 1279.98px)';
+
+/** Whether the page is scrolled to its end (or too short to scroll), where the layout keeps room for the button. */
+function useAtPageEnd(): boolean {
+  const [atEnd, setAtEnd] = useState(true);
+  useEffect(() => {
+    const check = () => setAtEnd(window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 8);
+    check();
+    const observer = new ResizeObserver(check);
+    observer.observe(document.body);
+    window.addEventListener('scroll', check, { passive: true });
+    window.addEventListener('resize', check);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('scroll', check);
+      window.removeEventListener('resize', check);
+    };
+  }, []);
+  return atEnd;
+}
+
+/**
+ * The floating menu of the other entries (SPEC §2), on every page but the dashboard. Where the
+ * content reaches under its corner (phones, tablets) the button shows only at the end of the page,
+ * in the room the layout keeps free there, so it never covers a field or its save indicator.
+ */
 export function FloatingMenu({ entries }: { entries: NavEntry[] }) {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
+  const narrow = useMediaQuery(CONTENT_REACHES_CORNER);
+  const atEnd = useAtPageEnd();
+  const hidden = narrow && !atEnd && !open;
   return (
     <SpeedDial
+      hidden={hidden}
       ariaLabel="Go to another page"
       icon={<SpeedDialIcon />}
       open={open}
@@ -36,7 +67,8 @@ export function FloatingMenu({ entries }: { entries: NavEntry[] }) {
         <SpeedDialAction
           key={entry.to}
           icon={icons[entry.to] ?? <DashboardIcon />}
-          slotProps={{ tooltip: { title: entry.label, open: true } }}
+          // One line per label, so labels of neighbouring actions never run into each other.
+          slotProps={{ tooltip: { title: entry.label, open: true }, staticTooltipLabel: { sx: { whiteSpace: 'nowrap' } } }}
           onClick={() => {
             setOpen(false);
             navigate(entry.to);

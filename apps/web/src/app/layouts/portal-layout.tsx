@@ -33,6 +33,7 @@ export function PortalLayout({ entries, dashboardPath, floatingMenu = true }: { 
   const location = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const onDashboard = location.pathname === dashboardPath;
+  const showFloatingMenu = floatingMenu && !onDashboard;
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
@@ -47,7 +48,21 @@ export function PortalLayout({ entries, dashboardPath, floatingMenu = true }: { 
             sx={{ display: 'flex', alignItems: 'center', gap: 1, color: 'inherit', textDecoration: 'none', minWidth: 0 }}
           >
             <SchoolCrest size={32} />
-            <Typography component="span" variant="h6" noWrap sx={{ fontSize: { xs: '1rem', sm: '1.25rem' } }}>
+            {/* The whole name, on two lines if need be, never cut mid-word into nonsense. */}
+            <Typography
+              component="span"
+              variant="h6"
+              data-testid="school-name"
+              sx={{
+                fontSize: { xs: '0.95rem', sm: '1.25rem' },
+                lineHeight: 1.2,
+                display: '-webkit-box',
+                WebkitLineClamp: 2,
+                WebkitBoxOrient: 'vertical',
+                overflow: 'hidden',
+                overflowWrap: 'normal',
+              }}
+            >
               {schoolName}
             </Typography>
           </Box>
@@ -66,12 +81,16 @@ export function PortalLayout({ entries, dashboardPath, floatingMenu = true }: { 
           </Box>
           <Box sx={{ flexGrow: 1 }} />
           <Tooltip title={session?.name ?? ''}>
-            <Avatar sx={{ bgcolor: 'secondary.main', width: 36, height: 36, fontSize: '0.95rem' }} aria-label={session?.name ?? 'Signed in'}>
+            <Avatar sx={{ bgcolor: 'secondary.main', width: 36, height: 36, fontSize: '0.95rem', flexShrink: 0 }} aria-label={session?.name ?? 'Signed in'}>
               {session?.initials ?? ''}
             </Avatar>
           </Tooltip>
-          <Button component={RouterLink} to="/logout" color="inherit" startIcon={<LogoutIcon />} sx={{ ml: 1 }}>
-            Logout
+          {/* On a phone the icon alone, so the school's name keeps its room; its name stays 'Logout'. */}
+          <Button component={RouterLink} to="/logout" color="inherit" aria-label="Logout" sx={{ ml: { xs: 0, sm: 1 }, minWidth: 0, flexShrink: 0 }}>
+            <LogoutIcon fontSize="small" />
+            <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' }, ml: 1 }}>
+              Logout
+            </Box>
           </Button>
         </Toolbar>
       </AppBar>
@@ -90,11 +109,16 @@ export function PortalLayout({ entries, dashboardPath, floatingMenu = true }: { 
           </List>
         </Box>
       </Drawer>
-      <Container component="main" maxWidth="lg" sx={{ flexGrow: 1, py: { xs: 2, sm: 3 }, px: { xs: 1.5, sm: 3 } }}>
+      {/* Room at the end of the page where the floating menu shows without covering anything. */}
+      <Container
+        component="main"
+        maxWidth="lg"
+        sx={{ flexGrow: 1, pt: { xs: 2, sm: 3 }, pb: showFloatingMenu ? 11 : { xs: 2, sm: 3 }, px: { xs: 1.5, sm: 3 } }}
+      >
         <Outlet />
       </Container>
       <RouteSnackbar />
-      {floatingMenu && !onDashboard && <FloatingMenu entries={entries.filter((entry) => entry.to !== location.pathname)} />}
+      {showFloatingMenu && <FloatingMenu entries={entries.filter((entry) => entry.to !== location.pathname)} />}
     </Box>
   );
 }

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
@@ -10,6 +11,7 @@ import { useSession } from '../../api/get-session.ts';
 import { PlainButton } from '../../components/plain/plain-button.tsx';
 import { PlainTextField } from '../../components/plain/plain-text-field.tsx';
 import { changeStudentPassword } from './api/change-student-password.ts';
+import { checkCurrentPassword } from './api/check-current-password.ts';
 import { FormAlerts } from './components/form-alerts.tsx';
 import { NewPasswordForm } from './components/new-password-form.tsx';
 
@@ -21,11 +23,22 @@ export default function ChangePasswordPage() {
   const [current, setCurrent] = useState('');
   const [error, setError] = useState<string | null>(null);
 
-  function next(event: FormEvent) {
+  const [checking, setChecking] = useState(false);
+
+  /** Step 1: the server checks the current password before the new one is asked for. */
+  async function next(event: FormEvent) {
     event.preventDefault();
     if (!current) return setError('Enter your current password.');
     setError(null);
-    setStep(1);
+    setChecking(true);
+    try {
+      await checkCurrentPassword(current);
+      setStep(1);
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.firstMessage : 'Your password could not be checked. Please try again.');
+    } finally {
+      setChecking(false);
+    }
   }
 
   async function change(password: string) {
@@ -55,7 +68,7 @@ export default function ChangePasswordPage() {
           <StepLabel>New password</StepLabel>
         </Step>
       </Stepper>
-      {step === 0 ? (
+      {step === 0 && (
         <form className="plain-stack" onSubmit={next} noValidate>
           <FormAlerts error={error} />
           <PlainTextField
@@ -66,11 +79,15 @@ export default function ChangePasswordPage() {
             autoComplete="current-password"
             autoFocus
           />
-          <PlainButton type="submit">Next</PlainButton>
+          <PlainButton type="submit" disabled={checking}>
+            Next
+          </PlainButton>
         </form>
-      ) : (
-        <NewPasswordForm onSubmit={change} />
       )}
+      {/* Kept mounted while step 1 shows again, so a typed new password is not lost. */}
+      <Box hidden={step !== 1}>
+        <NewPasswordForm onSubmit={change} />
+      </Box>
     </Paper>
   );
 }

@@ -1,4 +1,4 @@
-import { fieldByName, fieldSchema, messages, type FieldValue, type StudentRecord } from '@school/contract';
+import { fieldByName, fieldSchema, isFieldRequired, messages, type FieldValue, type StudentRecord } from '@school/contract';
 import { ApiError } from '../../api/client.ts';
 import type { ProgressFlags, Registration } from '../../api/get-student.ts';
 import type { SaveAnswer } from '../../api/save-student.ts';
@@ -26,12 +26,12 @@ const isEmpty = (value: FieldValue) => value === null || value === undefined || 
 
 /**
  * What is wrong with a value the user entered, in the contract's words (the server's too), or
- * null when it may be saved. A required field may not be emptied.
+ * null when it may be saved. A required field (by the record as it stands) may not be emptied.
  */
-export function fieldProblem(name: string, raw: FieldValue): string | null {
+export function fieldProblem(name: string, raw: FieldValue, record: Record<string, FieldValue> = {}): string | null {
   const field = fieldByName.get(name);
   if (!field) return null;
-  if (field.required && isEmpty(raw)) return messages.required;
+  if (isFieldRequired(field, record) && isEmpty(raw)) return messages.required;
   const parsed = fieldSchema(field).safeParse(raw);
   return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'This value is not valid.');
 }
@@ -81,6 +81,11 @@ export class AutosaveStore {
     return this.state.pending.has(name) ? (this.state.pending.get(name) ?? null) : (this.state.record[name] ?? null);
   }
 
+  /** The record as the form shows it: saved values with the pending changes laid on top. */
+  current(): Record<string, FieldValue> {
+    return { ...this.state.record, ...Object.fromEntries(this.state.pending) };
+  }
+
   get hasUnsaved(): boolean {
     return this.state.pending.size > 0 || this.inFlight;
   }
@@ -92,7 +97,7 @@ export class AutosaveStore {
   commit(name: string, raw: FieldValue): void {
     const field = fieldByName.get(name);
     const errors = new Map(this.state.errors);
-    const problem = fieldProblem(name, raw);
+    const problem = fieldProblem(name, raw, this.current());
     if (problem) {
       errors.set(name, problem);
       this.update({ errors });

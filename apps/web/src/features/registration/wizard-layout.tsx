@@ -120,7 +120,7 @@ function WizardFrame({ registration }: { registration: Registration }) {
             You are offline. Your changes are kept and will be saved when the connection returns.
           </Alert>
         )}
-        <Outlet context={{ readOnly: Boolean(closed) }} />
+        <Outlet context={{ readOnly: Boolean(closed), terms: registration.terms }} />
       </Box>
       <Paper
         component="nav"
@@ -137,10 +137,14 @@ function WizardFrame({ registration }: { registration: Registration }) {
             aria-label={stepName(step.label, Boolean(state.progress[step.flag]))}
             sx={{
               minWidth: 0,
-              flex: 1,
+              flex: '1 1 0',
               flexDirection: 'column',
-              fontSize: '0.65rem',
-              lineHeight: 1.2,
+              justifyContent: 'flex-start',
+              // Mixed case and room for two lines: 'Student Data' and 'Complete' fit a 360 px phone uncut.
+              textTransform: 'none',
+              fontSize: '0.68rem',
+              lineHeight: 1.15,
+              textAlign: 'center',
               px: 0.25,
               color: index === current ? 'primary.main' : 'text.secondary',
               fontWeight: index === current ? 700 : 400,
@@ -153,7 +157,9 @@ function WizardFrame({ registration }: { registration: Registration }) {
                 {index + 1}
               </Box>
             )}
-            <span>{step.label}</span>
+            <Box component="span" data-step-label sx={{ overflowWrap: 'normal', wordBreak: 'keep-all' }}>
+              {step.label}
+            </Box>
           </Button>
         ))}
       </Paper>

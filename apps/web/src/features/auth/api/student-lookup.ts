@@ -1,6 +1,7 @@
 import { api } from '../../../api/client.ts';
 
-export type StudentMatch = { id: string; first_name: string; last_name: string };
+/** One student of that name; `form_level` only when several share it. */
+export type StudentMatch = { id: string; first_name: string | null; last_name: string | null; form_level?: number | null };
 
 /** GET /api/student-lookup: a visitor finds her student ID by exact first and last name. */
 export const lookupStudentId = (firstName: string, lastName: string) =>

@@ -4,12 +4,10 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { limits } from '@school/contract/limits';
 import { useState, type FormEvent } from 'react';
@@ -45,7 +43,14 @@ export function FindStudentIdDialog({ open, onClose, onChoose }: { open: boolean
 
   return (
     <MuiTheme>
-      <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="find-id-title">
+      <Dialog
+        open={open}
+        onClose={onClose}
+        fullWidth
+        maxWidth="xs"
+        aria-labelledby="find-id-title"
+        slotProps={{ paper: { sx: { mx: 1.5, width: 'calc(100% - 24px)' } } }}
+      >
         <DialogTitle id="find-id-title">Find my student ID</DialogTitle>
         <DialogContent>
           <Stack component="form" id="find-id-form" spacing={2} sx={{ pt: 1 }} onSubmit={search} noValidate>
@@ -72,30 +77,31 @@ export function FindStudentIdDialog({ open, onClose, onChoose }: { open: boolean
               <Alert severity="info">No student was found with that name. Check the spelling, or ask the school office.</Alert>
             )}
             {matches && matches.length > 0 && (
-              <Table size="small" aria-label="Students found">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>ID</TableCell>
-                    <TableCell>First Name</TableCell>
-                    <TableCell>Last Name</TableCell>
-                    <TableCell />
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {matches.map((match) => (
-                    <TableRow key={match.id}>
-                      <TableCell>{match.id}</TableCell>
-                      <TableCell>{match.first_name}</TableCell>
-                      <TableCell>{match.last_name}</TableCell>
-                      <TableCell>
-                        <Button size="small" onClick={() => onChoose(match.id)}>
-                          Use
-                        </Button>
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+              <List aria-label="Students found" disablePadding>
+                {matches.map((match) => (
+                  <ListItem
+                    key={match.id}
+                    divider
+                    disableGutters
+                    secondaryAction={
+                      <Button size="small" variant="outlined" onClick={() => onChoose(match.id)} aria-label={`Use ${match.id}`}>
+                        Use
+                      </Button>
+                    }
+                  >
+                    <ListItemText
+                      primary={`ID ${match.id}`}
+                      secondary={[`${match.first_name ?? ''} ${match.last_name ?? ''}`.trim(), match.form_level ? `Form ${match.form_level}` : null]
+                        .filter(Boolean)
+                        .join(' · ')}
+                      sx={{ pr: 8, overflowWrap: 'anywhere' }}
+                    />
+                  </ListItem>
+                ))}
+              </List>
+            )}
+            {matches && matches.length > 1 && (
+              <Alert severity="info">More than one student has this name: choose the ID shown with your form. If unsure, ask the school office.</Alert>
             )}
           </Stack>
         </DialogContent>

@@ -1,4 +1,4 @@
-import { type FieldDef, type FieldValue } from '@school/contract';
+import { birthDateRange, isFieldRequired, type FieldDef, type FieldValue } from '@school/contract';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import FormControl from '@mui/material/FormControl';
@@ -23,13 +23,12 @@ type InputProps = { field: FieldDef; options?: Option[]; readOnly: boolean };
 const asText = (value: FieldValue) => (value === null || value === undefined ? '' : String(value));
 /** The field's DOM id; labels, tests and the save indicator name it. */
 export const fieldId = (name: string) => `field-${name}`;
-/** A long text (addresses, health notes) gets several lines. */
 /** What every text-like input of a field shares: its id, label, value, required mark, lock and message. */
-const textFieldProps = (field: FieldDef, draft: string, error: string | undefined | null, readOnly: boolean) => ({
+const textFieldProps = (field: FieldDef, draft: string, error: string | undefined | null, readOnly: boolean, required: boolean) => ({
   id: fieldId(field.name),
   label: field.label,
   value: draft,
-  required: field.required,
+  required,
   disabled: readOnly || Boolean(field.schoolOnly),
   error: Boolean(error),
   helperText: error ?? ' ',
@@ -61,11 +60,13 @@ function useFieldDraft(field: FieldDef) {
     saved,
     draft,
     error,
+    /** Marked required when completeness needs it (a parent's name follows the living status). */
+    required: isFieldRequired(field, store.current()),
     status: state.status.get(field.name),
     /** A keystroke: a shown message clears as soon as the value is good again. */
     change(value: string) {
       setDraftText(value);
-      if (error) store.setError(field.name, fieldProblem(field.name, value));
+      if (error) store.setError(field.name, fieldProblem(field.name, value, store.current()));
     },
     startEditing: () => setEditingFrom(draft),
     /** The user is done with the value (blur, a choice, a switch): save it if it is valid. */
@@ -126,13 +127,13 @@ export function FieldInput({ field, options, readOnly }: InputProps) {
 
 /** Text, e-mail and family numbers (two digits); saved when the field loses focus. */
 function TextInput({ field, readOnly }: InputProps) {
-  const { draft, error, status, change, startEditing, commit } = useFieldDraft(field);
+  const { draft, error, required, status, change, startEditing, commit } = useFieldDraft(field);
   const digits = field.kind === 'count';
   const long = isLongText(field);
   return (
     <WithIndicator field={field} status={status}>
       <TextField
-        {...textFieldProps(field, draft, error, readOnly)}
+        {...textFieldProps(field, draft, error, readOnly, required)}
         fullWidth
         type={field.kind === 'email' ? 'email' : 'text'}
         multiline={long}
@@ -156,32 +157,32 @@ function TextInput({ field, readOnly }: InputProps) {
 
 /** A phone number after the fixed 1868 prefix. */
 function PhoneInput({ field, readOnly }: InputProps) {
-  const { draft, error, status, change, startEditing, commit } = useFieldDraft(field);
+  const { draft, error, required, status, change, startEditing, commit } = useFieldDraft(field);
   return (
     <WithIndicator field={field} status={status}>
-      <PhoneField {...textFieldProps(field, draft, error, readOnly)} onFocus={startEditing} onChange={change} onBlur={() => commit(draft)} />
+      <PhoneField {...textFieldProps(field, draft, error, readOnly, required)} onFocus={startEditing} onChange={change} onBlur={() => commit(draft)} />
     </WithIndicator>
   );
 }
 
 /** A fixed list of options or a short reference list; saved as soon as one is chosen. */
 function SelectInput({ field, options, readOnly }: InputProps) {
-  const { draft, error, status, commit } = useFieldDraft(field);
+  const { draft, error, required, status, commit } = useFieldDraft(field);
   const choices = [...(options ?? [])];
   // A saved value not (yet) in the list still shows, so nothing is lost while lists load.
   if (draft && !choices.some((choice) => choice.value === draft)) choices.push({ value: draft, label: draft });
   return (
     <WithIndicator field={field} status={status}>
       <TextField
-        {...textFieldProps(field, draft, error, readOnly)}
+        {...textFieldProps(field, draft, error, readOnly, required)}
         select
         fullWidth
         onChange={(event) => commit(event.target.value)}
         // The menu takes focus while open; leaving the closed select empty is what counts.
-        onBlur={() => field.required && !draft && commit(draft)}
+        onBlur={() => required && !draft && commit(draft)}
         slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } } }}
       >
-        {!field.required && (
+        {!required && (
           <MenuItem value="">
             <em>Not stated</em>
           </MenuItem>
@@ -198,7 +199,7 @@ function SelectInput({ field, options, readOnly }: InputProps) {
 
 /** A long reference list (towns): type to narrow it down, choose one; saved when chosen. */
 function SearchInput({ field, options, readOnly }: InputProps) {
-  const { draft, error, status, commit } = useFieldDraft(field);
+  const { draft, error, required, status, commit } = useFieldDraft(field);
   const names = (options ?? []).map((option) => option.value);
   if (draft && !names.includes(draft)) names.push(draft);
   const labels = new Map((options ?? []).map((option) => [option.value, option.label]));
@@ -212,8 +213,8 @@ function SearchInput({ field, options, readOnly }: InputProps) {
         autoHighlight
         disabled={readOnly || field.schoolOnly}
         onChange={(_, value) => commit(value ?? '')}
-        onBlur={() => field.required && !draft && commit('')}
-        renderInput={(params) => <TextField {...params} label={field.label} required={field.required} error={Boolean(error)} helperText={error ?? ' '} />}
+        onBlur={() => required && !draft && commit('')}
+        renderInput={(params) => <TextField {...params} label={field.label} required={required} error={Boolean(error)} helperText={error ?? ' '} />}
       />
     </WithIndicator>
   );
@@ -223,9 +224,18 @@ function SearchInput({ field, options, readOnly }: InputProps) {
 const isoOf = (date: Date | null): string => (date === null ? '' : isValid(date) ? format(date, 'yyyy-MM-dd') : 'invalid date');
 const dateOf = (value: FieldValue): Date | null => (typeof value === 'string' && value ? parseISO(value) : null);
 
+/** The days a date field's picker offers, by its rule (decision 027). */
+function dateRange(field: FieldDef): { min: Date; max: Date | undefined } {
+  if (field.dates === 'birth') {
+    const { earliest, latest } = birthDateRange();
+    return { min: parseISO(earliest), max: parseISO(latest) };
+  }
+  return { min: new Date(1900, 0, 1), max: field.dates === 'any' ? new Date(2100, 11, 31) : new Date() };
+}
+
 /**
  * A date (birth, permit issue and expiry): typed as yyyy-MM-dd or picked from a calendar that
- * offers no future day. A pick saves at once; typing saves when the field loses focus.
+ * offers only the days its rule allows. A pick saves at once; typing saves when the field loses focus.
  */
 function DateInput({ field, readOnly }: InputProps) {
   const { store, state } = useAutosave();
@@ -238,20 +248,21 @@ function DateInput({ field, readOnly }: InputProps) {
     if (!error) setDate(dateOf(saved));
   }
   const commit = (value: Date | null) => store.commit(field.name, isoOf(value));
+  const range = dateRange(field);
   return (
     <WithIndicator field={field} status={state.status.get(field.name)}>
       <DatePicker
         label={field.label}
         value={date}
         format="yyyy-MM-dd"
-        disableFuture
-        minDate={new Date(1900, 0, 1)}
+        minDate={range.min}
+        maxDate={range.max}
         openTo="year"
         views={['year', 'month', 'day']}
         disabled={readOnly || field.schoolOnly}
         onChange={(value) => {
           setDate(value);
-          if (error) store.setError(field.name, fieldProblem(field.name, isoOf(value)));
+          if (error) store.setError(field.name, fieldProblem(field.name, isoOf(value), store.current()));
         }}
         // A day picked from the calendar saves at once; typing saves on leaving the field, not at each complete keystroke.
         onAccept={(value, context) => context.source === 'view' && commit(value)}
@@ -259,7 +270,7 @@ function DateInput({ field, readOnly }: InputProps) {
           textField: {
             id: fieldId(field.name),
             fullWidth: true,
-            required: field.required,
+            required: isFieldRequired(field, store.current()),
             error: Boolean(error),
             helperText: error ?? ' ',
             onBlur: () => commit(date),

@@ -1,4 +1,6 @@
+import AssessmentIcon from '@mui/icons-material/Assessment';
 import DescriptionIcon from '@mui/icons-material/Description';
+import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import EditIcon from '@mui/icons-material/Edit';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import Alert from '@mui/material/Alert';
@@ -6,6 +8,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { DataGrid, GridActionsCellItem, type GridColDef } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useStudents, type StudentRow } from '../api/get-students.ts';
 import { EditStudentDialog } from './edit-student-dialog.tsx';
 import { RegistrationFormDialog } from './registration-form-dialog.tsx';
@@ -27,6 +30,7 @@ export function StudentsTable() {
   const [formFor, setFormFor] = useState<StudentRow | null>(null);
   const [editing, setEditing] = useState<StudentRow | null>(null);
   const [resetting, setResetting] = useState<StudentRow | null>(null);
+  const navigate = useNavigate();
 
   const columns = useMemo<GridColDef<StudentRow>[]>(
     () => [
@@ -40,15 +44,27 @@ export function StudentsTable() {
         field: 'actions',
         type: 'actions',
         headerName: 'Actions',
-        width: 140,
+        width: 220,
         getActions: ({ row }) => [
           <GridActionsCellItem key="form" icon={<DescriptionIcon />} label={`Registration Form of ${fullName(row)}`} onClick={() => setFormFor(row)} />,
           <GridActionsCellItem key="edit" icon={<EditIcon />} label={`Edit ${fullName(row)}`} onClick={() => setEditing(row)} />,
           <GridActionsCellItem key="reset" icon={<LockResetIcon />} label={`Reset password of ${fullName(row)}`} onClick={() => setResetting(row)} />,
+          <GridActionsCellItem
+            key="attendance"
+            icon={<EventAvailableIcon />}
+            label={`Attendance of ${fullName(row)}`}
+            onClick={() => void navigate(`/admin/students/${encodeURIComponent(row.id)}/attendance`)}
+          />,
+          <GridActionsCellItem
+            key="term-reports"
+            icon={<AssessmentIcon />}
+            label={`Term Reports of ${fullName(row)}`}
+            onClick={() => void navigate(`/admin/students/${encodeURIComponent(row.id)}/term-reports`)}
+          />,
         ],
       },
     ],
-    [],
+    [navigate],
   );
 
   if (error) return <Alert severity="error">The student list could not be loaded. Please reload the page.</Alert>;

@@ -1,0 +1,196 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import type { Config } from '../config.ts';
+import { uploadsDir } from '../lib/file-store/index.ts';
+import { describeDatabaseUrl } from '../start-up.ts';
+
+/**
+ * Backup and restore (decision 019). A backup is one .tar.gz file holding `portal-backup.json`
+ * (what it is), the database (`portal.sqlite`, a consistent online copy made with SQLite's backup
+ * API, or `portal.dump`, made by pg_dump) and the uploads folder when files are kept there.
+ */
+export type BackupManifest = { format: 1; createdAt: string; dialect: 'sqlite' | 'postgres'; database: string; uploads: boolean };
+
+const MANIFEST = 'portal-backup.json';
+const SQLITE_FILE = 'portal.sqlite';
+const PG_DUMP = 'portal.dump';
+
+/** A backup or restore that cannot be done, in one line with what to do. */
+export class BackupError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BackupError';
+  }
+}
+
+type Settings = Pick<Config, 'dataDir' | 'databaseUrl'>;
+
+/** Runs a command to its end; throws a BackupError naming it with its own message when it fails. */
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
+  const result = spawnSync(command, args, { env, encoding: 'utf8' });
+  if (result.error && (result.error as { code?: string }).code === 'ENOENT') {
+    throw new BackupError(
+      `${command} is not installed: install it (it comes with ${command.startsWith('pg_') ? 'the PostgreSQL client tools' : 'the system'}), then try again.`,
+    );
+  }
+  if (result.status !== 0) throw new BackupError(`${command} failed: ${(result.stderr || result.stdout || String(result.error)).trim().split('\n')[0]}`);
+}
+
+/** The URL without its password, and the environment that gives the password to pg_dump / pg_restore (never on their command line). */
+function postgresTarget(databaseUrl: string): { url: string; env: NodeJS.ProcessEnv } {
+  const url = new URL(databaseUrl);
+  const password = decodeURIComponent(url.password);
+  url.password = '';
+  return { url: url.toString(), env: { ...process.env, ...(password ? { PGPASSWORD: password } : {}) } };
+}
+
+/**
+ * Puts every file of `from` (but the unfinished uploads in `.incoming`) into `to`, skipping those
+ * already there. Stored files never change once written, so a hard link is as good as a copy and
+ * stays valid when the portal removes the original; a copy where links are not possible.
+ */
+function collectUploads(from: string, to: string): void {
+  if (!fs.existsSync(from)) return;
+  for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
+    if (entry.name === '.incoming') continue;
+    const source = path.join(from, entry.name);
+    const target = path.join(to, entry.name);
+    if (entry.isDirectory()) {
+      fs.mkdirSync(target, { recursive: true });
+      collectUploads(source, target);
+    } else if (entry.isFile() && !fs.existsSync(target)) {
+      try {
+        fs.linkSync(source, target);
+      } catch {
+        try {
+          fs.copyFileSync(source, target);
+        } catch (error) {
+          // Removed by the portal meanwhile: its row went with it, or the second pass finds it.
+          if ((error as { code?: string }).code !== 'ENOENT') throw error;
+        }
+      }
+    }
+  }
+}
+
+/** A working folder beside `file` (so the final rename stays on one disk), removed afterwards. */
+function withWorkFolder<T>(file: string, work: (folder: string) => Promise<T>): Promise<T> {
+  const folder = fs.mkdtempSync(path.join(path.dirname(file), `.${path.basename(file)}-`));
+  return work(folder).finally(() => fs.rmSync(folder, { recursive: true, force: true }));
+}
+
+/** `npm run backup -- FILE`: a consistent copy of the running portal's database and uploads in one .tar.gz file. */
+export async function createBackup(settings: Settings, file: string): Promise<BackupManifest> {
+  const target = path.resolve(file);
+  if (fs.existsSync(target)) throw new BackupError(`${target} already exists: name a new file for the backup.`);
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  const uploadsFolder = uploadsDir(settings);
+  return withWorkFolder(target, async (work) => {
+    const uploads = path.join(work, 'uploads');
+    fs.mkdirSync(uploads);
+    // Files first, then the database, then the files added meanwhile: every file the copied rows name is in the backup.
+    collectUploads(uploadsFolder, uploads);
+    let database: string;
+    if (settings.databaseUrl) {
+      const { url, env } = postgresTarget(settings.databaseUrl);
+      run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${path.join(work, PG_DUMP)}`, `--dbname=${url}`], env);
+      database = PG_DUMP;
+    } else {
+      const source = path.join(settings.dataDir, SQLITE_FILE);
+      if (!fs.existsSync(source)) throw new BackupError(`There is no database at ${source}: check DATA_DIR.`);
+      const sqlite = new SQLite(source, { fileMustExist: true });
+      try {
+        sqlite.pragma('busy_timeout = 5000');
+        // All pages in one step: a write by the running portal between steps would start the copy again.
+        await sqlite.backup(path.join(work, SQLITE_FILE), { progress: () => 1_000_000 });
+      } finally {
+        sqlite.close();
+      }
+      const copy = new SQLite(path.join(work, SQLITE_FILE));
+      copy.pragma('journal_mode = DELETE');
+      const check = copy.pragma('quick_check', { simple: true });
+      copy.close();
+      if (check !== 'ok') throw new BackupError(`The copy of ${source} failed its check (${String(check)}): the database may be damaged.`);
+      database = SQLITE_FILE;
+    }
+    collectUploads(uploadsFolder, uploads);
+    const manifest: BackupManifest = {
+      format: 1,
+      createdAt: new Date().toISOString(),
+      dialect: settings.databaseUrl ? 'postgres' : 'sqlite',
+      database,
+      uploads: fs.readdirSync(uploads).length > 0,
+    };
+    fs.writeFileSync(path.join(work, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+    const partial = `${target}.partial`;
+    run('tar', ['-czf', partial, '-C', work, MANIFEST, database, 'uploads']);
+    fs.renameSync(partial, target);
+    return manifest;
+  });
+}
+
+/** Whether a folder holds anything at all. */
+const hasEntries = (folder: string) => fs.existsSync(folder) && fs.readdirSync(folder).length > 0;
+
+/** The tables of the PostgreSQL database's public schema (none in an empty database). */
+async function postgresTableCount(databaseUrl: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  try {
+    await client.connect();
+    const result = await client.query<{ count: string }>("SELECT COUNT(*) AS count FROM information_schema.tables WHERE table_schema = 'public'");
+    return Number(result.rows[0].count);
+  } catch (error) {
+    throw new BackupError(`Cannot reach PostgreSQL (DATABASE_URL): ${describeDatabaseUrl(databaseUrl)}: ${(error as Error).message}.`);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * `npm run restore -- FILE`: unpacks a backup into an empty data folder (and, with PostgreSQL, an
+ * empty database). Never over existing data: a non-empty folder or database is refused.
+ */
+export async function restoreBackup(settings: Settings, file: string): Promise<BackupManifest> {
+  const source = path.resolve(file);
+  if (!fs.existsSync(source)) throw new BackupError(`There is no backup file ${source}.`);
+  if (settings.databaseUrl ? hasEntries(uploadsDir(settings)) : hasEntries(settings.dataDir)) {
+    throw new BackupError(
+      `The data folder ${settings.dataDir} is not empty: a backup is restored only into an empty one. Set DATA_DIR to a new folder, or move this one away first.`,
+    );
+  }
+  if (settings.databaseUrl && (await postgresTableCount(settings.databaseUrl)) > 0) {
+    throw new BackupError(
+      `The PostgreSQL ${describeDatabaseUrl(settings.databaseUrl)} is not empty: a backup is restored only into an empty database. Create a new one (createdb) and point DATABASE_URL at it.`,
+    );
+  }
+  fs.mkdirSync(settings.dataDir, { recursive: true });
+  return withWorkFolder(path.join(settings.dataDir, 'restore'), async (work) => {
+    run('tar', ['-xzf', source, '-C', work]);
+    const manifestFile = path.join(work, MANIFEST);
+    if (!fs.existsSync(manifestFile)) throw new BackupError(`${source} is not a backup of this portal (it has no ${MANIFEST}).`);
+    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as BackupManifest;
+    const wanted = settings.databaseUrl ? 'postgres' : 'sqlite';
+    if (manifest.dialect !== wanted) {
+      throw new BackupError(
+        `${source} is a backup of ${manifest.dialect === 'postgres' ? 'a PostgreSQL' : 'an SQLite'} portal, and this one uses ${wanted === 'postgres' ? 'PostgreSQL (DATABASE_URL is set)' : 'SQLite (DATABASE_URL is not set)'}: restore it with the same kind of database.`,
+      );
+    }
+    if (settings.databaseUrl) {
+      const { url, env } = postgresTarget(settings.databaseUrl);
+      run('pg_restore', ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', `--dbname=${url}`, path.join(work, PG_DUMP)], env);
+    } else {
+      const restored = path.join(work, SQLITE_FILE);
+      const sqlite = new SQLite(restored, { fileMustExist: true });
+      const check = sqlite.pragma('quick_check', { simple: true });
+      sqlite.close();
+      if (check !== 'ok') throw new BackupError(`The database in ${source} failed its check (${String(check)}): use another backup.`);
+      fs.renameSync(restored, path.join(settings.dataDir, SQLITE_FILE));
+    }
+    const uploads = path.join(work, 'uploads');
+    if (hasEntries(uploads)) fs.renameSync(uploads, uploadsDir(settings));
+    return manifest;
+  });
+}

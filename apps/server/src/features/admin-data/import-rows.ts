@@ -1,0 +1,101 @@
+import { fieldByName, isRealDate, messages, studentImportColumns, todayIso, type StudentImportField } from '@school/contract';
+import { z } from 'zod';
+import type { ImportColumn } from '../../lib/xlsx/index.ts';
+
+/** Other headers taken for each column: the export's labels and the usual short forms (decision 025). */
+const aliases: Partial<Record<StudentImportField, string[]>> = {
+  id: ['ID', 'Student No', 'Student Number'],
+  middle_name: ['Other Name', 'Middle Names'],
+  date_of_birth: ['DOB', 'Birth Date'],
+  class_id: ['Class ID', 'Form Class'],
+  house_code: ['House Code'],
+  birth_certificate_no: ['Birth Certificate No', 'Birth Certificate Number', 'Birth PIN'],
+};
+
+/**
+ * The columns the import reads, each matched by its template header, its aliases and its field
+ * name; `mapping` (field → the file's header) replaces the matching of a column the admin mapped.
+ */
+export function importColumns(mapping: Partial<Record<StudentImportField, string>>): Array<ImportColumn<StudentImportField>> {
+  return studentImportColumns.map((column) => {
+    const mapped = mapping[column.field];
+    if (mapped) return { field: column.field, header: mapped, required: column.field === 'id' };
+    return { field: column.field, header: column.header, aliases: [...(aliases[column.field] ?? []), column.field], required: column.field === 'id' };
+  });
+}
+
+/** A cell as text: numbers as written (a student ID typed as a number), dates as yyyy-MM-dd. */
+function cellText(value: unknown): string | null {
+  if (value === null) return null;
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value !== 'string' && typeof value !== 'number') return null;
+  const text = String(value).trim();
+  return text === '' ? null : text;
+}
+
+/** Day 0 of Excel's date serial numbers (1899-12-30, so that 1900's fictitious leap day is skipped). */
+const EXCEL_EPOCH = Date.UTC(1899, 11, 30);
+
+/**
+ * A date cell as yyyy-MM-dd: a real date, a date serial number (a cell whose date format a
+ * reader did not apply), yyyy-MM-dd, yyyy/MM/dd or yyyymmdd.
+ */
+function dateText(value: unknown): string | null {
+  if (typeof value === 'number' && Number.isInteger(value) && value > 0 && value < 100000) {
+    return new Date(EXCEL_EPOCH + value * 86_400_000).toISOString().slice(0, 10);
+  }
+  const text = cellText(value);
+  if (text === null) return null;
+  const compact = /^(\d{4})[-/]?(\d{2})[-/]?(\d{2})$/.exec(text);
+  return compact ? `${compact[1]}-${compact[2]}-${compact[3]}` : text;
+}
+
+const maxOf = (field: string) => fieldByName.get(field)?.max ?? 20;
+const optionalText = (field: string) =>
+  z
+    .string()
+    .max(maxOf(field), messages.tooLong(maxOf(field)))
+    .nullable();
+
+/** The earliest date of birth an admin may enter (SPEC §9). */
+const EARLIEST_BIRTH = '1950-01-01';
+
+/**
+ * One row of the file, checked: every imported value with the spec's limits and messages. Which
+ * values are needed depends on whether the student is new, so presence is checked afterwards.
+ */
+export const importRowSchema = z.object({
+  id: z.preprocess(
+    cellText,
+    z
+      .string({ message: 'The student ID is missing.' })
+      .max(20, messages.tooLong(20))
+      .regex(/^[A-Za-z0-9-]+$/, 'A student ID has only letters, digits and hyphens.'),
+  ),
+  first_name: z.preprocess(cellText, optionalText('first_name')),
+  last_name: z.preprocess(cellText, optionalText('last_name')),
+  middle_name: z.preprocess(cellText, optionalText('middle_name')),
+  sex: z.preprocess(
+    (value) => {
+      const text = cellText(value)?.toUpperCase() ?? null;
+      return text === 'FEMALE' ? 'F' : text === 'MALE' ? 'M' : text;
+    },
+    z.enum(['F', 'M'], { message: 'Sex is F or M.' }).nullable(),
+  ),
+  date_of_birth: z.preprocess(
+    dateText,
+    z
+      .string()
+      .refine(isRealDate, 'The date of birth must be a date (yyyy-MM-dd).')
+      .refine((date) => date >= EARLIEST_BIRTH && date <= todayIso(), `The date of birth must be between ${EARLIEST_BIRTH} and today.`)
+      .nullable(),
+  ),
+  class_id: z.preprocess(cellText, z.string().max(10, messages.tooLong(10)).nullable()),
+  house_code: z.preprocess(cellText, z.string().max(50, messages.tooLong(50)).nullable()),
+  birth_certificate_no: z.preprocess(cellText, optionalText('birth_certificate_no')),
+});
+export type ImportRowValues = z.output<typeof importRowSchema>;
+
+/** The fields a new student must have in the file. */
+export const neededForNewStudents: Array<Exclude<StudentImportField, 'id'>> = ['first_name', 'last_name', 'date_of_birth'];

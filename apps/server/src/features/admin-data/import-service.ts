@@ -1,0 +1,212 @@
+import { studentImportColumns, type FieldValue, type StudentImportAnswer, type StudentImportField, type StudentImportMode } from '@school/contract';
+import type { AdminActor } from '../../auth/actor.ts';
+import { nowIso } from '../../db/database.ts';
+import type { Deps } from '../../deps.ts';
+import { Conflict } from '../../lib/errors.ts';
+import type { ReceivedFile } from '../../lib/uploads/index.ts';
+import { readSpreadsheet, validateRows, type ImportError } from '../../lib/xlsx/index.ts';
+import { writeAudit } from '../audit/index.ts';
+import { importColumns, importRowSchema, neededForNewStudents, type ImportRowValues } from './import-rows.ts';
+import { importProgress } from './import-progress.ts';
+import { adminDataRepository } from './repository.ts';
+
+/** Rows written per transaction: saves of students go between the slices (decision 025). */
+const WRITE_SLICE = 100;
+/** IDs looked up per query. */
+const LOOKUP_SLICE = 500;
+/** Rows shown in the preview. */
+const PREVIEW_ROWS = 20;
+
+export type StudentImportInput = {
+  file: ReceivedFile;
+  mode: StudentImportMode;
+  dryRun: boolean;
+  /** Field → the file's header, for columns whose headers differ from the template's. */
+  mapping: Partial<Record<StudentImportField, string>>;
+};
+
+type Planned = { row: number; id: string; action: 'insert' | 'update' | 'unchanged'; values: Record<string, FieldValue>; before?: Record<string, FieldValue> };
+
+const headerOf = new Map<string, string>(studentImportColumns.map((column) => [column.field, column.header]));
+
+/** Current values of the imported columns of every student the file names. */
+async function currentStudents(deps: Deps, ids: string[], columns: readonly string[]) {
+  const found = new Map<string, Record<string, FieldValue>>();
+  for (let start = 0; start < ids.length; start += LOOKUP_SLICE) {
+    for (const row of await adminDataRepository.findStudents(deps.db, ids.slice(start, start + LOOKUP_SLICE), columns)) found.set(row.id, row);
+  }
+  return found;
+}
+
+/**
+ * Checks every row against the portal as it is: known classes and houses (a house by code or by
+ * name), IDs unique in the file, new students complete, existing IDs refused in insert mode.
+ * Answers what each row will do, and every problem.
+ */
+async function planImport(deps: Deps, input: StudentImportInput) {
+  const columns = importColumns(input.mapping);
+  const read = await readSpreadsheet(input.file, columns);
+  const errors: ImportError[] = [...read.errors];
+  const { valid, errors: rowErrors } = validateRows(read.rows, columns, importRowSchema);
+  errors.push(...rowErrors);
+  const headerFor = new Map(columns.map((column) => [column.field, read.headers.find((header) => header.trim() === column.header) ?? column.header]));
+  const present = read.present.filter((field): field is Exclude<StudentImportField, 'id'> => field !== 'id');
+
+  const [classes, houses] = await Promise.all([adminDataRepository.formClasses(deps.db), adminDataRepository.houses(deps.db)]);
+  const classIds = new Map(classes.map((formClass) => [formClass.id.toUpperCase(), formClass.id]));
+  const houseCodes = new Map<string, string>();
+  for (const house of houses) houseCodes.set(house.id.toUpperCase(), house.id).set(house.name.toUpperCase(), house.id);
+
+  const ids = [...new Set(valid.map(({ value }) => value.id))];
+  const existing = await currentStudents(deps, ids, present);
+  const seen = new Map<string, number>();
+  const planned: Planned[] = [];
+  for (const { row, value } of valid) {
+    const problem = (field: StudentImportField, message: string) => errors.push({ row, column: headerFor.get(field) ?? headerOf.get(field) ?? null, message });
+    const firstRow = seen.get(value.id);
+    if (firstRow !== undefined) {
+      problem('id', `The student ID ${value.id} is also on row ${firstRow}; each student appears once.`);
+      continue;
+    }
+    seen.set(value.id, row);
+    const values = rowValues(value, present);
+    if (present.includes('class_id') && values.class_id !== null) {
+      const classId = classIds.get(String(values.class_id).toUpperCase());
+      if (classId) values.class_id = classId;
+      else problem('class_id', `There is no class ${values.class_id}.`);
+    }
+    if (present.includes('house_code') && values.house_code !== null) {
+      const code = houseCodes.get(String(values.house_code).toUpperCase());
+      if (code) values.house_code = code;
+      else problem('house_code', `There is no house ${values.house_code}.`);
+    }
+    const before = existing.get(value.id);
+    if (!before) {
+      for (const field of neededForNewStudents) if (!values[field]) problem(field, `A new student needs her ${headerOf.get(field)!.toLowerCase()}.`);
+      planned.push({ row, id: value.id, action: 'insert', values });
+      continue;
+    }
+    if (input.mode === 'insert') {
+      problem('id', `A student with ID ${value.id} is already in the portal; choose "Add or update" to update her.`);
+      continue;
+    }
+    for (const field of neededForNewStudents)
+      if (present.includes(field) && !values[field]) problem(field, `The ${headerOf.get(field)!.toLowerCase()} cannot be emptied.`);
+    const changed = Object.fromEntries(Object.entries(values).filter(([field, next]) => (before[field] ?? null) !== next));
+    planned.push({ row, id: value.id, action: Object.keys(changed).length ? 'update' : 'unchanged', values: changed, before });
+  }
+  errors.sort((a, b) => a.row - b.row);
+  return { planned, errors, headers: read.headers };
+}
+
+/** The values of the columns the file has (the others are left as they are). */
+function rowValues(value: ImportRowValues, present: Array<Exclude<StudentImportField, 'id'>>): Record<string, FieldValue> {
+  return Object.fromEntries(present.map((field) => [field, value[field] ?? null]));
+}
+
+/** The counts of a plan. */
+const countsOf = (planned: Planned[]) => ({
+  inserted: planned.filter((entry) => entry.action === 'insert').length,
+  updated: planned.filter((entry) => entry.action === 'update').length,
+  unchanged: planned.filter((entry) => entry.action === 'unchanged').length,
+});
+
+/**
+ * Writes the plan a slice at a time, each slice its own short write transaction so students'
+ * autosaves go between them. If a slice fails (a student added or changed meanwhile), the slices
+ * already written are undone, so the import changes nothing (decision 025). `progress` hears how
+ * many of the plan's rows are written after each slice.
+ */
+async function applyPlan(deps: Deps, planned: Planned[], progress: (done: number) => void): Promise<void> {
+  const written: Planned[] = [];
+  const now = nowIso();
+  try {
+    for (let start = 0; start < planned.length; start += WRITE_SLICE) {
+      const end = Math.min(start + WRITE_SLICE, planned.length);
+      const slice = planned.slice(start, end).filter((entry) => entry.action !== 'unchanged');
+      if (slice.length > 0)
+        await deps.writeTransaction(async (trx) => {
+          await adminDataRepository.insertStudents(
+            trx,
+            slice.filter((entry) => entry.action === 'insert').map((entry) => ({ ...entry.values, id: entry.id })),
+            now,
+          );
+          for (const entry of slice) if (entry.action === 'update') await adminDataRepository.updateStudent(trx, entry.id, entry.values, now);
+        });
+      written.push(...slice);
+      progress(end);
+    }
+  } catch (error) {
+    await deps.writeTransaction(async (trx) => {
+      await adminDataRepository.deleteStudents(
+        trx,
+        written.filter((entry) => entry.action === 'insert').map((entry) => entry.id),
+      );
+      for (const entry of written) {
+        if (entry.action !== 'update' || !entry.before) continue;
+        const restore = Object.fromEntries(Object.keys(entry.values).map((field) => [field, entry.before![field] ?? null]));
+        await adminDataRepository.updateStudent(trx, entry.id, restore, String(entry.before.updated_at ?? now));
+      }
+    });
+    throw new Conflict(
+      `The import was stopped and undone: ${error instanceof Error ? error.message : 'a row could not be written'}. Check the file again and retry.`,
+    );
+  }
+}
+
+/**
+ * Import Students (SPEC §2): checks the whole file first; a dry run or a file with any problem
+ * changes nothing. Otherwise new students are added with accounts whose first password is the
+ * date of birth (password_reset = 1, no hash to compute), and existing ones (upsert) get only the
+ * imported columns that differ. Recorded in the history and the audit log.
+ */
+export async function importStudents(deps: Deps, actor: AdminActor, input: StudentImportInput): Promise<StudentImportAnswer> {
+  const { planned, errors, headers } = await planImport(deps, input);
+  const counts = countsOf(planned);
+  const preview = planned.slice(0, PREVIEW_ROWS).map((entry) => ({
+    Row: entry.row,
+    'Student ID': entry.id,
+    Action:
+      entry.action === 'insert'
+        ? 'Add'
+        : entry.action === 'update'
+          ? `Update ${Object.keys(entry.values)
+              .map((field) => headerOf.get(field))
+              .join(', ')}`
+          : 'No change',
+  }));
+  const answer = { dry_run: input.dryRun, ...counts, headers, preview, errors };
+  if (input.dryRun || errors.length > 0) return answer;
+
+  importProgress.report(actor.adminId, 0, planned.length);
+  try {
+    await applyPlan(deps, planned, (done) => importProgress.report(actor.adminId, done, planned.length));
+    await deps.writeTransaction(async (trx) => {
+      await adminDataRepository.recordImport(trx, { at: nowIso(), admin: actor.name, file_name: input.file.name, mode: input.mode, ...counts });
+      await writeAudit(trx, actor, {
+        action: 'students.imported',
+        detail: `${input.file.name} (${input.mode}): ${counts.inserted} added, ${counts.updated} updated, ${counts.unchanged} unchanged`,
+      });
+    });
+  } finally {
+    importProgress.end(actor.adminId);
+  }
+  return answer;
+}
+
+/** How far the admin's own running import has got (polled by the screen while it is applied). */
+export const studentImportProgress = (actor: AdminActor) => importProgress.of(actor.adminId);
+
+/** Past imports, newest first. */
+export async function studentImportHistory(deps: Deps) {
+  return (await adminDataRepository.importHistory(deps.db, 100)).map((entry) => ({
+    id: entry.id,
+    at: entry.at,
+    admin: entry.admin,
+    file_name: entry.file_name,
+    mode: entry.mode,
+    inserted: entry.inserted,
+    updated: entry.updated,
+    unchanged: entry.unchanged,
+  }));
+}

@@ -1,0 +1,112 @@
+import type { ParentsContact, ParentsContactRow } from '@school/contract';
+import type { Readable } from 'node:stream';
+import type { AdminActor } from '../../auth/actor.ts';
+import type { Deps } from '../../deps.ts';
+import { NotFound } from '../../lib/errors.ts';
+import { dataTable, renderPdfStream, schoolDocument, type TableCell } from '../../lib/pdf/index.ts';
+import { workbookStream, type SheetColumn } from '../../lib/xlsx/index.ts';
+import { writeAudit } from '../audit/index.ts';
+import { adminDataRepository } from './repository.ts';
+import { phoneText } from './student-columns.ts';
+
+/** `all`, or a class of the school (404 for any other). */
+async function contactRows(deps: Deps, classId: string): Promise<ParentsContactRow[]> {
+  if (classId !== 'all' && !(await adminDataRepository.findClass(deps.db, classId))) throw new NotFound(`There is no class ${classId}.`);
+  return adminDataRepository.parentsContact(deps.db, classId === 'all' ? null : classId);
+}
+
+const audit = (deps: Deps, actor: AdminActor, classId: string, format: string) =>
+  writeAudit(deps.db, actor, { action: 'parents-contact.viewed', detail: `${classId === 'all' ? 'all classes' : `class ${classId}`} (${format})` });
+
+/** Parents Contact (SPEC §2 Reports): each student of the class (or school) with her parents', guardian's and emergency contact's details. */
+export async function parentsContact(deps: Deps, actor: AdminActor, classId: string): Promise<ParentsContact> {
+  const students = await contactRows(deps, classId);
+  await audit(deps, actor, classId, 'screen');
+  return { class_id: classId, students };
+}
+
+const name = (row: ParentsContactRow) => [row.last_name, row.first_name].filter(Boolean).join(', ');
+
+/** The people of one contact column, a line each: name, then mobile, home phone and e-mail where given. */
+function person(who: string | null, mobile: string | null, home: string | null, email: string | null, extra?: string | null): TableCell {
+  if (!who && !mobile && !home && !email) return { text: '—', color: '#888888' };
+  return {
+    stack: [
+      { text: [who ?? '', extra ? ` (${extra})` : ''].join(''), bold: true },
+      ...(mobile ? [{ text: `Mobile ${phoneText(mobile)}` }] : []),
+      ...(home ? [{ text: `Home ${phoneText(home)}` }] : []),
+      ...(email ? [{ text: email }] : []),
+    ],
+  };
+}
+
+const title = (classId: string) => (classId === 'all' ? 'Parents Contact — All Classes' : `Parents Contact — Class ${classId}`);
+
+/** The same list on landscape letter pages: one row per student, a column per parent, guardian and emergency contact. */
+export async function parentsContactPdf(deps: Deps, actor: AdminActor, classId: string): Promise<Readable> {
+  const students = await contactRows(deps, classId);
+  await audit(deps, actor, classId, 'pdf');
+  return renderPdfStream(
+    schoolDocument({
+      schoolName: deps.settings.schoolName,
+      title: title(classId),
+      orientation: 'landscape',
+      timeZone: deps.settings.schoolTimeZone,
+      content: [
+        students.length === 0
+          ? { text: 'There are no students in this class.' }
+          : dataTable(
+              [
+                { header: 'Student', width: 110 },
+                { header: 'Mother', width: '*' },
+                { header: 'Father', width: '*' },
+                { header: 'Guardian', width: '*' },
+                { header: 'Emergency contact', width: '*' },
+              ],
+              students.map((row) => [
+                { stack: [{ text: name(row), bold: true }, `${row.id}${row.class_id ? ` · ${row.class_id}` : ''}`] },
+                person(row.mother_name, row.mobile_phone_mother, row.mother_home_phone, row.email_mother),
+                person(row.father_name, row.mobile_phone_father, row.father_home_phone, row.email_father),
+                person(row.guardian_name, row.mobile_phone_guardian, row.home_phone_guardian, row.email_guardian),
+                person(row.emergency_contact, row.emergency_home_phone, null, null, row.relation_to_child),
+              ]),
+            ),
+      ],
+    }),
+  );
+}
+
+const column = (header: string, value: (row: ParentsContactRow) => string | null, width?: number): SheetColumn<ParentsContactRow> => ({ header, value, width });
+
+/** The same list as a workbook: one column per detail, formula-safe. */
+export async function parentsContactWorkbook(deps: Deps, actor: AdminActor, classId: string): Promise<Readable> {
+  const students = await contactRows(deps, classId);
+  await audit(deps, actor, classId, 'xlsx');
+  const parent = (label: string, pick: (row: ParentsContactRow) => [string | null, string | null, string | null, string | null]) => [
+    column(`${label} Name`, (row) => pick(row)[0], 24),
+    column(`${label} Mobile Phone`, (row) => phoneText(pick(row)[1]), 16),
+    column(`${label} Home Phone`, (row) => phoneText(pick(row)[2]), 16),
+    column(`${label} E-mail`, (row) => pick(row)[3], 26),
+  ];
+  return workbookStream([
+    {
+      name: classId === 'all' ? 'All Classes' : `Class ${classId}`,
+      columns: [
+        column('Student ID', (row) => row.id, 12),
+        column('Last Name', (row) => row.last_name, 16),
+        column('First Name', (row) => row.first_name, 16),
+        column('Class', (row) => row.class_id),
+        ...parent('Mother', (row) => [row.mother_name, row.mobile_phone_mother, row.mother_home_phone, row.email_mother]),
+        ...parent('Father', (row) => [row.father_name, row.mobile_phone_father, row.father_home_phone, row.email_father]),
+        ...parent('Guardian', (row) => [row.guardian_name, row.mobile_phone_guardian, row.home_phone_guardian, row.email_guardian]),
+        column('Emergency Contact', (row) => row.emergency_contact, 24),
+        column('Emergency Contact Phone', (row) => phoneText(row.emergency_home_phone), 16),
+        column('Relation to Child', (row) => row.relation_to_child, 16),
+      ],
+      rows: students,
+    },
+  ]);
+}
+
+/** The download's file name. */
+export const parentsContactFile = (classId: string, extension: 'pdf' | 'xlsx') => `Parents Contact ${classId === 'all' ? 'All Classes' : classId}.${extension}`;

@@ -1,0 +1,149 @@
+import { documentTypeNames, documentTypes, type DocumentType } from '@school/contract';
+import type { Readable } from 'node:stream';
+import type { AdminActor } from '../../auth/actor.ts';
+import type { Deps } from '../../deps.ts';
+import { dataTable, pdfColours, renderPdfStream, schoolDocument, type Content, type TableCell, type TDocumentDefinitions } from '../../lib/pdf/index.ts';
+import { writeAudit } from '../audit/index.ts';
+import { studentsInClassOrder } from './export-service.ts';
+import { adminDataRepository } from './repository.ts';
+
+const steps = [
+  ['studentData', 'Student Data'],
+  ['familyData', 'Family Data'],
+  ['healthData', 'Health Data'],
+  ['otherData', 'Other Data'],
+  ['documents', 'Documents'],
+  ['submit', 'Complete'],
+] as const;
+type StepKey = (typeof steps)[number][0];
+
+/** "1 student", "3 students". */
+const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+
+/** What the report needs of one student. */
+export type ReportStudent = { id: string; name: string; classId: string; formLevel: number | null; steps: Record<StepKey, boolean>; missing: DocumentType[] };
+
+/** One class's students, with its totals. */
+export type ClassGroup = { classId: string; formLevel: number | null; students: ReportStudent[] };
+
+const done = (flag: boolean): TableCell =>
+  flag ? { text: 'Done', color: pdfColours.primary, alignment: 'center' } : { text: '—', color: pdfColours.faint, alignment: 'center' };
+
+/** Every student with her progress and the documents she still owes, grouped by class in class order. */
+async function classGroups(deps: Deps): Promise<ClassGroup[]> {
+  const uploaded = new Map<string, Set<string>>();
+  for (const row of await adminDataRepository.documentsUploaded(deps.db)) {
+    const types = uploaded.get(row.student_id) ?? new Set<string>();
+    types.add(row.file_type);
+    uploaded.set(row.student_id, types);
+  }
+  const groups: ClassGroup[] = [];
+  for await (const row of studentsInClassOrder(deps, { columns: ['first_name', 'last_name'] })) {
+    const classId = (row.class_id as string | null) ?? '';
+    let group = groups.at(-1);
+    if (!group || group.classId !== classId) groups.push((group = { classId, formLevel: row.form_level, students: [] }));
+    const has = uploaded.get(row.id);
+    group.students.push({
+      id: row.id,
+      name: [row.last_name, row.first_name].filter(Boolean).join(', ') || row.id,
+      classId,
+      formLevel: row.form_level,
+      steps: Object.fromEntries(steps.map(([key]) => [key, row[key] === 1])) as Record<StepKey, boolean>,
+      missing: documentTypeNames.filter((type) => !has?.has(type)),
+    });
+  }
+  return groups;
+}
+
+const classTitle = (group: Pick<ClassGroup, 'classId' | 'formLevel'>) =>
+  group.classId === '' ? 'No class' : group.formLevel === null ? `Class ${group.classId}` : `Form ${group.formLevel} ${group.classId}`;
+
+/** The first page: students per form level and class, how many finished each step and submitted, and how many documents are missing. */
+function summary(groups: ClassGroup[]): Content[] {
+  const rowOf = (label: string, students: ReportStudent[], bold = false): Array<string | number | TableCell> => {
+    const cell = (value: string | number) => (bold ? { text: String(value), bold: true, alignment: 'right' as const } : value);
+    return [
+      bold ? { text: label, bold: true } : label,
+      cell(students.length),
+      ...steps.map(([key]) => cell(students.filter((student) => student.steps[key]).length)),
+      cell(students.reduce((sum, student) => sum + student.missing.length, 0)),
+    ];
+  };
+  const body: Array<Array<string | number | TableCell>> = [];
+  const levels = [...new Set(groups.map((group) => group.formLevel))];
+  for (const level of levels) {
+    const inLevel = groups.filter((group) => group.formLevel === level);
+    for (const group of inLevel) body.push(rowOf(classTitle(group), group.students));
+    if (level !== null)
+      body.push(
+        rowOf(
+          `Form ${level} in all`,
+          inLevel.flatMap((group) => group.students),
+          true,
+        ),
+      );
+  }
+  const everyone = groups.flatMap((group) => group.students);
+  body.push(rowOf('The whole school', everyone, true));
+  return [
+    { text: 'Summary', style: 'heading' },
+    {
+      text: `${plural(everyone.length, 'student')} in ${plural(groups.length, 'class', 'classes')}. Each column counts the students who have completed that step; "Documents missing" counts the documents still to upload.`,
+      margin: [0, 0, 0, 6],
+    },
+    dataTable(
+      [
+        { header: 'Class', width: '*' },
+        { header: 'Students', width: 50, alignment: 'right' },
+        ...steps.map(([, label]) => ({ header: label, width: 58, alignment: 'right' as const })),
+        { header: 'Documents missing', width: 70, alignment: 'right' },
+      ],
+      body,
+    ),
+  ];
+}
+
+/** One class: its students with their progress through the six steps and the documents they still owe. */
+function classSection(group: ClassGroup): Content[] {
+  const submitted = group.students.filter((student) => student.steps.submit).length;
+  return [
+    { text: `${classTitle(group)} — ${plural(group.students.length, 'student')}, ${submitted} submitted`, style: 'heading', pageBreak: 'before' },
+    dataTable(
+      [
+        { header: 'Student ID', width: 60 },
+        { header: 'Name', width: 130 },
+        ...steps.map(([, label]) => ({ header: label, width: 48, alignment: 'center' as const })),
+        { header: 'Documents still owed', width: '*' },
+      ],
+      group.students.map((student) => [
+        student.id,
+        student.name,
+        ...steps.map(([key]) => done(student.steps[key])),
+        student.missing.length === 0 ? { text: 'None', color: pdfColours.muted } : student.missing.map((type) => documentTypes[type].title).join(', '),
+      ]),
+    ),
+  ];
+}
+
+/**
+ * The registration report for all classes (SPEC §2 Reports): a summary of the school, then one
+ * section per class. LETTER landscape, page numbers; the view is recorded in the audit log.
+ */
+export async function registrationReport(deps: Deps, actor: AdminActor): Promise<Readable> {
+  const groups = await classGroups(deps);
+  await writeAudit(deps.db, actor, { action: 'registration-report.viewed', detail: 'all classes' });
+  return renderPdfStream(registrationReportDocument(groups, deps.settings));
+}
+
+/** The report's document: the summary page, then a section per class. */
+export function registrationReportDocument(groups: ClassGroup[], settings: Pick<Deps['settings'], 'schoolName' | 'schoolTimeZone'>): TDocumentDefinitions {
+  const content: Content[] = [...summary(groups), ...groups.flatMap(classSection)];
+  if (groups.length === 0) content.push({ text: 'There are no students yet.', margin: [0, 12, 0, 0] });
+  return schoolDocument({
+    schoolName: settings.schoolName,
+    title: 'Registration Report — All Classes',
+    orientation: 'landscape',
+    timeZone: settings.schoolTimeZone,
+    content,
+  });
+}

@@ -1,0 +1,124 @@
+import { parentsContactRowSchema, type FieldValue, type ParentsContactRow } from '@school/contract';
+import type { Executor } from '../../db/database.ts';
+import type { FormProgressTable, StudentImportsTable } from '../../db/schema.ts';
+import { sql, type Insertable } from 'kysely';
+
+/** A student's record with her progress flags (null when she has none yet). */
+export type StudentWithProgress = { id: string; created_at: string; updated_at: string; form_level: number | null } & Record<string, FieldValue> &
+  Partial<Omit<FormProgressTable, 'student_id'>>;
+
+/** Where a page of students stops: the next page starts after it. */
+export type PageEnd = { classId: string; id: string };
+
+const parentsContactColumns = Object.keys(parentsContactRowSchema.shape) as Array<keyof ParentsContactRow>;
+
+const progressColumns = ['studentData', 'familyData', 'healthData', 'otherData', 'documents', 'submit'] as const;
+
+export const adminDataRepository = {
+  /**
+   * One page of students with their progress, in class order then ID (students without a class
+   * first), after `after` (keyset paging: each page is one short query, so a long download never
+   * holds the database). `formLevel` keeps one form level's classes; `columns` reads only those
+   * columns of the record (the ID and class always), every column by default.
+   */
+  studentsPage(db: Executor, options: { formLevel?: number; classId?: string; after?: PageEnd; limit: number; columns?: readonly string[] }) {
+    const { formLevel, classId, after, limit, columns } = options;
+    // Students without a class sort first, under the empty class.
+    const classKey = sql<string>`coalesce(students.class_id, '')`;
+    return db
+      .selectFrom('students')
+      .leftJoin('form_progress', 'form_progress.student_id', 'students.id')
+      .leftJoin('form_classes', 'form_classes.id', 'students.class_id')
+      .$if(columns === undefined, (query) => query.selectAll('students'))
+      .$if(columns !== undefined, (query) =>
+        query.select([...new Set(['id', 'class_id', ...columns!])].map((column) => sql.ref(`students.${column}`).as(column))),
+      )
+      .select(progressColumns.map((column) => `form_progress.${column}` as const))
+      .select('form_classes.form_level')
+      .$if(formLevel !== undefined, (query) => query.where('form_classes.form_level', '=', formLevel!))
+      .$if(classId !== undefined, (query) => query.where('students.class_id', '=', classId!))
+      .$if(after !== undefined, (query) =>
+        query.where((eb) => eb.or([eb(classKey, '>', after!.classId), eb.and([eb(classKey, '=', after!.classId), eb('students.id', '>', after!.id)])])),
+      )
+      .orderBy(classKey)
+      .orderBy('students.id')
+      .limit(limit)
+      .execute() as Promise<StudentWithProgress[]>;
+  },
+
+  /** The form levels that have classes, lowest first. */
+  async formLevels(db: Executor): Promise<number[]> {
+    const rows = await db.selectFrom('form_classes').select('form_level').distinct().orderBy('form_level').execute();
+    return rows.map((row) => row.form_level);
+  },
+
+  /** The Parents Contact columns of one class's students (or everyone's), by class then name. */
+  parentsContact(db: Executor, classId: string | null) {
+    return db
+      .selectFrom('students')
+      .select(parentsContactColumns)
+      .$if(classId !== null, (query) => query.where('class_id', '=', classId!))
+      .orderBy('class_id')
+      .orderBy('last_name')
+      .orderBy('first_name')
+      .orderBy('id')
+      .execute() as Promise<ParentsContactRow[]>;
+  },
+
+  findClass: (db: Executor, classId: string) => db.selectFrom('form_classes').select(['id', 'form_level']).where('id', '=', classId).executeTakeFirst(),
+
+  /** Which documents each student has uploaded (one row per student and type). */
+  documentsUploaded: (db: Executor) => db.selectFrom('uploaded_files').select(['student_id', 'file_type']).distinct().execute(),
+
+  formClasses: (db: Executor) => db.selectFrom('form_classes').select(['id', 'form_level']).orderBy('form_level').orderBy('id').execute(),
+
+  houses: (db: Executor) => db.selectFrom('houses').select(['id', 'name']).orderBy('id').execute(),
+
+  /** Students' current values of the given columns, for the IDs of one slice of an import. */
+  findStudents(db: Executor, ids: string[], columns: readonly string[]) {
+    return db
+      .selectFrom('students')
+      .select(['id', 'updated_at', ...columns] as Array<'id'>)
+      .where('id', 'in', ids)
+      .execute() as Promise<Array<Record<string, FieldValue> & { id: string }>>;
+  },
+
+  /** New students, each with an account whose first password is her date of birth and empty progress. */
+  async insertStudents(db: Executor, students: Array<Record<string, FieldValue> & { id: string }>, now: string): Promise<void> {
+    if (students.length === 0) return;
+    await db
+      .insertInto('students')
+      .values(students.map((student) => ({ ...student, created_at: now, updated_at: now })))
+      .execute();
+    await db
+      .insertInto('student_accounts')
+      .values(students.map((student) => ({ student_id: student.id, password_hash: null, password_reset: 1, password_changed_at: null })))
+      .execute();
+    await db
+      .insertInto('form_progress')
+      .values(students.map((student) => ({ student_id: student.id, studentData: 0, familyData: 0, healthData: 0, otherData: 0, documents: 0, submit: 0 })))
+      .execute();
+  },
+
+  /** Writes the given columns of one student (a new version); nothing else of her record. */
+  async updateStudent(db: Executor, id: string, values: Record<string, FieldValue>, updatedAt: string): Promise<void> {
+    await db
+      .updateTable('students')
+      .set({ ...values, updated_at: updatedAt })
+      .where('id', '=', id)
+      .execute();
+  },
+
+  /** Removes students an unfinished import added (their accounts and progress go with them). */
+  async deleteStudents(db: Executor, ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await db.deleteFrom('form_progress').where('student_id', 'in', ids).execute();
+    await db.deleteFrom('students').where('id', 'in', ids).execute();
+  },
+
+  async recordImport(db: Executor, entry: Insertable<StudentImportsTable>): Promise<void> {
+    await db.insertInto('student_imports').values(entry).execute();
+  },
+
+  importHistory: (db: Executor, limit: number) => db.selectFrom('student_imports').selectAll().orderBy('id', 'desc').limit(limit).execute(),
+};

@@ -1,0 +1,116 @@
+import {
+  attendanceImportAnswerSchema,
+  binaryResponse,
+  errorResponses,
+  limits,
+  scanBatchAnswerSchema,
+  studentAttendanceSchema,
+  termCalendarSchema,
+  closedDaySchema,
+  calendarTermSchema,
+} from '@school/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminActor, signedInActor } from '../../auth/access.ts';
+import { receiveUpload, uploadedFile } from '../../lib/uploads/index.ts';
+import { authenticateScanner, hashScannerToken } from './scanner-tokens.ts';
+import {
+  attendanceReportPdf,
+  importAttendanceScans,
+  receiveScannerBatch,
+  saveTermCalendar,
+  scannerBatchSchema,
+  studentAttendance,
+  termCalendar,
+} from './service.ts';
+
+/** Batches a scanner may send in a minute (decision 023). */
+export const SCANNER_BATCHES_PER_MINUTE = 60;
+
+const studentIdParam = z.string().min(1).max(limits.studentId);
+const scanners = new WeakMap<FastifyRequest, { id: number; name: string }>();
+
+/** Attendance (SPEC §2, §7; decisions 022 and 023): the student's term, the date-range report, the term calendar, and scans in. */
+export async function attendanceRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/student-attendance/:id',
+    {
+      config: { access: 'student-self', studentIdFrom: (request) => (request.params as { id?: string }).id },
+      schema: { params: z.object({ id: studentIdParam }), response: { 200: studentAttendanceSchema, ...errorResponses } },
+    },
+    async (request) => studentAttendance(app.deps, signedInActor(request), request.params.id),
+  );
+
+  app.get(
+    '/api/student-attendance-report/:id/:start/:end',
+    {
+      config: { access: 'student-self', studentIdFrom: (request) => (request.params as { id?: string }).id },
+      schema: {
+        params: z.object({ id: studentIdParam, start: z.string().max(40), end: z.string().max(40) }),
+        response: { 200: binaryResponse('application/pdf'), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { id, start, end } = request.params;
+      const pdf = await attendanceReportPdf(app.deps, signedInActor(request), { studentId: id, start, end });
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="attendance-${id.replace(/[^\w-]/g, '')}-${start}-${end}.pdf"`)
+        .send(pdf);
+    },
+  );
+
+  app.get('/api/term-calendar', { config: { access: 'admin' }, schema: { response: { 200: termCalendarSchema, ...errorResponses } } }, async () =>
+    termCalendar(app.deps),
+  );
+
+  app.put(
+    '/api/term-calendar',
+    {
+      config: { access: 'admin' },
+      schema: {
+        body: z.object({ terms: z.array(calendarTermSchema).max(30), closed_days: z.array(closedDaySchema).max(400) }),
+        response: { 200: termCalendarSchema, ...errorResponses },
+      },
+    },
+    async (request) => saveTermCalendar(app.deps, adminActor(request), request.body),
+  );
+
+  app.post(
+    '/api/attendance-import',
+    {
+      config: { access: 'admin' },
+      preValidation: receiveUpload({ accept: ['xlsx', 'csv'] }),
+      schema: {
+        consumes: ['multipart/form-data'],
+        body: z.object({ dry_run: z.enum(['0', '1']).default('1'), file: uploadedFile() }),
+        response: { 200: attendanceImportAnswerSchema, ...errorResponses },
+      },
+    },
+    async (request) => importAttendanceScans(app.deps, adminActor(request), request.body),
+  );
+
+  // A scanner signs its calls with its own bearer token, not a session: no CSRF token, and the token opens this call only.
+  app.post(
+    '/api/attendance-scans',
+    {
+      config: {
+        access: 'visitor',
+        csrf: false,
+        rateLimit: {
+          max: SCANNER_BATCHES_PER_MINUTE,
+          timeWindow: '1 minute',
+          keyGenerator: (request: FastifyRequest) => `scanner:${hashScannerToken(String(request.headers.authorization ?? request.ip))}`,
+        },
+      },
+      preValidation: async (request) => {
+        scanners.set(request, await authenticateScanner(app.deps.db, request.headers.authorization));
+      },
+      schema: { body: scannerBatchSchema, response: { 200: scanBatchAnswerSchema, ...errorResponses } },
+    },
+    async (request) => receiveScannerBatch(app.deps, request.actor, scanners.get(request)!, request.body),
+  );
+}

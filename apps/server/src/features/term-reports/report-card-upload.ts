@@ -1,0 +1,171 @@
+import { open } from 'node:fs/promises';
+import zlib from 'node:zlib';
+import { academicYearLabel, type ReportCardsUploadAnswer } from '@school/contract';
+import type { AdminActor } from '../../auth/actor.ts';
+import { nowIso } from '../../db/database.ts';
+import type { Deps } from '../../deps.ts';
+import { Invalid } from '../../lib/errors.ts';
+import type { ReceivedFile } from '../../lib/uploads/index.ts';
+import { checkZip, ZipRefused, type ImportError } from '../../lib/xlsx/index.ts';
+import { writeAudit } from '../audit/index.ts';
+import { termReportsRepository as repository } from './repository.ts';
+
+/** What one ZIP of report cards may hold (decision 021): a school's cards with room to spare, and no more. */
+export const reportCardZipLimits = {
+  /** The ZIP as uploaded. */
+  maxZipBytes: 200 * 1024 * 1024,
+  /** Cards in one ZIP. */
+  maxEntries: 2000,
+  /** All cards once unzipped. */
+  maxUncompressedBytes: 400 * 1024 * 1024,
+  /** One card once unzipped. */
+  maxEntryBytes: 5 * 1024 * 1024,
+};
+
+type ZipEntry = { name: string; method: number; compressedSize: number; size: number; localOffset: number };
+
+/** The entries of an archive `checkZip` has passed: its central directory, read once more for names and places. */
+async function listEntries(path: string): Promise<{ entries: ZipEntry[]; read(entry: ZipEntry): Promise<Buffer> }> {
+  const handle = await open(path, 'r');
+  const readAt = async (position: number, length: number) => {
+    const buffer = Buffer.alloc(length);
+    const { bytesRead } = await handle.read(buffer, 0, length, position);
+    return buffer.subarray(0, bytesRead);
+  };
+  try {
+    const { size } = await handle.stat();
+    const tail = await readAt(Math.max(0, size - 22 - 0xffff), Math.min(size, 22 + 0xffff));
+    let end = -1;
+    for (let index = tail.length - 22; index >= 0 && end < 0; index -= 1) if (tail.readUInt32LE(index) === 0x06054b50) end = index;
+    const count = tail.readUInt16LE(end + 10);
+    const directory = await readAt(tail.readUInt32LE(end + 16), tail.readUInt32LE(end + 12));
+    const entries: ZipEntry[] = [];
+    let at = 0;
+    for (let index = 0; index < count; index += 1) {
+      const nameLength = directory.readUInt16LE(at + 28);
+      entries.push({
+        method: directory.readUInt16LE(at + 10),
+        compressedSize: directory.readUInt32LE(at + 20),
+        size: directory.readUInt32LE(at + 24),
+        localOffset: directory.readUInt32LE(at + 42),
+        name: directory.toString('utf8', at + 46, at + 46 + nameLength),
+      });
+      at += 46 + nameLength + directory.readUInt16LE(at + 30) + directory.readUInt16LE(at + 32);
+    }
+    return { entries, read: (entry) => readEntry(path, entry) };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** One entry's bytes, inflated. */
+async function readEntry(path: string, entry: ZipEntry): Promise<Buffer> {
+  const handle = await open(path, 'r');
+  try {
+    const local = Buffer.alloc(30);
+    await handle.read(local, 0, 30, entry.localOffset);
+    const data = Buffer.alloc(entry.compressedSize);
+    await handle.read(data, 0, entry.compressedSize, entry.localOffset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28));
+    // checkZip proved each entry inflates to no more than it declares; the cap holds it to that all the same.
+    return entry.method === 0 ? data : zlib.inflateRawSync(data, { maxOutputLength: Math.max(1, entry.size) });
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Why an entry's name is refused, or null when it is a plain `{student_id}.pdf`. */
+function nameProblem(name: string): string | null {
+  if (name.startsWith('/') || name.startsWith('\\') || /^[A-Za-z]:/.test(name)) return 'An absolute path is not allowed: put the PDFs at the top of the ZIP.';
+  if (name.split(/[\\/]/).includes('..')) return "A name with '..' is not allowed: put the PDFs at the top of the ZIP.";
+  if (/[\\/]/.test(name)) return 'Folders are not allowed: put the PDFs at the top of the ZIP.';
+  if (!/^[A-Za-z0-9_-]{1,20}\.pdf$/i.test(name)) return 'The name must be the student ID followed by .pdf, e.g. 20260001.pdf.';
+  return null;
+}
+
+/**
+ * `POST /api/report-cards/upload`: one ZIP of PDFs named `{student_id}.pdf` for one term. The
+ * archive is checked before anything is inflated (entries, total size, bombs); then each entry:
+ * its name (no folders, `..` or absolute paths), its size, that it is a PDF by content, and that
+ * the student exists. Any error and nothing is stored; otherwise each card is stored in the file
+ * store, replacing the student's earlier card for the term, and is what she gets for that term.
+ */
+export async function uploadReportCards(
+  deps: Deps,
+  actor: AdminActor,
+  input: { year: number; term: string; dry_run: boolean; file: ReceivedFile },
+): Promise<ReportCardsUploadAnswer> {
+  const { year, term } = input;
+  const refused = (message: string) => new Invalid(message, { file: [message] });
+  if (input.file.kind !== 'zip' || input.file.extension !== '.zip') throw refused('The file must be a ZIP file of PDFs.');
+  try {
+    await checkZip(input.file.path, { maxEntries: reportCardZipLimits.maxEntries, maxUncompressedBytes: reportCardZipLimits.maxUncompressedBytes });
+  } catch (error) {
+    if (error instanceof ZipRefused) throw refused(`This ZIP cannot be taken (${error.message}). It may hold at most ${reportCardZipLimits.maxEntries} PDFs.`);
+    throw error;
+  }
+  const zip = await listEntries(input.file.path);
+  const errors: ImportError[] = [];
+  const cards: Array<{ studentId: string; entry: ZipEntry }> = [];
+  const problem = (index: number, name: string, message: string) => errors.push({ row: index + 1, column: name.slice(0, 200), message });
+  const files = zip.entries.map((entry, index) => ({ entry, index }));
+  const students = new Set(
+    (
+      await repository.studentsWithClass(
+        deps.db,
+        files.map(({ entry }) => entry.name.replace(/\.pdf$/i, '')).filter((id) => id.length <= 20),
+      )
+    ).map((student) => student.id),
+  );
+  const seen = new Set<string>();
+  for (const { entry, index } of files) {
+    const nameIssue = nameProblem(entry.name);
+    if (nameIssue) {
+      problem(index, entry.name, nameIssue);
+      continue;
+    }
+    const studentId = entry.name.replace(/\.pdf$/i, '');
+    if (entry.size > reportCardZipLimits.maxEntryBytes)
+      problem(index, entry.name, `The PDF is larger than ${reportCardZipLimits.maxEntryBytes / (1024 * 1024)} MB.`);
+    else if (!students.has(studentId)) problem(index, entry.name, `There is no student with the ID ${studentId}.`);
+    else if (seen.has(studentId)) problem(index, entry.name, `The ZIP holds two cards for student ${studentId}.`);
+    else if (!(await zip.read(entry)).subarray(0, 5).equals(Buffer.from('%PDF-'))) problem(index, entry.name, 'The file is not a PDF.');
+    else {
+      seen.add(studentId);
+      cards.push({ studentId, entry });
+    }
+  }
+  if (cards.length === 0 && errors.length === 0) errors.push({ row: 0, column: null, message: 'The ZIP holds no PDFs.' });
+  const answer: ReportCardsUploadAnswer = {
+    dry_run: input.dry_run,
+    cards: cards.length,
+    preview: cards.slice(0, 20).map(({ studentId, entry }) => ({ 'Student ID': studentId, File: entry.name, 'Size (KB)': Math.ceil(entry.size / 1024) })),
+    errors,
+  };
+  if (input.dry_run || errors.length > 0) return answer;
+
+  const classOf = new Map(
+    (
+      await repository.studentsWithClass(
+        deps.db,
+        cards.map((card) => card.studentId),
+      )
+    ).map((student) => [student.id, student]),
+  );
+  for (const { studentId, entry } of cards) {
+    const bytes = await zip.read(entry);
+    await deps.files.put({ bytes }, { extension: '.pdf' }, async (trx, key, change) => {
+      const previous = await repository.card(trx, studentId, year, term);
+      if (previous) await change.release(previous.stored_name);
+      await repository.saveCard(trx, { student_id: studentId, year, term, stored_name: key, size_bytes: bytes.length, created_at: nowIso() });
+      const student = classOf.get(studentId);
+      if (student?.class_id && student.form_level !== null) {
+        await repository.addSummaryIfMissing(trx, { student_id: studentId, year, term, form_level: student.form_level, class_id: student.class_id });
+      }
+    });
+  }
+  await deps.writeTransaction(async (trx) => {
+    await repository.ensurePosting(trx, year, term);
+    await writeAudit(trx, actor, { action: 'report-cards.uploaded', detail: `${academicYearLabel(year)} Term ${term}: ${cards.length} report cards` });
+  });
+  return answer;
+}

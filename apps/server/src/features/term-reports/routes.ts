@@ -1,0 +1,116 @@
+import {
+  binaryResponse,
+  errorResponses,
+  limits,
+  postedTermSchema,
+  postedTermsSchema,
+  reportCardsUploadAnswerSchema,
+  reportCardTermsSchema,
+  termResultsImportAnswerSchema,
+  termSchema,
+  termYearSchema,
+} from '@school/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminActor, signedInActor } from '../../auth/access.ts';
+import { receiveUpload, uploadedFile } from '../../lib/uploads/index.ts';
+import { XLSX_TYPE } from '../../lib/xlsx/index.ts';
+import { importTermResults, termResultsTemplate } from './import-term-results.ts';
+import { reportCardZipLimits, uploadReportCards } from './report-card-upload.ts';
+import { listPostedTerms, listReportCardTerms, postTermReports, reportCard } from './service.ts';
+
+const studentId = z.string().trim().min(1).max(limits.studentId);
+const dryRun = z
+  .enum(['0', '1', 'true', 'false'], { message: 'dry_run must be 1 (check only) or 0 (import).' })
+  .transform((value) => value === '1' || value === 'true');
+const postedFlag = z
+  .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1'])], { message: 'posted must be 1 (post) or 0 (withdraw).' })
+  .transform((value) => value === true || value === 1 || value === '1');
+
+/** Term reports (SPEC §2, §7): the student's list and report cards, posting, the results import and uploaded cards. */
+export async function termReportsRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
+
+  app.get(
+    '/api/report-card-terms/:id',
+    {
+      config: { access: 'student-self', studentIdFrom: (request) => (request.params as { id?: string }).id },
+      schema: { params: z.object({ id: studentId }), response: { 200: reportCardTermsSchema, ...errorResponses } },
+    },
+    async (request) => listReportCardTerms(deps, request.params.id),
+  );
+
+  app.get(
+    '/api/report-card/:student_id/:year/:term',
+    {
+      config: { access: 'student-self', studentIdFrom: (request) => (request.params as { student_id?: string }).student_id },
+      schema: {
+        params: z.object({ student_id: studentId, year: termYearSchema, term: termSchema }),
+        response: { 200: binaryResponse('application/pdf'), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { student_id, year, term } = request.params;
+      const card = await reportCard(deps, signedInActor(request), { studentId: student_id, year, term });
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="report-card-${student_id.replace(/[^\w-]/g, '')}-${year}-term-${term}.pdf"`)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'no-store')
+        .send(card.pdf);
+    },
+  );
+
+  app.get('/api/term-reports-posted', { config: { access: 'admin' }, schema: { response: { 200: postedTermsSchema, ...errorResponses } } }, async () =>
+    listPostedTerms(deps),
+  );
+
+  app.post(
+    '/api/post-term-reports',
+    {
+      config: { access: 'admin' },
+      schema: {
+        body: z.object({ year: termYearSchema, term: termSchema, posted: postedFlag, date_posted: z.string().max(40).nullable().optional() }),
+        response: { 200: postedTermSchema, ...errorResponses },
+      },
+    },
+    async (request) => postTermReports(deps, adminActor(request), request.body),
+  );
+
+  app.get(
+    '/api/term-results/template',
+    { config: { access: 'admin' }, schema: { response: { 200: binaryResponse(XLSX_TYPE), ...errorResponses } } },
+    async (request, reply) =>
+      reply.type(XLSX_TYPE).header('content-disposition', 'attachment; filename="Term Results Template.xlsx"').send(termResultsTemplate()),
+  );
+
+  app.post(
+    '/api/term-results/import',
+    {
+      config: { access: 'admin' },
+      preValidation: receiveUpload({ accept: ['xlsx', 'csv'] }),
+      schema: {
+        consumes: ['multipart/form-data'],
+        body: z.object({ year: termYearSchema, term: termSchema, dry_run: dryRun, file: uploadedFile() }),
+        response: { 200: termResultsImportAnswerSchema, ...errorResponses },
+      },
+    },
+    async (request) => importTermResults(deps, adminActor(request), request.body),
+  );
+
+  app.post(
+    '/api/report-cards/upload',
+    {
+      config: { access: 'admin' },
+      preValidation: receiveUpload({ accept: ['zip'], maxBytes: reportCardZipLimits.maxZipBytes }),
+      schema: {
+        consumes: ['multipart/form-data'],
+        body: z.object({ year: termYearSchema, term: termSchema, dry_run: dryRun.default(false), file: uploadedFile() }),
+        response: { 200: reportCardsUploadAnswerSchema, ...errorResponses },
+      },
+    },
+    async (request) => uploadReportCards(deps, adminActor(request), request.body),
+  );
+}

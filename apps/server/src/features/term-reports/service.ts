@@ -1,0 +1,126 @@
+import { academicYearLabel, type PostedTerm, type ReportCardTerm } from '@school/contract';
+import type { AdminActor, SignedInActor } from '../../auth/actor.ts';
+import type { Deps } from '../../deps.ts';
+import { Invalid, NotFound } from '../../lib/errors.ts';
+import type { FileOwner } from '../../lib/file-store/index.ts';
+import { zonedTimestamp } from '../../lib/time-zone.ts';
+import { scannedTermAttendance } from '../attendance/index.ts';
+import { writeAudit } from '../audit/index.ts';
+import { averageOf, classPositions } from './grading.ts';
+import { renderReportCard, type TermAttendance } from './report-card-pdf.ts';
+import { termReportsRepository as repository } from './repository.ts';
+
+type TermKey = { year: number; term: string };
+
+const asTerm = (term: string) => term as PostedTerm['term'];
+
+/** `GET /api/report-card-terms/{student id}`: every term the student has a report for, newest first, posted or not. */
+export async function listReportCardTerms(deps: Deps, studentId: string): Promise<ReportCardTerm[]> {
+  const rows = await repository.termsOfStudent(deps.db, studentId);
+  return rows.map((row) => ({
+    year: Number(row.year),
+    term: asTerm(row.term),
+    posted: row.posted === 1 ? 1 : 0,
+    date_posted: row.posted === 1 ? (row.date_posted ?? null) : null,
+    form_level: Number(row.form_level),
+    class_id: row.class_id,
+  }));
+}
+
+/** `GET /api/term-reports-posted`: every term with reports and whether it is posted, newest first. */
+export async function listPostedTerms(deps: Deps): Promise<PostedTerm[]> {
+  return (await repository.postings(deps.db)).map((row) => ({
+    year: Number(row.year),
+    term: asTerm(row.term),
+    posted: row.posted === 1 ? 1 : 0,
+    date_posted: row.date_posted,
+  }));
+}
+
+/**
+ * `POST /api/post-term-reports`: posts a term (its students see their reports at once; the date
+ * posted is now, in school time) or withdraws it (they no longer do). A term with neither
+ * results nor uploaded cards cannot be posted. Both are written to the audit log.
+ */
+export async function postTermReports(deps: Deps, actor: AdminActor, { year, term, posted }: TermKey & { posted: boolean }): Promise<PostedTerm> {
+  const label = `${academicYearLabel(year)} Term ${term}`;
+  if (posted && (await repository.reportsInTerm(deps.db, year, term)) === 0) {
+    throw new Invalid(`There are no results for ${label} yet: import the term's results or upload its report cards before posting.`, {
+      term: [`There are no results for ${label} yet.`],
+    });
+  }
+  const posting = { year, term, posted: posted ? 1 : 0, date_posted: posted ? zonedTimestamp(new Date(), deps.settings.schoolTimeZone) : null };
+  await deps.writeTransaction(async (trx) => {
+    await repository.setPosting(trx, posting);
+    await writeAudit(trx, actor, { action: posted ? 'term-reports.posted' : 'term-reports.withdrawn', detail: label });
+  });
+  return { ...posting, term: asTerm(term) };
+}
+
+/**
+ * The student's attendance for the term, as the report card prints it: from the card scans, counted
+ * as on the attendance screen (decision 022); for a term without scans, the figures imported with
+ * the term's results.
+ */
+export async function attendanceForCard(deps: Deps, { studentId, year, term }: { studentId: string } & TermKey): Promise<TermAttendance | null> {
+  const scanned = await scannedTermAttendance(deps, { studentId, year, term });
+  if (scanned) return scanned;
+  const summary = await repository.summary(deps.db, studentId, year, term);
+  if (!summary || summary.days_possible === null) return null;
+  return { possible: summary.days_possible, present: summary.days_present ?? 0, lates: summary.lates ?? 0 };
+}
+
+/** A report card as it is sent: an uploaded PDF's bytes, or one generated from the term's results. */
+export type ReportCard = { pdf: Buffer; uploaded: boolean };
+
+/**
+ * `GET /api/report-card/{student}/{year}/{term}`: the student's report card for the term. A
+ * student gets her own only once the term is posted (404 before); an admin gets any. The
+ * uploaded card wins over the generated one (decision 021). Every view is audit-logged.
+ */
+export async function reportCard(deps: Deps, actor: SignedInActor, { studentId, year, term }: { studentId: string } & TermKey): Promise<ReportCard> {
+  const notFound = new NotFound('There is no posted report card for that term.');
+  const [summary, posting, card, student] = await Promise.all([
+    repository.summary(deps.db, studentId, year, term),
+    repository.posting(deps.db, year, term),
+    repository.card(deps.db, studentId, year, term),
+    repository.student(deps.db, studentId),
+  ]);
+  if (!student || (!summary && !card)) throw notFound;
+  if (actor.kind === 'student' && posting?.posted !== 1) throw notFound;
+
+  await writeAudit(deps.db, actor, { action: 'report-card.viewed', studentId, detail: `${academicYearLabel(year)} Term ${term}` });
+  if (card) return { pdf: await deps.files.read(card.stored_name), uploaded: true };
+
+  const [results, classMarks, attendance] = await Promise.all([
+    repository.results(deps.db, studentId, year, term),
+    repository.classMarks(deps.db, year, term, summary!.class_id),
+    attendanceForCard(deps, { studentId, year, term }),
+  ]);
+  const { positions, ranked } = classPositions(classMarks);
+  const position = positions.get(studentId);
+  const pdf = await renderReportCard({
+    schoolName: deps.settings.schoolName,
+    timeZone: deps.settings.schoolTimeZone,
+    student: { id: student.id, name: [student.first_name, student.middle_name, student.last_name].filter(Boolean).join(' ') },
+    term: { year, term, form_level: summary!.form_level, class_id: summary!.class_id, date_posted: posting?.posted === 1 ? posting.date_posted : null },
+    results,
+    average: averageOf(results.map((result) => result.mark)),
+    position: position === undefined ? null : { position, of: ranked },
+    attendance,
+    conduct: summary!.conduct,
+    teacherRemark: summary!.teacher_comment,
+    principalRemark: summary!.principal_comment,
+  });
+  return { pdf, uploaded: false };
+}
+
+/** Uploaded report cards name stored files: the start-up check asks for them (decision 013). */
+export const reportCardFileOwner: FileOwner = {
+  async keys(db) {
+    return (await repository.cardKeys(db)).map((card) => ({
+      key: card.stored_name,
+      describe: `student ${card.student_id}, report card ${card.year} term ${card.term}`,
+    }));
+  },
+};

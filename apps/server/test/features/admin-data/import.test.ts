@@ -1,0 +1,269 @@
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdminUser, createStudent, signInAsAdmin, signInAsStudent, STUDENT_PASSWORD } from '../../helpers/factories.ts';
+import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
+import { makeZip } from '../../helpers/zip.ts';
+import { multipart, readWorkbook } from './workbook.ts';
+
+let t: TestApp;
+let admin: TestClient;
+beforeAll(async () => {
+  t = await buildTestApp({ uploadMaxBytes: 400_000 });
+  await createAdminUser(t.db);
+  admin = new TestClient(t.app);
+  await signInAsAdmin(admin);
+});
+afterAll(() => t.close());
+
+const HEADERS = ['Student ID', 'First Name', 'Last Name', 'Middle Name', 'Sex', 'Date of Birth', 'Class', 'House', 'Birth Certificate PIN'];
+
+/** An .xlsx of one sheet: the header row, then the rows. */
+async function xlsx(rows: unknown[][], headers = HEADERS): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Students');
+  sheet.addRow(headers);
+  for (const row of rows) sheet.addRow(row);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+async function upload(bytes: Buffer, fields: Record<string, string>, name = 'intake.xlsx', client = admin) {
+  const { payload, headers } = multipart(fields, { name, bytes });
+  await client.get('/sanctum/csrf-cookie');
+  const xsrf = decodeURIComponent(client.cookies.get('XSRF-TOKEN') ?? '');
+  const cookie = [...client.cookies].map(([key, value]) => `${key}=${value}`).join('; ');
+  return t.app.inject({ method: 'POST', url: '/api/student-import', payload, headers: { ...headers, cookie, 'x-xsrf-token': xsrf }, remoteAddress: client.ip });
+}
+
+const countStudents = async () =>
+  Number(
+    (
+      await t.db
+        .selectFrom('students')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+describe('Import Students', () => {
+  it('downloads a template with the columns to fill in and a sheet explaining them', async () => {
+    const response = await admin.get('/api/student-import/template');
+    expect(response.statusCode).toBe(200);
+    const [students, columns] = await readWorkbook(response.rawPayload);
+    expect(students.headers).toEqual(HEADERS);
+    expect(students.rows).toEqual([]);
+    expect(columns.rows.map((row) => row[0])).toEqual([...HEADERS, 'Mode']);
+  });
+
+  it('checks a file without changing anything, then adds the new students, who sign in with their date of birth', async () => {
+    const file = await xlsx([
+      ['IMP-001', 'Aaliyah', 'Ramdeen', null, 'F', new Date(Date.UTC(2014, 0, 15)), '1A', 'St. Anne', 'PIN-001'],
+      [20260777, 'Brianna', 'Charles', 'Marie', 'F', '2013-11-02', '1c', 'B', null],
+    ]);
+    const before = await countStudents();
+    const check = await upload(file, { mode: 'insert', dry_run: '1' });
+    expect(check.statusCode).toBe(200);
+    expect(check.json()).toMatchObject({ dry_run: true, inserted: 2, updated: 0, unchanged: 0, errors: [] });
+    expect(await countStudents()).toBe(before);
+
+    const applied = await upload(file, { mode: 'insert', dry_run: '0' });
+    expect(applied.json()).toMatchObject({ dry_run: false, inserted: 2, updated: 0, unchanged: 0, errors: [] });
+    const added = await t.db
+      .selectFrom('students')
+      .select(['id', 'first_name', 'date_of_birth', 'class_id', 'house_code'])
+      .where('id', 'in', ['IMP-001', '20260777'])
+      .orderBy('id')
+      .execute();
+    expect(added).toEqual([
+      { id: '20260777', first_name: 'Brianna', date_of_birth: '2013-11-02', class_id: '1C', house_code: 'B' },
+      { id: 'IMP-001', first_name: 'Aaliyah', date_of_birth: '2014-01-15', class_id: '1A', house_code: 'A' },
+    ]);
+    const account = await t.db.selectFrom('student_accounts').selectAll().where('student_id', '=', 'IMP-001').executeTakeFirstOrThrow();
+    expect(account).toMatchObject({ password_hash: null, password_reset: 1 });
+
+    const student = await new TestClient(t.app, '10.0.0.9').start();
+    const signIn = await student.post('/api/login-student', { student_id: 'IMP-001', password: '20140115' });
+    expect(signIn.statusCode).toBe(200);
+    expect(signIn.json()).toMatchObject({ password_reset: 1 });
+
+    const history = (await admin.get('/api/student-imports')).json();
+    expect(history[0]).toMatchObject({ admin: 'registrar', file_name: 'intake.xlsx', mode: 'insert', inserted: 2, updated: 0, unchanged: 0 });
+    const audit = await t.db.selectFrom('audit_log').select(['actor_id', 'detail']).where('action', '=', 'students.imported').execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0].detail).toContain('2 added');
+  });
+
+  it('reports every row error and imports nothing when any row is wrong', async () => {
+    const existing = await createStudent(t.db, { id: 'IMP-EXIST' });
+    const file = await xlsx([
+      ['IMP-010', 'Good', 'Row', null, 'F', '2014-02-02', '1A', 'A', null],
+      ['IMP-011', 'Bad', 'Date', null, 'F', '2014-02-30', '1A', 'A', null],
+      ['IMP-012', 'No', 'Date', null, 'F', null, '1A', 'A', null],
+      ['IMP-013', 'Unknown', 'Class', null, 'F', '2014-02-02', '9Z', 'A', null],
+      ['IMP-014', 'Unknown', 'House', null, 'F', '2014-02-02', '1A', 'Q', null],
+      ['IMP-010', 'Twice', 'InFile', null, 'F', '2014-02-02', '1A', 'A', null],
+      [existing.id, 'Already', 'There', null, 'F', '2014-02-02', '1A', 'A', null],
+      ['IMP-015', 'A'.repeat(21), 'Long', null, 'F', '2014-02-02', '1A', 'A', null],
+    ]);
+    const before = await countStudents();
+    const response = await upload(file, { mode: 'insert', dry_run: '0' });
+    expect(response.statusCode).toBe(200);
+    const answer = response.json();
+    expect(answer.dry_run).toBe(false);
+    expect(answer.errors.map((error: { row: number; column: string }) => [error.row, error.column])).toEqual([
+      [3, 'Date of Birth'],
+      [4, 'Date of Birth'],
+      [5, 'Class'],
+      [6, 'House'],
+      [7, 'Student ID'],
+      [8, 'Student ID'],
+      [9, 'First Name'],
+    ]);
+    expect(answer.errors[4].message).toContain('row 2');
+    expect(answer.errors[5].message).toContain('already in the portal');
+    expect(answer.errors[6].message).toBe('At most 20 characters.');
+    expect(await countStudents()).toBe(before);
+    expect(await t.db.selectFrom('students').select('id').where('id', '=', 'IMP-010').executeTakeFirst()).toBeUndefined();
+  });
+
+  it('updates only the imported columns of existing students in upsert mode, never the password or her other answers', async () => {
+    const student = await createStudent(t.db, { id: 'IMP-UP', class_id: '1A', medical_history: 'Asthma since 2019' }, { password: STUDENT_PASSWORD });
+    const hash = (await t.db.selectFrom('student_accounts').select('password_hash').where('student_id', '=', student.id).executeTakeFirstOrThrow())
+      .password_hash;
+    const file = await xlsx([[student.id, '2B']], ['Student ID', 'Class']);
+    const answer = (await upload(file, { mode: 'upsert', dry_run: '0' }, 'classes.csv.xlsx')).json();
+    expect(answer).toMatchObject({ inserted: 0, updated: 1, unchanged: 0, errors: [] });
+    const row = await t.db.selectFrom('students').select(['class_id', 'first_name', 'medical_history']).where('id', '=', student.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ class_id: '2B', first_name: 'Kezia', medical_history: 'Asthma since 2019' });
+    const after = await t.db
+      .selectFrom('student_accounts')
+      .select(['password_hash', 'password_reset'])
+      .where('student_id', '=', student.id)
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual({ password_hash: hash, password_reset: 0 });
+
+    const again = (await upload(file, { mode: 'upsert', dry_run: '0' })).json();
+    expect(again).toMatchObject({ inserted: 0, updated: 0, unchanged: 1, errors: [] });
+  });
+
+  it('reads a CSV file, and takes a mapping for headers that differ', async () => {
+    const csv = Buffer.from('Student No,Given Name,Surname,DOB\nIMP-CSV,Chantal,Mohammed,2014-05-06\n');
+    const unmapped = (await upload(csv, { mode: 'insert', dry_run: '1' }, 'intake.csv')).json();
+    expect(unmapped.headers).toEqual(['Student No', 'Given Name', 'Surname', 'DOB']);
+    expect(unmapped.errors.map((error: { message: string }) => error.message)).toEqual([
+      'A new student needs her first name.',
+      'A new student needs her last name.',
+    ]);
+    const mapping = JSON.stringify({ first_name: 'Given Name', last_name: 'Surname' });
+    const mapped = (await upload(csv, { mode: 'insert', dry_run: '0', mapping }, 'intake.csv')).json();
+    expect(mapped).toMatchObject({ inserted: 1, errors: [] });
+    expect(await t.db.selectFrom('students').select(['first_name', 'last_name']).where('id', '=', 'IMP-CSV').executeTakeFirst()).toEqual({
+      first_name: 'Chantal',
+      last_name: 'Mohammed',
+    });
+    expect((await upload(csv, { mode: 'insert', dry_run: '1', mapping: '{"nope": 1}' }, 'intake.csv')).statusCode).toBe(422);
+  });
+
+  it('takes back its own export in upsert mode with no change at all', async () => {
+    await createStudent(t.db, { id: 'IMP-RT', first_name: '=Tricky', middle_name: '+One', birth_certificate_no: '00123', house_code: 'D', class_id: '4E' });
+    const exported = (await admin.get('/api/registration-data-spreadsheet')).rawPayload;
+    const total = await countStudents();
+    const answer = (await upload(exported, { mode: 'upsert', dry_run: '0' }, 'Registration Data.xlsx')).json();
+    expect(answer).toMatchObject({ inserted: 0, updated: 0, unchanged: total, errors: [] });
+  });
+
+  it('refuses a zip bomb, an oversize file and a file with too many rows before reading any row', async () => {
+    const bomb = makeZip([
+      {
+        name: '[Content_Types].xml',
+        data: '<Types><Override ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>',
+      },
+      { name: 'xl/workbook.xml', data: '<workbook/>' },
+      { name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(60 * 1024 * 1024, 0x20), declaredSize: 1000 },
+    ]);
+    const refused = await upload(bomb, { mode: 'insert', dry_run: '1' }, 'bomb.xlsx');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors.file[0]).toMatch(/cannot be read/);
+
+    const oversize = await upload(Buffer.alloc(500_000, 0x41), { mode: 'insert', dry_run: '1' }, 'big.csv');
+    expect(oversize.statusCode).toBe(413);
+
+    const manyRows = Buffer.from(['Student ID,First Name', ...Array.from({ length: 5001 }, (_, index) => `R${index},A`)].join('\n'));
+    const tooMany = await upload(manyRows, { mode: 'insert', dry_run: '1' }, 'many.csv');
+    expect(tooMany.statusCode).toBe(422);
+    expect(tooMany.json().message).toMatch(/more than 5,000 rows/);
+  });
+
+  it('tells the admin how far a large import has got while its slices are written, and no one else', async () => {
+    const file = await xlsx(
+      Array.from({ length: 250 }, (_, index) => [`PRG-${String(index).padStart(3, '0')}`, 'Pat', 'Rowe', null, 'F', '2014-02-03', '1B', 'C', null]),
+    );
+    const other = new TestClient(t.app, '10.0.0.9');
+    await createAdminUser(t.db, 'bursar');
+    await signInAsAdmin(other, 'bursar');
+    const student = await createStudent(t.db, {}, { password: STUDENT_PASSWORD });
+    const studentClient = new TestClient(t.app, '10.0.0.10');
+    await signInAsStudent(studentClient, student.id);
+    const visitor = new TestClient(t.app, '10.0.0.11');
+    expect((await admin.get('/api/student-import/progress')).json()).toEqual({ running: false, done: 0, total: 0 });
+
+    // Before each write transaction of the import, ask for its progress as the screen does meanwhile.
+    const seen: Array<{ admin: unknown; other: unknown; student: number; visitor: number }> = [];
+    const real = t.app.deps.writeTransaction;
+    let asking = false;
+    const watching = async <T>(work: Parameters<typeof real<T>>[0]): Promise<T> => {
+      if (!asking) {
+        asking = true;
+        try {
+          seen.push({
+            admin: (await admin.get('/api/student-import/progress')).json(),
+            other: (await other.get('/api/student-import/progress')).json(),
+            student: (await studentClient.get('/api/student-import/progress')).statusCode,
+            visitor: (await visitor.get('/api/student-import/progress')).statusCode,
+          });
+        } finally {
+          asking = false;
+        }
+      }
+      return real(work);
+    };
+    t.app.deps.writeTransaction = Object.assign(watching, { settled: () => real.settled() });
+    let applied;
+    try {
+      applied = await upload(file, { mode: 'insert', dry_run: '0' }, 'large.xlsx');
+    } finally {
+      t.app.deps.writeTransaction = real;
+    }
+    expect(applied.json()).toMatchObject({ inserted: 250, errors: [] });
+    const during = seen.filter((entry) => (entry.admin as { running: boolean }).running);
+    // Three slices of at most 100 rows, then the history row once all 250 are written.
+    expect(during.map((entry) => entry.admin)).toEqual([
+      { running: true, done: 0, total: 250 },
+      { running: true, done: 100, total: 250 },
+      { running: true, done: 200, total: 250 },
+      { running: true, done: 250, total: 250 },
+    ]);
+    for (const entry of during) expect(entry).toMatchObject({ other: { running: false, done: 0, total: 0 }, student: 403, visitor: 401 });
+    expect((await admin.get('/api/student-import/progress')).json()).toEqual({ running: false, done: 0, total: 0 });
+  });
+
+  it('shows no progress for an import refused for its errors', async () => {
+    const file = await xlsx([['PRG-000', 'Pat', 'Rowe', null, 'F', '2014-02-03', '1B', 'C', null]]);
+    const refused = await upload(file, { mode: 'insert', dry_run: '0' }, 'again.xlsx');
+    expect(refused.json().errors).toHaveLength(1);
+    expect((await admin.get('/api/student-import/progress')).json()).toEqual({ running: false, done: 0, total: 0 });
+  });
+
+  it('is for admins only', async () => {
+    const student = await createStudent(t.db, {}, { password: STUDENT_PASSWORD });
+    const client = new TestClient(t.app, '10.0.0.7');
+    await signInAsStudent(client, student.id);
+    const file = await xlsx([['IMP-X', 'A', 'B', null, 'F', '2014-01-01', '1A', 'A', null]]);
+    expect((await upload(file, { mode: 'insert', dry_run: '0' }, 'x.xlsx', client)).statusCode).toBe(403);
+    expect((await client.get('/api/student-imports')).statusCode).toBe(403);
+    expect((await client.get('/api/student-import/template')).statusCode).toBe(403);
+    const visitor = new TestClient(t.app, '10.0.0.8');
+    expect((await upload(file, { mode: 'insert', dry_run: '0' }, 'x.xlsx', visitor)).statusCode).toBe(401);
+    expect((await visitor.get('/api/student-imports')).statusCode).toBe(401);
+    expect(await t.db.selectFrom('students').select('id').where('id', '=', 'IMP-X').executeTakeFirst()).toBeUndefined();
+  });
+});

@@ -1,0 +1,55 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig, type Config } from '../../../src/config.ts';
+import { signInRate } from '../../../src/features/auth/routes.ts';
+import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
+
+const apps: TestApp[] = [];
+afterAll(async () => {
+  for (const app of apps) await app.close();
+});
+
+async function appTrusting(trustProxy: Config['trustProxy']): Promise<TestApp> {
+  const app = await buildTestApp({ trustProxy });
+  apps.push(app);
+  return app;
+}
+
+/** Sign-in calls through the proxy, each with a different forged left-most X-Forwarded-For entry; their statuses and logged addresses. */
+async function throughProxy(t: TestApp, proxy: string, client: string, calls: number) {
+  const browser = await new TestClient(t.app, proxy).start();
+  const statuses: number[] = [];
+  for (let call = 0; call < calls; call += 1) {
+    const response = await browser.post(
+      '/api/login-student',
+      { student_id: `4444${String(call).padStart(4, '0')}`, password: 'a-wrong-guess' },
+      { 'x-forwarded-for': `198.51.100.${call}, ${client}` },
+    );
+    statuses.push(response.statusCode);
+  }
+  const logged = await t.db.selectFrom('audit_log').select('ip').distinct().where('action', '=', 'student.sign-in-failed').execute();
+  return { statuses, addresses: logged.map((row) => row.ip) };
+}
+
+describe('TRUST_PROXY: the address limits are keyed on', () => {
+  it('with the proxy named by its address, the client the proxy saw, whatever the client wrote to the left', async () => {
+    const t = await appTrusting(['127.0.0.1']);
+    const { statuses, addresses } = await throughProxy(t, '127.0.0.1', '203.0.113.7', signInRate.max + 1);
+    expect(addresses).toEqual(['203.0.113.7']);
+    // Every call counted against the one real address, so the limit was reached.
+    expect(statuses.at(-1)).toBe(429);
+    expect(statuses.slice(0, signInRate.max).every((status) => status === 422)).toBe(true);
+  });
+
+  it('with a hop count, the entry that many proxies from the server', async () => {
+    const t = await appTrusting(loadConfig({ TRUST_PROXY: '1' }).trustProxy);
+    const { addresses } = await throughProxy(t, '10.5.0.1', '203.0.113.8', 3);
+    expect(addresses).toEqual(['203.0.113.8']);
+  });
+
+  it('from a caller that is not a trusted proxy, or with no proxy trusted, the caller itself', async () => {
+    const named = await appTrusting(['127.0.0.1']);
+    expect((await throughProxy(named, '10.5.0.2', '203.0.113.9', 2)).addresses).toEqual(['10.5.0.2']);
+    const none = await appTrusting(loadConfig({ TRUST_PROXY: '0' }).trustProxy);
+    expect((await throughProxy(none, '10.5.0.3', '203.0.113.10', 2)).addresses).toEqual(['10.5.0.3']);
+  });
+});

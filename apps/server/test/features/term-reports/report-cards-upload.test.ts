@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
+import { createAdminUser, createStudent, signInAsAdmin, signInAsStudent, STUDENT_PASSWORD, type TestStudent } from '../../helpers/factories.ts';
+import { makeZip, type ZipEntry } from '../../helpers/zip.ts';
+import { giveTerm, PDF, sendFile, setPosted } from './term-reports-helpers.ts';
+
+let t: TestApp;
+let admin: TestClient;
+let a: TestStudent;
+let b: TestStudent;
+
+const upload = (entries: ZipEntry[] | Buffer, { dryRun = false, name = 'cards.zip' } = {}) =>
+  sendFile(
+    admin,
+    '/api/report-cards/upload',
+    { year: '2025', term: '2', dry_run: dryRun ? '1' : '0' },
+    { name, bytes: Buffer.isBuffer(entries) ? entries : makeZip(entries) },
+  );
+const cardPdf = (label: string) => Buffer.concat([PDF, Buffer.from(`% card of ${label}\n`)]);
+const storedCards = () => t.db.selectFrom('report_card_files').select(['student_id', 'year', 'term', 'size_bytes']).orderBy('student_id').execute();
+
+describe.each(['local', 'database'] as const)('POST /api/report-cards/upload with the %s file store', (fileStore) => {
+  beforeAll(async () => {
+    t = await buildTestApp({ fileStore });
+    await createAdminUser(t.db);
+    a = await createStudent(t.db, { class_id: '4D' }, { password: STUDENT_PASSWORD });
+    b = await createStudent(t.db, { class_id: '4D' });
+    admin = new TestClient(t.app);
+    await signInAsAdmin(admin);
+  });
+  afterAll(() => t.close());
+
+  it.each([
+    ['a name climbing out of the folder', '../x.pdf', "'..' is not allowed"],
+    ['a name with .. inside a folder', 'cards/../../x.pdf', "'..' is not allowed"],
+    ['a name in a folder', 'cards/20260001.pdf', 'Folders are not allowed'],
+    ['an absolute name', '/etc/20260001.pdf', 'An absolute path is not allowed'],
+    ['a Windows absolute name', 'C:\\cards\\x.pdf', 'An absolute path is not allowed'],
+    ['a name that is not a student ID', 'report card.pdf', 'must be the student ID'],
+  ])('refuses %s and stores nothing', async (_what, name, message) => {
+    const response = await upload([
+      { name: `${a.id}.pdf`, data: cardPdf('a') },
+      { name, data: cardPdf('x') },
+    ]);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().errors).toEqual([{ row: 2, column: name, message: expect.stringContaining(message) }]);
+    expect(await storedCards()).toEqual([]);
+  });
+
+  it('lists an entry that is not a PDF by content, and an unknown student ID, as errors', async () => {
+    const response = await upload([
+      { name: `${a.id}.pdf`, data: 'just some text pretending' },
+      { name: '99999999.pdf', data: cardPdf('nobody') },
+      { name: `${b.id}.pdf`, data: cardPdf('b') },
+    ]);
+    expect(response.json()).toMatchObject({
+      cards: 1,
+      errors: [
+        { row: 1, column: `${a.id}.pdf`, message: 'The file is not a PDF.' },
+        { row: 2, column: '99999999.pdf', message: 'There is no student with the ID 99999999.' },
+      ],
+    });
+    expect(await storedCards()).toEqual([]);
+  });
+
+  it('refuses a ZIP with too many entries before reading them', async () => {
+    const entries = Array.from({ length: 2001 }, (_, index) => ({ name: `${index}.pdf`, data: 'x', store: true }));
+    const response = await upload(entries);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toContain('more than 2000 entries');
+  });
+
+  it('refuses a zip bomb: an entry that inflates past the size it declares', async () => {
+    const response = await upload([{ name: `${a.id}.pdf`, data: Buffer.alloc(2 * 1024 * 1024, 0x25), declaredSize: 1000 }]);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toContain('inflates past its declared size');
+    expect(await storedCards()).toEqual([]);
+  });
+
+  it('refuses a ZIP whose entries declare a huge inflated size', async () => {
+    const response = await upload([{ name: `${a.id}.pdf`, data: cardPdf('a'), declaredSize: 0xfffffff0 }]);
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toContain('too large once unzipped');
+  });
+
+  it('refuses a file that is not a ZIP', async () => {
+    const response = await upload(PDF, { name: 'cards.pdf' });
+    expect(response.statusCode).toBe(422);
+  });
+
+  it('checks a good ZIP in a dry run without storing anything, then stores each card', async () => {
+    const entries = [
+      { name: `${a.id}.pdf`, data: cardPdf('a') },
+      { name: `${b.id}.PDF`, data: cardPdf('b') },
+    ];
+    const dry = await upload(entries, { dryRun: true });
+    expect(dry.json()).toMatchObject({ dry_run: true, cards: 2, errors: [] });
+    expect(await storedCards()).toEqual([]);
+
+    const applied = await upload(entries);
+    expect(applied.json()).toMatchObject({ dry_run: false, cards: 2, errors: [] });
+    expect(await storedCards()).toEqual([
+      { student_id: a.id, year: 2025, term: '2', size_bytes: cardPdf('a').length },
+      { student_id: b.id, year: 2025, term: '2', size_bytes: cardPdf('b').length },
+    ]);
+  });
+
+  it('is what the student gets for that term once it is posted, instead of a generated card; a new upload replaces it', async () => {
+    await giveTerm(t.db, a.id, { year: 2025, term: '1', classId: '3D' });
+    const student = new TestClient(t.app, '10.0.0.5');
+    await signInAsStudent(student, a.id);
+    const terms = (await student.get(`/api/report-card-terms/${a.id}`)).json();
+    expect(terms.map((term: { year: number; term: string }) => `${term.year}/${term.term}`)).toEqual(['2025/2', '2025/1']);
+    expect((await student.get(`/api/report-card/${a.id}/2025/2`)).statusCode).toBe(404);
+
+    await setPosted(t.db, 2025, '2', true);
+    const card = await student.get(`/api/report-card/${a.id}/2025/2`);
+    expect(card.statusCode).toBe(200);
+    expect(card.rawPayload.equals(cardPdf('a'))).toBe(true);
+
+    await upload([{ name: `${a.id}.pdf`, data: cardPdf('a, corrected') }]);
+    expect((await student.get(`/api/report-card/${a.id}/2025/2`)).rawPayload.equals(cardPdf('a, corrected'))).toBe(true);
+    expect(await storedCards()).toHaveLength(2);
+  });
+});

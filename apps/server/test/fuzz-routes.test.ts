@@ -1,0 +1,213 @@
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DEVICE_COOKIE } from '../src/features/auth/device-cookies.ts';
+import { hashPassword } from '../src/features/auth/passwords.ts';
+import { buildTestApp, TestClient, type TestApp } from './helpers/test-app.ts';
+import { createAdminUser, createStudent, signInAsAdmin, signInAsStudent, STUDENT_PASSWORD, type TestStudent } from './helpers/factories.ts';
+import { testDialect } from './helpers/test-db.ts';
+
+/**
+ * Every JSON call the app registers (read from its route table, so calls added later are fuzzed
+ * too) gets generated bodies, path parameters and query strings as a visitor, a student and an
+ * admin, each with a valid session and CSRF token. No answer may be a 5xx, and no call made as a
+ * visitor or a student may change another student's data.
+ */
+const RUNS_PER_ROLE = 500;
+/** Calls without a body vary only their path and query: fewer runs cover them. */
+const RUNS_PER_ROLE_WITHOUT_BODY = 200;
+
+type JsonSchema = { type?: string | string[]; enum?: unknown[]; properties?: Record<string, JsonSchema>; items?: JsonSchema; anyOf?: JsonSchema[] };
+type Operation = {
+  parameters?: Array<{ in: string; name: string; schema?: JsonSchema }>;
+  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+};
+
+// Built before the tests are declared, so that each route gets a test of its own.
+const t: TestApp = await buildTestApp();
+const self: TestStudent = await createStudent(t.db, {}, { password: STUDENT_PASSWORD });
+const victim: TestStudent = await createStudent(t.db, {}, { password: STUDENT_PASSWORD });
+const selfHash = await hashPassword(STUDENT_PASSWORD);
+await createAdminUser(t.db);
+const paths: Record<string, Record<string, Operation>> = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json().paths;
+afterAll(() => t.close());
+
+/** Strings that have broken servers: prototype names, numbers in disguise, paths, huge and odd text, and real IDs. */
+const hostileStrings = () => [
+  '__proto__',
+  'constructor',
+  'prototype',
+  'toString',
+  'valueOf',
+  'hasOwnProperty',
+  '',
+  ' ',
+  '0',
+  '-1',
+  '1e309',
+  'NaN',
+  'null',
+  'true',
+  '[object Object]',
+  '../../../etc/passwd',
+  '%00',
+  '\u0000',
+  '\ud800',
+  '😀',
+  'x'.repeat(5000),
+  "' OR 1=1 --",
+  '2014-02-30',
+  '0000-00-00',
+  '9999-12-31T99:99',
+  self.id,
+  victim.id,
+];
+
+const scalar = () =>
+  fc.oneof(
+    fc.constantFrom(...hostileStrings()),
+    fc.string({ maxLength: 30 }),
+    fc.integer(),
+    fc.double(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.constant(Number.MAX_SAFE_INTEGER + 2),
+  );
+
+const anyJson = () =>
+  fc.oneof(
+    { weight: 4, arbitrary: scalar() },
+    { weight: 1, arbitrary: fc.array(scalar(), { maxLength: 4 }) },
+    { weight: 1, arbitrary: fc.dictionary(fc.constantFrom(...hostileStrings()), scalar(), { maxKeys: 3 }) },
+    { weight: 1, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
+  );
+
+/** A value for a field: often one its schema allows (an enum member), else anything. */
+function valueFor(schema: JsonSchema | undefined): fc.Arbitrary<unknown> {
+  const allowed = schema?.enum ?? schema?.anyOf?.flatMap((option) => option.enum ?? []) ?? [];
+  return allowed.length > 0 ? fc.oneof(fc.constantFrom(...allowed), anyJson()) : anyJson();
+}
+
+/** Objects with the schema's fields (any subset, any values) and hostile extra keys; now and then not an object at all. */
+function objectFor(schema: JsonSchema | undefined): fc.Arbitrary<unknown> {
+  const properties = schema?.properties ?? {};
+  const known = fc.record(Object.fromEntries(Object.entries(properties).map(([name, property]) => [name, valueFor(property)])), { requiredKeys: [] });
+  const extra = fc.dictionary(fc.constantFrom(...hostileStrings(), 'password', 'class_id', 'house_code', 'student_id', 'id'), anyJson(), { maxKeys: 3 });
+  return fc.oneof({ weight: 6, arbitrary: fc.tuple(known, extra).map(([fields, more]) => ({ ...more, ...fields })) }, { weight: 1, arbitrary: anyJson() });
+}
+
+/** A path parameter or query value: URL text, sometimes a real ID or an allowed value. */
+const textFor = (schema: JsonSchema | undefined) =>
+  fc.oneof(fc.constantFrom(...hostileStrings(), ...((schema?.enum as string[] | undefined) ?? [])), fc.string({ maxLength: 20 }), fc.integer().map(String));
+
+/** A URL cannot carry a lone surrogate: it becomes U+FFFD, as a browser would send it. */
+const wellFormed = (text: string) => text.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '\ufffd');
+
+type Call = { method: string; url: string; body?: unknown };
+
+/** Generated calls of one route: its path filled in, a query string, and a body where the method has one. */
+function callsOf(method: string, url: string): fc.Arbitrary<Call> {
+  const operation = paths[url.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()] ?? {};
+  const parameters = operation.parameters ?? [];
+  const pathNames = [...url.matchAll(/:(\w+)/g)].map((match) => match[1]);
+  const pathValues = fc.tuple(...pathNames.map((name) => textFor(parameters.find((p) => p.in === 'path' && p.name === name)?.schema)));
+  const query = fc.record(
+    Object.fromEntries(
+      parameters.filter((p) => p.in === 'query').map((p) => [p.name, fc.oneof(textFor(p.schema), fc.array(textFor(p.schema), { maxLength: 2 }))]),
+    ),
+    { requiredKeys: [] },
+  );
+  const jsonSchema = operation.requestBody?.content?.['application/json']?.schema;
+  const body = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(method) ? objectFor(jsonSchema) : fc.constant(undefined);
+  return fc.tuple(pathValues, query, body).map(([values, queryValues, generatedBody]) => {
+    let filled = url;
+    pathNames.forEach((name, index) => {
+      filled = filled.replace(`:${name}`, encodeURIComponent(wellFormed(values[index])));
+    });
+    const search = new URLSearchParams();
+    for (const [name, value] of Object.entries(queryValues)) for (const one of [value].flat()) search.append(name, wellFormed(one ?? ''));
+    const queryText = search.toString();
+    return { method, url: queryText ? `${filled}?${queryText}` : filled, body: generatedBody };
+  });
+}
+
+/** Everything the app keeps about the victim: her record, account, progress, files and sessions. */
+async function victimData() {
+  const [student, account, progress, files, dataFiles, sessions] = await Promise.all([
+    t.db.selectFrom('students').selectAll().where('id', '=', victim.id).executeTakeFirst(),
+    t.db.selectFrom('student_accounts').selectAll().where('student_id', '=', victim.id).executeTakeFirst(),
+    t.db.selectFrom('form_progress').selectAll().where('student_id', '=', victim.id).executeTakeFirst(),
+    t.db.selectFrom('uploaded_files').selectAll().where('student_id', '=', victim.id).execute(),
+    t.db.selectFrom('student_data_files').selectAll().where('student_id', '=', victim.id).execute(),
+    t.db.selectFrom('sessions').select(['id_hash', 'kind', 'restricted']).where('student_id', '=', victim.id).execute(),
+  ]);
+  return { student, account, progress, files, dataFiles, sessions };
+}
+
+type Role = 'visitor' | 'student' | 'admin';
+
+/**
+ * A client of the role with a live session and CSRF token. When a generated call ended it (a
+ * sign-out, an admin's reset of the student), the role signs in again with
+ * the student's password and the sign-in counts set back.
+ */
+async function clientFor(role: Role, current?: TestClient): Promise<TestClient> {
+  if (current) {
+    const session = (await current.get('/api/session')).json() as { authenticated: boolean; restricted: boolean };
+    if (session.authenticated === (role !== 'visitor') && !session.restricted && current.cookies.has('XSRF-TOKEN')) return current;
+  }
+  // One address for every role: the per-address limits then cap the password checks the sign-in calls cost.
+  const client = new TestClient(t.app, '10.91.0.1');
+  // A browser keeps its device cookie, so signing in again is not held back by the address limit.
+  const device = current?.cookies.get(DEVICE_COOKIE);
+  if (device) client.cookies.set(DEVICE_COOKIE, device);
+  await t.db.deleteFrom('sign_in_attempts').execute();
+  if (role === 'student') {
+    await t.db.updateTable('student_accounts').set({ password_hash: selfHash, password_reset: 0 }).where('student_id', '=', self.id).execute();
+    await signInAsStudent(client, self.id);
+  } else if (role === 'admin') await signInAsAdmin(client);
+  else await client.start();
+  return client;
+}
+
+const routes = t.app.routeTable.filter((route) => !route.webAppFile && !route.url.startsWith('/api/docs') && !route.url.includes('*'));
+const clients: Partial<Record<Role, TestClient>> = {};
+const totals = { calls: 0, ms: 0, statuses: {} as Record<string, number> };
+afterAll(() => {
+  console.log(
+    `[figures] ${testDialect}: fuzzed ${routes.length} routes × 3 roles, ${totals.calls} calls in ${Math.round(totals.ms / 1000)} s: ${JSON.stringify(totals.statuses)}`,
+  );
+});
+
+describe(`fuzzing every JSON call as each role (${RUNS_PER_ROLE} generated bodies per route and role; ${RUNS_PER_ROLE_WITHOUT_BODY} paths and queries for calls without a body)`, () => {
+  it('finds the routes in the app', () => {
+    expect(routes.length).toBeGreaterThan(25);
+  });
+
+  for (const route of routes) {
+    it(`${route.method} ${route.url}: no 5xx, and another student's data unchanged`, { timeout: 120_000 }, async () => {
+      const started = performance.now();
+      const hasBody = ['POST', 'PUT', 'PATCH', 'DELETE'].includes(route.method);
+      for (const role of ['visitor', 'student', 'admin'] as const) {
+        const before = role === 'admin' ? null : await victimData();
+        clients[role] = await clientFor(role, clients[role]);
+        const client = clients[role];
+        await fc.assert(
+          fc.asyncProperty(callsOf(route.method, route.url), async (call) => {
+            totals.calls += 1;
+            const response =
+              call.body === undefined
+                ? await client.request(call.method as 'GET', call.url)
+                : await client.request(call.method as 'POST', call.url, JSON.stringify(call.body), { 'content-type': 'application/json' });
+            const family = `${Math.floor(response.statusCode / 100)}xx`;
+            totals.statuses[family] = (totals.statuses[family] ?? 0) + 1;
+            if (response.statusCode >= 500)
+              throw new Error(`${role} ${call.method} ${call.url} answered ${response.statusCode}: ${response.body.slice(0, 300)}`);
+          }),
+          { numRuns: hasBody ? RUNS_PER_ROLE : RUNS_PER_ROLE_WITHOUT_BODY, seed: 20261123, endOnFailure: true },
+        );
+        if (before) expect(await victimData(), `${role} ${route.method} ${route.url} changed another student's data`).toEqual(before);
+      }
+      totals.ms += performance.now() - started;
+    });
+  }
+});

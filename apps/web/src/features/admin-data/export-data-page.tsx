@@ -1,0 +1,82 @@
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { ApiError } from '../../api/client.ts';
+import { PageTitle } from '../../components/page-title.tsx';
+import { downloadRegistrationData, REGISTRATION_DATA_FILE } from './api/download-registration-data.ts';
+
+type Stage = 'downloading' | 'done' | { failed: string };
+
+/**
+ * `/admin/export` (SPEC §2 Export Data): opening it downloads the registration spreadsheet at
+ * once, behind the persistent dialog 'Downloading data...'; the dialog closes when the file has
+ * arrived, and the page then offers it again or the way back.
+ */
+export default function ExportDataPage() {
+  const [stage, setStage] = useState<Stage>('downloading');
+  const started = useRef(false);
+
+  const download = useCallback(async () => {
+    setStage('downloading');
+    try {
+      await downloadRegistrationData();
+      setStage('done');
+    } catch (caught) {
+      setStage({ failed: caught instanceof ApiError ? caught.message : 'The spreadsheet could not be downloaded. Please try again.' });
+    }
+  }, []);
+
+  useEffect(() => {
+    // Once per visit, even when React runs effects twice.
+    if (started.current) return;
+    started.current = true;
+    void download();
+  }, [download]);
+
+  return (
+    <>
+      <PageTitle>Export Data</PageTitle>
+      <Paper sx={{ p: { xs: 2, sm: 3 } }}>
+        <Stack spacing={2}>
+          <Typography>Every student&apos;s registration, every field: one sheet with everyone, then one sheet per form.</Typography>
+          {stage === 'done' && (
+            <Alert severity="success" icon={<CheckCircleIcon />} role="status">
+              {REGISTRATION_DATA_FILE} has been downloaded.
+            </Alert>
+          )}
+          {typeof stage === 'object' && (
+            <Alert severity="error" role="alert">
+              The spreadsheet could not be downloaded: {stage.failed}
+            </Alert>
+          )}
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+            <Button variant="contained" onClick={() => void download()} disabled={stage === 'downloading'}>
+              {typeof stage === 'object' ? 'Try again' : 'Download again'}
+            </Button>
+            <Button component={RouterLink} to="/admin/dashboard">
+              Back to the dashboard
+            </Button>
+          </Stack>
+        </Stack>
+      </Paper>
+      <Dialog open={stage === 'downloading'} aria-labelledby="export-dialog-title" aria-describedby="export-dialog-text">
+        <DialogTitle id="export-dialog-title">Downloading data...</DialogTitle>
+        <DialogContent sx={{ minWidth: { sm: 360 } }}>
+          <Typography id="export-dialog-text" sx={{ mb: 2 }}>
+            {REGISTRATION_DATA_FILE} is being made. This can take a few seconds.
+          </Typography>
+          <LinearProgress aria-label="Downloading data" />
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}

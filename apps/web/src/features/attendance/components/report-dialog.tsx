@@ -1,0 +1,73 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { format, isValid, parseISO } from 'date-fns';
+import { useEffect, useState } from 'react';
+import { ApiError } from '../../../api/client.ts';
+import { PdfDialog } from '../../../components/pdf-dialog.tsx';
+import { getAttendanceReport } from '../api/get-attendance-report.ts';
+
+const asDate = (iso: string | null) => (iso ? parseISO(iso) : null);
+
+/**
+ * 'Generate Report' (SPEC §2): a start and an end date, Cancel and 'Display Report', which shows
+ * the report PDF in a frame with a Close button. A range the server refuses (end before start,
+ * over a year) is explained in the dialog.
+ */
+export function ReportDialog({ studentId, from, to, onClose }: { studentId: string; from: string | null; to: string; onClose: () => void }) {
+  const [start, setStart] = useState<Date | null>(asDate(from));
+  const [end, setEnd] = useState<Date | null>(asDate(to));
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [pdf, setPdf] = useState<{ url: string; title: string } | null>(null);
+
+  useEffect(() => () => (pdf ? URL.revokeObjectURL(pdf.url) : undefined), [pdf]);
+
+  async function display() {
+    if (!start || !isValid(start) || !end || !isValid(end)) return setError('Choose a start date and an end date.');
+    const range = [format(start, 'yyyy-MM-dd'), format(end, 'yyyy-MM-dd')] as const;
+    setBusy(true);
+    setError(null);
+    try {
+      const blob = await getAttendanceReport(studentId, ...range);
+      setPdf({ url: URL.createObjectURL(blob), title: `Attendance Report ${range[0]} to ${range[1]}` });
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.message : 'The report could not be made. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (pdf) return <PdfDialog title={pdf.title} src={pdf.url} onClose={onClose} />;
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="report-dialog-title" fullWidth maxWidth="xs">
+      <DialogTitle id="report-dialog-title">Attendance Report</DialogTitle>
+      <DialogContent>
+        <LocalizationProvider dateAdapter={AdapterDateFns}>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <DatePicker label="Start Date" value={start} onChange={setStart} format="yyyy-MM-dd" />
+            <DatePicker label="End Date" value={end} onChange={setEnd} format="yyyy-MM-dd" />
+          </Stack>
+        </LocalizationProvider>
+        {error && (
+          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+            {error}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button variant="contained" onClick={() => void display()} disabled={busy}>
+          Display Report
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,5 @@
+import { api } from '../../../api/client.ts';
+
+/** POST /api/check-current-password: the change-password screen's first step checks the current password. */
+export const checkCurrentPassword = (currentPassword: string) =>
+  api<{ message: string }>('/api/check-current-password', { method: 'POST', body: { current_password: currentPassword } });

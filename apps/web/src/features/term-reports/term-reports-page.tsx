@@ -1,0 +1,10 @@
+import CircularProgress from '@mui/material/CircularProgress';
+import { useSession } from '../../api/get-session.ts';
+import { TermReportList } from './components/term-report-list.tsx';
+
+/** `/term-reports` (SPEC §2): the signed-in student's term reports. */
+export default function TermReportsPage() {
+  const { data: session } = useSession();
+  if (!session?.userID) return <CircularProgress aria-label="Loading" />;
+  return <TermReportList studentId={session.userID} />;
+}

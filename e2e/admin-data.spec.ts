@@ -1,0 +1,155 @@
+import fs from 'node:fs';
+import { expect, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { expectAccessible, expectCurrentAdminScreen, expectNoSidewaysScroll, goToAdminScreen, signInAdminViaApi } from './support/fixtures.ts';
+
+/** Where a journey keeps a downloaded file to read it: Playwright's own output folder. */
+const output = (name: string) => test.info().outputPath(name);
+
+test('Export Data shows the persistent dialog and downloads Registration Data.xlsx', async ({ page }) => {
+  await signInAdminViaApi(page);
+  await page.goto('/admin/dashboard');
+  // The answer is held back a moment, so the dialog can be seen while the file is made.
+  await page.route('**/api/registration-data-spreadsheet', async (route) => {
+    const response = await route.fetch();
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await route.fulfill({ response });
+  });
+  const download = page.waitForEvent('download');
+  await goToAdminScreen(page, 'Export Data');
+  const dialog = page.getByRole('dialog', { name: 'Downloading data...' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('progressbar')).toBeVisible();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('Registration Data.xlsx');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Registration Data.xlsx has been downloaded.')).toBeVisible();
+  await expectCurrentAdminScreen(page, 'Export Data');
+  await expectNoSidewaysScroll(page);
+  await expectAccessible(page);
+
+  const saved = output('Registration Data.xlsx');
+  await file.saveAs(saved);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(saved);
+  expect(workbook.worksheets[0].name).toBe('All Students');
+  expect(workbook.worksheets[0].rowCount).toBeGreaterThan(100);
+  expect(workbook.worksheets[0].getRow(1).getCell(1).value).toBe('Student ID');
+
+  // A failure says so, and the admin can try again.
+  await page.unroute('**/api/registration-data-spreadsheet');
+  await page.route('**/api/registration-data-spreadsheet', (route) => route.fulfill({ status: 503, json: { message: 'The portal is busy.' } }));
+  await page.getByRole('button', { name: 'Download again' }).click();
+  await expect(page.getByRole('alert')).toContainText('The portal is busy.');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+});
+
+test('the Reports screen shows the registration report for all classes', async ({ page }) => {
+  await signInAdminViaApi(page);
+  await page.goto('/admin/dashboard');
+  const report = page.waitForResponse((response) => response.url().endsWith('/api/registration-report/all'));
+  await goToAdminScreen(page, 'Registration Report');
+  await expect(page).toHaveURL(/\/admin\/reports$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Registration Report' })).toBeVisible();
+  const answer = await report;
+  expect(answer.status()).toBe(200);
+  expect(answer.headers()['content-type']).toBe('application/pdf');
+  await expect(page.locator('iframe[title="Registration report for all classes"]')).toBeVisible();
+  await expectCurrentAdminScreen(page, 'Registration Report');
+  await expectNoSidewaysScroll(page);
+  await expectAccessible(page);
+});
+
+test('Parents Contact lists one class, finds a student, and downloads the list as PDF and Excel', async ({ page }) => {
+  await signInAdminViaApi(page);
+  await page.goto('/admin/dashboard');
+  await goToAdminScreen(page, 'Parents Contact');
+  await expect(page).toHaveURL(/\/admin\/reports\/parents-contact$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Parents Contact' })).toBeVisible();
+  await expectCurrentAdminScreen(page, 'Parents Contact');
+
+  await page.getByRole('combobox', { name: 'Class' }).click();
+  await page.getByRole('option', { name: 'Form 2 – 2B' }).click();
+  const table = page.getByRole('table', { name: 'Parents contact' });
+  const rows = table.locator('tbody tr');
+  await expect(rows.first()).toBeVisible();
+  const total = await rows.count();
+  expect(total).toBeGreaterThan(1);
+  await expect(table.locator('tbody')).not.toContainText('· 3A');
+  const firstStudent = (await rows.first().locator('td').first().locator('p').first().textContent())!;
+  await page.getByRole('searchbox', { name: 'Search' }).fill(firstStudent.split(',')[0]);
+  await expect(page.getByRole('status').filter({ hasText: /of \d+ students|students/ })).toBeVisible();
+  await expect(rows.first()).toContainText(firstStudent);
+  await expectNoSidewaysScroll(page);
+  await expectAccessible(page);
+
+  for (const [name, type, suggested] of [
+    ['PDF', 'application/pdf', 'Parents Contact 2B.pdf'],
+    ['Excel', 'spreadsheetml', 'Parents Contact 2B.xlsx'],
+  ] as const) {
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(suggested);
+    const path = output(suggested);
+    await file.saveAs(path);
+    const bytes = fs.readFileSync(path);
+    expect(bytes.subarray(0, type === 'application/pdf' ? 5 : 2).toString('latin1')).toBe(type === 'application/pdf' ? '%PDF-' : 'PK');
+  }
+});
+
+test('an import with errors changes nothing; the corrected file adds the student, who signs in with her date of birth', async ({ page, browser }) => {
+  const id = `E2E-${test.info().project.name === 'phone' ? 'P' : 'D'}-${Date.now() % 100000}`;
+  await signInAdminViaApi(page);
+  await page.goto('/admin/dashboard');
+  await goToAdminScreen(page, 'Import Students');
+  await expect(page).toHaveURL(/\/admin\/import$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Import Students' })).toBeVisible();
+  await expectCurrentAdminScreen(page, 'Import Students');
+
+  const template = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download the template' }).click();
+  expect((await template).suggestedFilename()).toBe('Student Import Template.xlsx');
+
+  const header = 'Student ID,First Name,Last Name,Sex,Date of Birth,Class,House\n';
+  const chooser = page.getByLabel('Choose the file to import');
+  await chooser.setInputFiles({
+    name: 'intake.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`${header}${id},Kamala,Persad,F,2014-02-31,1A,A\n${id}X,Vanessa,Persad,F,2014-03-01,1Z,A\n`),
+  });
+  await page.getByRole('button', { name: 'Check file' }).click();
+  await expect(page.getByText(/The file has 2 problems/)).toBeVisible();
+  const problems = page.getByRole('region', { name: 'Problems found in the file' }).or(page.getByLabel('Problems found in the file'));
+  await expect(problems).toContainText('The date of birth must be a date (yyyy-MM-dd).');
+  await expect(problems).toContainText('There is no class 1Z.');
+  await expect(page.getByRole('button', { name: 'Import', exact: true })).toHaveCount(0);
+  await expectNoSidewaysScroll(page);
+  await expectAccessible(page);
+
+  await chooser.setInputFiles({ name: 'intake-fixed.csv', mimeType: 'text/csv', buffer: Buffer.from(`${header}${id},Kamala,Persad,F,2014-02-28,1A,A\n`) });
+  await page.getByRole('button', { name: 'Check file' }).click();
+  await expect(page.getByText(/ready to import/)).toBeVisible();
+  await expect(page.getByLabel('Figures of the import')).toContainText('New students1');
+  // While the import is open the screen asks the server how far it has got (a one-row file is written at once).
+  const progress = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/student-import/progress');
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  expect((await progress).status()).toBe(200);
+  await expect(page.getByText('The file was imported.')).toBeVisible();
+  const history = page.getByRole('table', { name: 'Past imports' });
+  await expect(history).toContainText('intake-fixed.csv');
+  await expectAccessible(page);
+
+  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  const student = await context.newPage();
+  await student.goto('/');
+  await student.getByRole('textbox', { name: 'Student ID' }).fill(id);
+  await student.getByRole('textbox', { name: 'Student ID' }).blur();
+  const password = student.getByRole('textbox', { name: 'Password', exact: true });
+  await expect(password).toHaveAttribute('placeholder', 'Enter date of birth');
+  await password.fill('20140228');
+  await student.getByRole('button', { name: 'Sign In' }).click();
+  await expect(student.getByRole('heading', { name: 'Set your password' })).toBeVisible();
+  await context.close();
+});

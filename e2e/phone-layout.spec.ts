@@ -1,0 +1,291 @@
+import path from 'node:path';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import SQLite from 'better-sqlite3';
+import {
+  apiCall,
+  claimStudent,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  goToAdminScreen,
+  signInAdminViaApi,
+  signInStudentViaApi,
+  STUDENT_PASSWORD,
+} from './support/fixtures.ts';
+
+/**
+ * The layout at both sizes (the phone project is 360 px wide): nothing the student or the office
+ * needs is clipped, off-screen, under another element, or makes the page scroll sideways. With
+ * SCREENSHOT_DIR set, each screen is also saved there to be looked at.
+ */
+
+type Box = { x: number; y: number; width: number; height: number };
+
+const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+async function shot(page: Page, name: string) {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (dir) await page.screenshot({ path: path.join(dir, `${test.info().project.name}-${name}.png`), fullPage: false });
+}
+
+/** The element's box lies wholly inside the window. */
+async function expectInViewport(locator: Locator) {
+  const box = await locator.boundingBox();
+  expect(box, 'element is rendered').not.toBeNull();
+  const viewport = locator.page().viewportSize()!;
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.y).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width + 0.5);
+  expect(box!.y + box!.height).toBeLessThanOrEqual(viewport.height + 0.5);
+}
+
+/** The element's text is not cut: its content fits its box. */
+async function expectNotClipped(locator: Locator) {
+  const { scrollWidth, clientWidth, scrollHeight, clientHeight } = await locator.evaluate((element) => ({
+    scrollWidth: element.scrollWidth,
+    clientWidth: element.clientWidth,
+    scrollHeight: element.scrollHeight,
+    clientHeight: element.clientHeight,
+  }));
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+  expect(scrollHeight).toBeLessThanOrEqual(clientHeight);
+}
+
+/** Boxes of every visible field and save indicator of the wizard. */
+async function fieldBoxes(page: Page): Promise<Box[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('[id^="field-"], [data-save-status]')]
+      .map((element) => element.getBoundingClientRect())
+      .filter((rect) => rect.width > 0 && rect.height > 0 && rect.bottom > 0 && rect.top < window.innerHeight)
+      .map((rect) => ({ x: rect.x, y: rect.y, width: rect.width, height: rect.height })),
+  );
+}
+
+/** Where the floating menu's button is, or null while it is hidden. */
+async function floatingButton(page: Page): Promise<Box | null> {
+  const fab = page.getByRole('button', { name: 'Go to another page' });
+  if (!(await fab.isVisible())) return null;
+  const box = await fab.boundingBox();
+  const hidden = await fab.evaluate((element) => getComputedStyle(element.closest('.MuiSpeedDial-root') ?? element).visibility === 'hidden');
+  return hidden ? null : box;
+}
+
+/** At the top, the middle and the end of the page, the floating menu's button covers no field or save indicator. */
+async function expectFloatingMenuCoversNothing(page: Page) {
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (const y of [0, Math.floor(height / 2), height]) {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.waitForTimeout(350);
+    const fab = await floatingButton(page);
+    if (!fab) continue;
+    for (const field of await fieldBoxes(page)) expect(overlaps(fab, field), `floating menu over a field at scroll ${y}`).toBe(false);
+  }
+  // At the end of the page it shows, in the room kept for it.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(page.getByRole('button', { name: 'Go to another page' })).toBeVisible();
+  await page.waitForTimeout(350);
+  const fab = await floatingButton(page);
+  expect(fab).not.toBeNull();
+  for (const field of await fieldBoxes(page)) expect(overlaps(fab!, field)).toBe(false);
+}
+
+/** The top bar shows the whole school name, the avatar and Logout inside the window, none over another. */
+async function expectTopBarFits(page: Page) {
+  const name = page.getByTestId('school-name');
+  await expect(name).toHaveText("St. Brigid's Girls' College");
+  await expectNotClipped(name);
+  const logout = page.getByRole('link', { name: 'Logout' });
+  const avatar = page.locator('header .MuiAvatar-root');
+  for (const element of [name, logout, avatar]) await expectInViewport(element);
+  const [nameBox, logoutBox, avatarBox] = await Promise.all([name.boundingBox(), logout.boundingBox(), avatar.boundingBox()]);
+  expect(overlaps(nameBox!, avatarBox!)).toBe(false);
+  expect(overlaps(nameBox!, logoutBox!)).toBe(false);
+}
+
+test('the wizard fits the screen: step menu labels uncut, the floating menu over no field, the top bar whole', async ({ page }) => {
+  test.setTimeout(120_000);
+  const student = claimStudent('any');
+  await signInStudentViaApi(page, student);
+  const phone = test.info().project.name === 'phone';
+  for (const [step, heading] of [
+    ['student-data', 'Student Data'],
+    ['family-data', 'Family Data'],
+    ['health-data', 'Health Data'],
+    ['other-data', 'Other Data'],
+    ['documents', 'Documents'],
+    ['complete', 'Complete'],
+  ]) {
+    await page.goto(`/registration/${step}`);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expectNoSidewaysScroll(page);
+    await expectTopBarFits(page);
+    const steps = page.getByRole('navigation', { name: 'Registration steps' }).filter({ visible: true });
+    if (phone) {
+      // The bottom stepper: six labels, each whole and on screen.
+      const labels = steps.locator('[data-step-label]');
+      await expect(labels).toHaveCount(6);
+      await expect(labels).toHaveText(['Student Data', 'Family Data', 'Health Data', 'Other Data', 'Documents', 'Complete']);
+      for (const label of await labels.all()) {
+        await expectInViewport(label);
+        await expectNotClipped(label);
+      }
+    }
+    await shot(page, `wizard-${step}`);
+    await expectFloatingMenuCoversNothing(page);
+    await shot(page, `wizard-${step}-end`);
+  }
+
+  // The floating menu's labels, opened, sit one under another without running into each other.
+  await page.getByRole('button', { name: 'Go to another page' }).click();
+  const labels = page.locator('.MuiSpeedDialAction-staticTooltipLabel');
+  await expect(labels.first()).toBeVisible();
+  const boxes = await Promise.all((await labels.all()).map((label) => label.boundingBox()));
+  for (let i = 0; i < boxes.length; i += 1) {
+    await expectInViewport(labels.nth(i));
+    for (let j = i + 1; j < boxes.length; j += 1) expect(overlaps(boxes[i]!, boxes[j]!)).toBe(false);
+  }
+  await shot(page, 'floating-menu-open');
+  await expectAccessible(page);
+});
+
+test('the snackbar after a password change sits below the top bar', async ({ page }) => {
+  const student = claimStudent('any');
+  await signInStudentViaApi(page, student);
+  await page.goto('/registration/change-password');
+  await page.getByLabel(/^Current Password/).fill('not-her-password');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('alert')).toHaveText('The current password is incorrect.');
+  await expect(page.getByLabel(/^New Password/)).toBeHidden();
+  await page.getByLabel(/^Current Password/).fill(STUDENT_PASSWORD);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel(/^New Password/).fill('password');
+  await page.getByLabel(/^Confirm Password/).fill('password');
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  // The refused new password is still there to correct.
+  await expect(page.getByLabel(/^New Password/)).toHaveValue('password');
+  await shot(page, 'change-password-refused');
+  await page.getByLabel(/^New Password/).fill('Sorrel-Season-2026');
+  await page.getByLabel(/^Confirm Password/).fill('Sorrel-Season-2026');
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  const snackbar = page.getByText('Password Changed Successfully.');
+  await expect(snackbar).toBeVisible();
+  await page.waitForTimeout(400);
+  const [bar, message] = await Promise.all([page.locator('header').boundingBox(), page.locator('.MuiSnackbar-root').boundingBox()]);
+  expect(message!.y).toBeGreaterThanOrEqual(bar!.y + bar!.height);
+  await expectInViewport(page.locator('.MuiSnackbar-root'));
+  await shot(page, 'snackbar');
+});
+
+/** Two demo students who share a first and last name, if the demo school has such a pair. */
+function sharedName(): { first_name: string; last_name: string } | undefined {
+  const db = new SQLite(path.join(process.env.E2E_DATA_DIR!, 'portal.sqlite'), { readonly: true });
+  try {
+    return db
+      .prepare('SELECT first_name, last_name FROM students GROUP BY lower(first_name), lower(last_name) HAVING count(*) > 1 ORDER BY first_name LIMIT 1')
+      .get() as { first_name: string; last_name: string } | undefined;
+  } finally {
+    db.close();
+  }
+}
+
+test('the find-ID dialog fits the screen, and tells students of one name apart by form', async ({ page }) => {
+  const name = sharedName();
+  // The demo school always has namesakes; without them this journey would prove nothing, so it fails.
+  expect(name, 'the demo school has two students of one name').toBeDefined();
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Find my student ID' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Find my student ID' });
+  await dialog.getByLabel('First Name').fill(name!.first_name);
+  await dialog.getByLabel('Last Name').fill(name!.last_name);
+  await dialog.getByRole('button', { name: 'Search' }).click();
+  const matches = dialog.getByRole('list', { name: 'Students found' }).getByRole('listitem');
+  await expect(matches.first()).toBeVisible();
+  expect(await matches.count()).toBeGreaterThan(1);
+  for (const match of await matches.all()) {
+    await expect(match).toContainText(/Form [1-5]/);
+    await expectInViewport(match.getByRole('button', { name: /^Use / }));
+  }
+  await expectInViewport(dialog);
+  await expectNoSidewaysScroll(page);
+  await shot(page, 'find-id');
+  await expectAccessible(page);
+});
+
+test('the admin screens fit the screen without sideways scrolling; the tables scroll inside themselves', async ({ page }) => {
+  await signInAdminViaApi(page);
+  await page.goto('/admin/dashboard');
+  await expect(page.getByText(/^Total Number of Students: \d+$/)).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await expectTopBarFits(page);
+  await shot(page, 'admin-dashboard');
+
+  await page.getByRole('searchbox').fill('2026');
+  const row = page.locator('.MuiDataGrid-row').first();
+  const edit = page.getByRole('dialog', { name: 'Edit Student' });
+  // The table redraws its rows as the search applies: a click on a row being replaced is tried again.
+  await expect(async () => {
+    await row
+      .getByRole('menuitem', { name: /^Edit/ })
+      .or(row.getByRole('button', { name: /^Edit/ }))
+      .first()
+      .click({ timeout: 2_000 });
+    await expect(edit).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(edit.getByRole('textbox', { name: 'First Name' })).not.toHaveValue('');
+  await expectInViewport(edit);
+  await expectNoSidewaysScroll(page);
+  await shot(page, 'admin-edit-student');
+  await edit.getByRole('button', { name: 'Close' }).click();
+
+  await goToAdminScreen(page, 'Registration Settings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Registration Settings' })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await expect(page.getByRole('textbox', { name: 'Form 1 deadline', exact: true })).toHaveAttribute('placeholder', 'yyyy-MM-dd');
+  await shot(page, 'admin-registration-settings');
+
+  // An impossible deadline is refused in the form, and by the server if sent anyway.
+  const form1 = page.getByRole('row', { name: /^Form 1/ });
+  await page.getByRole('textbox', { name: 'Form 1 deadline', exact: true }).fill('2026-13-45');
+  await page.getByRole('textbox', { name: 'Form 1 deadline time' }).fill('16:00');
+  await form1.getByRole('button', { name: 'Save' }).click();
+  await expect(form1.getByText('Enter a real date as yyyy-MM-dd, e.g. 2026-09-25.')).toBeVisible();
+  const refused = await apiCall(page, 'PUT', '/api/registration-status/1', { open: 1, deadline_local: '2026-13-45T16:00' });
+  expect(refused.status()).toBe(422);
+  expect((await refused.json()).errors.deadline_local).toEqual(['The deadline is not a real date: enter it as yyyy-MM-dd.']);
+  await expectAccessible(page);
+});
+
+test('an unknown address says Page not found, with a way back', async ({ page }) => {
+  const student = claimStudent('any');
+  await signInStudentViaApi(page, student);
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await expect(page.getByText(/not available yet/)).toHaveCount(0);
+  await expectNoSidewaysScroll(page);
+  await shot(page, 'not-found');
+  await expectAccessible(page);
+  await page.getByRole('link', { name: 'Go to your dashboard' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await shot(page, 'student-dashboard');
+});
+
+test('the student’s other screens fit the screen', async ({ page }) => {
+  const student = claimStudent('any');
+  await signInStudentViaApi(page, student);
+  for (const [url, name] of [
+    ['/dashboard', 'dashboard'],
+    ['/term-reports', 'term-reports'],
+    ['/attendance', 'attendance'],
+    ['/registration/change-password', 'change-password'],
+  ]) {
+    await page.goto(url);
+    await page.waitForLoadState('networkidle');
+    await expectNoSidewaysScroll(page);
+    await expectTopBarFits(page);
+    await shot(page, name);
+  }
+  await page.goto('/logout');
+  await expect(page).toHaveURL(/\/$/);
+  await expectNoSidewaysScroll(page);
+  await shot(page, 'sign-in');
+});

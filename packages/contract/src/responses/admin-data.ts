@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { importAnswerSchema, importProgressSchema } from './imports.ts';
+
+/** How `POST /api/student-import` treats a student ID already in the portal. */
+export const studentImportModes = ['insert', 'upsert'] as const;
+export type StudentImportMode = (typeof studentImportModes)[number];
+
+/** The columns of the student import, by field, with the header the template gives each (decision 025). */
+export const studentImportColumns = [
+  { field: 'id', header: 'Student ID', required: true },
+  { field: 'first_name', header: 'First Name', required: true },
+  { field: 'last_name', header: 'Last Name', required: true },
+  { field: 'middle_name', header: 'Middle Name' },
+  { field: 'sex', header: 'Sex' },
+  { field: 'date_of_birth', header: 'Date of Birth', required: true },
+  { field: 'class_id', header: 'Class' },
+  { field: 'house_code', header: 'House' },
+  { field: 'birth_certificate_no', header: 'Birth Certificate PIN' },
+] as const;
+export type StudentImportField = (typeof studentImportColumns)[number]['field'];
+
+/**
+ * POST /api/student-import: the import answer with its counts; `headers` are the file's own
+ * headers, so the screen can offer a mapping when some expected column was not found.
+ */
+export const studentImportAnswerSchema = importAnswerSchema({
+  /** New students (with accounts whose first password is the date of birth). */
+  inserted: z.number().int(),
+  /** Existing students with at least one imported column changed. */
+  updated: z.number().int(),
+  /** Existing students the file leaves as they are. */
+  unchanged: z.number().int(),
+  /** The header row of the file as read, for the mapping step. */
+  headers: z.array(z.string()).optional(),
+}).meta({ id: 'StudentImportAnswer' });
+export type StudentImportAnswer = z.infer<typeof studentImportAnswerSchema>;
+
+/** GET /api/student-imports: past imports, newest first. */
+export const studentImportHistorySchema = z.array(
+  z.object({
+    id: z.number().int(),
+    /** ISO-8601 UTC instant. */
+    at: z.string(),
+    admin: z.string(),
+    file_name: z.string(),
+    mode: z.enum(studentImportModes),
+    inserted: z.number().int(),
+    updated: z.number().int(),
+    unchanged: z.number().int(),
+  }),
+);
+export type StudentImportHistory = z.infer<typeof studentImportHistorySchema>;
+
+/** GET /api/student-import/progress: how far the admin's own running import has got (decision 025). */
+export const studentImportProgressSchema = importProgressSchema.meta({ id: 'StudentImportProgress' });
+
+/** One student in the Parents Contact report: her parents', guardian's and emergency contact's details. */
+export const parentsContactRowSchema = z.object({
+  id: z.string(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  class_id: z.string().nullable(),
+  mother_name: z.string().nullable(),
+  mobile_phone_mother: z.string().nullable(),
+  mother_home_phone: z.string().nullable(),
+  email_mother: z.string().nullable(),
+  father_name: z.string().nullable(),
+  mobile_phone_father: z.string().nullable(),
+  father_home_phone: z.string().nullable(),
+  email_father: z.string().nullable(),
+  guardian_name: z.string().nullable(),
+  mobile_phone_guardian: z.string().nullable(),
+  home_phone_guardian: z.string().nullable(),
+  email_guardian: z.string().nullable(),
+  emergency_contact: z.string().nullable(),
+  emergency_home_phone: z.string().nullable(),
+  relation_to_child: z.string().nullable(),
+});
+export type ParentsContactRow = z.infer<typeof parentsContactRowSchema>;
+
+/** GET /api/parents-contact/{class_id|all}. */
+export const parentsContactSchema = z.object({ class_id: z.string(), students: z.array(parentsContactRowSchema) }).meta({ id: 'ParentsContact' });
+export type ParentsContact = z.infer<typeof parentsContactSchema>;
