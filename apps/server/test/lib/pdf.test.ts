@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dataTable, labelValueTable, pageSizes, renderPdf, renderPdfStream, schoolDocument, type Content } from '../../src/lib/pdf/index.ts';
+import { CREST_IMAGE, dataTable, labelValueTable, pageSizes, renderPdf, renderPdfStream, schoolDocument, type Content } from '../../src/lib/pdf/index.ts';
 import { pdfPageCount, pdfText } from '../helpers/pdf-text.ts';
 
 const base = { schoolName: 'Test Girls College', title: 'Attendance Report', timeZone: 'America/Port_of_Spain' };
@@ -26,6 +26,17 @@ describe('the PDF toolkit', () => {
     expect(text).toContain(`Page ${pages} of ${pages}`);
     // 12:30 UTC is 08:30 in Port of Spain (UTC−4).
     expect(count(text, 'Form 2B · Printed 2026-01-15 08:30')).toBe(pages);
+  });
+
+  it('embeds the school crest once, however many pages show it in their header', async () => {
+    const content: Content[] = Array.from({ length: 260 }, (_, index) => `Line ${index + 1} of the report.`);
+    const pdf = (await renderPdf(schoolDocument({ ...base, content }))).toString('latin1');
+    const onePage = (await renderPdf(schoolDocument({ ...base, content: ['One line.'] }))).toString('latin1');
+    expect(pdfPageCount(Buffer.from(pdf, 'latin1'))).toBeGreaterThanOrEqual(3);
+    // The picture and its transparency mask, 200 pixels across, in the one-page and the long document alike.
+    expect(count(onePage, '/Subtype /Image')).toBe(2);
+    expect(count(pdf, '/Subtype /Image')).toBe(2);
+    expect(count(pdf, '/Width 200')).toBe(2);
   });
 
   it('repeats a data table’s header row on every page it runs onto, and prints a dash for a missing value', async () => {
@@ -68,7 +79,10 @@ describe('the PDF toolkit', () => {
   });
 
   it('puts the school crest in the header', () => {
-    const header = schoolDocument({ ...base, content: [] }).header as (page: number, pages: number) => { stack: Array<{ columns?: Array<{ svg?: string }> }> };
-    expect(header(1, 1).stack[0].columns?.[0].svg).toMatch(/^<svg/);
+    const header = schoolDocument({ ...base, content: [] }).header as (
+      page: number,
+      pages: number,
+    ) => { stack: Array<{ columns?: Array<{ image?: string }> }> };
+    expect(header(1, 1).stack[0].columns?.[0].image).toBe(CREST_IMAGE);
   });
 });

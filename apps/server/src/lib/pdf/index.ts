@@ -7,6 +7,7 @@
  *   reply.type('application/pdf').send(await renderPdf(definition));
  */
 export { renderPdf, renderPdfStream } from './printer.ts';
-export { contentWidth, crestSvg, DASH, pageSizes, pdfColours, schoolDocument, type SchoolDocumentOptions, type SchoolPageSize } from './layout.ts';
+export { CREST_IMAGE } from './crest.ts';
+export { contentWidth, DASH, pageSizes, pdfColours, schoolDocument, type SchoolDocumentOptions, type SchoolPageSize } from './layout.ts';
 export { dataTable, labelValueTable, type DataColumn } from './tables.ts';
 export type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';

@@ -1,6 +1,5 @@
-import fs from 'node:fs';
 import type { Content, StyleDictionary, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { crestFile } from '../../paths.ts';
+import { CREST_IMAGE, hasCrest } from './crest.ts';
 import { zonedTimestamp } from '../time-zone.ts';
 import { PDF_FONT } from './printer.ts';
 
@@ -20,13 +19,6 @@ export const pageMargins: [number, number, number, number] = [40, 78, 40, 50];
 /** Width of the printed area in points (both page sizes are 612 points wide; landscape turns them). */
 export const contentWidth = (orientation: 'portrait' | 'landscape' = 'portrait', pageSize: SchoolPageSize = pageSizes.standard): number =>
   (orientation === 'portrait' ? 612 : pageSize === 'LEGAL' ? 1008 : 792) - pageMargins[0] - pageMargins[2];
-
-let crest: string | null | undefined;
-/** The school crest as SVG, read once (null when the file is missing, and the header goes without it). */
-export function crestSvg(): string | null {
-  if (crest === undefined) crest = fs.existsSync(crestFile) ? fs.readFileSync(crestFile, 'utf8') : null;
-  return crest;
-}
 
 export type SchoolDocumentOptions = {
   /** SCHOOL_NAME, shown in every page's header. */
@@ -71,7 +63,7 @@ export function schoolDocument(options: SchoolDocumentOptions): TDocumentDefinit
   const orientation = options.orientation ?? 'portrait';
   const width = contentWidth(orientation, pageSize);
   const printed = `Printed ${zonedTimestamp(options.printedAt ?? new Date(), options.timeZone).slice(0, 16)}`;
-  const svg = crestSvg();
+  const crest = hasCrest();
   return {
     pageSize,
     pageOrientation: orientation,
@@ -84,7 +76,7 @@ export function schoolDocument(options: SchoolDocumentOptions): TDocumentDefinit
       stack: [
         {
           columns: [
-            svg ? { svg, width: 30 } : { text: '', width: 30 },
+            crest ? { image: CREST_IMAGE, width: 30 } : { text: '', width: 30 },
             {
               stack: [
                 { text: options.schoolName, style: 'headerSchool' },

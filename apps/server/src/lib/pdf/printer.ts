@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { PassThrough, type Readable } from 'node:stream';
 import type { TDocumentDefinitions, TFontDictionary } from 'pdfmake/interfaces';
+import { CREST_IMAGE, crestPicture } from './crest.ts';
 
 /** pdfmake 0.2's server-side printer (its published types describe only the browser build). */
 type PdfKitDocument = NodeJS.ReadableStream & { end(): void };
@@ -26,11 +27,16 @@ function pdfPrinter(): Printer {
  * `reply.type('application/pdf').send(renderPdfStream(definition))` when the document is long.
  */
 export function renderPdfStream(definition: TDocumentDefinitions): Readable {
-  const document = pdfPrinter().createPdfKitDocument(definition);
   const output = new PassThrough();
-  document.on('error', (error: Error) => output.destroy(error));
-  document.pipe(output);
-  document.end();
+  crestPicture()
+    .then((crest) => {
+      // Named once in the document's images, the crest is embedded once however many pages show it.
+      const document = pdfPrinter().createPdfKitDocument({ ...definition, images: { [CREST_IMAGE]: crest, ...definition.images } });
+      document.on('error', (error: Error) => output.destroy(error));
+      document.pipe(output);
+      document.end();
+    })
+    .catch((error: Error) => output.destroy(error));
   return output;
 }
 
