@@ -89,3 +89,27 @@ export async function api<T>(path: string, options: { method?: string; body?: un
   }
   return body as T;
 }
+
+/** How long a call waits in all, over its retries, for the server's password checks to have room. */
+const BUSY_WAIT_LIMIT_MS = 30_000;
+
+/**
+ * Makes `call`, and while the server answers 503 because its password checks are busy (a class
+ * signing in at once from one school address), makes it again after the `retryAfter` seconds it
+ * gives, for up to half a minute: the student waits on the busy screen instead of being told to
+ * try again. Past that, the 503's message is thrown as any error.
+ */
+export async function retryWhileBusy<T>(call: () => Promise<T>, sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))): Promise<T> {
+  let waited = 0;
+  for (;;) {
+    try {
+      return await call();
+    } catch (error) {
+      const retryAfter = error instanceof ApiError && error.status === 503 ? Number(error.body.retryAfter) : Number.NaN;
+      const wait = Math.min(Math.max(retryAfter, 1), 10) * 1000;
+      if (!Number.isFinite(retryAfter) || waited + wait > BUSY_WAIT_LIMIT_MS) throw error;
+      waited += wait;
+      await sleep(wait);
+    }
+  }
+}

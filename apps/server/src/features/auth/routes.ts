@@ -30,6 +30,7 @@ import {
   resetStudentPassword,
   signInAdmin,
   signInStudent,
+  SignInBusy,
   signOut,
   studentRecordNames,
   userInfo,
@@ -75,9 +76,15 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     if ((await deviceFor(deps.db, request.cookies[DEVICE_COOKIE], account)) !== null) return signIn();
     const taken = addressLimiter.take(request.ip);
     if ('retryAfter' in taken) throw tooManyFromAddress(taken.retryAfter);
-    const signedIn = await signIn();
-    taken.giveBack();
-    return signedIn;
+    try {
+      const signedIn = await signIn();
+      taken.giveBack();
+      return signedIn;
+    } catch (error) {
+      // Turned away before its password was checked: the browser will send it again, uncounted.
+      if (error instanceof SignInBusy) taken.giveBack();
+      throw error;
+    }
   }
 
   app.get('/sanctum/csrf-cookie', { config: { access: 'visitor' }, schema: { response: { 204: noContent, ...errorResponses } } }, async (request, reply) => {

@@ -140,6 +140,27 @@ describe('the per-address limit of sign-in calls', () => {
   });
 });
 
+describe('a class signing in at once from one school address', () => {
+  it('gets every student in: sign-ins turned away while the password checks are busy are not counted against the address', async () => {
+    const students = await Promise.all(Array.from({ length: 40 }, () => createStudent(t.db)));
+    const browsers = await Promise.all(students.map(() => new TestClient(t.app, '10.66.2.1').start()));
+    const answers = new Map<number, number>();
+    let waiting = students.map((_, index) => index);
+    const seen = new Set<number>();
+    // Each round sends again, all at once, what was answered 503 in the last, as the web app does.
+    for (let round = 0; round < 60 && waiting.length > 0; round += 1) {
+      const statuses = await Promise.all(
+        waiting.map((index) => browsers[index].post('/api/login-student', { student_id: students[index].id, password: students[index].dobPassword })),
+      );
+      waiting.forEach((index, position) => answers.set(index, statuses[position].statusCode));
+      statuses.forEach((answer) => seen.add(answer.statusCode));
+      waiting = waiting.filter((index) => answers.get(index) === 503);
+    }
+    expect(seen.has(503)).toBe(true);
+    expect([...answers.values()].filter((status) => status === 200)).toHaveLength(students.length);
+  });
+});
+
 describe('sign-in during a burst of wrong guesses', () => {
   it('serves a real sign-in from another address while thousands of guesses arrive, turning the surplus away at once', async () => {
     const student = await createStudent(t.db, {}, { password: STUDENT_PASSWORD });

@@ -1,9 +1,9 @@
-import { api, ensureCsrfCookie } from '../../../api/client.ts';
+import { api, ensureCsrfCookie, retryWhileBusy } from '../../../api/client.ts';
 
 export type LoginStudentAnswer = { name: string; student_id: string; password_reset: number };
 
-/** POST /api/login-student (SPEC §7). */
+/** POST /api/login-student (SPEC §7), sent again while the password checks are busy. */
 export async function loginStudent(input: { student_id: string; password: string }): Promise<LoginStudentAnswer> {
   await ensureCsrfCookie();
-  return api<LoginStudentAnswer>('/api/login-student', { method: 'POST', body: input });
+  return retryWhileBusy(() => api<LoginStudentAnswer>('/api/login-student', { method: 'POST', body: input }));
 }

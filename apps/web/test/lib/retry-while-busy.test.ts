@@ -1,0 +1,35 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError, retryWhileBusy } from '../../src/api/client.ts';
+
+const busy = (retryAfter: unknown) => new ApiError(503, { message: 'Many people are signing in right now. Please try again in a few seconds.', retryAfter });
+
+describe('a sign-in while the password checks are busy', () => {
+  it('is sent again after the seconds the server gives, until it is answered', async () => {
+    const waits: number[] = [];
+    const call = vi.fn<() => Promise<string>>().mockRejectedValueOnce(busy(2)).mockRejectedValueOnce(busy(1)).mockResolvedValueOnce('signed in');
+    await expect(retryWhileBusy(call, async (ms) => void waits.push(ms))).resolves.toBe('signed in');
+    expect(call).toHaveBeenCalledTimes(3);
+    expect(waits).toEqual([2000, 1000]);
+  });
+
+  it('answers any other error at once, and a 503 without a retry time too', async () => {
+    const wrong = new ApiError(422, { message: 'Incorrect Student ID or Password.' });
+    const sleep = vi.fn(async () => undefined);
+    await expect(retryWhileBusy(() => Promise.reject(wrong), sleep)).rejects.toBe(wrong);
+    const down = new ApiError(503, { message: 'The portal is busy.' });
+    await expect(retryWhileBusy(() => Promise.reject(down), sleep)).rejects.toBe(down);
+    expect(sleep).not.toHaveBeenCalled();
+  });
+
+  it('gives up after half a minute of waiting, with the server’s message', async () => {
+    const waits: number[] = [];
+    const error = busy(10);
+    await expect(
+      retryWhileBusy(
+        () => Promise.reject(error),
+        async (ms) => void waits.push(ms),
+      ),
+    ).rejects.toBe(error);
+    expect(waits).toEqual([10_000, 10_000, 10_000]);
+  });
+});
