@@ -1,8 +1,7 @@
 // The attendance figures of its issue: the attendance call for a term of records, and the date-range report PDF.
 import { median, percentile, type BenchClient } from './http-client.ts';
 
-type Record = (figure: string, value: string, budget: string, met: boolean | null) => void;
-const ms = (value: number) => `${value.toFixed(1)} ms`;
+import { ms, type RecordFigure } from './results.ts';
 
 /** Times `runs` calls of `path` after 5 warm-up calls; every answer must be 200. */
 async function timeCalls(admin: BenchClient, path: string, runs: number): Promise<number[]> {
@@ -19,7 +18,7 @@ async function timeCalls(admin: BenchClient, path: string, runs: number): Promis
  * `GET /api/student-attendance/{id}` for a demo student with this term's records (a school day
  * each since the term began), and the report PDF over the term so far: median and p95 of 50 each.
  */
-export async function attendanceFigures(admin: BenchClient, studentId: string, record: Record): Promise<void> {
+export async function attendanceFigures(admin: BenchClient, studentId: string, record: RecordFigure): Promise<void> {
   const answer = JSON.parse((await admin.get(`/api/student-attendance/${studentId}`)).body) as { attendance_records: unknown[]; term_start: string };
   const call = await timeCalls(admin, `/api/student-attendance/${studentId}`, 50);
   record(

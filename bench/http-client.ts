@@ -54,3 +54,18 @@ export function percentile(values: number[], p: number): number {
 }
 
 export const median = (values: number[]) => percentile(values, 50);
+
+/** A multipart/form-data body: the fields, then one file, as a browser's form sends them. */
+export function multipartBody(fields: Record<string, string>, file: { name: string; type: string; bytes: Buffer }) {
+  const boundary = `----portal-bench-${Math.random().toString(16).slice(2)}`;
+  const parts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+  return {
+    body: Buffer.concat([
+      Buffer.from(parts.join('')),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`),
+      file.bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}

@@ -2,10 +2,9 @@
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import ExcelJS from 'exceljs';
-import { BenchClient, median, percentile } from './http-client.ts';
-import { BENCH_ADMIN_PASSWORD } from './portal-process.ts';
-
-type Record = (figure: string, value: string, budget: string, met: boolean | null) => void;
+import { signInAdmin } from './autosave.ts';
+import { median, multipartBody, percentile } from './http-client.ts';
+import type { RecordFigure } from './results.ts';
 
 const subjects = [
   'Mathematics',
@@ -21,14 +20,6 @@ const subjects = [
   'Visual Arts',
   'Information Technology',
 ];
-
-async function signInAdmin(url: string): Promise<BenchClient> {
-  const admin = new BenchClient(url);
-  await admin.get('/sanctum/csrf-cookie');
-  const response = await admin.post('/api/admin-login', { name: 'admin', password: BENCH_ADMIN_PASSWORD });
-  if (response.status !== 200) throw new Error(`admin sign-in failed: ${response.status} ${response.body}`);
-  return admin;
-}
 
 /** Adds `count` students of their own to the portal's SQLite database (the demo school has 600). */
 function addStudents(dataDir: string, count: number): string[] {
@@ -56,24 +47,12 @@ async function resultsWorkbook(ids: string[]): Promise<Buffer> {
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-function multipart(fields: { [name: string]: string }, file: Buffer) {
-  const boundary = '----portal-bench-results';
-  const parts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
-  const body = Buffer.concat([
-    Buffer.from(parts.join('')),
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="results.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    file,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
-}
-
 /**
  * Report card: median and p95 of 50 generations of a demo student's posted term (12 months of
  * marks, class position and attendance), as an admin asks for it. Import: one workbook of 1,500
  * students × 12 subjects (18,000 rows, and a remarks sheet) checked and then applied, on SQLite.
  */
-export async function termReportsFigures(url: string, dataDir: string, record: Record): Promise<void> {
+export async function termReportsFigures(url: string, dataDir: string, record: RecordFigure): Promise<void> {
   const admin = await signInAdmin(url);
   const students = JSON.parse((await admin.get('/api/students')).body) as Array<{ id: string; class_id: string | null }>;
   const withHistory = students.find((student) => student.class_id && student.class_id[0] !== '1');
@@ -87,9 +66,10 @@ export async function termReportsFigures(url: string, dataDir: string, record: R
   record('Report card PDF median / p95', `${median(times).toFixed(1)} ms / ${percentile(times, 95).toFixed(1)} ms`, '≤ 60 ms median', median(times) <= 60);
 
   const ids = addStudents(dataDir, 1500);
-  const { body, contentType } = multipart({ year: '2027', term: '2', dry_run: '1' }, await resultsWorkbook(ids));
+  const workbook = { name: 'results.xlsx', type: 'application/octet-stream', bytes: await resultsWorkbook(ids) };
+  const { body, contentType } = multipartBody({ year: '2027', term: '2', dry_run: '1' }, workbook);
   const check = await admin.raw('POST', '/api/term-results/import', body, contentType);
-  const applyBody = multipart({ year: '2027', term: '2', dry_run: '0' }, await resultsWorkbook(ids));
+  const applyBody = multipartBody({ year: '2027', term: '2', dry_run: '0' }, workbook);
   const apply = await admin.raw('POST', '/api/term-results/import', applyBody.body, applyBody.contentType);
   const answer = JSON.parse(apply.body) as { results?: number; errors?: unknown[] };
   if (apply.status !== 200 || answer.results !== 18000 || answer.errors?.length)

@@ -1,0 +1,149 @@
+// Autosave under load (issue 7, then the second round): 32 signed-in students saving whole
+// records in a closed loop, against a bare server writing the same row width, in the same run.
+import path from 'node:path';
+import { BenchClient, median, percentile } from './http-client.ts';
+import { BENCH_ADMIN_PASSWORD, root, startProcess } from './portal-process.ts';
+
+export type Student = { id: string; date_of_birth: string };
+export type SignedIn = { client: BenchClient; record: Record<string, unknown> };
+export type LoadFigure = { perSecond: number; p50: number; p99: number; errors: number };
+
+export async function signInAdmin(url: string): Promise<BenchClient> {
+  const admin = new BenchClient(url);
+  await admin.get('/sanctum/csrf-cookie');
+  const response = await admin.post('/api/admin-login', { name: 'admin', password: BENCH_ADMIN_PASSWORD });
+  if (response.status !== 200) throw new Error(`admin sign-in failed: ${response.status} ${response.body}`);
+  return admin;
+}
+
+/** The demo school's students who still sign in with their date of birth, in a fixed order. */
+export async function listStudents(url: string): Promise<Student[]> {
+  const admin = await signInAdmin(url);
+  const response = await admin.get('/api/students');
+  return (JSON.parse(response.body) as Student[]).filter((student) => student.date_of_birth).sort((a, b) => a.id.localeCompare(b.id));
+}
+
+/** One password for every bench student (a password may not contain the student ID). */
+export const BENCH_STUDENT_PASSWORD = 'Bench-Hibiscus-Pass-9';
+
+/** Sends again after the Retry-After the portal gives while its password checks are busy (503), as the web app does. */
+export async function retryWhileBusy(send: () => Promise<{ status: number; body: string; ms: number }>) {
+  for (;;) {
+    const answer = await send();
+    if (answer.status !== 503) return answer;
+    const seconds = (JSON.parse(answer.body) as { retryAfter?: number }).retryAfter ?? 1;
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  }
+}
+
+/** First sign-in with the date of birth, then a real password, as a student would. */
+export async function prepareStudent(url: string, student: Student): Promise<SignedIn> {
+  const client = new BenchClient(url);
+  await client.get('/sanctum/csrf-cookie');
+  const first = await retryWhileBusy(() => client.post('/api/login-student', { student_id: student.id, password: student.date_of_birth.replaceAll('-', '') }));
+  if (first.status !== 200) throw new Error(`sign-in failed for ${student.id}: ${first.status} ${first.body}`);
+  const change = await retryWhileBusy(() => client.post('/api/change-password-student', { student_id: student.id, password: BENCH_STUDENT_PASSWORD }));
+  if (change.status !== 200) throw new Error(`password change failed for ${student.id}: ${change.status} ${change.body}`);
+  const loaded = await client.get(`/api/student/${student.id}`);
+  return { client, record: JSON.parse(loaded.body).record };
+}
+
+/** Closed-loop autosaves until `until`; each save carries the updatedAt of the last answer. */
+export async function autosaveLoop(student: SignedIn, until: number, latencies: number[], counts: { errors: number; saves: number }, tag: string) {
+  let n = 0;
+  while (performance.now() < until) {
+    n += 1;
+    const response = await student.client.post('/api/student', { ...student.record, allergy: `${tag} note ${n}` });
+    latencies.push(response.ms);
+    if (response.status === 200) {
+      student.record = JSON.parse(response.body).record;
+      counts.saves += 1;
+    } else {
+      counts.errors += 1;
+      if (response.status === 409) student.record = JSON.parse(response.body).record;
+    }
+  }
+}
+
+/** Saves of signed-in students for `seconds`, after `warmUpSeconds` of the same load left out of the figure. */
+export async function autosaveLoad(signedIn: SignedIn[], seconds: number, warmUpSeconds = 2): Promise<LoadFigure> {
+  const counts = { errors: 0, saves: 0 };
+  await Promise.all(signedIn.map((student) => autosaveLoop(student, performance.now() + warmUpSeconds * 1000, [], { errors: 0, saves: 0 }, 'warm')));
+  const latencies: number[] = [];
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  await Promise.all(signedIn.map((student) => autosaveLoop(student, until, latencies, counts, 'load')));
+  const elapsed = (performance.now() - started) / 1000;
+  return { perSecond: counts.saves / elapsed, p99: percentile(latencies, 99), p50: median(latencies), errors: counts.errors };
+}
+
+export async function autosaveFigure(url: string, students: Student[], seconds: number): Promise<LoadFigure> {
+  return autosaveLoad(await Promise.all(students.map((student) => prepareStudent(url, student))), seconds);
+}
+
+/**
+ * The bare baseline (`baseline-server.ts`): the same closed loop of `clients` against a server
+ * that only updates one row of the record's width per POST, on SQLite, or on PostgreSQL when
+ * `databaseUrl` is given (with a pool of `poolSize` connections, as the portal's).
+ */
+export async function baselineFigure(
+  clients: number,
+  seconds: number,
+  sample: Record<string, unknown>,
+  database?: { url: string; poolSize: number },
+): Promise<LoadFigure> {
+  const env: Record<string, string> = database ? { BASELINE_DATABASE_URL: database.url, BASELINE_POOL_SIZE: String(database.poolSize) } : {};
+  const baseline = await startProcess(['--import', 'tsx', path.join(root, 'bench/baseline-server.ts')], env, '/health', 30_000);
+  try {
+    const run = async (until: number, latencies: number[], counts: { saves: number; errors: number }) =>
+      Promise.all(
+        Array.from({ length: clients }, async (_, index) => {
+          const client = new BenchClient(baseline.url);
+          let n = 0;
+          while (performance.now() < until) {
+            n += 1;
+            const response = await client.post(`/save/${index}`, { ...sample, allergy: `load note ${n}` });
+            latencies.push(response.ms);
+            if (response.status === 200) counts.saves += 1;
+            else counts.errors += 1;
+          }
+        }),
+      );
+    await run(performance.now() + 2000, [], { saves: 0, errors: 0 });
+    const latencies: number[] = [];
+    const counts = { saves: 0, errors: 0 };
+    const started = performance.now();
+    await run(started + seconds * 1000, latencies, counts);
+    return { perSecond: counts.saves / ((performance.now() - started) / 1000), p99: percentile(latencies, 99), p50: median(latencies), errors: counts.errors };
+  } finally {
+    await baseline.stop();
+  }
+}
+
+/** p99 of `savers`' autosaves when calm (after a warm-up) and while `stormers` sign in over and over (argon2id each time). */
+export async function stormFigure(url: string, savers: Student[], stormers: Student[]) {
+  const signedIn = await Promise.all(savers.map((student) => prepareStudent(url, student)));
+  // The storm's students already have their own passwords, so each sign-in runs argon2id.
+  await Promise.all(stormers.map((student) => prepareStudent(url, student)));
+  const counts = { errors: 0, saves: 0 };
+  await Promise.all(signedIn.map((student) => autosaveLoop(student, performance.now() + 3000, [], counts, 'warm')));
+  const calm: number[] = [];
+  await Promise.all(signedIn.map((student) => autosaveLoop(student, performance.now() + 5000, calm, counts, 'calm')));
+  const stormy: number[] = [];
+  const until = performance.now() + 5000;
+  let signIns = 0;
+  let stormFailures = 0;
+  await Promise.all([
+    ...signedIn.map((student) => autosaveLoop(student, until, stormy, counts, 'storm')),
+    ...stormers.map(async (student) => {
+      while (performance.now() < until) {
+        const client = new BenchClient(url);
+        await client.get('/sanctum/csrf-cookie');
+        const response = await client.post('/api/login-student', { student_id: student.id, password: BENCH_STUDENT_PASSWORD });
+        if (response.status === 200) signIns += 1;
+        else stormFailures += 1;
+      }
+    }),
+  ]);
+  return { calmP99: percentile(calm, 99), stormP99: percentile(stormy, 99), signIns, stormFailures, errors: counts.errors };
+}
