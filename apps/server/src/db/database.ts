@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { CONNECTION_MAX_USES, withPreparedStatements } from './prepared-statements.ts';
 import { withStatementCache } from './statement-cache.ts';
 
 export type Db = Kysely<Database>;
@@ -11,7 +12,19 @@ export type Db = Kysely<Database>;
 export type Executor = Kysely<Database> | Transaction<Database>;
 export type DialectName = 'sqlite' | 'postgres';
 
-export type DatabaseTarget = { databaseUrl?: string; sqliteFile?: string };
+export type DatabaseTarget = { databaseUrl?: string; sqliteFile?: string; poolSize?: number };
+
+/** Connections to PostgreSQL per server process (DATABASE_POOL_SIZE); see decision 029. */
+export const DEFAULT_POOL_SIZE = 10;
+
+const preparers = new WeakMap<Db, () => void>();
+/**
+ * From now on, PostgreSQL statements are prepared once per connection (decision 029). Called when
+ * the migrations are done: nothing prepared before a table changes outlives the change.
+ */
+export function prepareStatements(db: Db): void {
+  preparers.get(db)?.();
+}
 
 // PostgreSQL returns COUNT(*) and BIGINT as strings; every count here fits in a JS number.
 pg.types.setTypeParser(20, (value) => Number(value));
@@ -19,7 +32,7 @@ pg.types.setTypeParser(20, (value) => Number(value));
 /** Opens the database: PostgreSQL when a URL is given, else the SQLite file (WAL, synchronous FULL). */
 export function openDatabase(target: DatabaseTarget): { db: Db; dialect: DialectName } {
   if (target.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: target.databaseUrl, max: target.poolSize ?? DEFAULT_POOL_SIZE, maxUses: CONNECTION_MAX_USES });
     // A connection ended by the server (pg_terminate_backend, a restart, a failover) must not end
     // the process: the pool reports it on an idle connection, the client on one in use. The
     // requests using it fail with 503 (lib/error-handler.ts); the pool drops the broken client
@@ -28,7 +41,10 @@ export function openDatabase(target: DatabaseTarget): { db: Db; dialect: Dialect
     pool.on('connect', (client) => client.on('error', connectionLost));
     // The pool repeats an idle client's error; the client's own handler has reported it.
     pool.on('error', () => undefined);
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+    const prepared = withPreparedStatements(pool);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: prepared.pool }) });
+    preparers.set(db, prepared.prepare);
+    return { db, dialect: 'postgres' };
   }
   const file = target.sqliteFile ?? ':memory:';
   if (file !== ':memory:') {

@@ -1,5 +1,5 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
-import type { Db } from './database.ts';
+import { prepareStatements, type Db } from './database.ts';
 import * as initialSchema from './migrations/001-initial-schema.ts';
 import * as referenceLists from './migrations/002-reference-lists.ts';
 import * as storedFiles from './migrations/004-stored-files.ts';
@@ -32,4 +32,5 @@ export async function migrateToLatest(db: Db): Promise<void> {
   if (error) {
     throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
+  prepareStatements(db);
 }

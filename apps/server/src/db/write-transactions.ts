@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { Db, DialectName } from './database.ts';
+import type { Db, DialectName, Executor } from './database.ts';
 import type { Database } from './schema.ts';
 
 /** A short unit of database work that must commit or fail whole. */
@@ -9,6 +9,12 @@ export type WriteWork<T> = (trx: Transaction<Database>) => Promise<T>;
 export type WriteTransactions = (<T>(work: WriteWork<T>) => Promise<T>) & {
   /** Resolves once every write handed over so far has committed or failed: a graceful stop waits for it. */
   settled(): Promise<void>;
+  /**
+   * Work that reads and then makes its change in one statement (atomic by itself). On PostgreSQL
+   * it runs on the pool with no BEGIN and COMMIT, two round trips fewer: an autosave's cost there
+   * is mostly round trips. On SQLite it is a write like any other and shares a group commit.
+   */
+  oneStatement<T>(work: (db: Executor) => Promise<T>): Promise<T>;
 };
 
 /** Counts the writes under way, so that a stop can wait for the last commit. */
@@ -47,7 +53,12 @@ type Job = { work: WriteWork<unknown>; resolve: (value: unknown) => void; reject
  */
 export function createWriteTransactions(db: Db, dialect: DialectName): WriteTransactions {
   const writes = trackWrites();
-  if (dialect === 'postgres') return Object.assign(<T>(work: WriteWork<T>) => writes.track(db.transaction().execute(work)), { settled: writes.settled });
+  if (dialect === 'postgres') {
+    return Object.assign(<T>(work: WriteWork<T>) => writes.track(db.transaction().execute(work)), {
+      settled: writes.settled,
+      oneStatement: <T>(work: (db: Executor) => Promise<T>) => writes.track(work(db)),
+    });
+  }
 
   let waiting: Job[] = [];
   let draining = false;
@@ -112,5 +123,5 @@ export function createWriteTransactions(db: Db, dialect: DialectName): WriteTran
         }
       }),
     );
-  return Object.assign(write, { settled: writes.settled });
+  return Object.assign(write, { settled: writes.settled, oneStatement: write });
 }

@@ -1,6 +1,8 @@
 import type { Actor } from '../../auth/actor.ts';
 import { nowIso, type Executor } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
+import type { Insertable } from 'kysely';
+import type { AuditLogTable } from '../../db/schema.ts';
 
 /** What happened, beside who did it: the action, which student it concerns, and a short note. Never the data itself. */
 export type AuditEntry = {
@@ -26,19 +28,21 @@ function actorId(actor: Actor, entry: AuditEntry): string | null {
  * which request. Pass the transaction of the change it records, so both commit or neither does.
  */
 export async function writeAudit(db: Executor, actor: Actor, entry: AuditEntry): Promise<void> {
-  await db
-    .insertInto('audit_log')
-    .values({
-      at: nowIso(),
-      actor_kind: actor.kind,
-      actor_id: actorId(actor, entry),
-      action: entry.action,
-      student_id: entry.studentId ?? null,
-      ip: actor.ip,
-      detail: entry.detail ?? null,
-      request_id: actor.requestId,
-    })
-    .execute();
+  await db.insertInto('audit_log').values(auditRow(actor, entry)).execute();
+}
+
+/** The audit log's row for an entry, for a statement that writes it together with the change it records. */
+export function auditRow(actor: Actor, entry: AuditEntry): Insertable<AuditLogTable> {
+  return {
+    at: nowIso(),
+    actor_kind: actor.kind,
+    actor_id: actorId(actor, entry),
+    action: entry.action,
+    student_id: entry.studentId ?? null,
+    ip: actor.ip,
+    detail: entry.detail ?? null,
+    request_id: actor.requestId,
+  };
 }
 
 /**

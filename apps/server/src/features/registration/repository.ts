@@ -1,16 +1,66 @@
 import { studentColumns, type FieldValue } from '@school/contract';
-import type { Selectable } from 'kysely';
-import type { Executor } from '../../db/database.ts';
-import type { FormProgressTable, RegistrationStatusTable } from '../../db/schema.ts';
+import { sql, type Insertable, type Selectable } from 'kysely';
+import type { DialectName, Executor } from '../../db/database.ts';
+import type { AuditLogTable, FormProgressTable, RegistrationStatusTable } from '../../db/schema.ts';
 
 export type StudentRow = { id: string; created_at: string; updated_at: string } & Record<string, FieldValue>;
 export type ProgressFlags = Omit<FormProgressTable, 'student_id' | 'health_data_saved'>;
 /** The progress row: the spec's flags and whether Health Data was saved (decision 026). */
 export type ProgressRow = ProgressFlags & { health_data_saved: number };
 
+const progressColumns = ['studentData', 'familyData', 'healthData', 'otherData', 'documents', 'submit', 'health_data_saved'] as const;
+
 export const registrationRepository = {
   findStudent(db: Executor, id: string): Promise<StudentRow | undefined> {
     return db.selectFrom('students').selectAll().where('id', '=', id).executeTakeFirst() as Promise<StudentRow | undefined>;
+  },
+
+  /**
+   * What a save needs to know, in one read: the record, its form's registration window and its
+   * progress row. Three reads cost three round trips to PostgreSQL on every autosave.
+   */
+  async findForSave(
+    db: Executor,
+    id: string,
+  ): Promise<{ student: StudentRow; status: RegistrationStatusTable | undefined; progress: ProgressRow | undefined } | undefined> {
+    const row = (await db
+      .selectFrom('students')
+      .leftJoin('form_classes', 'form_classes.id', 'students.class_id')
+      .leftJoin('registration_status', 'registration_status.form_level', 'form_classes.form_level')
+      .leftJoin('form_progress', 'form_progress.student_id', 'students.id')
+      .selectAll('students')
+      .select([
+        'registration_status.form_level as window_form_level',
+        'registration_status.open as window_open',
+        'registration_status.deadline as window_deadline',
+        'registration_status.updated_at as window_updated_at',
+        'form_progress.student_id as progress_student_id',
+        ...progressColumns.map((column) => `form_progress.${column} as progress_${column}` as const),
+      ])
+      .where('students.id', '=', id)
+      .executeTakeFirst()) as Record<string, FieldValue> | undefined;
+    if (!row) return undefined;
+    const student: Record<string, FieldValue> = {};
+    const progress: Record<string, FieldValue> = {};
+    for (const [key, value] of Object.entries(row)) {
+      if (key.startsWith('progress_')) progress[key.slice('progress_'.length)] = value;
+      else if (!key.startsWith('window_')) student[key] = value;
+    }
+    const status =
+      row.window_form_level === null
+        ? undefined
+        : {
+            form_level: Number(row.window_form_level),
+            open: Number(row.window_open),
+            deadline: row.window_deadline as string | null,
+            updated_at: String(row.window_updated_at),
+          };
+    return {
+      student: student as StudentRow,
+      status,
+      progress:
+        progress.student_id === null ? undefined : (Object.fromEntries(progressColumns.map((column) => [column, Number(progress[column])])) as ProgressRow),
+    };
   },
 
   /** Writes the given columns and the new version, only if the version is still `expectedUpdatedAt`. */
@@ -23,6 +73,78 @@ export const registrationRepository = {
       .where('updated_at', '=', expectedUpdatedAt)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
+  },
+
+  /**
+   * A save's change: the changed columns and the new version, only if the version is still
+   * `expectedUpdatedAt` (false when it is not: someone saved first), the progress row when a flag
+   * moved, and the audit row. On PostgreSQL one statement does it all, atomic with no BEGIN and
+   * COMMIT; on SQLite the caller's transaction holds three.
+   */
+  async saveChanges(
+    db: Executor,
+    dialect: DialectName,
+    change: {
+      id: string;
+      expectedUpdatedAt: string;
+      values: Record<string, FieldValue>;
+      updatedAt: string;
+      progress: ProgressRow | null;
+      audit: Insertable<AuditLogTable>;
+    },
+  ): Promise<boolean> {
+    const known = Object.fromEntries(Object.entries(change.values).filter(([column]) => studentColumns.includes(column)));
+    if (dialect === 'sqlite') {
+      if (!(await this.updateStudent(db, change.id, change.expectedUpdatedAt, change.values, change.updatedAt))) return false;
+      if (change.progress) await this.saveProgress(db, change.id, change.progress);
+      await db.insertInto('audit_log').values(change.audit).execute();
+      return true;
+    }
+    const { progress, audit } = change;
+    const saved = await db
+      .with('saved', (q) =>
+        q
+          .updateTable('students')
+          .set({ ...known, updated_at: change.updatedAt })
+          .where('id', '=', change.id)
+          .where('updated_at', '=', change.expectedUpdatedAt)
+          .returning('id'),
+      )
+      .with('progress', (q) =>
+        q
+          .insertInto('form_progress')
+          .columns(['student_id', ...progressColumns])
+          .expression((eb) =>
+            eb
+              .selectFrom('saved')
+              .select(['saved.id as student_id', ...progressColumns.map((column) => sql<number>`${progress?.[column] ?? 0}::integer`.as(column))])
+              // No row, and so no write, when no flag moved.
+              .where(sql<boolean>`${progress !== null}`),
+          )
+          .onConflict((conflict) =>
+            conflict.column('student_id').doUpdateSet((eb) => Object.fromEntries(progressColumns.map((column) => [column, eb.ref(`excluded.${column}`)]))),
+          )
+          .returning('student_id'),
+      )
+      .insertInto('audit_log')
+      .columns(['at', 'actor_kind', 'actor_id', 'action', 'student_id', 'ip', 'detail', 'request_id'])
+      .expression((eb) =>
+        eb
+          .selectFrom('saved')
+          .select([
+            sql<string>`${audit.at}::text`.as('at'),
+            sql<string>`${audit.actor_kind}::text`.as('actor_kind'),
+            sql<string>`${audit.actor_id ?? null}::text`.as('actor_id'),
+            sql<string>`${audit.action}::text`.as('action'),
+            sql<string>`${audit.student_id ?? null}::text`.as('student_id'),
+            sql<string>`${audit.ip ?? null}::text`.as('ip'),
+            sql<string>`${audit.detail ?? null}::text`.as('detail'),
+            sql<string>`${audit.request_id ?? null}::text`.as('request_id'),
+          ]),
+      )
+      .returning('id')
+      .executeTakeFirst();
+    return saved !== undefined;
   },
 
   findProgress(db: Executor, studentId: string): Promise<Selectable<FormProgressTable> | undefined> {

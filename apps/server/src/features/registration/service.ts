@@ -13,7 +13,7 @@ import type { SignedInActor } from '../../auth/actor.ts';
 import type { Executor } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { Conflict, Forbidden, invalidField, NotFound } from '../../lib/errors.ts';
-import { auditRead, writeAudit } from '../audit/index.ts';
+import { auditRead, auditRow } from '../audit/index.ts';
 import { isInReferenceList } from '../reference/index.ts';
 import { presentStudentRecord } from './presenter.ts';
 import { registrationRepository, type ProgressFlags, type ProgressRow, type StudentRow } from './repository.ts';
@@ -60,34 +60,42 @@ function changedColumns(values: Record<string, FieldValue>, current: StudentRow)
   return changes;
 }
 
+const storedProgressOf = (row: Partial<StoredProgress> | undefined): StoredProgress => ({
+  ...presentProgress(row),
+  health_data_saved: row?.health_data_saved ?? 0,
+});
+
 async function findStoredProgress(db: Executor, studentId: string): Promise<StoredProgress> {
-  const row = await registrationRepository.findProgress(db, studentId);
-  return { ...presentProgress(row), health_data_saved: row?.health_data_saved ?? 0 };
+  return storedProgressOf(await registrationRepository.findProgress(db, studentId));
 }
 
 /** Brings the stored progress flags in line with the record, writing only when one moved. */
 async function saveProgressOf(trx: Executor, record: StudentRow, change: Partial<StoredProgress> = {}): Promise<ProgressFlags> {
   const before = await findStoredProgress(trx, record.id);
+  const progress = nextProgress(record, before, change);
+  if (progress.moved) await registrationRepository.saveProgress(trx, record.id, progress.row);
+  return progress.flags;
+}
+
+/** The progress flags the record has now (with `change` laid on the stored facts), and whether the stored row must move. */
+function nextProgress(record: StudentRow, before: StoredProgress, change: Partial<StoredProgress> = {}) {
   const stored = { ...before, ...change };
   const flags = progressOf(record, stored);
-  const next = { ...flags, health_data_saved: stored.health_data_saved };
-  if ((Object.keys(next) as Array<keyof StoredProgress>).some((key) => next[key] !== before[key])) {
-    await registrationRepository.saveProgress(trx, record.id, next);
-  }
-  return flags;
+  const row = { ...flags, health_data_saved: stored.health_data_saved };
+  return { flags, row, moved: (Object.keys(row) as Array<keyof StoredProgress>).some((key) => row[key] !== before[key]) };
 }
 
 /**
  * The agreement may be given only while every step is complete (decision 026): 422 naming the
  * incomplete steps otherwise. The server, not the save, writes the terms she agreed to.
  */
-async function applyAgreement(trx: Executor, current: StudentRow, changes: Record<string, FieldValue>): Promise<void> {
+async function applyAgreement(current: StudentRow, stored: StoredProgress, changes: Record<string, FieldValue>): Promise<void> {
   if (!('agree_terms_conditions' in changes)) return;
   if (changes.agree_terms_conditions !== 1) {
     changes.terms_and_conditions = null;
     return;
   }
-  const states = registrationStepStates({ ...current, ...changes }, factsOf(await findStoredProgress(trx, current.id)));
+  const states = registrationStepStates({ ...current, ...changes }, factsOf(stored));
   const incomplete = states.filter((state) => !state.complete).map((state) => state.label);
   if (incomplete.length > 0) throw invalidField('agree_terms_conditions', messages.agreementIncomplete(incomplete));
   changes.terms_and_conditions = agreedTermsText();
@@ -146,11 +154,14 @@ export async function saveStudentRecord(deps: Deps, actor: SignedInActor, input:
     if (column in values && values[column] === null) throw invalidField(column, isAdmin ? 'Required' : 'This field is required.');
   }
 
-  const result = await deps.writeTransaction(async (trx) => {
-    const current = await registrationRepository.findStudent(trx, input.id);
-    if (!current) throw new NotFound('There is no student with that ID.');
+  // One read, then one statement that writes the change, its progress and its audit row (decision 029).
+  const result = await deps.writeTransaction.oneStatement(async (db) => {
+    const found = await registrationRepository.findForSave(db, input.id);
+    if (!found) throw new NotFound('There is no student with that ID.');
+    const current = found.student;
+    const stored = storedProgressOf(found.progress);
     if (!isAdmin) {
-      const window = registrationWindow(await registrationRepository.findStatusForClass(trx, current.class_id as string | null), deps.settings.schoolTimeZone);
+      const window = registrationWindow(found.status, deps.settings.schoolTimeZone);
       if (!window.editable) throw new Forbidden(window.message);
       if (schoolOnlyFields.some((column) => column in values && values[column] !== current[column])) {
         throw new Forbidden('Your class and house are set by the school and cannot be changed here.');
@@ -159,20 +170,27 @@ export async function saveStudentRecord(deps: Deps, actor: SignedInActor, input:
     if (input.updatedAt !== current.updated_at) throw new Conflict(CONFLICT_MESSAGE, { record: presentStudentRecord(current) });
 
     const changes = changedColumns(values, current);
-    if (Object.keys(changes).length === 0) return { saved: current, flags: presentProgress(await registrationRepository.findProgress(trx, current.id)) };
-    await assertCodesInLists(trx, changes);
-    await applyAgreement(trx, current, changes);
+    if (Object.keys(changes).length === 0) return { saved: current, flags: presentProgress(found.progress) };
+    await assertCodesInLists(db, changes);
+    await applyAgreement(current, stored, changes);
 
     const updatedAt = nextVersion(current.updated_at);
-    if (!(await registrationRepository.updateStudent(trx, current.id, current.updated_at, changes, updatedAt))) {
-      const newest = await registrationRepository.findStudent(trx, current.id);
+    const saved: StudentRow = { ...current, ...changes, updated_at: updatedAt };
+    const progress = nextProgress(saved, stored);
+    const written = await registrationRepository.saveChanges(db, deps.dialect, {
+      id: current.id,
+      expectedUpdatedAt: current.updated_at,
+      values: changes,
+      updatedAt,
+      progress: progress.moved ? progress.row : null,
+      // Which fields changed, never their values.
+      audit: auditRow(actor, { action: 'student.record-updated', studentId: current.id, detail: `fields: ${Object.keys(changes).join(', ')}` }),
+    });
+    if (!written) {
+      const newest = await registrationRepository.findStudent(db, current.id);
       throw new Conflict(CONFLICT_MESSAGE, { record: newest ? presentStudentRecord(newest) : null });
     }
-    const saved: StudentRow = { ...current, ...changes, updated_at: updatedAt };
-    const flags = await saveProgressOf(trx, saved);
-    // Which fields changed, never their values.
-    await writeAudit(trx, actor, { action: 'student.record-updated', studentId: current.id, detail: `fields: ${Object.keys(changes).join(', ')}` });
-    return { saved, flags };
+    return { saved, flags: progress.flags };
   });
   return { message: 'Saved', record: presentStudentRecord(result.saved), progress: result.flags };
 }

@@ -226,7 +226,7 @@ describe('Import Students', () => {
       }
       return real(work);
     };
-    t.app.deps.writeTransaction = Object.assign(watching, { settled: () => real.settled() });
+    t.app.deps.writeTransaction = Object.assign(watching, { settled: () => real.settled(), oneStatement: real.oneStatement });
     let applied;
     try {
       applied = await upload(file, { mode: 'insert', dry_run: '0' }, 'large.xlsx');

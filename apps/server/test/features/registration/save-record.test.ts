@@ -105,6 +105,23 @@ describe('POST /api/student', () => {
     expect((await load()).record.medical_history).toBeNull();
   });
 
+  it('lets exactly one of 40 saves sent at once on the same version through, with one audit row, and answers the rest 409', async () => {
+    const { record } = await load();
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, index) => save({ ...record, allergy: `Parallel ${index}` })));
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(39);
+    const winner = answers.find((answer) => answer.statusCode === 200)!.json().record;
+    expect((await load()).record).toMatchObject({ allergy: winner.allergy, updatedAt: winner.updatedAt });
+    const audited = await t.db
+      .selectFrom('audit_log')
+      .select('detail')
+      .where('action', '=', 'student.record-updated')
+      .where('student_id', '=', student.id)
+      .execute();
+    expect(audited).toEqual([{ detail: 'fields: allergy' }]);
+  });
+
   it('keeps both editors’ changes when the second re-applies hers on the newest version', async () => {
     const { record } = await load();
     const other = new TestClient(t.app);
