@@ -15,7 +15,7 @@ import { createWriteTransactions } from './db/write-transactions.ts';
 import type { Deps } from './deps.ts';
 import { adminDataRoutes } from './features/admin-data/index.ts';
 import { attendanceRoutes } from './features/attendance/index.ts';
-import { authRoutes, currentPasswordRoutes } from './features/auth/index.ts';
+import { authRoutes, currentPasswordRoutes, registerSignInShedding } from './features/auth/index.ts';
 import { registrationRoutes } from './features/registration/index.ts';
 import { documentFileOwner, filesRoutes } from './features/files/index.ts';
 import { registrationFormRoutes } from './features/registration-form/index.ts';
@@ -82,6 +82,8 @@ export async function buildApp({ config, db, dialect, logger = true, extraRoutes
   });
   await app.register(rateLimit, { global: false });
   await registerUploads(app);
+  // Before the sessions: a sign-in turned away for a full queue costs no database work.
+  registerSignInShedding(app);
   registerSessions(app);
   registerAccessControl(app);
 

@@ -62,8 +62,8 @@ export const defaultQueueBounds: QueueBounds = { waiting: 32, perKey: 4 };
  *
  * Two lanes wait for them. The first (new passwords being set; sign-ins from a browser that signed
  * in to the account before) is served first, in order. Every other sign-in waits in the second,
- * where the key (caller's address) with the fewest checks in the current minute goes next, so an
- * address sending a stream of guesses waits behind everyone else rather than the other way round. Sign-ins are bounded (`tryRun`): at most `bounds.perKey` wait per key, and
+ * where the key (caller's address) that asked for the fewest checks in the current minute goes next,
+ * so an address sending a stream of guesses waits behind everyone else rather than the other way round. Sign-ins are bounded (`tryRun`): at most `bounds.perKey` wait per key, and
  * `bounds.waiting` in all in the second lane; past that HashingBusy is thrown at once.
  */
 export function createHashingPool(size: number, options: object, restFactor = REST_FACTOR, bounds: QueueBounds = defaultQueueBounds) {
@@ -116,25 +116,31 @@ export function createHashingPool(size: number, options: object, restFactor = RE
     return job;
   }
 
-  /** Checks run per key in the current minute: the key served least goes next. */
-  let served = new Map<string, number>();
-  let servedSince = performance.now();
+  /**
+   * Sign-ins asked for per key in the current minute, those turned away included: the waiting key
+   * that asked least goes next. An address sending a stream of guesses has asked hundreds of times,
+   * so a student who asks once is served before it, however early in the stream she comes.
+   */
+  let asked = new Map<string, number>();
+  let askedSince = performance.now();
+  function countAsk(key: string): void {
+    if (performance.now() - askedSince > 60_000) {
+      asked = new Map();
+      askedSince = performance.now();
+    }
+    asked.set(key, (asked.get(key) ?? 0) + 1);
+  }
 
   function takeFromLanes(): Job | undefined {
     if (first.length > 0) return first.shift();
-    if (performance.now() - servedSince > 60_000) {
-      served = new Map();
-      servedSince = performance.now();
-    }
     let next: [string, Job[]] | undefined;
-    for (const entry of byKey) if (!next || (served.get(entry[0]) ?? 0) < (served.get(next[0]) ?? 0)) next = entry;
+    for (const entry of byKey) if (!next || (asked.get(entry[0]) ?? 0) < (asked.get(next[0]) ?? 0)) next = entry;
     if (!next) return undefined;
     const [key, jobs] = next;
     const job = jobs.shift()!;
-    // Among keys served alike, the one served now goes to the back.
+    // Among keys that asked alike, the one served now goes to the back.
     byKey.delete(key);
     if (jobs.length > 0) byKey.set(key, jobs);
-    served.set(key, (served.get(key) ?? 0) + 1);
     keyedWaiting -= 1;
     return job;
   }
@@ -198,7 +204,9 @@ export function createHashingPool(size: number, options: object, restFactor = RE
     /** Null when `tryRun` would take a check of this key now, else the seconds to wait. */
     wouldRefuse(key: string, { first: inFirstLane = false } = {}): number | null {
       const full = (perKey.get(key) ?? 0) >= bounds.perKey || (!inFirstLane && keyedWaiting >= bounds.waiting && !hasLongerQueueThan(key));
-      return full ? busy().retryAfterSeconds : null;
+      if (!full) return null;
+      countAsk(key);
+      return busy().retryAfterSeconds;
     },
 
     /**
@@ -206,6 +214,7 @@ export function createHashingPool(size: number, options: object, restFactor = RE
      * throws HashingBusy at once when its key or the second lane is full.
      */
     tryRun(task: HashingTask, key: string, { first: inFirstLane = false } = {}): Promise<string | boolean> {
+      countAsk(key);
       const waitingForKey = perKey.get(key) ?? 0;
       if (waitingForKey >= bounds.perKey) return Promise.reject(busy());
       if (!inFirstLane && keyedWaiting >= bounds.waiting && !makeRoomFor(key)) return Promise.reject(busy());

@@ -1,4 +1,5 @@
 /** Sign-in, sign-out, passwords and the student-ID lookup: what the app and other features may use. */
 export { authRoutes } from './routes.ts';
+export { registerSignInShedding } from './shedding.ts';
 export { currentPasswordRoutes } from './current-password-routes.ts';
 export { createAdmin, ensureFirstAdmin, resetAdmin } from './admin-accounts.ts';

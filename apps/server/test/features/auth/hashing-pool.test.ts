@@ -116,6 +116,20 @@ describe('the bounded sign-in lane of the hashing threads', () => {
     expect(order).toEqual(['busy', 'quiet', 'busy', 'busy', 'busy']);
   });
 
+  it('serves a key that asked once before keys that keep asking, even when none has been served yet', async () => {
+    const { pool, hash } = await idlePool({ waiting: 10, perKey: 1 });
+    const order: string[] = [];
+    const run = (key: string) => outcome(pool.tryRun(verifyTask(hash), key).then(() => order.push(key)));
+    // The thread takes the first check; each of three guessing keys gets one waiting and has
+    // twenty more turned away; then a student asks once.
+    const running = run('first');
+    const guesses = ['g1', 'g2', 'g3'].flatMap((key) => Array.from({ length: 21 }, () => run(key)));
+    const student = run('student');
+    const results = await Promise.all([running, ...guesses, student]);
+    expect(results.filter((result) => result === 'busy with a retry time')).toHaveLength(60);
+    expect(order).toEqual(['first', 'student', 'g1', 'g2', 'g3']);
+  });
+
   it('serves a known browser first, ahead of every waiting check', async () => {
     const { pool, hash } = await idlePool({ waiting: 10, perKey: 10 });
     const order: string[] = [];
