@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { incomingDir, kindsInWords, receiveUpload, sniffUploadKind, uploadedFile, type ReceivedFile } from '../../src/lib/uploads/index.ts';
+import { multipart } from '../helpers/multipart.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 import { makeZip } from '../helpers/zip.ts';
 
@@ -68,23 +69,6 @@ describe('telling a file’s kind by its content', () => {
     expect(kindsInWords(['xlsx', 'csv', 'zip'])).toBe('an Excel workbook (.xlsx), a CSV file or a ZIP file');
   });
 });
-
-/** A multipart/form-data body with the fields first and then the file. */
-function multipart(fields: Record<string, string>, file?: { name: string; bytes: Buffer }) {
-  const boundary = '----upload-test';
-  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-  );
-  if (file) {
-    parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-      file.bytes,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 describe('receiving an upload', () => {
   let t: TestApp;

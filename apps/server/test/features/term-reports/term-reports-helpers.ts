@@ -1,28 +1,12 @@
 import ExcelJS from 'exceljs';
 import type { Db } from '../../../src/db/database.ts';
+import { multipart } from '../../helpers/multipart.ts';
 import type { TestClient } from '../../helpers/test-app.ts';
-
-/** A multipart/form-data body: the fields first, then the file, as the web app sends it. */
-export function multipart(fields: Record<string, string>, file?: { name: string; bytes: Buffer }) {
-  const boundary = '----term-reports-boundary';
-  const parts: Buffer[] = Object.entries(fields).map(([name, value]) =>
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
-  );
-  if (file) {
-    parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-      file.bytes,
-      Buffer.from('\r\n'),
-    );
-  }
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 /** Posts a file with its fields to an upload call. */
 export function sendFile(client: TestClient, url: string, fields: Record<string, string>, file: { name: string; bytes: Buffer }) {
-  const { body, contentType } = multipart(fields, file);
-  return client.request('POST', url, body, { 'content-type': contentType });
+  const { payload, headers } = multipart(fields, file);
+  return client.request('POST', url, payload, headers);
 }
 
 type Cell = string | number | null;
