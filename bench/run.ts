@@ -11,6 +11,8 @@ import { signInBurstFigures } from './sign-in-burst.ts';
 import { adminDataFigures } from './admin-data.ts';
 import { measureWebWeight } from './web-weight.ts';
 import { attendanceFigures } from './attendance.ts';
+import { adminTableFigures } from './admin-table.ts';
+import { lighthouseFigures } from './lighthouse.ts';
 
 type Row = { figure: string; value: string; budget: string; met: boolean | null };
 const rows: Row[] = [];
@@ -21,8 +23,21 @@ const record = (figure: string, value: string, budget: string, met: boolean | nu
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-/** The figures to measure: all, or those named in BENCH_ONLY (autosave, storm, pdf, web, admin-data, server, postgres, signin, attendance, term-reports). */
-const figures = ['autosave', 'storm', 'pdf', 'web', 'admin-data', 'server', 'postgres', 'signin', 'attendance', 'term-reports'] as const;
+/** The figures to measure: all, or those named in BENCH_ONLY (autosave, storm, pdf, web, admin-data, server, postgres, signin, attendance, term-reports, admin-table, lighthouse). */
+const figures = [
+  'autosave',
+  'storm',
+  'pdf',
+  'web',
+  'admin-data',
+  'server',
+  'postgres',
+  'signin',
+  'attendance',
+  'term-reports',
+  'admin-table',
+  'lighthouse',
+] as const;
 const only = process.env.BENCH_ONLY?.split(',')
   .map((name) => name.trim())
   .filter(Boolean);
@@ -278,6 +293,15 @@ async function main() {
         '≤ 120 KB gzip',
         weight.gzip <= 120 * 1024,
       );
+    }
+
+    if (wanted('lighthouse')) {
+      console.log('Lighthouse, mobile, on the sign-in page…');
+      await lighthouseFigures(portal.url, record).catch((error: Error) => record('Lighthouse', `not measured: ${error.message}`, '', false));
+    }
+    if (wanted('admin-table')) {
+      console.log('Admin table of 2,000 students in Chromium (its own portal)…');
+      await adminTableFigures(record).catch((error: Error) => record('Admin table', `not measured: ${error.message}`, '', false));
     }
 
     if (wanted('term-reports'))
