@@ -7,10 +7,12 @@ import path from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
 import { adminDataFigures } from './admin-data.ts';
+import { adminTableFigures } from './admin-table.ts';
 import { attendanceFigures } from './attendance.ts';
 import { autosaveFigure, autosaveLoad, baselineFigure, listStudents, prepareStudent, signInAdmin, stormFigure, type Student } from './autosave.ts';
 import { median, multipartBody, percentile, type BenchClient } from './http-client.ts';
 import { residentMb, root, startPortal, type RunningServer } from './portal-process.ts';
+import { lighthouseFigures } from './lighthouse.ts';
 import { createResults, kb, ms, ratio, type RecordFigure } from './results.ts';
 import { signInBurstFigures } from './sign-in-burst.ts';
 import { termReportsFigures } from './term-reports.ts';
@@ -124,6 +126,22 @@ const parts: Array<
         '≤ 120 KB gzip',
         weight.gzip <= 120 * 1024,
       );
+    },
+  },
+  {
+    name: 'lighthouse',
+    portal: true,
+    async run({ portal, record }) {
+      console.log('Lighthouse on the sign-in page, mobile…');
+      await lighthouseFigures(portal.url, record);
+    },
+  },
+  {
+    name: 'admin-table',
+    portal: false,
+    async run(record) {
+      console.log('Admin table of 2,000 students in Chromium (its own portal)…');
+      await adminTableFigures(record);
     },
   },
   { name: 'term-reports', portal: true, run: ({ portal, dataDir, record }) => termReportsFigures(portal.url, dataDir, record) },

@@ -11,7 +11,7 @@ export type WebWeight = {
 };
 
 /** Chromium as the end-to-end tests start it: the system browser, no background traffic. */
-const launchOptions = {
+export const launchOptions = {
   executablePath: '/usr/bin/chromium',
   args: [
     '--no-sandbox',

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { signedOutSession, type Session } from '@school/contract/responses';
+import type { Session } from '@school/contract/responses';
+import { signedOutSession } from '@school/contract/signed-out-session';
 import { api } from './client.ts';
 
 export type { Session };

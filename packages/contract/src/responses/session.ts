@@ -15,16 +15,7 @@ export const sessionSchema = z.object({
 });
 export type Session = z.infer<typeof sessionSchema>;
 
-/** The session of nobody: what the server answers a visitor, and what the web app assumes before it asks. */
-export const signedOutSession: Session = {
-  authenticated: false,
-  admin: false,
-  restricted: false,
-  userID: null,
-  name: null,
-  initials: null,
-  must_change_password: false,
-};
+export { signedOutSession } from '../signed-out-session.ts';
 
 const flag = z.number().int().min(0).max(1);
 

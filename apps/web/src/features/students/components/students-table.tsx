@@ -83,7 +83,9 @@ export function StudentsTable() {
           columns: { columnVisibilityModel: { updatedAt: false } },
         }}
         slots={{ footer: () => <Footer total={data?.length ?? 0} /> }}
-        slotProps={{ toolbar: { showQuickFilter: true, quickFilterProps: { debounceMs: 200 } } }}
+        // No debounce: filtering 2,000 students and redrawing takes a few tens of milliseconds
+        // (`npm run bench`, admin table), so the rows follow each key instead of waiting for a pause.
+        slotProps={{ toolbar: { showQuickFilter: true, quickFilterProps: { debounceMs: 0 } } }}
         aria-label="Students"
         sx={{ bgcolor: 'background.paper' }}
       />
