@@ -28,6 +28,12 @@ test('the admin searches and sorts the students table, edits a name and resets a
   await page.getByRole('searchbox').fill('');
   await page.getByRole('columnheader', { name: 'ID' }).click();
   await expect(page.getByRole('row').nth(1)).toContainText('2022');
+  // A page holds 100 students; the pager reaches the rest without a search.
+  await expect(page.getByText(/^1–100 of \d+$/)).toBeVisible();
+  await page.getByRole('button', { name: 'Go to next page' }).click();
+  await expect(page.getByText(/^101–200 of \d+$/)).toBeVisible();
+  await expect(page.getByRole('row').nth(1)).not.toContainText('20220001');
+  await page.getByRole('button', { name: 'Go to previous page' }).click();
 
   await page.getByRole('searchbox').fill(student.id);
   await row
