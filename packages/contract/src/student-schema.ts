@@ -173,6 +173,27 @@ export const completenessNotes = {
   documentsMissing: 'Upload every document (birth certificate, immunization card, SEA slip and photo).',
 } as const;
 
+/**
+ * Whether a filled value is valid for its field, remembered per field for the day (a date of
+ * birth's range moves with the date): every autosave judges every step of the whole record, and
+ * nearly all of its values are the ones judged at the last save.
+ */
+const validity = { day: '', byField: new Map<FieldDef, Map<FieldValue, boolean>>() };
+function isValidValue(field: FieldDef, value: FieldValue): boolean {
+  const today = todayIso();
+  if (validity.day !== today) validity.byField = new Map();
+  validity.day = today;
+  let known = validity.byField.get(field);
+  if (!known) validity.byField.set(field, (known = new Map()));
+  let valid = known.get(value);
+  if (valid === undefined) {
+    valid = fieldSchema(field).safeParse(value).success;
+    if (known.size >= 5000) known.clear();
+    known.set(value, valid);
+  }
+  return valid;
+}
+
 function dataStepState(record: Record<string, FieldValue>, key: StepKey, label: string): StepState {
   const missing: string[] = [];
   const invalid: string[] = [];
@@ -181,7 +202,7 @@ function dataStepState(record: Record<string, FieldValue>, key: StepKey, label: 
     const value = record[field.name];
     if (!filled(value)) {
       if (isFieldRequired(field, record)) missing.push(fieldTitle(field));
-    } else if (!fieldSchema(field).safeParse(value).success) invalid.push(fieldTitle(field));
+    } else if (!isValidValue(field, value)) invalid.push(fieldTitle(field));
   }
   return { key, label, complete: missing.length === 0 && invalid.length === 0, missing, invalid, note: null };
 }
