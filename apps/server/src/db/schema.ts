@@ -207,6 +207,14 @@ export type ServerSecretsTable = {
 };
 
 /** One import of students: who, when, which file, and its counts. */
+/** An admin's running student import: rows written so far of all (decision 028); removed when it ends. */
+export type ImportProgressTable = {
+  admin_id: number;
+  done: number;
+  total: number;
+  updated_at: string;
+};
+
 export type StudentImportsTable = {
   id: Generated<number>;
   at: string;
@@ -248,4 +256,5 @@ export type Database = {
   sign_in_attempts: SignInAttemptsTable;
   server_secrets: ServerSecretsTable;
   student_imports: StudentImportsTable;
+  import_progress: ImportProgressTable;
 };
