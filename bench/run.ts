@@ -5,12 +5,14 @@ import path from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
 import { BenchClient, median, percentile } from './http-client.ts';
-import { BENCH_ADMIN_PASSWORD, residentMb, root, startPortal, startProcess } from './portal-process.ts';
+import { residentMb, root, startPortal, startProcess } from './portal-process.ts';
+import { autosaveFigure, autosaveLoop, listStudents, passwordOf, prepareStudent, signInAdmin, type Student } from './autosave.ts';
 import { termReportsFigures } from './term-reports.ts';
 import { signInBurstFigures } from './sign-in-burst.ts';
 import { adminDataFigures } from './admin-data.ts';
 import { measureWebWeight } from './web-weight.ts';
 import { attendanceFigures } from './attendance.ts';
+import { processesFigures, stopFigures } from './processes.ts';
 
 type Row = { figure: string; value: string; budget: string; met: boolean | null };
 const rows: Row[] = [];
@@ -21,68 +23,14 @@ const record = (figure: string, value: string, budget: string, met: boolean | nu
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-/** The figures to measure: all, or those named in BENCH_ONLY (autosave, storm, pdf, web, admin-data, server, postgres, signin, attendance, term-reports). */
-const figures = ['autosave', 'storm', 'pdf', 'web', 'admin-data', 'server', 'postgres', 'signin', 'attendance', 'term-reports'] as const;
+/** The figures to measure: all, or those named in BENCH_ONLY (autosave, storm, pdf, web, admin-data, server, postgres, signin, attendance, term-reports, processes, stop). */
+const figures = ['autosave', 'storm', 'pdf', 'web', 'admin-data', 'server', 'postgres', 'signin', 'attendance', 'term-reports', 'processes', 'stop'] as const;
 const only = process.env.BENCH_ONLY?.split(',')
   .map((name) => name.trim())
   .filter(Boolean);
 const unknown = only?.filter((name) => !(figures as readonly string[]).includes(name)) ?? [];
 if (unknown.length) throw new Error(`BENCH_ONLY names unknown figures: ${unknown.join(', ')} (known: ${figures.join(', ')})`);
 const wanted = (figure: (typeof figures)[number]) => !only?.length || only.includes(figure);
-
-type Student = { id: string; date_of_birth: string };
-type SignedIn = { client: BenchClient; record: Record<string, unknown> };
-
-async function signInAdmin(url: string): Promise<BenchClient> {
-  const admin = new BenchClient(url);
-  await admin.get('/sanctum/csrf-cookie');
-  const response = await admin.post('/api/admin-login', { name: 'admin', password: BENCH_ADMIN_PASSWORD });
-  if (response.status !== 200) throw new Error(`admin sign-in failed: ${response.status} ${response.body}`);
-  return admin;
-}
-
-/** One password for every bench student (a password may not contain the student ID). */
-const passwordOf = (_student: Student) => 'Bench-Hibiscus-Pass-9';
-
-/** First sign-in with the date of birth, then a real password, as a student would. */
-async function prepareStudent(url: string, student: Student): Promise<SignedIn> {
-  const client = new BenchClient(url);
-  await client.get('/sanctum/csrf-cookie');
-  const first = await client.post('/api/login-student', { student_id: student.id, password: student.date_of_birth.replaceAll('-', '') });
-  if (first.status !== 200) throw new Error(`sign-in failed for ${student.id}: ${first.status} ${first.body}`);
-  const change = await client.post('/api/change-password-student', { student_id: student.id, password: passwordOf(student) });
-  if (change.status !== 200) throw new Error(`password change failed for ${student.id}: ${change.status} ${change.body}`);
-  const loaded = await client.get(`/api/student/${student.id}`);
-  return { client, record: JSON.parse(loaded.body).record };
-}
-
-/** Closed-loop autosaves until `until`; each save carries the updatedAt of the last answer. */
-async function autosaveLoop(student: SignedIn, until: number, latencies: number[], counts: { errors: number; saves: number }, tag: string) {
-  let n = 0;
-  while (performance.now() < until) {
-    n += 1;
-    const response = await student.client.post('/api/student', { ...student.record, allergy: `${tag} note ${n}` });
-    latencies.push(response.ms);
-    if (response.status === 200) {
-      student.record = JSON.parse(response.body).record;
-      counts.saves += 1;
-    } else {
-      counts.errors += 1;
-      if (response.status === 409) student.record = JSON.parse(response.body).record;
-    }
-  }
-}
-
-async function autosaveFigure(url: string, students: Student[], seconds: number) {
-  const signedIn = await Promise.all(students.map((student) => prepareStudent(url, student)));
-  const latencies: number[] = [];
-  const counts = { errors: 0, saves: 0 };
-  const started = performance.now();
-  const until = started + seconds * 1000;
-  await Promise.all(signedIn.map((student) => autosaveLoop(student, until, latencies, counts, 'load')));
-  const elapsed = (performance.now() - started) / 1000;
-  return { perSecond: counts.saves / elapsed, p99: percentile(latencies, 99), p50: median(latencies), errors: counts.errors };
-}
 
 async function baselineFigure(clients: number, seconds: number, sample: Record<string, unknown>) {
   const baseline = await startProcess(['--import', 'tsx', path.join(root, 'bench/baseline-server.ts')], {}, '/health', 30_000);
@@ -193,12 +141,6 @@ async function postgresAutosave(serverUrl: string) {
   }
 }
 
-async function listStudents(url: string): Promise<Student[]> {
-  const admin = await signInAdmin(url);
-  const response = await admin.get('/api/students');
-  return (JSON.parse(response.body) as Student[]).filter((student) => student.date_of_birth).sort((a, b) => a.id.localeCompare(b.id));
-}
-
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
   console.log('Starting the portal with the demo school…');
@@ -303,6 +245,10 @@ async function main() {
     console.log('Autosave throughput on PostgreSQL…');
     const pgSaves = await postgresAutosave(pgUrl);
     record('Autosave saves/s (PostgreSQL)', `${pgSaves.perSecond.toFixed(0)}/s, p99 ${ms(pgSaves.p99)}, ${pgSaves.errors} errors`, 'reported', null);
+  }
+  if (wanted('processes') || wanted('stop')) {
+    if (wanted('stop')) await stopFigures(record);
+    if (pgUrl && wanted('processes')) await processesFigures(pgUrl, record);
   }
 
   const width = Math.max(...rows.map((row) => row.figure.length));

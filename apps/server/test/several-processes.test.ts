@@ -104,6 +104,17 @@ describe.skipIf(testDialect !== 'postgres')('several server processes on one dat
     const refused = await owner.post('/api/login-student', { student_id: guessed.id, password: guessed.dobPassword });
     expect(refused.status).toBe(429);
 
+    // The student-ID lookup's 10 calls a minute per address are counted across both processes.
+    const lookup = (client: HttpClient) => client.get('/api/student-lookup?first_name=Kezia&last_name=Nobody');
+    const visitorA = track(new HttpClient(a.url));
+    const visitorB = track(new HttpClient(b.url));
+    for (let call = 0; call < 5; call += 1) {
+      expect((await lookup(visitorA)).status).toBe(200);
+      expect((await lookup(visitorB)).status).toBe(200);
+    }
+    expect((await lookup(visitorA)).status).toBe(429);
+    expect((await lookup(visitorB)).status).toBe(429);
+
     // A document uploaded on A (kept in the database) downloads on B, byte for byte.
     const uploader = track(new HttpClient(a.url));
     await uploader.signInAsAdmin('registrar', ADMIN_PASSWORD);

@@ -215,6 +215,14 @@ export type ImportProgressTable = {
   updated_at: string;
 };
 
+/** Calls of a rate-limited route per key (address or token) in the current window, on PostgreSQL (decision 028). */
+export type RateLimitsTable = {
+  key: string;
+  hits: number;
+  /** When the window ends, in ms since 1970. */
+  window_ends: number;
+};
+
 export type StudentImportsTable = {
   id: Generated<number>;
   at: string;
@@ -257,4 +265,5 @@ export type Database = {
   server_secrets: ServerSecretsTable;
   student_imports: StudentImportsTable;
   import_progress: ImportProgressTable;
+  rate_limits: RateLimitsTable;
 };
