@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { autosaveFigure, listStudents, prepareStudent, type SignedIn } from './autosave.ts';
+import { autosaveFigure, listStudents, prepareStudents, type SignedIn } from './autosave.ts';
 import { startPortal } from './portal-process.ts';
 
 type Record = (figure: string, value: string, budget: string, met: boolean | null) => void;
@@ -81,7 +81,7 @@ export async function stopFigures(record: Record): Promise<void> {
   const portal = await startPortal(dataDir);
   try {
     const students = await listStudents(portal.url);
-    const signedIn = await Promise.all(students.slice(0, CLIENTS).map((student) => prepareStudent(portal.url, student)));
+    const signedIn = await prepareStudents(portal.url, students.slice(0, CLIENTS));
     const counts = { saves: 0, refused: 0 };
     const exited = new Promise<number | null>((resolve) => portal.child.once('exit', (code) => resolve(code)));
     const saving = Promise.all(signedIn.map((student) => saveUntilStopped(student, counts)));
