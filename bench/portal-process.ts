@@ -58,8 +58,8 @@ export async function startProcess(args: string[], env: Record<string, string>, 
   };
 }
 
-/** The built portal (as `npm start` runs it), on a data folder (and optionally PostgreSQL), with the demo school. */
-export function startPortal(dataDir: string, databaseUrl?: string): Promise<RunningServer> {
+/** The built portal (as `npm start` runs it), on a data folder (and optionally PostgreSQL), with the demo school; `settings` adds to its environment (WORKERS). */
+export function startPortal(dataDir: string, databaseUrl?: string, settings: Record<string, string> = {}): Promise<RunningServer> {
   fs.mkdirSync(dataDir, { recursive: true });
   return startProcess(
     // To profile the server under load: BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=bench/out".
@@ -70,6 +70,7 @@ export function startPortal(dataDir: string, databaseUrl?: string): Promise<Runn
       ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
       LOG_LEVEL: 'warn',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...settings,
     },
     '/api/config',
   );

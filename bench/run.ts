@@ -13,6 +13,7 @@ import { autosaveFigure, autosaveLoad, baselineFigure, listStudents, prepareStud
 import { median, multipartBody, percentile, type BenchClient } from './http-client.ts';
 import { residentMb, root, startPortal, type RunningServer } from './portal-process.ts';
 import { lighthouseFigures } from './lighthouse.ts';
+import { processesFigures, stopFigures } from './processes.ts';
 import { createResults, kb, ms, ratio, type RecordFigure } from './results.ts';
 import { signInBurstFigures } from './sign-in-burst.ts';
 import { termReportsFigures } from './term-reports.ts';
@@ -183,11 +184,24 @@ const parts: Array<
     },
   },
   { name: 'postgres', portal: false, run: postgresAutosave },
+  {
+    name: 'processes',
+    portal: false,
+    async run(record) {
+      const serverUrl = postgresServerUrl();
+      if (!serverUrl) record('Autosave with WORKERS=1 and 2 (PostgreSQL)', 'not measured: set BENCH_DATABASE_URL', 'reported', null);
+      else await processesFigures(serverUrl, record);
+    },
+  },
+  { name: 'stop', portal: false, run: stopFigures },
 ];
+
+/** The PostgreSQL server the PostgreSQL parts make their databases on. */
+const postgresServerUrl = () => process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 
 /** Autosave on PostgreSQL, on a fresh database, against the bare baseline writing to PostgreSQL with the same pool size. */
 async function postgresAutosave(record: RecordFigure): Promise<void> {
-  const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  const serverUrl = postgresServerUrl();
   if (!serverUrl) {
     record('Autosave saves/s (PostgreSQL)', 'not measured: set BENCH_DATABASE_URL', '≥ 0.6×', null);
     return;

@@ -12,6 +12,7 @@ import { registerSessions } from './auth/sessions.ts';
 import type { Config } from './config.ts';
 import type { Db, DialectName } from './db/database.ts';
 import { createWriteTransactions } from './db/write-transactions.ts';
+import { databaseRateLimitStore } from './lib/rate-limit-store.ts';
 import type { Deps } from './deps.ts';
 import { adminDataRoutes } from './features/admin-data/index.ts';
 import { attendanceRoutes } from './features/attendance/index.ts';
@@ -80,7 +81,8 @@ export async function buildApp({ config, db, dialect, logger = true, extraRoutes
     referrerPolicy: { policy: 'same-origin' },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(rateLimit, { global: false });
+  // Several processes share one PostgreSQL database (decision 028): their call counts are kept there.
+  await app.register(rateLimit, { global: false, ...(dialect === 'postgres' ? { store: databaseRateLimitStore(db) } : {}) });
   await registerUploads(app);
   // Before the sessions: a sign-in turned away for a full queue costs no database work.
   registerSignInShedding(app);

@@ -101,6 +101,12 @@ const environmentSchema = z.object({
     .string()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'must be a time HH:mm such as 12:00' })
     .default('12:00'),
+  WORKERS: z.coerce
+    .number({ message: 'must be a whole number from 1 to 64' })
+    .int({ message: 'must be a whole number from 1 to 64' })
+    .min(1, { message: 'must be a whole number from 1 to 64' })
+    .max(64, { message: 'must be a whole number from 1 to 64' })
+    .default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ADMIN_PASSWORD: adminPassword,
 });
@@ -121,6 +127,8 @@ export type Config = {
   /** Where uploaded files' bytes live: the folder DATA_DIR/uploads, or the database (decision 013). */
   fileStore: 'local' | 'database';
   logLevel: string;
+  /** How many server processes serve requests on the port (decision 028); more than 1 needs PostgreSQL. */
+  workers: number;
   /** Bell times in school time, HH:mm (decision 023): arriving after `schoolDayStart` is late; the AM session ends at `schoolMidday`. */
   schoolDayStart: string;
   schoolMidday: string;
@@ -159,6 +167,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     // The database by default with PostgreSQL, so that several server processes share the files.
     fileStore: env.FILE_STORE ?? (env.DATABASE_URL ? 'database' : 'local'),
     logLevel: env.LOG_LEVEL,
+    workers: env.WORKERS,
     schoolDayStart: env.SCHOOL_DAY_START,
     schoolMidday: env.SCHOOL_MIDDAY,
     adminPassword: env.ADMIN_PASSWORD,

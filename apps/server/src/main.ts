@@ -1,15 +1,25 @@
+import cluster from 'node:cluster';
 import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ensureFirstAdmin } from './features/auth/admin-accounts.ts';
 import { purgeExpiredSessions } from './auth/sessions.ts';
 import { loadConfig, type Config } from './config.ts';
-import { openDatabase, type Db } from './db/database.ts';
+import { openDatabase, prepareStatements, type Db, type DialectName } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { generateDemoSchool, isDatabaseEmpty } from './features/demo/generate-demo-school.ts';
 import { stopOnSignals } from './graceful-stop.ts';
-import { assertPortFree, databaseConnectionError, isNewSqliteDataFolder, listenError, StartupError, startupFailureLine } from './start-up.ts';
+import {
+  assertPortFree,
+  assertWorkersSupported,
+  databaseConnectionError,
+  isNewSqliteDataFolder,
+  listenError,
+  StartupError,
+  startupFailureLine,
+} from './start-up.ts';
 import { webDist } from './paths.ts';
+import { reportListening, runWorkers } from './workers.ts';
 
 /** What start-up has to tell the operator (how to sign in), given the port listened on: printed once listening, or beside the failure if start-up fails. */
 const notes: Array<(port: number) => string> = [];
@@ -18,7 +28,8 @@ let configuredPort = 0;
 /**
  * Start-up (decision 017): read settings, check that the port is free before creating anything,
  * refuse a bad database, migrate, create the first admin and (in a new data folder) the demo
- * school, listen. Any failure is one printed line with its fix.
+ * school, listen. Any failure is one printed line with its fix. With WORKERS=N (decision 028) this
+ * process does the one-time work and then runs N worker processes, which only build the app and listen.
  */
 async function main(): Promise<void> {
   process.on('SIGINT', stopDuringStartUp);
@@ -28,9 +39,37 @@ async function main(): Promise<void> {
   const config = loadConfig();
   configuredPort = config.port;
   config.webDist = fs.existsSync(path.join(webDist, 'index.html')) ? webDist : undefined;
+  if (cluster.isWorker) {
+    const { db, dialect } = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: sqliteFileOf(config) });
+    // The first process has migrated: statements may be prepared from the start (decision 029).
+    prepareStatements(db);
+    reportListening(await serve(config, db, dialect));
+    return;
+  }
+  assertWorkersSupported(config);
   await assertPortFree(config);
 
-  const sqliteFile = path.join(config.dataDir, 'portal.sqlite');
+  const { db, dialect } = await prepareData(config);
+  let port: number;
+  if (config.workers > 1) {
+    await db.destroy();
+    process.off('SIGINT', stopDuringStartUp);
+    process.off('SIGTERM', stopDuringStartUp);
+    port = await runWorkers(config.workers);
+  } else {
+    port = await serve(config, db, dialect);
+  }
+  const processes = config.workers > 1 ? ` (${config.workers} server processes)` : '';
+  const lines = [`${config.schoolName} portal is running at http://${displayHost(config)}:${port}${processes}`, ...notes.splice(0).map((note) => note(port))];
+  if (!config.webDist) lines.push('The web app is not built yet: run `npm start` from the project folder to build it.');
+  console.log(`\n${lines.join('\n')}\n`);
+}
+
+const sqliteFileOf = (config: Config) => path.join(config.dataDir, 'portal.sqlite');
+
+/** The one-time work before serving: check and migrate the database, create the first admin and, when new, the demo school. */
+async function prepareData(config: Config): Promise<{ db: Db; dialect: DialectName }> {
+  const sqliteFile = sqliteFileOf(config);
   const newSqliteFolder = config.databaseUrl ? false : isNewSqliteDataFolder(config, sqliteFile);
   const { db, dialect } = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile });
   const isNew = config.databaseUrl ? await isNewPostgresDatabase(db, config.databaseUrl) : newSqliteFolder;
@@ -54,7 +93,11 @@ async function main(): Promise<void> {
         `Demo school created with ${demo.students} students. Try student ID ${demo.sampleStudent.id} (${demo.sampleStudent.first_name} ${demo.sampleStudent.last_name}) with her date of birth ${dob} as the first password.`,
     );
   }
+  return { db, dialect };
+}
 
+/** Builds the app on the database, stops it gracefully on a signal, listens; resolves with the port. */
+async function serve(config: Config, db: Db, dialect: DialectName): Promise<number> {
   const app = await buildApp({ config, db, dialect });
   await purgeExpiredSessions(app);
   const purge = setInterval(() => purgeExpiredSessions(app).catch((error) => app.log.error(error)), 60 * 60 * 1000);
@@ -68,10 +111,7 @@ async function main(): Promise<void> {
     throw listenError(error, config);
   });
   const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  const lines = [`${config.schoolName} portal is running at http://${displayHost(config)}:${port}`, ...notes.splice(0).map((note) => note(port))];
-  if (!config.webDist) lines.push('The web app is not built yet: run `npm start` from the project folder to build it.');
-  console.log(`\n${lines.join('\n')}\n`);
+  return typeof address === 'object' && address ? address.port : config.port;
 }
 
 /** A PostgreSQL database is new when it has no tables yet; reaching it at all is the first check of DATABASE_URL. */

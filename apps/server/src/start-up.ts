@@ -109,3 +109,15 @@ export function startupFailureLine(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   return `The portal could not start: ${message.split('\n')[0]}. Set DEBUG=1 to see the details.`;
 }
+
+/**
+ * Several server processes need PostgreSQL (decision 028): with SQLite every process would keep
+ * its own group commit on one file, and their writers would wait on each other's locks.
+ */
+export function assertWorkersSupported(config: Pick<Config, 'workers' | 'databaseUrl'>): void {
+  if (config.workers > 1 && !config.databaseUrl) {
+    throw new StartupError(
+      `WORKERS=${config.workers} needs PostgreSQL: set DATABASE_URL to a postgres:// URL, or set WORKERS=1 to run one process on the built-in SQLite file.`,
+    );
+  }
+}

@@ -74,6 +74,14 @@ describe('settings', () => {
     }
   });
 
+  it('reads WORKERS as a whole number of processes from 1 to 64', () => {
+    expect(loadConfig({}).workers).toBe(1);
+    expect(loadConfig({ WORKERS: '4' }).workers).toBe(4);
+    for (const bad of ['0', '65', '2.5', 'two', '-1']) {
+      expect(() => loadConfig({ WORKERS: bad }), bad).toThrow(/WORKERS: must be a whole number from 1 to 64/);
+    }
+  });
+
   it('refuses an ADMIN_PASSWORD the change-password form would refuse, saying why in one line', () => {
     const problem = (password: string) => {
       try {

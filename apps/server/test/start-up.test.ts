@@ -100,6 +100,12 @@ describe.skipIf(testDialect === 'postgres')('start-up refuses what it cannot ser
     expect(fs.existsSync(dataDir)).toBe(false);
   });
 
+  it('refuses several processes on the SQLite file, before it creates anything', async () => {
+    const line = failureLine(await start({ WORKERS: '2' }));
+    expect(line).toBe('WORKERS=2 needs PostgreSQL: set DATABASE_URL to a postgres:// URL, or set WORKERS=1 to run one process on the built-in SQLite file.');
+    expect(fs.existsSync(dataDir)).toBe(false);
+  });
+
   it('names the PostgreSQL host of an unreachable DATABASE_URL, never its password', async () => {
     const line = failureLine(await start({ DATABASE_URL: 'postgres://portal:Secret-Word-99@127.0.0.1:1/school' }));
     expect(line).toContain("database 'school' on 127.0.0.1:1 as 'portal'");

@@ -9,6 +9,7 @@ import * as termCalendarAndScans from './migrations/007-term-calendar-and-scans.
 import * as healthDataSaved from './migrations/008-health-data-saved.ts';
 import * as studentImports from './migrations/009-student-imports.ts';
 import * as signInAttempts from './migrations/010-sign-in-attempts.ts';
+import * as sharedBetweenProcesses from './migrations/011-shared-between-processes.ts';
 
 /** Migrations are listed here in order; the list is bundled, so no folder is read at run time. */
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '008-health-data-saved': healthDataSaved,
   '009-student-imports': studentImports,
   '010-sign-in-attempts': signInAttempts,
+  '011-shared-between-processes': sharedBetweenProcesses,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -207,6 +207,22 @@ export type ServerSecretsTable = {
 };
 
 /** One import of students: who, when, which file, and its counts. */
+/** An admin's running student import: rows written so far of all (decision 028); removed when it ends. */
+export type ImportProgressTable = {
+  admin_id: number;
+  done: number;
+  total: number;
+  updated_at: string;
+};
+
+/** Calls of a rate-limited route per key (address or token) in the current window, on PostgreSQL (decision 028). */
+export type RateLimitsTable = {
+  key: string;
+  hits: number;
+  /** When the window ends, in ms since 1970. */
+  window_ends: number;
+};
+
 export type StudentImportsTable = {
   id: Generated<number>;
   at: string;
@@ -248,4 +264,6 @@ export type Database = {
   sign_in_attempts: SignInAttemptsTable;
   server_secrets: ServerSecretsTable;
   student_imports: StudentImportsTable;
+  import_progress: ImportProgressTable;
+  rate_limits: RateLimitsTable;
 };

@@ -1,6 +1,6 @@
 import { studentImportColumns, type FieldValue, type StudentImportAnswer, type StudentImportField, type StudentImportMode } from '@school/contract';
 import type { AdminActor } from '../../auth/actor.ts';
-import { nowIso } from '../../db/database.ts';
+import { nowIso, type Executor } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { Conflict } from '../../lib/errors.ts';
 import type { ReceivedFile } from '../../lib/uploads/index.ts';
@@ -117,7 +117,7 @@ const countsOf = (planned: Planned[]) => ({
  * already written are undone, so the import changes nothing (decision 025). `progress` hears how
  * many of the plan's rows are written after each slice.
  */
-async function applyPlan(deps: Deps, planned: Planned[], progress: (done: number) => void): Promise<void> {
+async function applyPlan(deps: Deps, planned: Planned[], progress: (db: Executor, done: number) => Promise<void>): Promise<void> {
   const written: Planned[] = [];
   const now = nowIso();
   try {
@@ -132,9 +132,10 @@ async function applyPlan(deps: Deps, planned: Planned[], progress: (done: number
             now,
           );
           for (const entry of slice) if (entry.action === 'update') await adminDataRepository.updateStudent(trx, entry.id, entry.values, now);
+          await progress(trx, end);
         });
+      else await progress(deps.db, end);
       written.push(...slice);
-      progress(end);
     }
   } catch (error) {
     await deps.writeTransaction(async (trx) => {
@@ -178,9 +179,9 @@ export async function importStudents(deps: Deps, actor: AdminActor, input: Stude
   const answer = { dry_run: input.dryRun, ...counts, headers, preview, errors };
   if (input.dryRun || errors.length > 0) return answer;
 
-  importProgress.report(actor.adminId, 0, planned.length);
+  await importProgress.report(deps.db, actor.adminId, 0, planned.length);
   try {
-    await applyPlan(deps, planned, (done) => importProgress.report(actor.adminId, done, planned.length));
+    await applyPlan(deps, planned, (db, done) => importProgress.report(db, actor.adminId, done, planned.length));
     await deps.writeTransaction(async (trx) => {
       await adminDataRepository.recordImport(trx, { at: nowIso(), admin: actor.name, file_name: input.file.name, mode: input.mode, ...counts });
       await writeAudit(trx, actor, {
@@ -189,13 +190,14 @@ export async function importStudents(deps: Deps, actor: AdminActor, input: Stude
       });
     });
   } finally {
-    importProgress.end(actor.adminId);
+    // Failing to remove the figure must not hide how the import went: a row left behind goes stale.
+    await importProgress.end(deps.db, actor.adminId).catch(() => undefined);
   }
   return answer;
 }
 
 /** How far the admin's own running import has got (polled by the screen while it is applied). */
-export const studentImportProgress = (actor: AdminActor) => importProgress.of(actor.adminId);
+export const studentImportProgress = (deps: Pick<Deps, 'db'>, actor: AdminActor) => importProgress.of(deps.db, actor.adminId);
 
 /** Past imports, newest first. */
 export async function studentImportHistory(deps: Deps) {

@@ -128,7 +128,7 @@ export async function adminDataRoutes(instance: FastifyInstance): Promise<void> 
   app.get(
     '/api/student-import/progress',
     { config: { access: 'admin' }, schema: { response: { 200: studentImportProgressSchema, ...errorResponses } } },
-    async (request) => studentImportProgress(adminActor(request)),
+    async (request) => studentImportProgress(app.deps, adminActor(request)),
   );
 
   app.get('/api/student-imports', { config: { access: 'admin' }, schema: { response: { 200: studentImportHistorySchema, ...errorResponses } } }, async () =>
