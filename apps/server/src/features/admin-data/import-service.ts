@@ -11,7 +11,7 @@ import { importProgress } from './import-progress.ts';
 import { adminDataRepository } from './repository.ts';
 
 /** Rows written per transaction: saves of students go between the slices (decision 025). */
-const WRITE_SLICE = 100;
+const WRITE_SLICE = 25;
 /** IDs looked up per query. */
 const LOOKUP_SLICE = 500;
 /** Rows shown in the preview. */

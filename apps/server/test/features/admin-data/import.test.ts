@@ -235,13 +235,8 @@ describe('Import Students', () => {
     }
     expect(applied.json()).toMatchObject({ inserted: 250, errors: [] });
     const during = seen.filter((entry) => (entry.admin as { running: boolean }).running);
-    // Three slices of at most 100 rows, then the history row once all 250 are written.
-    expect(during.map((entry) => entry.admin)).toEqual([
-      { running: true, done: 0, total: 250 },
-      { running: true, done: 100, total: 250 },
-      { running: true, done: 200, total: 250 },
-      { running: true, done: 250, total: 250 },
-    ]);
+    // Ten slices of 25 rows, then the history row once all 250 are written.
+    expect(during.map((entry) => entry.admin)).toEqual(Array.from({ length: 11 }, (_, slice) => ({ running: true, done: slice * 25, total: 250 })));
     for (const entry of during) expect(entry).toMatchObject({ other: { running: false, done: 0, total: 0 }, student: 403, visitor: 401 });
     expect((await admin.get('/api/student-import/progress')).json()).toEqual({ running: false, done: 0, total: 0 });
   });
