@@ -12,6 +12,8 @@ import { adminDataRepository } from './repository.ts';
 
 /** Rows written per transaction: saves of students go between the slices (decision 025). */
 const WRITE_SLICE = 25;
+/** Rows checked before the event loop turns. */
+const CHECK_SLICE = 100;
 /** IDs looked up per query. */
 const LOOKUP_SLICE = 500;
 /** Rows shown in the preview. */
@@ -47,8 +49,14 @@ async function planImport(deps: Deps, input: StudentImportInput) {
   const columns = importColumns(input.mapping);
   const read = await readSpreadsheet(input.file, columns);
   const errors: ImportError[] = [...read.errors];
-  const { valid, errors: rowErrors } = validateRows(read.rows, columns, importRowSchema);
-  errors.push(...rowErrors);
+  const valid: ReturnType<typeof validateRows<StudentImportField, typeof importRowSchema>>['valid'] = [];
+  for (let start = 0; start < read.rows.length; start += CHECK_SLICE) {
+    const checked = validateRows(read.rows.slice(start, start + CHECK_SLICE), columns, importRowSchema);
+    valid.push(...checked.valid);
+    errors.push(...checked.errors);
+    // Students' autosaves go between the slices of a long file's checks.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
   const headerFor = new Map(columns.map((column) => [column.field, read.headers.find((header) => header.trim() === column.header) ?? column.header]));
   const present = read.present.filter((field): field is Exclude<StudentImportField, 'id'> => field !== 'id');
 
