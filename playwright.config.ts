@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from './e2e/support/chromium.ts';
 
 /** End-to-end journeys in the system Chromium against the real built server (see e2e/support). */
 export default defineConfig({
@@ -14,18 +15,7 @@ export default defineConfig({
     baseURL: process.env.E2E_BASE_URL,
     trace: 'off',
     screenshot: 'off',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-dev-shm-usage',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   projects: [
     { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },

@@ -1,5 +1,6 @@
 import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from '../e2e/support/chromium.ts';
 
 export type WebWeight = {
   raw: number;
@@ -10,19 +11,8 @@ export type WebWeight = {
   byFile: Array<{ url: string; raw: number; gzip: number }>;
 };
 
-/** Chromium as the end-to-end tests start it: the system browser, no background traffic. */
-export const launchOptions = {
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-dev-shm-usage',
-  ],
-};
+/** Chromium as the end-to-end tests start it. */
+export const launchOptions = chromiumLaunchOptions;
 
 /**
  * What a phone fetches before the sign-in page is interactive: the page is opened in Chromium at
