@@ -23,8 +23,11 @@ function yearsBefore(today: string, years: number): string {
 
 /** Decision 027: a secondary student was born 9 to 25 years before today (both ends included). */
 export function birthDateRange(today = todayIso()): { earliest: string; latest: string } {
-  return { earliest: yearsBefore(today, 25), latest: yearsBefore(today, 9) };
+  // Asked for at every save's check of the date of birth: worked out once a day.
+  if (lastRange.today !== today) Object.assign(lastRange, { today, range: Object.freeze({ earliest: yearsBefore(today, 25), latest: yearsBefore(today, 9) }) });
+  return lastRange.range;
 }
+const lastRange = { today: '', range: { earliest: '', latest: '' } };
 
 export function isRealDate(value: string): boolean {
   if (!datePattern.test(value)) return false;

@@ -1,5 +1,5 @@
 import { studentColumns, type FieldValue } from '@school/contract';
-import { sql, type Insertable, type Selectable } from 'kysely';
+import { sql, type CompiledQuery, type Insertable, type Selectable } from 'kysely';
 import type { DialectName, Executor } from '../../db/database.ts';
 import type { AuditLogTable, FormProgressTable, RegistrationStatusTable } from '../../db/schema.ts';
 
@@ -10,42 +10,46 @@ export type ProgressRow = ProgressFlags & { health_data_saved: number };
 
 const progressColumns = ['studentData', 'familyData', 'healthData', 'otherData', 'documents', 'submit', 'health_data_saved'] as const;
 
+/**
+ * What a save needs to know, in one read: the record, its form's registration window and its
+ * progress row (the window's and progress's columns prefixed). Three reads cost three round trips
+ * to PostgreSQL on every autosave.
+ */
+const findForSaveQuery = (db: Executor) =>
+  db
+    .selectFrom('students')
+    .leftJoin('form_classes', 'form_classes.id', 'students.class_id')
+    .leftJoin('registration_status', 'registration_status.form_level', 'form_classes.form_level')
+    .leftJoin('form_progress', 'form_progress.student_id', 'students.id')
+    .selectAll('students')
+    .select([
+      'registration_status.form_level as window_form_level',
+      'registration_status.open as window_open',
+      'registration_status.deadline as window_deadline',
+      'registration_status.updated_at as window_updated_at',
+      'form_progress.student_id as progress_student_id',
+      ...progressColumns.map((column) => `form_progress.${column} as progress_${column}` as const),
+    ])
+    .where('students.id', '=', '');
+const findForSaveQueries = new Map<DialectName, CompiledQuery>();
+
 export const registrationRepository = {
   findStudent(db: Executor, id: string): Promise<StudentRow | undefined> {
     return db.selectFrom('students').selectAll().where('id', '=', id).executeTakeFirst() as Promise<StudentRow | undefined>;
   },
 
-  /**
-   * What a save needs to know, in one read: the record, its form's registration window and its
-   * progress row. Three reads cost three round trips to PostgreSQL on every autosave.
-   */
+  /** The record with its registration window and progress row, for a save (see `findForSaveQuery`). */
   async findForSave(
     db: Executor,
+    dialect: DialectName,
     id: string,
   ): Promise<{ student: StudentRow; status: RegistrationStatusTable | undefined; progress: ProgressRow | undefined } | undefined> {
-    const row = (await db
-      .selectFrom('students')
-      .leftJoin('form_classes', 'form_classes.id', 'students.class_id')
-      .leftJoin('registration_status', 'registration_status.form_level', 'form_classes.form_level')
-      .leftJoin('form_progress', 'form_progress.student_id', 'students.id')
-      .selectAll('students')
-      .select([
-        'registration_status.form_level as window_form_level',
-        'registration_status.open as window_open',
-        'registration_status.deadline as window_deadline',
-        'registration_status.updated_at as window_updated_at',
-        'form_progress.student_id as progress_student_id',
-        ...progressColumns.map((column) => `form_progress.${column} as progress_${column}` as const),
-      ])
-      .where('students.id', '=', id)
-      .executeTakeFirst()) as Record<string, FieldValue> | undefined;
+    let query = findForSaveQueries.get(dialect);
+    if (!query) findForSaveQueries.set(dialect, (query = findForSaveQuery(db).compile()));
+    // Built and compiled once per dialect: on every autosave only the ID changes.
+    const [row] = (await db.executeQuery({ ...query, parameters: [id] })).rows as Array<Record<string, FieldValue>>;
     if (!row) return undefined;
-    const student: Record<string, FieldValue> = {};
-    const progress: Record<string, FieldValue> = {};
-    for (const [key, value] of Object.entries(row)) {
-      if (key.startsWith('progress_')) progress[key.slice('progress_'.length)] = value;
-      else if (!key.startsWith('window_')) student[key] = value;
-    }
+    // The row is the record; the window's and progress's columns beside it go unread by the presenters.
     const status =
       row.window_form_level === null
         ? undefined
@@ -55,12 +59,11 @@ export const registrationRepository = {
             deadline: row.window_deadline as string | null,
             updated_at: String(row.window_updated_at),
           };
-    return {
-      student: student as StudentRow,
-      status,
-      progress:
-        progress.student_id === null ? undefined : (Object.fromEntries(progressColumns.map((column) => [column, Number(progress[column])])) as ProgressRow),
-    };
+    const progress =
+      row.progress_student_id === null
+        ? undefined
+        : (Object.fromEntries(progressColumns.map((column) => [column, Number(row[`progress_${column}`])])) as ProgressRow);
+    return { student: row as StudentRow, status, progress };
   },
 
   /** Writes the given columns and the new version, only if the version is still `expectedUpdatedAt`. */

@@ -156,7 +156,7 @@ export async function saveStudentRecord(deps: Deps, actor: SignedInActor, input:
 
   // One read, then one statement that writes the change, its progress and its audit row (decision 029).
   const result = await deps.writeTransaction.oneStatement(async (db) => {
-    const found = await registrationRepository.findForSave(db, input.id);
+    const found = await registrationRepository.findForSave(db, deps.dialect, input.id);
     if (!found) throw new NotFound('There is no student with that ID.');
     const current = found.student;
     const stored = storedProgressOf(found.progress);
