@@ -182,8 +182,7 @@ export const completenessNotes = {
  * nearly all of its values are the ones judged at the last save.
  */
 const validity = { day: '', byField: new Map<FieldDef, Map<FieldValue, boolean>>() };
-function isValidValue(field: FieldDef, value: FieldValue): boolean {
-  const today = todayIso();
+function isValidValue(field: FieldDef, value: FieldValue, today: string): boolean {
   if (validity.day !== today) validity.byField = new Map();
   validity.day = today;
   let known = validity.byField.get(field);
@@ -197,7 +196,7 @@ function isValidValue(field: FieldDef, value: FieldValue): boolean {
   return valid;
 }
 
-function dataStepState(record: Record<string, FieldValue>, key: StepKey, label: string): StepState {
+function dataStepState(record: Record<string, FieldValue>, key: StepKey, label: string, today = todayIso()): StepState {
   const missing: string[] = [];
   const invalid: string[] = [];
   for (const field of studentFields) {
@@ -205,7 +204,7 @@ function dataStepState(record: Record<string, FieldValue>, key: StepKey, label: 
     const value = record[field.name];
     if (!filled(value)) {
       if (isFieldRequired(field, record)) missing.push(fieldTitle(field));
-    } else if (!isValidValue(field, value)) invalid.push(fieldTitle(field));
+    } else if (!isValidValue(field, value, today)) invalid.push(fieldTitle(field));
   }
   return { key, label, complete: missing.length === 0 && invalid.length === 0, missing, invalid, note: null };
 }
@@ -215,12 +214,13 @@ function dataStepState(record: Record<string, FieldValue>, key: StepKey, label: 
  * agreement while a step is incomplete) and the wizard (which shows it on the Complete step).
  */
 export function registrationStepStates(record: Record<string, FieldValue>, facts: CompletenessFacts): StepState[] {
+  const today = todayIso();
   return completenessSteps.map(({ key, label }) => {
     if (key === 'documents') {
       const note = facts.documentsComplete ? null : completenessNotes.documentsMissing;
       return { key, label, complete: facts.documentsComplete, missing: [], invalid: [], note };
     }
-    const state = dataStepState(record, key, label);
+    const state = dataStepState(record, key, label, today);
     if (key === 'healthData' && !facts.healthDataSaved) return { ...state, complete: false, note: completenessNotes.healthDataNotSaved };
     return state;
   });
