@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { nowIso, type Executor } from '../db/database.ts';
+import { compiledOnce } from '../db/compiled-once.ts';
+import { nowIso, type DialectName, type Executor } from '../db/database.ts';
 import type { SessionsTable } from '../db/schema.ts';
 import type { SessionWithAdmin } from './actor.ts';
 
@@ -11,6 +12,15 @@ export const hashToken = (token: string): string => createHash('sha256').update(
 
 export type NewSession = Pick<SessionRow, 'kind' | 'student_id' | 'admin_id' | 'restricted' | 'ip'>;
 
+const findSession = compiledOnce<SessionWithAdmin>((db) =>
+  db
+    .selectFrom('sessions')
+    .leftJoin('admin_users', 'admin_users.id', 'sessions.admin_id')
+    .selectAll('sessions')
+    .select('admin_users.username as admin_name')
+    .where('sessions.id_hash', '=', ''),
+);
+
 export const sessionRepository = {
   async create(db: Executor, session: NewSession): Promise<{ token: string; row: SessionRow }> {
     const token = newToken();
@@ -21,14 +31,8 @@ export const sessionRepository = {
   },
 
   /** The session of a cookie, with its admin's username (one indexed read per request). */
-  findByToken(db: Executor, token: string): Promise<SessionWithAdmin | undefined> {
-    return db
-      .selectFrom('sessions')
-      .leftJoin('admin_users', 'admin_users.id', 'sessions.admin_id')
-      .selectAll('sessions')
-      .select('admin_users.username as admin_name')
-      .where('sessions.id_hash', '=', hashToken(token))
-      .executeTakeFirst();
+  async findByToken(db: Executor, dialect: DialectName, token: string): Promise<SessionWithAdmin | undefined> {
+    return (await findSession(db, dialect, [hashToken(token)]))[0];
   },
 
   async touch(db: Executor, idHash: string, at: string): Promise<void> {

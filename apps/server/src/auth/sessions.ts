@@ -45,7 +45,7 @@ function tokensMatch(expected: string, given: string | undefined): boolean {
  * X-XSRF-TOKEN header must echo the session's token, which the readable XSRF-TOKEN cookie carries.
  */
 export function registerSessions(app: FastifyInstance): void {
-  const { db } = app.deps;
+  const { db, dialect } = app.deps;
   app.decorateRequest('session', null);
   app.decorateRequest('sessionEnded', false);
   app.decorateRequest('actor', null as never);
@@ -54,7 +54,7 @@ export function registerSessions(app: FastifyInstance): void {
     const token = request.cookies[SESSION_COOKIE];
     let session: Awaited<ReturnType<typeof sessionRepository.findByToken>> | null = null;
     if (token) {
-      const found = await sessionRepository.findByToken(db, token);
+      const found = await sessionRepository.findByToken(db, dialect, token);
       const now = Date.now();
       if (found && isExpired(found, now)) {
         await sessionRepository.delete(db, found.id_hash);

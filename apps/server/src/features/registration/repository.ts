@@ -1,5 +1,6 @@
 import { studentColumns, type FieldValue } from '@school/contract';
-import { sql, type CompiledQuery, type Insertable, type Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once.ts';
 import type { DialectName, Executor } from '../../db/database.ts';
 import type { AuditLogTable, FormProgressTable, RegistrationStatusTable } from '../../db/schema.ts';
 
@@ -31,7 +32,7 @@ const findForSaveQuery = (db: Executor) =>
       ...progressColumns.map((column) => `form_progress.${column} as progress_${column}` as const),
     ])
     .where('students.id', '=', '');
-const findForSaveQueries = new Map<DialectName, CompiledQuery>();
+const runFindForSave = compiledOnce<Record<string, FieldValue>>(findForSaveQuery);
 
 export const registrationRepository = {
   findStudent(db: Executor, id: string): Promise<StudentRow | undefined> {
@@ -44,10 +45,7 @@ export const registrationRepository = {
     dialect: DialectName,
     id: string,
   ): Promise<{ student: StudentRow; status: RegistrationStatusTable | undefined; progress: ProgressRow | undefined } | undefined> {
-    let query = findForSaveQueries.get(dialect);
-    if (!query) findForSaveQueries.set(dialect, (query = findForSaveQuery(db).compile()));
-    // Built and compiled once per dialect: on every autosave only the ID changes.
-    const [row] = (await db.executeQuery({ ...query, parameters: [id] })).rows as Array<Record<string, FieldValue>>;
+    const [row] = await runFindForSave(db, dialect, [id]);
     if (!row) return undefined;
     // The row is the record; the window's and progress's columns beside it go unread by the presenters.
     const status =
