@@ -5,17 +5,20 @@ import { importAnswerSchema, importProgressSchema } from './imports.ts';
 export const studentImportModes = ['insert', 'upsert'] as const;
 export type StudentImportMode = (typeof studentImportModes)[number];
 
-/** The columns of the student import, by field, with the header the template gives each (decision 025). */
+/**
+ * The columns of the student import, by field, with the header the template gives each and the
+ * other headers taken for it: the export's labels and the usual short forms (decision 025).
+ */
 export const studentImportColumns = [
-  { field: 'id', header: 'Student ID', required: true },
-  { field: 'first_name', header: 'First Name', required: true },
-  { field: 'last_name', header: 'Last Name', required: true },
-  { field: 'middle_name', header: 'Middle Name' },
-  { field: 'sex', header: 'Sex' },
-  { field: 'date_of_birth', header: 'Date of Birth', required: true },
-  { field: 'class_id', header: 'Class' },
-  { field: 'house_code', header: 'House' },
-  { field: 'birth_certificate_no', header: 'Birth Certificate PIN' },
+  { field: 'id', header: 'Student ID', required: true, aliases: ['ID', 'Student No', 'Student Number'] },
+  { field: 'first_name', header: 'First Name', required: true, aliases: [] },
+  { field: 'last_name', header: 'Last Name', required: true, aliases: [] },
+  { field: 'middle_name', header: 'Middle Name', aliases: ['Other Name', 'Middle Names'] },
+  { field: 'sex', header: 'Sex', aliases: [] },
+  { field: 'date_of_birth', header: 'Date of Birth', required: true, aliases: ['DOB', 'Birth Date'] },
+  { field: 'class_id', header: 'Class', aliases: ['Class ID', 'Form Class'] },
+  { field: 'house_code', header: 'House', aliases: ['House Code'] },
+  { field: 'birth_certificate_no', header: 'Birth Certificate PIN', aliases: ['Birth Certificate No', 'Birth Certificate Number', 'Birth PIN'] },
 ] as const;
 export type StudentImportField = (typeof studentImportColumns)[number]['field'];
 

@@ -43,3 +43,6 @@ export type ImportAnswer = {
   errors: ImportError[];
   preview?: Array<Record<string, string | number | null>>;
 } & Record<string, unknown>;
+
+/** Headers as every import compares them: 'Date of Birth', 'date_of_birth' and 'DATE OF BIRTH ' are the same header. */
+export const importHeaderKey = (header: string): string => header.toLowerCase().replace(/[^a-z0-9]+/g, '');

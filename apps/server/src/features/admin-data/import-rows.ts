@@ -2,16 +2,6 @@ import { fieldByName, isRealDate, messages, studentImportColumns, todayIso, type
 import { z } from 'zod';
 import type { ImportColumn } from '../../lib/xlsx/index.ts';
 
-/** Other headers taken for each column: the export's labels and the usual short forms (decision 025). */
-const aliases: Partial<Record<StudentImportField, string[]>> = {
-  id: ['ID', 'Student No', 'Student Number'],
-  middle_name: ['Other Name', 'Middle Names'],
-  date_of_birth: ['DOB', 'Birth Date'],
-  class_id: ['Class ID', 'Form Class'],
-  house_code: ['House Code'],
-  birth_certificate_no: ['Birth Certificate No', 'Birth Certificate Number', 'Birth PIN'],
-};
-
 /**
  * The columns the import reads, each matched by its template header, its aliases and its field
  * name; `mapping` (field → the file's header) replaces the matching of a column the admin mapped.
@@ -20,7 +10,7 @@ export function importColumns(mapping: Partial<Record<StudentImportField, string
   return studentImportColumns.map((column) => {
     const mapped = mapping[column.field];
     if (mapped) return { field: column.field, header: mapped, required: column.field === 'id' };
-    return { field: column.field, header: column.header, aliases: [...(aliases[column.field] ?? []), column.field], required: column.field === 'id' };
+    return { field: column.field, header: column.header, aliases: [...column.aliases, column.field], required: column.field === 'id' };
   });
 }
 

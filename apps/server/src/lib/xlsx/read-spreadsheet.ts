@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { parse } from '@fast-csv/parse';
+import { importHeaderKey as headerKey } from '@school/contract';
 import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import { Invalid } from '../errors.ts';
@@ -64,9 +65,6 @@ export class SpreadsheetRefused extends Invalid {
     super(message, { file: [message] });
   }
 }
-
-/** 'Date of Birth', 'date_of_birth' and 'DATE OF BIRTH ' are the same header. */
-const headerKey = (header: string) => header.toLowerCase().replace(/[^a-z0-9]+/g, '');
 
 /** A cell as exceljs gives it, reduced to its value: a formula's cached result (never the formula), rich text as plain text. */
 function xlsxValue(value: ExcelJS.CellValue): ReadValue | { error: string } {

@@ -2,35 +2,23 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { studentImportColumns, type StudentImportField } from '@school/contract/responses';
+import { importHeaderKey, studentImportColumns, type StudentImportField } from '@school/contract/responses';
 
 export type ColumnMapping = Partial<Record<StudentImportField, string>>;
 
-/** Headers compared as the server compares them: without regard to case, spaces or punctuation. */
-export const headerKey = (header: string) => header.toLowerCase().replace(/[^a-z0-9]+/g, '');
-
-/** Other headers the server takes for a column (decision 025). */
-const knownAliases: Partial<Record<StudentImportField, string[]>> = {
-  id: ['ID', 'Student No', 'Student Number'],
-  middle_name: ['Other Name', 'Middle Names'],
-  date_of_birth: ['DOB', 'Birth Date'],
-  class_id: ['Class ID', 'Form Class'],
-  house_code: ['House Code'],
-  birth_certificate_no: ['Birth Certificate No', 'Birth Certificate Number', 'Birth PIN'],
-};
-
-const namesOf = (field: StudentImportField, header: string) => [header, field, ...(knownAliases[field] ?? [])].map(headerKey);
+/** The headers the server takes for a column: its template header, its field name and its aliases. */
+const namesOf = ({ field, header, aliases }: (typeof studentImportColumns)[number]) => [header, field, ...aliases].map(importHeaderKey);
 
 /** The expected columns the file's headers do not name (before any mapping). */
 export function unmatchedColumns(headers: string[]): StudentImportField[] {
-  const found = new Set(headers.map(headerKey));
-  return studentImportColumns.filter((column) => !namesOf(column.field, column.header).some((name) => found.has(name))).map((column) => column.field);
+  const found = new Set(headers.map(importHeaderKey));
+  return studentImportColumns.filter((column) => !namesOf(column).some((name) => found.has(name))).map((column) => column.field);
 }
 
 /** The file's headers that name none of the expected columns: the candidates of a mapping. */
 export function unusedHeaders(headers: string[]): string[] {
-  const known = new Set(studentImportColumns.flatMap((column) => namesOf(column.field, column.header)));
-  return headers.filter((header) => header.trim() !== '' && !known.has(headerKey(header)));
+  const known = new Set(studentImportColumns.flatMap((column) => namesOf(column)));
+  return headers.filter((header) => header.trim() !== '' && !known.has(importHeaderKey(header)));
 }
 
 /**
