@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import sharp from 'sharp';
+import { POOL_SIZE } from '../apps/server/src/db/database.ts';
 import { adminDataFigures } from './admin-data.ts';
 import { adminTableFigures } from './admin-table.ts';
 import { attendanceFigures } from './attendance.ts';
@@ -18,9 +19,6 @@ import { createResults, kb, ms, ratio, type RecordFigure } from './results.ts';
 import { signInBurstFigures } from './sign-in-burst.ts';
 import { termReportsFigures } from './term-reports.ts';
 import { measureWebWeight } from './web-weight.ts';
-
-/** The PostgreSQL pool size of the portal (apps/server/src/db/database.ts), given to the bare baseline too. */
-const POSTGRES_POOL_SIZE = 10;
 
 /** What every part of the run on the demo school's portal (SQLite) is given. */
 type Context = { portal: RunningServer; dataDir: string; students: Student[]; record: RecordFigure; restart(): Promise<RunningServer> };
@@ -226,7 +224,7 @@ async function postgresAutosave(record: RecordFigure): Promise<void> {
     } finally {
       await portal.stop();
     }
-    const baseline = await baselineFigure(32, 10, sample, { url: dbUrl.toString(), poolSize: POSTGRES_POOL_SIZE });
+    const baseline = await baselineFigure(32, 10, sample, { url: dbUrl.toString(), poolSize: POOL_SIZE });
     const throughput = saves.perSecond / baseline.perSecond;
     record(
       'Autosave saves/s (PostgreSQL), portal vs bare baseline',

@@ -12,10 +12,10 @@ export type Db = Kysely<Database>;
 export type Executor = Kysely<Database> | Transaction<Database>;
 export type DialectName = 'sqlite' | 'postgres';
 
-export type DatabaseTarget = { databaseUrl?: string; sqliteFile?: string; poolSize?: number };
+export type DatabaseTarget = { databaseUrl?: string; sqliteFile?: string };
 
-/** Connections to PostgreSQL per server process (DATABASE_POOL_SIZE); see decision 029. */
-export const DEFAULT_POOL_SIZE = 10;
+/** Connections to PostgreSQL per server process (decision 029); the bench gives its bare baseline the same. */
+export const POOL_SIZE = 10;
 
 const preparers = new WeakMap<Db, () => void>();
 /**
@@ -32,7 +32,7 @@ pg.types.setTypeParser(20, (value) => Number(value));
 /** Opens the database: PostgreSQL when a URL is given, else the SQLite file (WAL, synchronous FULL). */
 export function openDatabase(target: DatabaseTarget): { db: Db; dialect: DialectName } {
   if (target.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: target.databaseUrl, max: target.poolSize ?? DEFAULT_POOL_SIZE, maxUses: CONNECTION_MAX_USES });
+    const pool = new pg.Pool({ connectionString: target.databaseUrl, max: POOL_SIZE, maxUses: CONNECTION_MAX_USES });
     // A connection ended by the server (pg_terminate_backend, a restart, a failover) must not end
     // the process: the pool reports it on an idle connection, the client on one in use. The
     // requests using it fail with 503 (lib/error-handler.ts); the pool drops the broken client

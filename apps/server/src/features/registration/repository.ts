@@ -9,6 +9,9 @@ export type ProgressFlags = Omit<FormProgressTable, 'student_id' | 'health_data_
 /** The progress row: the spec's flags and whether Health Data was saved (decision 026). */
 export type ProgressRow = ProgressFlags & { health_data_saved: number };
 
+/** Only the record's own columns of `values`: nothing else reaches the UPDATE. */
+const recordColumns = (values: Record<string, FieldValue>) => Object.fromEntries(Object.entries(values).filter(([column]) => studentColumns.includes(column)));
+
 const progressColumns = ['studentData', 'familyData', 'healthData', 'otherData', 'documents', 'submit', 'health_data_saved'] as const;
 
 /**
@@ -66,10 +69,9 @@ export const registrationRepository = {
 
   /** Writes the given columns and the new version, only if the version is still `expectedUpdatedAt`. */
   async updateStudent(db: Executor, id: string, expectedUpdatedAt: string, values: Record<string, FieldValue>, updatedAt: string): Promise<boolean> {
-    const known = Object.fromEntries(Object.entries(values).filter(([column]) => studentColumns.includes(column)));
     const result = await db
       .updateTable('students')
-      .set({ ...known, updated_at: updatedAt })
+      .set({ ...recordColumns(values), updated_at: updatedAt })
       .where('id', '=', id)
       .where('updated_at', '=', expectedUpdatedAt)
       .executeTakeFirst();
@@ -94,7 +96,6 @@ export const registrationRepository = {
       audit: Insertable<AuditLogTable>;
     },
   ): Promise<boolean> {
-    const known = Object.fromEntries(Object.entries(change.values).filter(([column]) => studentColumns.includes(column)));
     if (dialect === 'sqlite') {
       if (!(await this.updateStudent(db, change.id, change.expectedUpdatedAt, change.values, change.updatedAt))) return false;
       if (change.progress) await this.saveProgress(db, change.id, change.progress);
@@ -106,7 +107,7 @@ export const registrationRepository = {
       .with('saved', (q) =>
         q
           .updateTable('students')
-          .set({ ...known, updated_at: change.updatedAt })
+          .set({ ...recordColumns(change.values), updated_at: change.updatedAt })
           .where('id', '=', change.id)
           .where('updated_at', '=', change.expectedUpdatedAt)
           .returning('id'),
