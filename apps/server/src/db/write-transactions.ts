@@ -113,6 +113,10 @@ export function createWriteTransactions(db: Db, dialect: DialectName): WriteTran
       const batch = waiting;
       waiting = [];
       await runBatch(batch);
+      // SQLite answers at once, so a writer that hands over its next write as soon as the last is
+      // answered (an import's slices) would otherwise hold the event loop until it has finished.
+      // Turning it lets the requests that arrived meanwhile reach the queue and share the next commit.
+      await new Promise((resolve) => setImmediate(resolve));
     }
     draining = false;
   }

@@ -54,6 +54,27 @@ describe(`write transactions on ${testDialect}`, () => {
     expect((await actions(test.db)).filter((action) => action.startsWith('mixed.'))).toEqual(['mixed.first', 'mixed.last']);
   });
 
+  it('lets other requests go between writes handed over one after another', async () => {
+    // An import hands over its next slice as soon as the last is answered: the event loop must turn between them.
+    let turns = 0;
+    let writing = true;
+    const turn = () => {
+      if (!writing) return;
+      turns += 1;
+      setImmediate(turn);
+    };
+    setImmediate(turn);
+    for (let index = 0; index < 30; index += 1)
+      await write((trx) =>
+        trx
+          .insertInto('audit_log')
+          .values(auditRow(`run.${index}`))
+          .execute(),
+      );
+    writing = false;
+    expect(turns).toBeGreaterThanOrEqual(29);
+  });
+
   it('rolls back a lone failed write whole', async () => {
     await expect(
       write(async (trx) => {
