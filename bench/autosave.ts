@@ -74,58 +74,83 @@ export async function autosaveLoop(student: SignedIn, until: number, latencies: 
   }
 }
 
-/** Saves of signed-in students for `seconds`, after `warmUpSeconds` of the same load left out of the figure. */
-export async function autosaveLoad(signedIn: SignedIn[], seconds: number, warmUpSeconds = 2): Promise<LoadFigure> {
-  const counts = { errors: 0, saves: 0 };
-  await Promise.all(signedIn.map((student) => autosaveLoop(student, performance.now() + warmUpSeconds * 1000, [], { errors: 0, saves: 0 }, 'warm')));
-  const latencies: number[] = [];
-  const started = performance.now();
-  const until = started + seconds * 1000;
-  await Promise.all(signedIn.map((student) => autosaveLoop(student, until, latencies, counts, 'load')));
-  const elapsed = (performance.now() - started) / 1000;
-  return { perSecond: counts.saves / elapsed, p99: percentile(latencies, 99), p50: median(latencies), errors: counts.errors };
+/** Saves of `students`, signed in first, for `seconds`, after 2 s of the same load left out of the figure. */
+export async function autosaveFigure(url: string, students: Student[], seconds: number): Promise<LoadFigure> {
+  const savers = portalSavers(await prepareStudents(url, students));
+  await runRound(savers, 2, newRound(), 'warm');
+  const round = newRound();
+  await runRound(savers, seconds, round, 'load');
+  return figureOf(round);
 }
 
-export async function autosaveFigure(url: string, students: Student[], seconds: number): Promise<LoadFigure> {
-  return autosaveLoad(await prepareStudents(url, students), seconds);
+/** One closed loop of saves against either server: what it sends, and what counts as saved. */
+type Saver = (until: number, latencies: number[], counts: { errors: number; saves: number }, tag: string) => Promise<void>;
+
+const portalSavers = (signedIn: SignedIn[]): Saver[] =>
+  signedIn.map((student) => (until, latencies, counts, tag) => autosaveLoop(student, until, latencies, counts, tag));
+
+/** Clients of the bare baseline, each updating its own row with the sample record. */
+function baselineSavers(url: string, clients: number, sample: Record<string, unknown>): Saver[] {
+  return Array.from({ length: clients }, (_, index) => {
+    const client = new BenchClient(url);
+    let n = 0;
+    return async (until, latencies, counts, tag) => {
+      while (performance.now() < until) {
+        n += 1;
+        const response = await client.post(`/save/${index}`, { ...sample, allergy: `${tag} note ${n}` });
+        latencies.push(response.ms);
+        if (response.status === 200) counts.saves += 1;
+        else counts.errors += 1;
+      }
+    };
+  });
 }
+
+type Round = { latencies: number[]; counts: { errors: number; saves: number }; seconds: number };
+const newRound = (): Round => ({ latencies: [], counts: { errors: 0, saves: 0 }, seconds: 0 });
+
+async function runRound(savers: Saver[], seconds: number, round: Round, tag: string) {
+  const started = performance.now();
+  await Promise.all(savers.map((save) => save(started + seconds * 1000, round.latencies, round.counts, tag)));
+  round.seconds += (performance.now() - started) / 1000;
+}
+
+const figureOf = (round: Round): LoadFigure => ({
+  perSecond: round.counts.saves / round.seconds,
+  p99: percentile(round.latencies, 99),
+  p50: median(round.latencies),
+  errors: round.counts.errors,
+});
 
 /**
- * The bare baseline (`baseline-server.ts`): the same closed loop of `clients` against a server
- * that only updates one row of the record's width per POST, on SQLite, or on PostgreSQL when
- * `databaseUrl` is given (with a pool of `poolSize` connections, as the portal's).
+ * The portal's autosave load against the bare baseline (`baseline-server.ts`, the same row width,
+ * on SQLite, or on PostgreSQL when `database` is given with the portal's pool size), in the same
+ * run: both servers stay up and the load alternates between them in `rounds` rounds of `seconds`
+ * each (after a warm-up of each), so a slow spell of a shared machine falls on both alike rather
+ * than on whichever was measured during it. Each figure is taken over all its rounds.
  */
-export async function baselineFigure(
-  clients: number,
-  seconds: number,
+export async function compareWithBaseline(
+  signedIn: SignedIn[],
   sample: Record<string, unknown>,
-  database?: { url: string; poolSize: number },
-): Promise<LoadFigure> {
+  options: { rounds: number; seconds: number; database?: { url: string; poolSize: number } },
+): Promise<{ portal: LoadFigure; baseline: LoadFigure }> {
+  const { database } = options;
   const env: Record<string, string> = database ? { BASELINE_DATABASE_URL: database.url, BASELINE_POOL_SIZE: String(database.poolSize) } : {};
-  const baseline = await startProcess(['--import', 'tsx', path.join(root, 'bench/baseline-server.ts')], env, '/health', 30_000);
+  const server = await startProcess(['--import', 'tsx', path.join(root, 'bench/baseline-server.ts')], env, '/health', 30_000);
   try {
-    const run = async (until: number, latencies: number[], counts: { saves: number; errors: number }) =>
-      Promise.all(
-        Array.from({ length: clients }, async (_, index) => {
-          const client = new BenchClient(baseline.url);
-          let n = 0;
-          while (performance.now() < until) {
-            n += 1;
-            const response = await client.post(`/save/${index}`, { ...sample, allergy: `load note ${n}` });
-            latencies.push(response.ms);
-            if (response.status === 200) counts.saves += 1;
-            else counts.errors += 1;
-          }
-        }),
-      );
-    await run(performance.now() + 2000, [], { saves: 0, errors: 0 });
-    const latencies: number[] = [];
-    const counts = { saves: 0, errors: 0 };
-    const started = performance.now();
-    await run(started + seconds * 1000, latencies, counts);
-    return { perSecond: counts.saves / ((performance.now() - started) / 1000), p99: percentile(latencies, 99), p50: median(latencies), errors: counts.errors };
+    const portal = portalSavers(signedIn);
+    const baseline = baselineSavers(server.url, signedIn.length, sample);
+    await runRound(portal, 2, newRound(), 'warm');
+    await runRound(baseline, 2, newRound(), 'warm');
+    const portalRounds = newRound();
+    const baselineRounds = newRound();
+    for (let round = 0; round < options.rounds; round += 1) {
+      await runRound(portal, options.seconds, portalRounds, 'load');
+      await runRound(baseline, options.seconds, baselineRounds, 'load');
+    }
+    return { portal: figureOf(portalRounds), baseline: figureOf(baselineRounds) };
   } finally {
-    await baseline.stop();
+    await server.stop();
   }
 }
 

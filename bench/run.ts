@@ -10,7 +10,7 @@ import { POOL_SIZE } from '../apps/server/src/db/database.ts';
 import { adminDataFigures } from './admin-data.ts';
 import { adminTableFigures } from './admin-table.ts';
 import { attendanceFigures } from './attendance.ts';
-import { autosaveFigure, autosaveLoad, baselineFigure, listStudents, prepareStudent, signInAdmin, stormFigure, type Student } from './autosave.ts';
+import { compareWithBaseline, listStudents, prepareStudent, prepareStudents, signInAdmin, stormFigure, type Student } from './autosave.ts';
 import { median, multipartBody, percentile, type BenchClient } from './http-client.ts';
 import { residentMb, root, startPortal, type RunningServer } from './portal-process.ts';
 import { lighthouseFigures } from './lighthouse.ts';
@@ -19,6 +19,9 @@ import { createResults, kb, ms, ratio, type RecordFigure } from './results.ts';
 import { signInBurstFigures } from './sign-in-burst.ts';
 import { termReportsFigures } from './term-reports.ts';
 import { measureWebWeight } from './web-weight.ts';
+
+/** Autosave against the bare baseline: five alternate rounds of 2 s each, 10 s of load for each server. */
+const AUTOSAVE_ROUNDS = { rounds: 5, seconds: 2 };
 
 /** What every part of the run on the demo school's portal (SQLite) is given. */
 type Context = { portal: RunningServer; dataDir: string; students: Student[]; record: RecordFigure; restart(): Promise<RunningServer> };
@@ -65,10 +68,10 @@ const parts: Array<
     name: 'autosave',
     portal: true,
     async run({ portal, students, record }) {
-      console.log('Autosave, 32 students (portal, then the bare baseline)…');
-      const saves = await autosaveFigure(portal.url, students.slice(0, 32), 10);
+      console.log('Autosave, 32 students (portal and the bare baseline, in alternate rounds)…');
+      const signedIn = await prepareStudents(portal.url, students.slice(0, 32));
       const sample = { ...(await prepareStudent(portal.url, students[32 + 8 + 50])).record };
-      const baseline = await baselineFigure(32, 10, sample);
+      const { portal: saves, baseline } = await compareWithBaseline(signedIn, sample, AUTOSAVE_ROUNDS);
       const throughput = saves.perSecond / baseline.perSecond;
       const tail = saves.p99 / baseline.p99;
       record(
@@ -206,7 +209,7 @@ async function postgresAutosave(record: RecordFigure): Promise<void> {
     record('Autosave saves/s (PostgreSQL)', 'not measured: set BENCH_DATABASE_URL', '≥ 0.6×', null);
     return;
   }
-  console.log('Autosave on PostgreSQL (portal, then the bare baseline)…');
+  console.log('Autosave on PostgreSQL (portal and the bare baseline, in alternate rounds)…');
   const name = `portal_bench_${Date.now()}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -216,15 +219,18 @@ async function postgresAutosave(record: RecordFigure): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-pg-'));
   try {
     const portal = await startPortal(dataDir, dbUrl.toString());
-    let saves, sample;
+    let saves, baseline;
     try {
       const students = await listStudents(portal.url);
-      saves = await autosaveLoad(await Promise.all(students.slice(0, 32).map((student) => prepareStudent(portal.url, student))), 10);
-      sample = (await prepareStudent(portal.url, students[40])).record;
+      const signedIn = await prepareStudents(portal.url, students.slice(0, 32));
+      const sample = (await prepareStudent(portal.url, students[40])).record;
+      ({ portal: saves, baseline } = await compareWithBaseline(signedIn, sample, {
+        ...AUTOSAVE_ROUNDS,
+        database: { url: dbUrl.toString(), poolSize: POOL_SIZE },
+      }));
     } finally {
       await portal.stop();
     }
-    const baseline = await baselineFigure(32, 10, sample, { url: dbUrl.toString(), poolSize: POOL_SIZE });
     const throughput = saves.perSecond / baseline.perSecond;
     record(
       'Autosave saves/s (PostgreSQL), portal vs bare baseline',
