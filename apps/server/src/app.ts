@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -26,6 +25,7 @@ import { reportCardFileOwner, termReportsRoutes } from './features/term-reports/
 import { apiDocsRoutes, registerOpenApi } from './lib/api-docs.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { serializerCompiler } from './lib/response-serializer.ts';
+import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { checkStoredFiles, createFileStore, type FileOwner } from './lib/file-store/index.ts';
 import { incomingDir, registerUploads } from './lib/uploads/index.ts';
 
@@ -60,7 +60,7 @@ export async function buildApp({ config, db, dialect, logger = true, extraRoutes
 
   registerErrorHandler(app);
   await app.register(cookie);
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
