@@ -102,15 +102,21 @@ const fieldShape = Object.fromEntries(studentFields.map((field) => [field.name, 
  * What `POST /api/student` accepts: the whole record (or any part of it) with the updatedAt the
  * client last saw. Unknown keys are dropped, never stored.
  */
-export const studentSaveSchema = z.object({
+const saveHeadShape = {
   id: z.coerce.string().trim().min(1, messages.required).max(limits.studentId),
   updatedAt: z.string().min(1, messages.required),
+};
+export const studentSaveSchema = z.object({
+  ...saveHeadShape,
   ...fieldShape,
   terms_and_conditions: nullable(z.string().max(20000)).optional(),
   agree_terms_conditions: fieldSchema({ name: 'agree_terms_conditions', label: '', kind: 'flag', step: 'otherData', section: '' }).optional(),
 });
 /** A parsed save: the id, the version seen, and any fields of the record. */
 export type StudentSave = { id: string; updatedAt: string } & Record<string, FieldValue | undefined>;
+/** The save's id and version, then each field's schema in the save schema's order (for `parseStudentSave`). */
+const saveHead = z.object(saveHeadShape);
+const savedFields = Object.entries(studentSaveSchema.shape).filter(([name]) => !(name in saveHeadShape)) as Array<[string, z.ZodType]>;
 
 /** Every column of the record, in the spec's order, for the database and the export. */
 export const studentColumns: readonly string[] = [...studentFields.map((field) => field.name), ...agreementFields];
@@ -177,23 +183,52 @@ export const completenessNotes = {
 } as const;
 
 /**
- * Whether a filled value is valid for its field, remembered per field for the day (a date of
- * birth's range moves with the date): every autosave judges every step of the whole record, and
- * nearly all of its values are the ones judged at the last save.
+ * What a schema makes of a value (a JSON scalar), remembered per schema for the day (a date of
+ * birth's range moves with the date): every autosave sends and judges the whole record, and nearly
+ * all of its values are the ones seen at the last save.
  */
-const validity = { day: '', byField: new Map<FieldDef, Map<FieldValue, boolean>>() };
-function isValidValue(field: FieldDef, value: FieldValue, today: string): boolean {
-  if (validity.day !== today) validity.byField = new Map();
-  validity.day = today;
-  let known = validity.byField.get(field);
-  if (!known) validity.byField.set(field, (known = new Map()));
-  let valid = known.get(value);
-  if (valid === undefined) {
-    valid = fieldSchema(field).safeParse(value).success;
+const remembered = { day: '', bySchema: new Map<z.ZodType, Map<unknown, { success: boolean; data?: unknown }>>() };
+function parseRemembered(schema: z.ZodType, value: unknown, today: string): { success: boolean; data?: unknown } {
+  if (remembered.day !== today) remembered.bySchema = new Map();
+  remembered.day = today;
+  let known = remembered.bySchema.get(schema);
+  if (!known) remembered.bySchema.set(schema, (known = new Map()));
+  let result = known.get(value);
+  if (result === undefined) {
+    const parsed = schema.safeParse(value);
+    result = parsed.success ? { success: true, data: parsed.data } : { success: false };
     if (known.size >= 5000) known.clear();
-    known.set(value, valid);
+    known.set(value, result);
   }
-  return valid;
+  return result;
+}
+
+/** Whether a filled value is valid for its field (remembered, see `parseRemembered`). */
+const isValidValue = (field: FieldDef, value: FieldValue, today: string): boolean => parseRemembered(fieldSchema(field), value, today).success;
+
+const isScalar = (value: unknown) => value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+
+/**
+ * `studentSaveSchema`'s answer for a save whose every field value is a scalar the schema accepts,
+ * from the values remembered by `parseRemembered`; undefined otherwise (so the caller parses with
+ * the schema itself and gets its errors). The same data, key for key, as the schema would answer.
+ */
+export function parseStudentSave(body: unknown): StudentSave | undefined {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
+  const today = todayIso();
+  const given = body as Record<string, unknown>;
+  const head = saveHead.safeParse(given);
+  if (!head.success) return undefined;
+  const data: Record<string, unknown> = { ...head.data };
+  for (const [name, schema] of savedFields) {
+    if (!Object.hasOwn(given, name)) continue;
+    const value = given[name];
+    if (!isScalar(value)) return undefined;
+    const result = parseRemembered(schema, value, today);
+    if (!result.success) return undefined;
+    data[name] = result.data;
+  }
+  return data as StudentSave;
 }
 
 function dataStepState(record: Record<string, FieldValue>, key: StepKey, label: string, today = todayIso()): StepState {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   birthDateRange,
   fieldByName,
@@ -6,6 +6,7 @@ import {
   isFieldRequired,
   isStepComplete,
   parentsShown,
+  parseStudentSave,
   registrationStepStates,
   studentFields,
   studentSaveSchema,
@@ -178,5 +179,56 @@ describe('living status and step completion (SPEC §4)', () => {
 
   it('does not count a step with an invalid value as complete', () => {
     expect(isStepComplete({ living_status: 'Other', mobile_phone_mother: '12' }, 'familyData')).toBe(false);
+  });
+});
+
+describe('the autosave body from remembered values (parseStudentSave)', () => {
+  afterEach(() => vi.useRealTimers());
+  const { latest } = birthDateRange();
+  const save = {
+    id: ' 20260001 ',
+    updatedAt: '2026-11-23T10:00:00.000Z',
+    first_name: 'Aaliyah',
+    email: '',
+    asthma: true,
+    living_status: 'Both Parents',
+    mobile_phone_mother: '6281234',
+    date_of_birth: latest,
+    agree_terms_conditions: 0,
+    terms_and_conditions: null,
+    password: 'not a field',
+  };
+
+  it('answers what the schema answers, key for key, the first time and from memory', () => {
+    const bySchema = studentSaveSchema.parse(save);
+    for (let time = 0; time < 2; time += 1) {
+      const parsed = parseStudentSave(save);
+      expect(parsed).toEqual(bySchema);
+      expect(Object.keys(parsed!)).toEqual(Object.keys(bySchema));
+    }
+  });
+
+  it('leaves to the schema (and its errors) any body with a value it refuses or that is not a scalar', () => {
+    for (const body of [
+      { ...save, email: 'not-an-email' },
+      { ...save, asthma: 2 },
+      { ...save, first_name: ['Aaliyah'] },
+      { ...save, first_name: { toString: 'x' } },
+      { ...save, id: '' },
+      { ...save, updatedAt: undefined },
+      [save],
+      'text',
+      null,
+    ]) {
+      expect(parseStudentSave(body)).toBeUndefined();
+    }
+  });
+
+  it('judges a date of birth again on a new day', () => {
+    expect(parseStudentSave(save)?.date_of_birth).toBe(latest);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(`${Number(latest.slice(0, 4)) - 1}-06-01T12:00:00Z`));
+    // A year earlier she was under 9: the remembered answer of the other day does not count.
+    expect(parseStudentSave(save)).toBeUndefined();
   });
 });

@@ -7,11 +7,12 @@ import {
   registrationSchema,
   registrationStatusSchema,
   registrationWindowSchema,
+  parseStudentSave,
   savedRecordSchema,
   studentSaveSchema,
 } from '@school/contract';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminActor, signedInActor } from '../../auth/access.ts';
 import { loadRegistration, saveHealthData, saveStudentRecord } from './service.ts';
@@ -22,6 +23,17 @@ const formLevel = z.coerce
   .int()
   .min(1, 'The form level is a number from 1 to 5.')
   .max(5, 'The form level is a number from 1 to 5.');
+
+/**
+ * The autosave's body (the route's only part with a schema): the values of the whole record,
+ * nearly all of them seen at the last save, answered from what the schema made of them then
+ * (`parseStudentSave`); the schema itself parses any other body and words its errors.
+ */
+const bySaveSchema = validatorCompiler({ schema: studentSaveSchema, method: 'POST', url: '/api/student', httpPart: 'body' });
+const studentSaveValidator = () => (data: unknown) => {
+  const value = parseStudentSave(data);
+  return value ? { value } : bySaveSchema(data);
+};
 
 /** The registration record, its autosave, and the registration window per form level (SPEC §2, §4). */
 export async function registrationRoutes(instance: FastifyInstance): Promise<void> {
@@ -42,6 +54,7 @@ export async function registrationRoutes(instance: FastifyInstance): Promise<voi
     {
       config: { access: 'student-self', studentIdFrom: (request) => (request.body as { id?: string } | undefined)?.id },
       schema: { body: studentSaveSchema, response: { 200: savedRecordSchema, 409: recordConflictSchema, ...errorResponses } },
+      validatorCompiler: studentSaveValidator,
     },
     async (request) => saveStudentRecord(deps, signedInActor(request), request.body),
   );
