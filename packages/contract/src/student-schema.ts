@@ -231,11 +231,18 @@ export function parseStudentSave(body: unknown): StudentSave | undefined {
   return data as StudentSave;
 }
 
+const byStep = new Map<StepKey, FieldDef[]>();
+/** The fields of one step, in the record's order. */
+const fieldsOfStep = (key: StepKey): FieldDef[] => {
+  let fields = byStep.get(key);
+  if (!fields) byStep.set(key, (fields = studentFields.filter((field) => field.step === key)));
+  return fields;
+};
+
 function dataStepState(record: Record<string, FieldValue>, key: StepKey, label: string, today = todayIso()): StepState {
   const missing: string[] = [];
   const invalid: string[] = [];
-  for (const field of studentFields) {
-    if (field.step !== key) continue;
+  for (const field of fieldsOfStep(key)) {
     const value = record[field.name];
     if (!filled(value)) {
       if (isFieldRequired(field, record)) missing.push(fieldTitle(field));

@@ -1,6 +1,6 @@
 import { studentColumns, type FieldValue } from '@school/contract';
-import { sql, type Insertable, type Selectable } from 'kysely';
-import { compiledOnce } from '../../db/compiled-once.ts';
+import { sql, type Compilable, type Insertable, type Selectable } from 'kysely';
+import { compiledOnce, compiledPerShape } from '../../db/compiled-once.ts';
 import type { DialectName, Executor } from '../../db/database.ts';
 import type { AuditLogTable, FormProgressTable, RegistrationStatusTable } from '../../db/schema.ts';
 
@@ -9,8 +9,8 @@ export type ProgressFlags = Omit<FormProgressTable, 'student_id' | 'health_data_
 /** The progress row: the spec's flags and whether Health Data was saved (decision 026). */
 export type ProgressRow = ProgressFlags & { health_data_saved: number };
 
-/** Only the record's own columns of `values`: nothing else reaches the UPDATE. */
-const recordColumns = (values: Record<string, FieldValue>) => Object.fromEntries(Object.entries(values).filter(([column]) => studentColumns.includes(column)));
+/** The record's own columns a change writes: nothing else reaches the UPDATE. */
+const recordColumnsOf = (change: SaveChange) => Object.keys(change.values).filter((column) => studentColumns.includes(column));
 
 const progressColumns = ['studentData', 'familyData', 'healthData', 'otherData', 'documents', 'submit', 'health_data_saved'] as const;
 
@@ -36,6 +36,97 @@ const findForSaveQuery = (db: Executor) =>
     ])
     .where('students.id', '=', '');
 const runFindForSave = compiledOnce<Record<string, FieldValue>>(findForSaveQuery);
+
+/** What a save writes (see `registrationRepository.saveChanges`). */
+export type SaveChange = {
+  id: string;
+  expectedUpdatedAt: string;
+  values: Record<string, FieldValue>;
+  updatedAt: string;
+  progress: ProgressRow | null;
+  audit: Insertable<AuditLogTable>;
+};
+
+const auditColumns = ['at', 'actor_kind', 'actor_id', 'action', 'student_id', 'ip', 'detail', 'request_id'] as const;
+
+/** The UPDATE of a save's columns and version, if the version is the one expected, answering the row's id when written. */
+const updateStudentQuery = (db: Executor, change: SaveChange, columns: string[]) =>
+  db
+    .updateTable('students')
+    .set({ ...Object.fromEntries(columns.map((column) => [column, change.values[column]])), updated_at: change.updatedAt })
+    .where('id', '=', change.id)
+    .where('updated_at', '=', change.expectedUpdatedAt)
+    .returning('id');
+/** `updateStudentQuery`'s parameters, in its order. */
+const updateParameters = (change: SaveChange, columns: string[]) => [
+  ...columns.map((column) => change.values[column]),
+  change.updatedAt,
+  change.id,
+  change.expectedUpdatedAt,
+];
+
+/** On PostgreSQL, one statement: the UPDATE, the progress row when a flag moved, and the audit row, each only if the UPDATE wrote. */
+const saveStatementQuery = (db: Executor, change: SaveChange, columns: string[]) => {
+  const { progress, audit } = change;
+  return db
+    .with('saved', () => updateStudentQuery(db, change, columns))
+    .with('progress', (q) =>
+      q
+        .insertInto('form_progress')
+        .columns(['student_id', ...progressColumns])
+        .expression((eb) =>
+          eb
+            .selectFrom('saved')
+            .select(['saved.id as student_id', ...progressColumns.map((column) => sql<number>`${progress?.[column] ?? 0}::integer`.as(column))])
+            // No row, and so no write, when no flag moved.
+            .where(sql<boolean>`${progress !== null}`),
+        )
+        .onConflict((conflict) =>
+          conflict.column('student_id').doUpdateSet((eb) => Object.fromEntries(progressColumns.map((column) => [column, eb.ref(`excluded.${column}`)]))),
+        )
+        .returning('student_id'),
+    )
+    .insertInto('audit_log')
+    .columns([...auditColumns])
+    .expression((eb) => eb.selectFrom('saved').select(auditColumns.map((column) => sql<string>`${audit[column] ?? null}::text`.as(column))))
+    .returning('id');
+};
+/** `saveStatementQuery`'s parameters, in its order. */
+const saveStatementParameters = (change: SaveChange, columns: string[]) => [
+  ...updateParameters(change, columns),
+  ...progressColumns.map((column) => change.progress?.[column] ?? 0),
+  change.progress !== null,
+  ...auditColumns.map((column) => change.audit[column] ?? null),
+];
+
+/** A change with every column of `columns` set, to build a shape's statement from (its values are replaced at each run). */
+const shapeOf = (columns: string[]): SaveChange => ({
+  id: '',
+  expectedUpdatedAt: '',
+  values: Object.fromEntries(columns.map((column) => [column, ''])),
+  updatedAt: '',
+  progress: null,
+  audit: { at: '', actor_kind: 'system', action: '' },
+});
+const runUpdateStudent = compiledPerShape<{ id: string }, string[]>((db, columns) => updateStudentQuery(db, shapeOf(columns), columns));
+const runSaveStatement = compiledPerShape<{ id: number }, string[]>((db, columns) => saveStatementQuery(db, shapeOf(columns), columns));
+const runInsertAudit = compiledOnce<never>((db) =>
+  db.insertInto('audit_log').values(Object.fromEntries(auditColumns.map((column) => [column, ''])) as Insertable<AuditLogTable>),
+);
+
+/** The statements of a save and their parameters, built for `change` as each run would (for the test that they agree). */
+export const saveStatementsFor = (db: Executor, change: SaveChange) => {
+  const columns = recordColumnsOf(change);
+  const statement = (
+    query: (db: Executor, change: SaveChange, columns: string[]) => Compilable<unknown>,
+    parameters: (change: SaveChange, columns: string[]) => unknown[],
+  ) => ({
+    compiled: query(db, change, columns).compile(),
+    shapeSql: query(db, shapeOf(columns), columns).compile().sql,
+    parameters: parameters(change, columns),
+  });
+  return { update: statement(updateStudentQuery, updateParameters), statement: statement(saveStatementQuery, saveStatementParameters) };
+};
 
 export const registrationRepository = {
   findStudent(db: Executor, id: string): Promise<StudentRow | undefined> {
@@ -67,86 +158,27 @@ export const registrationRepository = {
     return { student: row as StudentRow, status, progress };
   },
 
-  /** Writes the given columns and the new version, only if the version is still `expectedUpdatedAt`. */
-  async updateStudent(db: Executor, id: string, expectedUpdatedAt: string, values: Record<string, FieldValue>, updatedAt: string): Promise<boolean> {
-    const result = await db
-      .updateTable('students')
-      .set({ ...recordColumns(values), updated_at: updatedAt })
-      .where('id', '=', id)
-      .where('updated_at', '=', expectedUpdatedAt)
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
-  },
-
   /**
    * A save's change: the changed columns and the new version, only if the version is still
    * `expectedUpdatedAt` (false when it is not: someone saved first), the progress row when a flag
    * moved, and the audit row. On PostgreSQL one statement does it all, atomic with no BEGIN and
-   * COMMIT; on SQLite the caller's transaction holds three.
+   * COMMIT; on SQLite the caller's transaction holds three. Each statement is compiled once per
+   * set of changed columns (`compiledPerShape`).
    */
-  async saveChanges(
-    db: Executor,
-    dialect: DialectName,
-    change: {
-      id: string;
-      expectedUpdatedAt: string;
-      values: Record<string, FieldValue>;
-      updatedAt: string;
-      progress: ProgressRow | null;
-      audit: Insertable<AuditLogTable>;
-    },
-  ): Promise<boolean> {
+  async saveChanges(db: Executor, dialect: DialectName, change: SaveChange): Promise<boolean> {
+    const columns = recordColumnsOf(change);
+    const key = columns.join(',');
     if (dialect === 'sqlite') {
-      if (!(await this.updateStudent(db, change.id, change.expectedUpdatedAt, change.values, change.updatedAt))) return false;
+      if ((await runUpdateStudent(db, dialect, columns, key, updateParameters(change, columns))).length === 0) return false;
       if (change.progress) await this.saveProgress(db, change.id, change.progress);
-      await db.insertInto('audit_log').values(change.audit).execute();
+      await runInsertAudit(
+        db,
+        dialect,
+        auditColumns.map((column) => change.audit[column] ?? null),
+      );
       return true;
     }
-    const { progress, audit } = change;
-    const saved = await db
-      .with('saved', (q) =>
-        q
-          .updateTable('students')
-          .set({ ...recordColumns(change.values), updated_at: change.updatedAt })
-          .where('id', '=', change.id)
-          .where('updated_at', '=', change.expectedUpdatedAt)
-          .returning('id'),
-      )
-      .with('progress', (q) =>
-        q
-          .insertInto('form_progress')
-          .columns(['student_id', ...progressColumns])
-          .expression((eb) =>
-            eb
-              .selectFrom('saved')
-              .select(['saved.id as student_id', ...progressColumns.map((column) => sql<number>`${progress?.[column] ?? 0}::integer`.as(column))])
-              // No row, and so no write, when no flag moved.
-              .where(sql<boolean>`${progress !== null}`),
-          )
-          .onConflict((conflict) =>
-            conflict.column('student_id').doUpdateSet((eb) => Object.fromEntries(progressColumns.map((column) => [column, eb.ref(`excluded.${column}`)]))),
-          )
-          .returning('student_id'),
-      )
-      .insertInto('audit_log')
-      .columns(['at', 'actor_kind', 'actor_id', 'action', 'student_id', 'ip', 'detail', 'request_id'])
-      .expression((eb) =>
-        eb
-          .selectFrom('saved')
-          .select([
-            sql<string>`${audit.at}::text`.as('at'),
-            sql<string>`${audit.actor_kind}::text`.as('actor_kind'),
-            sql<string>`${audit.actor_id ?? null}::text`.as('actor_id'),
-            sql<string>`${audit.action}::text`.as('action'),
-            sql<string>`${audit.student_id ?? null}::text`.as('student_id'),
-            sql<string>`${audit.ip ?? null}::text`.as('ip'),
-            sql<string>`${audit.detail ?? null}::text`.as('detail'),
-            sql<string>`${audit.request_id ?? null}::text`.as('request_id'),
-          ]),
-      )
-      .returning('id')
-      .executeTakeFirst();
-    return saved !== undefined;
+    return (await runSaveStatement(db, dialect, columns, key, saveStatementParameters(change, columns))).length === 1;
   },
 
   findProgress(db: Executor, studentId: string): Promise<Selectable<FormProgressTable> | undefined> {
