@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 
 export const root = path.resolve(import.meta.dirname, '..');
 export const BENCH_ADMIN_PASSWORD = 'Bench-Admin-Pass-1';
@@ -81,4 +83,25 @@ export function residentMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return kb / 1024;
+}
+
+/**
+ * Runs `work` with a new PostgreSQL database on the server `serverUrl` names and a new data
+ * folder, both removed afterwards however `work` ends.
+ */
+export async function withFreshPostgres<T>(serverUrl: string, label: string, work: (databaseUrl: string, dataDir: string) => Promise<T>): Promise<T> {
+  const name = `portal_bench_${label}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const databaseUrl = new URL(serverUrl);
+  databaseUrl.pathname = `/${name}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `portal-bench-${label}-`));
+  try {
+    return await work(databaseUrl.toString(), dataDir);
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 }

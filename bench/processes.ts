@@ -3,9 +3,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { autosaveFigure, listStudents, prepareStudents, type SignedIn } from './autosave.ts';
-import { startPortal } from './portal-process.ts';
+import { startPortal, withFreshPostgres } from './portal-process.ts';
 
 import type { RecordFigure } from './results.ts';
 
@@ -19,18 +18,11 @@ const SECONDS = 10;
  * database may be created.
  */
 export async function processesFigures(serverUrl: string, record: RecordFigure): Promise<void> {
-  const name = `portal_bench_workers_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const databaseUrl = new URL(serverUrl);
-  databaseUrl.pathname = `/${name}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-workers-'));
-  const perSecond: number[] = [];
-  try {
+  await withFreshPostgres(serverUrl, 'workers', async (databaseUrl, dataDir) => {
+    const perSecond: number[] = [];
     for (const workers of [1, 2]) {
       console.log(`Autosave throughput on PostgreSQL with WORKERS=${workers}…`);
-      const portal = await startPortal(dataDir, databaseUrl.toString(), { WORKERS: String(workers) });
+      const portal = await startPortal(dataDir, databaseUrl, { WORKERS: String(workers) });
       try {
         const students = await listStudents(portal.url);
         const saves = await autosaveFigure(portal.url, students.slice((workers - 1) * CLIENTS, workers * CLIENTS), SECONDS);
@@ -46,11 +38,7 @@ export async function processesFigures(serverUrl: string, record: RecordFigure):
       }
     }
     record('Autosave scaling WORKERS=2 / WORKERS=1 (PostgreSQL)', `${(perSecond[1] / perSecond[0]).toFixed(2)}×`, 'reported', null);
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 /** Saves in a closed loop until the server refuses or closes the connection (it is stopping). */

@@ -4,7 +4,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import sharp from 'sharp';
 import { POOL_SIZE } from '../apps/server/src/db/database.ts';
 import { adminDataFigures } from './admin-data.ts';
@@ -12,7 +11,7 @@ import { adminTableFigures } from './admin-table.ts';
 import { attendanceFigures } from './attendance.ts';
 import { compareWithBaseline, listStudents, prepareStudent, prepareStudents, signInAdmin, stormFigure, type Student } from './autosave.ts';
 import { median, multipartBody, percentile, type BenchClient } from './http-client.ts';
-import { residentMb, root, startPortal, type RunningServer } from './portal-process.ts';
+import { residentMb, root, startPortal, withFreshPostgres, type RunningServer } from './portal-process.ts';
 import { lighthouseFigures } from './lighthouse.ts';
 import { processesFigures, stopFigures } from './processes.ts';
 import { createResults, kb, ms, ratio, type RecordFigure } from './results.ts';
@@ -210,15 +209,8 @@ async function postgresAutosave(record: RecordFigure): Promise<void> {
     return;
   }
   console.log('Autosave on PostgreSQL (portal and the bare baseline, in alternate rounds)…');
-  const name = `portal_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const dbUrl = new URL(serverUrl);
-  dbUrl.pathname = `/${name}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-pg-'));
-  try {
-    const portal = await startPortal(dataDir, dbUrl.toString());
+  await withFreshPostgres(serverUrl, 'autosave', async (databaseUrl, dataDir) => {
+    const portal = await startPortal(dataDir, databaseUrl);
     let saves, baseline;
     try {
       const students = await listStudents(portal.url);
@@ -226,7 +218,7 @@ async function postgresAutosave(record: RecordFigure): Promise<void> {
       const sample = (await prepareStudent(portal.url, students[40])).record;
       ({ portal: saves, baseline } = await compareWithBaseline(signedIn, sample, {
         ...AUTOSAVE_ROUNDS,
-        database: { url: dbUrl.toString(), poolSize: POOL_SIZE },
+        database: { url: databaseUrl, poolSize: POOL_SIZE },
       }));
     } finally {
       await portal.stop();
@@ -240,11 +232,7 @@ async function postgresAutosave(record: RecordFigure): Promise<void> {
     );
     record('Autosave p99 (PostgreSQL), portal vs bare baseline', `${ms(saves.p99)} vs ${ms(baseline.p99)}`, 'reported', null);
     record('Autosave errors (PostgreSQL)', String(saves.errors), '0', saves.errors === 0);
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 /** The parts to run: those named on the command line or in BENCH_ONLY, else all. */
