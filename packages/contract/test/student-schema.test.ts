@@ -224,6 +224,14 @@ describe('the autosave body from remembered values (parseStudentSave)', () => {
     }
   });
 
+  it('answers long values and very many different ones as the schema does', () => {
+    const terms = 'I agree. '.repeat(1000);
+    expect(parseStudentSave({ ...save, terms_and_conditions: terms })).toEqual(studentSaveSchema.parse({ ...save, terms_and_conditions: terms }));
+    expect(parseStudentSave({ ...save, first_name: 'A'.repeat(300) })).toBeUndefined();
+    for (let index = 0; index < 60_000; index += 1) expect(parseStudentSave({ ...save, allergy: `note ${index}` })?.allergy).toBe(`note ${index}`);
+    expect(parseStudentSave({ ...save, email: 'not-an-email' })).toBeUndefined();
+  });
+
   it('judges a date of birth again on a new day', () => {
     expect(parseStudentSave(save)?.date_of_birth).toBe(latest);
     vi.useFakeTimers({ toFake: ['Date'] });
