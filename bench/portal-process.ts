@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { serverCommand } from '../scripts/build-server.mjs';
 
 export const root = path.resolve(import.meta.dirname, '..');
 export const BENCH_ADMIN_PASSWORD = 'Bench-Admin-Pass-1';
@@ -65,7 +66,7 @@ export function startPortal(dataDir: string, databaseUrl?: string, settings: Rec
   fs.mkdirSync(dataDir, { recursive: true });
   return startProcess(
     // To profile the server under load: BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=bench/out".
-    [...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), path.join(root, 'apps/server/dist/main.js')],
+    [...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), ...serverCommand],
     {
       DATA_DIR: dataDir,
       SEED_DEMO: '1',

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BENCH_ADMIN_PASSWORD, root, startProcess } from './portal-process.ts';
+import { BENCH_ADMIN_PASSWORD, startPortal } from './portal-process.ts';
 
 type Answer = { status: number; ms: number };
 
@@ -85,11 +85,7 @@ export type SignInBurstFigures = {
 
 export async function signInBurstFigures(): Promise<SignInBurstFigures> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-sign-in-'));
-  const portal = await startProcess(
-    [path.join(root, 'apps/server/dist/main.js')],
-    { DATA_DIR: dataDir, SEED_DEMO: '1', ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD, LOG_LEVEL: 'warn', TRUST_PROXY: '127.0.0.1' },
-    '/api/config',
-  );
+  const portal = await startPortal(dataDir, undefined, { TRUST_PROXY: '127.0.0.1' });
   try {
     const admin = await new Browser(portal.url, '192.0.2.1').start();
     await admin.send('POST', '/api/admin-login', { name: 'admin', password: BENCH_ADMIN_PASSWORD });

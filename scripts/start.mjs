@@ -5,7 +5,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildServer, serverBundle } from './build-server.mjs';
+import { buildServer, serverBundle, serverCommand } from './build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const contract = ['packages/contract/src', 'packages/contract/package.json'];
@@ -41,7 +41,7 @@ for (const { name, output, sources, build } of builds) {
 
 // The server is a child process: a stop signal sent to `npm start` is passed on to it, and
 // `npm start` ends with the server's exit code once the server has stopped gracefully.
-const server = spawn(process.execPath, [serverBundle], { stdio: 'inherit' });
+const server = spawn(process.execPath, serverCommand, { stdio: 'inherit' });
 const stopServer = (signal) => {
   if (server.exitCode === null && server.signalCode === null) server.kill(signal);
 };

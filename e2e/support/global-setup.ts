@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { serverBundle, serverCommand } from '../../scripts/build-server.mjs';
 
 export const E2E_ADMIN_PASSWORD = 'Admin-e2e-Pass1';
 const root = path.resolve(import.meta.dirname, '../..');
@@ -19,11 +20,10 @@ const freePort = () =>
 
 /** Starts the built portal on a free port with an empty data folder and the demo school; stops it after the run. */
 export default async function globalSetup() {
-  const serverBundle = path.join(root, 'apps/server/dist/main.js');
   if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html')) || !fs.existsSync(serverBundle)) throw new Error('Build the portal first: npm run build');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
   const port = await freePort();
-  const server = spawn(process.execPath, [serverBundle], {
+  const server = spawn(process.execPath, serverCommand, {
     cwd: root,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '1', ADMIN_PASSWORD: E2E_ADMIN_PASSWORD, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'ignore', 'inherit'],
