@@ -36,6 +36,15 @@ const findForSaveQuery = (db: Executor) =>
     ])
     .where('students.id', '=', '');
 const runFindForSave = compiledOnce<Record<string, FieldValue>>(findForSaveQuery);
+/**
+ * On PostgreSQL, the same row as one JSON value. With some 180 columns, the driver's work on the
+ * row's description (sent with every answer) and on each column was a tenth of an autosave's
+ * processor time; one JSON text is parsed natively. The record's columns are text and integers,
+ * which JSON gives back as the driver would (strings, numbers and nulls).
+ */
+const runFindForSaveAsJson = compiledOnce<{ found: Record<string, FieldValue> }>((db) =>
+  db.selectFrom(findForSaveQuery(db).as('found')).select(sql<Record<string, FieldValue>>`row_to_json(found)`.as('found')),
+);
 
 /** What a save writes (see `registrationRepository.saveChanges`). */
 export type SaveChange = {
@@ -139,7 +148,7 @@ export const registrationRepository = {
     dialect: DialectName,
     id: string,
   ): Promise<{ student: StudentRow; status: RegistrationStatusTable | undefined; progress: ProgressRow | undefined } | undefined> {
-    const [row] = await runFindForSave(db, dialect, [id]);
+    const row = dialect === 'postgres' ? (await runFindForSaveAsJson(db, dialect, [id]))[0]?.found : (await runFindForSave(db, dialect, [id]))[0];
     if (!row) return undefined;
     // The row is the record; the window's and progress's columns beside it go unread by the presenters.
     const status =

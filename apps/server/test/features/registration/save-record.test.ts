@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
+import { registrationRepository } from '../../../src/features/registration/repository.ts';
+import { testDialect } from '../../helpers/test-db.ts';
 import { createAdminUser, createStudent, signInAsAdmin, signInAsStudent, STUDENT_PASSWORD, type TestStudent } from '../../helpers/factories.ts';
 
 let t: TestApp;
@@ -275,5 +277,33 @@ describe('the save statements, compiled once per set of changed columns', () => 
         expect(built.compiled.sql).not.toContain('not_a_column');
       }
     }
+  });
+});
+
+describe('the record read for a save (one JSON value on PostgreSQL)', () => {
+  it('is the record as stored, with its window and progress, whatever its text holds', async () => {
+    const awkward = {
+      first_name: 'Zoë "Zee" O\'Neil \\ 😀',
+      home_address: 'Line 1\nLine 2\t{"not": "json"}',
+      middle_name: null,
+      sea_no: '0012',
+      previous_school: '',
+      asthma: 1,
+    };
+    await t.db.updateTable('students').set(awkward).where('id', '=', student.id).execute();
+    await t.db
+      .updateTable('form_progress')
+      .set({ studentData: 1, familyData: 0, healthData: 1, otherData: 0, documents: 0, submit: 0, health_data_saved: 1 })
+      .where('student_id', '=', student.id)
+      .execute();
+    await t.db.updateTable('registration_status').set({ open: 0, deadline: '2026-12-01T20:00:00.000Z' }).where('form_level', '=', 2).execute();
+
+    const found = await registrationRepository.findForSave(t.db, testDialect, student.id);
+    const stored = await t.db.selectFrom('students').selectAll().where('id', '=', student.id).executeTakeFirstOrThrow();
+    expect(found?.student).toMatchObject(stored);
+    expect(found?.student).toMatchObject(awkward);
+    expect(found?.status).toEqual(await t.db.selectFrom('registration_status').selectAll().where('form_level', '=', 2).executeTakeFirstOrThrow());
+    expect(found?.progress).toEqual({ studentData: 1, familyData: 0, healthData: 1, otherData: 0, documents: 0, submit: 0, health_data_saved: 1 });
+    expect(await registrationRepository.findForSave(t.db, testDialect, 'no-such-student')).toBeUndefined();
   });
 });
