@@ -1,4 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { batchedByKey } from '../db/batched-reads.ts';
 import { compiledOnce } from '../db/compiled-once.ts';
 import { nowIso, type DialectName, type Executor } from '../db/database.ts';
 import type { SessionsTable } from '../db/schema.ts';
@@ -12,13 +14,14 @@ export const hashToken = (token: string): string => createHash('sha256').update(
 
 export type NewSession = Pick<SessionRow, 'kind' | 'student_id' | 'admin_id' | 'restricted' | 'ip'>;
 
-const findSession = compiledOnce<SessionWithAdmin>((db) =>
-  db
-    .selectFrom('sessions')
-    .leftJoin('admin_users', 'admin_users.id', 'sessions.admin_id')
-    .selectAll('sessions')
-    .select('admin_users.username as admin_name')
-    .where('sessions.id_hash', '=', ''),
+const sessionQuery = (db: Executor) =>
+  db.selectFrom('sessions').leftJoin('admin_users', 'admin_users.id', 'sessions.admin_id').selectAll('sessions').select('admin_users.username as admin_name');
+const findSession = compiledOnce<SessionWithAdmin>((db) => sessionQuery(db).where('sessions.id_hash', '=', ''));
+/** On PostgreSQL, the sessions of the requests that arrive together, in one statement (`batchedByKey`). */
+const findSessions = compiledOnce<SessionWithAdmin>((db) => sessionQuery(db).where(sql<boolean>`sessions.id_hash = any(${[]}::text[])`));
+const findSessionBatched = batchedByKey<SessionWithAdmin>(
+  (db, hashes) => findSessions(db, 'postgres', [hashes]),
+  (session) => session.id_hash,
 );
 
 export const sessionRepository = {
@@ -32,7 +35,8 @@ export const sessionRepository = {
 
   /** The session of a cookie, with its admin's username (one indexed read per request). */
   async findByToken(db: Executor, dialect: DialectName, token: string): Promise<SessionWithAdmin | undefined> {
-    return (await findSession(db, dialect, [hashToken(token)]))[0];
+    const idHash = hashToken(token);
+    return dialect === 'postgres' ? findSessionBatched(db, idHash) : (await findSession(db, dialect, [idHash]))[0];
   },
 
   async touch(db: Executor, idHash: string, at: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { studentColumns, type FieldValue } from '@school/contract';
-import { sql, type Compilable, type Insertable, type Selectable } from 'kysely';
+import { sql, type Compilable, type Insertable, type RawBuilder, type Selectable } from 'kysely';
+import { batchedByKey } from '../../db/batched-reads.ts';
 import { compiledOnce, compiledPerShape } from '../../db/compiled-once.ts';
 import type { DialectName, Executor } from '../../db/database.ts';
 import type { AuditLogTable, FormProgressTable, RegistrationStatusTable } from '../../db/schema.ts';
@@ -19,7 +20,7 @@ const progressColumns = ['studentData', 'familyData', 'healthData', 'otherData',
  * progress row (the window's and progress's columns prefixed). Three reads cost three round trips
  * to PostgreSQL on every autosave.
  */
-const findForSaveQuery = (db: Executor) =>
+const findForSaveQuery = (db: Executor, id: string | RawBuilder<string> = '') =>
   db
     .selectFrom('students')
     .leftJoin('form_classes', 'form_classes.id', 'students.class_id')
@@ -34,7 +35,7 @@ const findForSaveQuery = (db: Executor) =>
       'form_progress.student_id as progress_student_id',
       ...progressColumns.map((column) => `form_progress.${column} as progress_${column}` as const),
     ])
-    .where('students.id', '=', '');
+    .where('students.id', '=', id);
 const runFindForSave = compiledOnce<Record<string, FieldValue>>(findForSaveQuery);
 /**
  * On PostgreSQL, the same row as one JSON value. With some 180 columns, the driver's work on the
@@ -42,8 +43,13 @@ const runFindForSave = compiledOnce<Record<string, FieldValue>>(findForSaveQuery
  * processor time; one JSON text is parsed natively. The record's columns are text and integers,
  * which JSON gives back as the driver would (strings, numbers and nulls).
  */
-const runFindForSaveAsJson = compiledOnce<{ found: Record<string, FieldValue> }>((db) =>
-  db.selectFrom(findForSaveQuery(db).as('found')).select(sql<Record<string, FieldValue>>`row_to_json(found)`.as('found')),
+const runFindForSavesAsJson = compiledOnce<{ found: Record<string, FieldValue> }>((db) =>
+  db.selectFrom(findForSaveQuery(db, sql<string>`any(${[]}::text[])`).as('found')).select(sql<Record<string, FieldValue>>`row_to_json(found)`.as('found')),
+);
+/** On PostgreSQL, the records of the saves that arrive together, in one statement (`batchedByKey`). */
+const findForSaveBatched = batchedByKey<Record<string, FieldValue>>(
+  async (db, ids) => (await runFindForSavesAsJson(db, 'postgres', [ids])).map((row) => row.found),
+  (row) => String(row.id),
 );
 
 /** What a save writes (see `registrationRepository.saveChanges`). */
@@ -148,7 +154,7 @@ export const registrationRepository = {
     dialect: DialectName,
     id: string,
   ): Promise<{ student: StudentRow; status: RegistrationStatusTable | undefined; progress: ProgressRow | undefined } | undefined> {
-    const row = dialect === 'postgres' ? (await runFindForSaveAsJson(db, dialect, [id]))[0]?.found : (await runFindForSave(db, dialect, [id]))[0];
+    const row = dialect === 'postgres' ? await findForSaveBatched(db, id) : (await runFindForSave(db, dialect, [id]))[0];
     if (!row) return undefined;
     // The row is the record; the window's and progress's columns beside it go unread by the presenters.
     const status =

@@ -135,6 +135,33 @@ describe('sessions and CSRF', () => {
     expect((await phone.get(`/api/student-record/${student.id}`)).statusCode).toBe(401);
   });
 
+  it('tells every one of many requests sent at once whose session it carries (their sessions are read together)', async () => {
+    const students = await Promise.all(Array.from({ length: 12 }, () => createStudent(t.db, {}, { password: STUDENT_PASSWORD })));
+    const clients = students.map(() => new TestClient(t.app));
+    for (const [index, client] of clients.entries()) await signInAsStudent(client, students[index].id);
+    const ended = new TestClient(t.app);
+    await signInAsStudent(ended, students[0].id);
+    const endedToken = ended.cookies.get('portal_session')!;
+    await ended.post('/logout');
+    const replay = new TestClient(t.app);
+    replay.cookies.set('portal_session', endedToken);
+    const forged = new TestClient(t.app);
+    forged.cookies.set('portal_session', 'not-a-session');
+
+    const [own, others, replayed, guessed] = await Promise.all([
+      Promise.all(clients.map((client, index) => client.get(`/api/student-record/${students[index].id}`))),
+      Promise.all(clients.map((client, index) => client.get(`/api/student-record/${students[(index + 1) % students.length].id}`))),
+      replay.get(`/api/student-record/${students[0].id}`),
+      forged.get(`/api/student-record/${students[0].id}`),
+    ]);
+    own.forEach((response, index) => {
+      expect(response.statusCode).toBe(200);
+      expect(response.json()[0].id).toBe(students[index].id);
+    });
+    expect(others.map((response) => response.statusCode)).toEqual(students.map(() => 403));
+    expect([replayed.statusCode, guessed.statusCode]).toEqual([401, 401]);
+  });
+
   it('sends security headers and no-store on API answers', async () => {
     const response = await new TestClient(t.app).get('/api/session');
     expect(response.headers['cache-control']).toBe('no-store');
