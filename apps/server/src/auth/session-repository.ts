@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { batchedByKey } from '../db/batched-reads.ts';
+import { batchedByKey } from '../db/batched-statements.ts';
 import { compiledOnce } from '../db/compiled-once.ts';
 import { nowIso, type DialectName, type Executor } from '../db/database.ts';
 import type { SessionsTable } from '../db/schema.ts';

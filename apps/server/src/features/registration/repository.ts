@@ -1,6 +1,6 @@
 import { studentColumns, type FieldValue } from '@school/contract';
-import { sql, type Compilable, type Insertable, type RawBuilder, type Selectable } from 'kysely';
-import { batchedByKey } from '../../db/batched-reads.ts';
+import { CompiledQuery, sql, type Compilable, type Insertable, type RawBuilder, type Selectable } from 'kysely';
+import { batchedByKey, batchedWrites } from '../../db/batched-statements.ts';
 import { compiledOnce, compiledPerShape } from '../../db/compiled-once.ts';
 import type { DialectName, Executor } from '../../db/database.ts';
 import type { AuditLogTable, FormProgressTable, RegistrationStatusTable } from '../../db/schema.ts';
@@ -129,6 +129,60 @@ const runInsertAudit = compiledOnce<never>((db) =>
   db.insertInto('audit_log').values(Object.fromEntries(auditColumns.map((column) => [column, ''])) as Insertable<AuditLogTable>),
 );
 
+const quoted = (name: string) => `"${name}"`;
+
+/**
+ * On PostgreSQL, the saves that arrive together in one statement: each save's change, progress
+ * and audit row go as one JSON array, and each save is written only if its version is still the
+ * one it expects, as alone. One text whatever the changed columns, so it is prepared once: a
+ * column the save did not change keeps its stored value (`jsonb_populate_record` on the row).
+ */
+const saveManyText = (() => {
+  let text: string | undefined;
+  return () =>
+    (text ??= [
+      'with input as (select * from jsonb_to_recordset($1::jsonb) as i(id text, expected text, updated_at text, changes jsonb, progress jsonb, audit jsonb)),',
+      `saved as (update students as s set (${[...studentColumns, 'updated_at'].map(quoted).join(', ')})`,
+      `  = (select ${studentColumns.map((column) => `r.${quoted(column)}`).join(', ')}, i.updated_at from jsonb_populate_record(s, i.changes) as r)`,
+      '  from input as i where s.id = i.id and s.updated_at = i.expected returning s.id),',
+      `progress as (insert into form_progress (student_id, ${progressColumns.map(quoted).join(', ')})`,
+      `  select i.id, ${progressColumns.map((column) => `p.${quoted(column)}`).join(', ')} from input as i join saved on saved.id = i.id`,
+      "  cross join lateral jsonb_populate_record(null::form_progress, i.progress) as p where jsonb_typeof(i.progress) = 'object'",
+      `  on conflict (student_id) do update set ${progressColumns.map((column) => `${quoted(column)} = excluded.${quoted(column)}`).join(', ')}),`,
+      `audit as (insert into audit_log (${auditColumns.join(', ')})`,
+      `  select ${auditColumns.map((column) => `a.${column}`).join(', ')} from input as i join saved on saved.id = i.id`,
+      '  cross join lateral jsonb_populate_record(null::audit_log, i.audit) as a)',
+      'select id from saved',
+    ].join('\n'));
+})();
+
+/** A save as `saveManyText` takes it. */
+const saveAsJson = (change: SaveChange) => ({
+  id: change.id,
+  expected: change.expectedUpdatedAt,
+  updated_at: change.updatedAt,
+  changes: Object.fromEntries(recordColumnsOf(change).map((column) => [column, change.values[column]])),
+  progress: change.progress,
+  audit: change.audit,
+});
+
+/** On PostgreSQL, the saves of different records in one statement (`saveManyText`): whether each was written, in their order. */
+export async function saveTogether(db: Executor, changes: SaveChange[]): Promise<boolean[]> {
+  const { rows } = await db.executeQuery<{ id: string }>(CompiledQuery.raw(saveManyText(), [JSON.stringify(changes.map(saveAsJson))]));
+  const written = new Set(rows.map((row) => row.id));
+  return changes.map((change) => written.has(change.id));
+}
+
+/** On PostgreSQL, a save's one statement; the saves that arrive together share one (`batchedWrites`). */
+const saveOnPostgres = batchedWrites<SaveChange, boolean>(
+  async (db, change) => {
+    const columns = recordColumnsOf(change);
+    return (await runSaveStatement(db, 'postgres', columns, columns.join(','), saveStatementParameters(change, columns))).length === 1;
+  },
+  (db, changes) => saveTogether(db, changes),
+  (change) => change.id,
+);
+
 /** The statements of a save and their parameters, built for `change` as each run would (for the test that they agree). */
 export const saveStatementsFor = (db: Executor, change: SaveChange) => {
   const columns = recordColumnsOf(change);
@@ -177,23 +231,21 @@ export const registrationRepository = {
    * A save's change: the changed columns and the new version, only if the version is still
    * `expectedUpdatedAt` (false when it is not: someone saved first), the progress row when a flag
    * moved, and the audit row. On PostgreSQL one statement does it all, atomic with no BEGIN and
-   * COMMIT; on SQLite the caller's transaction holds three. Each statement is compiled once per
-   * set of changed columns (`compiledPerShape`).
+   * COMMIT, shared by the saves that arrive together (`saveOnPostgres`); on SQLite the caller's
+   * transaction holds three. Each statement is compiled once per set of changed columns
+   * (`compiledPerShape`).
    */
   async saveChanges(db: Executor, dialect: DialectName, change: SaveChange): Promise<boolean> {
+    if (dialect === 'postgres') return saveOnPostgres(db, change);
     const columns = recordColumnsOf(change);
-    const key = columns.join(',');
-    if (dialect === 'sqlite') {
-      if ((await runUpdateStudent(db, dialect, columns, key, updateParameters(change, columns))).length === 0) return false;
-      if (change.progress) await this.saveProgress(db, change.id, change.progress);
-      await runInsertAudit(
-        db,
-        dialect,
-        auditColumns.map((column) => change.audit[column] ?? null),
-      );
-      return true;
-    }
-    return (await runSaveStatement(db, dialect, columns, key, saveStatementParameters(change, columns))).length === 1;
+    if ((await runUpdateStudent(db, dialect, columns, columns.join(','), updateParameters(change, columns))).length === 0) return false;
+    if (change.progress) await this.saveProgress(db, change.id, change.progress);
+    await runInsertAudit(
+      db,
+      dialect,
+      auditColumns.map((column) => change.audit[column] ?? null),
+    );
+    return true;
   },
 
   findProgress(db: Executor, studentId: string): Promise<Selectable<FormProgressTable> | undefined> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
-import { registrationRepository } from '../../../src/features/registration/repository.ts';
+import { registrationRepository, saveTogether, type SaveChange } from '../../../src/features/registration/repository.ts';
 import { testDialect } from '../../helpers/test-db.ts';
 import { createAdminUser, createStudent, signInAsAdmin, signInAsStudent, STUDENT_PASSWORD, type TestStudent } from '../../helpers/factories.ts';
 
@@ -305,5 +305,95 @@ describe('the record read for a save (one JSON value on PostgreSQL)', () => {
     expect(found?.status).toEqual(await t.db.selectFrom('registration_status').selectAll().where('form_level', '=', 2).executeTakeFirstOrThrow());
     expect(found?.progress).toEqual({ studentData: 1, familyData: 0, healthData: 1, otherData: 0, documents: 0, submit: 0, health_data_saved: 1 });
     expect(await registrationRepository.findForSave(t.db, testDialect, 'no-such-student')).toBeUndefined();
+  });
+});
+
+describe.runIf(testDialect === 'postgres')('saves that arrive together, in one statement on PostgreSQL', () => {
+  const rowsOf = (students: TestStudent[]) =>
+    t.db
+      .selectFrom('students')
+      .selectAll()
+      .where(
+        'id',
+        'in',
+        students.map((one) => one.id),
+      )
+      .execute();
+  it('writes each record, progress and audit row as its own statement would, and nothing of a save whose version moved', async () => {
+    const students = [student, ...(await Promise.all([1, 2, 3].map(() => createStudent(t.db, { class_id: '3A' }))))];
+    const stored = await rowsOf(students);
+    const versionOf = (id: string) => stored.find((row) => row.id === id)!.updated_at;
+    const audit = (id: string) => ({
+      at: '2026-11-25T00:00:00.000Z',
+      actor_kind: 'student' as const,
+      actor_id: id,
+      action: 'student.together',
+      student_id: id,
+      ip: '127.0.0.1',
+      detail: 'fields',
+      request_id: `r-${id}`,
+    });
+    const progress = { studentData: 1, familyData: 1, healthData: 0, otherData: 1, documents: 0, submit: 0, health_data_saved: 1 };
+    const changes: SaveChange[] = [
+      // Text with quotes, a line break and a null; a flag; only the columns named change.
+      {
+        id: students[0].id,
+        expectedUpdatedAt: versionOf(students[0].id),
+        values: { email: 'a"b@example.tt', home_address: 'Line 1\nLine 2', middle_name: null },
+        updatedAt: 'v-0',
+        progress,
+        audit: audit(students[0].id),
+      },
+      {
+        id: students[1].id,
+        expectedUpdatedAt: versionOf(students[1].id),
+        values: { asthma: 1 },
+        updatedAt: 'v-1',
+        progress: null,
+        audit: audit(students[1].id),
+      },
+      // Someone saved first: nothing of this one is written.
+      {
+        id: students[2].id,
+        expectedUpdatedAt: 'an older version',
+        values: { email: 'lost@example.tt' },
+        updatedAt: 'v-2',
+        progress,
+        audit: audit(students[2].id),
+      },
+      {
+        id: students[3].id,
+        expectedUpdatedAt: versionOf(students[3].id),
+        values: { allergy: 'Peanuts' },
+        updatedAt: 'v-3',
+        progress: null,
+        audit: audit(students[3].id),
+      },
+    ];
+    expect(await saveTogether(t.db, changes)).toEqual([true, true, false, true]);
+
+    const after = await rowsOf(students);
+    for (const [index, change] of changes.entries()) {
+      const row = after.find((one) => one.id === change.id)!;
+      const before = stored.find((one) => one.id === change.id)!;
+      const written = index !== 2;
+      // Every column is as it was but for the save's own, and its new version.
+      expect(row).toEqual(written ? { ...before, ...change.values, updated_at: change.updatedAt } : before);
+    }
+    const audits = await t.db.selectFrom('audit_log').selectAll().where('action', '=', 'student.together').orderBy('id').execute();
+    expect(audits.map((row) => row.student_id).sort()).toEqual([students[0].id, students[1].id, students[3].id].sort());
+    expect(audits.find((row) => row.student_id === students[0].id)).toMatchObject(audit(students[0].id));
+    const progressRows = await t.db
+      .selectFrom('form_progress')
+      .selectAll()
+      .where(
+        'student_id',
+        'in',
+        students.map((one) => one.id),
+      )
+      .execute();
+    expect(progressRows.find((row) => row.student_id === students[0].id)).toMatchObject(progress);
+    // No flag moved for the second; the refused third's flags are untouched.
+    expect(progressRows.find((row) => row.student_id === students[2].id)).not.toMatchObject(progress);
   });
 });

@@ -1,7 +1,7 @@
 import type { FieldValue } from '@school/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { batchedByKey } from '../../src/db/batched-reads.ts';
+import { batchedByKey, batchedWrites } from '../../src/db/batched-statements.ts';
 import type { Executor } from '../../src/db/database.ts';
 import { createStudent } from '../helpers/factories.ts';
 import { createTestDb, testDialect, type TestDb } from '../helpers/test-db.ts';
@@ -79,5 +79,86 @@ describe(`reads gathered into one statement, on ${testDialect}`, () => {
       .catch((error: Error) => expect(error.message).toBe('roll back'));
     expect(statements).toEqual([[ids[2], ids[3]]]);
     expect(await read(test.db, ids[2])).toEqual({ id: ids[2], first_name: 'Cara' });
+  });
+});
+
+describe(`writes gathered into one statement, on ${testDialect}`, () => {
+  let test: TestDb;
+  const ids: string[] = [];
+  beforeAll(async () => {
+    test = await createTestDb();
+    for (let index = 0; index < 6; index += 1) ids.push((await createStudent(test.db, { first_name: `Name ${index}` })).id);
+  });
+  afterAll(() => test.close());
+
+  type Rename = { id: string; first_name: string };
+  /** Renames students, one or several a statement, noting which statements were sent; a name of 'fail' fails its statement. */
+  const countedRenames = () => {
+    const sent: Array<{ alone: boolean; ids: string[] }> = [];
+    const rename = async (db: Executor, items: Rename[]) => {
+      if (items.some((item) => item.first_name === 'fail')) throw new Error('a bad name');
+      return db.transaction().execute(async (trx) => {
+        const written: boolean[] = [];
+        for (const item of items) {
+          const result = await trx.updateTable('students').set({ first_name: item.first_name }).where('id', '=', item.id).executeTakeFirst();
+          written.push(Number(result.numUpdatedRows) === 1);
+        }
+        return written;
+      });
+    };
+    const write = batchedWrites<Rename, boolean>(
+      async (db, item) => {
+        sent.push({ alone: true, ids: [item.id] });
+        return (await rename(db, [item]))[0];
+      },
+      (db, items) => {
+        sent.push({ alone: false, ids: items.map((item) => item.id) });
+        return rename(db, items);
+      },
+      (item) => item.id,
+    );
+    return { write, sent };
+  };
+  const names = async () =>
+    Object.fromEntries((await test.db.selectFrom('students').select(['id', 'first_name']).execute()).map((row) => [row.id, row.first_name]));
+
+  it('sends the writes of one turn as one statement and answers each its own result', async () => {
+    const { write, sent } = countedRenames();
+    const results = await Promise.all([
+      ...ids.map((id) => write(test.db, { id, first_name: `Together ${id}` })),
+      write(test.db, { id: 'none', first_name: 'x' }),
+    ]);
+    expect(results).toEqual([...ids.map(() => true), false]);
+    expect(sent).toEqual([{ alone: false, ids: [...ids, 'none'] }]);
+    expect(await names()).toMatchObject(Object.fromEntries(ids.map((id) => [id, `Together ${id}`])));
+    // One write alone in its turn goes as it is.
+    expect(await write(test.db, { id: ids[0], first_name: 'Alone' })).toBe(true);
+    expect(sent[1]).toEqual({ alone: true, ids: [ids[0]] });
+  });
+
+  it('never puts two writes of one key in the same statement', async () => {
+    const { write, sent } = countedRenames();
+    await Promise.all([
+      write(test.db, { id: ids[1], first_name: 'First' }),
+      write(test.db, { id: ids[2], first_name: 'Other' }),
+      write(test.db, { id: ids[1], first_name: 'Second' }),
+    ]);
+    expect(sent).toContainEqual({ alone: true, ids: [ids[1]] });
+    expect(sent).toContainEqual({ alone: false, ids: [ids[1], ids[2]] });
+  });
+
+  it('writes each item again alone when the shared statement fails, so only the bad one fails', async () => {
+    const { write, sent } = countedRenames();
+    const results = await Promise.allSettled([
+      write(test.db, { id: ids[3], first_name: 'Kept 3' }),
+      write(test.db, { id: ids[4], first_name: 'fail' }),
+      write(test.db, { id: ids[5], first_name: 'Kept 5' }),
+    ]);
+    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect(sent[0]).toEqual({ alone: false, ids: [ids[3], ids[4], ids[5]] });
+    expect(sent.slice(1).every((statement) => statement.alone)).toBe(true);
+    const after = await names();
+    expect([after[ids[3]], after[ids[5]]]).toEqual(['Kept 3', 'Kept 5']);
+    expect(after[ids[4]]).not.toBe('fail');
   });
 });
