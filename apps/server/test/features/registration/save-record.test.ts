@@ -124,6 +124,28 @@ describe('POST /api/student', () => {
     expect(audited).toEqual([{ detail: 'fields: allergy' }]);
   });
 
+  it('saves the records of 30 students sent at once, each with her own change and one audit row', async () => {
+    const admin = new TestClient(t.app);
+    await signInAsAdmin(admin);
+    const others = await Promise.all(Array.from({ length: 30 }, () => createStudent(t.db, { class_id: '4A' })));
+    const records = await Promise.all(others.map(async (one) => (await load(admin, one.id)).record));
+    const answers = await Promise.all(records.map((record, index) => save({ ...record, allergy: `Allergy ${index}` }, admin)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(others.map(() => 200));
+    const ids = others.map((one) => one.id);
+    const stored = await t.db.selectFrom('students').select(['id', 'allergy', 'updated_at']).where('id', 'in', ids).execute();
+    others.forEach((one, index) => {
+      expect(stored.find((row) => row.id === one.id)).toEqual({ id: one.id, allergy: `Allergy ${index}`, updated_at: answers[index].json().record.updatedAt });
+    });
+    const audited = await t.db
+      .selectFrom('audit_log')
+      .select(['student_id', 'detail'])
+      .where('action', '=', 'student.record-updated')
+      .where('student_id', 'in', ids)
+      .execute();
+    expect(audited.map((row) => row.student_id).sort()).toEqual([...ids].sort());
+    expect(new Set(audited.map((row) => row.detail))).toEqual(new Set(['fields: allergy']));
+  });
+
   it('keeps both editors’ changes when the second re-applies hers on the newest version', async () => {
     const { record } = await load();
     const other = new TestClient(t.app);
@@ -322,7 +344,7 @@ describe.runIf(testDialect === 'postgres')('saves that arrive together, in one s
   it('writes each record, progress and audit row as its own statement would, and nothing of a save whose version moved', async () => {
     const students = [student, ...(await Promise.all([1, 2, 3].map(() => createStudent(t.db, { class_id: '3A' }))))];
     const stored = await rowsOf(students);
-    const versionOf = (id: string) => stored.find((row) => row.id === id)!.updated_at;
+    const versionOf = (id: string) => String(stored.find((row) => row.id === id)!.updated_at);
     const audit = (id: string) => ({
       at: '2026-11-25T00:00:00.000Z',
       actor_kind: 'student' as const,
