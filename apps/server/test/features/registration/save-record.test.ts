@@ -146,6 +146,33 @@ describe('POST /api/student', () => {
     expect(new Set(audited.map((row) => row.detail))).toEqual(new Set(['fields: allergy']));
   });
 
+  it('saves the others sent with a save the database cannot store, which fails alone with a 4xx', async () => {
+    const admin = new TestClient(t.app);
+    await signInAsAdmin(admin);
+    const others = await Promise.all(Array.from({ length: 4 }, () => createStudent(t.db, { class_id: '4A' })));
+    const records = await Promise.all(others.map(async (one) => (await load(admin, one.id)).record));
+    // PostgreSQL's text cannot hold a NUL (SQLite's can); a lone surrogate and an escape written out are ordinary text.
+    const allergies = ['Dust\u0000mites', 'Pollen \ud800', 'Peanuts', 'Written \\u0000 out'];
+    const answers = await Promise.all(records.map((record, index) => save({ ...record, allergy: allergies[index] }, admin)));
+    if (testDialect === 'postgres') {
+      expect(answers[0].statusCode).toBe(422);
+      expect(answers[0].json().message).toBe('The request holds a character that cannot be stored (a NUL).');
+    } else expect(answers[0].statusCode).toBe(200);
+    expect(answers.slice(1).map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    const stored = await t.db
+      .selectFrom('students')
+      .select(['id', 'allergy'])
+      .where(
+        'id',
+        'in',
+        others.slice(2).map((one) => one.id),
+      )
+      .orderBy('id')
+      .execute();
+    expect(stored.map((row) => row.allergy)).toEqual(['Peanuts', 'Written \\u0000 out']);
+    expect(answers[1].json().record.allergy).toMatch(/^Pollen /);
+  });
+
   it('keeps both editors’ changes when the second re-applies hers on the newest version', async () => {
     const { record } = await load();
     const other = new TestClient(t.app);
