@@ -136,6 +136,15 @@ describe(`writes gathered into one statement, on ${testDialect}`, () => {
     expect(sent[1]).toEqual({ alone: true, ids: [ids[0]] });
   });
 
+  it('sends at most 50 writes a statement, and answers every one', async () => {
+    const { write, sent } = countedRenames();
+    const keys = [...ids, ...Array.from({ length: 114 }, (_, index) => `missing-${index}`)];
+    const results = await Promise.all(keys.map((id) => write(test.db, { id, first_name: `Many ${id}` })));
+    expect(sent.map((statement) => statement.ids.length)).toEqual([50, 50, 20]);
+    expect(sent.every((statement) => !statement.alone)).toBe(true);
+    expect(results).toEqual(keys.map((id) => ids.includes(id)));
+  });
+
   it('never puts two writes of one key in the same statement', async () => {
     const { write, sent } = countedRenames();
     await Promise.all([

@@ -137,24 +137,20 @@ const quoted = (name: string) => `"${name}"`;
  * one it expects, as alone. One text whatever the changed columns, so it is prepared once: a
  * column the save did not change keeps its stored value (`jsonb_populate_record` on the row).
  */
-const saveManyText = (() => {
-  let text: string | undefined;
-  return () =>
-    (text ??= [
-      'with input as (select * from jsonb_to_recordset($1::jsonb) as i(id text, expected text, updated_at text, changes jsonb, progress jsonb, audit jsonb)),',
-      `saved as (update students as s set (${[...studentColumns, 'updated_at'].map(quoted).join(', ')})`,
-      `  = (select ${studentColumns.map((column) => `r.${quoted(column)}`).join(', ')}, i.updated_at from jsonb_populate_record(s, i.changes) as r)`,
-      '  from input as i where s.id = i.id and s.updated_at = i.expected returning s.id),',
-      `progress as (insert into form_progress (student_id, ${progressColumns.map(quoted).join(', ')})`,
-      `  select i.id, ${progressColumns.map((column) => `p.${quoted(column)}`).join(', ')} from input as i join saved on saved.id = i.id`,
-      "  cross join lateral jsonb_populate_record(null::form_progress, i.progress) as p where jsonb_typeof(i.progress) = 'object'",
-      `  on conflict (student_id) do update set ${progressColumns.map((column) => `${quoted(column)} = excluded.${quoted(column)}`).join(', ')}),`,
-      `audit as (insert into audit_log (${auditColumns.join(', ')})`,
-      `  select ${auditColumns.map((column) => `a.${column}`).join(', ')} from input as i join saved on saved.id = i.id`,
-      '  cross join lateral jsonb_populate_record(null::audit_log, i.audit) as a)',
-      'select id from saved',
-    ].join('\n'));
-})();
+const saveManyText = [
+  'with input as (select * from jsonb_to_recordset($1::jsonb) as i(id text, expected text, updated_at text, changes jsonb, progress jsonb, audit jsonb)),',
+  `saved as (update students as s set (${[...studentColumns, 'updated_at'].map(quoted).join(', ')})`,
+  `  = (select ${studentColumns.map((column) => `r.${quoted(column)}`).join(', ')}, i.updated_at from jsonb_populate_record(s, i.changes) as r)`,
+  '  from input as i where s.id = i.id and s.updated_at = i.expected returning s.id),',
+  `progress as (insert into form_progress (student_id, ${progressColumns.map(quoted).join(', ')})`,
+  `  select i.id, ${progressColumns.map((column) => `p.${quoted(column)}`).join(', ')} from input as i join saved on saved.id = i.id`,
+  "  cross join lateral jsonb_populate_record(null::form_progress, i.progress) as p where jsonb_typeof(i.progress) = 'object'",
+  `  on conflict (student_id) do update set ${progressColumns.map((column) => `${quoted(column)} = excluded.${quoted(column)}`).join(', ')}),`,
+  `audit as (insert into audit_log (${auditColumns.join(', ')})`,
+  `  select ${auditColumns.map((column) => `a.${column}`).join(', ')} from input as i join saved on saved.id = i.id`,
+  '  cross join lateral jsonb_populate_record(null::audit_log, i.audit) as a)',
+  'select id from saved',
+].join('\n');
 
 /** A save as `saveManyText` takes it. */
 const saveAsJson = (change: SaveChange) => ({
@@ -168,7 +164,7 @@ const saveAsJson = (change: SaveChange) => ({
 
 /** On PostgreSQL, the saves of different records in one statement (`saveManyText`): whether each was written, in their order. */
 export async function saveTogether(db: Executor, changes: SaveChange[]): Promise<boolean[]> {
-  const { rows } = await db.executeQuery<{ id: string }>(CompiledQuery.raw(saveManyText(), [JSON.stringify(changes.map(saveAsJson))]));
+  const { rows } = await db.executeQuery<{ id: string }>(CompiledQuery.raw(saveManyText, [JSON.stringify(changes.map(saveAsJson))]));
   const written = new Set(rows.map((row) => row.id));
   return changes.map((change) => written.has(change.id));
 }
