@@ -77,17 +77,24 @@ test('the admin searches and sorts the students table, edits a name and resets a
   await fresh.close();
 });
 
-test('the admin opens a registration form from the table', async ({ page }) => {
+test('the admin opens a registration form from the table, with the keyboard', async ({ page }) => {
   const student = claimStudent('complete', 3);
   await signInAdminViaApi(page);
   await page.goto('/admin/dashboard');
   await page.getByRole('searchbox').fill(student.id);
   const row = page.locator(`.MuiDataGrid-row[data-id="${student.id}"]`);
-  await row
-    .getByRole('menuitem', { name: /^Registration Form/ })
-    .or(row.getByRole('button', { name: /^Registration Form/ }))
-    .first()
-    .click();
+  const action = (name: string) => row.getByRole('button', { name: new RegExp(`^${name} `) });
+  // From the row's first cell, End reaches its actions; the arrow keys move between them, one tab stop in all.
+  await row.locator('[data-field="id"]').click();
+  await page.keyboard.press('End');
+  await expect(action('Registration Form')).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(action('Edit')).toBeFocused();
+  await expect(action('Edit')).toHaveAttribute('tabindex', '0');
+  await expect(action('Registration Form')).toHaveAttribute('tabindex', '-1');
+  await page.keyboard.press('ArrowLeft');
+  await expect(action('Registration Form')).toBeFocused();
+  await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: /Registration Form/ });
   await expect(dialog.locator('iframe')).toHaveAttribute('src', `/api/registration-form/${student.id}`);
   const pdf = await page.request.get(`/api/registration-form/${student.id}`);
