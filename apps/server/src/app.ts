@@ -28,6 +28,7 @@ import { serializerCompiler } from './lib/response-serializer.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { checkStoredFiles, createFileStore, type FileOwner } from './lib/file-store/index.ts';
 import { incomingDir, registerUploads } from './lib/uploads/index.ts';
+import { registerRequestLoad } from './lib/request-load.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -83,6 +84,7 @@ export async function buildApp({ config, db, dialect, logger = true, extraRoutes
   });
   // Several processes share one PostgreSQL database (decision 028): their call counts are kept there.
   await app.register(rateLimit, { global: false, ...(dialect === 'postgres' ? { store: databaseRateLimitStore(db) } : {}) });
+  registerRequestLoad(app);
   await registerUploads(app);
   // Before the sessions: a sign-in turned away for a full queue costs no database work.
   registerSignInShedding(app);

@@ -12,8 +12,8 @@ import { adminDataRepository } from './repository.ts';
 
 /** Rows written per transaction: saves of students go between the slices (decision 025). */
 const WRITE_SLICE = 25;
-/** Rows checked before the event loop turns. */
-const CHECK_SLICE = 100;
+/** Rows checked, or planned, in one slice. */
+const CHECK_SLICE = 25;
 /** IDs looked up per query. */
 const LOOKUP_SLICE = 500;
 /** Rows shown in the preview. */
@@ -25,7 +25,11 @@ export type StudentImportInput = {
   dryRun: boolean;
   /** Field → the file's header, for columns whose headers differ from the template's. */
   mapping: Partial<Record<StudentImportField, string>>;
+  /** Awaited between slices of the work, so that other requests are served first; the next turn of the event loop by default. */
+  betweenSlices?: () => Promise<void>;
 };
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 type Planned = { row: number; id: string; action: 'insert' | 'update' | 'unchanged'; values: Record<string, FieldValue>; before?: Record<string, FieldValue> };
 
@@ -46,6 +50,7 @@ async function currentStudents(deps: Deps, ids: string[], columns: readonly stri
  * Answers what each row will do, and every problem.
  */
 async function planImport(deps: Deps, input: StudentImportInput) {
+  const between = input.betweenSlices ?? nextTurn;
   const columns = importColumns(input.mapping);
   const read = await readSpreadsheet(input.file, columns);
   const errors: ImportError[] = [...read.errors];
@@ -55,7 +60,7 @@ async function planImport(deps: Deps, input: StudentImportInput) {
     valid.push(...checked.valid);
     errors.push(...checked.errors);
     // Students' autosaves go between the slices of a long file's checks.
-    await new Promise((resolve) => setImmediate(resolve));
+    await between();
   }
   const headerFor = new Map(columns.map((column) => [column.field, read.headers.find((header) => header.trim() === column.header) ?? column.header]));
   const present = read.present.filter((field): field is Exclude<StudentImportField, 'id'> => field !== 'id');
@@ -69,7 +74,8 @@ async function planImport(deps: Deps, input: StudentImportInput) {
   const existing = await currentStudents(deps, ids, present);
   const seen = new Map<string, number>();
   const planned: Planned[] = [];
-  for (const { row, value } of valid) {
+  for (const [index, { row, value }] of valid.entries()) {
+    if (index > 0 && index % CHECK_SLICE === 0) await between();
     const problem = (field: StudentImportField, message: string) => errors.push({ row, column: headerFor.get(field) ?? headerOf.get(field) ?? null, message });
     const firstRow = seen.get(value.id);
     if (firstRow !== undefined) {
@@ -125,11 +131,12 @@ const countsOf = (planned: Planned[]) => ({
  * already written are undone, so the import changes nothing (decision 025). `progress` hears how
  * many of the plan's rows are written after each slice.
  */
-async function applyPlan(deps: Deps, planned: Planned[], progress: (db: Executor, done: number) => Promise<void>): Promise<void> {
+async function applyPlan(deps: Deps, planned: Planned[], progress: (db: Executor, done: number) => Promise<void>, between: () => Promise<void>): Promise<void> {
   const written: Planned[] = [];
   const now = nowIso();
   try {
     for (let start = 0; start < planned.length; start += WRITE_SLICE) {
+      if (start > 0) await between();
       const end = Math.min(start + WRITE_SLICE, planned.length);
       const slice = planned.slice(start, end).filter((entry) => entry.action !== 'unchanged');
       if (slice.length > 0)
@@ -189,7 +196,7 @@ export async function importStudents(deps: Deps, actor: AdminActor, input: Stude
 
   await importProgress.report(deps.db, actor.adminId, 0, planned.length);
   try {
-    await applyPlan(deps, planned, (db, done) => importProgress.report(db, actor.adminId, done, planned.length));
+    await applyPlan(deps, planned, (db, done) => importProgress.report(db, actor.adminId, done, planned.length), input.betweenSlices ?? nextTurn);
     await deps.writeTransaction(async (trx) => {
       await adminDataRepository.recordImport(trx, { at: nowIso(), admin: actor.name, file_name: input.file.name, mode: input.mode, ...counts });
       await writeAudit(trx, actor, {

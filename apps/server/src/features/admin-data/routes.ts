@@ -122,6 +122,8 @@ export async function adminDataRoutes(instance: FastifyInstance): Promise<void> 
         mode: request.body.mode,
         dryRun: request.body.dry_run === '1' || request.body.dry_run === 'true',
         mapping: request.body.mapping,
+        // Students' calls go before each slice of the import's work.
+        betweenSlices: () => app.quietMoment(),
       }),
   );
 
