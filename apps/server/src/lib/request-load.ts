@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 declare module 'fastify' {
@@ -17,8 +18,6 @@ declare module 'fastify' {
 
 /** How long a slice of background work waits at most for the requests being served to be answered. */
 const DEFAULT_WAIT_MS = 5;
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Counts the requests being served, for `app.quietMoment`. */
 export function registerRequestLoad(app: FastifyInstance): void {

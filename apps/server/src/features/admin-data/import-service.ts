@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { studentImportColumns, type FieldValue, type StudentImportAnswer, type StudentImportField, type StudentImportMode } from '@school/contract';
 import type { AdminActor } from '../../auth/actor.ts';
 import { nowIso, type Executor } from '../../db/database.ts';
@@ -29,8 +30,6 @@ export type StudentImportInput = {
   betweenSlices?: () => Promise<void>;
 };
 
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
-
 type Planned = { row: number; id: string; action: 'insert' | 'update' | 'unchanged'; values: Record<string, FieldValue>; before?: Record<string, FieldValue> };
 
 const headerOf = new Map<string, string>(studentImportColumns.map((column) => [column.field, column.header]));
@@ -49,8 +48,7 @@ async function currentStudents(deps: Deps, ids: string[], columns: readonly stri
  * name), IDs unique in the file, new students complete, existing IDs refused in insert mode.
  * Answers what each row will do, and every problem.
  */
-async function planImport(deps: Deps, input: StudentImportInput) {
-  const between = input.betweenSlices ?? nextTurn;
+async function planImport(deps: Deps, input: StudentImportInput, between: () => Promise<void>) {
   const columns = importColumns(input.mapping);
   const read = await readSpreadsheet(input.file, columns);
   const errors: ImportError[] = [...read.errors];
@@ -177,7 +175,8 @@ async function applyPlan(deps: Deps, planned: Planned[], progress: (db: Executor
  * imported columns that differ. Recorded in the history and the audit log.
  */
 export async function importStudents(deps: Deps, actor: AdminActor, input: StudentImportInput): Promise<StudentImportAnswer> {
-  const { planned, errors, headers } = await planImport(deps, input);
+  const between = input.betweenSlices ?? (() => nextTurn());
+  const { planned, errors, headers } = await planImport(deps, input, between);
   const counts = countsOf(planned);
   const preview = planned.slice(0, PREVIEW_ROWS).map((entry) => ({
     Row: entry.row,
@@ -196,7 +195,7 @@ export async function importStudents(deps: Deps, actor: AdminActor, input: Stude
 
   await importProgress.report(deps.db, actor.adminId, 0, planned.length);
   try {
-    await applyPlan(deps, planned, (db, done) => importProgress.report(db, actor.adminId, done, planned.length), input.betweenSlices ?? nextTurn);
+    await applyPlan(deps, planned, (db, done) => importProgress.report(db, actor.adminId, done, planned.length), between);
     await deps.writeTransaction(async (trx) => {
       await adminDataRepository.recordImport(trx, { at: nowIso(), admin: actor.name, file_name: input.file.name, mode: input.mode, ...counts });
       await writeAudit(trx, actor, {
