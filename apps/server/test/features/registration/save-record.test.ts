@@ -1,6 +1,7 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
-import { registrationRepository, saveTogether, type SaveChange } from '../../../src/features/registration/repository.ts';
+import { integerStudentColumns, registrationRepository, saveTogether, type SaveChange } from '../../../src/features/registration/repository.ts';
 import { testDialect } from '../../helpers/test-db.ts';
 import { createAdminUser, createStudent, signInAsAdmin, signInAsStudent, STUDENT_PASSWORD, type TestStudent } from '../../helpers/factories.ts';
 
@@ -368,6 +369,15 @@ describe.runIf(testDialect === 'postgres')('saves that arrive together, in one s
         students.map((one) => one.id),
       )
       .execute();
+
+  it('names each record column with the type it has in the database', async () => {
+    const { rows } = await sql<{ column_name: string; data_type: string }>`
+      select column_name, data_type from information_schema.columns where table_name = 'students' and table_schema = current_schema()`.execute(t.db);
+    const integers = rows.filter((row) => row.data_type === 'integer').map((row) => row.column_name);
+    expect(integers.sort()).toEqual([...integerStudentColumns].sort());
+    expect(rows.filter((row) => row.data_type !== 'integer' && row.data_type !== 'text')).toEqual([]);
+  });
+
   it('writes each record, progress and audit row as its own statement would, and nothing of a save whose version moved', async () => {
     const students = [student, ...(await Promise.all([1, 2, 3].map(() => createStudent(t.db, { class_id: '3A' }))))];
     const stored = await rowsOf(students);
