@@ -112,9 +112,7 @@ export const studentSaveSchema = z.object({
   terms_and_conditions: nullable(z.string().max(20000)).optional(),
   agree_terms_conditions: fieldSchema({ name: 'agree_terms_conditions', label: '', kind: 'flag', step: 'otherData', section: '' }).optional(),
 });
-/** A parsed save: the id, the version seen, and any fields of the record. */
-export type StudentSave = { id: string; updatedAt: string } & Record<string, FieldValue | undefined>;
-/** The save's id and version, then each field's schema in the save schema's order (for `parseStudentSave`). */
+/** The save's id and version, then each field's schema in the save schema's order (for `readStudentSave` and `changedSaveValues`). */
 const saveHead = z.object(saveHeadShape);
 const savedFields = Object.entries(studentSaveSchema.shape).filter(([name]) => !(name in saveHeadShape)) as Array<[string, z.ZodType]>;
 
@@ -184,8 +182,8 @@ export const completenessNotes = {
 
 /**
  * What a schema makes of a value (a JSON scalar), remembered per schema for the day (a date of
- * birth's range moves with the date): every autosave sends and judges the whole record, and nearly
- * all of its values are the ones seen at the last save. Bounded whatever a client sends: values
+ * birth's range moves with the date): every save judges the whole record's completeness, and
+ * nearly all of its values are the ones seen at the last save. Bounded whatever a client sends: values
  * longer than any field's are parsed each time, and past `REMEMBERED_MAX` answers in all the
  * memory starts again.
  */
@@ -212,27 +210,52 @@ const isValidValue = (field: FieldDef, value: FieldValue, today: string): boolea
 
 const isScalar = (value: unknown) => value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 
+/** The schema of each field a save may carry, by name (`studentSaveSchema`'s, the id and version apart). */
+const savedFieldSchemas = new Map(savedFields);
+
 /**
- * `studentSaveSchema`'s answer for a save whose every field value is a scalar the schema accepts,
- * from the values remembered by `parseRemembered`; undefined otherwise (so the caller parses with
- * the schema itself and gets its errors). The same data, key for key, as the schema would answer.
+ * A save's body as the autosave route takes it before its values are judged: an object with a
+ * valid id and version and a scalar for each field it names (`readStudentSave`). Its values are
+ * judged against the stored record by `changedSaveValues`; keys that name no field are never read.
  */
-export function parseStudentSave(body: unknown): StudentSave | undefined {
+export type StudentSaveBody = { id: string; updatedAt: string } & Record<string, unknown>;
+
+/**
+ * The body of `POST /api/student` when it has the shape of a save (an object, a valid id and
+ * version, a scalar for every field it names), with its id and version as the schema makes them;
+ * undefined otherwise, so that the caller parses it with `studentSaveSchema` and gets its errors.
+ * The values themselves are judged once the stored record is known (`changedSaveValues`): every
+ * autosave sends the whole record, and nearly all of it is as stored.
+ */
+export function readStudentSave(body: unknown): StudentSaveBody | undefined {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
-  const today = todayIso();
   const given = body as Record<string, unknown>;
   const head = saveHead.safeParse(given);
   if (!head.success) return undefined;
-  const data: Record<string, unknown> = { ...head.data };
-  for (const [name, schema] of savedFields) {
-    if (!Object.hasOwn(given, name)) continue;
-    const value = given[name];
-    if (!isScalar(value)) return undefined;
+  for (const name in given) if (savedFieldSchemas.has(name) && !isScalar(given[name])) return undefined;
+  given.id = head.data.id;
+  given.updatedAt = head.data.updatedAt;
+  return given as StudentSaveBody;
+}
+
+/**
+ * The fields of a save whose values differ from the stored record's, as their schemas make them
+ * (remembered, see `parseRemembered`); a value sent as it is stored is not judged again, and one
+ * the schema makes into the stored value is no change. Undefined when a schema refuses a value
+ * the save changes: `studentSaveSchema` then words the errors.
+ */
+export function changedSaveValues(body: StudentSaveBody, stored: Record<string, unknown>): Record<string, FieldValue> | undefined {
+  const today = todayIso();
+  const changed: Record<string, FieldValue> = {};
+  for (const name in body) {
+    const schema = savedFieldSchemas.get(name);
+    const value = body[name];
+    if (!schema || value === stored[name]) continue;
     const result = parseRemembered(schema, value, today);
     if (!result.success) return undefined;
-    data[name] = result.data;
+    if (result.data !== stored[name]) changed[name] = result.data as FieldValue;
   }
-  return data as StudentSave;
+  return changed;
 }
 
 const byStep = new Map<StepKey, FieldDef[]>();

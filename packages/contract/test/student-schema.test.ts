@@ -6,7 +6,8 @@ import {
   isFieldRequired,
   isStepComplete,
   parentsShown,
-  parseStudentSave,
+  changedSaveValues,
+  readStudentSave,
   registrationStepStates,
   studentFields,
   studentSaveSchema,
@@ -182,7 +183,7 @@ describe('living status and step completion (SPEC §4)', () => {
   });
 });
 
-describe('the autosave body from remembered values (parseStudentSave)', () => {
+describe('the autosave body: its shape (readStudentSave), then the values it changes (changedSaveValues)', () => {
   afterEach(() => vi.useRealTimers());
   const { latest } = birthDateRange();
   const save = {
@@ -198,20 +199,30 @@ describe('the autosave body from remembered values (parseStudentSave)', () => {
     terms_and_conditions: null,
     password: 'not a field',
   };
+  /** The body as the route hands it on. */
+  const read = (body: Record<string, unknown>) => readStudentSave({ ...body })!;
+  /** What the schema makes of the body, but its id and version. */
+  const { id: _id, updatedAt: _version, ...bySchema } = studentSaveSchema.parse(save);
 
-  it('answers what the schema answers, key for key, the first time and from memory', () => {
-    const bySchema = studentSaveSchema.parse(save);
-    for (let time = 0; time < 2; time += 1) {
-      const parsed = parseStudentSave(save);
-      expect(parsed).toEqual(bySchema);
-      expect(Object.keys(parsed!)).toEqual(Object.keys(bySchema));
-    }
+  it('takes a body with the shape of a save, with its id and version as the schema makes them', () => {
+    expect(read(save)).toMatchObject({ id: '20260001', updatedAt: save.updatedAt, first_name: 'Aaliyah', asthma: true });
   });
 
-  it('leaves to the schema (and its errors) any body with a value it refuses or that is not a scalar', () => {
+  it('answers, against an empty record, what the schema answers for each field, the first time and from memory', () => {
+    for (let time = 0; time < 2; time += 1) expect(changedSaveValues(read(save), {})).toEqual(bySchema);
+  });
+
+  it('judges only what differs from the stored record, and counts as no change what the schema makes into the stored value', () => {
+    const stored = { ...bySchema, email: 'kezia@example.tt' };
+    expect(changedSaveValues(read(save), stored)).toEqual({ email: null });
+    expect(changedSaveValues(read({ ...save, email: ' kezia@example.tt ' }), stored)).toEqual({});
+    // A value sent as it is stored is not judged again, even one the schema would now refuse.
+    expect(changedSaveValues(read({ ...save, email: 'kezia@example.tt', mobile_phone_mother: '12' }), { ...stored, mobile_phone_mother: '12' })).toEqual({});
+    expect(changedSaveValues(read({ ...save, allergy: 'Peanuts' }), { ...bySchema })).toEqual({ allergy: 'Peanuts' });
+  });
+
+  it('leaves to the schema (and its errors) any body without the shape of a save, or with a change the schema refuses', () => {
     for (const body of [
-      { ...save, email: 'not-an-email' },
-      { ...save, asthma: 2 },
       { ...save, first_name: ['Aaliyah'] },
       { ...save, first_name: { toString: 'x' } },
       { ...save, id: '' },
@@ -220,23 +231,31 @@ describe('the autosave body from remembered values (parseStudentSave)', () => {
       'text',
       null,
     ]) {
-      expect(parseStudentSave(body)).toBeUndefined();
+      expect(readStudentSave(body)).toBeUndefined();
+    }
+    for (const body of [
+      { ...save, email: 'not-an-email' },
+      { ...save, asthma: 2 },
+    ]) {
+      expect(changedSaveValues(read(body), bySchema)).toBeUndefined();
+      expect(studentSaveSchema.safeParse(body).success).toBe(false);
     }
   });
 
   it('answers long values and very many different ones as the schema does', () => {
     const terms = 'I agree. '.repeat(1000);
-    expect(parseStudentSave({ ...save, terms_and_conditions: terms })).toEqual(studentSaveSchema.parse({ ...save, terms_and_conditions: terms }));
-    expect(parseStudentSave({ ...save, first_name: 'A'.repeat(300) })).toBeUndefined();
-    for (let index = 0; index < 60_000; index += 1) expect(parseStudentSave({ ...save, allergy: `note ${index}` })?.allergy).toBe(`note ${index}`);
-    expect(parseStudentSave({ ...save, email: 'not-an-email' })).toBeUndefined();
+    expect(changedSaveValues(read({ ...save, terms_and_conditions: terms }), bySchema)).toEqual({ terms_and_conditions: terms });
+    expect(changedSaveValues(read({ ...save, first_name: 'A'.repeat(300) }), bySchema)).toBeUndefined();
+    for (let index = 0; index < 60_000; index += 1)
+      expect(changedSaveValues(read({ ...save, allergy: `note ${index}` }), bySchema)?.allergy).toBe(`note ${index}`);
+    expect(changedSaveValues(read({ ...save, email: 'not-an-email' }), bySchema)).toBeUndefined();
   });
 
   it('judges a date of birth again on a new day', () => {
-    expect(parseStudentSave(save)?.date_of_birth).toBe(latest);
+    expect(changedSaveValues(read(save), {})?.date_of_birth).toBe(latest);
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(`${Number(latest.slice(0, 4)) - 1}-06-01T12:00:00Z`));
     // A year earlier she was under 9: the remembered answer of the other day does not count.
-    expect(parseStudentSave(save)).toBeUndefined();
+    expect(changedSaveValues(read(save), {})).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { HttpError } from './errors.ts';
+import { HttpError, invalidFields } from './errors.ts';
 
 /** Field name of a validation issue: '/body/email' or '/email' → 'email'. */
 const fieldOf = (instancePath: string) => instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.') || 'request';
@@ -12,15 +12,10 @@ const fieldOf = (instancePath: string) => instancePath.replace(/^\//, '').split(
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
-      // A Map, so that a field named like an Object property (`constructor`, `__proto__`) is just a name.
-      const byField = new Map<string, string[]>();
-      for (const issue of error.validation) {
-        const field = fieldOf(issue.instancePath ?? '');
-        byField.set(field, [...(byField.get(field) ?? []), issue.message ?? 'This value is not valid.']);
-      }
-      const errors = Object.fromEntries(byField);
-      const first = byField.values().next().value?.[0] ?? 'The request is not valid.';
-      return reply.code(422).send({ message: first, errors });
+      const invalid = invalidFields(
+        error.validation.map((issue) => ({ field: fieldOf(issue.instancePath ?? ''), message: issue.message ?? 'This value is not valid.' })),
+      );
+      return reply.code(422).send({ message: invalid.message, errors: invalid.errors });
     }
     if (error instanceof HttpError) {
       if (error.extra?.retryAfter) reply.header('retry-after', String(error.extra.retryAfter));

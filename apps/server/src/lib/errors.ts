@@ -16,6 +16,18 @@ export class Invalid extends HttpError {
     super(422, message, errors);
   }
 }
+/**
+ * Each field's messages, in the order of the issues, with the first as the summary: how a body the
+ * schema refuses is answered, whether Fastify's validation or a service found it. A Map, so that a
+ * field named like an Object property (`constructor`, `__proto__`) is just a name.
+ */
+export function invalidFields(issues: Iterable<{ field: string; message: string }>): Invalid {
+  const byField = new Map<string, string[]>();
+  for (const { field, message } of issues) byField.set(field, [...(byField.get(field) ?? []), message]);
+  const first = byField.values().next().value?.[0] ?? 'The request is not valid.';
+  return new Invalid(first, Object.fromEntries(byField));
+}
+
 /** One field's message, as `{ field: [message] }` with the message also as the summary. */
 export const invalidField = (field: string, message: string): Invalid => new Invalid(message, { [field]: [message] });
 

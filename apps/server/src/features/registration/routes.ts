@@ -7,7 +7,7 @@ import {
   registrationSchema,
   registrationStatusSchema,
   registrationWindowSchema,
-  parseStudentSave,
+  readStudentSave,
   savedRecordSchema,
   studentSaveSchema,
 } from '@school/contract';
@@ -25,13 +25,13 @@ const formLevel = z.coerce
   .max(5, 'The form level is a number from 1 to 5.');
 
 /**
- * The autosave's body (the route's only part with a schema): the values of the whole record,
- * nearly all of them seen at the last save, answered from what the schema made of them then
- * (`parseStudentSave`); the schema itself parses any other body and words its errors.
+ * The autosave's body (the route's only part with a schema): a body with the shape of a save
+ * goes on with its values not yet judged (`readStudentSave`); the service judges those that change
+ * the stored record (decision 031). The schema itself parses any other body and words its errors.
  */
 const bySaveSchema = validatorCompiler({ schema: studentSaveSchema, method: 'POST', url: '/api/student', httpPart: 'body' });
 const studentSaveValidator = () => (data: unknown) => {
-  const value = parseStudentSave(data);
+  const value = readStudentSave(data);
   return value ? { value } : bySaveSchema(data);
 };
 

@@ -1,18 +1,20 @@
 import {
+  changedSaveValues,
   fieldByName,
   fieldTitle,
   messages,
   registrationStepStates,
   studentColumns,
   studentFields,
+  studentSaveSchema,
   type CompletenessFacts,
   type FieldValue,
-  type StudentSave,
+  type StudentSaveBody,
 } from '@school/contract';
 import type { SignedInActor } from '../../auth/actor.ts';
 import type { Executor } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
-import { Conflict, Forbidden, invalidField, NotFound } from '../../lib/errors.ts';
+import { Conflict, Forbidden, invalidField, invalidFields, NotFound } from '../../lib/errors.ts';
 import { auditRead, auditRow } from '../audit/index.ts';
 import { isInReferenceList } from '../reference/index.ts';
 import { presentStudentRecord } from './presenter.ts';
@@ -26,6 +28,9 @@ const schoolOnlyFields = [...fieldByName.values()].filter((field) => field.schoo
 const referenceFields = studentFields.filter((field) => field.kind === 'reference' && field.list);
 /** Identity fields that no save may empty. */
 const neverEmpty = ['first_name', 'last_name', 'date_of_birth'];
+/** Each column's place in the record, to name changed fields in the record's order whatever the body's. */
+const columnPlace = new Map(studentColumns.map((column, place) => [column, place]));
+const inRecordOrder = (columns: string[]) => columns.sort((a, b) => (columnPlace.get(a) ?? 0) - (columnPlace.get(b) ?? 0));
 
 export const CONFLICT_MESSAGE = 'This record was changed since you opened it. The newest version is attached.';
 
@@ -53,11 +58,20 @@ export function progressOf(record: Record<string, FieldValue>, stored: StoredPro
   return flags;
 }
 
-/** The saved columns whose values differ from the stored record: only these are written. */
-function changedColumns(values: Record<string, FieldValue>, current: StudentRow): Record<string, FieldValue> {
-  const changes: Record<string, FieldValue> = {};
-  for (const column in values) if (values[column] !== current[column]) changes[column] = values[column];
-  return changes;
+/**
+ * The values a save changes, each judged by its field's schema (decision 031): a value sent as it
+ * is stored is no change and is not judged again. When the schema refuses one, 422 with the save
+ * schema's own messages for the body, as the route words a body it refuses.
+ */
+function changedValues(input: StudentSaveBody, current: StudentRow): Record<string, FieldValue> {
+  const changes = changedSaveValues(input, current);
+  if (changes) {
+    // The terms text is the school's: the server writes it with the agreement (decision 026).
+    if ('terms_and_conditions' in changes) delete changes.terms_and_conditions;
+    return changes;
+  }
+  const issues = studentSaveSchema.safeParse(input).error?.issues ?? [];
+  throw invalidFields(issues.map((issue) => ({ field: issue.path.join('.') || 'request', message: issue.message })));
 }
 
 const storedProgressOf = (row: Partial<StoredProgress> | undefined): StoredProgress => ({
@@ -143,33 +157,27 @@ export function presentProgress(progress: Partial<ProgressFlags> | undefined): P
  * current record, so the client can re-apply its change on top). Students may save only inside
  * their form's registration window and never change their class or house; admins may always.
  */
-export async function saveStudentRecord(deps: Deps, actor: SignedInActor, input: StudentSave) {
+export async function saveStudentRecord(deps: Deps, actor: SignedInActor, input: StudentSaveBody) {
   const isAdmin = actor.kind === 'admin';
-  const values: Record<string, FieldValue> = {};
-  for (const column of studentColumns) {
-    // The terms text is the school's: the server writes it with the agreement (decision 026).
-    if (column in input && column !== 'terms_and_conditions') values[column] = (input as Record<string, FieldValue>)[column] ?? null;
-  }
-  for (const column of neverEmpty) {
-    if (column in values && values[column] === null) throw invalidField(column, isAdmin ? 'Required' : 'This field is required.');
-  }
-
   // One read, then one statement that writes the change, its progress and its audit row (decision 029).
   const result = await deps.writeTransaction.oneStatement(async (db) => {
     const found = await registrationRepository.findForSave(db, deps.dialect, input.id);
     if (!found) throw new NotFound('There is no student with that ID.');
     const current = found.student;
     const stored = storedProgressOf(found.progress);
+    const changes = changedValues(input, current);
+    for (const column of neverEmpty) {
+      if (column in changes && changes[column] === null) throw invalidField(column, isAdmin ? 'Required' : 'This field is required.');
+    }
     if (!isAdmin) {
       const window = registrationWindow(found.status, deps.settings.schoolTimeZone);
       if (!window.editable) throw new Forbidden(window.message);
-      if (schoolOnlyFields.some((column) => column in values && values[column] !== current[column])) {
+      if (schoolOnlyFields.some((column) => column in changes)) {
         throw new Forbidden('Your class and house are set by the school and cannot be changed here.');
       }
     }
     if (input.updatedAt !== current.updated_at) throw new Conflict(CONFLICT_MESSAGE, { record: presentStudentRecord(current) });
 
-    const changes = changedColumns(values, current);
     if (Object.keys(changes).length === 0) return { saved: current, flags: presentProgress(found.progress) };
     await assertCodesInLists(db, changes);
     await applyAgreement(current, stored, changes);
@@ -184,7 +192,7 @@ export async function saveStudentRecord(deps: Deps, actor: SignedInActor, input:
       updatedAt,
       progress: progress.moved ? progress.row : null,
       // Which fields changed, never their values.
-      audit: auditRow(actor, { action: 'student.record-updated', studentId: current.id, detail: `fields: ${Object.keys(changes).join(', ')}` }),
+      audit: auditRow(actor, { action: 'student.record-updated', studentId: current.id, detail: `fields: ${inRecordOrder(Object.keys(changes)).join(', ')}` }),
     });
     if (!written) {
       const newest = await registrationRepository.findStudent(db, current.id);

@@ -74,6 +74,19 @@ describe('POST /api/student', () => {
     expect((await load()).record.updatedAt).toBe(record.updatedAt);
   });
 
+  it('takes the changes of a save that sends back, as stored, a value the form would now refuse (decision 031)', async () => {
+    // Stored by the school before the form's rules, say: seven digits are asked for now.
+    await t.db.updateTable('students').set({ phone_home: '62312' }).where('id', '=', student.id).execute();
+    const { record } = await load();
+    const response = await save({ ...record, allergy: 'Dust' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().record).toMatchObject({ phone_home: '62312', allergy: 'Dust' });
+    // Changing it is judged as ever.
+    const changed = await save({ ...response.json().record, phone_home: '6231' });
+    expect(changed.statusCode).toBe(422);
+    expect(changed.json().errors).toEqual({ phone_home: ['7 Digits Needed'] });
+  });
+
   it('keeps the version of a save that changes nothing, and answers every progress flag', async () => {
     await t.db.updateTable('form_progress').set({ documents: 1 }).where('student_id', '=', student.id).execute();
     const { record } = await load();
