@@ -45,6 +45,24 @@ describe('the SQLite statement cache', () => {
     expect(cached.prepare('SELECT 2')).not.toBe(b);
   });
 
+  it('answers rows as better-sqlite3 makes them: a later column of the same name wins, any name is just a name', () => {
+    const cached = withStatementCache(sqlite);
+    const queries = [
+      `SELECT n, n * 2 AS n, 'x"y' AS "a""b", NULL AS "x\\y", 'o' AS "constructor", n AS "toString" FROM t ORDER BY n`,
+      // A literal would take this name for the prototype: such a statement is used as it is.
+      'SELECT n AS "__proto__", n FROM t ORDER BY n',
+    ];
+    for (const query of queries) {
+      const rows = cached.prepare(query).all([]) as Array<Record<string, unknown>>;
+      expect(rows).toEqual(sqlite.prepare(query).all());
+      expect(rows.map((row) => Object.keys(row))).toEqual((sqlite.prepare(query).all() as Array<Record<string, unknown>>).map((row) => Object.keys(row)));
+      for (const row of rows) expect(Object.getPrototypeOf(row)).toBe(Object.prototype);
+    }
+    expect(cached.prepare(queries[0]).all([])[0]).toEqual({ n: 2, 'a"b': 'x"y', 'x\\y': null, constructor: 'o', toString: 1 });
+    expect([...(cached.prepare('SELECT n FROM t WHERE n > ? ORDER BY n').iterate([1]) as IterableIterator<unknown>)]).toEqual([{ n: 2 }, { n: 3 }]);
+    expect(cached.prepare('INSERT INTO t VALUES (?)').run([4])).toMatchObject({ changes: 1 });
+  });
+
   it('closes the database', () => {
     withStatementCache(sqlite).close();
     expect(sqlite.open).toBe(false);
