@@ -1,25 +1,15 @@
 import type SQLite from 'better-sqlite3';
 import type { SqliteDatabase, SqliteStatement } from 'kysely';
+import { rowMaker } from './row-maker.ts';
 
 /** How many distinct statements stay prepared; the portal's hot paths use a few dozen. */
 const DEFAULT_CAPACITY = 500;
 
 /**
- * A function that makes a row's values (in the statement's column order) into an object keyed by
- * the column names, written as one object literal: V8 makes every such object at once, all of one
- * shape. better-sqlite3 sets a row's properties one by one from C++, which for the student
- * record's 180 columns took twice as long as the query. As when better-sqlite3 builds the row, a
- * later column of the same name wins.
- */
-function rowMaker(columns: string[]): (values: unknown[]) => Record<string, unknown> {
-  const fields = columns.map((name, index) => `${JSON.stringify(name)}: values[${index}]`);
-  return new Function('values', `return { ${fields.join(', ')} };`) as (values: unknown[]) => Record<string, unknown>;
-}
-
-/**
- * A statement as Kysely uses it, whose rows are read as arrays and made into objects by `rowMaker`.
- * A statement that answers no rows, or a column named `__proto__` (which a literal would take for
- * the object's prototype), is used as it is.
+ * A statement as Kysely uses it, whose rows are read as arrays and made into objects by `rowMaker`:
+ * better-sqlite3 sets a row's properties one by one from C++, which for the student record's 180
+ * columns took twice as long as the query. A statement that answers no rows, or has a column
+ * named `__proto__`, is used as it is.
  */
 function withRowsMadeOnce(statement: SQLite.Statement): SqliteStatement {
   if (!statement.reader) return statement;

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { studentColumns } from '@school/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
 import { integerStudentColumns, registrationRepository, saveTogether, type SaveChange } from '../../../src/features/registration/repository.ts';
@@ -389,6 +390,8 @@ describe.runIf(testDialect === 'postgres')('saves that arrive together, in one s
     const integers = rows.filter((row) => row.data_type === 'integer').map((row) => row.column_name);
     expect(integers.sort()).toEqual([...integerStudentColumns].sort());
     expect(rows.filter((row) => row.data_type !== 'integer' && row.data_type !== 'text')).toEqual([]);
+    // The record is read as an array of exactly these columns.
+    expect(rows.map((row) => row.column_name).sort()).toEqual(['id', 'created_at', 'updated_at', ...studentColumns].sort());
   });
 
   it('writes each record, progress and audit row as its own statement would, and nothing of a save whose version moved', async () => {
