@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rowMaker } from '../../src/db/row-maker.ts';
+import { objectPicker, rowMaker } from '../../src/db/row-maker.ts';
 
 describe('rows made from their values in one go', () => {
   it('names each value by its column, a later column of the same name winning', () => {
@@ -18,5 +18,19 @@ describe('rows made from their values in one go', () => {
 
   it('refuses a column named __proto__, which a literal would take for the prototype', () => {
     expect(() => rowMaker(['id', '__proto__'])).toThrow(/__proto__/);
+    expect(() => objectPicker([['__proto__', 'id']])).toThrow(/__proto__/);
+  });
+
+  it('copies named properties under their new names, a missing or undefined one as null', () => {
+    const pick = objectPicker([
+      ['id', 'id'],
+      ['student_id', 'id'],
+      ['updatedAt', 'updated_at'],
+      ['gone', 'not_there'],
+      ['quoted "name"', 'odd \\ key'],
+    ]);
+    const picked = pick({ id: '7', updated_at: 'v1', extra: 'left out', 'odd \\ key': 0, nothing: undefined });
+    expect(picked).toEqual({ id: '7', student_id: '7', updatedAt: 'v1', gone: null, 'quoted "name"': 0 });
+    expect(Object.keys(picked)).toEqual(['id', 'student_id', 'updatedAt', 'gone', 'quoted "name"']);
   });
 });
