@@ -1,9 +1,9 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { HttpError, invalidFields } from './errors.ts';
+import { fieldOfPath, HttpError, invalidFields } from './errors.ts';
 
-/** Field name of a validation issue: '/body/email' or '/email' → 'email'. */
-const fieldOf = (instancePath: string) => instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.') || 'request';
+/** Field name of a validation issue: '/email' → 'email'. */
+const fieldOf = (instancePath: string) => fieldOfPath(instancePath.split('/').filter(Boolean));
 
 /**
  * The one error handler: every 4xx becomes `{ message, errors }` (SPEC §8 reads errors first),

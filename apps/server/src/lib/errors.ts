@@ -16,6 +16,9 @@ export class Invalid extends HttpError {
     super(422, message, errors);
   }
 }
+/** The field a validation issue is about, from its path: ['mother', 'name'] → 'mother.name'; the request itself when empty. */
+export const fieldOfPath = (path: ReadonlyArray<PropertyKey>): string => path.map(String).join('.') || 'request';
+
 /**
  * Each field's messages, in the order of the issues, with the first as the summary: how a body the
  * schema refuses is answered, whether Fastify's validation or a service found it. A Map, so that a

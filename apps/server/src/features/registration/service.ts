@@ -14,7 +14,7 @@ import {
 import type { SignedInActor } from '../../auth/actor.ts';
 import type { Executor } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
-import { Conflict, Forbidden, invalidField, invalidFields, NotFound } from '../../lib/errors.ts';
+import { Conflict, fieldOfPath, Forbidden, invalidField, invalidFields, NotFound } from '../../lib/errors.ts';
 import { auditRead, auditRow } from '../audit/index.ts';
 import { isInReferenceList } from '../reference/index.ts';
 import { presentStudentRecord } from './presenter.ts';
@@ -71,7 +71,7 @@ function changedValues(input: StudentSaveBody, current: StudentRow): Record<stri
     return changes;
   }
   const issues = studentSaveSchema.safeParse(input).error?.issues ?? [];
-  throw invalidFields(issues.map((issue) => ({ field: issue.path.join('.') || 'request', message: issue.message })));
+  throw invalidFields(issues.map((issue) => ({ field: fieldOfPath(issue.path), message: issue.message })));
 }
 
 const storedProgressOf = (row: Partial<StoredProgress> | undefined): StoredProgress => ({
