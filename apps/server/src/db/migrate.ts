@@ -10,6 +10,7 @@ import * as healthDataSaved from './migrations/008-health-data-saved.ts';
 import * as studentImports from './migrations/009-student-imports.ts';
 import * as signInAttempts from './migrations/010-sign-in-attempts.ts';
 import * as sharedBetweenProcesses from './migrations/011-shared-between-processes.ts';
+import * as auditLogThrottleIndexes from './migrations/012-audit-log-throttle-indexes.ts';
 
 /** Migrations are listed here in order; the list is bundled, so no folder is read at run time. */
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '009-student-imports': studentImports,
   '010-sign-in-attempts': signInAttempts,
   '011-shared-between-processes': sharedBetweenProcesses,
+  '012-audit-log-throttle-indexes': auditLogThrottleIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -45,4 +45,18 @@ describe(`migrations on ${testDialect}`, () => {
       await close();
     }
   });
+
+  it('keeps the audit log indexed only by time beside its key: each audit row (one per autosave) updates no index the throttle used to read', async () => {
+    const { db, close } = await createTestDb();
+    try {
+      const query =
+        testDialect === 'postgres'
+          ? sql<{ name: string }>`SELECT indexname AS name FROM pg_indexes WHERE tablename = 'audit_log' AND indexname <> 'audit_log_pkey'`
+          : sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'audit_log'`;
+      const indexes = (await query.execute(db)).rows.map((row) => row.name);
+      expect(indexes).toEqual(['audit_log_at']);
+    } finally {
+      await close();
+    }
+  });
 });
