@@ -29,7 +29,7 @@ export type DataColumn = { header: string; width?: number | '*' | 'auto'; alignm
 
 /**
  * A table of rows under a header row that repeats on every page it runs onto (lists, reports,
- * report cards). A cell is text, a number or null (printed as a dash), or any pdfmake cell for
+ * report cards); a row is never split between two pages. A cell is text, a number or null (printed as a dash), or any pdfmake cell for
  * one that needs its own style (`{ text: 'Late', color: pdfColours.secondary }`).
  */
 export function dataTable(columns: DataColumn[], rows: Array<Array<string | number | null | TableCell>>): Content {
@@ -38,6 +38,7 @@ export function dataTable(columns: DataColumn[], rows: Array<Array<string | numb
   return {
     table: {
       headerRows: 1,
+      dontBreakRows: true,
       widths: columns.map((column) => column.width ?? '*'),
       body: [
         columns.map((column) => ({ text: column.header, style: 'tableHeader', alignment: column.alignment })),
