@@ -1,4 +1,5 @@
-// Builds the server into one JavaScript file (apps/server/dist/main.js) that plain Node runs: no
+// Builds the server into one JavaScript file (apps/server/dist/main.js) that plain Node runs, and
+// beside it the script of its printing thread (printing-thread.js): no
 // TypeScript loader at run time, so the server starts faster and keeps less in memory. Packages
 // from node_modules stay outside the bundle; the workspace's own packages are bundled in.
 import path from 'node:path';
@@ -7,7 +8,9 @@ import { build } from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
 const serverEntry = path.join(root, 'apps/server/src/main.ts');
-export const serverBundle = path.join(root, 'apps/server/dist/main.js');
+const printingThreadEntry = path.join(root, 'apps/server/src/lib/pdf/printing-thread.ts');
+const serverDist = path.join(root, 'apps/server/dist');
+export const serverBundle = path.join(serverDist, 'main.js');
 
 /**
  * Node's options for running the built server. The young generation's two halves may grow to 8 MB
@@ -30,8 +33,9 @@ const packagesStayOutside = {
 
 export async function buildServer() {
   await build({
-    entryPoints: [serverEntry],
-    outfile: serverBundle,
+    // The server finds its printing thread's script beside its own (lib/pdf/printer.ts).
+    entryPoints: { main: serverEntry, 'printing-thread': printingThreadEntry },
+    outdir: serverDist,
     bundle: true,
     platform: 'node',
     format: 'esm',

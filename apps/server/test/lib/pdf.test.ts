@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CREST_IMAGE, dataTable, labelValueTable, pageSizes, renderPdf, renderPdfStream, schoolDocument, type Content } from '../../src/lib/pdf/index.ts';
 import { pdfPageCount, pdfText } from '../helpers/pdf-text.ts';
@@ -76,6 +78,59 @@ describe('the PDF toolkit', () => {
     const streamed = Buffer.concat(chunks);
     expect(streamed.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdfText(streamed)).toBe(pdfText(await renderPdf(definition())));
+  });
+
+  it('prints on a thread of its own: the event loop goes on answering while a long document is laid out', async () => {
+    const rows = Array.from({ length: 1500 }, (_, index) => [`S${index}`, `Student ${index}`, 'Done', 'Birth Certificate, Immunization Card']);
+    const definition = schoolDocument({ ...base, content: [dataTable([{ header: 'ID' }, { header: 'Name' }, { header: 'Step' }, { header: 'Owed' }], rows)] });
+    let longestPause = 0;
+    let last = performance.now();
+    let printing = true;
+    const beat = () => {
+      const now = performance.now();
+      longestPause = Math.max(longestPause, now - last);
+      last = now;
+      if (printing) setImmediate(beat);
+    };
+    const started = performance.now();
+    setImmediate(beat);
+    const pdf = await renderPdf(definition).finally(() => (printing = false));
+    const took = performance.now() - started;
+    expect(pdfPageCount(pdf)).toBeGreaterThan(20);
+    // Laid out on the event loop, the document would hold it for nearly all of that time.
+    expect(longestPause).toBeLessThan(took / 4);
+  });
+
+  it('fails a document that cannot be printed by itself, and prints the next', async () => {
+    const broken = renderPdf(schoolDocument({ ...base, content: [{ image: 'no-such-picture' }] }));
+    const next = renderPdf(schoolDocument({ ...base, content: ['After the broken one.'] }));
+    await expect(broken).rejects.toThrow(/image/i);
+    expect(pdfText(await next)).toContain('After the broken one.');
+  });
+
+  it('keeps each document’s bytes apart when several are asked for at once', async () => {
+    const long = (name: string) => Array.from({ length: 400 }, (_, index) => `${name} line ${index + 1}.`);
+    const names = ['Amber', 'Beryl', 'Coral'];
+    const pdfs = await Promise.all(names.map((name) => renderPdf(schoolDocument({ ...base, content: long(name) }))));
+    pdfs.forEach((pdf, index) => {
+      const text = pdfText(pdf);
+      expect(text).toContain(`${names[index]} line 400.`);
+      for (const other of names.filter((_, at) => at !== index)) expect(text).not.toContain(other);
+    });
+  });
+
+  it('lets the process end as soon as its documents are printed: an idle printing thread holds nothing open', () => {
+    const script = [
+      "import { renderPdf, schoolDocument } from './apps/server/src/lib/pdf/index.ts';",
+      "const pdf = await renderPdf(schoolDocument({ schoolName: 'S', title: 'T', timeZone: 'UTC', content: ['Printed.'] }));",
+      'console.log(pdf.subarray(0, 5).toString());',
+    ].join('\n');
+    const root = path.resolve(import.meta.dirname, '../../../..');
+    // The idle thread is stopped after 15 seconds; held open, the process would wait for that.
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: root, encoding: 'utf8', timeout: 10_000 });
+    expect(run.signal).toBeNull();
+    expect(run.status).toBe(0);
+    expect(run.stdout.trim()).toBe('%PDF-');
   });
 
   it('puts the school crest in the header', () => {

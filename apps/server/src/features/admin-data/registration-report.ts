@@ -2,7 +2,7 @@ import { documentTypeNames, documentTypes, type DocumentType } from '@school/con
 import type { Readable } from 'node:stream';
 import type { AdminActor } from '../../auth/actor.ts';
 import type { Deps } from '../../deps.ts';
-import { dataTable, pdfColours, renderPdfStream, schoolDocument, type Content, type TableCell, type TDocumentDefinitions } from '../../lib/pdf/index.ts';
+import { dataTable, pdfColours, renderPdfStream, schoolDocument, type Content, type TableCell, type SchoolDocument } from '../../lib/pdf/index.ts';
 import { writeAudit } from '../audit/index.ts';
 import { studentsInClassOrder } from './export-service.ts';
 import { adminDataRepository } from './repository.ts';
@@ -136,7 +136,7 @@ export async function registrationReport(deps: Deps, actor: AdminActor): Promise
 }
 
 /** The report's document: the summary page, then a section per class. */
-export function registrationReportDocument(groups: ClassGroup[], settings: Pick<Deps['settings'], 'schoolName' | 'schoolTimeZone'>): TDocumentDefinitions {
+export function registrationReportDocument(groups: ClassGroup[], settings: Pick<Deps['settings'], 'schoolName' | 'schoolTimeZone'>): SchoolDocument {
   const content: Content[] = [...summary(groups), ...groups.flatMap(classSection)];
   if (groups.length === 0) content.push({ text: 'There are no students yet.', margin: [0, 12, 0, 0] });
   return schoolDocument({

@@ -1,15 +1,5 @@
 import { attendancePercentages, type AttendanceRecord } from '@school/contract';
-import {
-  dataTable,
-  DASH,
-  labelValueTable,
-  pageSizes,
-  pdfColours,
-  renderPdf,
-  schoolDocument,
-  type Content,
-  type TDocumentDefinitions,
-} from '../../lib/pdf/index.ts';
+import { dataTable, DASH, labelValueTable, pageSizes, pdfColours, renderPdf, schoolDocument, type Content, type SchoolDocument } from '../../lib/pdf/index.ts';
 import type { AttendanceFigures, SchoolDay } from './school-sessions.ts';
 
 export type AttendanceReportInput = {
@@ -30,7 +20,7 @@ const mark = (held: boolean, present: number | undefined) => (!held ? DASH : pre
 const time = (value: string | null | undefined) => (value ? value.slice(0, 5) : null);
 
 /** The attendance report (SPEC §2): the student, the range, totals and both percentages, and each school day, late days marked. */
-export function attendanceReportDefinition(input: AttendanceReportInput): TDocumentDefinitions {
+export function attendanceReportDefinition(input: AttendanceReportInput): SchoolDocument {
   const { student, figures } = input;
   const name = [student.first_name, student.last_name].filter(Boolean).join(' ') || DASH;
   const percentages = attendancePercentages({ possible_attendance: figures.possible, attendance: figures.present, lates: figures.lates });

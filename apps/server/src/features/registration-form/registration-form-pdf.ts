@@ -1,5 +1,5 @@
 import { parentsShown, phonePrefix, studentFields, type FieldDef, type FieldValue, type StudentRecord } from '@school/contract';
-import { DASH, dataTable, labelValueTable, pageSizes, renderPdf, schoolDocument, type Content, type TDocumentDefinitions } from '../../lib/pdf/index.ts';
+import { DASH, dataTable, labelValueTable, pageSizes, renderPdf, schoolDocument, type Content, type SchoolDocument } from '../../lib/pdf/index.ts';
 
 export type FormLabels = { religions: Map<string, string>; ethnicGroups: Map<string, string>; houses: Map<string, string> };
 export type DocumentReceived = { type: string; label: string; received: string | null };
@@ -62,7 +62,7 @@ function visibleSections(record: StudentRecord): Array<[string, string, FieldDef
 const houseField: FieldDef = { name: 'house_code', label: '', kind: 'reference', list: 'houses', step: 'studentData', section: '' };
 
 /** The registration form (SPEC §2): every section of the record on legal pages, with photo, documents and agreement. */
-export function registrationFormDefinition(input: RegistrationFormInput): TDocumentDefinitions {
+export function registrationFormDefinition(input: RegistrationFormInput): SchoolDocument {
   const { record, labels } = input;
   const name = [record.first_name, record.middle_name, record.last_name].filter(Boolean).join(' ');
   const body: Content[] = [];

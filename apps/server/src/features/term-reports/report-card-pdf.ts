@@ -1,15 +1,5 @@
 import { academicYearLabel, termNames } from '@school/contract';
-import {
-  DASH,
-  dataTable,
-  labelValueTable,
-  pageSizes,
-  pdfColours,
-  renderPdf,
-  schoolDocument,
-  type Content,
-  type TDocumentDefinitions,
-} from '../../lib/pdf/index.ts';
+import { DASH, dataTable, labelValueTable, pageSizes, pdfColours, renderPdf, schoolDocument, type Content, type SchoolDocument } from '../../lib/pdf/index.ts';
 import { gradeOf } from './grading.ts';
 
 /** Attendance for the term in sessions (AM and PM count one each). */
@@ -48,7 +38,7 @@ const remark = (title: string, value: string | null): Content[] => [
  * term's attendance, conduct, the form teacher's and principal's remarks, and the date posted.
  * Type is larger than the other documents' so that it reads on a phone.
  */
-export function reportCardDefinition(input: ReportCardInput): TDocumentDefinitions {
+export function reportCardDefinition(input: ReportCardInput): SchoolDocument {
   const { student, term, attendance } = input;
   const positionText = input.position ? `${input.position.position} of ${input.position.of}` : DASH;
   const attendanceText = attendance ? `${attendance.present} of ${attendance.possible} sessions` : DASH;

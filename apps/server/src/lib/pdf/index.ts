@@ -8,6 +8,6 @@
  */
 export { renderPdf, renderPdfStream } from './printer.ts';
 export { CREST_IMAGE } from './crest.ts';
-export { contentWidth, DASH, pageSizes, pdfColours, schoolDocument, type SchoolDocumentOptions, type SchoolPageSize } from './layout.ts';
+export { contentWidth, DASH, pageSizes, pdfColours, schoolDocument, type SchoolDocument, type SchoolDocumentOptions, type SchoolPageSize } from './layout.ts';
 export { dataTable, labelValueTable, type DataColumn } from './tables.ts';
 export type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';

@@ -1,7 +1,7 @@
 import type { Content, StyleDictionary, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { CREST_IMAGE, hasCrest } from './crest.ts';
 import { zonedTimestamp } from '../time-zone.ts';
-import { PDF_FONT } from './printer.ts';
+import { PDF_FONT } from './fonts.ts';
 
 /** The page sizes of the school's documents: the registration form is printed on legal paper (SPEC §2), the rest on letter. */
 export const pageSizes = { registrationForm: 'LEGAL', standard: 'LETTER' } as const;
@@ -53,49 +53,71 @@ const baseStyles: StyleDictionary = {
 };
 
 /**
+ * What every page of a school document prints around its content: the header (crest, school
+ * name, title, a red rule) and the footer (the note, the printed date, "Page n of m"). Plain
+ * data, so that the printing thread draws the same pages (`framedDocument`).
+ */
+export type PageFrame = { schoolName: string; title: string; width: number; crest: boolean; footerText: string };
+
+/** A school document: pdfmake's definition with its page frame as data. */
+export type SchoolDocument = TDocumentDefinitions & { frame: PageFrame };
+
+const pageHeader = (frame: PageFrame): Content => ({
+  margin: [pageMargins[0], 22, pageMargins[2], 0],
+  stack: [
+    {
+      columns: [
+        frame.crest ? { image: CREST_IMAGE, width: 30 } : { text: '', width: 30 },
+        {
+          stack: [
+            { text: frame.schoolName, style: 'headerSchool' },
+            { text: frame.title, style: 'headerTitle' },
+          ],
+          margin: [8, 1, 0, 0],
+        },
+      ],
+    },
+    { canvas: [{ type: 'line', x1: 0, y1: 5, x2: frame.width, y2: 5, lineWidth: 1.5, lineColor: pdfColours.secondary }] },
+  ],
+});
+
+const pageFooter = (frame: PageFrame, page: number, pages: number): Content => ({
+  margin: [pageMargins[0], 18, pageMargins[2], 0],
+  columns: [
+    { text: frame.footerText, style: 'footer' },
+    { text: `Page ${page} of ${pages}`, alignment: 'right', style: 'footer', width: 70 },
+  ],
+});
+
+/** The document with its header and footer drawn from its frame, as pdfmake takes it. */
+export function framedDocument<T extends TDocumentDefinitions & { frame: PageFrame }>(document: T): T {
+  return { ...document, header: () => pageHeader(document.frame), footer: (page: number, pages: number) => pageFooter(document.frame, page, pages) };
+}
+
+/**
  * A document of the school: every page has the header (crest, school name, title, a red rule)
  * and the footer (the note, "Printed yyyy-MM-dd HH:mm" in school time, "Page n of m"). Styles
  * `heading`, `section`, `label`, `value` and `tableHeader` are ready for the content. Render it
  * with `renderPdf` or `renderPdfStream`.
  */
-export function schoolDocument(options: SchoolDocumentOptions): TDocumentDefinitions {
+export function schoolDocument(options: SchoolDocumentOptions): SchoolDocument {
   const pageSize = options.pageSize ?? pageSizes.standard;
   const orientation = options.orientation ?? 'portrait';
-  const width = contentWidth(orientation, pageSize);
   const printed = `Printed ${zonedTimestamp(options.printedAt ?? new Date(), options.timeZone).slice(0, 16)}`;
-  const crest = hasCrest();
-  return {
+  return framedDocument({
     pageSize,
     pageOrientation: orientation,
     pageMargins,
     info: { title: options.title, author: options.schoolName, subject: options.subject ?? options.title },
     defaultStyle: { font: PDF_FONT, fontSize: 8.5, lineHeight: 1.1 },
     styles: { ...baseStyles, ...options.styles },
-    header: () => ({
-      margin: [pageMargins[0], 22, pageMargins[2], 0],
-      stack: [
-        {
-          columns: [
-            crest ? { image: CREST_IMAGE, width: 30 } : { text: '', width: 30 },
-            {
-              stack: [
-                { text: options.schoolName, style: 'headerSchool' },
-                { text: options.title, style: 'headerTitle' },
-              ],
-              margin: [8, 1, 0, 0],
-            },
-          ],
-        },
-        { canvas: [{ type: 'line', x1: 0, y1: 5, x2: width, y2: 5, lineWidth: 1.5, lineColor: pdfColours.secondary }] },
-      ],
-    }),
-    footer: (page, pages) => ({
-      margin: [pageMargins[0], 18, pageMargins[2], 0],
-      columns: [
-        { text: [options.footerNote, printed].filter(Boolean).join(' · '), style: 'footer' },
-        { text: `Page ${page} of ${pages}`, alignment: 'right', style: 'footer', width: 70 },
-      ],
-    }),
+    frame: {
+      schoolName: options.schoolName,
+      title: options.title,
+      width: contentWidth(orientation, pageSize),
+      crest: hasCrest(),
+      footerText: [options.footerNote, printed].filter(Boolean).join(' · '),
+    },
     content: options.content,
-  };
+  });
 }
