@@ -1,8 +1,9 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Database } from './schema.ts';
 import { CONNECTION_MAX_USES, withPreparedStatements } from './prepared-statements.ts';
 import { withStatementCache } from './statement-cache.ts';
@@ -26,13 +27,21 @@ export function prepareStatements(db: Db): void {
   preparers.get(db)?.();
 }
 
-// PostgreSQL returns COUNT(*) and BIGINT as strings; every count here fits in a JS number.
-pg.types.setTypeParser(20, (value) => Number(value));
+let postgresDriver: typeof pg | undefined;
+/** The PostgreSQL driver, loaded when the portal opens a PostgreSQL database: a server on SQLite never needs it. */
+function postgresClient(): typeof pg {
+  if (!postgresDriver) {
+    postgresDriver = createRequire(import.meta.url)('pg') as typeof pg;
+    // PostgreSQL returns COUNT(*) and BIGINT as strings; every count here fits in a JS number.
+    postgresDriver.types.setTypeParser(20, (value) => Number(value));
+  }
+  return postgresDriver;
+}
 
 /** Opens the database: PostgreSQL when a URL is given, else the SQLite file (WAL, synchronous FULL). */
 export function openDatabase(target: DatabaseTarget): { db: Db; dialect: DialectName } {
   if (target.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: target.databaseUrl, max: POOL_SIZE, maxUses: CONNECTION_MAX_USES });
+    const pool = new (postgresClient().Pool)({ connectionString: target.databaseUrl, max: POOL_SIZE, maxUses: CONNECTION_MAX_USES });
     // A connection ended by the server (pg_terminate_backend, a restart, a failover) must not end
     // the process: the pool reports it on an idle connection, the client on one in use. The
     // requests using it fail with 503 (lib/error-handler.ts); the pool drops the broken client

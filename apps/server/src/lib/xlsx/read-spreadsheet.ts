@@ -1,9 +1,9 @@
 import { createReadStream } from 'node:fs';
-import { parse } from '@fast-csv/parse';
 import { importHeaderKey as headerKey } from '@school/contract';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import { Invalid } from '../errors.ts';
+import { excel } from './exceljs.ts';
 import { withoutFormulaQuote } from './formula-safe.ts';
 import { checkZip, ZipRefused, type ZipLimits } from './zip-guard.ts';
 
@@ -94,7 +94,7 @@ const textValue = (text: string): string | null => {
  * already bounded what unzips, and `maxRows` what is kept.
  */
 async function* xlsxRows(file: string, sheet = 1): AsyncGenerator<{ row: number; cells: Array<ReadValue | { error: string }> }> {
-  const workbook = new ExcelJS.Workbook();
+  const workbook = new (await excel()).Workbook();
   await workbook.xlsx.readFile(file);
   const worksheet = workbook.worksheets[sheet - 1];
   if (!worksheet) return;
@@ -112,6 +112,8 @@ const CSV_CHUNK_BYTES = 4 * 1024;
 /** The records of a CSV file (UTF-8, a byte-order mark allowed), quoted values with commas and line breaks included. */
 async function* csvRows(file: string): AsyncGenerator<{ row: number; cells: ReadValue[] }> {
   // Small reads: each is parsed in one go, so other requests go between them.
+  // Loaded at the first CSV read, as exceljs is at the first workbook.
+  const { parse } = await import('@fast-csv/parse');
   const records = createReadStream(file, { highWaterMark: CSV_CHUNK_BYTES }).pipe(parse({ headers: false, ignoreEmpty: false }));
   let row = 0;
   try {

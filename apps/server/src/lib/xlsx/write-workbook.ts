@@ -1,5 +1,6 @@
 import { PassThrough, type Readable, type Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { excel } from './exceljs.ts';
 import { formulaSafe } from './formula-safe.ts';
 
 /** What a cell may hold: text, a number, a date (a Date, or 'yyyy-MM-dd' in a 'date' column), yes/no, or nothing. */
@@ -57,7 +58,8 @@ function cellValue(value: CellValue, type: SheetColumn<unknown>['type']): ExcelJ
  *   ], rows: students }]);
  */
 export async function writeWorkbook<Rows extends unknown[]>(output: Writable, sheets: { [K in keyof Rows]: SheetSpec<Rows[K]> }): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
+  const { stream } = await excel();
+  const workbook = new stream.xlsx.WorkbookWriter({ stream: output, useStyles: true, useSharedStrings: false });
   for (const sheet of sheets as Array<SheetSpec<unknown>>) {
     const worksheet = workbook.addWorksheet(sheetName(sheet.name), { views: [{ state: 'frozen', ySplit: 1 }] });
     worksheet.columns = sheet.columns.map((column) => ({
