@@ -11,6 +11,7 @@ import * as studentImports from './migrations/009-student-imports.ts';
 import * as signInAttempts from './migrations/010-sign-in-attempts.ts';
 import * as sharedBetweenProcesses from './migrations/011-shared-between-processes.ts';
 import * as auditLogThrottleIndexes from './migrations/012-audit-log-throttle-indexes.ts';
+import * as studentsUpdatedInPlace from './migrations/013-students-updated-in-place.ts';
 
 /** Migrations are listed here in order; the list is bundled, so no folder is read at run time. */
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '010-sign-in-attempts': signInAttempts,
   '011-shared-between-processes': sharedBetweenProcesses,
   '012-audit-log-throttle-indexes': auditLogThrottleIndexes,
+  '013-students-updated-in-place': studentsUpdatedInPlace,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -59,4 +59,21 @@ describe(`migrations on ${testDialect}`, () => {
       await close();
     }
   });
+
+  it('indexes no column an autosave changes, so PostgreSQL can write a save beside the record it replaces, with room left on each page', async () => {
+    const { db, close } = await createTestDb();
+    try {
+      const query =
+        testDialect === 'postgres'
+          ? sql<{ name: string }>`SELECT indexname AS name FROM pg_indexes WHERE tablename = 'students' AND indexname <> 'students_pkey' ORDER BY indexname`
+          : sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'students' AND sql IS NOT NULL ORDER BY name`;
+      expect((await query.execute(db)).rows.map((row) => row.name)).toEqual(['students_names']);
+      if (testDialect === 'postgres') {
+        const { rows } = await sql<{ options: string[] | null }>`SELECT reloptions AS options FROM pg_class WHERE relname = 'students'`.execute(db);
+        expect(rows[0].options).toEqual(['fillfactor=70']);
+      }
+    } finally {
+      await close();
+    }
+  });
 });
