@@ -14,7 +14,8 @@ export const hashToken = (token: string): string => createHash('sha256').update(
 
 export type NewSession = Pick<SessionRow, 'kind' | 'student_id' | 'admin_id' | 'restricted' | 'ip'>;
 
-const sessionQuery = (db: Executor) =>
+/** The session with its admin's username: what every request reads (a route may read more beside it, `SessionReader`). */
+export const sessionQuery = (db: Executor) =>
   db.selectFrom('sessions').leftJoin('admin_users', 'admin_users.id', 'sessions.admin_id').selectAll('sessions').select('admin_users.username as admin_name');
 const findSession = compiledOnce<SessionWithAdmin>((db) => sessionQuery(db).where('sessions.id_hash', '=', ''));
 /** On PostgreSQL, the sessions of the requests that arrive together, in one statement (`batchedByKey`). */
@@ -34,8 +35,7 @@ export const sessionRepository = {
   },
 
   /** The session of a cookie, with its admin's username (one indexed read per request). */
-  async findByToken(db: Executor, dialect: DialectName, token: string): Promise<SessionWithAdmin | undefined> {
-    const idHash = hashToken(token);
+  async findByHash(db: Executor, dialect: DialectName, idHash: string): Promise<SessionWithAdmin | undefined> {
     return dialect === 'postgres' ? findSessionBatched(db, idHash) : (await findSession(db, dialect, [idHash]))[0];
   },
 

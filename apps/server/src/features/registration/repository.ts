@@ -1,5 +1,8 @@
 import { studentColumns, studentFields, type FieldValue } from '@school/contract';
 import { CompiledQuery, sql, type Compilable, type Insertable, type RawBuilder, type Selectable } from 'kysely';
+import type { SessionWithAdmin } from '../../auth/actor.ts';
+import { sessionQuery } from '../../auth/session-repository.ts';
+import { readSessionAlone, type SessionReader } from '../../auth/sessions.ts';
 import { batchedByKey, batchedWrites } from '../../db/batched-statements.ts';
 import { compiledOnce, compiledPerShape } from '../../db/compiled-once.ts';
 import { rowMaker } from '../../db/row-maker.ts';
@@ -63,15 +66,34 @@ const makeFound = rowMaker(foundColumns, foundIntegers);
  * answer) and on each column was a tenth of an autosave's processor time; `row_to_json` cost
  * PostgreSQL twice what the array does, writing every column's name in every row.
  */
+const foundAsArray = sql<Array<string | null>>`to_json(array[${sql.join(foundColumns.map((column) => sql`${sql.ref(`found.${column}`)}::text`))}])`;
 const runFindForSavesAsArrays = compiledOnce<{ found: Array<string | null> }>((db) =>
-  db
-    .selectFrom(findForSaveQuery(db, sql<string>`any(${[]}::text[])`).as('found'))
-    .select(sql<Array<string | null>>`to_json(array[${sql.join(foundColumns.map((column) => sql`${sql.ref(`found.${column}`)}::text`))}])`.as('found')),
+  db.selectFrom(findForSaveQuery(db, sql<string>`any(${[]}::text[])`).as('found')).select(foundAsArray.as('found')),
 );
 /** On PostgreSQL, the records of the saves that arrive together, in one statement (`batchedByKey`). */
 const findForSaveBatched = batchedByKey<Record<string, FieldValue>>(
   async (db, ids) => (await runFindForSavesAsArrays(db, 'postgres', [ids])).map((row) => makeFound(row.found) as Record<string, FieldValue>),
   (row) => String(row.id),
+);
+
+/**
+ * On PostgreSQL, the sessions of the autosaves that arrive together, each with its student's
+ * record as `findForSave` reads it (none for an admin's session), in one statement: a student's
+ * autosave is of her own record, so it need not wait for its session to ask for it.
+ */
+const runSessionsWithRecords = compiledOnce<SessionWithAdmin & { found: Array<string | null> | null }>((db) =>
+  sessionQuery(db)
+    .select((eb) =>
+      eb
+        .selectFrom(findForSaveQuery(db, sql<string>`${sql.ref('sessions.student_id')}`).as('found'))
+        .select(foundAsArray.as('found'))
+        .as('found'),
+    )
+    .where(sql<boolean>`sessions.id_hash = any(${[]}::text[])`),
+);
+const findSessionsWithRecordsBatched = batchedByKey(
+  (db, hashes) => runSessionsWithRecords(db, 'postgres', [hashes]),
+  (row) => row.id_hash,
 );
 
 /** What a save writes (see `registrationRepository.saveChanges`). */
@@ -225,35 +247,51 @@ export const saveStatementsFor = (db: Executor, change: SaveChange) => {
   return { update: statement(updateStudentQuery, updateParameters), statement: statement(saveStatementQuery, saveStatementParameters) };
 };
 
+/** What a save reads of a record: the record, its form's registration window and its progress row. */
+export type FoundForSave = { student: StudentRow; status: RegistrationStatusTable | undefined; progress: ProgressRow | undefined };
+
+/** `findForSaveQuery`'s row made into what a save reads. */
+function foundForSave(row: Record<string, FieldValue>): FoundForSave {
+  // The row is the record; the window's and progress's columns beside it go unread by the presenters.
+  const status =
+    row.window_form_level === null
+      ? undefined
+      : {
+          form_level: Number(row.window_form_level),
+          open: Number(row.window_open),
+          deadline: row.window_deadline as string | null,
+          updated_at: String(row.window_updated_at),
+        };
+  const progress =
+    row.progress_student_id === null
+      ? undefined
+      : (Object.fromEntries(progressColumns.map((column) => [column, Number(row[`progress_${column}`])])) as ProgressRow);
+  return { student: row as StudentRow, status, progress };
+}
+
 export const registrationRepository = {
   findStudent(db: Executor, id: string): Promise<StudentRow | undefined> {
     return db.selectFrom('students').selectAll().where('id', '=', id).executeTakeFirst() as Promise<StudentRow | undefined>;
   },
 
   /** The record with its registration window and progress row, for a save (see `findForSaveQuery`). */
-  async findForSave(
-    db: Executor,
-    dialect: DialectName,
-    id: string,
-  ): Promise<{ student: StudentRow; status: RegistrationStatusTable | undefined; progress: ProgressRow | undefined } | undefined> {
+  async findForSave(db: Executor, dialect: DialectName, id: string): Promise<FoundForSave | undefined> {
     const row = dialect === 'postgres' ? await findForSaveBatched(db, id) : (await runFindForSave(db, dialect, [id]))[0];
-    if (!row) return undefined;
-    // The row is the record; the window's and progress's columns beside it go unread by the presenters.
-    const status =
-      row.window_form_level === null
-        ? undefined
-        : {
-            form_level: Number(row.window_form_level),
-            open: Number(row.window_open),
-            deadline: row.window_deadline as string | null,
-            updated_at: String(row.window_updated_at),
-          };
-    const progress =
-      row.progress_student_id === null
-        ? undefined
-        : (Object.fromEntries(progressColumns.map((column) => [column, Number(row[`progress_${column}`])])) as ProgressRow);
-    return { student: row as StudentRow, status, progress };
+    return row && foundForSave(row);
   },
+
+  /**
+   * The caller's session, with her record for a save when she is a student (`SessionReader`): on
+   * PostgreSQL in one statement (`runSessionsWithRecords`); on SQLite the session alone, since
+   * the save reads the record inside its transaction.
+   */
+  readSessionWithOwnRecord: (async (db, dialect, idHash) => {
+    if (dialect !== 'postgres') return readSessionAlone(db, dialect, idHash);
+    const row = await findSessionsWithRecordsBatched(db, idHash);
+    if (!row) return undefined;
+    const { found, ...session } = row;
+    return { session, alongside: found ? foundForSave(makeFound(found) as Record<string, FieldValue>) : undefined };
+  }) satisfies SessionReader,
 
   /**
    * A save's change: the changed columns and the new version, only if the version is still

@@ -15,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminActor, signedInActor } from '../../auth/access.ts';
+import { registrationRepository, type FoundForSave } from './repository.ts';
 import { loadRegistration, saveHealthData, saveStudentRecord } from './service.ts';
 import { listRegistrationStatuses, updateRegistrationStatus, windowForFormLevel } from './status-service.ts';
 
@@ -52,11 +53,15 @@ export async function registrationRoutes(instance: FastifyInstance): Promise<voi
   app.post(
     '/api/student',
     {
-      config: { access: 'student-self', studentIdFrom: (request) => (request.body as { id?: string } | undefined)?.id },
+      config: {
+        access: 'student-self',
+        studentIdFrom: (request) => (request.body as { id?: string } | undefined)?.id,
+        readSession: registrationRepository.readSessionWithOwnRecord,
+      },
       schema: { body: studentSaveSchema, response: { 200: savedRecordSchema, 409: recordConflictSchema, ...errorResponses } },
       validatorCompiler: studentSaveValidator,
     },
-    async (request) => saveStudentRecord(deps, signedInActor(request), request.body),
+    async (request) => saveStudentRecord(deps, signedInActor(request), request.body, request.readAlongSession as FoundForSave | undefined),
   );
 
   app.post(

@@ -18,7 +18,7 @@ import { Conflict, fieldOfPath, Forbidden, invalidField, invalidFields, NotFound
 import { auditRead, auditRow } from '../audit/index.ts';
 import { isInReferenceList } from '../reference/index.ts';
 import { presentStudentRecord } from './presenter.ts';
-import { registrationRepository, type ProgressFlags, type ProgressRow, type StudentRow } from './repository.ts';
+import { registrationRepository, type FoundForSave, type ProgressFlags, type ProgressRow, type StudentRow } from './repository.ts';
 import { registrationWindow } from './registration-window.ts';
 import { agreedTermsText, registrationTerms } from './terms.ts';
 
@@ -157,11 +157,13 @@ export function presentProgress(progress: Partial<ProgressFlags> | undefined): P
  * current record, so the client can re-apply its change on top). Students may save only inside
  * their form's registration window and never change their class or house; admins may always.
  */
-export async function saveStudentRecord(deps: Deps, actor: SignedInActor, input: StudentSaveBody) {
+export async function saveStudentRecord(deps: Deps, actor: SignedInActor, input: StudentSaveBody, readWithSession?: FoundForSave) {
   const isAdmin = actor.kind === 'admin';
-  // One read, then one statement that writes the change, its progress and its audit row (decision 029).
+  // One read (on PostgreSQL, a student's was made with her session), then one statement that
+  // writes the change, its progress and its audit row (decision 029). The write checks the
+  // version it read, so a read made a moment earlier is as safe as one made now.
   const result = await deps.writeTransaction.oneStatement(async (db) => {
-    const found = await registrationRepository.findForSave(db, deps.dialect, input.id);
+    const found = readWithSession?.student.id === input.id ? readWithSession : await registrationRepository.findForSave(db, deps.dialect, input.id);
     if (!found) throw new NotFound('There is no student with that ID.');
     const current = found.student;
     const stored = storedProgressOf(found.progress);

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
 import { integerStudentColumns, registrationRepository, saveTogether, type SaveChange } from '../../../src/features/registration/repository.ts';
 import { testDialect } from '../../helpers/test-db.ts';
+import { hashToken } from '../../../src/auth/session-repository.ts';
+import { SESSION_COOKIE } from '../../../src/auth/sessions.ts';
 import { createAdminUser, createStudent, signInAsAdmin, signInAsStudent, STUDENT_PASSWORD, type TestStudent } from '../../helpers/factories.ts';
 
 let t: TestApp;
@@ -369,6 +371,24 @@ describe('the record read for a save (one JSON value on PostgreSQL)', () => {
     expect(found?.status).toEqual(await t.db.selectFrom('registration_status').selectAll().where('form_level', '=', 2).executeTakeFirstOrThrow());
     expect(found?.progress).toEqual({ studentData: 1, familyData: 0, healthData: 1, otherData: 0, documents: 0, submit: 0, health_data_saved: 1 });
     expect(await registrationRepository.findForSave(t.db, testDialect, 'no-such-student')).toBeUndefined();
+  });
+
+  it("comes with a student's session on PostgreSQL, as a save would read it after; an admin's session brings no record", async () => {
+    await t.db.updateTable('students').set({ allergy: 'Shellfish "and" nuts' }).where('id', '=', student.id).execute();
+    const sessionHash = (who: TestClient) => hashToken(who.cookies.get(SESSION_COOKIE)!);
+    const read = await registrationRepository.readSessionWithOwnRecord(t.db, testDialect, sessionHash(client));
+    expect(read?.session).toMatchObject({ kind: 'student', student_id: student.id, id_hash: sessionHash(client), admin_name: null });
+    expect(read?.session).not.toHaveProperty('found');
+    if (testDialect === 'postgres') expect(read?.alongside).toEqual(await registrationRepository.findForSave(t.db, testDialect, student.id));
+    // On SQLite the save reads the record inside its own transaction.
+    else expect(read?.alongside).toBeUndefined();
+
+    const admin = new TestClient(t.app);
+    await signInAsAdmin(admin);
+    const adminRead = await registrationRepository.readSessionWithOwnRecord(t.db, testDialect, sessionHash(admin));
+    expect(adminRead?.session).toMatchObject({ kind: 'admin', admin_name: 'registrar' });
+    expect(adminRead?.alongside).toBeUndefined();
+    expect(await registrationRepository.readSessionWithOwnRecord(t.db, testDialect, 'no-such-session')).toBeUndefined();
   });
 });
 
