@@ -1,11 +1,28 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CREST_IMAGE, dataTable, labelValueTable, pageSizes, renderPdf, renderPdfStream, schoolDocument, type Content } from '../../src/lib/pdf/index.ts';
+import {
+  CREST_IMAGE,
+  dataTable,
+  labelValueTable,
+  MAX_WAITING,
+  pageSizes,
+  printerState,
+  PrintingBusy,
+  renderPdf,
+  renderPdfStream,
+  schoolDocument,
+  type Content,
+} from '../../src/lib/pdf/index.ts';
 import { pdfPageCount, pdfText } from '../helpers/pdf-text.ts';
 
 const base = { schoolName: 'Test Girls College', title: 'Attendance Report', timeZone: 'America/Port_of_Spain' };
 const count = (text: string, part: string) => text.split(part).length - 1;
+const pdfOf = async (stream: NodeJS.ReadableStream) => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+};
 
 describe('the PDF toolkit', () => {
   it('prints on letter paper unless a legal page is asked for', async () => {
@@ -73,9 +90,7 @@ describe('the PDF toolkit', () => {
 
   it('streams the same document it renders to a buffer', async () => {
     const definition = () => schoolDocument({ ...base, printedAt: new Date('2026-01-15T12:30:00Z'), content: ['Streamed.'] });
-    const chunks: Buffer[] = [];
-    for await (const chunk of renderPdfStream(definition())) chunks.push(chunk as Buffer);
-    const streamed = Buffer.concat(chunks);
+    const streamed = await pdfOf(renderPdfStream(definition()));
     expect(streamed.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdfText(streamed)).toBe(pdfText(await renderPdf(definition())));
   });
@@ -117,6 +132,32 @@ describe('the PDF toolkit', () => {
       expect(text).toContain(`${names[index]} line 400.`);
       for (const other of names.filter((_, at) => at !== index)) expect(text).not.toContain(other);
     });
+  });
+
+  it('drops a document whose request has gone before its turn, unprinted, and prints the next', async () => {
+    const long = renderPdf(schoolDocument({ ...base, content: Array.from({ length: 1500 }, (_, index) => `Long line ${index + 1}.`) }));
+    const abandoned = renderPdfStream(schoolDocument({ ...base, content: ['Nobody waits for this one.'] }));
+    abandoned.destroy();
+    const next = renderPdf(schoolDocument({ ...base, content: ['After the abandoned one.'] }));
+    expect(printerState().waiting).toBe(3);
+    await long;
+    // The long one's end sent the next document to the thread: the one still wanted, not the abandoned one.
+    expect(printerState()).toEqual({ waiting: 0, printing: true });
+    expect(pdfText(await next)).toContain('After the abandoned one.');
+    expect(printerState().waiting).toBe(0);
+  });
+
+  it('refuses a document at once (503) while the most it holds wait, and takes them again once they are done', async () => {
+    const document = (line: string) => schoolDocument({ ...base, content: [line] });
+    const asked = Array.from({ length: MAX_WAITING }, (_, index) => renderPdfStream(document(`Waiting ${index + 1}.`)));
+    expect(() => renderPdfStream(document('One too many.'))).toThrow(PrintingBusy);
+    await expect(renderPdf(document('One too many.'))).rejects.toMatchObject({ statusCode: 503 });
+    // Their requests gone, the waiting documents are dropped and the printer takes documents again.
+    for (const output of asked.slice(1)) output.destroy();
+    const first = await pdfOf(asked[0]);
+    expect(pdfText(first)).toContain('Waiting 1.');
+    expect(pdfText(await renderPdf(document('Taken again.')))).toContain('Taken again.');
+    expect(printerState().waiting).toBe(0);
   });
 
   it('lets the process end as soon as its documents are printed: an idle printing thread holds nothing open', () => {

@@ -1,5 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { Worker } from 'node:worker_threads';
+import { HttpError } from '../errors.ts';
 import { CREST_IMAGE, crestPicture } from './crest.ts';
 import type { SchoolDocument } from './layout.ts';
 import type { PrintAnswer, PrintJob } from './printing-thread.ts';
@@ -18,6 +19,19 @@ const PRINTING_NICE = 10;
 const IDLE_MS = 15_000;
 
 /**
+ * Documents asked for and not yet started, at most: past this many the next is refused at once
+ * (`PrintingBusy`), rather than held in memory with the others for as long as they take.
+ */
+export const MAX_WAITING = 100;
+
+/** Too many documents wait for the printing thread: 503 with a retry time, at once. */
+export class PrintingBusy extends HttpError {
+  constructor() {
+    super(503, 'Many documents are being printed right now. Please try again in a minute.', undefined, { retryAfter: 30 });
+  }
+}
+
+/**
  * The printing thread's script. The built server (dist/main.js) has the bundled
  * printing-thread.js beside it; run from its sources (tests, development) the thread loads the
  * TypeScript file through the same loader.
@@ -34,8 +48,13 @@ type Job = { document: PrintJob['document']; output: PassThrough };
 type Thread = { worker: Worker; job?: Job & { id: number }; idleTimer?: ReturnType<typeof setTimeout> };
 
 const waiting: Job[] = [];
+/** Documents asked for and not yet started or dropped: those in `waiting`, and those whose crest is still loading. */
+let notStarted = 0;
 let thread: Thread | undefined;
 let lastId = 0;
+
+/** What the printer holds: documents not yet started, and whether one is printing now. */
+export const printerState = () => ({ waiting: notStarted, printing: thread?.job !== undefined });
 
 function startThread(): Thread {
   const workerData = { nice: PRINTING_NICE };
@@ -69,7 +88,12 @@ function startThread(): Thread {
 /** Sends the next waiting document to the thread when it is free; an idle thread never keeps the process alive, and stops after a while. */
 function printNext(): void {
   if (thread?.job) return;
-  const job = waiting.shift();
+  let job = waiting.shift();
+  // A document whose request has gone (its stream destroyed) is not printed for nobody.
+  while (job?.output.destroyed) {
+    notStarted -= 1;
+    job = waiting.shift();
+  }
   if (!job) {
     if (thread && !thread.idleTimer) {
       const idle = thread;
@@ -82,6 +106,7 @@ function printNext(): void {
     }
     return;
   }
+  notStarted -= 1;
   thread ??= startThread();
   clearTimeout(thread.idleTimer);
   thread.idleTimer = undefined;
@@ -100,19 +125,27 @@ function printNext(): void {
 /**
  * Renders a school document (`schoolDocument`) to a stream of PDF bytes, for
  * `reply.type('application/pdf').send(renderPdfStream(definition))` when the document is long.
- * Documents are laid out and written on the printing thread, one at a time, in the order asked.
+ * Documents are laid out and written on the printing thread, one at a time, in the order asked;
+ * one whose stream is destroyed before its turn (its request has gone) is dropped unprinted.
+ * Throws `PrintingBusy` when `MAX_WAITING` documents already wait.
  */
 export function renderPdfStream(definition: SchoolDocument): Readable {
+  if (notStarted >= MAX_WAITING) throw new PrintingBusy();
+  notStarted += 1;
   const output = new PassThrough();
   // The header and footer are drawn again from the frame on the thread; functions cannot be sent there.
   const { header: _header, footer: _footer, ...document } = definition;
-  crestPicture()
-    .then((crest) => {
+  crestPicture().then(
+    (crest) => {
       // Named once in the document's images, the crest is embedded once however many pages show it.
       waiting.push({ document: { ...document, images: { [CREST_IMAGE]: crest, ...document.images } }, output });
       printNext();
-    })
-    .catch((error: Error) => output.destroy(error));
+    },
+    (error: Error) => {
+      notStarted -= 1;
+      output.destroy(error);
+    },
+  );
   return output;
 }
 
