@@ -7,6 +7,7 @@ import { Conflict } from '../../lib/errors.ts';
 import type { ReceivedFile } from '../../lib/uploads/index.ts';
 import { readSpreadsheet, validateRows, type ImportError } from '../../lib/xlsx/index.ts';
 import { writeAudit } from '../audit/index.ts';
+import { nextVersion } from '../registration/index.ts';
 import { importColumns, importRowSchema, neededForNewStudents, type ImportRowValues } from './import-rows.ts';
 import { importProgress } from './import-progress.ts';
 import { adminDataRepository } from './repository.ts';
@@ -151,20 +152,42 @@ async function applyPlan(deps: Deps, planned: Planned[], progress: (db: Executor
       written.push(...slice);
     }
   } catch (error) {
-    await deps.writeTransaction(async (trx) => {
-      await adminDataRepository.deleteStudents(
-        trx,
-        written.filter((entry) => entry.action === 'insert').map((entry) => entry.id),
-      );
-      for (const entry of written) {
-        if (entry.action !== 'update' || !entry.before) continue;
-        const restore = Object.fromEntries(Object.keys(entry.values).map((field) => [field, entry.before![field] ?? null]));
-        await adminDataRepository.updateStudent(trx, entry.id, restore, String(entry.before.updated_at ?? now));
-      }
-    });
+    await deps.writeTransaction((trx) => undoWritten(trx, written));
     throw new Conflict(
       `The import was stopped and undone: ${error instanceof Error ? error.message : 'a row could not be written'}. Check the file again and retry.`,
     );
+  }
+}
+
+/** Times an undo reads a student again when a save changed her between its read and its write. */
+const UNDO_TRIES = 5;
+
+/**
+ * Undoes the slices an import wrote before one failed. The students it added are removed. Each
+ * student it updated gets back, field by field, her value from before the import where the
+ * import's value still stands: a change someone made since (an admin, or she in a field the import
+ * wrote) is kept. A student with anything given back gets a new version, never her version from
+ * before the import: anyone holding that version, or the import's, is shown the record as it now
+ * is (409) before saving over it. Each write checks the version it read (saves may go on meanwhile).
+ */
+async function undoWritten(trx: Executor, written: Planned[]): Promise<void> {
+  await adminDataRepository.deleteStudents(
+    trx,
+    written.filter((entry) => entry.action === 'insert').map((entry) => entry.id),
+  );
+  for (const entry of written) {
+    if (entry.action !== 'update' || !entry.before) continue;
+    const columns = Object.keys(entry.values);
+    for (let tries = 0; tries < UNDO_TRIES; tries += 1) {
+      const [current] = await adminDataRepository.findStudents(trx, [entry.id], columns);
+      if (!current) break;
+      const giveBack = Object.fromEntries(
+        columns.filter((field) => (current[field] ?? null) === entry.values[field]).map((field) => [field, entry.before![field] ?? null]),
+      );
+      if (Object.keys(giveBack).length === 0) break;
+      const version = String(current.updated_at);
+      if (await adminDataRepository.updateStudentIfVersion(trx, entry.id, giveBack, version, nextVersion(version))) break;
+    }
   }
 }
 

@@ -109,6 +109,17 @@ export const adminDataRepository = {
       .execute();
   },
 
+  /** Writes the given columns of one student and a new version only if her version is still `expected`; whether it did. */
+  async updateStudentIfVersion(db: Executor, id: string, values: Record<string, FieldValue>, expected: string, updatedAt: string): Promise<boolean> {
+    const written = await db
+      .updateTable('students')
+      .set({ ...values, updated_at: updatedAt })
+      .where('id', '=', id)
+      .where('updated_at', '=', expected)
+      .executeTakeFirst();
+    return Number(written.numUpdatedRows) === 1;
+  },
+
   /** Removes students an unfinished import added (their accounts and progress go with them). */
   async deleteStudents(db: Executor, ids: string[]): Promise<void> {
     if (ids.length === 0) return;

@@ -35,7 +35,7 @@ const inRecordOrder = (columns: string[]) => columns.sort((a, b) => (columnPlace
 export const CONFLICT_MESSAGE = 'This record was changed since you opened it. The newest version is attached.';
 
 /** The next version stamp: now, or one millisecond after the last one if the clock has not moved on. */
-function nextVersion(previous: string): string {
+export function nextVersion(previous: string): string {
   const now = Date.now();
   const last = Date.parse(previous);
   return new Date(Number.isNaN(last) || now > last ? now : last + 1).toISOString();

@@ -241,6 +241,67 @@ describe('Import Students', () => {
     expect((await admin.get('/api/student-import/progress')).json()).toEqual({ running: false, done: 0, total: 0 });
   });
 
+  it('undoes the slices written when a later one fails, keeps every change made meanwhile, and gives the undone records a new version', async () => {
+    await t.db.updateTable('registration_status').set({ open: 1, deadline: null }).execute();
+    const students = [];
+    for (let index = 1; index <= 30; index += 1) students.push(await createStudent(t.db, { id: `UND-${String(index).padStart(2, '0')}`, class_id: '1A' }));
+    const second = students[1];
+    const firstClient = new TestClient(t.app, '10.0.0.21');
+    const firstAccount = await createStudent(t.db, { id: 'UND-ACC', class_id: '1A' }, { password: STUDENT_PASSWORD });
+    await signInAsStudent(firstClient, firstAccount.id);
+    const load = async (who: TestClient, id: string) => (await who.get(`/api/student/${id}`)).json().record;
+    // A tab she opened before the import, still holding the version from before it.
+    const oldTab = await load(firstClient, firstAccount.id);
+
+    // Every student moves to 2B, she and the admin's student in the first slice of 25; the last row adds a student in the second.
+    const rows = [firstAccount, ...students].map((student) => [student.id, student.first_name, student.last_name, student.date_of_birth, '2B']);
+    const file = await xlsx([...rows, ['UND-NEW', 'Nia', 'Baptiste', '2014-05-06', '1B']], ['Student ID', 'First Name', 'Last Name', 'Date of Birth', 'Class']);
+
+    // Before the second slice: she saves her record (as the import left it), an admin moves another
+    // student on to 3A, and someone adds a student with the new row's ID, so the second slice fails.
+    const real = t.app.deps.writeTransaction;
+    let slices = 0;
+    let meanwhile: Array<{ status: number }> = [];
+    const interjecting = async <T>(work: Parameters<typeof real<T>>[0]): Promise<T> => {
+      slices += 1;
+      if (slices === 2) {
+        const mine = await load(firstClient, firstAccount.id);
+        const adminsView = await load(admin, second.id);
+        meanwhile = [
+          await firstClient.post('/api/student', { ...mine, allergy: 'Peanuts' }),
+          await admin.post('/api/student', { ...adminsView, class_id: '3A' }),
+        ].map((response) => ({ status: response.statusCode }));
+        await createStudent(t.db, { id: 'UND-NEW', first_name: 'Zora' });
+      }
+      return real(work);
+    };
+    t.app.deps.writeTransaction = Object.assign(interjecting, { settled: () => real.settled(), oneStatement: real.oneStatement });
+    let applied;
+    try {
+      applied = await upload(file, { mode: 'upsert', dry_run: '0' }, 'moves.xlsx');
+    } finally {
+      t.app.deps.writeTransaction = real;
+    }
+    expect(meanwhile).toEqual([{ status: 200 }, { status: 200 }]);
+    expect(applied.statusCode).toBe(409);
+    expect(applied.json().message).toMatch(/^The import was stopped and undone: /);
+
+    const classes = Object.fromEntries(
+      (await t.db.selectFrom('students').select(['id', 'class_id']).where('id', 'like', 'UND-%').execute()).map((row) => [row.id, row.class_id]),
+    );
+    // The import's moves are undone; the admin's move made meanwhile stands.
+    expect(classes).toEqual({ ...Object.fromEntries([...students, firstAccount].map((student) => [student.id, '1A'])), [second.id]: '3A', 'UND-NEW': '1A' });
+    const mine = await t.db.selectFrom('students').select(['allergy', 'first_name', 'updated_at']).where('id', '=', firstAccount.id).executeTakeFirstOrThrow();
+    expect(mine.allergy).toBe('Peanuts');
+    expect(mine.updated_at).not.toBe(oldTab.updatedAt);
+    expect((await t.db.selectFrom('students').select('first_name').where('id', '=', 'UND-NEW').executeTakeFirstOrThrow()).first_name).toBe('Zora');
+
+    // The tab from before the import is shown her record as it now is, rather than saving over her allergy.
+    const stale = await firstClient.post('/api/student', { ...oldTab, phone_home: '6231234' });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().record).toMatchObject({ allergy: 'Peanuts', class_id: '1A' });
+  });
+
   it('shows no progress for an import refused for its errors', async () => {
     const file = await xlsx([['PRG-000', 'Pat', 'Rowe', null, 'F', '2014-02-03', '1B', 'C', null]]);
     const refused = await upload(file, { mode: 'insert', dry_run: '0' }, 'again.xlsx');
