@@ -34,6 +34,32 @@ async function upload(bytes: Buffer, fields: Record<string, string>, name = 'int
   return t.app.inject({ method: 'POST', url: '/api/student-import', payload, headers: { ...headers, cookie, 'x-xsrf-token': xsrf }, remoteAddress: client.ip });
 }
 
+/**
+ * `upload`, with `beforeWrite` run before each write transaction the server starts meanwhile (the
+ * import's slices among them); the writes `beforeWrite` itself makes pass straight on.
+ */
+async function uploadWatchingWrites(beforeWrite: () => Promise<void>, ...uploadArguments: Parameters<typeof upload>) {
+  const real = t.app.deps.writeTransaction;
+  let inHook = false;
+  const watching = async <T>(work: Parameters<typeof real<T>>[0]): Promise<T> => {
+    if (!inHook) {
+      inHook = true;
+      try {
+        await beforeWrite();
+      } finally {
+        inHook = false;
+      }
+    }
+    return real(work);
+  };
+  t.app.deps.writeTransaction = Object.assign(watching, { settled: () => real.settled(), oneStatement: real.oneStatement });
+  try {
+    return await upload(...uploadArguments);
+  } finally {
+    t.app.deps.writeTransaction = real;
+  }
+}
+
 const countStudents = async () =>
   Number(
     (
@@ -208,31 +234,19 @@ describe('Import Students', () => {
 
     // Before each write transaction of the import, ask for its progress as the screen does meanwhile.
     const seen: Array<{ admin: unknown; other: unknown; student: number; visitor: number }> = [];
-    const real = t.app.deps.writeTransaction;
-    let asking = false;
-    const watching = async <T>(work: Parameters<typeof real<T>>[0]): Promise<T> => {
-      if (!asking) {
-        asking = true;
-        try {
-          seen.push({
-            admin: (await admin.get('/api/student-import/progress')).json(),
-            other: (await other.get('/api/student-import/progress')).json(),
-            student: (await studentClient.get('/api/student-import/progress')).statusCode,
-            visitor: (await visitor.get('/api/student-import/progress')).statusCode,
-          });
-        } finally {
-          asking = false;
-        }
-      }
-      return real(work);
-    };
-    t.app.deps.writeTransaction = Object.assign(watching, { settled: () => real.settled(), oneStatement: real.oneStatement });
-    let applied;
-    try {
-      applied = await upload(file, { mode: 'insert', dry_run: '0' }, 'large.xlsx');
-    } finally {
-      t.app.deps.writeTransaction = real;
-    }
+    const applied = await uploadWatchingWrites(
+      async () => {
+        seen.push({
+          admin: (await admin.get('/api/student-import/progress')).json(),
+          other: (await other.get('/api/student-import/progress')).json(),
+          student: (await studentClient.get('/api/student-import/progress')).statusCode,
+          visitor: (await visitor.get('/api/student-import/progress')).statusCode,
+        });
+      },
+      file,
+      { mode: 'insert', dry_run: '0' },
+      'large.xlsx',
+    );
     expect(applied.json()).toMatchObject({ inserted: 250, errors: [] });
     const during = seen.filter((entry) => (entry.admin as { running: boolean }).running);
     // Ten slices of 25 rows, then the history row once all 250 are written.
@@ -259,12 +273,12 @@ describe('Import Students', () => {
 
     // Before the second slice: she saves her record (as the import left it), an admin moves another
     // student on to 3A, and someone adds a student with the new row's ID, so the second slice fails.
-    const real = t.app.deps.writeTransaction;
     let slices = 0;
     let meanwhile: Array<{ status: number }> = [];
-    const interjecting = async <T>(work: Parameters<typeof real<T>>[0]): Promise<T> => {
-      slices += 1;
-      if (slices === 2) {
+    const applied = await uploadWatchingWrites(
+      async () => {
+        slices += 1;
+        if (slices !== 2) return;
         const mine = await load(firstClient, firstAccount.id);
         const adminsView = await load(admin, second.id);
         meanwhile = [
@@ -272,16 +286,11 @@ describe('Import Students', () => {
           await admin.post('/api/student', { ...adminsView, class_id: '3A' }),
         ].map((response) => ({ status: response.statusCode }));
         await createStudent(t.db, { id: 'UND-NEW', first_name: 'Zora' });
-      }
-      return real(work);
-    };
-    t.app.deps.writeTransaction = Object.assign(interjecting, { settled: () => real.settled(), oneStatement: real.oneStatement });
-    let applied;
-    try {
-      applied = await upload(file, { mode: 'upsert', dry_run: '0' }, 'moves.xlsx');
-    } finally {
-      t.app.deps.writeTransaction = real;
-    }
+      },
+      file,
+      { mode: 'upsert', dry_run: '0' },
+      'moves.xlsx',
+    );
     expect(meanwhile).toEqual([{ status: 200 }, { status: 200 }]);
     expect(applied.statusCode).toBe(409);
     expect(applied.json().message).toMatch(/^The import was stopped and undone: /);
