@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
@@ -18,6 +19,14 @@ import { pdfPageCount, pdfText } from '../helpers/pdf-text.ts';
 
 const base = { schoolName: 'Test Girls College', title: 'Attendance Report', timeZone: 'America/Port_of_Spain' };
 const count = (text: string, part: string) => text.split(part).length - 1;
+/** A thread's or process's stat line after its name: its parent process is field 1, its scheduling policy field 38. */
+const statOf = (statPath: string) => fs.readFileSync(statPath, 'utf8').split(') ').pop()!.split(' ');
+/** The processes this one started: the printing process, once a document has started it. */
+const childPids = () =>
+  fs
+    .readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry) && fs.existsSync(`/proc/${entry}/stat`))
+    .filter((pid) => Number(statOf(`/proc/${pid}/stat`)[1]) === process.pid);
 const pdfOf = async (stream: NodeJS.ReadableStream) => {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
@@ -95,7 +104,7 @@ describe('the PDF toolkit', () => {
     expect(pdfText(streamed)).toBe(pdfText(await renderPdf(definition())));
   });
 
-  it('prints on a thread of its own: the event loop goes on answering while a long document is laid out', async () => {
+  it('prints in a process of its own: the event loop goes on answering while a long document is laid out', async () => {
     const rows = Array.from({ length: 1500 }, (_, index) => [`S${index}`, `Student ${index}`, 'Done', 'Birth Certificate, Immunization Card']);
     const definition = schoolDocument({ ...base, content: [dataTable([{ header: 'ID' }, { header: 'Name' }, { header: 'Step' }, { header: 'Owed' }], rows)] });
     let longestPause = 0;
@@ -114,6 +123,31 @@ describe('the PDF toolkit', () => {
     expect(pdfPageCount(pdf)).toBeGreaterThan(20);
     // Laid out on the event loop, the document would hold it for nearly all of that time.
     expect(longestPause).toBeLessThan(took / 4);
+  });
+
+  it.runIf(process.platform === 'linux')(
+    'prints in a process whose every thread is in the idle scheduling class, so any other thread that wakes takes the processor from it at once',
+    async () => {
+      await renderPdf(schoolDocument({ ...base, content: ['Printed on spare time.'] }));
+      const SCHED_IDLE = 5;
+      const printers = childPids();
+      expect(printers).toHaveLength(1);
+      const policies = fs.readdirSync(`/proc/${printers[0]}/task`).map((task) => Number(statOf(`/proc/${printers[0]}/task/${task}/stat`)[38]));
+      expect(policies.length).toBeGreaterThan(1);
+      expect(policies.every((policy) => policy === SCHED_IDLE)).toBe(true);
+      // The server's own threads keep the normal class.
+      expect(Number(statOf('/proc/thread-self/stat')[38])).toBe(0);
+    },
+  );
+
+  it.runIf(process.platform === 'linux')('starts a new printing process when the last one dies, and fails only the document it was printing', async () => {
+    const long = renderPdf(schoolDocument({ ...base, content: Array.from({ length: 3000 }, (_, index) => `Long line ${index + 1}.`) }));
+    const next = renderPdf(schoolDocument({ ...base, content: ['After the lost one.'] }));
+    while (!printerState().printing) await new Promise((resolve) => setTimeout(resolve, 10));
+    const [printer] = childPids();
+    process.kill(Number(printer), 'SIGKILL');
+    await expect(long).rejects.toThrow('The printing process stopped (SIGKILL).');
+    expect(pdfText(await next)).toContain('After the lost one.');
   });
 
   it('fails a document that cannot be printed by itself, and prints the next', async () => {
@@ -141,7 +175,7 @@ describe('the PDF toolkit', () => {
     const next = renderPdf(schoolDocument({ ...base, content: ['After the abandoned one.'] }));
     expect(printerState().waiting).toBe(3);
     await long;
-    // The long one's end sent the next document to the thread: the one still wanted, not the abandoned one.
+    // The long one's end sent the next document to the printing process: the one still wanted, not the abandoned one.
     expect(printerState()).toEqual({ waiting: 0, printing: true });
     expect(pdfText(await next)).toContain('After the abandoned one.');
     expect(printerState().waiting).toBe(0);
@@ -160,14 +194,14 @@ describe('the PDF toolkit', () => {
     expect(printerState().waiting).toBe(0);
   });
 
-  it('lets the process end as soon as its documents are printed: an idle printing thread holds nothing open', () => {
+  it('lets the server end as soon as its documents are printed: an idle printing process holds nothing open', () => {
     const script = [
       "import { renderPdf, schoolDocument } from './apps/server/src/lib/pdf/index.ts';",
       "const pdf = await renderPdf(schoolDocument({ schoolName: 'S', title: 'T', timeZone: 'UTC', content: ['Printed.'] }));",
       'console.log(pdf.subarray(0, 5).toString());',
     ].join('\n');
     const root = path.resolve(import.meta.dirname, '../../../..');
-    // The idle thread is stopped after 15 seconds; held open, the process would wait for that.
+    // The idle printing process is stopped after 15 seconds; held open, the server would wait for that.
     const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: root, encoding: 'utf8', timeout: 10_000 });
     expect(run.signal).toBeNull();
     expect(run.status).toBe(0);

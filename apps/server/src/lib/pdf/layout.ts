@@ -55,7 +55,7 @@ const baseStyles: StyleDictionary = {
 /**
  * What every page of a school document prints around its content: the header (crest, school
  * name, title, a red rule) and the footer (the note, the printed date, "Page n of m"). Plain
- * data, so that the printing thread draws the same pages (`framedDocument`).
+ * data, so that the printing process draws the same pages (`framedDocument`).
  */
 export type PageFrame = { schoolName: string; title: string; width: number; crest: boolean; footerText: string };
 

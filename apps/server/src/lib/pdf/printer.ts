@@ -1,20 +1,22 @@
+import { fork, type ChildProcess } from 'node:child_process';
 import { PassThrough, type Readable } from 'node:stream';
-import { Worker } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
 import { HttpError } from '../errors.ts';
 import { CREST_IMAGE, crestPicture } from './crest.ts';
 import type { SchoolDocument } from './layout.ts';
-import type { PrintAnswer, PrintJob } from './printing-thread.ts';
+import type { PrintAnswer, PrintJob } from './printing-process.ts';
 
 /**
- * Nice value of the printing thread. A report of 1,500 students takes seconds of processor time;
- * at a low priority it takes what the event loop leaves, so autosaves go on while it prints.
+ * Nice value of the printing process, where it cannot enter the idle scheduling class
+ * (printing-process.ts). A report of 1,500 students takes seconds of processor time; at a low
+ * priority it takes what the server leaves, so autosaves go on while it prints.
  */
 const PRINTING_NICE = 10;
 
 /**
- * How long an idle printing thread is kept before it is stopped, handing its memory back: a
- * thread that has printed holds some 50 MB. Printing one document after another keeps it; the
- * first document after a pause waits for a new thread to load the PDF library.
+ * How long an idle printing process is kept before it is stopped, handing its memory back: one
+ * that has printed a long report holds 100–150 MB. Printing one document after another keeps it;
+ * the first document after a pause waits for a new process to load the PDF library.
  */
 const IDLE_MS = 15_000;
 
@@ -24,7 +26,7 @@ const IDLE_MS = 15_000;
  */
 export const MAX_WAITING = 100;
 
-/** Too many documents wait for the printing thread: 503 with a retry time, at once. */
+/** Too many documents wait for the printing process: 503 with a retry time, at once. */
 export class PrintingBusy extends HttpError {
   constructor() {
     super(503, 'Many documents are being printed right now. Please try again in a minute.', undefined, { retryAfter: 30 });
@@ -32,35 +34,35 @@ export class PrintingBusy extends HttpError {
 }
 
 /**
- * The printing thread's script. The built server (dist/main.js) has the bundled
- * printing-thread.js beside it; run from its sources (tests, development) the thread loads the
+ * The printing process's script. The built server (dist/main.js) has the bundled
+ * printing-process.js beside it; run from its sources (tests, development) the process loads the
  * TypeScript file through the same loader.
  */
 const fromSources = import.meta.url.endsWith('.ts');
-const threadScript = new URL(fromSources ? './printing-thread.ts' : './printing-thread.js', import.meta.url);
-
-/** A thread's script that loads the TypeScript file `script` through the loader. */
-function throughLoader(script: URL): string {
-  return `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(script.href)}); });`;
-}
+const printingScript = fileURLToPath(new URL(fromSources ? './printing-process.ts' : './printing-process.js', import.meta.url));
 
 type Job = { document: PrintJob['document']; output: PassThrough };
-type Thread = { worker: Worker; job?: Job & { id: number }; idleTimer?: ReturnType<typeof setTimeout> };
+type Printing = { child: ChildProcess; job?: Job & { id: number }; idleTimer?: ReturnType<typeof setTimeout> };
 
 const waiting: Job[] = [];
 /** Documents asked for and not yet started or dropped: those in `waiting`, and those whose crest is still loading. */
 let notStarted = 0;
-let thread: Thread | undefined;
+let printing: Printing | undefined;
 let lastId = 0;
 
 /** What the printer holds: documents not yet started, and whether one is printing now. */
-export const printerState = () => ({ waiting: notStarted, printing: thread?.job !== undefined });
+export const printerState = () => ({ waiting: notStarted, printing: printing?.job !== undefined });
 
-function startThread(): Thread {
-  const workerData = { nice: PRINTING_NICE };
-  const worker = fromSources ? new Worker(throughLoader(threadScript), { eval: true, workerData }) : new Worker(threadScript, { workerData });
-  const started: Thread = { worker };
-  worker.on('message', (answer: PrintAnswer) => {
+/** Starts the printing process: its own Node, none of the server's options, what it writes to the output shown with the server's. */
+function startPrinting(): Printing {
+  const child = fork(printingScript, [String(PRINTING_NICE)], {
+    execArgv: fromSources ? ['--import', 'tsx'] : [],
+    // Documents and their bytes go as V8 serializes them, as they did to a worker thread.
+    serialization: 'advanced',
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const started: Printing = { child };
+  child.on('message', (answer: PrintAnswer) => {
     const job = started.job;
     if (!job || job.id !== answer.id) return;
     if ('bytes' in answer) {
@@ -72,22 +74,22 @@ function startThread(): Thread {
     started.job = undefined;
     printNext();
   });
-  // The thread failed as a whole (out of memory, say): its document fails, and the next starts a new thread.
+  // The process failed as a whole (out of memory, say): its document fails, and the next starts a new process.
   const lost = (error: Error) => {
     started.job?.output.destroy(error);
     started.job = undefined;
     clearTimeout(started.idleTimer);
-    if (thread === started) thread = undefined;
+    if (printing === started) printing = undefined;
     printNext();
   };
-  worker.on('error', lost);
-  worker.on('exit', (code) => lost(new Error(`The printing thread stopped (exit code ${code}).`)));
+  child.on('error', lost);
+  child.on('exit', (code, signal) => lost(new Error(`The printing process stopped (${signal ?? `exit code ${code}`}).`)));
   return started;
 }
 
-/** Sends the next waiting document to the thread when it is free; an idle thread never keeps the process alive, and stops after a while. */
+/** Sends the next waiting document to the printing process when it is free; an idle one never keeps the server running, and stops after a while. */
 function printNext(): void {
-  if (thread?.job) return;
+  if (printing?.job) return;
   let job = waiting.shift();
   // A document whose request has gone (its stream destroyed) is not printed for nobody.
   while (job?.output.destroyed) {
@@ -95,29 +97,31 @@ function printNext(): void {
     job = waiting.shift();
   }
   if (!job) {
-    if (thread && !thread.idleTimer) {
-      const idle = thread;
-      idle.worker.unref();
+    if (printing && !printing.idleTimer) {
+      const idle = printing;
+      idle.child.unref();
+      idle.child.channel?.unref();
       idle.idleTimer = setTimeout(() => {
-        if (thread === idle) thread = undefined;
-        void idle.worker.terminate();
+        if (printing === idle) printing = undefined;
+        idle.child.kill();
       }, IDLE_MS);
       idle.idleTimer.unref();
     }
     return;
   }
   notStarted -= 1;
-  thread ??= startThread();
-  clearTimeout(thread.idleTimer);
-  thread.idleTimer = undefined;
-  thread.worker.ref();
-  thread.job = { ...job, id: (lastId += 1) };
+  printing ??= startPrinting();
+  clearTimeout(printing.idleTimer);
+  printing.idleTimer = undefined;
+  printing.child.ref();
+  printing.child.channel?.ref();
+  printing.job = { ...job, id: (lastId += 1) };
   try {
-    thread.worker.postMessage({ id: thread.job.id, document: job.document } satisfies PrintJob);
+    printing.child.send({ id: printing.job.id, document: job.document } satisfies PrintJob);
   } catch (error) {
     // A document that cannot be sent (a function in its content) fails alone.
     job.output.destroy(error as Error);
-    thread.job = undefined;
+    printing.job = undefined;
     printNext();
   }
 }
@@ -125,7 +129,7 @@ function printNext(): void {
 /**
  * Renders a school document (`schoolDocument`) to a stream of PDF bytes, for
  * `reply.type('application/pdf').send(renderPdfStream(definition))` when the document is long.
- * Documents are laid out and written on the printing thread, one at a time, in the order asked;
+ * Documents are laid out and written by the printing process, one at a time, in the order asked;
  * one whose stream is destroyed before its turn (its request has gone) is dropped unprinted.
  * Throws `PrintingBusy` when `MAX_WAITING` documents already wait.
  */
@@ -133,7 +137,7 @@ export function renderPdfStream(definition: SchoolDocument): Readable {
   if (notStarted >= MAX_WAITING) throw new PrintingBusy();
   notStarted += 1;
   const output = new PassThrough();
-  // The header and footer are drawn again from the frame on the thread; functions cannot be sent there.
+  // The header and footer are drawn again from the frame in the printing process; functions cannot be sent there.
   const { header: _header, footer: _footer, ...document } = definition;
   crestPicture().then(
     (crest) => {

@@ -1,17 +1,18 @@
-// The printing thread (see printer.ts): lays out and writes each document it is sent, one at a
+// The printing process (see printer.ts): lays out and writes each document it is sent, one at a
 // time, and sends its bytes back. Long documents take seconds of processor time; here they no
-// longer hold up the event loop that answers every other request.
+// longer hold up the event loop that answers every other request, and run only on processor time
+// the server leaves (decision 034).
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
-import { parentPort, workerData } from 'node:worker_threads';
 import type { TFontDictionary } from 'pdfmake/interfaces';
 import { pdfFonts } from './fonts.ts';
 import { framedDocument, type SchoolDocument } from './layout.ts';
 
 /** What the printer sends: a document to print, numbered. */
 export type PrintJob = { id: number; document: Omit<SchoolDocument, 'header' | 'footer'> };
-/** What the thread answers: the document's bytes in pieces, then its end or its error. */
+/** What the printing process answers: the document's bytes in pieces, then its end or its error. */
 export type PrintAnswer = { id: number; bytes: Uint8Array } | { id: number; end: true } | { id: number; error: string };
 
 /** pdfmake 0.2's server-side printer (its published types describe only the browser build). */
@@ -21,14 +22,29 @@ type Printer = { createPdfKitDocument(definition: object): PdfKitDocument };
 /** Pieces of at least this many bytes are sent back: pdfkit writes a document in thousands of small ones. */
 const PIECE_BYTES = 64 * 1024;
 
-const port = parentPort!;
-// A low priority, as the hashing threads have: the event loop's requests come first.
-try {
-  const threadId = Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
-  os.setPriority(threadId, (workerData as { nice: number }).nice);
-} catch {
-  // Not Linux, or not allowed: the thread keeps the process's priority.
+const answer = (message: PrintAnswer) => process.send!(message);
+
+/**
+ * Lowers every thread of this process, the garbage collector's and the compiler's with the one
+ * that prints, and so every thread they start later. Each gets the nice value `nice`; then, through
+ * util-linux's `chrt` (Node has no call for it), Linux's idle scheduling class (SCHED_IDLE): a
+ * processor running one of them is handed at once to any other thread of the machine that wakes,
+ * so a save arriving while a long report prints waits for no slice of it to end. They still get a
+ * small share of a fully busy processor, so a document is slowed, never starved. Where the class
+ * cannot be had (not Linux, no `chrt`), the nice value alone lowers them.
+ */
+function runOnSpareTime(nice: number): void {
+  try {
+    for (const task of fs.readdirSync('/proc/self/task')) os.setPriority(Number(task), nice);
+    execFileSync('chrt', ['--all-tasks', '--idle', '--pid', '0', String(process.pid)], { stdio: 'ignore', timeout: 2000 });
+  } catch {
+    // Not Linux, no chrt, or not allowed: what was lowered stays lowered.
+  }
 }
+
+runOnSpareTime(Number(process.argv[2]));
+// The server has gone (stopped, or killed): so does its printer.
+process.on('disconnect', () => process.exit(0));
 const PdfPrinter = createRequire(import.meta.url)('pdfmake') as new (fonts: TFontDictionary) => Printer;
 const printer = new PdfPrinter(pdfFonts);
 
@@ -46,7 +62,7 @@ function print({ id, document }: PrintJob): void {
     }
     pieces = [];
     size = 0;
-    port.postMessage({ id, bytes } satisfies PrintAnswer, [bytes.buffer]);
+    answer({ id, bytes });
   };
   try {
     const pdf = printer.createPdfKitDocument(framedDocument(document as SchoolDocument));
@@ -57,13 +73,13 @@ function print({ id, document }: PrintJob): void {
     });
     pdf.on('end', () => {
       send();
-      port.postMessage({ id, end: true } satisfies PrintAnswer);
+      answer({ id, end: true });
     });
-    pdf.on('error', (error: Error) => port.postMessage({ id, error: error.message } satisfies PrintAnswer));
+    pdf.on('error', (error: Error) => answer({ id, error: error.message }));
     pdf.end();
   } catch (error) {
-    port.postMessage({ id, error: error instanceof Error ? error.message : String(error) } satisfies PrintAnswer);
+    answer({ id, error: error instanceof Error ? error.message : String(error) });
   }
 }
 
-port.on('message', print);
+process.on('message', (job: PrintJob) => print(job));
