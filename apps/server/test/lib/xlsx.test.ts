@@ -17,6 +17,7 @@ import {
   type ImportColumn,
   type SheetSpec,
 } from '../../src/lib/xlsx/index.ts';
+import { CsvQuoteError, csvRecords } from '../../src/lib/xlsx/csv-records.ts';
 import { makeZip } from '../helpers/zip.ts';
 
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-xlsx-'));
@@ -135,6 +136,39 @@ describe('reading a spreadsheet', () => {
       { row: 2, values: { id: '20260001', last_name: 'Mohammed, Jr.', comment: 'Said "hello"\nand left', born: null } },
       { row: 4, values: { id: '20260002', last_name: 'Baptiste', comment: null, born: null } },
     ]);
+  });
+
+  it('splits CSV text as Excel does: CRLF, LF or CR between records, quotes only around a whole field, an empty line kept, no record after the last line break', () => {
+    expect([...csvRecords('a,b\rc,"d\r\ne"\n\n,\r\n"x""y",z"w"\r\n')]).toEqual([['a', 'b'], ['c', 'd\r\ne'], [''], ['', ''], ['x"y', 'z"w"']]);
+    expect([...csvRecords('')]).toEqual([]);
+    expect([...csvRecords('last,')]).toEqual([['last', '']]);
+    expect([...csvRecords('""')]).toEqual([['']]);
+  });
+
+  it('refuses a CSV whose quote is left open or followed by more text, naming the row, and reads no further than asked', async () => {
+    expect(() => [...csvRecords('a\n"open,b\nc')]).toThrow(new CsvQuoteError(2));
+    expect(() => [...csvRecords('a\nb\n"closed"early,c')]).toThrow(new CsvQuoteError(3));
+    const records = csvRecords('first\n"never closed');
+    expect(records.next().value).toEqual(['first']);
+    await expect(readSpreadsheet(csv('Student ID,Last Name\n1,"Baptiste\n2,Charles\n'), columns)).rejects.toThrow(
+      'Row 2 of the CSV file cannot be read: check its quotes.',
+    );
+  });
+
+  it('reads a long CSV a slice at a time, letting other work go between the slices', async () => {
+    const lines = Array.from({ length: 4000 }, (_, index) => `${20260001 + index},Student ${index}`);
+    let turns = 0;
+    let reading = true;
+    const count = () => {
+      turns += 1;
+      if (reading) setImmediate(count);
+    };
+    setImmediate(count);
+    const { rows } = await readSpreadsheet(csv(`Student ID,Last Name\n${lines.join('\n')}\n`), columns).finally(() => (reading = false));
+    expect(rows).toHaveLength(4000);
+    expect(rows[3999]).toEqual({ row: 4001, values: { id: '20264000', last_name: 'Student 3999', comment: null, born: null } });
+    // Reading the file takes a few turns; parsing it in one go would take none.
+    expect(turns).toBeGreaterThanOrEqual(15);
   });
 
   it('reports a missing or repeated column at the header row', async () => {

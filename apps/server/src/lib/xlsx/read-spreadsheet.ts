@@ -1,8 +1,10 @@
-import { createReadStream } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { importHeaderKey as headerKey } from '@school/contract';
 import type ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import { Invalid } from '../errors.ts';
+import { CsvQuoteError, csvRecords } from './csv-records.ts';
 import { excel } from './exceljs.ts';
 import { withoutFormulaQuote } from './formula-safe.ts';
 import { checkZip, ZipRefused, type ZipLimits } from './zip-guard.ts';
@@ -106,25 +108,26 @@ async function* xlsxRows(file: string, sheet = 1): AsyncGenerator<{ row: number;
   }
 }
 
-/** Bytes of a CSV file parsed at a time: about 50 rows of a student import, a millisecond or two of work. */
-const CSV_CHUNK_BYTES = 4 * 1024;
+/** CSV records read between two turns of the event loop: a few hundred microseconds of work. */
+const CSV_SLICE = 200;
 
-/** The records of a CSV file (UTF-8, a byte-order mark allowed), quoted values with commas and line breaks included. */
+/**
+ * The records of a CSV file (UTF-8, a byte-order mark allowed), quoted values with commas and line
+ * breaks included (`csvRecords`). The file is read whole, off the event loop, and parsed a slice
+ * of records at a time, so that other requests go between the slices.
+ */
 async function* csvRows(file: string): AsyncGenerator<{ row: number; cells: ReadValue[] }> {
-  // Small reads: each is parsed in one go, so other requests go between them.
-  // Loaded at the first CSV read, as exceljs is at the first workbook.
-  const { parse } = await import('@fast-csv/parse');
-  const records = createReadStream(file, { highWaterMark: CSV_CHUNK_BYTES }).pipe(parse({ headers: false, ignoreEmpty: false }));
+  const text = (await readFile(file, 'utf8')).replace(/^\uFEFF/, '');
   let row = 0;
   try {
-    for await (const record of records as AsyncIterable<string[]>) {
+    for (const record of csvRecords(text)) {
       row += 1;
-      yield { row, cells: record.map((cell, index) => textValue(row === 1 && index === 0 ? cell.replace(/^\uFEFF/, '') : cell)) };
+      yield { row, cells: record.map(textValue) };
+      if (row % CSV_SLICE === 0) await nextTurn();
     }
-  } catch {
-    throw new SpreadsheetRefused(`Row ${row + 1} of the CSV file cannot be read: check its quotes.`);
-  } finally {
-    records.destroy();
+  } catch (error) {
+    if (error instanceof CsvQuoteError) throw new SpreadsheetRefused(`Row ${error.record} of the CSV file cannot be read: check its quotes.`);
+    throw error;
   }
 }
 
