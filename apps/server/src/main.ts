@@ -18,6 +18,7 @@ import {
   StartupError,
   startupFailureLine,
 } from './start-up.ts';
+import { loadSniffer } from './lib/uploads/index.ts';
 import { webDist } from './paths.ts';
 import { reportListening, runWorkers } from './workers.ts';
 
@@ -110,6 +111,8 @@ async function serve(config: Config, db: Db, dialect: DialectName): Promise<numb
   await app.listen({ port: config.port, host: config.host }).catch((error) => {
     throw listenError(error, config);
   });
+  // Ready before the first upload needs it; an upload loads it again should this fail.
+  loadSniffer().catch((error: Error) => app.log.warn(`The upload sniffer did not load yet: ${error.message}`));
   const address = app.server.address();
   return typeof address === 'object' && address ? address.port : config.port;
 }

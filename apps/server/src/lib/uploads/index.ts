@@ -5,4 +5,4 @@
  * (`registerUploads`, in app.ts); a route adds `preValidation: receiveUpload({ accept })`.
  */
 export { assertFileKind, incomingDir, receiveUpload, ReceivedFile, registerUploads, uploadedFile, type UploadOptions } from './receive-upload.ts';
-export { kindsInWords, sniffUploadKind, uploadKinds, type UploadKind } from './upload-kinds.ts';
+export { kindsInWords, loadSniffer, sniffUploadKind, uploadKinds, type UploadKind } from './upload-kinds.ts';

@@ -1,4 +1,5 @@
 import { open } from 'node:fs/promises';
+import type * as FileType from 'file-type';
 
 /**
  * The kinds of file the portal takes, each by its extensions and by what its content must be.
@@ -39,14 +40,28 @@ async function looksLikeText(file: string): Promise<boolean> {
   }
 }
 
+let sniffer: Promise<typeof FileType> | undefined;
+
+/**
+ * Loads file-type, which `sniffUploadKind` reads signatures with, once. The server starts it as
+ * soon as it listens (main.ts): loading it takes some 40 ms of the event loop in pieces, and on
+ * the first upload after a start every request under way waited for it.
+ */
+export function loadSniffer(): Promise<typeof FileType> {
+  sniffer ??= import('file-type').catch((error: unknown) => {
+    sniffer = undefined;
+    throw error;
+  });
+  return sniffer;
+}
+
 /**
  * What the file is by its content, never by its name: file-type reads its signature (and, for a
  * ZIP, whether it is a workbook); a file with no signature that is UTF-8 text counts as CSV.
  * Null when it is none of the kinds the portal takes.
  */
 export async function sniffUploadKind(file: string): Promise<UploadKind | null> {
-  // Loaded on the first upload: a server that receives none never loads the sniffer.
-  const { fileTypeFromFile } = await import('file-type');
+  const { fileTypeFromFile } = await loadSniffer();
   const sniffed = await fileTypeFromFile(file);
   if (sniffed) return sniffedKinds[sniffed.ext] ?? null;
   return (await looksLikeText(file)) ? 'csv' : null;
