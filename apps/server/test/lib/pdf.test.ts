@@ -157,6 +157,18 @@ describe('the PDF toolkit', () => {
     expect(pdfText(await next)).toContain('After the broken one.');
   });
 
+  it.runIf(process.platform === 'linux')(
+    'finishes the document in print when a stop signal reaches every process of the server, as Ctrl-C or a service manager sends it',
+    async () => {
+      const long = renderPdf(schoolDocument({ ...base, content: Array.from({ length: 3000 }, (_, index) => `Stopping line ${index + 1}.`) }));
+      while (!printerState().printing) await new Promise((resolve) => setTimeout(resolve, 10));
+      const [printer] = childPids();
+      process.kill(Number(printer), 'SIGINT');
+      process.kill(Number(printer), 'SIGTERM');
+      expect(pdfText(await long)).toContain('Stopping line 3000.');
+    },
+  );
+
   it('keeps each document’s bytes apart when several are asked for at once', async () => {
     const long = (name: string) => Array.from({ length: 400 }, (_, index) => `${name} line ${index + 1}.`);
     const names = ['Amber', 'Beryl', 'Coral'];

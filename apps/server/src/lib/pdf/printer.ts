@@ -103,7 +103,8 @@ function printNext(): void {
       idle.child.channel?.unref();
       idle.idleTimer = setTimeout(() => {
         if (printing === idle) printing = undefined;
-        idle.child.kill();
+        // Its channel closed, the printing process exits (printing-process.ts).
+        idle.child.disconnect();
       }, IDLE_MS);
       idle.idleTimer.unref();
     }
