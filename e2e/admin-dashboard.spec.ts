@@ -77,6 +77,39 @@ test('the admin searches and sorts the students table, edits a name and resets a
   await fresh.close();
 });
 
+test('the search finds a student by any of her columns, word by word, and the rows follow each key', async ({ page }) => {
+  const student = claimStudent('any');
+  await signInAdminViaApi(page);
+  await page.goto('/admin/dashboard');
+  const pager = page.getByText(/^\d+–\d+ of \d+$/);
+  await expect(pager).toHaveText(/^1–100 of \d+$/);
+  const everyone = await pager.textContent();
+  const search = page.getByRole('searchbox');
+  const row = page.locator(`.MuiDataGrid-row[data-id="${student.id}"]`);
+
+  // Her surname in lower case and her class, key by key: two words, each in a column of its own.
+  const words = `${student.last_name.toLowerCase()} ${student.class_id}`;
+  await search.pressSequentially(words);
+  await expect(search).toHaveValue(words);
+  await expect(row).toHaveCount(1);
+  for (const shown of await page.locator('.MuiDataGrid-row').all()) {
+    await expect(shown.locator('[data-field="name"]')).toContainText(student.last_name, { ignoreCase: true });
+    await expect(shown.locator('[data-field="class_id"]')).toHaveText(student.class_id);
+  }
+  await search.fill(`${student.date_of_birth} ${student.first_name.toUpperCase()}`);
+  await expect(row).toHaveCount(1);
+  await search.fill(`${student.id} nobody-has-this`);
+  await expect(pager).toHaveText('0–0 of 0');
+
+  // Erased key by key, the table comes back to every student.
+  await search.fill(student.id);
+  await expect(pager).toHaveText('1–1 of 1');
+  for (let left = student.id.length; left > 0; left -= 1) await search.press('Backspace');
+  await expect(search).toHaveValue('');
+  await expect(pager).toHaveText(everyone ?? '');
+  await expectAccessible(page);
+});
+
 test('the admin opens a registration form from the table, with the keyboard', async ({ page }) => {
   const student = claimStudent('complete', 3);
   await signInAdminViaApi(page);
