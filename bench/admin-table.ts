@@ -69,7 +69,7 @@ function watchGridLoad() {
     for (const entry of list.getEntries()) state.longTasks.push({ start: entry.startTime, end: entry.startTime + entry.duration });
   }).observe({ type: 'longtask', buffered: true });
   const poll = () => {
-    if (document.querySelector('.MuiDataGrid-row .MuiDataGrid-actionsCell button:not([disabled])')) {
+    if (document.querySelector('table[aria-label="Students"] tbody tr[data-id] .row-action')) {
       setTimeout(() => (state.rowsPaintedAt = performance.now()));
       return;
     }
@@ -102,7 +102,7 @@ async function loadOnce(page: Page, url: string) {
       interactive: interactiveAt - list.responseEnd,
       fetch: list.responseEnd - list.requestStart,
       kilobytes: list.encodedBodySize / 1024,
-      rows: Number(document.querySelector('[role="grid"]')?.getAttribute('aria-rowcount') ?? 0) - 1,
+      rows: Number(document.querySelector('table[aria-label="Students"]')?.getAttribute('aria-rowcount') ?? 0) - 1,
     };
   });
 }
@@ -115,7 +115,7 @@ async function loadOnce(page: Page, url: string) {
 function watchTyping() {
   const state = { keydownAt: 0, frames: [] as Array<{ look: string; value: string; paintedAt: number }> };
   (window as unknown as { benchTyping: typeof state }).benchTyping = state;
-  const box = document.querySelector<HTMLInputElement>('input[role="searchbox"]')!;
+  const box = document.querySelector<HTMLInputElement>('input[type="search"]')!;
   document.addEventListener(
     'keydown',
     (event) => {
@@ -126,8 +126,8 @@ function watchTyping() {
   );
   let last = '';
   const frame = () => {
-    const grid = document.querySelector('[role="grid"]');
-    const ids = [...document.querySelectorAll<HTMLElement>('.MuiDataGrid-row')].map((row) => row.dataset.id).join(',');
+    const grid = document.querySelector('table[aria-label="Students"]');
+    const ids = [...document.querySelectorAll<HTMLElement>('table[aria-label="Students"] tbody tr[data-id]')].map((row) => row.dataset.id).join(',');
     const look = `${grid?.getAttribute('aria-rowcount')}|${ids}`;
     if (`${box.value}#${look}` !== last) {
       last = `${box.value}#${look}`;
@@ -205,9 +205,11 @@ export async function adminTableFigures(record: RecordFigure): Promise<void> {
       interactive <= 500,
     );
 
-    const students = await page.evaluate(() => [...document.querySelectorAll<HTMLElement>('.MuiDataGrid-row')].map((row) => row.dataset.id));
+    const students = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('table[aria-label="Students"] tbody tr[data-id]')].map((row) => row.dataset.id),
+    );
     if (!students.length) throw new Error('the grid shows no rows');
-    const name = (await page.locator(`.MuiDataGrid-row[data-id="${students[0]}"] [data-field="name"]`).textContent())?.replace(',', '') ?? '';
+    const name = (await page.locator(`tr[data-id="${students[0]}"] [data-field="name"]`).textContent())?.replace(',', '') ?? '';
     await page.evaluate(watchTyping);
     await page.getByRole('searchbox').focus();
     const strokes = [];

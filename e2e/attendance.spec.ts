@@ -1,5 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { claimStudent, expectAccessible, expectNoSidewaysScroll, goToAdminScreen, signInAdminViaApi, signInStudentViaApi } from './support/fixtures.ts';
+import {
+  claimStudent,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  goToAdminScreen,
+  signInAdminViaApi,
+  signInStudentViaApi,
+  studentsTableRows,
+} from './support/fixtures.ts';
 
 /** Today on the school's wall clock, yyyy-MM-dd. */
 const schoolToday = () =>
@@ -83,12 +91,8 @@ test('an admin imports a scan file and the student sees the new day', async ({ p
   // The same student from the students table's row action.
   await goToAdminScreen(page, 'Dashboard');
   await page.getByRole('searchbox').fill(student.id);
-  const studentRow = page.locator(`.MuiDataGrid-row[data-id="${student.id}"]`);
-  await studentRow
-    .getByRole('menuitem', { name: /^Attendance of/ })
-    .or(studentRow.getByRole('button', { name: /^Attendance of/ }))
-    .first()
-    .click();
+  const studentRow = studentsTableRows(page, student.id);
+  await studentRow.getByRole('button', { name: /^Attendance of/ }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/students/${student.id}/attendance$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Student Attendance Records' })).toBeVisible();
   await expect(page.getByText(student.id, { exact: true })).toBeVisible();

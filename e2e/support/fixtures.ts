@@ -137,3 +137,8 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 }
+
+/** The admin's students table's rows: the one of the student `id`, or all those drawn. */
+export function studentsTableRows(page: Page, id?: string): Locator {
+  return page.getByRole('table', { name: 'Students' }).locator(id ? `tbody tr[data-id="${id}"]` : 'tbody tr[data-id]');
+}

@@ -4,7 +4,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import type { SxProps, Theme } from '@mui/material/styles';
-import { forwardRef, type MouseEvent, type ReactElement, type ReactNode } from 'react';
+import type { FocusEvent, KeyboardEvent, ReactElement, ReactNode } from 'react';
 
 type MuiIcon = typeof DescriptionIcon;
 
@@ -19,43 +19,88 @@ export function drawingOf(Icon: MuiIcon): ReactNode {
   return drawn?.props.children ?? <Icon fontSize="inherit" />;
 }
 
-/** The drawings of the students table's row actions, made once. */
+/** A Material icon's path, as the `d` of its drawing. */
+function pathOf(Icon: MuiIcon): string {
+  const drawing = drawingOf(Icon) as ReactElement<{ d?: string }> | null;
+  return typeof drawing?.props?.d === 'string' ? drawing.props.d : '';
+}
+
+/** An icon's path as a CSS image, for a mask that takes the text's colour. */
+const iconImage = (Icon: MuiIcon) =>
+  `url("data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="${pathOf(Icon)}"/></svg>`)}")`;
+
+/** The icons of the students table's row actions, as CSS images made once. */
 export const rowActionIcons = {
-  form: drawingOf(DescriptionIcon),
-  edit: drawingOf(EditIcon),
-  reset: drawingOf(LockResetIcon),
-  attendance: drawingOf(EventAvailableIcon),
-  termReports: drawingOf(AssessmentIcon),
+  form: iconImage(DescriptionIcon),
+  edit: iconImage(EditIcon),
+  reset: iconImage(LockResetIcon),
+  attendance: iconImage(EventAvailableIcon),
+  termReports: iconImage(AssessmentIcon),
 };
 
-type RowActionProps = {
-  label: string;
-  icon: keyof typeof rowActionIcons;
-  onClick?: (event: MouseEvent<HTMLButtonElement>) => void;
-  /** Set by the grid's actions cell, which moves the focus between a row's actions with the arrow keys. */
-  tabIndex?: number;
-  /** Given by the grid's actions cell for MUI's ripple, which a plain button does not have. */
-  touchRippleRef?: unknown;
+export type RowActionItem<Action extends string> = { action: Action; icon: keyof typeof rowActionIcons; label: string };
+
+/** The keys that move the focus within a row's actions, and where each takes it. */
+const moves: Record<string, (at: number, count: number) => number> = {
+  ArrowRight: (at, count) => Math.min(at + 1, count - 1),
+  ArrowLeft: (at) => Math.max(at - 1, 0),
+  Home: () => 0,
+  End: (_at, count) => count - 1,
 };
+
+/** Makes `button` its toolbar's one stop of the Tab key. */
+function takeTabStop(event: FocusEvent<HTMLDivElement>) {
+  if (!(event.target instanceof HTMLButtonElement)) return;
+  for (const button of event.currentTarget.querySelectorAll('button')) button.tabIndex = button === event.target ? 0 : -1;
+}
+
+function moveFocus(event: KeyboardEvent<HTMLDivElement>) {
+  const move = moves[event.key];
+  if (!move) return;
+  event.preventDefault();
+  const buttons = [...event.currentTarget.querySelectorAll('button')];
+  buttons[move(buttons.indexOf(document.activeElement as HTMLButtonElement), buttons.length)]?.focus();
+}
 
 /**
- * One of a row's actions in the students table (decision 030): a plain button with the icon's
- * drawing, which looks like MUI's small icon button through `rowActionStyle`. Typing in the
- * search box draws the rows in view afresh, some 50 of these with them, and MUI's IconButton
- * with its SvgIcon made them the largest part of each key's time.
+ * A row's actions in the students table (decision 030): plain buttons named by their labels, each
+ * with its Material icon drawn by CSS (`rowActionStyle`), so a row adds no element of its own
+ * for an icon. Typing in the search box draws the rows in view afresh, five actions each.
+ *
+ * The actions are one stop of the Tab key: the arrow keys, Home and End move the focus between
+ * them, and the one last focused is where Tab comes back to (the toolbar pattern of WAI-ARIA).
+ * The stop is moved on the buttons themselves, not through React state, so that moving it
+ * draws nothing; React gives each button its first stop only when the row is made.
  */
-export const RowAction = forwardRef<HTMLButtonElement, RowActionProps>(function RowAction({ label, icon, onClick, tabIndex }, ref) {
+export function RowActions<Action extends string>({
+  label,
+  actions,
+  onAction,
+}: {
+  label: string;
+  actions: Array<RowActionItem<Action>>;
+  onAction: (action: Action) => void;
+}) {
   return (
-    <button ref={ref} type="button" className="row-action" aria-label={label} tabIndex={tabIndex} onClick={onClick}>
-      <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-        {rowActionIcons[icon]}
-      </svg>
-    </button>
+    <div role="toolbar" aria-label={label} className="row-actions" onKeyDown={moveFocus} onFocus={takeTabStop}>
+      {actions.map((item, index) => (
+        <button
+          key={item.action}
+          type="button"
+          className="row-action"
+          data-icon={item.icon}
+          aria-label={item.label}
+          tabIndex={index === 0 ? 0 : -1}
+          onClick={() => onAction(item.action)}
+        />
+      ))}
+    </div>
   );
-});
+}
 
-/** The look of `RowAction`, set once on the table: MUI's small IconButton, with a visible focus ring. */
-export const rowActionStyle: SxProps<Theme> = {
+/** The look of `RowActions`, set once on the table: MUI's small IconButton, with a visible focus ring. */
+export const rowActionStyle = {
+  '& .row-actions': { display: 'flex', gap: 0.5 },
   '& .row-action': {
     display: 'inline-flex',
     alignItems: 'center',
@@ -65,11 +110,20 @@ export const rowActionStyle: SxProps<Theme> = {
     borderRadius: '50%',
     bgcolor: 'transparent',
     color: 'action.active',
-    fontSize: '1.125rem',
     cursor: 'pointer',
     transition: (theme: Theme) => theme.transitions.create('background-color', { duration: theme.transitions.duration.shortest }),
     '&:hover': { bgcolor: 'action.hover' },
     '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: '-2px', bgcolor: 'action.focus' },
-    '& svg': { width: '1em', height: '1em', fill: 'currentColor', flexShrink: 0 },
+    '&::before': {
+      content: '""',
+      display: 'block',
+      width: 18,
+      height: 18,
+      bgcolor: 'currentColor',
+      maskPosition: 'center',
+      maskSize: 'contain',
+      maskRepeat: 'no-repeat',
+    },
   },
-};
+  ...Object.fromEntries(Object.entries(rowActionIcons).map(([icon, image]) => [`& .row-action[data-icon="${icon}"]::before`, { maskImage: image }])),
+} satisfies SxProps<Theme>;
