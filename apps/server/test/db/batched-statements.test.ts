@@ -65,6 +65,50 @@ describe(`reads gathered into one statement, on ${testDialect}`, () => {
     expect(await names(test.db, ids[1])).toEqual({ id: ids[1], first_name: 'Bea' });
   });
 
+  /** Names read through statements that each wait for the test to let them go to the database. */
+  const gatedNames = () => {
+    const statements: Array<{ keys: string[]; go(): void }> = [];
+    const read = batchedByKey<Name>(
+      (db: Executor, keys) =>
+        new Promise<void>((go) => statements.push({ keys, go })).then(() =>
+          db.selectFrom('students').select(['id', 'first_name']).where('id', 'in', keys).execute(),
+        ),
+      (row) => row.id,
+    );
+    return { read, statements };
+  };
+  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('holds the reads that come while a statement runs, and sends them together once it ends', async () => {
+    const { read, statements } = gatedNames();
+    const first = read(test.db, ids[0]);
+    await nextTurn();
+    const later = [read(test.db, ids[1])];
+    await nextTurn();
+    later.push(read(test.db, ids[2]));
+    await nextTurn();
+    expect(statements.map((statement) => statement.keys)).toEqual([[ids[0]]]);
+    statements[0].go();
+    expect(await first).toEqual({ id: ids[0], first_name: 'Ava' });
+    await nextTurn();
+    expect(statements.map((statement) => statement.keys)).toEqual([[ids[0]], [ids[1], ids[2]]]);
+    statements[1].go();
+    expect((await Promise.all(later)).map((row) => row?.first_name)).toEqual(['Bea', 'Cara']);
+  });
+
+  it('sends the held reads anyway when the statement running is slow, so it holds nobody up for long', async () => {
+    const { read, statements } = gatedNames();
+    const stuck = read(test.db, ids[0]);
+    await nextTurn();
+    const waiting = read(test.db, ids[3]);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(statements.map((statement) => statement.keys)).toEqual([[ids[0]], [ids[3]]]);
+    statements[1].go();
+    expect(await waiting).toEqual({ id: ids[3], first_name: 'Dana' });
+    statements[0].go();
+    expect(await stuck).toEqual({ id: ids[0], first_name: 'Ava' });
+  });
+
   it('reads through a transaction inside it, apart from the reads outside', async () => {
     const { read, statements } = countedNames();
     await test.db
