@@ -174,7 +174,18 @@ test('the table draws the rows scrolled into view, to the last of a page, and ke
   // The focused row stays drawn (out of view), with the focus on its action.
   await expect(page.getByRole('button', { name: firstLabel ?? '' })).toBeFocused();
   await page.keyboard.press('ArrowRight');
-  await expect(page.getByRole('button', { name: (firstLabel ?? '').replace(/^Registration Form of/, 'Edit') })).toBeFocused();
+  const editFirst = page.getByRole('button', { name: (firstLabel ?? '').replace(/^Registration Form of/, 'Edit') });
+  await expect(editFirst).toBeFocused();
+  // The focus brought its row back into view; away again, the dialog it opens gives the focus back to it when closed.
+  await scroller.evaluate((element) => (element.scrollTop = element.scrollHeight));
+  await expect(last).toBeInViewport();
+  await expect(editFirst).not.toBeInViewport();
+  await page.keyboard.press('Enter');
+  const edit = page.getByRole('dialog', { name: 'Edit Student' });
+  await expect(edit.getByRole('textbox', { name: 'First Name' })).not.toHaveValue('');
+  await edit.getByRole('button', { name: 'Close' }).click();
+  await expect(edit).toHaveCount(0);
+  await expect(editFirst).toBeFocused();
 
   await page.getByRole('button', { name: 'Go to next page' }).click();
   await expect(page.getByText(/^101–200 of \d+$/)).toBeVisible();

@@ -161,6 +161,7 @@ export function StudentsTable() {
   const lastPage = Math.max(0, Math.ceil(shown.length / perPage) - 1);
   const pageShown = Math.min(page, lastPage);
   const pageRows = shown.slice(pageShown * perPage, (pageShown + 1) * perPage);
+  /** The student whose row holds, or last held, the focus. */
   const [focused, setFocused] = useState<string | null>(null);
   const { scroller, onScroll, drawn } = useRowsInView(pageRows.length, focused === null ? -1 : pageRows.findIndex((row) => row.id === focused));
   const toTop = () => {
@@ -214,10 +215,8 @@ export function StudentsTable() {
               </th>
             </tr>
           </thead>
-          <tbody
-            onFocus={(event) => setFocused(event.target.closest('tr')?.dataset.id ?? null)}
-            onBlur={(event) => !event.currentTarget.contains(event.relatedTarget) && setFocused(null)}
-          >
+          {/* The row last focused stays drawn after the focus leaves it, so that a dialog it opened gives the focus back to it. */}
+          <tbody onFocus={(event) => setFocused(event.target.closest('tr')?.dataset.id ?? null)}>
             {withSpacers(drawn, pageRows.length, (index) => (
               <StudentRowView key={pageRows[index].id} row={pageRows[index]} index={pageShown * perPage + index} onAction={onAction} />
             ))}
