@@ -52,6 +52,14 @@ test('the admin searches and sorts the students table, edits a name and resets a
   await expect(page.getByText(/^101–200 of \d+$/)).toBeVisible();
   await expect(page.getByRole('row').nth(1)).not.toContainText('20220001');
   await page.getByRole('button', { name: 'Go to previous page' }).click();
+  await expect(page.getByRole('button', { name: 'Go to previous page' })).toBeDisabled();
+  // A smaller page starts again from the first student.
+  await page.getByRole('combobox', { name: 'Rows per page:' }).selectOption('25');
+  await expect(page.getByText(/^1–25 of \d+$/)).toBeVisible();
+  await page.getByRole('region', { name: 'Students table' }).evaluate((element) => (element.scrollTop = element.scrollHeight));
+  await expect(studentsTableRows(page).last()).toHaveAttribute('aria-rowindex', '26');
+  await page.getByRole('combobox', { name: 'Rows per page:' }).selectOption('100');
+  await expect(page.getByText(/^1–100 of \d+$/)).toBeVisible();
 
   await page.getByRole('searchbox').fill(student.id);
   await row.getByRole('button', { name: /^Edit/ }).click();

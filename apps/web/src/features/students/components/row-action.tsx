@@ -26,7 +26,7 @@ function pathOf(Icon: MuiIcon): string {
 }
 
 /** An icon's path as a CSS image, for a mask that takes the text's colour. */
-const iconImage = (Icon: MuiIcon) =>
+export const iconImage = (Icon: MuiIcon) =>
   `url("data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="${pathOf(Icon)}"/></svg>`)}")`;
 
 /** The icons of the students table's row actions, as CSS images made once. */

@@ -1,10 +1,10 @@
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
+import KeyboardArrowLeftIcon from '@mui/icons-material/KeyboardArrowLeft';
+import KeyboardArrowRightIcon from '@mui/icons-material/KeyboardArrowRight';
 import SearchIcon from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
-import TablePagination from '@mui/material/TablePagination';
-import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type UIEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -12,7 +12,7 @@ import { useStudents, type StudentRow } from '../api/get-students.ts';
 import { EditStudentDialog } from './edit-student-dialog.tsx';
 import { RegistrationFormDialog } from './registration-form-dialog.tsx';
 import { ResetPasswordDialog } from './reset-password-dialog.tsx';
-import { RowActions, drawingOf, rowActionStyle, type RowActionItem } from './row-action.tsx';
+import { RowActions, drawingOf, iconImage, rowActionStyle, type RowActionItem } from './row-action.tsx';
 import { matchingRows, nextSort, searchWords, sortedRows, tableRows, type Sort, type SortField, type TableRow } from './table-rows.ts';
 
 /** The columns of SPEC §2 that hold a value, with their widths; Actions follows them. */
@@ -30,6 +30,7 @@ const ROW_HEIGHT = 36;
 const OVERSCAN = 2;
 
 const sortArrow = drawingOf(ArrowUpwardIcon);
+const pagerIcons = { previous: iconImage(KeyboardArrowLeftIcon), next: iconImage(KeyboardArrowRightIcon) };
 const searchIcon = drawingOf(SearchIcon);
 
 /** What a row's action asks of the table: a dialog over it, or another screen. */
@@ -138,13 +139,69 @@ function withSpacers(drawn: number[], count: number, draw: (index: number) => Re
   return out;
 }
 
+/** Pages of the students table: the sizes offered, the first being 100. */
+const PAGE_SIZES = [25, 50, 100];
+
+/** The pager beside the total: the page's size, which students it shows ('1–100 of 600'), and the previous and next pages. */
+function Pager({
+  count,
+  page,
+  perPage,
+  onPage,
+  onPerPage,
+}: {
+  count: number;
+  page: number;
+  perPage: number;
+  onPage: (page: number) => void;
+  onPerPage: (perPage: number) => void;
+}) {
+  const from = count === 0 ? 0 : page * perPage + 1;
+  const to = Math.min(count, (page + 1) * perPage);
+  return (
+    <div className="pager">
+      <label>
+        Rows per page:
+        <select value={perPage} onChange={(event) => onPerPage(Number(event.target.value))}>
+          {PAGE_SIZES.map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
+        </select>
+      </label>
+      <span>{`${from}–${to} of ${count}`}</span>
+      <span>
+        <button
+          type="button"
+          className="row-action"
+          data-icon="previous"
+          aria-label="Go to previous page"
+          disabled={page === 0}
+          onClick={() => onPage(page - 1)}
+        />
+        <button type="button" className="row-action" data-icon="next" aria-label="Go to next page" disabled={to >= count} onClick={() => onPage(page + 1)} />
+      </span>
+    </div>
+  );
+}
+
 /**
  * The admin's students table (SPEC §2, decision 035): a search box, a fixed header whose columns
  * sort, the newest change first by default, pages of 100 students, the total, and the row
- * actions. Each search key filters the list in its own turn and draws only the page's rows that
- * changed.
+ * actions. Its look is set on a box drawn once: a search key draws only the table within, with
+ * plain elements (MUI's components, styled afresh at each draw, were most of a key's time).
  */
 export function StudentsTable() {
+  return (
+    <Box sx={tableStyle}>
+      <TableWithin />
+    </Box>
+  );
+}
+
+/** The students table within its box: each search key filters the list in its own turn and draws only the rows in view that changed. */
+function TableWithin() {
   const { data, isPending, error } = useStudents();
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<Sort>(null);
@@ -185,7 +242,7 @@ export function StudentsTable() {
 
   if (error) return <Alert severity="error">The student list could not be loaded. Please reload the page.</Alert>;
   return (
-    <Box sx={tableStyle}>
+    <>
       <div className="toolbar">
         <label className="search">
           <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -224,25 +281,23 @@ export function StudentsTable() {
         </table>
         {isPending && <LinearProgress aria-label="Loading the students" />}
         {data && shown.length === 0 && (
-          <Typography className="empty" role="status">
+          <p className="empty" role="status">
             {rows.length === 0 ? 'No students yet: import them from Import Students.' : 'No student matches the search.'}
-          </Typography>
+          </p>
         )}
       </div>
       <div className="footer">
-        <Typography variant="body2">Total Number of Students: {rows.length}</Typography>
-        <TablePagination
-          component="div"
+        <p>Total Number of Students: {rows.length}</p>
+        <Pager
           count={shown.length}
           page={pageShown}
-          onPageChange={(_event, next) => {
+          perPage={perPage}
+          onPage={(next) => {
             toTop();
             setPage(next);
           }}
-          rowsPerPage={perPage}
-          rowsPerPageOptions={[25, 50, 100]}
-          onRowsPerPageChange={(event) => {
-            setPerPage(Number(event.target.value));
+          onPerPage={(size) => {
+            setPerPage(size);
             toTop();
           }}
         />
@@ -256,7 +311,7 @@ export function StudentsTable() {
           onClose={() => setResetting(null)}
         />
       )}
-    </Box>
+    </>
   );
 }
 
@@ -329,7 +384,33 @@ const tableStyle: SxProps<Theme> = {
     '& svg[data-direction="asc"], & svg[data-direction="desc"]': { opacity: 1 },
     '& svg[data-direction="desc"]': { transform: 'rotate(180deg)' },
   },
-  '& .empty': { p: 2, color: 'text.secondary' },
-  '& .footer': { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', columnGap: 2, px: 2 },
+  '& .empty': { m: 0, p: 2, color: 'text.secondary' },
+  '& .footer': {
+    display: 'flex',
+    flexWrap: 'wrap',
+    alignItems: 'center',
+    justifyContent: 'space-between',
+    columnGap: 2,
+    px: 2,
+    py: 0.5,
+    fontSize: '0.875rem',
+    '& p': { m: 0 },
+  },
+  '& .pager': { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'flex-end', columnGap: 3, minHeight: 52, ml: 'auto' },
+  '& .pager select': {
+    ml: 1,
+    p: 0.5,
+    border: 0,
+    borderRadius: 1,
+    font: 'inherit',
+    color: 'inherit',
+    bgcolor: 'transparent',
+    cursor: 'pointer',
+    '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
+  },
+  '& .pager .row-action': { p: '6px', '&::before': { width: 24, height: 24 } },
+  '& .row-action:disabled, & .row-action:disabled:hover': { color: 'action.disabled', cursor: 'default', bgcolor: 'transparent' },
+  '& .row-action[data-icon="previous"]::before': { maskImage: pagerIcons.previous },
+  '& .row-action[data-icon="next"]::before': { maskImage: pagerIcons.next },
   ...rowActionStyle,
 };
