@@ -67,10 +67,10 @@ describe(`reads gathered into one statement, on ${testDialect}`, () => {
 
   /** Names read through statements that each wait for the test to let them go to the database. */
   const gatedNames = () => {
-    const statements: Array<{ keys: string[]; go(): void }> = [];
+    const statements: Array<{ keys: string[]; go(): void; fail(error: Error): void }> = [];
     const read = batchedByKey<Name>(
       (db: Executor, keys) =>
-        new Promise<void>((go) => statements.push({ keys, go })).then(() =>
+        new Promise<void>((go, fail) => statements.push({ keys, go, fail })).then(() =>
           db.selectFrom('students').select(['id', 'first_name']).where('id', 'in', keys).execute(),
         ),
       (row) => row.id,
@@ -107,6 +107,19 @@ describe(`reads gathered into one statement, on ${testDialect}`, () => {
     expect(await waiting).toEqual({ id: ids[3], first_name: 'Dana' });
     statements[0].go();
     expect(await stuck).toEqual({ id: ids[0], first_name: 'Ava' });
+  });
+
+  it('lets the reads that follow a failed statement go at once, not after the patience', async () => {
+    const { read, statements } = gatedNames();
+    const failing = read(test.db, ids[0]);
+    await nextTurn();
+    statements[0].fail(new Error('The connection was lost.'));
+    await expect(failing).rejects.toThrow('The connection was lost.');
+    const next = read(test.db, ids[4]);
+    await nextTurn();
+    expect(statements.map((statement) => statement.keys)).toEqual([[ids[0]], [ids[4]]]);
+    statements[1].go();
+    expect(await next).toEqual({ id: ids[4], first_name: 'Eve' });
   });
 
   it('reads through a transaction inside it, apart from the reads outside', async () => {

@@ -2,6 +2,8 @@ import AssessmentIcon from '@mui/icons-material/Assessment';
 import DescriptionIcon from '@mui/icons-material/Description';
 import EditIcon from '@mui/icons-material/Edit';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
+import KeyboardArrowLeftIcon from '@mui/icons-material/KeyboardArrowLeft';
+import KeyboardArrowRightIcon from '@mui/icons-material/KeyboardArrowRight';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import type { SxProps, Theme } from '@mui/material/styles';
 import type { FocusEvent, KeyboardEvent, ReactElement, ReactNode } from 'react';
@@ -26,16 +28,18 @@ function pathOf(Icon: MuiIcon): string {
 }
 
 /** An icon's path as a CSS image, for a mask that takes the text's colour. */
-export const iconImage = (Icon: MuiIcon) =>
+const iconImage = (Icon: MuiIcon) =>
   `url("data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="${pathOf(Icon)}"/></svg>`)}")`;
 
-/** The icons of the students table's row actions, as CSS images made once. */
+/** The icons of the students table's buttons (the row actions and the pager's), as CSS images made once. */
 export const rowActionIcons = {
   form: iconImage(DescriptionIcon),
   edit: iconImage(EditIcon),
   reset: iconImage(LockResetIcon),
   attendance: iconImage(EventAvailableIcon),
   termReports: iconImage(AssessmentIcon),
+  previous: iconImage(KeyboardArrowLeftIcon),
+  next: iconImage(KeyboardArrowRightIcon),
 };
 
 export type RowActionItem<Action extends string> = { action: Action; icon: keyof typeof rowActionIcons; label: string };
@@ -98,7 +102,7 @@ export function RowActions<Action extends string>({
   );
 }
 
-/** The look of `RowActions`, set once on the table: MUI's small IconButton, with a visible focus ring. */
+/** The look of `RowActions` and of any `.row-action` button with a `data-icon`, set once on the table: MUI's small IconButton, with a visible focus ring. */
 export const rowActionStyle = {
   '& .row-actions': { display: 'flex', gap: 0.5 },
   '& .row-action': {
@@ -113,6 +117,7 @@ export const rowActionStyle = {
     cursor: 'pointer',
     transition: (theme: Theme) => theme.transitions.create('background-color', { duration: theme.transitions.duration.shortest }),
     '&:hover': { bgcolor: 'action.hover' },
+    '&:disabled': { color: 'action.disabled', cursor: 'default', bgcolor: 'transparent' },
     '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: '-2px', bgcolor: 'action.focus' },
     '&::before': {
       content: '""',

@@ -1,6 +1,4 @@
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
-import KeyboardArrowLeftIcon from '@mui/icons-material/KeyboardArrowLeft';
-import KeyboardArrowRightIcon from '@mui/icons-material/KeyboardArrowRight';
 import SearchIcon from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -12,7 +10,7 @@ import { useStudents, type StudentRow } from '../api/get-students.ts';
 import { EditStudentDialog } from './edit-student-dialog.tsx';
 import { RegistrationFormDialog } from './registration-form-dialog.tsx';
 import { ResetPasswordDialog } from './reset-password-dialog.tsx';
-import { RowActions, drawingOf, iconImage, rowActionStyle, type RowActionItem } from './row-action.tsx';
+import { RowActions, drawingOf, rowActionStyle, type RowActionItem } from './row-action.tsx';
 import { matchingRows, nextSort, searchWords, sortedRows, tableRows, type Sort, type SortField, type TableRow } from './table-rows.ts';
 
 /** The columns of SPEC §2 that hold a value, with their widths; Actions follows them. */
@@ -30,7 +28,6 @@ const ROW_HEIGHT = 36;
 const OVERSCAN = 2;
 
 const sortArrow = drawingOf(ArrowUpwardIcon);
-const pagerIcons = { previous: iconImage(KeyboardArrowLeftIcon), next: iconImage(KeyboardArrowRightIcon) };
 const searchIcon = drawingOf(SearchIcon);
 
 /** What a row's action asks of the table: a dialog over it, or another screen. */
@@ -221,8 +218,9 @@ function TableWithin() {
   /** The student whose row holds, or last held, the focus. */
   const [focused, setFocused] = useState<string | null>(null);
   const { scroller, onScroll, drawn } = useRowsInView(pageRows.length, focused === null ? -1 : pageRows.findIndex((row) => row.id === focused));
-  const toTop = () => {
-    setPage(0);
+  /** Shows page `next` (the first unless told) from its top. */
+  const toPage = (next = 0) => {
+    setPage(next);
     if (scroller.current) scroller.current.scrollTop = 0;
   };
 
@@ -237,7 +235,7 @@ function TableWithin() {
   );
   const onSort = (field: SortField) => {
     setSort((current) => nextSort(current, field));
-    toTop();
+    toPage();
   };
 
   if (error) return <Alert severity="error">The student list could not be loaded. Please reload the page.</Alert>;
@@ -255,7 +253,7 @@ function TableWithin() {
             value={search}
             onChange={(event) => {
               setSearch(event.target.value);
-              toTop();
+              toPage();
             }}
           />
         </label>
@@ -292,13 +290,10 @@ function TableWithin() {
           count={shown.length}
           page={pageShown}
           perPage={perPage}
-          onPage={(next) => {
-            toTop();
-            setPage(next);
-          }}
+          onPage={toPage}
           onPerPage={(size) => {
             setPerPage(size);
-            toTop();
+            toPage();
           }}
         />
       </div>
@@ -409,8 +404,5 @@ const tableStyle: SxProps<Theme> = {
     '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
   },
   '& .pager .row-action': { p: '6px', '&::before': { width: 24, height: 24 } },
-  '& .row-action:disabled, & .row-action:disabled:hover': { color: 'action.disabled', cursor: 'default', bgcolor: 'transparent' },
-  '& .row-action[data-icon="previous"]::before': { maskImage: pagerIcons.previous },
-  '& .row-action[data-icon="next"]::before': { maskImage: pagerIcons.next },
   ...rowActionStyle,
 };
