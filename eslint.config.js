@@ -41,12 +41,12 @@ const serverFeatureOf = (file) => {
 const serverLayerOf = (file) => {
   const relative = path.relative(serverSrc, file);
   const layer = relative.split(path.sep)[0];
-  return !relative.startsWith('..') && ['lib', 'db', 'auth'].includes(layer) ? layer : null;
+  return !relative.startsWith('..') && ['lib', 'db', 'session'].includes(layer) ? layer : null;
 };
 
 /**
  * Server features use each other only through the other feature's index.ts, its public functions
- * (shared → features → app); lib/, db/ and auth/ never import a feature.
+ * (shared → features → app); lib/, db/ and session/ never import a feature.
  */
 const serverBoundaries = {
   meta: {

@@ -6,8 +6,8 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { registerAccessControl } from './auth/access.ts';
-import { registerSessions } from './auth/sessions.ts';
+import { registerAccessControl } from './session/access.ts';
+import { registerSessions } from './session/sessions.ts';
 import type { Config } from './config.ts';
 import type { Db, DialectName } from './db/database.ts';
 import { createWriteTransactions } from './db/write-transactions.ts';
@@ -57,7 +57,7 @@ export async function buildApp({ config, db, dialect, logger = true, extraRoutes
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const writeTransaction = createWriteTransactions(db, dialect);
-  app.decorate('deps', { db, dialect, writeTransaction, settings: config, files: createFileStore(config, db, writeTransaction) } satisfies Deps);
+  app.decorate('deps', { db, dialect, writeTransaction, config, files: createFileStore(config, db, writeTransaction) } satisfies Deps);
 
   registerErrorHandler(app);
   await app.register(cookie);

@@ -15,7 +15,7 @@ export type Deps = {
   /** Runs a short unit of writes as one transaction (decision 009): pass `trx` to the repositories. */
   writeTransaction: WriteTransactions;
   /** Every setting, read once at start-up. */
-  settings: Config;
+  config: Config;
   /** Where uploaded files' bytes live (FILE_STORE): `put` and `change` write a file's bytes with its rows (decision 013). */
   files: FileStore;
 };

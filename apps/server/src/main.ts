@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ensureFirstAdmin } from './features/auth/admin-accounts.ts';
-import { purgeExpiredSessions } from './auth/sessions.ts';
+import { purgeExpiredSessions } from './session/sessions.ts';
 import { loadConfig, type Config } from './config.ts';
 import { openDatabase, prepareStatements, type Db, type DialectName } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -20,7 +20,7 @@ import {
 } from './start-up.ts';
 import { loadSniffer } from './lib/uploads/index.ts';
 import { webDist } from './paths.ts';
-import { reportListening, runWorkers } from './workers.ts';
+import { reportListening, runWorkers } from './cluster.ts';
 
 /** What start-up has to tell the operator (how to sign in), given the port listened on: printed once listening, or beside the failure if start-up fails. */
 const notes: Array<(port: number) => string> = [];

@@ -35,7 +35,7 @@ describe('server feature boundaries (lint)', () => {
     expect(await boundaryProblems('features/files/fixture.ts', code)).toEqual([]);
   });
 
-  it('refuses any import of a feature from lib, db or auth', async () => {
+  it('refuses any import of a feature from lib, db or session', async () => {
     expect(
       await boundaryProblems(
         'db/migrations/009-fixture.ts',

@@ -206,7 +206,6 @@ export type ServerSecretsTable = {
   value: string;
 };
 
-/** One import of students: who, when, which file, and its counts. */
 /** An admin's running student import: rows written so far of all (decision 028); removed when it ends. */
 export type ImportProgressTable = {
   admin_id: number;
@@ -223,6 +222,7 @@ export type RateLimitsTable = {
   window_ends: number;
 };
 
+/** One import of students: who, when, which file, and its counts. */
 export type StudentImportsTable = {
   id: Generated<number>;
   at: string;

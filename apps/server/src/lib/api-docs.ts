@@ -22,7 +22,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     openapi: {
       openapi: '3.1.0',
       info: {
-        title: `${app.deps.settings.schoolName} portal API`,
+        title: `${app.deps.config.schoolName} portal API`,
         version: '1.0.0',
         description:
           'The calls of the school portal. Mutating calls need the X-XSRF-TOKEN header echoing the XSRF-TOKEN cookie that GET /sanctum/csrf-cookie sets; every 4xx and 5xx answer is `{ message, errors }`.',
@@ -88,7 +88,7 @@ export async function apiDocsRoutes(app: FastifyInstance): Promise<void> {
       // BaseLayout: the document without the explorer's top bar (its URL box would load other documents).
       uiConfig: { layout: 'BaseLayout', deepLinking: false, defaultModelsExpandDepth: 0 },
       validatorUrl: false,
-      theme: { title: `${app.deps.settings.schoolName} portal API`, css: [{ filename: 'portal.css', content: readableColours }] },
+      theme: { title: `${app.deps.config.schoolName} portal API`, css: [{ filename: 'portal.css', content: readableColours }] },
     });
   });
 }

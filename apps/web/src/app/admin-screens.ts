@@ -10,7 +10,7 @@ export type AdminMenuEntry = AdminScreen | { label: string; screens: AdminScreen
  * Every admin screen, in the admin menu's order (SPEC §2): Dashboard, Export Data, Reports
  * (Registration Report, Parents Contact), Import Students, Post Term Reports, Registration
  * Settings. The menu and the routes are both made from this list, so a new screen is one line
- * here, e.g. `{ label: 'Import Students', path: '/admin/import', page: () => import('../features/imports/import-students-page.tsx') }`,
+ * here, e.g. `{ label: 'Import Students', path: '/admin/import', page: () => import('../features/admin-data/import-students-page.tsx') }`,
  * and a group is `{ label: 'Reports', screens: [{ label: 'Registration Report', path: '/admin/reports', page: ... }, ...] }`.
  */
 export const adminMenu: AdminMenuEntry[] = [

@@ -18,7 +18,7 @@ const NotFoundPage = lazy(async () => ({ default: (await import('../components/n
 
 /** Every screen after sign-in: MUI, in chunks of their own, inside MUI's theme. */
 const muiScreens: RouteObject = {
-  ...page(() => import('./mui-screens.tsx')),
+  ...page(() => import('./mui-theme-route.tsx')),
   children: [
     { path: '/logout', ...page(() => import('../features/auth/logout-page.tsx')) },
     {

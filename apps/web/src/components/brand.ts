@@ -1,6 +1,6 @@
 /**
  * The school's colours and type (SPEC §1: dark blue primary, red secondary): the one source for
- * MUI's theme and for the plain stylesheet of the sign-in screens.
+ * MUI's theme and for the light stylesheet of the sign-in screens.
  */
 export const brand = {
   primary: '#0b2a5b',
@@ -12,7 +12,7 @@ export const brand = {
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
 } as const;
 
-/** The brand as CSS custom properties, for the plain stylesheet. */
+/** The brand as CSS custom properties, for the light stylesheet. */
 export const brandCssVariables = {
   '--brand-primary': brand.primary,
   '--brand-primary-dark': brand.primaryDark,

@@ -2,8 +2,8 @@
 export function LoadingOverlay({ open, label = 'Loading' }: { open: boolean; label?: string }) {
   if (!open) return null;
   return (
-    <div className="plain-overlay">
-      <div className="plain-spinner" role="progressbar" aria-label={label} />
+    <div className="light-overlay">
+      <div className="light-spinner" role="progressbar" aria-label={label} />
     </div>
   );
 }

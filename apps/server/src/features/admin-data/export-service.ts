@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { AdminActor } from '../../auth/actor.ts';
+import type { AdminActor } from '../../session/actor.ts';
 import type { Deps } from '../../deps.ts';
 import { zonedTimestamp } from '../../lib/time-zone.ts';
 import { workbookStream, type SheetSpec } from '../../lib/xlsx/index.ts';
@@ -40,7 +40,7 @@ export const REGISTRATION_DATA_FILE = 'Registration Data.xlsx';
  */
 export async function registrationSpreadsheet(deps: Deps, actor: AdminActor): Promise<Readable> {
   const [names, levels] = await Promise.all([referenceLabels(deps), adminDataRepository.formLevels(deps.db)]);
-  const columns = registrationColumns(names, (iso) => zonedTimestamp(new Date(iso), deps.settings.schoolTimeZone).slice(0, 16));
+  const columns = registrationColumns(names, (iso) => zonedTimestamp(new Date(iso), deps.config.schoolTimeZone).slice(0, 16));
   await writeAudit(deps.db, actor, { action: 'registration-data.exported', detail: 'every student, every field' });
   const sheets: Array<SheetSpec<StudentWithProgress>> = [
     { name: 'All Students', columns, rows: studentsInClassOrder(deps) },

@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { studentImportColumns, type FieldValue, type StudentImportAnswer, type StudentImportField, type StudentImportMode } from '@school/contract';
-import type { AdminActor } from '../../auth/actor.ts';
+import type { AdminActor } from '../../session/actor.ts';
 import { nowIso, type Executor } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { Conflict } from '../../lib/errors.ts';

@@ -1,6 +1,6 @@
 import type { ParentsContact, ParentsContactRow } from '@school/contract';
 import type { Readable } from 'node:stream';
-import type { AdminActor } from '../../auth/actor.ts';
+import type { AdminActor } from '../../session/actor.ts';
 import type { Deps } from '../../deps.ts';
 import { NotFound } from '../../lib/errors.ts';
 import { dataTable, renderPdfStream, schoolDocument, type TableCell } from '../../lib/pdf/index.ts';
@@ -48,10 +48,10 @@ export async function parentsContactPdf(deps: Deps, actor: AdminActor, classId: 
   await audit(deps, actor, classId, 'pdf');
   return renderPdfStream(
     schoolDocument({
-      schoolName: deps.settings.schoolName,
+      schoolName: deps.config.schoolName,
       title: title(classId),
       orientation: 'landscape',
-      timeZone: deps.settings.schoolTimeZone,
+      timeZone: deps.config.schoolTimeZone,
       content: [
         students.length === 0
           ? { text: 'There are no students in this class.' }

@@ -1,6 +1,6 @@
 import { documentTypeNames, documentTypes, type DocumentType } from '@school/contract';
 import type { Readable } from 'node:stream';
-import type { AdminActor } from '../../auth/actor.ts';
+import type { AdminActor } from '../../session/actor.ts';
 import type { Deps } from '../../deps.ts';
 import { dataTable, pdfColours, renderPdfStream, schoolDocument, type Content, type TableCell, type SchoolDocument } from '../../lib/pdf/index.ts';
 import { writeAudit } from '../audit/index.ts';
@@ -132,11 +132,11 @@ function classSection(group: ClassGroup): Content[] {
 export async function registrationReport(deps: Deps, actor: AdminActor): Promise<Readable> {
   const groups = await classGroups(deps);
   await writeAudit(deps.db, actor, { action: 'registration-report.viewed', detail: 'all classes' });
-  return renderPdfStream(registrationReportDocument(groups, deps.settings));
+  return renderPdfStream(registrationReportDocument(groups, deps.config));
 }
 
 /** The report's document: the summary page, then a section per class. */
-export function registrationReportDocument(groups: ClassGroup[], settings: Pick<Deps['settings'], 'schoolName' | 'schoolTimeZone'>): SchoolDocument {
+export function registrationReportDocument(groups: ClassGroup[], settings: Pick<Deps['config'], 'schoolName' | 'schoolTimeZone'>): SchoolDocument {
   const content: Content[] = [...summary(groups), ...groups.flatMap(classSection)];
   if (groups.length === 0) content.push({ text: 'There are no students yet.', margin: [0, 12, 0, 0] });
   return schoolDocument({

@@ -10,7 +10,7 @@ import {
 } from '@school/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { adminActor } from '../../auth/access.ts';
+import { adminActor } from '../../session/access.ts';
 import { receiveUpload, uploadedFile } from '../../lib/uploads/index.ts';
 import { XLSX_TYPE } from '../../lib/xlsx/index.ts';
 import { z } from 'zod';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AttendanceImportAnswer, ClosedDay, StudentAttendance, Term, TermCalendar } from '@school/contract';
 import { z } from 'zod';
-import type { Actor, AdminActor, SignedInActor } from '../../auth/actor.ts';
+import type { Actor, AdminActor, SignedInActor } from '../../session/actor.ts';
 import type { Deps } from '../../deps.ts';
 import { HttpError, invalidField, NotFound } from '../../lib/errors.ts';
 import { zonedLocalToUtc } from '../../lib/time-zone.ts';
@@ -23,7 +23,7 @@ import {
   type Calendar,
 } from './school-sessions.ts';
 
-const bellTimes = (deps: Deps): BellTimes => ({ dayStart: deps.settings.schoolDayStart, midday: deps.settings.schoolMidday });
+const bellTimes = (deps: Deps): BellTimes => ({ dayStart: deps.config.schoolDayStart, midday: deps.config.schoolMidday });
 
 /** The calendar as the counting reads it. */
 async function readCalendar(deps: Deps): Promise<Calendar> {
@@ -48,7 +48,7 @@ export async function termAttendanceSummary(deps: Deps, props: { studentId: stri
   const calendar = await readCalendar(deps);
   const term = calendar.terms.find((candidate) => candidate.year === props.year && candidate.term === props.term);
   if (!term) return { possible: 0, present: 0, lates: 0 };
-  const days = schoolDays(calendar, term.start_date, term.end_date, schoolClock(new Date(), deps.settings.schoolTimeZone), bellTimes(deps));
+  const days = schoolDays(calendar, term.start_date, term.end_date, schoolClock(new Date(), deps.config.schoolTimeZone), bellTimes(deps));
   const records = await attendanceRepository.recordsBetween(deps.db, props.studentId, term.start_date, term.end_date);
   return countAttendance(days, records);
 }
@@ -68,7 +68,7 @@ export async function scannedTermAttendance(deps: Deps, props: { studentId: stri
 export async function studentAttendance(deps: Deps, actor: SignedInActor, studentId: string): Promise<StudentAttendance> {
   const student = await requireStudent(deps, studentId);
   const calendar = await readCalendar(deps);
-  const now = schoolClock(new Date(), deps.settings.schoolTimeZone);
+  const now = schoolClock(new Date(), deps.config.schoolTimeZone);
   const term = currentTerm(calendar, now.date);
   const base = { student_id: student.id, first_name: student.first_name, last_name: student.last_name, class_id: student.class_id };
   if (!term)
@@ -112,12 +112,12 @@ export async function attendanceReportPdf(deps: Deps, actor: SignedInActor, prop
   const student = await requireStudent(deps, props.studentId);
   const calendar = await readCalendar(deps);
   const now = new Date();
-  const days = schoolDays(calendar, props.start, props.end, schoolClock(now, deps.settings.schoolTimeZone), bellTimes(deps));
+  const days = schoolDays(calendar, props.start, props.end, schoolClock(now, deps.config.schoolTimeZone), bellTimes(deps));
   const records = await attendanceRepository.recordsBetween(deps.db, props.studentId, props.start, props.end);
   await writeAudit(deps.db, actor, { action: 'attendance-report.viewed', studentId: props.studentId, detail: `${props.start} to ${props.end}` });
   return renderAttendanceReport({
-    schoolName: deps.settings.schoolName,
-    timeZone: deps.settings.schoolTimeZone,
+    schoolName: deps.config.schoolName,
+    timeZone: deps.config.schoolTimeZone,
     printedAt: now,
     student,
     start: props.start,
@@ -278,7 +278,7 @@ function scansOfRows(rows: Array<z.output<typeof scanRowSchema>>, timeZone: stri
  */
 export async function importAttendanceScans(deps: Deps, actor: AdminActor, props: { dry_run: '0' | '1'; file: ReceivedFile }): Promise<AttendanceImportAnswer> {
   const dryRun = props.dry_run === '1';
-  const zone = deps.settings.schoolTimeZone;
+  const zone = deps.config.schoolTimeZone;
   const { rows, errors: readErrors } = await readSpreadsheet(props.file, scanFileColumns);
   const { valid, errors: rowErrors } = validateRows(rows, scanFileColumns, scanRowSchema);
   const errors: ImportError[] = [...readErrors, ...rowErrors];
@@ -362,7 +362,7 @@ export async function receiveScannerBatch(
     }
   }
   const { kept } = await deps.writeTransaction(async (trx) => {
-    const result = await storeScans(trx, good, { source: `scanner:${scanner.name}`, timeZone: deps.settings.schoolTimeZone, bells: bellTimes(deps) });
+    const result = await storeScans(trx, good, { source: `scanner:${scanner.name}`, timeZone: deps.config.schoolTimeZone, bells: bellTimes(deps) });
     if (result.kept.size > 0)
       await writeAudit(trx, actor, {
         action: 'attendance.scans-received',

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { limits } from '@school/contract';
 import type { Db } from '../../db/database.ts';
-import { sessionRepository } from '../../auth/session-repository.ts';
+import { sessionRepository } from '../../session/session-repository.ts';
 import { hashPassword, passwordProblem } from './passwords.ts';
 import { FIRST_ADMIN_USERNAME } from './first-admin.ts';
 import { authRepository } from './repository.ts';

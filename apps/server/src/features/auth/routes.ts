@@ -16,8 +16,8 @@ import {
   userInfoSchema,
 } from '@school/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { adminActor } from '../../auth/access.ts';
-import { answerWithSession, clearSessionCookies, ensureGuestSession } from '../../auth/sessions.ts';
+import { adminActor } from '../../session/access.ts';
+import { answerWithSession, clearSessionCookies, ensureGuestSession } from '../../session/sessions.ts';
 import type { Config } from '../../config.ts';
 import { TooManyRequests } from '../../lib/errors.ts';
 import { createAddressLimiter } from './address-limiter.ts';
@@ -93,8 +93,8 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
   });
 
   app.get('/api/config', { config: { access: 'visitor' }, schema: { response: { 200: schoolConfigSchema, ...errorResponses } } }, async () => ({
-    school_name: deps.settings.schoolName,
-    time_zone: deps.settings.schoolTimeZone,
+    school_name: deps.config.schoolName,
+    time_zone: deps.config.schoolTimeZone,
   }));
 
   app.get('/api/session', { config: { access: 'visitor' }, schema: { response: { 200: sessionSchema, ...errorResponses } } }, async (request) =>
@@ -115,7 +115,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
       const account: DeviceAccount = `student:${request.body.student_id.trim()}`;
       return answerSignIn(
         reply,
-        deps.settings,
+        deps.config,
         await underAddressLimit(request, account, () => signInStudent(deps, request.actor, request.body, { deviceCookie })),
       );
     },
@@ -135,7 +135,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
       const account: DeviceAccount = `admin:${request.body.name.trim().toLowerCase()}`;
       return answerSignIn(
         reply,
-        deps.settings,
+        deps.config,
         await underAddressLimit(request, account, () => signInAdmin(deps, request.actor, request.body, { deviceCookie })),
       );
     },

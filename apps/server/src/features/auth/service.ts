@@ -1,9 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { signedOutSession } from '@school/contract';
-import { accountOf, actingAs, type Actor, type AdminActor } from '../../auth/actor.ts';
-import { SESSION_ENDED_MESSAGE } from '../../auth/access.ts';
-import { sessionRepository } from '../../auth/session-repository.ts';
-import { openSession, type SignedIn } from '../../auth/sessions.ts';
+import { accountOf, actingAs, type Actor, type AdminActor } from '../../session/actor.ts';
+import { SESSION_ENDED_MESSAGE } from '../../session/access.ts';
+import { sessionRepository } from '../../session/session-repository.ts';
+import { openSession, type SignedIn } from '../../session/sessions.ts';
 import type { Executor } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { Forbidden, HttpError, invalidField, NotFound } from '../../lib/errors.ts';

@@ -12,7 +12,7 @@ import {
   uploadedFilesSchema,
 } from '@school/contract';
 import { z } from 'zod';
-import { signedInActor } from '../../auth/access.ts';
+import { signedInActor } from '../../session/access.ts';
 import { receiveUpload, uploadedFile } from '../../lib/uploads/index.ts';
 import { deleteDocument, listDocuments, readDataFile, openDocument, saveDataFile, storeDocument } from './service.ts';
 

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import { documentMessages, documentTypeNames, documentTypes, isDocumentType, type DocumentType } from '@school/contract';
-import type { SignedInActor } from '../../auth/actor.ts';
+import type { SignedInActor } from '../../session/actor.ts';
 import type { Executor } from '../../db/database.ts';
 import { nowIso } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';

@@ -2,7 +2,7 @@ import { binaryResponse, errorResponses, limits } from '@school/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { signedInActor } from '../../auth/access.ts';
+import { signedInActor } from '../../session/access.ts';
 import { registrationFormPdf } from './service.ts';
 
 /** GET /api/registration-form/{student id}: the printable form, for the student herself or an admin. */

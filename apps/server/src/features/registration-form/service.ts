@@ -1,5 +1,5 @@
 import { academicYearLabel, documentTypeNames, documentTypes } from '@school/contract';
-import type { SignedInActor } from '../../auth/actor.ts';
+import type { SignedInActor } from '../../session/actor.ts';
 import type { Deps } from '../../deps.ts';
 import { NotFound } from '../../lib/errors.ts';
 import { zonedTimestamp } from '../../lib/time-zone.ts';
@@ -17,7 +17,7 @@ function academicYear(now: Date, timeZone: string): string {
 
 /** Builds the student's registration form PDF; every view is written to the audit log. */
 export async function registrationFormPdf(deps: Deps, actor: SignedInActor, studentId: string): Promise<Buffer> {
-  const { db, settings } = deps;
+  const { db, config: settings } = deps;
   const record = await findStudentRecord(deps, studentId);
   if (!record) throw new NotFound('There is no student with that ID.');
   const [labels, files, photo] = await Promise.all([referenceLabels(deps), documentsReceived(deps, studentId), readStudentPhoto(deps, studentId)]);

@@ -1,8 +1,8 @@
 import { studentColumns, studentFields, type FieldValue } from '@school/contract';
 import { CompiledQuery, sql, type Compilable, type Insertable, type RawBuilder, type Selectable } from 'kysely';
-import type { SessionWithAdmin } from '../../auth/actor.ts';
-import { sessionQuery } from '../../auth/session-repository.ts';
-import { readSessionAlone, type SessionReader } from '../../auth/sessions.ts';
+import type { SessionWithAdmin } from '../../session/actor.ts';
+import { sessionQuery } from '../../session/session-repository.ts';
+import { readSessionAlone, type SessionReader } from '../../session/sessions.ts';
 import { batchedByKey, batchedWrites } from '../../db/batched-statements.ts';
 import { compiledOnce, compiledPerShape } from '../../db/compiled-once.ts';
 import { rowMaker } from '../../db/row-maker.ts';

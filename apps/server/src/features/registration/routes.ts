@@ -14,7 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminActor, signedInActor } from '../../auth/access.ts';
+import { adminActor, signedInActor } from '../../session/access.ts';
 import { registrationRepository, type FoundForSave } from './repository.ts';
 import { loadRegistration, saveHealthData, saveStudentRecord } from './service.ts';
 import { listRegistrationStatuses, updateRegistrationStatus, windowForFormLevel } from './status-service.ts';

@@ -11,7 +11,7 @@ import {
   type FieldValue,
   type StudentSaveBody,
 } from '@school/contract';
-import type { SignedInActor } from '../../auth/actor.ts';
+import type { SignedInActor } from '../../session/actor.ts';
 import type { Executor } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { Conflict, fieldOfPath, Forbidden, invalidField, invalidFields, NotFound } from '../../lib/errors.ts';
@@ -136,7 +136,7 @@ export async function loadRegistration(deps: Deps, actor: SignedInActor, student
   return {
     record: presentStudentRecord(student),
     progress: presentProgress(progress),
-    registration: registrationWindow(status, deps.settings.schoolTimeZone),
+    registration: registrationWindow(status, deps.config.schoolTimeZone),
     terms: registrationTerms,
   };
 }
@@ -172,7 +172,7 @@ export async function saveStudentRecord(deps: Deps, actor: SignedInActor, input:
       if (column in changes && changes[column] === null) throw invalidField(column, isAdmin ? 'Required' : 'This field is required.');
     }
     if (!isAdmin) {
-      const window = registrationWindow(found.status, deps.settings.schoolTimeZone);
+      const window = registrationWindow(found.status, deps.config.schoolTimeZone);
       if (!window.editable) throw new Forbidden(window.message);
       if (schoolOnlyFields.some((column) => column in changes)) {
         throw new Forbidden('Your class and house are set by the school and cannot be changed here.');
@@ -216,11 +216,11 @@ export async function findStudentRecord(deps: Pick<Deps, 'db'>, studentId: strin
  * always, a student's only inside her form's registration window (SPEC §4). 404 when there is
  * no such student, 403 with the window's message otherwise.
  */
-export async function assertMayChangeRegistration(deps: Pick<Deps, 'db' | 'settings'>, actor: SignedInActor, studentId: string): Promise<void> {
+export async function assertMayChangeRegistration(deps: Pick<Deps, 'db' | 'config'>, actor: SignedInActor, studentId: string): Promise<void> {
   const student = await registrationRepository.findStudent(deps.db, studentId);
   if (!student) throw new NotFound('There is no student with that ID.');
   if (actor.kind === 'admin') return;
-  const window = registrationWindow(await registrationRepository.findStatusForClass(deps.db, student.class_id as string | null), deps.settings.schoolTimeZone);
+  const window = registrationWindow(await registrationRepository.findStatusForClass(deps.db, student.class_id as string | null), deps.config.schoolTimeZone);
   if (!window.editable) throw new Forbidden(window.message);
 }
 

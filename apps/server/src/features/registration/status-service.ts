@@ -1,4 +1,4 @@
-import type { AdminActor } from '../../auth/actor.ts';
+import type { AdminActor } from '../../session/actor.ts';
 import { nowIso } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { utcToZonedLocal, zonedLocalToUtc } from '../../lib/time-zone.ts';
@@ -8,12 +8,12 @@ import { registrationWindow } from './registration-window.ts';
 
 /** The registration window of one form level (SPEC §7 `GET /api/student-registration/{form level}`). */
 export async function windowForFormLevel(deps: Deps, formLevel: number) {
-  return registrationWindow(await registrationRepository.findStatus(deps.db, formLevel), deps.settings.schoolTimeZone);
+  return registrationWindow(await registrationRepository.findStatus(deps.db, formLevel), deps.config.schoolTimeZone);
 }
 
 /** Every form level's window, with the deadline also as the school's wall-clock time for the editor. */
 export async function listRegistrationStatuses(deps: Deps) {
-  const zone = deps.settings.schoolTimeZone;
+  const zone = deps.config.schoolTimeZone;
   return (await registrationRepository.listStatuses(deps.db)).map((status) => ({
     ...registrationWindow(status, zone),
     deadline_local: status.deadline ? utcToZonedLocal(status.deadline, zone) : null,
@@ -27,7 +27,7 @@ export async function updateRegistrationStatus(
   actor: AdminActor,
   { formLevel, ...input }: { formLevel: number; open: 0 | 1; deadline_local: string | null },
 ) {
-  const zone = deps.settings.schoolTimeZone;
+  const zone = deps.config.schoolTimeZone;
   const deadline = input.deadline_local ? zonedLocalToUtc(input.deadline_local, zone) : null;
   await deps.writeTransaction(async (trx) => {
     await registrationRepository.saveStatus(trx, { form_level: formLevel, open: input.open, deadline, updated_at: nowIso() });

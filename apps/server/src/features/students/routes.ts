@@ -1,6 +1,6 @@
 import { errorResponses, studentListSchema } from '@school/contract';
 import type { FastifyInstance } from 'fastify';
-import { adminActor } from '../../auth/access.ts';
+import { adminActor } from '../../session/access.ts';
 import { listStudents } from './service.ts';
 
 /** The admin's student list (SPEC §2 Admin area: ID, Name, Class, Date of Birth, Birth Certificate Pin). */

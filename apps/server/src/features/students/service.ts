@@ -1,4 +1,4 @@
-import type { AdminActor } from '../../auth/actor.ts';
+import type { AdminActor } from '../../session/actor.ts';
 import type { Deps } from '../../deps.ts';
 import { auditRead } from '../audit/index.ts';
 import { studentsRepository } from './repository.ts';

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { academicYearLabel, type TermResultsImportAnswer } from '@school/contract';
 import { z } from 'zod';
-import type { AdminActor } from '../../auth/actor.ts';
+import type { AdminActor } from '../../session/actor.ts';
 import type { Deps } from '../../deps.ts';
 import { defaultReadLimits, readSpreadsheet, validateRows, workbookStream, type ImportColumn, type ImportError, type ReadValue } from '../../lib/xlsx/index.ts';
 import type { ReceivedFile } from '../../lib/uploads/index.ts';

@@ -1,7 +1,7 @@
 import { open } from 'node:fs/promises';
 import zlib from 'node:zlib';
 import { academicYearLabel, type ReportCardsUploadAnswer } from '@school/contract';
-import type { AdminActor } from '../../auth/actor.ts';
+import type { AdminActor } from '../../session/actor.ts';
 import { nowIso } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { Invalid } from '../../lib/errors.ts';

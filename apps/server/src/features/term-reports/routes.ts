@@ -13,7 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminActor, signedInActor } from '../../auth/access.ts';
+import { adminActor, signedInActor } from '../../session/access.ts';
 import { receiveUpload, uploadedFile } from '../../lib/uploads/index.ts';
 import { XLSX_TYPE } from '../../lib/xlsx/index.ts';
 import { importTermResults, termResultsTemplate } from './import-term-results.ts';

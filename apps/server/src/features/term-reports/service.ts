@@ -1,5 +1,5 @@
 import { academicYearLabel, type PostedTerm, type ReportCardTerm } from '@school/contract';
-import type { AdminActor, SignedInActor } from '../../auth/actor.ts';
+import type { AdminActor, SignedInActor } from '../../session/actor.ts';
 import type { Deps } from '../../deps.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
 import type { FileOwner } from '../../lib/file-store/index.ts';
@@ -49,7 +49,7 @@ export async function postTermReports(deps: Deps, actor: AdminActor, { year, ter
       term: [`There are no results for ${label} yet.`],
     });
   }
-  const posting = { year, term, posted: posted ? 1 : 0, date_posted: posted ? zonedTimestamp(new Date(), deps.settings.schoolTimeZone) : null };
+  const posting = { year, term, posted: posted ? 1 : 0, date_posted: posted ? zonedTimestamp(new Date(), deps.config.schoolTimeZone) : null };
   await deps.writeTransaction(async (trx) => {
     await repository.setPosting(trx, posting);
     await writeAudit(trx, actor, { action: posted ? 'term-reports.posted' : 'term-reports.withdrawn', detail: label });
@@ -100,8 +100,8 @@ export async function reportCard(deps: Deps, actor: SignedInActor, { studentId, 
   const { positions, ranked } = classPositions(classMarks);
   const position = positions.get(studentId);
   const pdf = await renderReportCard({
-    schoolName: deps.settings.schoolName,
-    timeZone: deps.settings.schoolTimeZone,
+    schoolName: deps.config.schoolName,
+    timeZone: deps.config.schoolTimeZone,
     student: { id: student.id, name: [student.first_name, student.middle_name, student.last_name].filter(Boolean).join(' ') },
     term: { year, term, form_level: summary!.form_level, class_id: summary!.class_id, date_posted: posting?.posted === 1 ? posting.date_posted : null },
     results,

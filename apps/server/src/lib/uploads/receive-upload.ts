@@ -89,7 +89,7 @@ const safeName = (name: string) =>
 /** Streams the request's one `file` part to a temporary file and collects its text fields. */
 async function streamParts(request: FastifyRequest, maxBytes: number): Promise<{ fields: Record<string, string>; file?: ReceivedFile }> {
   const fields: Record<string, string> = {};
-  const folder = incomingDir(request.server.deps.settings);
+  const folder = incomingDir(request.server.deps.config);
   await fs.mkdir(folder, { recursive: true });
   let file: ReceivedFile | undefined;
   for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1 } })) {
@@ -134,7 +134,7 @@ async function streamParts(request: FastifyRequest, maxBytes: number): Promise<{
 export function receiveUpload(options: UploadOptions = {}): preValidationHookHandler {
   return async (request) => {
     if (!request.isMultipart()) throw new Invalid(messages.selectFile, { file: [messages.selectFile] });
-    const { fields, file } = await streamParts(request, options.maxBytes ?? request.server.deps.settings.uploadMaxBytes);
+    const { fields, file } = await streamParts(request, options.maxBytes ?? request.server.deps.config.uploadMaxBytes);
     if (file && file.size > 0 && options.accept) assertFileKind(file, options.accept);
     request.body = { ...fields, file };
   };
@@ -154,7 +154,7 @@ async function removeTemps(request: FastifyRequest): Promise<void> {
  * client aborts it.
  */
 export async function registerUploads(app: FastifyInstance): Promise<void> {
-  const { settings } = app.deps;
+  const { config: settings } = app.deps;
   await app.register(multipart, { limits: { fileSize: settings.uploadMaxBytes, files: 1, fields: 10, parts: 12, fieldSize: 64 * 1024 } });
   app.addHook('onSend', async (request) => removeTemps(request));
   app.addHook('onResponse', removeTemps);

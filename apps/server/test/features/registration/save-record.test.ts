@@ -4,8 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
 import { integerStudentColumns, registrationRepository, saveTogether, type SaveChange } from '../../../src/features/registration/repository.ts';
 import { testDialect } from '../../helpers/test-db.ts';
-import { hashToken } from '../../../src/auth/session-repository.ts';
-import { SESSION_COOKIE } from '../../../src/auth/sessions.ts';
+import { hashToken } from '../../../src/session/session-repository.ts';
+import { SESSION_COOKIE } from '../../../src/session/sessions.ts';
 import { createAdminUser, createStudent, signInAsAdmin, signInAsStudent, STUDENT_PASSWORD, type TestStudent } from '../../helpers/factories.ts';
 
 let t: TestApp;

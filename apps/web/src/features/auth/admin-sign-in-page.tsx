@@ -5,8 +5,8 @@ import { messages } from '@school/contract/messages';
 import { ApiError } from '../../api/client.ts';
 import { useEnterWithNewSession, useSession } from '../../api/get-session.ts';
 import { LoadingOverlay } from '../../components/loading-overlay.tsx';
-import { PlainButton } from '../../components/plain/plain-button.tsx';
-import { PlainTextField } from '../../components/plain/plain-text-field.tsx';
+import { LightButton } from '../../components/light-controls/light-button.tsx';
+import { LightTextField } from '../../components/light-controls/light-text-field.tsx';
 import { adminLogin } from './api/admin-login.ts';
 import { changeAdminPassword } from './api/change-admin-password.ts';
 import { AuthCard } from './components/auth-card.tsx';
@@ -50,9 +50,9 @@ export default function AdminSignInPage() {
           rules={passwordRules.admin}
           intro={
             <>
-              <p className="plain-text">Your password was a one-time password. Choose your own to continue.</p>
+              <p className="light-text">Your password was a one-time password. Choose your own to continue.</p>
               {!oneTimePassword && (
-                <PlainTextField
+                <LightTextField
                   label="One-time Password"
                   type="password"
                   value={typedOneTime}
@@ -74,10 +74,10 @@ export default function AdminSignInPage() {
   return (
     <AuthCard title="Staff sign-in">
       <LoadingOverlay open={busy} label="Signing in" />
-      <form className="plain-stack" onSubmit={signIn} noValidate>
+      <form className="light-stack" onSubmit={signIn} noValidate>
         <FormAlerts error={error} notice={notice} />
-        <PlainTextField label="Username" value={username} onChange={(event) => setUsername(event.target.value)} autoComplete="username" autoFocus />
-        <PlainTextField
+        <LightTextField label="Username" value={username} onChange={(event) => setUsername(event.target.value)} autoComplete="username" autoFocus />
+        <LightTextField
           label="Password"
           type="password"
           placeholder="Enter password"
@@ -85,11 +85,11 @@ export default function AdminSignInPage() {
           onChange={(event) => setPassword(event.target.value)}
           autoComplete="current-password"
         />
-        <PlainButton type="submit" disabled={busy}>
+        <LightButton type="submit" disabled={busy}>
           Sign In
-        </PlainButton>
-        <div className="plain-row">
-          <RouterLink className="plain-link" to="/">
+        </LightButton>
+        <div className="light-row">
+          <RouterLink className="light-link" to="/">
             Student sign-in
           </RouterLink>
         </div>

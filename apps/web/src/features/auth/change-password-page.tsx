@@ -8,8 +8,8 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { useSession } from '../../api/get-session.ts';
-import { PlainButton } from '../../components/plain/plain-button.tsx';
-import { PlainTextField } from '../../components/plain/plain-text-field.tsx';
+import { LightButton } from '../../components/light-controls/light-button.tsx';
+import { LightTextField } from '../../components/light-controls/light-text-field.tsx';
 import { changeStudentPassword } from './api/change-student-password.ts';
 import { checkCurrentPassword } from './api/check-current-password.ts';
 import { FormAlerts } from './components/form-alerts.tsx';
@@ -69,9 +69,9 @@ export default function ChangePasswordPage() {
         </Step>
       </Stepper>
       {step === 0 && (
-        <form className="plain-stack" onSubmit={next} noValidate>
+        <form className="light-stack" onSubmit={next} noValidate>
           <FormAlerts error={error} />
-          <PlainTextField
+          <LightTextField
             label="Current Password"
             type="password"
             value={current}
@@ -79,9 +79,9 @@ export default function ChangePasswordPage() {
             autoComplete="current-password"
             autoFocus
           />
-          <PlainButton type="submit" disabled={checking}>
+          <LightButton type="submit" disabled={checking}>
             Next
-          </PlainButton>
+          </LightButton>
         </form>
       )}
       {/* Kept mounted while step 1 shows again, so a typed new password is not lost. */}

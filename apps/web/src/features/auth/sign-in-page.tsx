@@ -4,8 +4,8 @@ import { limits } from '@school/contract/limits';
 import { ApiError } from '../../api/client.ts';
 import { useEnterWithNewSession, useSession } from '../../api/get-session.ts';
 import { LoadingOverlay } from '../../components/loading-overlay.tsx';
-import { PlainButton } from '../../components/plain/plain-button.tsx';
-import { PlainTextField } from '../../components/plain/plain-text-field.tsx';
+import { LightButton } from '../../components/light-controls/light-button.tsx';
+import { LightTextField } from '../../components/light-controls/light-text-field.tsx';
 import { changeStudentPassword } from './api/change-student-password.ts';
 import { loginStudent } from './api/login-student.ts';
 import { fetchPasswordReset } from './api/user-info.ts';
@@ -67,7 +67,7 @@ export default function SignInPage() {
         <NewPasswordForm
           onSubmit={setNewPassword}
           intro={
-            <p className="plain-text">Welcome{session?.name ? `, ${session.name}` : ''}. Choose a password to use from now on instead of your date of birth.</p>
+            <p className="light-text">Welcome{session?.name ? `, ${session.name}` : ''}. Choose a password to use from now on instead of your date of birth.</p>
           }
         />
       </AuthCard>
@@ -77,9 +77,9 @@ export default function SignInPage() {
   return (
     <AuthCard title="Student sign-in">
       <LoadingOverlay open={busy} label="Signing in" />
-      <form className="plain-stack" onSubmit={signIn} noValidate>
+      <form className="light-stack" onSubmit={signIn} noValidate>
         <FormAlerts error={error} notice={notice} />
-        <PlainTextField
+        <LightTextField
           label="Student ID"
           value={studentId}
           onChange={(event) => setStudentId(event.target.value)}
@@ -90,7 +90,7 @@ export default function SignInPage() {
           required
           autoFocus
         />
-        <PlainTextField
+        <LightTextField
           label="Password"
           type="password"
           placeholder={mustReset ? 'Enter date of birth' : 'Enter password'}
@@ -100,14 +100,14 @@ export default function SignInPage() {
           helperText={mustReset ? 'First sign-in: your date of birth as yyyymmdd, for example 20130921.' : ' '}
           required
         />
-        <PlainButton type="submit" disabled={busy || !studentId.trim() || !password}>
+        <LightButton type="submit" disabled={busy || !studentId.trim() || !password}>
           Sign In
-        </PlainButton>
-        <div className="plain-row">
-          <button type="button" className="plain-link" onClick={() => setFindOpen(true)}>
+        </LightButton>
+        <div className="light-row">
+          <button type="button" className="light-link" onClick={() => setFindOpen(true)}>
             Find my student ID
           </button>
-          <RouterLink className="plain-link" to="/admin">
+          <RouterLink className="light-link" to="/admin">
             Staff sign-in
           </RouterLink>
         </div>

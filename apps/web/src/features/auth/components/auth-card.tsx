@@ -6,9 +6,9 @@ import { SchoolCrest } from '../../../components/school-crest.tsx';
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
   const schoolName = useSchoolName();
   return (
-    <main className="plain-page">
-      <section className="plain-card">
-        <div className="plain-card-head">
+    <main className="light-page">
+      <section className="light-card">
+        <div className="light-card-head">
           <SchoolCrest size={64} title={`${schoolName} crest`} />
           <h1>{schoolName}</h1>
           <h2>{title}</h2>

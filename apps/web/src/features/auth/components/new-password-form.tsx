@@ -1,8 +1,8 @@
 import { passwordRules } from '@school/contract/limits';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError } from '../../../api/client.ts';
-import { PlainButton } from '../../../components/plain/plain-button.tsx';
-import { PlainTextField } from '../../../components/plain/plain-text-field.tsx';
+import { LightButton } from '../../../components/light-controls/light-button.tsx';
+import { LightTextField } from '../../../components/light-controls/light-text-field.tsx';
 import { FormAlerts } from './form-alerts.tsx';
 
 /**
@@ -46,10 +46,10 @@ export function NewPasswordForm({
   }
 
   return (
-    <form className="plain-stack" onSubmit={submit} noValidate>
+    <form className="light-stack" onSubmit={submit} noValidate>
       {intro}
       <FormAlerts error={error} />
-      <PlainTextField
+      <LightTextField
         label="New Password"
         type="password"
         autoComplete="new-password"
@@ -61,7 +61,7 @@ export function NewPasswordForm({
         required
         helperText={rules}
       />
-      <PlainTextField
+      <LightTextField
         label="Confirm Password"
         type="password"
         autoComplete="new-password"
@@ -74,9 +74,9 @@ export function NewPasswordForm({
         error={mismatch}
         helperText={mismatch ? 'The passwords do not match.' : ' '}
       />
-      <PlainButton type="submit" disabled={busy || !password || !confirm}>
+      <LightButton type="submit" disabled={busy || !password || !confirm}>
         {submitLabel}
-      </PlainButton>
+      </LightButton>
     </form>
   );
 }

@@ -1,0 +1,156 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+import type { Config } from '../config.ts';
+import type { DialectName, Executor } from '../db/database.ts';
+import type { Deps } from '../deps.ts';
+import { Forbidden } from '../lib/errors.ts';
+import { actorFor, type Actor, type SessionWithAdmin } from './actor.ts';
+import { hashToken, sessionRepository, type NewSession, type SessionRow } from './session-repository.ts';
+
+export const SESSION_COOKIE = 'portal_session';
+export const CSRF_COOKIE = 'XSRF-TOKEN';
+export const CSRF_HEADER = 'x-xsrf-token';
+/** DESIGN §4: 30 minutes idle (sliding), 12 hours absolute. */
+export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
+export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
+/** A session's last-seen time is written at most once a minute, so a busy session costs no write per call. */
+const TOUCH_INTERVAL_MS = 60 * 1000;
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * A route's own read of the caller's session (by the SHA-256 of its id), which brings along, in
+ * the same statement, a row the route is sure to need: on PostgreSQL each statement is a round
+ * trip that wakes a database process. What it brings is `request.readAlongSession`, for the route
+ * alone to use; the session layer only passes it on.
+ */
+export type SessionReader = (db: Executor, dialect: DialectName, idHash: string) => Promise<{ session: SessionWithAdmin; alongside: unknown } | undefined>;
+
+/** The session alone: what every route reads unless it says otherwise. */
+export const readSessionAlone: SessionReader = async (db, dialect, idHash) => {
+  const session = await sessionRepository.findByHash(db, dialect, idHash);
+  return session && { session, alongside: undefined };
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route reads the session with `SessionReader`, rather than alone. */
+    readSession?: SessionReader;
+  }
+  interface FastifyRequest {
+    /** The caller's live session, or null. Only the session layer reads it; features use `actor`. */
+    session: SessionRow | null;
+    /** True when the caller presented a session that has timed out (so the answer can say so). */
+    sessionEnded: boolean;
+    /** Who is calling, built once from the session before anything else runs (decision 012). */
+    actor: Actor;
+    /** What the route's `readSession` read beside a live session (undefined otherwise). */
+    readAlongSession: unknown;
+  }
+}
+
+const isExpired = (session: SessionRow, now: number) =>
+  now - Date.parse(session.last_seen_at) > IDLE_TIMEOUT_MS || now - Date.parse(session.created_at) > ABSOLUTE_TIMEOUT_MS;
+
+function tokensMatch(expected: string, given: string | undefined): boolean {
+  if (!given) return false;
+  const a = Buffer.from(expected);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Loads the session of every request (one indexed read), slides its idle timeout, builds the
+ * request's actor, and checks the CSRF token of every mutating call in the style of Sanctum: the
+ * X-XSRF-TOKEN header must echo the session's token, which the readable XSRF-TOKEN cookie carries.
+ */
+export function registerSessions(app: FastifyInstance): void {
+  const { db, dialect } = app.deps;
+  app.decorateRequest('session', null);
+  app.decorateRequest('sessionEnded', false);
+  app.decorateRequest('actor', null as never);
+  app.decorateRequest('readAlongSession', undefined);
+
+  app.addHook('onRequest', async (request) => {
+    const token = request.cookies[SESSION_COOKIE];
+    let session: SessionWithAdmin | null = null;
+    if (token) {
+      const read = await (request.routeOptions.config?.readSession ?? readSessionAlone)(db, dialect, hashToken(token));
+      const found = read?.session;
+      const now = Date.now();
+      if (found && isExpired(found, now)) {
+        await sessionRepository.delete(db, found.id_hash);
+        request.sessionEnded = found.kind !== 'guest';
+      } else if (found) {
+        session = found;
+        request.readAlongSession = read.alongside;
+        if (now - Date.parse(found.last_seen_at) > TOUCH_INTERVAL_MS) {
+          const at = new Date(now).toISOString();
+          await sessionRepository.touch(db, found.id_hash, at);
+          found.last_seen_at = at;
+        }
+      } else {
+        request.sessionEnded = true;
+      }
+    }
+    request.session = session;
+    request.actor = actorFor(session, request);
+    if (MUTATING.has(request.method) && request.routeOptions.config?.csrf !== false) {
+      const header = request.headers[CSRF_HEADER];
+      if (!session || !tokensMatch(session.csrf_token, Array.isArray(header) ? header[0] : header)) {
+        throw new Forbidden('CSRF token mismatch. Please reload the page and try again.');
+      }
+    }
+  });
+}
+
+const cookieOptions = (settings: Config) => ({ path: '/', sameSite: 'lax' as const, secure: settings.cookieSecure });
+
+/** Sets the readable XSRF-TOKEN cookie for the session (Sanctum's `/sanctum/csrf-cookie`). */
+export function sendCsrfCookie(reply: FastifyReply, settings: Config, session: Pick<SessionRow, 'csrf_token'>): void {
+  reply.setCookie(CSRF_COOKIE, session.csrf_token, { ...cookieOptions(settings), httpOnly: false, maxAge: ABSOLUTE_TIMEOUT_MS / 1000 });
+}
+
+/** A session opened by a service; the route sets its cookies with `answerWithSession`. */
+export type OpenedSession = { token: string; row: SessionRow };
+
+/**
+ * Opens a session with a new id and CSRF token and ends the caller's previous one (so the
+ * pre-sign-in id stops working). Its writes go through `db`, so a sign-in commits them with its
+ * audit row; the cookies are the HTTP layer's business (`answerWithSession`).
+ */
+export async function openSession(db: Executor, actor: Actor, session: NewSession): Promise<OpenedSession> {
+  if (actor.sessionId) await sessionRepository.delete(db, actor.sessionId);
+  return sessionRepository.create(db, session);
+}
+
+/** What a sign-in service answers: the body for the client, and the session whose cookies go with it. */
+export type SignedIn<T> = { answer: T; session: OpenedSession };
+
+/** Sets the cookies of the session a service opened, and answers its body. */
+export function answerWithSession<T>(reply: FastifyReply, settings: Config, { answer, session }: SignedIn<T>): T {
+  reply.setCookie(SESSION_COOKIE, session.token, { ...cookieOptions(settings), httpOnly: true });
+  sendCsrfCookie(reply, settings, session.row);
+  return answer;
+}
+
+/** Ensures the visitor has a (guest) session to carry a CSRF token before signing in, and sends its cookies. */
+export async function ensureGuestSession(deps: Deps, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (request.session) return sendCsrfCookie(reply, deps.config, request.session);
+  const session = await deps.writeTransaction((trx) =>
+    openSession(trx, request.actor, { kind: 'guest', student_id: null, admin_id: null, restricted: 0, ip: request.ip }),
+  );
+  answerWithSession(reply, deps.config, { answer: null, session });
+}
+
+/** Clears the session cookies after a sign-out (the service has deleted the row). */
+export function clearSessionCookies(reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  reply.clearCookie(CSRF_COOKIE, { path: '/' });
+}
+
+/** Clears sessions that timed out; run at start-up and hourly. */
+export async function purgeExpiredSessions(app: { deps: Pick<Deps, 'db'> }): Promise<void> {
+  const now = Date.now();
+  await sessionRepository.deleteExpired(app.deps.db, new Date(now - IDLE_TIMEOUT_MS).toISOString(), new Date(now - ABSOLUTE_TIMEOUT_MS).toISOString());
+}

@@ -1,0 +1,64 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AttendanceView } from '../../../src/features/attendance/components/attendance-view.tsx';
+import { json, renderWithQueries, stubFetch } from '../../http.tsx';
+
+const base = {
+  student_id: '20260001',
+  first_name: 'Kezia',
+  last_name: 'Ramdial',
+  class_id: '1A',
+  term: '1',
+  year: 2026,
+  term_start: '2026-09-07',
+  term_end: '2026-12-11',
+};
+const day = (date: string, late = 0) => ({
+  date_scanned: date,
+  attendance_am: 1,
+  attendance_pm: 1,
+  late,
+  time_in: late ? '08:14:00' : '07:40:00',
+  time_out: '15:05:00',
+  time_scanned_in: null,
+  time_scanned_out: null,
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the attendance screen', () => {
+  it('shows the title with name, term, ID and class, both percentages by SPEC §5, and late rows marked in words', async () => {
+    stubFetch(() =>
+      json({ ...base, possible_attendance: 8, attendance: 6, lates: 1, attendance_records: [day('2026-09-09'), day('2026-09-08', 1), day('2026-09-07')] }),
+    );
+    renderWithQueries(<AttendanceView studentId="20260001" />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Student Attendance Records' })).toBeInTheDocument();
+    for (const text of ['Kezia Ramdial', 'Michaelmas Term 2026-2027', '20260001', '1A', 'Present: 6', 'Absent: 2', 'Late: 1'])
+      expect(screen.getByText(text)).toBeInTheDocument();
+    expect(screen.getByRole('figure', { name: 'Attendance: 75%. Present: 6, Absent: 2.' })).toBeInTheDocument();
+    expect(screen.getByRole('figure', { name: 'Punctual: 83%. Late: 1.' })).toBeInTheDocument();
+    const rows = within(screen.getByRole('table', { name: 'Attendance records' })).getAllByRole('row');
+    expect(rows[2]).toHaveTextContent('2026-09-08YesYesLate08:1415:05');
+    expect(rows[2]).toHaveAttribute('data-late', 'true');
+    expect(rows[1]).not.toHaveAttribute('data-late');
+
+    await userEvent.type(screen.getByRole('textbox', { name: 'Search Date' }), '09-07');
+    expect(within(screen.getByRole('table', { name: 'Attendance records' })).getAllByRole('row')).toHaveLength(2);
+  });
+
+  it('shows 0 % and a kind word to a student with no records yet', async () => {
+    stubFetch(() => json({ ...base, possible_attendance: 10, attendance: 0, lates: 0, attendance_records: [] }));
+    renderWithQueries(<AttendanceView studentId="20260001" />);
+    expect(await screen.findByRole('figure', { name: 'Attendance: 0%. Present: 0, Absent: 10.' })).toBeInTheDocument();
+    expect(screen.getByRole('figure', { name: 'Punctual: 0%. Late: 0.' })).toBeInTheDocument();
+    expect(screen.getByText(/No attendance has been recorded yet this term/)).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('says so kindly when the attendance cannot be loaded', async () => {
+    stubFetch(() => json({ message: 'Something went wrong on our side. Please try again.' }, 500));
+    renderWithQueries(<AttendanceView studentId="20260001" />);
+    expect(await screen.findByText('Attendance could not be loaded just now. Please reload the page in a moment.')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,52 @@
+import type { StudentRecord } from '@school/contract';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../../src/api/client.ts';
+import { AutosaveStore } from '../../../src/features/registration/autosave-store.ts';
+import { acceptingSave, progress, registration } from './fixtures.tsx';
+
+describe('autosave', () => {
+  it('lays the pending change on the newest record after a 409 and saves again', async () => {
+    const theirs = { ...registration().record, allergy: 'Dust', updatedAt: '2026-09-02T00:00:00.000Z' } as StudentRecord;
+    const sent: StudentRecord[] = [];
+    const store = new AutosaveStore(registration(), async (record) => {
+      sent.push(record);
+      if (record.updatedAt !== theirs.updatedAt) throw new ApiError(409, { message: 'changed', record: theirs });
+      return acceptingSave(record);
+    });
+    store.commit('transport', 1);
+    await store.flush();
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toMatchObject({ allergy: 'Dust', transport: 1, updatedAt: theirs.updatedAt });
+    expect(store.getSnapshot().record).toMatchObject({ allergy: 'Dust', transport: 1 });
+    expect(store.hasUnsaved).toBe(false);
+  });
+
+  it('keeps a change through a network failure and saves it when the connection returns', async () => {
+    let online = false;
+    const store = new AutosaveStore(registration(), async (record) => {
+      if (!online) throw new ApiError(0, { message: 'offline' });
+      return { message: 'Saved', record: { ...record, updatedAt: 'v2' }, progress };
+    });
+    store.commit('allergy', 'Pollen');
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(store.getSnapshot().status.get('allergy')).toBe('error');
+    expect(store.hasUnsaved).toBe(true);
+    online = true;
+    store.retryNow();
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(store.getSnapshot().record.allergy).toBe('Pollen');
+    expect(store.getSnapshot().status.get('allergy')).toBe('saved');
+    expect(store.hasUnsaved).toBe(false);
+  });
+
+  it('shows the server’s field message on a 422 and stops sending that value', async () => {
+    const store = new AutosaveStore(registration(), async () => {
+      throw new ApiError(422, { message: 'Invalid e-mail', errors: { email: ['Invalid e-mail'] } });
+    });
+    store.commit('email', 'someone@example.tt');
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(store.getSnapshot().errors.get('email')).toBe('Invalid e-mail');
+    expect(store.hasUnsaved).toBe(false);
+  });
+});

@@ -1,0 +1,185 @@
+import { birthDateRange, fieldByName, messages } from '@school/contract';
+import type { StudentRecord } from '@school/contract';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../../src/api/client.ts';
+import { AutosaveStore, SAVE_INDICATOR_MS } from '../../../src/features/registration/autosave-store.ts';
+import { FieldInput } from '../../../src/features/registration/components/field-input.tsx';
+import { acceptingSave, progress, registration, withWizard } from './fixtures.tsx';
+
+const field = (name: string) => fieldByName.get(name)!;
+
+function renderField(name: string, record: Record<string, unknown> = {}, options?: Array<{ value: string; label: string }>) {
+  const save = vi.fn(acceptingSave);
+  const store = new AutosaveStore(registration(record), save);
+  render(withWizard(store, <FieldInput field={field(name)} options={options} readOnly={false} />));
+  return { save, store };
+}
+
+describe('a field of the wizard', () => {
+  it("says 'This field is required.' when a required field is left empty, and keeps the saved value", async () => {
+    const { save, store } = renderField('home_address', { home_address: '12 Pasea Road' });
+    const input = screen.getByRole('textbox', { name: /Home Address/ });
+    await userEvent.clear(input);
+    await userEvent.tab();
+    expect(screen.getByText(messages.required)).toBeInTheDocument();
+    expect(input).toHaveValue('');
+    expect(save).not.toHaveBeenCalled();
+    expect(store.getSnapshot().record.home_address).toBe('12 Pasea Road');
+    // The message goes as soon as the value is good again.
+    await userEvent.type(input, '14 Pasea Road');
+    expect(screen.queryByText(messages.required)).not.toBeInTheDocument();
+  });
+
+  it("says 'Invalid e-mail', leaves the entry in the field to correct, and sends nothing", async () => {
+    const { save } = renderField('email');
+    const input = screen.getByRole('textbox', { name: /E-mail/ });
+    await userEvent.type(input, 'kezia@example');
+    await userEvent.tab();
+    expect(screen.getByText('Invalid e-mail')).toBeInTheDocument();
+    expect(input).toHaveValue('kezia@example');
+    expect(save).not.toHaveBeenCalled();
+    await userEvent.type(input, '.tt');
+    await userEvent.tab();
+    expect(save).toHaveBeenCalledWith(expect.objectContaining({ email: 'kezia@example.tt' }));
+  });
+
+  it('holds a text to its maximum length from the contract', async () => {
+    renderField('first_name');
+    const input = screen.getByRole('textbox', { name: /First Name/ });
+    expect(input).toHaveAttribute('maxlength', '20');
+    renderField('guardian_name');
+    expect(screen.getAllByRole('textbox', { name: 'Name' })[0]).toHaveAttribute('maxlength', '30');
+  });
+
+  it('takes only digits, at most two, in a family number field', async () => {
+    renderField('no_in_family');
+    const input = screen.getByRole('textbox', { name: 'Number of Children in Family' });
+    expect(input).toHaveAttribute('inputmode', 'numeric');
+    await userEvent.type(input, 'a1x23');
+    expect(input).toHaveValue('12');
+  });
+
+  it('saves a choice at once and offers exactly the spec’s options', async () => {
+    const { save } = renderField('blood_type');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Blood Type' }));
+    const options = within(screen.getByRole('listbox'))
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(options).toEqual(['Not stated', 'O-positive', 'O-negative', 'A-positive', 'A-negative', 'B-positive', 'B-negative', 'AB-positive', 'AB-negative']);
+    await userEvent.click(screen.getByRole('option', { name: 'AB-negative' }));
+    expect(save).toHaveBeenCalledWith(expect.objectContaining({ blood_type: 'AB-negative' }));
+  });
+
+  it('offers a required choice without an empty option', async () => {
+    renderField('device_type');
+    await userEvent.click(screen.getByRole('combobox', { name: /Device Type/ }));
+    expect(
+      within(screen.getByRole('listbox'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['None', 'Phone', 'Laptop', 'Desktop', 'Tablet', 'Other']);
+  });
+
+  it('searches the town list and saves the town chosen', async () => {
+    const towns = ['Arima', 'Arouca', 'Tunapuna'].map((town) => ({ value: town, label: town }));
+    const { save } = renderField('address_line_2', {}, towns);
+    const input = screen.getByRole('combobox', { name: /Town/ });
+    await userEvent.type(input, 'Ar');
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Arima', 'Arouca']);
+    await userEvent.click(screen.getByRole('option', { name: 'Arouca' }));
+    expect(input).toHaveValue('Arouca');
+    expect(save).toHaveBeenCalledWith(expect.objectContaining({ address_line_2: 'Arouca' }));
+  });
+
+  it('refuses a typed future date with the contract’s message', async () => {
+    const { save } = renderField('permit_issue_date', { immigration_permit: 1 });
+    const group = screen.getByRole('group', { name: 'Permit Issue Date' });
+    await userEvent.click(within(group).getByRole('spinbutton', { name: 'Year' }));
+    await userEvent.keyboard('20990101');
+    await userEvent.tab();
+    expect(await screen.findByText(messages.futureDate)).toBeInTheDocument();
+    expect(save).not.toHaveBeenCalled();
+  });
+
+  it('refuses a date of birth of 1800 with the range it takes, and sends nothing', async () => {
+    const { save } = renderField('date_of_birth', { date_of_birth: '2013-05-01' });
+    const group = screen.getByRole('group', { name: /Date of Birth/ });
+    await userEvent.click(within(group).getByRole('spinbutton', { name: 'Year' }));
+    await userEvent.keyboard('18000101');
+    await userEvent.tab();
+    const { earliest, latest } = birthDateRange();
+    expect(await screen.findByText(messages.birthDateRange(earliest, latest))).toBeInTheDocument();
+    expect(save).not.toHaveBeenCalled();
+  });
+
+  it('saves a permit expiry date in the future', async () => {
+    const { save } = renderField('permit_expiry_date', { immigration_permit: 1 });
+    const group = screen.getByRole('group', { name: 'Permit Expiry Date' });
+    await userEvent.click(within(group).getByRole('spinbutton', { name: 'Year' }));
+    await userEvent.keyboard('20990115');
+    await userEvent.tab();
+    expect(save).toHaveBeenCalledWith(expect.objectContaining({ permit_expiry_date: '2099-01-15' }));
+  });
+
+  it('saves a typed past date as yyyy-MM-dd', async () => {
+    const { save } = renderField('permit_issue_date', { immigration_permit: 1 });
+    const group = screen.getByRole('group', { name: 'Permit Issue Date' });
+    await userEvent.click(within(group).getByRole('spinbutton', { name: 'Year' }));
+    await userEvent.keyboard('20240115');
+    await userEvent.tab();
+    expect(save).toHaveBeenCalledWith(expect.objectContaining({ permit_issue_date: '2024-01-15' }));
+  });
+
+  it('turns a health flag into 1 and 0 with a switch', async () => {
+    const { save } = renderField('asthma');
+    await userEvent.click(screen.getByRole('switch', { name: 'Asthma' }));
+    expect(save).toHaveBeenLastCalledWith(expect.objectContaining({ asthma: 1 }));
+  });
+
+  it('answers an other-data flag Yes or No', async () => {
+    const { save } = renderField('transport');
+    const group = screen.getByRole('radiogroup', { name: 'Needs transport' });
+    expect(within(group).getByRole('radio', { name: 'No' })).toBeChecked();
+    await userEvent.click(within(group).getByRole('radio', { name: 'Yes' }));
+    expect(save).toHaveBeenLastCalledWith(expect.objectContaining({ transport: 1 }));
+  });
+
+  it('keeps the saving indicator up for about 600 ms before the check mark, even after a fast save', async () => {
+    renderField('allergy');
+    await userEvent.type(screen.getByRole('textbox', { name: 'Allergies' }), 'Dust');
+    const started = Date.now();
+    await userEvent.tab();
+    expect(screen.getByLabelText('Saving Allergies')).toBeInTheDocument();
+    await screen.findByTitle('Allergies saved', {}, { timeout: 2000 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(SAVE_INDICATOR_MS - 50);
+  });
+
+  it('takes another editor’s value for a field that was focused but not changed, and sends nothing for it', async () => {
+    const save = vi.fn(async (record: StudentRecord) => ({ message: 'Saved', record: { ...record, allergy: 'Dust', updatedAt: 'v3' }, progress }));
+    const store = new AutosaveStore(registration(), save);
+    render(withWizard(store, <FieldInput field={field('allergy')} readOnly={false} />));
+    const input = screen.getByRole('textbox', { name: 'Allergies' });
+    await userEvent.click(input);
+    // Meanwhile a save of another field brings the record another editor changed.
+    await act(() => store.commit('transport', 1));
+    await vi.waitFor(() => expect(store.getSnapshot().record.allergy).toBe('Dust'));
+    expect(input).toHaveValue('');
+    await userEvent.tab();
+    expect(input).toHaveValue('Dust');
+    expect(save).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows a red alert icon with a name when the save fails', async () => {
+    const store = new AutosaveStore(registration(), async () => {
+      throw new ApiError(500, { message: 'Server error' });
+    });
+    render(withWizard(store, <FieldInput field={field('allergy')} readOnly={false} />));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Allergies' }), 'Dust');
+    await userEvent.tab();
+    expect(await screen.findByTitle('Allergies not saved', {}, { timeout: 2000 })).toBeInTheDocument();
+    expect(store.hasUnsaved).toBe(true);
+    store.dispose();
+  });
+});

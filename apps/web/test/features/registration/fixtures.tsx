@@ -1,0 +1,46 @@
+import type { StudentRecord } from '@school/contract';
+import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import type { Registration } from '../../../src/api/get-student.ts';
+import type { SaveAnswer } from '../../../src/api/save-student.ts';
+import { AutosaveProvider } from '../../../src/features/registration/autosave-context.tsx';
+import type { AutosaveStore } from '../../../src/features/registration/autosave-store.ts';
+
+export const progress = { studentData: 0, familyData: 0, healthData: 0, otherData: 0, documents: 0, submit: 0 };
+
+export function registration(fields: Record<string, unknown> = {}): Registration {
+  return {
+    record: {
+      id: '20260001',
+      student_id: '20260001',
+      updatedAt: '2026-09-01T00:00:00.000Z',
+      first_name: 'Kezia',
+      last_name: 'Charles',
+      ...fields,
+    } as StudentRecord,
+    progress,
+    registration: { form_level: 1, open: 1, deadline: null, editable: true, message: 'Registration is open.' },
+    terms: { version: 'Registration terms 2026-2027', items: ['The information I have given is true.', 'I will tell the school of any change.'] },
+  };
+}
+
+/** A save that answers like the server: the record with a new version. */
+export const acceptingSave = async (record: StudentRecord): Promise<SaveAnswer> => ({
+  message: 'Saved',
+  record: { ...record, updatedAt: new Date().toISOString() },
+  progress,
+});
+
+/** Renders with the wizard's providers; reference lists answer empty (no server in component tests). */
+export function withWizard(store: AutosaveStore, children: ReactNode) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, queryFn: async () => [] } } });
+  return (
+    <QueryClientProvider client={client}>
+      <LocalizationProvider dateAdapter={AdapterDateFns}>
+        <AutosaveProvider store={store}>{children}</AutosaveProvider>
+      </LocalizationProvider>
+    </QueryClientProvider>
+  );
+}

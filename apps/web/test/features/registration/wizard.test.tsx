@@ -1,0 +1,230 @@
+import type { StudentRecord } from '@school/contract';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Registration } from '../../../src/api/get-student.ts';
+import { registrationRoutes } from '../../../src/features/registration/routes.tsx';
+import { json, renderWithQueries, stubFetch } from '../../http.tsx';
+import { progress, registration } from './fixtures.tsx';
+
+/** A small stand-in for the portal's API: the session, the record (as `read` gives it), empty lists, and saves. */
+function fakeServer(initial: Registration, onSave: (record: StudentRecord) => Response, read = () => initial) {
+  const saves: StudentRecord[] = [];
+  stubFetch((call) => {
+    if (call.url === '/api/session')
+      return json({
+        authenticated: true,
+        admin: false,
+        restricted: false,
+        userID: initial.record.id,
+        name: 'Kezia Charles',
+        initials: 'KC',
+        must_change_password: false,
+      });
+    if (call.url === `/api/student/${initial.record.id}`) return json(read());
+    if (call.url === '/api/student' && call.method === 'POST') {
+      saves.push(call.body as StudentRecord);
+      return onSave(call.body as StudentRecord);
+    }
+    return json([]);
+  });
+  return saves;
+}
+
+function renderWizard(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: '/registration', children: registrationRoutes },
+      { path: '/dashboard', element: <h1>Dashboard</h1> },
+    ],
+    { initialEntries: [path] },
+  );
+  renderWithQueries(<RouterProvider router={router} />);
+  return router;
+}
+
+/** The side menu of steps (jsdom applies no media queries, so the phone's bottom bar is there too). */
+const stepMenu = () => screen.getAllByRole('navigation', { name: 'Registration steps' })[0];
+
+beforeEach(() => vi.unstubAllGlobals());
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the registration wizard', () => {
+  it('opens Student Data from /registration, lists the six steps and marks the current one', async () => {
+    fakeServer(registration(), (record) => json({ message: 'Saved', record, progress }));
+    const router = renderWizard('/registration');
+    expect(await screen.findByRole('heading', { name: 'Student Data', level: 1 }, { timeout: 5000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/registration/student-data');
+    const links = within(stepMenu()).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual(['Student Data', 'Family Data', 'Health Data', 'Other Data', 'Documents', 'Complete']);
+    expect(links[0]).toHaveAttribute('aria-current', 'step');
+  });
+
+  it('lets the student jump to any step', async () => {
+    fakeServer(registration(), (record) => json({ message: 'Saved', record, progress }));
+    renderWizard('/registration/student-data');
+    await screen.findByRole('heading', { name: 'Student Data', level: 1 }, { timeout: 5000 });
+    await userEvent.click(within(stepMenu()).getByRole('link', { name: 'Other Data' }));
+    expect(await screen.findByRole('heading', { name: 'Other Data', level: 1 }, { timeout: 5000 })).toBeInTheDocument();
+    await userEvent.click(within(stepMenu()).getByRole('link', { name: 'Complete' }));
+    expect(await screen.findByRole('heading', { name: 'Complete', level: 1 }, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('checks a step in the menu as soon as a save answers that it is complete', async () => {
+    const saves = fakeServer(registration(), (record) =>
+      json({ message: 'Saved', record: { ...record, updatedAt: 'v2' }, progress: { ...progress, healthData: 1 } }),
+    );
+    renderWizard('/registration/health-data');
+    await screen.findByRole('heading', { name: 'Health Data', level: 1 }, { timeout: 5000 });
+    expect(within(stepMenu()).getByRole('link', { name: 'Health Data' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('switch', { name: 'Asthma' }));
+    expect(await within(stepMenu()).findByRole('link', { name: 'Health Data (complete)' })).toBeInTheDocument();
+    expect(saves[0]).toMatchObject({ asthma: 1, first_name: 'Kezia', updatedAt: '2026-09-01T00:00:00.000Z' });
+  });
+
+  it('counts Health Data as done only when she presses Save Health Data', async () => {
+    const calls: string[] = [];
+    fakeServer(registration(), (record) => json({ message: 'Saved', record, progress }));
+    const inner = globalThis.fetch;
+    vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
+      if (String(url).endsWith('/health-data')) {
+        calls.push(`${init?.method} ${url}`);
+        return json({ message: 'Health Data saved.', progress: { ...progress, healthData: 1 } });
+      }
+      return inner(url, init);
+    });
+    renderWizard('/registration/health-data');
+    await screen.findByRole('heading', { name: 'Health Data', level: 1 }, { timeout: 5000 });
+    expect(within(stepMenu()).getByRole('link', { name: 'Health Data' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Save Health Data' }));
+    expect(await screen.findByText('Health Data saved.')).toBeInTheDocument();
+    expect(calls).toEqual(['POST /api/student/20260001/health-data']);
+    expect(await within(stepMenu()).findByRole('link', { name: 'Health Data (complete)' })).toBeInTheDocument();
+  });
+
+  it('shows each step’s state on the Complete step and keeps the agreement until every step is complete', async () => {
+    fakeServer(registration({ living_status: 'Father Only' }), (record) => json({ message: 'Saved', record, progress }));
+    renderWizard('/registration/complete');
+    await screen.findByRole('heading', { name: 'Complete', level: 1 }, { timeout: 5000 });
+    const states = screen.getByRole('list', { name: 'Step states' });
+    expect(within(states).getByRole('link', { name: 'Family Data' })).toHaveAttribute('href', '/registration/family-data');
+    expect(within(states).getByText(/Fill in: Father: Name\./)).toBeInTheDocument();
+    expect(within(states).getByText('Open Health Data, check each item and press Save Health Data.')).toBeInTheDocument();
+    const agree = screen.getByRole('checkbox', { name: 'I have read and agree to the terms and conditions.' });
+    expect(agree).toBeDisabled();
+    expect(agree).toHaveAccessibleDescription(/You can agree once every step is complete: Student Data, Family Data, Health Data, Other Data, Documents/);
+    expect(screen.getByText('The information I have given is true.')).toBeInTheDocument();
+  });
+
+  it('says so when every step is complete, and lets her agree', async () => {
+    const complete = registration({
+      home_address: '12 Coffee Street',
+      address_line_2: 'San Fernando',
+      regional_corporation: 'San Fernando City Corporation',
+      email: 'kezia@example.tt',
+      previous_school: 'Naparima Primary',
+      religion_code: 'RC',
+      ethnic_group_code: '1',
+      sex: 'F',
+      date_of_birth: '2013-05-01',
+      birth_certificate_no: 'BC1',
+      place_of_birth: 'Trinidad',
+      nationality: 'Trinidadian',
+      living_status: 'Other',
+      device_type: 'Phone',
+    });
+    const done = { ...progress, studentData: 1, familyData: 1, healthData: 1, otherData: 1, documents: 1 };
+    const saves = fakeServer({ ...complete, progress: done }, (record) => json({ message: 'Saved', record, progress: { ...done, submit: 1 } }));
+    renderWizard('/registration/complete');
+    expect(await screen.findByText(/Every step is complete\./, {}, { timeout: 5000 })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'I have read and agree to the terms and conditions.' }));
+    await waitFor(() => expect(saves[0]).toMatchObject({ agree_terms_conditions: 1 }));
+  });
+
+  it('shows what she saved when she comes back to the wizard from another page', async () => {
+    // The server keeps each save, as the real one does.
+    let stored = registration();
+    fakeServer(
+      stored,
+      (record) => {
+        stored = { ...stored, record: { ...record, updatedAt: '2026-09-02T00:00:00.000Z' } };
+        return json({ message: 'Saved', record: stored.record, progress });
+      },
+      () => stored,
+    );
+    const router = renderWizard('/registration/student-data');
+    const address = await screen.findByRole('textbox', { name: /Home Address/ }, { timeout: 5000 });
+    await userEvent.type(address, '12 Pasea Road');
+    await userEvent.tab();
+    await waitFor(() => expect(stored.record.home_address).toBe('12 Pasea Road'));
+    await waitFor(() => expect(document.querySelector('[data-save-status="saved"]')).not.toBeNull());
+    await router.navigate('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
+    await router.navigate('/registration/student-data');
+    expect(await screen.findByRole('textbox', { name: /Home Address/ }, { timeout: 5000 })).toHaveValue('12 Pasea Road');
+  });
+
+  it('shows every field read-only under a banner saying why when registration is closed', async () => {
+    const closed = {
+      ...registration(),
+      registration: {
+        form_level: 1,
+        open: 0,
+        deadline: null,
+        editable: false,
+        message: 'Registration for Form 1 is closed. Your record can be viewed but not changed.',
+      },
+    };
+    fakeServer(closed, () => json({ message: 'closed' }, 403));
+    renderWizard('/registration/student-data');
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
+      'Registration for Form 1 is closed. Your record can be viewed but not changed.',
+    );
+    expect(screen.getByRole('textbox', { name: /First Name/ })).toBeDisabled();
+    expect(screen.getByRole('textbox', { name: /Home Address/ })).toBeDisabled();
+    expect(screen.getByRole('switch', { name: 'I hold an immigration permit' })).toBeDisabled();
+  });
+
+  it('says until when registration is open when a deadline is set', async () => {
+    const open = {
+      ...registration(),
+      registration: {
+        form_level: 1,
+        open: 1,
+        deadline: '2026-09-25T20:00:00.000Z',
+        editable: true,
+        message: 'Registration is open until Friday, 25 September 2026 at 4:00 pm.',
+      },
+    };
+    fakeServer(open, (record) => json({ message: 'Saved', record, progress }));
+    renderWizard('/registration/student-data');
+    expect(await screen.findByText('Registration is open until Friday, 25 September 2026 at 4:00 pm.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: /First Name/ })).toBeEnabled();
+  });
+
+  it('asks before leaving the wizard while a change is unsaved', async () => {
+    fakeServer(registration(), () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const router = renderWizard('/registration/health-data');
+    await screen.findByRole('heading', { name: 'Health Data', level: 1 }, { timeout: 5000 });
+    await userEvent.click(screen.getByRole('switch', { name: 'Asthma' }));
+    await waitFor(() => expect(screen.getByText(/You are offline/)).toBeInTheDocument(), { timeout: 5000 });
+    void router.navigate('/dashboard');
+    const dialog = await screen.findByRole('dialog', { name: 'Leave with unsaved changes?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    expect(router.state.location.pathname).toBe('/registration/health-data');
+  });
+
+  it('shows the registration form in a full-screen frame with the legal-paper note', async () => {
+    fakeServer(registration(), (record) => json({ message: 'Saved', record, progress }));
+    renderWizard('/registration/complete');
+    await userEvent.click(await screen.findByRole('button', { name: 'View / Print registration form' }, { timeout: 5000 }));
+    const dialog = screen.getByRole('dialog', { name: 'Registration Form' });
+    expect(within(dialog).getByText('Printing this form needs a legal sheet (8 1/2 x 14).')).toBeInTheDocument();
+    expect(within(dialog).getByTitle('Registration Form')).toHaveAttribute('src', '/api/registration-form/20260001');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});
