@@ -1,10 +1,28 @@
+import fs from 'node:fs';
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { generateDemoSchool } from '../src/features/demo/generate-demo-school.ts';
 import { ADMIN_PASSWORD, createAdminUser, createStudent } from './helpers/factories.ts';
 import { createServerData, type ServerData } from './helpers/server-data.ts';
-import { HttpClient, startServer } from './helpers/server-process.ts';
+import { HttpClient, startServer, type HttpAnswer } from './helpers/server-process.ts';
 
 type SavedRecord = { record: { updatedAt: string } };
+
+/** The processes `pid` started (a server's printing process), by the parent named in each /proc/PID/stat. */
+const childrenOf = (pid: number) =>
+  fs
+    .readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        return Number(fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ').pop()!.split(' ')[1]) === pid;
+      } catch {
+        return false; // ended meanwhile
+      }
+    })
+    .map(Number);
+const isRunning = (pid: number) => fs.existsSync(`/proc/${pid}`);
+const RESTARTING = 'The portal is restarting — try again in a moment.';
 
 describe('stopping the server', () => {
   let data: ServerData | undefined;
@@ -76,6 +94,63 @@ describe('stopping the server', () => {
       expect(stored).toBeLessThanOrEqual(sent.get(student.id) ?? 0);
     }
   });
+
+  it.runIf(process.platform === 'linux')(
+    'answers every long PDF asked for when stopped, finished or 503 "restarting" but never cut off, and the printing process ends with no error',
+    async () => {
+      data = await createServerData();
+      const seed = await data.open();
+      await generateDemoSchool(seed, { students: 2100 });
+      await Promise.all(['office1', 'office2', 'office3'].map((name) => createAdminUser(seed, name)));
+      await seed.destroy();
+      const server = await startServer(data.settings, data.dir);
+      // Three admins (three sessions) ask for the all-classes report at once: one prints, two wait behind it.
+      const admins = ['office1', 'office2', 'office3'].map(() => new HttpClient(server.url, 1));
+      await Promise.all(admins.map((admin, index) => admin.signInAsAdmin(`office${index + 1}`, ADMIN_PASSWORD)));
+      const answers = admins.map((admin) =>
+        admin.get('/api/registration-report/all').then(
+          (answer): HttpAnswer | Error => answer,
+          (error: Error) => error,
+        ),
+      );
+      // Stopped once the first report is in print (its printing process started).
+      let printers: number[] = [];
+      while (printers.length === 0) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        printers = childrenOf(server.child.pid!);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const signalledAt = performance.now();
+      server.child.kill('SIGTERM');
+      const exit = await server.exited;
+      const stopSeconds = (performance.now() - signalledAt) / 1000;
+      const results = await Promise.all(answers);
+      admins.forEach((admin) => admin.close());
+      const statuses = results.map((result) => (result instanceof Error ? result.message : result.status));
+      console.log(
+        `SIGTERM while the 2,100-student report printed: ${exit.stdout.match(/Stopped in .*/)?.[0]} (${stopSeconds.toFixed(2)} s); answers ${statuses.join(', ')}`,
+      );
+
+      // Each report was answered: a whole PDF, or 503 with the restart message (never a cut connection).
+      for (const result of results) {
+        expect(result).not.toBeInstanceOf(Error);
+        const answer = result as HttpAnswer;
+        if (answer.status === 200) expect(answer.body.trimEnd().endsWith('%%EOF')).toBe(true);
+        else expect({ status: answer.status, message: answer.json().message }).toEqual({ status: 503, message: RESTARTING });
+      }
+      // The two waiting behind the first were not started: answered at once rather than left to be cut.
+      expect(results.filter((result) => (result as HttpAnswer).status === 503).length).toBeGreaterThanOrEqual(2);
+      expect(exit.code).toBe(0);
+      expect(exit.stdout).toMatch(/Stopped in \d+\.\d+ s\./);
+      // Before the connections still busy would have been cut (5 s).
+      expect(stopSeconds).toBeLessThan(5);
+
+      // The printing process is gone with the server, having written no error.
+      for (let waited = 0; printers.some(isRunning) && waited < 5000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(printers.filter(isRunning)).toEqual([]);
+      expect(server.stderr()).not.toMatch(/EPIPE|Unhandled|Error/);
+    },
+  );
 
   it('cuts a request that never finishes arriving and still exits 0 before the hard stop', async () => {
     data = await createServerData();

@@ -11,6 +11,9 @@ const fieldOf = (instancePath: string) => fieldOfPath(instancePath.split('/').fi
  */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // A stream that failed before its first byte (a PDF in print) has set its headers on the raw
+    // response already; the answer is now this JSON error, not that file.
+    if (!reply.raw.headersSent) for (const header of ['content-type', 'content-disposition', 'content-length']) reply.raw.removeHeader(header);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const invalid = invalidFields(
         error.validation.map((issue) => ({ field: fieldOf(issue.instancePath ?? ''), message: issue.message ?? 'This value is not valid.' })),

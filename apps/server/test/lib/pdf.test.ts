@@ -6,6 +6,8 @@ import {
   CREST_IMAGE,
   dataTable,
   labelValueTable,
+  MAX_PER_SESSION,
+  MAX_STAFF_WAITING,
   MAX_WAITING,
   pageSizes,
   printerState,
@@ -13,7 +15,9 @@ import {
   renderPdf,
   renderPdfStream,
   schoolDocument,
+  StillPreparing,
   type Content,
+  type PrintRequester,
 } from '../../src/lib/pdf/index.ts';
 import { pdfPageCount, pdfText } from '../helpers/pdf-text.ts';
 
@@ -205,6 +209,75 @@ describe('the PDF toolkit', () => {
     expect(pdfText(await renderPdf(document('Taken again.')))).toContain('Taken again.');
     expect(printerState().waiting).toBe(0);
   });
+
+  it('holds at most two documents of one session in the printer, refusing the next with 429 until one is done, whatever other sessions ask', async () => {
+    const student: PrintRequester = { session: 'session-of-amber', staff: false };
+    const document = (line: string) => schoolDocument({ ...base, content: [line] });
+    const asked = Array.from({ length: MAX_PER_SESSION }, (_, index) => renderPdf(document(`Amber ${index + 1}.`), student));
+    expect(MAX_PER_SESSION).toBe(2);
+    expect(() => renderPdfStream(document('Amber again.'), student)).toThrow(StillPreparing);
+    await expect(renderPdf(document('Amber again.'), student)).rejects.toMatchObject({
+      statusCode: 429,
+      message: expect.stringContaining('Your document is still being prepared'),
+    });
+    // Another student, and the same student's documents once printed, are taken.
+    expect(pdfText(await renderPdf(document('Beryl.'), { session: 'session-of-beryl', staff: false }))).toContain('Beryl.');
+    expect((await Promise.all(asked)).map(pdfText).join(' ')).toContain('Amber 2.');
+    expect(pdfText(await renderPdf(document('Amber later.'), student))).toContain('Amber later.');
+    // A document whose request has gone gives its place back.
+    const abandoned = renderPdfStream(document('Gone.'), student);
+    const kept = renderPdf(document('Kept.'), student);
+    abandoned.destroy();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(pdfText(await renderPdf(document('After the gone one.'), student))).toContain('After the gone one.');
+    await kept;
+  });
+
+  it('prints a staff document before every student document waiting, in places of its own that students cannot fill', async () => {
+    const document = (line: string) => schoolDocument({ ...base, content: [line] });
+    const finished: string[] = [];
+    const track = (name: string, pdf: Promise<Buffer>) => pdf.then(() => finished.push(name));
+    const long = track('long', renderPdf(schoolDocument({ ...base, content: Array.from({ length: 1500 }, (_, index) => `Long line ${index + 1}.`) })));
+    while (!printerState().printing) await new Promise((resolve) => setTimeout(resolve, 10));
+    // Every student place taken, by as many sessions.
+    const students = Array.from({ length: MAX_WAITING }, (_, index) =>
+      track(`student ${index + 1}`, renderPdf(document(`Student ${index + 1}.`), { session: `student-${index + 1}`, staff: false })),
+    );
+    expect(() => renderPdfStream(document('One student too many.'), { session: 'student-late', staff: false })).toThrow(PrintingBusy);
+    const staff = track('staff', renderPdf(document('The office.'), { session: 'office', staff: true }));
+    await Promise.all([long, staff, ...students]);
+    expect(finished.slice(0, 3)).toEqual(['long', 'staff', 'student 1']);
+    expect(MAX_STAFF_WAITING).toBeGreaterThan(0);
+  });
+
+  it.runIf(process.platform === 'linux')(
+    'answers 503 "restarting" for every document when the server stops: those waiting at once, the one in print if it is not done in time, and the printing process ends with no error',
+    () => {
+      const script = [
+        "import fs from 'node:fs';",
+        "import { printerState, renderPdf, schoolDocument, stopPrinting } from './apps/server/src/lib/pdf/index.ts';",
+        "const base = { schoolName: 'S', title: 'T', timeZone: 'UTC' };",
+        "const outcome = (pdf) => pdf.then(() => 'printed', (error) => `${error.statusCode} ${error.message}`);",
+        'const long = outcome(renderPdf(schoolDocument({ ...base, content: Array.from({ length: 30000 }, (_, index) => `Line ${index + 1}.`) })));',
+        "const waiting = outcome(renderPdf(schoolDocument({ ...base, content: ['Waiting.'] })));",
+        'while (!printerState().printing) await new Promise((resolve) => setTimeout(resolve, 10));',
+        "const printers = fs.readdirSync('/proc').filter((pid) => /^\\d+$/.test(pid) && fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').pop().split(' ')[1] === String(process.pid));",
+        'stopPrinting(300);',
+        "const later = await outcome(renderPdf(schoolDocument({ ...base, content: ['Asked while stopping.'] })));",
+        'console.log(JSON.stringify({ long: await long, waiting: await waiting, later, printers }));',
+      ].join('\n');
+      const root = path.resolve(import.meta.dirname, '../../../..');
+      const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: root, encoding: 'utf8', timeout: 20_000 });
+      expect(run.stderr).toBe('');
+      expect(run.status).toBe(0);
+      const { long, waiting, later, printers } = JSON.parse(run.stdout) as Record<string, string> & { printers: string[] };
+      const restarting = '503 The portal is restarting — try again in a moment.';
+      expect({ long, waiting, later }).toEqual({ long: restarting, waiting: restarting, later: restarting });
+      // The printing process went with the document nobody will read, not left to finish it.
+      expect(printers).toHaveLength(1);
+      expect(fs.existsSync(`/proc/${printers[0]}`)).toBe(false);
+    },
+  );
 
   it('lets the server end as soon as its documents are printed: an idle printing process holds nothing open', () => {
     const script = [

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import type { AdminActor } from '../../session/actor.ts';
 import type { Deps } from '../../deps.ts';
 import { NotFound } from '../../lib/errors.ts';
-import { dataTable, renderPdfStream, schoolDocument, type TableCell } from '../../lib/pdf/index.ts';
+import { dataTable, printedFor, renderPdfStream, schoolDocument, type TableCell } from '../../lib/pdf/index.ts';
 import { workbookStream, type SheetColumn } from '../../lib/xlsx/index.ts';
 import { writeAudit } from '../audit/index.ts';
 import { adminDataRepository } from './repository.ts';
@@ -73,6 +73,7 @@ export async function parentsContactPdf(deps: Deps, actor: AdminActor, classId: 
             ),
       ],
     }),
+    printedFor(actor),
   );
 }
 

@@ -2,7 +2,7 @@ import { documentTypeNames, documentTypes, type DocumentType } from '@school/con
 import type { Readable } from 'node:stream';
 import type { AdminActor } from '../../session/actor.ts';
 import type { Deps } from '../../deps.ts';
-import { dataTable, pdfColours, renderPdfStream, schoolDocument, type Content, type TableCell, type SchoolDocument } from '../../lib/pdf/index.ts';
+import { dataTable, pdfColours, printedFor, renderPdfStream, schoolDocument, type Content, type TableCell, type SchoolDocument } from '../../lib/pdf/index.ts';
 import { writeAudit } from '../audit/index.ts';
 import { studentsInClassOrder } from './export-service.ts';
 import { adminDataRepository } from './repository.ts';
@@ -132,7 +132,7 @@ function classSection(group: ClassGroup): Content[] {
 export async function registrationReport(deps: Deps, actor: AdminActor): Promise<Readable> {
   const groups = await classGroups(deps);
   await writeAudit(deps.db, actor, { action: 'registration-report.viewed', detail: 'all classes' });
-  return renderPdfStream(registrationReportDocument(groups, deps.config));
+  return renderPdfStream(registrationReportDocument(groups, deps.config), printedFor(actor));
 }
 
 /** The report's document: the summary page, then a section per class. */

@@ -1,5 +1,16 @@
 import { attendancePercentages, type AttendanceRecord } from '@school/contract';
-import { dataTable, DASH, labelValueTable, pageSizes, pdfColours, renderPdf, schoolDocument, type Content, type SchoolDocument } from '../../lib/pdf/index.ts';
+import {
+  dataTable,
+  DASH,
+  labelValueTable,
+  pageSizes,
+  pdfColours,
+  renderPdf,
+  schoolDocument,
+  type Content,
+  type PrintRequester,
+  type SchoolDocument,
+} from '../../lib/pdf/index.ts';
 import type { AttendanceFigures, SchoolDay } from './school-sessions.ts';
 
 export type AttendanceReportInput = {
@@ -77,7 +88,7 @@ export function attendanceReportDefinition(input: AttendanceReportInput): School
   });
 }
 
-/** Renders the attendance report to a PDF buffer. */
-export function renderAttendanceReport(input: AttendanceReportInput): Promise<Buffer> {
-  return renderPdf(attendanceReportDefinition(input));
+/** Renders the attendance report to a PDF buffer, printed for `requester` (decision 041). */
+export function renderAttendanceReport(requester: PrintRequester, input: AttendanceReportInput): Promise<Buffer> {
+  return renderPdf(attendanceReportDefinition(input), requester);
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Actor, AdminActor, SignedInActor } from '../../session/actor.ts';
 import type { Deps } from '../../deps.ts';
 import { HttpError, invalidField, NotFound } from '../../lib/errors.ts';
+import { printedFor } from '../../lib/pdf/index.ts';
 import { zonedLocalToUtc } from '../../lib/time-zone.ts';
 import type { ReceivedFile } from '../../lib/uploads/index.ts';
 import { readSpreadsheet, validateRows, type ImportColumn, type ImportError } from '../../lib/xlsx/index.ts';
@@ -115,7 +116,7 @@ export async function attendanceReportPdf(deps: Deps, actor: SignedInActor, prop
   const days = schoolDays(calendar, props.start, props.end, schoolClock(now, deps.config.schoolTimeZone), bellTimes(deps));
   const records = await attendanceRepository.recordsBetween(deps.db, props.studentId, props.start, props.end);
   await writeAudit(deps.db, actor, { action: 'attendance-report.viewed', studentId: props.studentId, detail: `${props.start} to ${props.end}` });
-  return renderAttendanceReport({
+  return renderAttendanceReport(printedFor(actor), {
     schoolName: deps.config.schoolName,
     timeZone: deps.config.schoolTimeZone,
     printedAt: now,

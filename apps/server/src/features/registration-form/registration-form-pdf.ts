@@ -1,5 +1,15 @@
 import { parentsShown, phonePrefix, studentFields, type FieldDef, type FieldValue, type StudentRecord } from '@school/contract';
-import { DASH, dataTable, labelValueTable, pageSizes, renderPdf, schoolDocument, type Content, type SchoolDocument } from '../../lib/pdf/index.ts';
+import {
+  DASH,
+  dataTable,
+  labelValueTable,
+  pageSizes,
+  renderPdf,
+  schoolDocument,
+  type Content,
+  type PrintRequester,
+  type SchoolDocument,
+} from '../../lib/pdf/index.ts';
 
 export type FormLabels = { religions: Map<string, string>; ethnicGroups: Map<string, string>; houses: Map<string, string> };
 export type DocumentReceived = { type: string; label: string; received: string | null };
@@ -119,7 +129,7 @@ export function registrationFormDefinition(input: RegistrationFormInput): School
   });
 }
 
-/** Renders the form to a PDF buffer. */
-export function renderRegistrationForm(input: RegistrationFormInput): Promise<Buffer> {
-  return renderPdf(registrationFormDefinition(input));
+/** Renders the form to a PDF buffer, printed for `requester` (decision 041). */
+export function renderRegistrationForm(requester: PrintRequester, input: RegistrationFormInput): Promise<Buffer> {
+  return renderPdf(registrationFormDefinition(input), requester);
 }

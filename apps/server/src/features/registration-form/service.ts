@@ -2,6 +2,7 @@ import { academicYearLabel, documentTypeNames, documentTypes } from '@school/con
 import type { SignedInActor } from '../../session/actor.ts';
 import type { Deps } from '../../deps.ts';
 import { NotFound } from '../../lib/errors.ts';
+import { printedFor } from '../../lib/pdf/index.ts';
 import { zonedTimestamp } from '../../lib/time-zone.ts';
 import { writeAudit } from '../audit/index.ts';
 import { documentsReceived, readStudentPhoto } from '../files/index.ts';
@@ -30,7 +31,7 @@ export async function registrationFormPdf(deps: Deps, actor: SignedInActor, stud
 
   await writeAudit(db, actor, { action: 'registration-form.viewed', studentId });
 
-  return renderRegistrationForm({
+  return renderRegistrationForm(printedFor(actor), {
     schoolName: settings.schoolName,
     academicYear: academicYear(new Date(), zone),
     timeZone: zone,

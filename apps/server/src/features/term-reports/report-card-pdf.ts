@@ -1,5 +1,16 @@
 import { academicYearLabel, termNames } from '@school/contract';
-import { DASH, dataTable, labelValueTable, pageSizes, pdfColours, renderPdf, schoolDocument, type Content, type SchoolDocument } from '../../lib/pdf/index.ts';
+import {
+  DASH,
+  dataTable,
+  labelValueTable,
+  pageSizes,
+  pdfColours,
+  renderPdf,
+  schoolDocument,
+  type Content,
+  type PrintRequester,
+  type SchoolDocument,
+} from '../../lib/pdf/index.ts';
 import { gradeOf } from './grading.ts';
 
 /** Attendance for the term in sessions (AM and PM count one each). */
@@ -87,9 +98,9 @@ export function reportCardDefinition(input: ReportCardInput): SchoolDocument {
   });
 }
 
-/** Renders the report card to a PDF buffer. */
-export function renderReportCard(input: ReportCardInput): Promise<Buffer> {
+/** Renders the report card to a PDF buffer, printed for `requester` (decision 041). */
+export function renderReportCard(requester: PrintRequester, input: ReportCardInput): Promise<Buffer> {
   const definition = reportCardDefinition(input);
   definition.defaultStyle = { ...definition.defaultStyle, fontSize: 10.5 };
-  return renderPdf(definition);
+  return renderPdf(definition, requester);
 }

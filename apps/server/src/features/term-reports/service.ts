@@ -3,6 +3,7 @@ import type { AdminActor, SignedInActor } from '../../session/actor.ts';
 import type { Deps } from '../../deps.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
 import type { FileOwner } from '../../lib/file-store/index.ts';
+import { printedFor } from '../../lib/pdf/index.ts';
 import { zonedTimestamp } from '../../lib/time-zone.ts';
 import { scannedTermAttendance } from '../attendance/index.ts';
 import { writeAudit } from '../audit/index.ts';
@@ -99,7 +100,7 @@ export async function reportCard(deps: Deps, actor: SignedInActor, { studentId, 
   ]);
   const { positions, ranked } = classPositions(classMarks);
   const position = positions.get(studentId);
-  const pdf = await renderReportCard({
+  const pdf = await renderReportCard(printedFor(actor), {
     schoolName: deps.config.schoolName,
     timeZone: deps.config.schoolTimeZone,
     student: { id: student.id, name: [student.first_name, student.middle_name, student.last_name].filter(Boolean).join(' ') },

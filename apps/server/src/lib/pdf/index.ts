@@ -6,7 +6,20 @@
  *     content: [{ text: 'Marks', style: 'heading' }, dataTable(columns, rows)] });
  *   reply.type('application/pdf').send(await renderPdf(definition));
  */
-export { MAX_WAITING, PrintingBusy, printerState, renderPdf, renderPdfStream } from './printer.ts';
+export {
+  MAX_PER_SESSION,
+  MAX_STAFF_WAITING,
+  MAX_WAITING,
+  PrintingBusy,
+  PrintingStopped,
+  printedFor,
+  printerState,
+  renderPdf,
+  renderPdfStream,
+  StillPreparing,
+  stopPrinting,
+  type PrintRequester,
+} from './printer.ts';
 export { CREST_IMAGE } from './crest.ts';
 export { contentWidth, DASH, pageSizes, pdfColours, schoolDocument, type SchoolDocument, type SchoolDocumentOptions, type SchoolPageSize } from './layout.ts';
 export { dataTable, labelValueTable, type DataColumn } from './tables.ts';

@@ -1,7 +1,8 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { PassThrough, type Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { HttpError } from '../errors.ts';
+import type { SignedInActor } from '../../session/actor.ts';
+import { HttpError, TooManyRequests } from '../errors.ts';
 import { CREST_IMAGE, crestPicture } from './crest.ts';
 import type { SchoolDocument } from './layout.ts';
 import type { PrintAnswer, PrintJob } from './printing-process.ts';
@@ -21,10 +22,26 @@ const PRINTING_NICE = 10;
 const IDLE_MS = 15_000;
 
 /**
- * Documents asked for and not yet started, at most: past this many the next is refused at once
- * (`PrintingBusy`), rather than held in memory with the others for as long as they take.
+ * Students' documents asked for and not yet started, at most: past this many the next is refused
+ * at once (`PrintingBusy`), rather than held in memory with the others for as long as they take.
  */
 export const MAX_WAITING = 100;
+/** Staff documents waiting, at most: places of their own, which students' documents never take (decision 041). */
+export const MAX_STAFF_WAITING = 20;
+/**
+ * Documents of one session in the printer (waiting or printing), at most: one student asking for
+ * her report a hundred times at once gets two, and the others are refused (`StillPreparing`).
+ */
+export const MAX_PER_SESSION = 2;
+
+/**
+ * Who a document is printed for (decision 041): the session asking, whose documents in the
+ * printer are limited, and whether that is staff, whose documents go before any student's.
+ */
+export type PrintRequester = { session: string | null; staff: boolean };
+
+/** The requester a signed-in caller prints as: her session, and staff when she is an admin. */
+export const printedFor = (actor: SignedInActor): PrintRequester => ({ session: actor.sessionId, staff: actor.kind === 'admin' });
 
 /** Too many documents wait for the printing process: 503 with a retry time, at once. */
 export class PrintingBusy extends HttpError {
@@ -33,30 +50,51 @@ export class PrintingBusy extends HttpError {
   }
 }
 
+/** The session already has `MAX_PER_SESSION` documents in the printer: 429, at once. */
+export class StillPreparing extends TooManyRequests {
+  constructor() {
+    super('Your document is still being prepared. Please wait for it before asking for another.', 5);
+  }
+}
+
+/** The server is stopping: a document it cannot finish in time is answered this, never cut off (decision 041). */
+export class PrintingStopped extends HttpError {
+  constructor() {
+    super(503, 'The portal is restarting — try again in a moment.', undefined, { retryAfter: 5 });
+  }
+}
+
 /**
  * The printing process's script. The built server (dist/main.js) has the bundled
  * printing-process.js beside it; run from its sources (tests, development) the process loads the
- * TypeScript file through the same loader.
+ * TypeScript file through the same loader, found from here whatever folder the server runs in.
  */
 const fromSources = import.meta.url.endsWith('.ts');
 const printingScript = fileURLToPath(new URL(fromSources ? './printing-process.ts' : './printing-process.js', import.meta.url));
 
-type Job = { document: PrintJob['document']; output: PassThrough };
-type Printing = { child: ChildProcess; job?: Job & { id: number }; idleTimer?: ReturnType<typeof setTimeout> };
+type Job = { document: PrintJob['document']; output: PassThrough; id?: number; bytesSent?: boolean };
+type Printing = { child: ChildProcess; job?: Job; idleTimer?: ReturnType<typeof setTimeout> };
+/** Documents of one kind of requester: those waiting, and how many are asked for and not yet started or dropped (`waiting`, and those whose crest is still loading). */
+type Queue = { waiting: Job[]; notStarted: number; places: number };
 
-const waiting: Job[] = [];
-/** Documents asked for and not yet started or dropped: those in `waiting`, and those whose crest is still loading. */
-let notStarted = 0;
+/** Staff documents are taken first, from places of their own. */
+const queues = {
+  staff: { waiting: [], notStarted: 0, places: MAX_STAFF_WAITING } as Queue,
+  student: { waiting: [], notStarted: 0, places: MAX_WAITING } as Queue,
+};
+/** Documents each session has in the printer, from asking until its stream closes. */
+const perSession = new Map<string, number>();
 let printing: Printing | undefined;
 let lastId = 0;
+let stopping = false;
 
 /** What the printer holds: documents not yet started, and whether one is printing now. */
-export const printerState = () => ({ waiting: notStarted, printing: printing?.job !== undefined });
+export const printerState = () => ({ waiting: queues.staff.notStarted + queues.student.notStarted, printing: printing?.job !== undefined });
 
 /** Starts the printing process: its own Node, none of the server's options, what it writes to the output shown with the server's. */
 function startPrinting(): Printing {
   const child = fork(printingScript, [String(PRINTING_NICE)], {
-    execArgv: fromSources ? ['--import', 'tsx'] : [],
+    execArgv: fromSources ? ['--import', import.meta.resolve('tsx')] : [],
     // Documents and their bytes go as V8 serializes them, as they did to a worker thread.
     serialization: 'advanced',
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -66,6 +104,7 @@ function startPrinting(): Printing {
     const job = started.job;
     if (!job || job.id !== answer.id) return;
     if ('bytes' in answer) {
+      job.bytesSent = true;
       if (!job.output.destroyed) job.output.write(Buffer.from(answer.bytes.buffer, answer.bytes.byteOffset, answer.bytes.byteLength));
       return;
     }
@@ -87,38 +126,46 @@ function startPrinting(): Printing {
   return started;
 }
 
+/** The next document still wanted: staff documents first; one whose request has gone (its stream destroyed) is dropped unprinted. */
+function nextJob(): Job | undefined {
+  for (const queue of [queues.staff, queues.student]) {
+    for (let job = queue.waiting.shift(); job; job = queue.waiting.shift()) {
+      queue.notStarted -= 1;
+      if (!job.output.destroyed) return job;
+    }
+  }
+  return undefined;
+}
+
 /** Sends the next waiting document to the printing process when it is free; an idle one never keeps the server running, and stops after a while. */
 function printNext(): void {
   if (printing?.job) return;
-  let job = waiting.shift();
-  // A document whose request has gone (its stream destroyed) is not printed for nobody.
-  while (job?.output.destroyed) {
-    notStarted -= 1;
-    job = waiting.shift();
-  }
+  const job = nextJob();
   if (!job) {
     if (printing && !printing.idleTimer) {
       const idle = printing;
       idle.child.unref();
       idle.child.channel?.unref();
-      idle.idleTimer = setTimeout(() => {
-        if (printing === idle) printing = undefined;
-        // Its channel closed, the printing process exits (printing-process.ts).
-        idle.child.disconnect();
-      }, IDLE_MS);
+      idle.idleTimer = setTimeout(
+        () => {
+          if (printing === idle) printing = undefined;
+          // Its channel closed, the printing process exits (printing-process.ts).
+          idle.child.disconnect();
+        },
+        stopping ? 0 : IDLE_MS,
+      );
       idle.idleTimer.unref();
     }
     return;
   }
-  notStarted -= 1;
   printing ??= startPrinting();
   clearTimeout(printing.idleTimer);
   printing.idleTimer = undefined;
   printing.child.ref();
   printing.child.channel?.ref();
-  printing.job = { ...job, id: (lastId += 1) };
+  printing.job = Object.assign(job, { id: (lastId += 1) });
   try {
-    printing.child.send({ id: printing.job.id, document: job.document } satisfies PrintJob);
+    printing.child.send({ id: job.id!, document: job.document } satisfies PrintJob);
   } catch (error) {
     // A document that cannot be sent (a function in its content) fails alone.
     job.output.destroy(error as Error);
@@ -127,36 +174,93 @@ function printNext(): void {
   }
 }
 
+/** Counts a session's document in the printer until its stream closes (read to its end, failed or dropped). */
+function holdPlaceOf(session: string, output: PassThrough): void {
+  perSession.set(session, (perSession.get(session) ?? 0) + 1);
+  output.once('close', () => {
+    const left = (perSession.get(session) ?? 1) - 1;
+    if (left > 0) perSession.set(session, left);
+    else perSession.delete(session);
+  });
+}
+
 /**
  * Renders a school document (`schoolDocument`) to a stream of PDF bytes, for
- * `reply.type('application/pdf').send(renderPdfStream(definition))` when the document is long.
- * Documents are laid out and written by the printing process, one at a time, in the order asked;
- * one whose stream is destroyed before its turn (its request has gone) is dropped unprinted.
- * Throws `PrintingBusy` when `MAX_WAITING` documents already wait.
+ * `reply.type('application/pdf').send(renderPdfStream(definition, printedFor(actor)))` when the document is long.
+ * Documents are laid out and written by the printing process, one at a time: staff documents
+ * before students', each in the order asked; one whose stream is destroyed before its turn (its
+ * request has gone) is dropped unprinted. Throws `StillPreparing` when the requester's session
+ * already has `MAX_PER_SESSION` documents in the printer, `PrintingBusy` when its places are all
+ * taken, and `PrintingStopped` once the server is stopping.
  */
-export function renderPdfStream(definition: SchoolDocument): Readable {
-  if (notStarted >= MAX_WAITING) throw new PrintingBusy();
-  notStarted += 1;
+export function renderPdfStream(definition: SchoolDocument, requester?: PrintRequester): Readable {
+  if (stopping) throw new PrintingStopped();
+  const session = requester?.session ?? null;
+  if (session !== null && (perSession.get(session) ?? 0) >= MAX_PER_SESSION) throw new StillPreparing();
+  const queue = requester?.staff ? queues.staff : queues.student;
+  if (queue.notStarted >= queue.places) throw new PrintingBusy();
+  queue.notStarted += 1;
   const output = new PassThrough();
+  if (session !== null) holdPlaceOf(session, output);
   // The header and footer are drawn again from the frame in the printing process; functions cannot be sent there.
   const { header: _header, footer: _footer, ...document } = definition;
   crestPicture().then(
     (crest) => {
+      if (stopping) {
+        queue.notStarted -= 1;
+        output.destroy(new PrintingStopped());
+        return;
+      }
       // Named once in the document's images, the crest is embedded once however many pages show it.
-      waiting.push({ document: { ...document, images: { [CREST_IMAGE]: crest, ...document.images } }, output });
+      queue.waiting.push({ document: { ...document, images: { [CREST_IMAGE]: crest, ...document.images } }, output });
       printNext();
     },
     (error: Error) => {
-      notStarted -= 1;
+      queue.notStarted -= 1;
       output.destroy(error);
     },
   );
   return output;
 }
 
-/** Renders a school document to one Buffer of PDF bytes. */
-export async function renderPdf(definition: SchoolDocument): Promise<Buffer> {
+/** Renders a school document to one Buffer of PDF bytes (see `renderPdfStream`). */
+export async function renderPdf(definition: SchoolDocument, requester?: PrintRequester): Promise<Buffer> {
   const chunks: Buffer[] = [];
-  for await (const chunk of renderPdfStream(definition)) chunks.push(chunk as Buffer);
+  for await (const chunk of renderPdfStream(definition, requester)) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
+}
+
+/**
+ * The server is stopping (graceful-stop.ts): documents not yet started are answered
+ * `PrintingStopped` at once, and so is any asked for from now on. The document in print may
+ * finish within `withinMs`; if none of its bytes have come by then, it is answered
+ * `PrintingStopped` too, so that its request gets an answer before the server closes its
+ * connections, and the printing process, whose work nobody will read, is ended. Once the printer
+ * is idle the printing process is let go at once, and exits by itself.
+ */
+export function stopPrinting(withinMs: number): void {
+  if (stopping) return;
+  stopping = true;
+  for (const queue of [queues.staff, queues.student]) {
+    for (const job of queue.waiting.splice(0)) {
+      queue.notStarted -= 1;
+      job.output.destroy(new PrintingStopped());
+    }
+  }
+  const current = printing;
+  if (!current?.job) {
+    // Idle: let it go now rather than after the idle time.
+    if (current) clearTimeout(current.idleTimer);
+    if (current) current.idleTimer = undefined;
+    printNext();
+    return;
+  }
+  const late = setTimeout(() => {
+    const job = current.job;
+    if (!job || job.bytesSent) return;
+    current.job = undefined;
+    job.output.destroy(new PrintingStopped());
+    current.child.kill('SIGKILL');
+  }, withinMs);
+  late.unref();
 }

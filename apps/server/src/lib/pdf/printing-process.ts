@@ -22,7 +22,14 @@ type Printer = { createPdfKitDocument(definition: object): PdfKitDocument };
 /** Pieces of at least this many bytes are sent back: pdfkit writes a document in thousands of small ones. */
 const PIECE_BYTES = 64 * 1024;
 
-const answer = (message: PrintAnswer) => process.send!(message);
+/**
+ * Sends an answer to the server. When the server has gone (stopped, or killed) the channel is
+ * closed or breaks mid-write: the answer is dropped, never thrown as an unhandled EPIPE, and the
+ * channel's end ends this process (below).
+ */
+const answer = (message: PrintAnswer) => {
+  if (process.connected) process.send!(message, undefined, {}, () => undefined);
+};
 
 /**
  * Lowers every thread of this process, the garbage collector's and the compiler's with the one

@@ -232,6 +232,25 @@ describe('GET /api/student-attendance-report/{id}/{start}/{end}', () => {
     expect((await client.get(`/api/student-attendance-report/${student.id}/2025-01-01/2025-12-31`)).statusCode).toBe(200);
   });
 
+  it('prints two of one student’s reports asked for at once and refuses the rest 429, while the admin and another student are served', async () => {
+    const { student, client } = await signedInStudent();
+    const other = await signedInStudent();
+    const url = (id: string) => `/api/student-attendance-report/${id}/${term.start}/${term.end}`;
+    const flood = Array.from({ length: 110 }, () => client.get(url(student.id)));
+    const [adminAnswer, otherAnswer] = await Promise.all([admin.get(url(other.student.id)), other.client.get(url(other.student.id))]);
+    const statuses = (await Promise.all(flood)).map((response) => response.statusCode);
+    expect(adminAnswer.statusCode).toBe(200);
+    expect(otherAnswer.statusCode).toBe(200);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(2);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(108);
+    // Her reports printed, she is served again, two at a time.
+    const again = await Promise.all(Array.from({ length: 3 }, () => client.get(url(student.id))));
+    expect(again.map((response) => response.statusCode).sort()).toEqual([200, 200, 429]);
+    const refused = again.find((response) => response.statusCode === 429)!;
+    expect(refused.json().message).toMatch(/^Your document is still being prepared/);
+    expect(refused.headers['retry-after']).toBe('5');
+  });
+
   it('gives a student only her own report', async () => {
     const { client } = await signedInStudent();
     const other = await createStudent(t.db);
