@@ -24,10 +24,21 @@ export const documentTypeNames = Object.keys(documentTypes) as [DocumentType, ..
 /** True for one of the four types, never for a name every object has (`__proto__`, `toString`). */
 export const isDocumentType = (value: unknown): value is DocumentType => typeof value === 'string' && Object.hasOwn(documentTypes, value);
 
+/**
+ * The student's photo prints about 1.5 inches wide on her registration form. A photo of more than
+ * `maxPixels` is refused at upload: decoding one of 16,000 × 16,000 took every PDF of the school
+ * 25 seconds and 4 GB. What is kept is at most `storedLongSide` pixels on its long side.
+ */
+export const photoLimits = { maxPixels: 40_000_000, storedLongSide: 1200 } as const;
+
+const count = (value: number) => value.toLocaleString('en-US');
+
 /** The server's answers about documents. */
 export const documentMessages = {
   uploaded: (type: DocumentType) => `${documentTypes[type].name} uploaded successfully.`,
   removed: (type: DocumentType) => `${documentTypes[type].name} removed.`,
   wrongFormat: (type: DocumentType) => `The ${documentTypes[type].name.toLowerCase()} must be ${documentTypes[type].format.words}.`,
   unknownType: `Choose a document type: ${documentTypeNames.join(', ').replace(/, ([^,]*)$/, ' or $1')}.`,
+  photoTooLarge: (width: number, height: number) =>
+    `The photo is ${count(width)} × ${count(height)} pixels; a photo may have at most ${photoLimits.maxPixels / 1_000_000} megapixels (${count(photoLimits.maxPixels)} pixels). Please choose a smaller image.`,
 } as const;

@@ -25,6 +25,12 @@ export const filesRepository = {
     await db.insertInto('uploaded_files').values(file).execute();
   },
 
+  /** Points the row at other stored bytes, only if it still names `from`: true when it did. */
+  async replaceStoredName(db: Executor, id: number, from: string, to: Pick<UploadedFile, 'stored_name' | 'size_bytes'>): Promise<boolean> {
+    const result = await db.updateTable('uploaded_files').set(to).where('id', '=', id).where('stored_name', '=', from).executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  },
+
   async countTypes(db: Executor, studentId: string): Promise<number> {
     const row = await db
       .selectFrom('uploaded_files')

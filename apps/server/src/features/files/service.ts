@@ -4,11 +4,12 @@ import type { SignedInActor } from '../../session/actor.ts';
 import type { Executor } from '../../db/database.ts';
 import { nowIso } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
-import { Forbidden, invalidField, NotFound } from '../../lib/errors.ts';
+import { Forbidden, NotFound } from '../../lib/errors.ts';
 import type { FileOwner } from '../../lib/file-store/index.ts';
 import { assertFileKind, uploadKinds, type ReceivedFile } from '../../lib/uploads/index.ts';
 import { auditRead, writeAudit } from '../audit/index.ts';
 import { assertMayChangeRegistration, saveDocumentsProgress } from '../registration/index.ts';
+import { keptPhoto, photoToPrint } from './photos.ts';
 import { filesRepository, type UploadedFile } from './repository.ts';
 
 /** Students act on their own files only; admins on anyone's. */
@@ -28,8 +29,8 @@ export async function listDocuments(deps: Deps, actor: SignedInActor, studentId:
 export type DocumentUpload = { id: string; file_type: DocumentType; file: ReceivedFile };
 
 /**
- * `POST /api/store-file`: checks the file's type by extension and by content, re-encodes photos
- * without metadata, and replaces the student's file of that type: the row and the bytes change together.
+ * `POST /api/store-file`: checks the file's type by extension and by content, keeps photos
+ * re-encoded without metadata and made small enough to print (refusing one of too many pixels), and replaces the student's file of that type: the row and the bytes change together.
  */
 export async function storeDocument(
   deps: Deps,
@@ -40,7 +41,7 @@ export async function storeDocument(
   await assertMayChangeRegistration(deps, actor, studentId);
   assertFileKind(file, documentTypes[fileType].format.kinds, documentMessages.wrongFormat(fileType));
   const kind = file.kind!;
-  if (kind === 'jpeg' || kind === 'png') await reencodePhoto(file.path, kind);
+  if (kind === 'jpeg' || kind === 'png') await fs.writeFile(file.path, await keptPhoto(file.path, kind));
   await replaceFile(deps, actor, {
     studentId,
     fileType,
@@ -51,20 +52,6 @@ export async function storeDocument(
     size: (await fs.stat(file.path)).size,
   });
   return { message: documentMessages.uploaded(fileType) };
-}
-
-/** Photos are decoded and written again: turned upright, with no EXIF, location or other metadata. */
-async function reencodePhoto(file: string, kind: 'jpeg' | 'png'): Promise<void> {
-  const { default: sharp } = await import('sharp');
-  const image = sharp(file, { failOn: 'error' }).rotate();
-  let output: Buffer;
-  try {
-    output = kind === 'png' ? await image.png().toBuffer() : await image.jpeg({ quality: 85 }).toBuffer();
-  } catch {
-    // A photo that starts like an image but cannot be decoded (cut short, damaged).
-    throw invalidField('file', 'The photo could not be read. Please choose another image.');
-  }
-  await fs.writeFile(file, output);
 }
 
 type NewFile = { studentId: string; fileType: DocumentType; temp: string; originalName: string; mime: string; extension: string; size: number };
@@ -132,10 +119,15 @@ export async function documentsReceived(deps: Deps, studentId: string): Promise<
     .map((file) => ({ type: file.file_type as DocumentType, receivedAt: file.created_at }));
 }
 
-/** The student's photo (re-encoded at upload, so without metadata), or null when she has none or its bytes are gone. */
+/**
+ * The student's photo as printed: re-encoded at upload (no metadata) and at most 1,200 pixels on
+ * its long side, one stored larger before being made so now (`photoToPrint`); null when she has
+ * none or its bytes are gone or unreadable.
+ */
 export async function readStudentPhoto(deps: Deps, studentId: string): Promise<Buffer | null> {
-  const photo = await filesRepository.find(deps.db, studentId, 'picture');
-  return photo ? deps.files.read(photo.stored_name).catch(() => null) : null;
+  const row = await filesRepository.find(deps.db, studentId, 'picture');
+  const bytes = row ? await deps.files.read(row.stored_name).catch(() => null) : null;
+  return row && bytes ? photoToPrint(deps, { row, bytes }) : null;
 }
 
 /** The files feature's rows that name stored files, for the start-up check (decision 013). */

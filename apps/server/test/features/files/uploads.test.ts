@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
@@ -17,6 +18,29 @@ const jpegWithExif = () =>
     .jpeg()
     .withExif({ IFD0: { Copyright: 'secret-location-tag', Artist: 'Someone' } })
     .toBuffer();
+
+/** A real PNG of width × height black pixels, one bit each: some kilobytes for any size, as an attacker would send it. */
+function blankPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([1, 0, 0, 0, 0], 8); // one bit a pixel, greyscale, no interlace
+  const rows = Buffer.alloc(height * (1 + Math.ceil(width / 8)));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(rows, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 /** A multipart/form-data body: the fields first, then the file, as the web app sends it. */
 function multipart(fields: Record<string, string>, file?: { name: string; bytes: Buffer; type?: string }) {
@@ -146,6 +170,35 @@ describe.each(['local', 'database'] as const)('documents in the %s file store', 
       expect(response.statusCode).toBe(422);
       expect(response.json().message).toBe('The photo could not be read. Please choose another image.');
       expect(await t.db.selectFrom('uploaded_files').select('id').where('student_id', '=', student.id).execute()).toEqual([]);
+    });
+
+    it('refuses a photo of more than 40 megapixels from its size alone, naming the limit, and stores nothing', async () => {
+      const { student, client } = await signedInStudent();
+      const huge = blankPng(16_000, 16_000);
+      expect(huge.length).toBeLessThan(64 * 1024);
+      const response = await upload(client, student.id, 'picture', { name: 'me.png', bytes: huge, type: 'image/png' });
+      expect(response.statusCode).toBe(422);
+      const message = 'The photo is 16,000 × 16,000 pixels; a photo may have at most 40 megapixels (40,000,000 pixels). Please choose a smaller image.';
+      expect(response.json()).toEqual({ message, errors: { file: [message] } });
+      expect(await t.db.selectFrom('uploaded_files').select('id').where('student_id', '=', student.id).execute()).toEqual([]);
+      // Just under the cap is taken, and kept small.
+      expect((await upload(client, student.id, 'picture', { name: 'me.png', bytes: blankPng(8000, 5000) })).statusCode).toBe(200);
+    });
+
+    it('keeps a photo at most 1,200 pixels on its long side, however large it came', async () => {
+      const { student, client } = await signedInStudent();
+      const wide = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: '#0b2a5b' } })
+        .png()
+        .toBuffer();
+      expect((await upload(client, student.id, 'picture', { name: 'me.png', bytes: wide })).statusCode).toBe(200);
+      const stored = await sharp((await client.get(`/api/files/${student.id}/picture`)).rawPayload).metadata();
+      expect({ width: stored.width, height: stored.height, format: stored.format }).toEqual({ width: 1200, height: 800, format: 'png' });
+      const tall = await sharp({ create: { width: 900, height: 3000, channels: 3, background: '#c62828' } })
+        .jpeg()
+        .toBuffer();
+      expect((await upload(client, student.id, 'picture', { name: 'me.jpg', bytes: tall })).statusCode).toBe(200);
+      const storedTall = await sharp((await client.get(`/api/files/${student.id}/picture`)).rawPayload).metadata();
+      expect({ width: storedTall.width, height: storedTall.height, format: storedTall.format }).toEqual({ width: 360, height: 1200, format: 'jpeg' });
     });
 
     it('re-encodes a photo without its EXIF metadata', async () => {

@@ -1,4 +1,6 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nowIso } from '../../../src/db/database.ts';
 import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
 import { pdfText } from '../../helpers/pdf-text.ts';
 import { createAdminUser, createStudent, signInAsAdmin, signInAsStudent, STUDENT_PASSWORD } from '../../helpers/factories.ts';
@@ -59,6 +61,47 @@ describe('GET /api/registration-form/{id}', () => {
       .where('student_id', '=', student.id)
       .execute();
     expect(audit).toHaveLength(1);
+  });
+
+  it('embeds a photo stored larger before photos were kept small at 1,200 pixels, and keeps that smaller copy in its place', async () => {
+    const student = await createStudent(t.db);
+    const large = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#0b2a5b' } })
+      .png()
+      .toBuffer();
+    const { files } = t.app.deps;
+    const storedFirst = await files.put({ bytes: large }, { extension: '.png' }, async (trx, key) => {
+      await trx
+        .insertInto('uploaded_files')
+        .values({
+          student_id: student.id,
+          file_type: 'picture',
+          original_name: 'me.png',
+          stored_name: key,
+          mime_type: 'image/png',
+          size_bytes: large.length,
+          created_at: nowIso(),
+        })
+        .execute();
+      return key;
+    });
+    const admin = new TestClient(t.app);
+    await signInAsAdmin(admin);
+    const photoRow = () => t.db.selectFrom('uploaded_files').selectAll().where('student_id', '=', student.id).executeTakeFirstOrThrow();
+
+    const pdf = (await admin.get(`/api/registration-form/${student.id}`)).rawPayload.toString('latin1');
+    expect(pdf).toMatch(/\/Width 1200\b/);
+    expect(pdf).toMatch(/\/Height 900\b/);
+    expect(pdf).not.toMatch(/\/Width 4000\b/);
+    const row = await photoRow();
+    expect(row.stored_name).not.toBe(storedFirst);
+    const kept = await files.read(row.stored_name);
+    expect(row.size_bytes).toBe(kept.length);
+    const { width, height } = await sharp(kept).metadata();
+    expect({ width, height }).toEqual({ width: 1200, height: 900 });
+    await expect(files.read(storedFirst)).rejects.toMatchObject({ statusCode: 404 });
+    // Made smaller once: the next form prints the kept copy as it is.
+    expect((await admin.get(`/api/registration-form/${student.id}`)).rawPayload.toString('latin1')).toMatch(/\/Width 1200\b/);
+    expect((await photoRow()).stored_name).toBe(row.stored_name);
   });
 
   it("refuses another student's form and lets an admin open any", async () => {
