@@ -56,7 +56,7 @@ export async function buildApp({ config, db, dialect, logger = true, extraRoutes
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  const writeTransaction = createWriteTransactions(db, dialect);
+  const writeTransaction = createWriteTransactions(db, dialect, config.databaseTimeoutMs);
   app.decorate('deps', { db, dialect, writeTransaction, config, files: createFileStore(config, db, writeTransaction) } satisfies Deps);
 
   registerErrorHandler(app);

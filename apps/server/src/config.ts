@@ -107,6 +107,12 @@ const environmentSchema = z.object({
     .min(1, { message: 'must be a whole number from 1 to 64' })
     .max(64, { message: 'must be a whole number from 1 to 64' })
     .default(1),
+  DATABASE_TIMEOUT_MS: z.coerce
+    .number({ message: 'must be a number of milliseconds from 100 to 600000' })
+    .int({ message: 'must be a number of milliseconds from 100 to 600000' })
+    .min(100, { message: 'must be a number of milliseconds from 100 to 600000' })
+    .max(600_000, { message: 'must be a number of milliseconds from 100 to 600000' })
+    .default(5000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ADMIN_PASSWORD: adminPassword,
 });
@@ -127,6 +133,12 @@ export type Config = {
   /** Where uploaded files' bytes live: the folder DATA_DIR/uploads, or the database (decision 013). */
   fileStore: 'local' | 'database';
   logLevel: string;
+  /**
+   * How long a statement may run, and a request wait for a database connection or SQLite's write
+   * lock, before it is given up and answered 503 (decision 041): a stalled database gives a quick
+   * answer the wizard retries, not a request held for the whole stall.
+   */
+  databaseTimeoutMs: number;
   /** How many server processes serve requests on the port (decision 028); more than 1 needs PostgreSQL. */
   workers: number;
   /** Bell times in school time, HH:mm (decision 023): arriving after `schoolDayStart` is late; the AM session ends at `schoolMidday`. */
@@ -167,6 +179,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     // The database by default with PostgreSQL, so that several server processes share the files.
     fileStore: env.FILE_STORE ?? (env.DATABASE_URL ? 'database' : 'local'),
     logLevel: env.LOG_LEVEL,
+    databaseTimeoutMs: env.DATABASE_TIMEOUT_MS,
     workers: env.WORKERS,
     schoolDayStart: env.SCHOOL_DAY_START,
     schoolMidday: env.SCHOOL_MIDDAY,

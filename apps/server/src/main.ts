@@ -41,7 +41,7 @@ async function main(): Promise<void> {
   configuredPort = config.port;
   config.webDist = fs.existsSync(path.join(webDist, 'index.html')) ? webDist : undefined;
   if (cluster.isWorker) {
-    const { db, dialect } = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: sqliteFileOf(config) });
+    const { db, dialect } = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: sqliteFileOf(config), timeLimitMs: config.databaseTimeoutMs });
     // The first process has migrated: statements may be prepared from the start (decision 029).
     prepareStatements(db);
     reportListening(await serve(config, db, dialect));
@@ -72,7 +72,7 @@ const sqliteFileOf = (config: Config) => path.join(config.dataDir, 'portal.sqlit
 async function prepareData(config: Config): Promise<{ db: Db; dialect: DialectName }> {
   const sqliteFile = sqliteFileOf(config);
   const newSqliteFolder = config.databaseUrl ? false : isNewSqliteDataFolder(config, sqliteFile);
-  const { db, dialect } = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile });
+  const { db, dialect } = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile, timeLimitMs: config.databaseTimeoutMs });
   const isNew = config.databaseUrl ? await isNewPostgresDatabase(db, config.databaseUrl) : newSqliteFolder;
   await migrate(db);
 

@@ -86,7 +86,11 @@ const postgresProblems: Record<string, string> = {
 /** An error met while first reaching PostgreSQL, as one line naming where (never the password) and the fix. */
 export function databaseConnectionError(error: unknown, databaseUrl: string): StartupError | null {
   const code = (error as { code?: string }).code ?? '';
-  const problem = postgresProblems[code] ?? (code.startsWith('08') || code.startsWith('28') ? (error as Error).message : undefined);
+  const problem =
+    postgresProblems[code] ??
+    (code.startsWith('08') || code.startsWith('28') ? (error as Error).message : undefined) ??
+    // No answer within DATABASE_TIMEOUT_MS (pg-pool's own error has no code).
+    (/connection timeout/i.test((error as Error)?.message ?? '') ? 'it did not answer in time (DATABASE_TIMEOUT_MS)' : undefined);
   if (!problem) return null;
   const fix =
     code === '3D000'

@@ -82,6 +82,14 @@ describe('settings', () => {
     }
   });
 
+  it('reads DATABASE_TIMEOUT_MS as milliseconds from 100 to 600000, 5 seconds when unset', () => {
+    expect(loadConfig({}).databaseTimeoutMs).toBe(5000);
+    expect(loadConfig({ DATABASE_TIMEOUT_MS: '1500' }).databaseTimeoutMs).toBe(1500);
+    for (const bad of ['0', '99', '600001', '2.5', 'soon']) {
+      expect(() => loadConfig({ DATABASE_TIMEOUT_MS: bad }), bad).toThrow(/DATABASE_TIMEOUT_MS: must be a number of milliseconds from 100 to 600000/);
+    }
+  });
+
   it('refuses an ADMIN_PASSWORD the change-password form would refuse, saying why in one line', () => {
     const problem = (password: string) => {
       try {

@@ -1,3 +1,4 @@
+import { databaseFault } from './database-faults.ts';
 import type { Executor } from './database.ts';
 
 /** Keys one statement asks for at most; more waiting keys start another statement. */
@@ -125,7 +126,8 @@ type Write<Item, Result> = { item: Item; resolve(result: Result): void; reject(e
  * Two writes of the same key (two saves of one record) never share a statement: the second goes
  * alone, so each keeps its own outcome (the database's version check lets one through). When the
  * shared statement fails, nothing of it was written, and each item is written again alone, so
- * that a bad item fails by itself and the others are not lost.
+ * that a bad item fails by itself and the others are not lost; unless the database itself failed
+ * it (a time limit, a lost connection: `databaseFault`), when each fails with that at once.
  */
 export function batchedWrites<Item, Result>(
   one: (db: Executor, item: Item) => Promise<Result>,
@@ -142,7 +144,8 @@ export function batchedWrites<Item, Result>(
         writes.map((write) => write.item),
       ).then(
         (results) => writes.forEach((write, index) => write.resolve(results[index])),
-        () => writes.forEach((write) => void alone(db, write)),
+        // A bad item fails alone when each is written again; a stalled or lost database fails them all at once, not after a second wait.
+        (error: unknown) => writes.forEach((write) => (databaseFault(error) ? write.reject(error) : void alone(db, write))),
       );
     },
   );

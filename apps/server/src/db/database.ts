@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type Transaction } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type Transaction } from 'kysely';
 import type pg from 'pg';
 import type { Database } from './schema.ts';
 import { CONNECTION_MAX_USES, withPreparedStatements } from './prepared-statements.ts';
@@ -13,15 +13,35 @@ export type Db = Kysely<Database>;
 export type Executor = Kysely<Database> | Transaction<Database>;
 export type DialectName = 'sqlite' | 'postgres';
 
-export type DatabaseTarget = { databaseUrl?: string; sqliteFile?: string };
+export type DatabaseTarget = {
+  databaseUrl?: string;
+  sqliteFile?: string;
+  /**
+   * The server's time limit (DATABASE_TIMEOUT_MS, decision 041): on PostgreSQL, how long a
+   * statement may run and a connection be waited for; on SQLite, how long a write transaction
+   * waits for another connection's write lock (write-transactions.ts), which from
+   * `prepareStatements` on is never waited for inside the event loop for more than a moment.
+   * Command-line tools leave it out and wait as long as they must.
+   */
+  timeLimitMs?: number;
+};
 
 /** Connections to PostgreSQL per server process (decision 029); the bench gives its bare baseline the same. */
 export const POOL_SIZE = 10;
 
+/**
+ * How long an SQLite statement waits inside the event loop for another connection's lock, once
+ * serving with a time limit: the whole server waits with it. Write transactions wait longer, in
+ * pauses between tries (write-transactions.ts).
+ */
+export const SQLITE_LOCK_PATIENCE_MS = 50;
+
 const preparers = new WeakMap<Db, () => void>();
 /**
- * From now on, PostgreSQL statements are prepared once per connection (decision 029). Called when
- * the migrations are done: nothing prepared before a table changes outlives the change.
+ * From now on, PostgreSQL statements are prepared once per connection (decision 029), and an
+ * SQLite database opened with a time limit waits for another connection's lock only a moment
+ * (decision 041). Called when the migrations are done: nothing prepared before a table changes
+ * outlives the change, and a migration waits for a lock as long as it must.
  */
 export function prepareStatements(db: Db): void {
   preparers.get(db)?.();
@@ -41,7 +61,14 @@ function postgresClient(): typeof pg {
 /** Opens the database: PostgreSQL when a URL is given, else the SQLite file (WAL, synchronous FULL). */
 export function openDatabase(target: DatabaseTarget): { db: Db; dialect: DialectName } {
   if (target.databaseUrl) {
-    const pool = new (postgresClient().Pool)({ connectionString: target.databaseUrl, max: POOL_SIZE, maxUses: CONNECTION_MAX_USES });
+    const pool = new (postgresClient().Pool)({
+      connectionString: target.databaseUrl,
+      max: POOL_SIZE,
+      maxUses: CONNECTION_MAX_USES,
+      // A stalled database (a lock held elsewhere, every connection busy) answers 503 within the
+      // limit rather than holding requests for the whole stall; migrations lift it (migrate.ts).
+      ...(target.timeLimitMs ? { statement_timeout: target.timeLimitMs, connectionTimeoutMillis: target.timeLimitMs } : {}),
+    });
     // A connection ended by the server (pg_terminate_backend, a restart, a failover) must not end
     // the process: the pool reports it on an idle connection, the client on one in use. The
     // requests using it fail with 503 (lib/error-handler.ts); the pool drops the broken client
@@ -65,7 +92,15 @@ export function openDatabase(target: DatabaseTarget): { db: Db; dialect: Dialect
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }), dialect: 'sqlite' };
+  const cached = withStatementCache(sqlite);
+  // Kysely begins every transaction with BEGIN; IMMEDIATE takes the write lock then, or meets
+  // SQLITE_BUSY then, before any of the transaction's work, which a write transaction can wait out
+  // and try again whole. (A deferred one meets it at its first write, and after reading, may not.)
+  const database: SqliteDatabase = { prepare: (text) => cached.prepare(text === 'begin' ? 'begin immediate' : text), close: () => cached.close() };
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  const { timeLimitMs } = target;
+  if (timeLimitMs) preparers.set(db, () => sqlite.pragma(`busy_timeout = ${Math.min(timeLimitMs, SQLITE_LOCK_PATIENCE_MS)}`));
+  return { db, dialect: 'sqlite' };
 }
 
 /** A database file the portal refuses to open, with a one-line message naming the file and what to do. */

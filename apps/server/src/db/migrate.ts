@@ -1,5 +1,6 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import { prepareStatements, type Db } from './database.ts';
+import { isPostgres } from './dialect.ts';
 import * as initialSchema from './migrations/001-initial-schema.ts';
 import * as referenceLists from './migrations/002-reference-lists.ts';
 import * as storedFiles from './migrations/004-stored-files.ts';
@@ -29,7 +30,21 @@ const migrations: Record<string, Migration> = {
   '013-students-updated-in-place': studentsUpdatedInPlace,
 };
 
-const provider: MigrationProvider = { getMigrations: async () => migrations };
+/**
+ * A migration may take longer than a request's statement may (DATABASE_TIMEOUT_MS, decision 041):
+ * on PostgreSQL, where the migrations run in one transaction, each lifts the limit for it.
+ */
+const withoutTimeLimit = (migration: Migration): Migration => ({
+  ...migration,
+  async up(db) {
+    if (isPostgres(db)) await sql`SET LOCAL statement_timeout = 0`.execute(db);
+    await migration.up(db);
+  },
+});
+
+const provider: MigrationProvider = {
+  getMigrations: async () => Object.fromEntries(Object.entries(migrations).map(([name, migration]) => [name, withoutTimeLimit(migration)])),
+};
 
 /** Brings the database up to the newest schema; throws on the first failing migration. */
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -1,4 +1,5 @@
 import { sql, type Transaction } from 'kysely';
+import { isSqliteBusy } from './database-faults.ts';
 import type { Db, DialectName, Executor } from './database.ts';
 import type { Database } from './schema.ts';
 
@@ -39,7 +40,11 @@ const savepoint = sql.raw('SAVEPOINT job');
 const releaseSavepoint = sql.raw('RELEASE SAVEPOINT job');
 const rollbackToSavepoint = sql.raw('ROLLBACK TO SAVEPOINT job');
 
-type Job = { work: WriteWork<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void };
+/** A write handed over, with the time past which it is given up if SQLite's write lock is still held elsewhere. */
+type Job = { work: WriteWork<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void; giveUpAt: number };
+
+/** Pauses between tries for SQLite's write lock: short at first, at most 200 ms. */
+const pausesAfter = (tries: number) => Math.min(10 * 2 ** tries, 200);
 
 /**
  * Write transactions with group commit on SQLite.
@@ -53,9 +58,13 @@ type Job = { work: WriteWork<unknown>; resolve: (value: unknown) => void; reject
  *
  * Work given here must only touch the database (no waiting on other I/O), since the jobs of a
  * batch wait for each other. PostgreSQL has a pool of connections and groups commits itself, so
- * there each job is simply its own transaction.
+ * there each job is simply its own transaction, held to the database's time limit there.
+ *
+ * On SQLite a batch begins by taking the write lock (BEGIN IMMEDIATE). While another connection
+ * holds it, the batch tries again after a pause, the event loop serving other requests meanwhile,
+ * and each job waits at most `timeLimitMs` before it fails with SQLite's busy error (503, decision 041).
  */
-export function createWriteTransactions(db: Db, dialect: DialectName): WriteTransactions {
+export function createWriteTransactions(db: Db, dialect: DialectName, timeLimitMs = 5000): WriteTransactions {
   const writes = trackWrites();
   if (dialect === 'postgres') {
     return Object.assign(<T>(work: WriteWork<T>) => writes.track(db.transaction().execute(work)), {
@@ -67,12 +76,36 @@ export function createWriteTransactions(db: Db, dialect: DialectName): WriteTran
   let waiting: Job[] = [];
   let draining = false;
 
-  async function runBatch(batch: Job[]): Promise<void> {
+  /**
+   * Begins the batch's transaction holding the write lock, trying again after a pause while another
+   * connection holds it. A job that has waited its time limit fails with the busy error; the jobs
+   * still waiting are the batch, or none.
+   */
+  async function beginWriting(batch: Job[]) {
+    for (let tries = 0; ; tries += 1) {
+      try {
+        return { trx: await db.startTransaction().execute(), batch };
+      } catch (error) {
+        if (!isSqliteBusy(error)) throw error;
+        const now = Date.now();
+        for (const job of batch) if (job.giveUpAt <= now) job.reject(error);
+        batch = batch.filter((job) => job.giveUpAt > now);
+        if (batch.length === 0) return undefined;
+      }
+      await new Promise((resolve) => setTimeout(resolve, pausesAfter(tries)));
+    }
+  }
+
+  async function runBatch(jobs: Job[]): Promise<void> {
     // Jobs whose work succeeded, with their results, answered once the commit is on disk.
     const succeeded: Array<{ job: Job; value: unknown }> = [];
+    let batch = jobs;
     let unanswered = batch;
     try {
-      const trx = await db.startTransaction().execute();
+      const begun = await beginWriting(batch);
+      if (!begun) return;
+      const trx = begun.trx;
+      unanswered = batch = begun.batch;
       try {
         if (batch.length === 1) {
           // Alone in its batch: its own transaction, with nothing to keep apart.
@@ -124,7 +157,7 @@ export function createWriteTransactions(db: Db, dialect: DialectName): WriteTran
   const write = <T>(work: WriteWork<T>) =>
     writes.track(
       new Promise<T>((resolve, reject) => {
-        waiting.push({ work, resolve: resolve as (value: unknown) => void, reject });
+        waiting.push({ work, resolve: resolve as (value: unknown) => void, reject, giveUpAt: Date.now() + timeLimitMs });
         if (!draining) {
           draining = true;
           // Let the requests that arrived with this one reach the queue first, so they share its commit.

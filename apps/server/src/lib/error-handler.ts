@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { databaseFault } from '../db/database-faults.ts';
 import { fieldOfPath, HttpError, invalidFields } from './errors.ts';
 
 /** Field name of a validation issue: '/email' → 'email'. */
@@ -33,7 +34,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // Errors raised by Fastify and its plugins: bad JSON, oversize body, wrong content type, rate limit.
       return reply.code(status).send({ message: clientMessage(error) });
     }
-    const unavailable = databaseUnavailable(error);
+    const unavailable = databaseUnavailable(error, request.method);
     if (unavailable) {
       request.log.warn({ err: error }, 'database unavailable');
       return reply.code(503).header('retry-after', '5').send({ message: unavailable });
@@ -57,30 +58,33 @@ function clientMessage(error: FastifyError): string {
   }
 }
 
-/** PostgreSQL error classes and codes that mean the connection or the server went away, not that the request was wrong. */
-const lostConnectionCodes = new Set(['57P01', '57P02', '57P03', '53300', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND']);
-const lostConnectionMessages = [/connection terminated/i, /not queryable/i, /timeout exceeded when trying to connect/i, /terminating connection/i];
-
 export const databaseMessages = {
   busy: 'The database is busy just now, so this was not done. Please try again in a moment.',
   lost: 'The connection to the database was lost, so this was not done. Please try again in a moment.',
+  /** A change whose connection was lost under it may have been saved or not (decision 041): the next save finds out (409 with the record as stored). */
+  unknown:
+    'The connection to the database was lost before this change was confirmed, so it may or may not have been saved. Please check and try again in a moment.',
   full: 'The server has no disk space left, so nothing can be saved just now. Please try again later and tell the school office.',
 };
 
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
 /**
- * When an error means the database could not serve the request for now (a connection ended by
- * the server, SQLite busy or locked, a full disk), the sentence to answer with 503; else null.
- * The error or any of its causes counts.
+ * When an error means the database could not serve the request for now (a stall past the time
+ * limit, SQLite busy or locked, a lost connection, a full disk), the sentence to answer with 503;
+ * else null. A change whose connection was cut under a statement is never said to be not done.
  */
-export function databaseUnavailable(error: unknown): string | null {
-  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
-    const raw = (current as Error & { code?: unknown }).code;
-    const code = typeof raw === 'string' ? raw : '';
-    if (code.startsWith('SQLITE_FULL')) return databaseMessages.full;
-    if (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED')) return databaseMessages.busy;
-    if (lostConnectionCodes.has(code) || code.startsWith('08')) return databaseMessages.lost;
-    const message = current.message;
-    if (lostConnectionMessages.some((pattern) => pattern.test(message))) return databaseMessages.lost;
+export function databaseUnavailable(error: unknown, method = 'GET'): string | null {
+  switch (databaseFault(error)) {
+    case 'full':
+      return databaseMessages.full;
+    case 'busy':
+      return databaseMessages.busy;
+    case 'unreachable':
+      return databaseMessages.lost;
+    case 'cut':
+      return MUTATING.has(method) ? databaseMessages.unknown : databaseMessages.lost;
+    default:
+      return null;
   }
-  return null;
 }

@@ -8,10 +8,11 @@ import { databaseMessages } from '../../src/lib/error-handler.ts';
 import { ADMIN_PASSWORD, createAdminUser, createStudent } from '../helpers/factories.ts';
 import { createServerData, type ServerData } from '../helpers/server-data.ts';
 import { HttpClient, startServer, type HttpAnswer } from '../helpers/server-process.ts';
-import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
+import { buildTestApp, TestClient, type TestApp } from '../helpers/test-app.ts';
 import { testDialect } from '../helpers/test-db.ts';
 
 type SavedRecord = { record: { updatedAt: string } };
+type StoredRecord = { updatedAt: string; allergy?: unknown };
 
 describe.skipIf(testDialect !== 'postgres')('PostgreSQL connections ended by the server (PostgreSQL only: SQLite has no server to end them)', () => {
   let data: ServerData | undefined;
@@ -20,7 +21,7 @@ describe.skipIf(testDialect !== 'postgres')('PostgreSQL connections ended by the
     data = undefined;
   });
 
-  it('answers the saves that used a terminated backend 503, stays up, and saves again afterwards', async () => {
+  it('answers the saves that used a terminated backend 503, never saying "not done" of one that was stored, lets the next save find out, and stays up', async () => {
     data = await createServerData('postgres');
     const seed = await data.open();
     await createAdminUser(seed);
@@ -35,20 +36,31 @@ describe.skipIf(testDialect !== 'postgres')('PostgreSQL connections ended by the
     await killer.connect();
 
     const answers: HttpAnswer[] = [];
+    /** Saves answered 503: what the answer said; for one said to be not done, whether it was stored; for one of unknown outcome, what saving it again answered. */
+    const cutSaves: Array<{ message: string; stored?: boolean; again?: { status: number; allergy?: unknown }; change: string }> = [];
     let stop = false;
     const saveInALoop = async (id: string) => {
-      /** The record's version; a read that met a terminated backend (503) is tried again. */
-      const current = async (): Promise<string> => {
+      /** The record as stored; a read that met a terminated backend (503) is tried again. */
+      const current = async (): Promise<StoredRecord> => {
         const answer = await client.get(`/api/student/${id}`);
         answers.push(answer);
-        return answer.status === 200 ? answer.json<SavedRecord>().record.updatedAt : current();
+        return answer.status === 200 ? answer.json<{ record: StoredRecord }>().record : current();
       };
-      let updatedAt = await current();
+      let { updatedAt } = await current();
       for (let n = 1; !stop; n += 1) {
-        const answer = await client.post('/api/student', { id, updatedAt, allergy: `save ${n}` });
+        const change = { id, updatedAt, allergy: `save ${n}` };
+        const answer = await client.post('/api/student', change);
         answers.push(answer);
-        // A save cut off at its commit may have committed: read the version again before the next one.
-        updatedAt = answer.status === 200 ? answer.json<SavedRecord>().record.updatedAt : await current();
+        if (answer.status === 503 && answer.json().message === databaseMessages.unknown) {
+          // As the wizard does: the same save again, with the version it had; a 409 brings the record as stored.
+          const again = await client.post('/api/student', change);
+          answers.push(again);
+          const allergy = again.status === 200 || again.status === 409 ? again.json<{ record: StoredRecord }>().record.allergy : undefined;
+          cutSaves.push({ message: databaseMessages.unknown, change: change.allergy, again: { status: again.status, allergy } });
+        } else if (answer.status === 503) {
+          cutSaves.push({ message: answer.json().message as string, change: change.allergy, stored: (await current()).allergy === change.allergy });
+        }
+        updatedAt = answer.status === 200 ? answer.json<SavedRecord>().record.updatedAt : (await current()).updatedAt;
       }
     };
     const terminateBackends = async () => {
@@ -62,10 +74,23 @@ describe.skipIf(testDialect !== 'postgres')('PostgreSQL connections ended by the
     await killer.end();
 
     const statuses = answers.map((answer) => answer.status);
-    console.log(`terminated backends 8 times during ${answers.length} reads and saves: ${statuses.filter((status) => status === 503).length} answered 503`);
+    const unknown = cutSaves.filter((save) => save.message === databaseMessages.unknown);
+    console.log(
+      `terminated backends 8 times during ${answers.length} reads and saves: ${statuses.filter((status) => status === 503).length} answered 503; ` +
+        `${cutSaves.length} saves cut, ${unknown.length} answered "may or may not have been saved" (${unknown.filter((save) => save.again?.status === 409).length} of them had been stored)`,
+    );
     for (const answer of answers) {
       expect([200, 409, 503]).toContain(answer.status);
-      if (answer.status === 503) expect(answer.json().message).toBe(databaseMessages.lost);
+      if (answer.status === 503) expect([databaseMessages.unknown, databaseMessages.lost, databaseMessages.busy]).toContain(answer.json().message);
+    }
+    // A save said to be not done was not done.
+    for (const save of cutSaves.filter((cut) => cut.message !== databaseMessages.unknown)) expect(save.stored).toBe(false);
+    // A connection lost under a save is answered as of unknown outcome, and saving it again settles it:
+    // 200 when it had not been stored, 409 with the record holding it when it had.
+    expect(unknown.length).toBeGreaterThan(0);
+    for (const save of unknown) {
+      expect([200, 409, 503]).toContain(save.again?.status);
+      if (save.again?.status !== 503) expect(save.again?.allergy).toBe(save.change);
     }
     expect(server.child.exitCode).toBeNull();
 
@@ -79,6 +104,123 @@ describe.skipIf(testDialect !== 'postgres')('PostgreSQL connections ended by the
     server.child.kill('SIGTERM');
     expect((await server.exited).code).toBe(0);
     expect(server.stderr()).not.toMatch(/uncaught|unhandled/i);
+  });
+});
+
+describe('a stalled database (DATABASE_TIMEOUT_MS)', () => {
+  let data: ServerData | undefined;
+  afterEach(async () => {
+    await data?.remove();
+    data = undefined;
+  });
+
+  /** Stalls the server's database as another program can: a lock on the students table (PostgreSQL), the write lock (SQLite). */
+  async function stallDatabase(server: ServerData): Promise<() => Promise<void>> {
+    if (testDialect === 'postgres') {
+      const holder = new pg.Client({ connectionString: server.databaseUrl });
+      await holder.connect();
+      await holder.query('BEGIN');
+      await holder.query('LOCK TABLE students IN ACCESS EXCLUSIVE MODE');
+      return async () => {
+        await holder.query('ROLLBACK');
+        await holder.end();
+      };
+    }
+    const holder = new SQLite(path.join(server.dataDir, 'portal.sqlite'));
+    holder.exec('BEGIN IMMEDIATE');
+    return async () => {
+      holder.exec('ROLLBACK');
+      holder.close();
+    };
+  }
+
+  it('answers autosaves and an audited view 503 "busy" within the time limit while the database stays stalled for longer, serves other requests meanwhile, and saves again once it is free', async () => {
+    const limitMs = 1000;
+    const stallMs = 6000;
+    data = await createServerData();
+    const seed = await data.open();
+    await createAdminUser(seed);
+    const students = await Promise.all(Array.from({ length: 6 }, (_, index) => createStudent(seed, { id: `2026${String(600 + index)}` })));
+    await seed.destroy();
+    const server = await startServer({ ...data.settings, DATABASE_TIMEOUT_MS: String(limitMs) }, data.dir);
+    const client = new HttpClient(server.url, 9);
+    await client.signInAsAdmin('registrar', ADMIN_PASSWORD);
+    const versions = await Promise.all(students.map(async (student) => (await client.get(`/api/student/${student.id}`)).json<SavedRecord>().record.updatedAt));
+
+    const release = await stallDatabase(data);
+    const stalledAt = performance.now();
+    const released = new Promise((resolve) => setTimeout(resolve, stallMs)).then(release);
+    const timed = async (answer: Promise<HttpAnswer>) => ({ answer: await answer, seconds: (performance.now() - stalledAt) / 1000 });
+    const saves = students.map((student, index) =>
+      timed(client.post('/api/student', { id: student.id, updatedAt: versions[index], allergy: 'during the stall' })),
+    );
+    // An admin's view of a record writes its audit row: a write like the saves.
+    const view = timed(client.get(`/api/student/${students[0].id}`));
+    const plain = await timed(client.get('/api/towns'));
+    const answered = await Promise.all([...saves, view]);
+    await released;
+    const seconds = answered.map((save) => save.seconds.toFixed(2));
+    console.log(
+      `${testDialect}, stalled ${stallMs / 1000} s with DATABASE_TIMEOUT_MS=${limitMs}: 6 saves and a view answered 503 after ${seconds.join(', ')} s; a reference list after ${plain.seconds.toFixed(2)} s (${plain.answer.status})`,
+    );
+
+    for (const { answer, seconds } of answered) {
+      expect({ status: answer.status, message: answer.json().message }).toEqual({ status: 503, message: databaseMessages.busy });
+      // Answered at the limit (and the wait for a connection), not at the end of the stall, and with no other request held meanwhile.
+      expect(seconds).toBeLessThan(limitMs / 1000 + 2);
+    }
+    // Other requests are served while those wait: the server waits for a lock between tries, never inside them.
+    expect(plain.answer.status).toBe(200);
+    expect(plain.seconds).toBeLessThan(Math.min(...answered.map((save) => save.seconds)));
+
+    // Nothing of the refused saves was written; once the database is free they save.
+    for (const [index, student] of students.entries()) {
+      const answer = await client.post('/api/student', { id: student.id, updatedAt: versions[index], allergy: 'after the stall' });
+      expect(answer.status).toBe(200);
+    }
+    client.close();
+    server.child.kill('SIGTERM');
+    expect((await server.exited).code).toBe(0);
+  });
+});
+
+describe('what a database fault answers', () => {
+  let test: TestApp;
+  /** Errors as the drivers raise them, by name. */
+  const faults: Record<string, () => Error> = {
+    terminated: () => Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+    'ended unexpectedly': () => new Error('Connection terminated unexpectedly'),
+    refused: () => Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+    'statement timeout': () => Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }),
+    'no free connection': () => new Error('timeout exceeded when trying to connect'),
+  };
+  beforeAll(async () => {
+    test = await buildTestApp({}, async (app) => {
+      const handler = async (request: { params: unknown }) => {
+        throw faults[(request.params as { fault: string }).fault]();
+      };
+      app.get('/test/fault/:fault', { config: { access: 'visitor' } }, handler);
+      app.post('/test/fault/:fault', { config: { access: 'visitor' } }, handler);
+    });
+  });
+  afterAll(() => test.close());
+
+  it('says of a change whose connection was lost under it that it may or may not have been saved, and "not done" only when it was not', async () => {
+    const client = await new TestClient(test.app).start();
+    const answers: Record<string, [number, string]> = {};
+    for (const fault of Object.keys(faults)) {
+      const response = await client.post(`/test/fault/${encodeURIComponent(fault)}`);
+      answers[fault] = [response.statusCode, response.json().message];
+    }
+    expect(answers).toEqual({
+      terminated: [503, databaseMessages.unknown],
+      'ended unexpectedly': [503, databaseMessages.unknown],
+      refused: [503, databaseMessages.lost],
+      'statement timeout': [503, databaseMessages.busy],
+      'no free connection': [503, databaseMessages.busy],
+    });
+    // A read has no outcome to doubt.
+    expect((await client.get('/test/fault/terminated')).json().message).toBe(databaseMessages.lost);
   });
 });
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nowIso, type Db } from '../../src/db/database.ts';
+import { nowIso, openDatabase, type Db } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import type { Database } from '../../src/db/schema.ts';
 import { withStatementCache } from '../../src/db/statement-cache.ts';
@@ -136,5 +136,56 @@ describe.runIf(testDialect === 'sqlite')('group commit on an SQLite file', () =>
     await write((trx) => trx.insertInto('audit_log').values(auditRow('apart.1')).execute());
     await write((trx) => trx.insertInto('audit_log').values(auditRow('apart.2')).execute());
     expect(commits).toBe(2);
+  });
+});
+
+describe.runIf(testDialect === 'sqlite')('writes while another connection holds the SQLite write lock', () => {
+  let dir: string;
+  let db: Db;
+  let holder: SQLite.Database;
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-write-lock-'));
+    db = openDatabase({ sqliteFile: path.join(dir, 'portal.sqlite'), timeLimitMs: 300 }).db;
+    await migrateToLatest(db);
+    holder = new SQLite(path.join(dir, 'portal.sqlite'));
+  });
+  afterAll(async () => {
+    holder.close();
+    await db.destroy();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('wait for it between tries with the event loop free, fail with SQLite busy after their time limit, and commit once it is freed in time', async () => {
+    const write = createWriteTransactions(db, 'sqlite', 300);
+    holder.exec('BEGIN IMMEDIATE');
+    let longestPause = 0;
+    let beats = 0;
+    let last = performance.now();
+    let waiting = true;
+    const beat = () => {
+      const now = performance.now();
+      longestPause = Math.max(longestPause, now - last);
+      last = now;
+      beats += 1;
+      if (waiting) setImmediate(beat);
+    };
+    setImmediate(beat);
+    const outcomes = await Promise.allSettled(
+      ['held.1', 'held.2', 'held.3'].map((action) => write((trx) => trx.insertInto('audit_log').values(auditRow(action)).execute())),
+    );
+    waiting = false;
+    expect(outcomes.map((outcome) => (outcome.status === 'rejected' ? (outcome.reason as { code?: string }).code : 'written'))).toEqual([
+      'SQLITE_BUSY',
+      'SQLITE_BUSY',
+      'SQLITE_BUSY',
+    ]);
+    // Inside the event loop a try waits a moment at most (50 ms), never the time limit.
+    expect(longestPause).toBeLessThan(200);
+    expect(beats).toBeGreaterThan(10);
+
+    const freedInTime = write((trx) => trx.insertInto('audit_log').values(auditRow('after.freed')).execute());
+    setTimeout(() => holder.exec('ROLLBACK'), 100);
+    await freedInTime;
+    expect(await actions(db)).toEqual(['after.freed']);
   });
 });

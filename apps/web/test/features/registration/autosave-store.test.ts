@@ -1,5 +1,5 @@
 import type { StudentRecord } from '@school/contract';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../src/api/client.ts';
 import { AutosaveStore } from '../../../src/features/registration/autosave-store.ts';
 import { acceptingSave, progress, registration } from './fixtures.tsx';
@@ -38,6 +38,62 @@ describe('autosave', () => {
     expect(store.getSnapshot().record.allergy).toBe('Pollen');
     expect(store.getSnapshot().status.get('allergy')).toBe('saved');
     expect(store.hasUnsaved).toBe(false);
+  });
+
+  describe('when the database is stalled or its connection lost (503)', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('tries a save answered 503 "busy" again by itself, and saves it', async () => {
+      vi.useFakeTimers();
+      let stalled = true;
+      const sent: StudentRecord[] = [];
+      const store = new AutosaveStore(registration(), async (record) => {
+        sent.push(record);
+        if (stalled) throw new ApiError(503, { message: 'The database is busy just now, so this was not done. Please try again in a moment.' });
+        return acceptingSave(record);
+      });
+      store.commit('allergy', 'Pollen');
+      await vi.advanceTimersByTimeAsync(700);
+      expect(store.getSnapshot().status.get('allergy')).toBe('error');
+      expect(store.hasUnsaved).toBe(true);
+      stalled = false;
+      await vi.advanceTimersByTimeAsync(2000 + 700);
+      expect(sent).toHaveLength(2);
+      expect(store.getSnapshot().status.get('allergy')).toBe('saved');
+      expect(store.getSnapshot().record.allergy).toBe('Pollen');
+      expect(store.hasUnsaved).toBe(false);
+    });
+
+    it('settles a save of unknown outcome that was in fact stored: the retry meets 409 with the stored record, and the field ends saved', async () => {
+      vi.useFakeTimers();
+      const initial = registration();
+      let stored = initial.record;
+      const sent: StudentRecord[] = [];
+      const store = new AutosaveStore(initial, async (record) => {
+        sent.push(record);
+        if (record.updatedAt !== stored.updatedAt) throw new ApiError(409, { message: 'changed', record: stored });
+        stored = { ...record, updatedAt: `v${sent.length}` };
+        if (sent.length === 1) {
+          // Committed, but the connection was lost before the answer.
+          throw new ApiError(503, {
+            message:
+              'The connection to the database was lost before this change was confirmed, so it may or may not have been saved. Please check and try again in a moment.',
+          });
+        }
+        return { message: 'Saved', record: stored, progress };
+      });
+      store.commit('allergy', 'Pollen');
+      await vi.advanceTimersByTimeAsync(700);
+      expect(store.getSnapshot().status.get('allergy')).toBe('error');
+      await vi.advanceTimersByTimeAsync(2000 + 700);
+      // The retry was sent with the version she had, met 409, and was laid on the stored record.
+      expect(sent.map((record) => record.updatedAt)).toEqual([initial.record.updatedAt, initial.record.updatedAt, 'v1']);
+      expect(store.getSnapshot().record).toMatchObject({ allergy: 'Pollen', updatedAt: 'v3' });
+      expect(store.getSnapshot().status.get('allergy')).toBe('saved');
+      expect(store.hasUnsaved).toBe(false);
+    });
   });
 
   it('shows the server’s field message on a 422 and stops sending that value', async () => {
