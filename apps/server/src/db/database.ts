@@ -34,7 +34,7 @@ export const POOL_SIZE = 10;
  * serving with a time limit: the whole server waits with it. Write transactions wait longer, in
  * pauses between tries (write-transactions.ts).
  */
-export const SQLITE_LOCK_PATIENCE_MS = 50;
+const SQLITE_LOCK_PATIENCE_MS = 50;
 
 const preparers = new WeakMap<Db, () => void>();
 /**
