@@ -68,7 +68,7 @@ async function peakMemory<T>(pid: number, work: () => Promise<T>): Promise<{ res
 export async function adminDataFigures(url: string, pid: number, dataDir: string, savers: Student[], record: RecordFigure): Promise<void> {
   const admin = await signInAdmin(url);
   const signedIn = await Promise.all(savers.map((student) => prepareStudent(url, student)));
-  const { body, contentType } = multipartBody({ mode: 'insert', dry_run: '0' }, { name: 'bench-intake.csv', type: 'text/csv', bytes: intakeCsv() });
+  const { body, contentType } = multipartBody({ mode: 'insert', dry_run: 'false' }, { name: 'bench-intake.csv', type: 'text/csv', bytes: intakeCsv() });
 
   const counts = { errors: 0, saves: 0 };
   await Promise.all(signedIn.map((student) => autosaveLoop(student, performance.now() + 2000, [], counts, 'warm')));

@@ -67,9 +67,9 @@ export async function termReportsFigures(url: string, dataDir: string, record: R
 
   const ids = addStudents(dataDir, 1500);
   const workbook = { name: 'results.xlsx', type: 'application/octet-stream', bytes: await resultsWorkbook(ids) };
-  const { body, contentType } = multipartBody({ year: '2027', term: '2', dry_run: '1' }, workbook);
+  const { body, contentType } = multipartBody({ year: '2027', term: '2', dry_run: 'true' }, workbook);
   const check = await admin.raw('POST', '/api/term-results/import', body, contentType);
-  const applyBody = multipartBody({ year: '2027', term: '2', dry_run: '0' }, workbook);
+  const applyBody = multipartBody({ year: '2027', term: '2', dry_run: 'false' }, workbook);
   const apply = await admin.raw('POST', '/api/term-results/import', applyBody.body, applyBody.contentType);
   const answer = JSON.parse(apply.body) as { results?: number; errors?: unknown[] };
   if (apply.status !== 200 || answer.results !== 18000 || answer.errors?.length)

@@ -5,3 +5,5 @@ export * from './student-fields.ts';
 export * from './student-schema.ts';
 export * from './api-types.ts';
 export * from './responses/index.ts';
+export * from './requests/index.ts';
+export * from './names.ts';

@@ -1,4 +1,7 @@
-/** Every message the spec quotes, in one place, so the form and the server say the same words. */
+/**
+ * Every message the spec quotes, and every other message said in more than one place, so the
+ * form and the server say the same words.
+ */
 export const messages = {
   required: 'This field is required.',
   invalidEmail: 'Invalid e-mail',
@@ -16,6 +19,34 @@ export const messages = {
   deleteFailed: 'Error Occured. File Could not be deleted',
   tooLong: (max: number) => `At most ${max} characters.`,
   chooseOption: 'Choose one of the options.',
+  /** A value a schema refuses without a message of its own. */
+  invalidValue: 'This value is not valid.',
+  /** A student ID that names no student (404). */
+  noSuchStudent: 'There is no student with that ID.',
+  /** The signed-in student's own record is gone (404). */
+  ownRecordNotFound: 'Your student record was not found.',
+  /** A student asked for another student's data (403). */
+  onlyOwnRecords: 'You can only see your own records.',
+  /** A student or a visitor asked for an admin's call (403). */
+  adminsOnly: 'Only school administrators can do this.',
+  /** A call that needs a session, made without one (401). */
+  signInToContinue: 'Please sign in to continue.',
+  /** A stored document that is not there (404). */
+  noSuchFile: 'There is no such file.',
+  /** A password longer than anyone types (`limits.passwordInput`). */
+  passwordTooLong: 'The password is too long.',
+  /** The change-password screen's first step, left empty. */
+  enterCurrentPassword: 'Enter your current password.',
+  /** A form level outside Forms 1 to 5. */
+  formLevel: 'The form level is a number from 1 to 5.',
+  /** A spreadsheet row without its student ID. */
+  studentIdMissing: 'The student ID is missing.',
+  /** `dry_run` of an import other than true or false (decision 037). */
+  dryRun: 'dry_run is true (only check the file, the default) or false (import it).',
+  /** The browser could not reach the server (no answer at all). */
+  unreachable: 'The portal could not be reached. Check your connection and try again.',
+  /** A sign-in that failed without an answer from the server that says why. */
+  signInFailed: 'Signing in did not work. Please try again.',
   /** A date of birth outside the plausible range of a secondary student (decision 027). */
   birthDateRange: (earliest: string, latest: string) => `Enter a date of birth between ${earliest} and ${latest} (9 to 25 years ago).`,
   /** A code that is not in its reference list (a town, religion, class...). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { limits } from './limits.ts';
 import { messages } from './messages.ts';
+import { parseRemembered } from './remembered-parse.ts';
 import { agreementFields, studentFields, type FieldDef, type StepKey } from './student-fields.ts';
 
 /** A value of the record as the API carries it: text fields are strings or null, flags 0 or 1. */
@@ -38,7 +38,8 @@ export function isRealDate(value: string): boolean {
 /** Empty input means "not filled in" and is stored as null. */
 const emptyToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
 
-const nullable = (schema: z.ZodType<string>) => z.preprocess(emptyToNull, schema.nullable());
+/** A text field's schema that stores empty input as null. */
+export const nullable = (schema: z.ZodType<string>) => z.preprocess(emptyToNull, schema.nullable());
 
 const schemaCache = new WeakMap<FieldDef, z.ZodType<FieldValue>>();
 
@@ -95,26 +96,6 @@ function dateSchema(rule: NonNullable<FieldDef['dates']>): z.ZodType<string> {
     if (value < earliest || value > latest) context.addIssue({ code: 'custom', message: messages.birthDateRange(earliest, latest) });
   });
 }
-
-const fieldShape = Object.fromEntries(studentFields.map((field) => [field.name, fieldSchema(field).optional()]));
-
-/**
- * What `POST /api/student` accepts: the whole record (or any part of it) with the updatedAt the
- * client last saw. Unknown keys are dropped, never stored.
- */
-const saveHeadShape = {
-  id: z.coerce.string().trim().min(1, messages.required).max(limits.studentId),
-  updatedAt: z.string().min(1, messages.required),
-};
-export const studentSaveSchema = z.object({
-  ...saveHeadShape,
-  ...fieldShape,
-  terms_and_conditions: nullable(z.string().max(20000)).optional(),
-  agree_terms_conditions: fieldSchema({ name: 'agree_terms_conditions', label: '', kind: 'flag', step: 'otherData', section: '' }).optional(),
-});
-/** The save's id and version, then each field's schema in the save schema's order (for `readStudentSave` and `changedSaveValues`). */
-const saveHead = z.object(saveHeadShape);
-const savedFields = Object.entries(studentSaveSchema.shape).filter(([name]) => !(name in saveHeadShape)) as Array<[string, z.ZodType]>;
 
 /** Every column of the record, in the spec's order, for the database and the export. */
 export const studentColumns: readonly string[] = [...studentFields.map((field) => field.name), ...agreementFields];
@@ -180,83 +161,8 @@ export const completenessNotes = {
   documentsMissing: 'Upload every document (birth certificate, immunization card, SEA slip and photo).',
 } as const;
 
-/**
- * What a schema makes of a value (a JSON scalar), remembered per schema for the day (a date of
- * birth's range moves with the date): every save judges the whole record's completeness, and
- * nearly all of its values are the ones seen at the last save. Bounded whatever a client sends: values
- * longer than any field's are parsed each time, and past `REMEMBERED_MAX` answers in all the
- * memory starts again.
- */
-const REMEMBERED_MAX = 50_000;
-const REMEMBERED_LENGTH = 200;
-const remembered = { day: '', size: 0, bySchema: new Map<z.ZodType, Map<unknown, { success: boolean; data?: unknown }>>() };
-function parseRemembered(schema: z.ZodType, value: unknown, today: string): { success: boolean; data?: unknown } {
-  if (typeof value === 'string' && value.length > REMEMBERED_LENGTH) return schema.safeParse(value);
-  if (remembered.day !== today || remembered.size >= REMEMBERED_MAX) Object.assign(remembered, { day: today, size: 0, bySchema: new Map() });
-  let known = remembered.bySchema.get(schema);
-  if (!known) remembered.bySchema.set(schema, (known = new Map()));
-  let result = known.get(value);
-  if (result === undefined) {
-    const parsed = schema.safeParse(value);
-    result = parsed.success ? { success: true, data: parsed.data } : { success: false };
-    known.set(value, result);
-    remembered.size += 1;
-  }
-  return result;
-}
-
 /** Whether a filled value is valid for its field (remembered, see `parseRemembered`). */
 const isValidValue = (field: FieldDef, value: FieldValue, today: string): boolean => parseRemembered(fieldSchema(field), value, today).success;
-
-const isScalar = (value: unknown) => value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
-
-/** The schema of each field a save may carry, by name (`studentSaveSchema`'s, the id and version apart). */
-const savedFieldSchemas = new Map(savedFields);
-
-/**
- * A save's body as the autosave route takes it before its values are judged: an object with a
- * valid id and version and a scalar for each field it names (`readStudentSave`). Its values are
- * judged against the stored record by `changedSaveValues`; keys that name no field are never read.
- */
-export type StudentSaveBody = { id: string; updatedAt: string } & Record<string, unknown>;
-
-/**
- * The body of `POST /api/student` when it has the shape of a save (an object, a valid id and
- * version, a scalar for every field it names), with its id and version as the schema makes them;
- * undefined otherwise, so that the caller parses it with `studentSaveSchema` and gets its errors.
- * The values themselves are judged once the stored record is known (`changedSaveValues`): every
- * autosave sends the whole record, and nearly all of it is as stored.
- */
-export function readStudentSave(body: unknown): StudentSaveBody | undefined {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
-  const given = body as Record<string, unknown>;
-  const head = saveHead.safeParse(given);
-  if (!head.success) return undefined;
-  for (const name in given) if (savedFieldSchemas.has(name) && !isScalar(given[name])) return undefined;
-  given.id = head.data.id;
-  given.updatedAt = head.data.updatedAt;
-  return given as StudentSaveBody;
-}
-
-/**
- * The fields of a save whose values differ from the stored record's, as their schemas make them
- * (remembered, see `parseRemembered`); a value sent as it is stored is not judged again, and one
- * the schema makes into the stored value is no change. Undefined when a schema refuses a value
- * the save changes: `studentSaveSchema` then words the errors.
- */
-export function changedSaveValues(body: StudentSaveBody, stored: Record<string, unknown>): Record<string, FieldValue> | undefined {
-  const today = todayIso();
-  const changed: Record<string, FieldValue> = {};
-  for (const name in body) {
-    const schema = savedFieldSchemas.get(name);
-    const value = body[name];
-    if (!schema || value === stored[name]) continue;
-    const result = parseRemembered(schema, value, today);
-    if (!result.success) return undefined;
-    if (result.data !== stored[name]) changed[name] = result.data as FieldValue;
-  }
-  return changed;
-}
 
 const byStep = new Map<StepKey, FieldDef[]>();
 /** The fields of one step, in the record's order. */

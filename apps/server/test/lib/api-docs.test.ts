@@ -1,4 +1,7 @@
+import * as contract from '@school/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createStudent } from '../helpers/factories.ts';
 
@@ -8,7 +11,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Operation = { requestBody?: unknown; parameters?: unknown[]; responses: Record<string, { content?: Record<string, { schema?: unknown }> }> };
+type JsonSchema = { type?: string; properties?: Record<string, unknown>; required?: string[] } & Record<string, unknown>;
+type Operation = {
+  requestBody?: { content: Record<string, { schema: JsonSchema }> };
+  parameters?: Array<{ in: string; name: string; required?: boolean; schema: unknown }>;
+  responses: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+};
 const openApiPath = (url: string) => url.replace(/:([a-zA-Z_]+)/g, '{$1}');
 
 describe('GET /api/openapi.json', () => {
@@ -59,6 +67,99 @@ describe('GET /api/openapi.json', () => {
     expect(body).not.toContain('Zenobia');
     expect(body).not.toContain('Quashie');
     expect(body).not.toContain(student.id);
+  });
+});
+
+/**
+ * Each call's request rule, from the contract (decision 037): a JSON body, a multipart form (whose
+ * `file` part the route adds), or a query. Every call the document gives a body or a query is here.
+ */
+const requestRules: Record<string, { body?: z.ZodType; form?: z.ZodObject; query?: z.ZodObject }> = {
+  'POST /api/login-student': { body: contract.studentSignInRequest },
+  'POST /api/admin-login': { body: contract.adminSignInRequest },
+  'POST /api/change-password-student': { body: contract.changeStudentPasswordRequest },
+  'POST /api/admin/change-password': { body: contract.changeAdminPasswordRequest },
+  'POST /api/check-current-password': { body: contract.checkCurrentPasswordRequest },
+  'POST /api/reset-password-student': { body: contract.resetStudentPasswordRequest },
+  'GET /api/student-lookup': { query: contract.studentLookupQuery },
+  'POST /api/student': { body: contract.studentSaveSchema },
+  'POST /api/student/{id}/health-data': { body: contract.healthDataSavedRequest },
+  'PUT /api/registration-status/{form_level}': { body: contract.registrationStatusRequest },
+  'POST /api/store-file': { form: contract.storeFileRequest },
+  'DELETE /api/file': { query: contract.deleteFileQuery },
+  'POST /api/student-data-files': { body: contract.studentDataFileRequest },
+  'POST /api/post-term-reports': { body: contract.postTermReportsRequest },
+  'POST /api/term-results/import': { form: contract.termFileRequest },
+  'POST /api/report-cards/upload': { form: contract.termFileRequest },
+  'POST /api/student-import': { form: contract.studentImportRequest },
+  'PUT /api/term-calendar': { body: contract.termCalendarRequest },
+  'POST /api/attendance-import': { form: contract.attendanceImportRequest },
+  'POST /api/attendance-scans': { body: contract.scannerBatchRequest },
+};
+
+/** `const: x` as the document writes it, `enum: [x]`. */
+const constAsEnum = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(constAsEnum);
+  if (typeof value !== 'object' || value === null) return value;
+  const entries = Object.entries(value).map(([key, inner]) => (key === 'const' ? ['enum', [inner]] : [key, constAsEnum(inner)]));
+  return Object.fromEntries(entries);
+};
+
+/** A request schema as the document shows it: its JSON Schema for what a client sends, made as the app makes it. */
+const documented = (schema: z.ZodType): JsonSchema =>
+  constAsEnum(
+    (jsonSchemaTransform({ schema: { body: schema }, url: '/rule', openapiObject: { openapi: '3.1.0' } } as never).schema as { body: JsonSchema }).body,
+  ) as JsonSchema;
+
+describe('the request rules in the document', () => {
+  let paths: Record<string, Record<string, Operation>>;
+  beforeAll(async () => {
+    paths = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json().paths;
+  });
+
+  it("shows each call's body and query as the contract's rule, and every call with a body or a query has one there", () => {
+    const taking = Object.entries(paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([, operation]) => operation.requestBody || operation.parameters?.some((parameter) => parameter.in === 'query'))
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(taking.sort()).toEqual(Object.keys(requestRules).sort());
+
+    for (const [call, rule] of Object.entries(requestRules)) {
+      const [method, path] = call.split(' ');
+      const operation = paths[path][method.toLowerCase()];
+      if (rule.body) expect(operation.requestBody?.content['application/json'].schema, call).toEqual(documented(rule.body));
+      if (rule.form) {
+        const { properties, required = [], ...rest } = operation.requestBody!.content['multipart/form-data'].schema;
+        const { file, ...fields } = properties!;
+        expect(file, call).toEqual({ type: 'string', format: 'binary' });
+        const expected = documented(rule.form);
+        expect({ ...rest, properties: fields, required: required.filter((name) => name !== 'file') }, call).toEqual({ required: [], ...expected });
+      }
+      if (rule.query) {
+        const shown = operation.parameters!.filter((parameter) => parameter.in === 'query');
+        const expected = documented(rule.query);
+        expect(Object.fromEntries(shown.map((parameter) => [parameter.name, parameter.schema])), call).toEqual(expected.properties);
+        expect(
+          shown.filter((parameter) => parameter.required).map((parameter) => parameter.name),
+          call,
+        ).toEqual(expected.required ?? []);
+      }
+    }
+  });
+
+  it('shows one dry_run on every import and bulk upload: true (a check) unless false is sent', () => {
+    const imports = ['/api/student-import', '/api/term-results/import', '/api/report-cards/upload', '/api/attendance-import'];
+    for (const path of imports) {
+      const { properties, required = [] } = paths[path].post.requestBody!.content['multipart/form-data'].schema;
+      expect(properties?.dry_run, path).toEqual({
+        type: 'string',
+        enum: ['true', 'false'],
+        default: 'true',
+        description: 'true (the default) only checks the file and changes nothing; false imports it.',
+      });
+      expect(required, path).not.toContain('dry_run');
+    }
   });
 });
 

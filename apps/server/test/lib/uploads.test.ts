@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { errorResponses, messageSchema } from '@school/contract';
+import { attendanceImportRequest, errorResponses, messages, messageSchema } from '@school/contract';
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { incomingDir, kindsInWords, receiveUpload, sniffUploadKind, uploadedFile, type ReceivedFile } from '../../src/lib/uploads/index.ts';
 import { multipart } from '../helpers/multipart.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -78,7 +78,7 @@ describe('receiving an upload', () => {
 
   beforeAll(async () => {
     t = await buildTestApp({ uploadMaxBytes: 32 * 1024 }, async (app) => {
-      const body = z.object({ dry_run: z.enum(['0', '1'], { message: 'Say 0 or 1.' }), file: uploadedFile() });
+      const body = attendanceImportRequest.extend({ file: uploadedFile() });
       const options = {
         config: { access: 'visitor' as const, csrf: false },
         schema: { consumes: ['multipart/form-data'], body, response: { 200: messageSchema, ...errorResponses } },
@@ -100,9 +100,9 @@ describe('receiving an upload', () => {
 
   it('hands the route its fields and the file, on disk while it runs and gone once it has answered', async () => {
     const bytes = await xlsx();
-    const response = await post('/test/import', { dry_run: '1' }, { name: '..\\..\\Students 2026.XLSX', bytes });
+    const response = await post('/test/import', { dry_run: 'true' }, { name: '..\\..\\Students 2026.XLSX', bytes });
     expect(response.json()).toEqual({ message: `xlsx Students 2026.XLSX ${bytes.length}` });
-    expect(seen?.fields).toEqual({ dry_run: '1' });
+    expect(seen?.fields).toEqual({ dry_run: true });
     expect(seen?.file).toMatchObject({ extension: '.xlsx', kind: 'xlsx', mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
     expect(seen?.existed).toBe(true);
     expect(fs.existsSync(seen!.file.path)).toBe(false);
@@ -114,7 +114,7 @@ describe('receiving an upload', () => {
       { name: 'students.xlsx', bytes: PDF },
       { name: 'students.pdf', bytes: await xlsx() },
     ]) {
-      const response = await post('/test/import', { dry_run: '0' }, file);
+      const response = await post('/test/import', { dry_run: 'false' }, file);
       expect(response.statusCode).toBe(422);
       expect(response.json()).toEqual({
         message: 'The file must be an Excel workbook (.xlsx) or a CSV file.',
@@ -125,12 +125,12 @@ describe('receiving an upload', () => {
   });
 
   it('checks the fields with the route’s schema and asks for a file when none came', async () => {
-    const noFile = await post('/test/import', { dry_run: '1' });
+    const noFile = await post('/test/import', { dry_run: 'true' });
     expect(noFile.statusCode).toBe(422);
     expect(noFile.json()).toEqual({ message: 'Please select a file!', errors: { file: ['Please select a file!'] } });
     const badField = await post('/test/import', { dry_run: 'maybe' }, { name: 'a.csv', bytes: Buffer.from('a,b\n') });
-    expect(badField.json()).toEqual({ message: 'Say 0 or 1.', errors: { dry_run: ['Say 0 or 1.'] } });
-    const notMultipart = await t.app.inject({ method: 'POST', url: '/test/import', payload: { dry_run: '1' } });
+    expect(badField.json()).toEqual({ message: messages.dryRun, errors: { dry_run: [messages.dryRun] } });
+    const notMultipart = await t.app.inject({ method: 'POST', url: '/test/import', payload: { dry_run: 'true' } });
     expect(notMultipart.json()).toEqual({ message: 'Please select a file!', errors: { file: ['Please select a file!'] } });
     expect(incoming()).toEqual([]);
   });
@@ -141,7 +141,7 @@ describe('receiving an upload', () => {
         '/test/import',
         Object.fromEntries([
           [name, 'x'],
-          ['dry_run', '1'],
+          ['dry_run', 'true'],
         ]),
         { name: 'a.csv', bytes: Buffer.from('a,b\n') },
       );
@@ -152,14 +152,14 @@ describe('receiving an upload', () => {
   });
 
   it('refuses a file past the size cap with 413 and keeps none of it', async () => {
-    const response = await post('/test/import', { dry_run: '1' }, { name: 'big.csv', bytes: Buffer.alloc(40 * 1024, 'a') });
+    const response = await post('/test/import', { dry_run: 'true' }, { name: 'big.csv', bytes: Buffer.alloc(40 * 1024, 'a') });
     expect(response.statusCode).toBe(413);
     expect(response.json().message).toBe('The file is larger than 0 MB.');
     expect(incoming()).toEqual([]);
   });
 
   it('removes the temporary file when the service fails', async () => {
-    const response = await post('/test/failing', { dry_run: '1' }, { name: 'a.csv', bytes: Buffer.from('a,b\n') });
+    const response = await post('/test/failing', { dry_run: 'true' }, { name: 'a.csv', bytes: Buffer.from('a,b\n') });
     expect(response.statusCode).toBe(500);
     expect(incoming()).toEqual([]);
   });
@@ -168,7 +168,7 @@ describe('receiving an upload', () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = new URL(address);
     const boundary = '----aborted';
-    const head = `--${boundary}\r\nContent-Disposition: form-data; name="dry_run"\r\n\r\n1\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.csv"\r\n\r\n`;
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="dry_run"\r\n\r\ntrue\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.csv"\r\n\r\n`;
     const socket = net.connect(Number(port), '127.0.0.1');
     await new Promise((resolve) => socket.once('connect', resolve));
     socket.write(

@@ -13,17 +13,18 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { messages } from '@school/contract/messages';
+import type { ImportForms } from '@school/contract/requests';
 import type { ImportAnswer } from '@school/contract/responses';
 import { useId, useState, type ReactNode } from 'react';
 import { ApiError } from '../api/client.ts';
 import { useImportProgress } from '../api/get-import-progress.ts';
-import { formWithFile, postForm } from '../api/post-form.ts';
+import { postImport, type ImportFields } from '../api/post-import.ts';
 
-export type ImportPanelProps = {
+export type ImportPanelProps<Url extends keyof ImportForms> = {
   /** The import call, e.g. '/api/term-results/import'; it takes `file`, `dry_run` and `fields`. */
-  url: string;
+  url: Url;
   /** Form fields sent with the file (year, term, mode, a mapping as JSON…); a change clears the preview. */
-  fields: Record<string, string | undefined>;
+  fields: ImportFields<Url>;
   /** What the file chooser offers. */
   accept?: string;
   /** The figures of an answer, as label and number, e.g. `[['Students', answer.students]]`. */
@@ -55,7 +56,17 @@ const columnsOf = (rows: Array<Record<string, unknown>>) => [...new Set(rows.fla
  * nothing), read the counts, the first rows and every row error, then confirm to import. A file
  * with errors cannot be imported; changing the file or a field starts again from the check.
  */
-export function ImportPanel({ url, fields, accept = '.xlsx,.csv', counts, notReady, onApplied, onAnswer, progress, children }: ImportPanelProps) {
+export function ImportPanel<Url extends keyof ImportForms>({
+  url,
+  fields,
+  accept = '.xlsx,.csv',
+  counts,
+  notReady,
+  onApplied,
+  onAnswer,
+  progress,
+  children,
+}: ImportPanelProps<Url>) {
   const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [sent, setSent] = useState<{ key: string; stage: Stage }>({ key: '', stage: { kind: 'idle' } });
@@ -69,9 +80,7 @@ export function ImportPanel({ url, fields, accept = '.xlsx,.csv', counts, notRea
     const since = Date.now();
     setStage({ kind: 'sending', dryRun, percent: 0, since });
     try {
-      const answer = await postForm<ImportAnswer>(url, formWithFile({ ...fields, dry_run: dryRun ? '1' : '0' }, file), (percent) =>
-        setStage({ kind: 'sending', dryRun, percent, since }),
-      );
+      const answer = await postImport(url, fields, { dryRun, file }, (percent) => setStage({ kind: 'sending', dryRun, percent, since }));
       setStage({ kind: dryRun || answer.errors.length > 0 ? 'checked' : 'applied', answer });
       onAnswer?.(answer);
       if (!dryRun && answer.errors.length === 0) onApplied?.(answer);

@@ -13,7 +13,7 @@ describe('the import panel', () => {
   it('checks the file with a dry run, shows the figures and first rows, and imports only when confirmed', async () => {
     const calls = stubFormPosts(({ fields }) => ({
       status: 200,
-      body: { dry_run: fields.dry_run === '1', students: 12, preview: [{ student_id: '20260001', subject: 'Mathematics' }], errors: [] },
+      body: { dry_run: fields.dry_run === 'true', students: 12, preview: [{ student_id: '20260001', subject: 'Mathematics' }], errors: [] },
     }));
     const applied = vi.fn();
     renderWithQueries(<ImportPanel url="/api/term-results/import" fields={{ year: '2026', term: '1' }} counts={counts} onApplied={applied} />);
@@ -25,20 +25,20 @@ describe('the import panel', () => {
     expect(screen.getByText('12')).toBeInTheDocument();
     expect(screen.getByRole('cell', { name: 'Mathematics' })).toBeInTheDocument();
     expect(calls).toHaveLength(1);
-    expect(calls[0].fields).toEqual({ year: '2026', term: '1', dry_run: '1' });
+    expect(calls[0].fields).toEqual({ year: '2026', term: '1', dry_run: 'true' });
     expect(calls[0].file?.name).toBe('results.csv');
     expect(applied).not.toHaveBeenCalled();
 
     await user.click(screen.getByRole('button', { name: 'Import' }));
     expect(await screen.findByText('The file was imported.')).toBeInTheDocument();
-    expect(calls[1].fields.dry_run).toBe('0');
+    expect(calls[1].fields.dry_run).toBe('false');
     expect(applied).toHaveBeenCalledTimes(1);
   });
 
   it('shows how many rows the server has written while a large file is imported, and only then', async () => {
     let releaseImport!: () => void;
     stubFormPosts(({ fields }) =>
-      fields.dry_run === '1'
+      fields.dry_run === 'true'
         ? { status: 200, body: { dry_run: true, students: 1500, errors: [] } }
         : new Promise((resolve) => (releaseImport = () => resolve({ status: 200, body: { dry_run: false, students: 1500, errors: [] } }))),
     );
@@ -82,7 +82,7 @@ describe('the import panel', () => {
         ],
       },
     }));
-    renderWithQueries(<ImportPanel url="/api/x" fields={{}} counts={counts} />);
+    renderWithQueries(<ImportPanel url="/api/attendance-import" fields={{}} counts={counts} />);
     const user = userEvent.setup();
     await user.upload(screen.getByLabelText('Choose the file to import'), file());
     await user.click(screen.getByRole('button', { name: 'Check file' }));
@@ -101,7 +101,7 @@ describe('the import panel', () => {
         errors: { file: ['The file must be an Excel workbook (.xlsx) or a CSV file.'] },
       },
     }));
-    renderWithQueries(<ImportPanel url="/api/x" fields={{}} counts={counts} />);
+    renderWithQueries(<ImportPanel url="/api/attendance-import" fields={{}} counts={counts} />);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Check file' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Please select a file!');
@@ -113,7 +113,7 @@ describe('the import panel', () => {
 
   it('waits for the fields it needs before a file can be checked', () => {
     stubFormPosts(() => ({ status: 200, body: {} }));
-    renderWithQueries(<ImportPanel url="/api/x" fields={{}} counts={counts} notReady="Choose the year and the term first." />);
+    renderWithQueries(<ImportPanel url="/api/attendance-import" fields={{}} counts={counts} notReady="Choose the year and the term first." />);
     expect(screen.getByRole('button', { name: 'Check file' })).toBeDisabled();
     expect(screen.getByText('Choose the year and the term first.')).toBeInTheDocument();
   });

@@ -5,7 +5,7 @@ import { importAnswerSchema } from './imports.ts';
 export const termSchema = z.enum(['1', '2', '3'], { message: 'The term must be 1, 2 or 3.' });
 /** The first calendar year of an academic year (2026 is 2026-2027). */
 export const termYearSchema = z.coerce
-  .number({ message: 'The year must be a number such as 2026.' })
+  .number<string | number>({ message: 'The year must be a number such as 2026.' })
   .int('The year must be a whole number such as 2026.')
   .min(2000, 'The year must be between 2000 and 2100.')
   .max(2100, 'The year must be between 2000 and 2100.');

@@ -3,10 +3,9 @@ import {
   errorResponses,
   parentsContactSchema,
   studentImportAnswerSchema,
-  studentImportColumns,
   studentImportHistorySchema,
   studentImportProgressSchema,
-  studentImportModes,
+  studentImportRequest,
 } from '@school/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -23,29 +22,8 @@ import { registrationReport } from './registration-report.ts';
 /** A class ID or `all`. */
 const classParams = z.object({ classId: z.string().min(1).max(10) });
 
-const importFields = studentImportColumns.map((column) => column.field) as [string, ...string[]];
-
-/** The import's form fields: the file, the mode, whether it is a check, and the admin's column mapping (JSON, field → header). */
-const studentImportBody = z.object({
-  file: uploadedFile(),
-  mode: z.enum(studentImportModes, { message: 'Choose "insert" or "upsert".' }).default('insert'),
-  dry_run: z.enum(['0', '1', 'true', 'false'], { message: 'dry_run is 0 or 1.' }).default('1'),
-  mapping: z
-    .string()
-    .max(4000)
-    .default('{}')
-    .transform((text, context) => {
-      try {
-        const parsed: unknown = JSON.parse(text);
-        const result = z.partialRecord(z.enum(importFields), z.string().max(200)).safeParse(parsed);
-        if (result.success) return result.data;
-      } catch {
-        // reported below
-      }
-      context.addIssue({ code: 'custom', message: 'The column mapping must be an object of field names to headers.' });
-      return z.NEVER;
-    }),
-});
+/** The import's form: the contract's fields, and the file. */
+const studentImportBody = studentImportRequest.extend({ file: uploadedFile() });
 
 /** `Content-Disposition` for a download: a plain ASCII name and its UTF-8 form (RFC 6266). */
 export const attachment = (name: string): string =>
@@ -120,7 +98,7 @@ export async function adminDataRoutes(instance: FastifyInstance): Promise<void> 
       importStudents(app.deps, adminActor(request), {
         file: request.body.file,
         mode: request.body.mode,
-        dryRun: request.body.dry_run === '1' || request.body.dry_run === 'true',
+        dryRun: request.body.dry_run,
         mapping: request.body.mapping,
         // Students' calls go before each slice of the import's work.
         betweenSlices: () => app.quietMoment(),

@@ -1,13 +1,14 @@
 import {
   attendanceImportAnswerSchema,
+  attendanceImportRequest,
   binaryResponse,
   errorResponses,
   limits,
   scanBatchAnswerSchema,
+  scannerBatchRequest,
   studentAttendanceSchema,
+  termCalendarRequest,
   termCalendarSchema,
-  closedDaySchema,
-  calendarTermSchema,
 } from '@school/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -15,15 +16,7 @@ import { z } from 'zod';
 import { adminActor, signedInActor } from '../../session/access.ts';
 import { receiveUpload, uploadedFile } from '../../lib/uploads/index.ts';
 import { authenticateScanner, hashScannerToken } from './scanner-tokens.ts';
-import {
-  attendanceReportPdf,
-  importAttendanceScans,
-  receiveScannerBatch,
-  saveTermCalendar,
-  scannerBatchSchema,
-  studentAttendance,
-  termCalendar,
-} from './service.ts';
+import { attendanceReportPdf, importAttendanceScans, receiveScannerBatch, saveTermCalendar, studentAttendance, termCalendar } from './service.ts';
 
 /** Batches a scanner may send in a minute (decision 023). */
 export const SCANNER_BATCHES_PER_MINUTE = 60;
@@ -72,7 +65,7 @@ export async function attendanceRoutes(instance: FastifyInstance): Promise<void>
     {
       config: { access: 'admin' },
       schema: {
-        body: z.object({ terms: z.array(calendarTermSchema).max(30), closed_days: z.array(closedDaySchema).max(400) }),
+        body: termCalendarRequest,
         response: { 200: termCalendarSchema, ...errorResponses },
       },
     },
@@ -86,7 +79,7 @@ export async function attendanceRoutes(instance: FastifyInstance): Promise<void>
       preValidation: receiveUpload({ accept: ['xlsx', 'csv'] }),
       schema: {
         consumes: ['multipart/form-data'],
-        body: z.object({ dry_run: z.enum(['0', '1']).default('1'), file: uploadedFile() }),
+        body: attendanceImportRequest.extend({ file: uploadedFile() }),
         response: { 200: attendanceImportAnswerSchema, ...errorResponses },
       },
     },
@@ -109,7 +102,7 @@ export async function attendanceRoutes(instance: FastifyInstance): Promise<void>
       preValidation: async (request) => {
         scanners.set(request, await authenticateScanner(app.deps.db, request.headers.authorization));
       },
-      schema: { body: scannerBatchSchema, response: { 200: scanBatchAnswerSchema, ...errorResponses } },
+      schema: { body: scannerBatchRequest, response: { 200: scanBatchAnswerSchema, ...errorResponses } },
     },
     async (request) => receiveScannerBatch(app.deps, request.actor, scanners.get(request)!, request.body),
   );

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { AttendanceImportAnswer, ClosedDay, StudentAttendance, Term, TermCalendar } from '@school/contract';
+import type { AttendanceImportAnswer, ClosedDay, ScannerScan, StudentAttendance, Term, TermCalendar } from '@school/contract';
 import { z } from 'zod';
 import type { Actor, AdminActor, SignedInActor } from '../../session/actor.ts';
 import type { Deps } from '../../deps.ts';
@@ -277,8 +277,8 @@ function scansOfRows(rows: Array<z.output<typeof scanRowSchema>>, timeZone: stri
  * dry run that changes nothing, and scans kept once by a scan id made from their content, so the
  * same file imported twice adds nothing. With any error nothing is imported.
  */
-export async function importAttendanceScans(deps: Deps, actor: AdminActor, props: { dry_run: '0' | '1'; file: ReceivedFile }): Promise<AttendanceImportAnswer> {
-  const dryRun = props.dry_run === '1';
+export async function importAttendanceScans(deps: Deps, actor: AdminActor, props: { dry_run: boolean; file: ReceivedFile }): Promise<AttendanceImportAnswer> {
+  const dryRun = props.dry_run;
   const zone = deps.config.schoolTimeZone;
   const { rows, errors: readErrors } = await readSpreadsheet(props.file, scanFileColumns);
   const { valid, errors: rowErrors } = validateRows(rows, scanFileColumns, scanRowSchema);
@@ -328,16 +328,6 @@ export async function importAttendanceScans(deps: Deps, actor: AdminActor, props
   return { ...answer, new_scans: stored.kept.size, duplicates: unique.length - stored.kept.size, days: stored.days };
 }
 
-/** One scan of a scanner's batch (decision 023). */
-export const scannerScanSchema = z.object({
-  scan_id: z.string().trim().min(1).max(100),
-  student_id: z.string().trim().min(1).max(20),
-  /** An ISO-8601 instant with its offset or Z, e.g. 2026-11-23T07:41:09-04:00. */
-  scanned_at: z.iso.datetime({ offset: true, message: 'scanned_at must be an ISO-8601 date and time with its offset, e.g. 2026-11-23T07:41:09-04:00.' }),
-  direction: z.enum(['in', 'out'], { message: "direction is 'in' or 'out'." }),
-});
-export const scannerBatchSchema = z.array(scannerScanSchema).min(1, 'Send at least one scan.').max(1000, 'Send at most 1,000 scans at a time.');
-
 /**
  * Takes a scanner's batch: scans of unknown students are refused one by one, a scan id seen before
  * is counted as a duplicate and changes nothing, the rest update the students' records at once.
@@ -346,7 +336,7 @@ export async function receiveScannerBatch(
   deps: Deps,
   actor: Actor,
   scanner: { name: string },
-  batch: Array<z.output<typeof scannerScanSchema>>,
+  batch: ScannerScan[],
 ): Promise<{ accepted: number; duplicates: number; rejected: Array<{ scan_id: string; message: string }> }> {
   const known = await attendanceRepository.existingStudentIds(
     deps.db,

@@ -1,7 +1,6 @@
-import { errorResponses, messageSchema } from '@school/contract';
+import { checkCurrentPasswordRequest, errorResponses, messageSchema } from '@school/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { checkCurrentStudentPassword } from './service.ts';
 
 /**
@@ -17,7 +16,7 @@ export async function currentPasswordRoutes(instance: FastifyInstance): Promise<
     {
       config: { access: 'signed-in' },
       schema: {
-        body: z.object({ current_password: z.string({ message: 'Enter your current password.' }).min(1, 'Enter your current password.').max(256) }),
+        body: checkCurrentPasswordRequest,
         response: { 200: messageSchema, ...errorResponses },
       },
     },

@@ -2,16 +2,23 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  adminSignInRequest,
   adminSignInSchema,
+  changeAdminPasswordRequest,
+  changeStudentPasswordRequest,
   errorResponses,
   limits,
   messages,
   messageSchema,
   noContent,
+  requiredText,
+  resetStudentPasswordRequest,
   schoolConfigSchema,
   sessionSchema,
+  studentLookupQuery,
   studentMatchesSchema,
   studentNamesSchema,
+  studentSignInRequest,
   studentSignInSchema,
   userInfoSchema,
 } from '@school/contract';
@@ -37,9 +44,7 @@ import {
   type SignedInWithDevice,
 } from './service.ts';
 
-const required = (max: number) => z.string({ message: messages.required }).trim().min(1, messages.required).max(max, messages.tooLong(max));
-const password = z.string({ message: messages.required }).min(1, messages.required).max(limits.passwordInput, 'The password is too long.');
-const studentIdParam = z.object({ student_id: required(limits.studentId) });
+const studentIdParam = z.object({ student_id: requiredText(limits.studentId) });
 
 /**
  * Sign-ins per address and minute that did not succeed (failed, refused, or turned away by a full
@@ -106,7 +111,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     {
       config: { access: 'visitor' },
       schema: {
-        body: z.object({ student_id: z.coerce.string().trim().min(1, messages.required).max(limits.studentId, messages.tooLong(limits.studentId)), password }),
+        body: studentSignInRequest,
         response: { 200: studentSignInSchema, ...errorResponses },
       },
     },
@@ -126,7 +131,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     {
       config: { access: 'visitor' },
       schema: {
-        body: z.object({ name: z.string({ message: messages.usernameEmpty }).trim().min(1, messages.usernameEmpty).max(limits.username), password }),
+        body: adminSignInRequest,
         response: { 200: adminSignInSchema, ...errorResponses },
       },
     },
@@ -161,12 +166,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     {
       config: { access: 'restricted' },
       schema: {
-        body: z.object({
-          student_id: z.coerce.string().optional(),
-          password: z.string({ message: messages.required }).min(1, messages.required).optional(),
-          reset_password: z.string().min(1).optional(),
-          current_password: z.string().optional(),
-        }),
+        body: changeStudentPasswordRequest,
         response: { 200: messageSchema, ...errorResponses },
       },
     },
@@ -182,7 +182,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     '/api/admin/change-password',
     {
       config: { access: 'restricted' },
-      schema: { body: z.object({ current_password: password, password }), response: { 200: messageSchema, ...errorResponses } },
+      schema: { body: changeAdminPasswordRequest, response: { 200: messageSchema, ...errorResponses } },
     },
     async (request) => changeAdminPassword(deps, request.actor, request.body),
   );
@@ -192,7 +192,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     {
       config: { access: 'admin' },
       schema: {
-        body: z.object({ student_id: z.coerce.string().trim().min(1, messages.required).max(limits.studentId) }),
+        body: resetStudentPasswordRequest,
         response: { 200: messageSchema, ...errorResponses },
       },
     },
@@ -203,7 +203,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     '/api/student-record/:id',
     {
       config: { access: 'student-self', studentIdFrom: (request) => (request.params as { id?: string }).id },
-      schema: { params: z.object({ id: required(limits.studentId) }), response: { 200: studentNamesSchema, ...errorResponses } },
+      schema: { params: z.object({ id: requiredText(limits.studentId) }), response: { 200: studentNamesSchema, ...errorResponses } },
     },
     async (request) => studentRecordNames(deps, request.params.id),
   );
@@ -213,7 +213,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     {
       config: { access: 'visitor', rateLimit: { max: 10, timeWindow: '1 minute' } },
       schema: {
-        querystring: z.object({ first_name: required(limits.lookupName), last_name: required(limits.lookupName) }),
+        querystring: studentLookupQuery,
         response: { 200: studentMatchesSchema, ...errorResponses },
       },
     },

@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   binaryResponse,
-  documentMessages,
+  deleteFileQuery,
   documentTypeNames,
   errorResponses,
   limits,
-  messages,
   messageSchema,
+  storeFileRequest,
+  studentDataFileRequest,
   studentDataFileSchema,
   uploadedFilesSchema,
 } from '@school/contract';
@@ -38,11 +39,7 @@ export async function filesRoutes(instance: FastifyInstance): Promise<void> {
       preValidation: receiveUpload(),
       schema: {
         consumes: ['multipart/form-data'],
-        body: z.object({
-          id: z.string({ message: messages.required }).trim().min(1, messages.required).max(limits.studentId),
-          file_type: z.enum(documentTypeNames, { message: documentMessages.unknownType }),
-          file: uploadedFile(),
-        }),
+        body: storeFileRequest.extend({ file: uploadedFile() }),
         response: { 200: messageSchema, ...errorResponses },
       },
     },
@@ -63,7 +60,7 @@ export async function filesRoutes(instance: FastifyInstance): Promise<void> {
     {
       config: { access: 'student-self', studentIdFrom: (request) => (request.query as { id?: string }).id },
       schema: {
-        querystring: z.object({ id: studentId, fileName: z.string().max(300).optional(), fileType: documentType }),
+        querystring: deleteFileQuery,
         response: { 200: messageSchema, ...errorResponses },
       },
     },
@@ -105,10 +102,7 @@ export async function filesRoutes(instance: FastifyInstance): Promise<void> {
     {
       config: { access: 'student-self', studentIdFrom: (request) => (request.body as { student_id?: string } | undefined)?.student_id },
       schema: {
-        body: z
-          .object({ student_id: studentId })
-          .catchall(z.union([z.string().max(2000), z.number(), z.null()]))
-          .refine((body) => Object.keys(body).length <= 50, 'The record has too many fields.'),
+        body: studentDataFileRequest,
         response: { 200: messageSchema, ...errorResponses },
       },
     },

@@ -1,10 +1,12 @@
 import {
   errorResponses,
+  formLevelParam,
+  healthDataSavedRequest,
   healthDataSavedSchema,
-  isRealDate,
   limits,
   recordConflictSchema,
   registrationSchema,
+  registrationStatusRequest,
   registrationStatusSchema,
   registrationWindowSchema,
   readStudentSave,
@@ -18,12 +20,6 @@ import { adminActor, signedInActor } from '../../session/access.ts';
 import { registrationRepository, type FoundForSave } from './repository.ts';
 import { loadRegistration, saveHealthData, saveStudentRecord } from './service.ts';
 import { listRegistrationStatuses, updateRegistrationStatus, windowForFormLevel } from './status-service.ts';
-
-const formLevel = z.coerce
-  .number({ message: 'The form level is a number from 1 to 5.' })
-  .int()
-  .min(1, 'The form level is a number from 1 to 5.')
-  .max(5, 'The form level is a number from 1 to 5.');
 
 /**
  * The autosave's body (the route's only part with a schema): a body with the shape of a save
@@ -70,8 +66,7 @@ export async function registrationRoutes(instance: FastifyInstance): Promise<voi
       config: { access: 'student-self', studentIdFrom: (request) => (request.params as { id?: string }).id },
       schema: {
         params: z.object({ id: z.string().min(1).max(limits.studentId) }),
-        // Nothing to send: the step's fields were saved as she went; this says she has checked them.
-        body: z.object({}),
+        body: healthDataSavedRequest,
         response: { 200: healthDataSavedSchema, ...errorResponses },
       },
     },
@@ -82,7 +77,7 @@ export async function registrationRoutes(instance: FastifyInstance): Promise<voi
     '/api/student-registration/:form_level',
     {
       config: { access: 'signed-in' },
-      schema: { params: z.object({ form_level: formLevel }), response: { 200: registrationWindowSchema, ...errorResponses } },
+      schema: { params: z.object({ form_level: formLevelParam }), response: { 200: registrationWindowSchema, ...errorResponses } },
     },
     async (request) => windowForFormLevel(deps, request.params.form_level),
   );
@@ -98,17 +93,8 @@ export async function registrationRoutes(instance: FastifyInstance): Promise<voi
     {
       config: { access: 'admin' },
       schema: {
-        params: z.object({ form_level: formLevel }),
-        body: z.object({
-          open: z.union([z.literal(0), z.literal(1)], { message: 'Open is 0 or 1.' }),
-          deadline_local: z
-            .string()
-            .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, { message: 'Enter the deadline as a date (yyyy-MM-dd) and a time (HH:mm).', abort: true })
-            // 2026-13-45 or 25:00 is refused, never rolled over into another day.
-            .refine((value) => isRealDate(value.slice(0, 10)), 'The deadline is not a real date: enter it as yyyy-MM-dd.')
-            .refine((value) => /^([01]\d|2[0-3]):[0-5]\d$/.test(value.slice(11)), 'The deadline time is not real: enter it as HH:mm, 00:00 to 23:59.')
-            .nullable(),
-        }),
+        params: z.object({ form_level: formLevelParam }),
+        body: registrationStatusRequest,
         response: { 200: registrationStatusSchema, ...errorResponses },
       },
     },

@@ -4,8 +4,10 @@ import {
   limits,
   postedTermSchema,
   postedTermsSchema,
+  postTermReportsRequest,
   reportCardsUploadAnswerSchema,
   reportCardTermsSchema,
+  termFileRequest,
   termResultsImportAnswerSchema,
   termSchema,
   termYearSchema,
@@ -21,12 +23,8 @@ import { reportCardZipLimits, uploadReportCards } from './report-card-upload.ts'
 import { listPostedTerms, listReportCardTerms, postTermReports, reportCard } from './service.ts';
 
 const studentId = z.string().trim().min(1).max(limits.studentId);
-const dryRun = z
-  .enum(['0', '1', 'true', 'false'], { message: 'dry_run must be 1 (check only) or 0 (import).' })
-  .transform((value) => value === '1' || value === 'true');
-const postedFlag = z
-  .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1'])], { message: 'posted must be 1 (post) or 0 (withdraw).' })
-  .transform((value) => value === true || value === 1 || value === '1');
+/** The results workbook or the ZIP of cards, with the term it is for (`termFileRequest`). */
+const termFileBody = termFileRequest.extend({ file: uploadedFile() });
 
 /** Term reports (SPEC §2, §7): the student's list and report cards, posting, the results import and uploaded cards. */
 export async function termReportsRoutes(instance: FastifyInstance): Promise<void> {
@@ -72,7 +70,7 @@ export async function termReportsRoutes(instance: FastifyInstance): Promise<void
     {
       config: { access: 'admin' },
       schema: {
-        body: z.object({ year: termYearSchema, term: termSchema, posted: postedFlag, date_posted: z.string().max(40).nullable().optional() }),
+        body: postTermReportsRequest,
         response: { 200: postedTermSchema, ...errorResponses },
       },
     },
@@ -93,7 +91,7 @@ export async function termReportsRoutes(instance: FastifyInstance): Promise<void
       preValidation: receiveUpload({ accept: ['xlsx', 'csv'] }),
       schema: {
         consumes: ['multipart/form-data'],
-        body: z.object({ year: termYearSchema, term: termSchema, dry_run: dryRun, file: uploadedFile() }),
+        body: termFileBody,
         response: { 200: termResultsImportAnswerSchema, ...errorResponses },
       },
     },
@@ -107,7 +105,7 @@ export async function termReportsRoutes(instance: FastifyInstance): Promise<void
       preValidation: receiveUpload({ accept: ['zip'], maxBytes: reportCardZipLimits.maxZipBytes }),
       schema: {
         consumes: ['multipart/form-data'],
-        body: z.object({ year: termYearSchema, term: termSchema, dry_run: dryRun.default(false), file: uploadedFile() }),
+        body: termFileBody,
         response: { 200: reportCardsUploadAnswerSchema, ...errorResponses },
       },
     },

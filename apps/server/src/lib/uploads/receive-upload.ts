@@ -128,7 +128,7 @@ async function streamParts(request: FastifyRequest, maxBytes: number): Promise<{
  *   app.post('/api/student-import', {
  *     config: { access: 'admin' },
  *     preValidation: receiveUpload({ accept: ['xlsx', 'csv'] }),
- *     schema: { consumes: ['multipart/form-data'], body: z.object({ dry_run: z.enum(['0', '1']), file: uploadedFile() }), response: {...} },
+ *     schema: { consumes: ['multipart/form-data'], body: studentImportRequest.extend({ file: uploadedFile() }), response: {...} },
  *   }, async (request) => importStudents(app.deps, adminActor(request), request.body));
  */
 export function receiveUpload(options: UploadOptions = {}): preValidationHookHandler {

@@ -1,3 +1,4 @@
+import { messages } from '@school/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminUser, createStudent, signInAsAdmin, signInAsStudent, STUDENT_PASSWORD } from '../../helpers/factories.ts';
@@ -80,18 +81,30 @@ describe('Import Students', () => {
     expect(columns.rows.map((row) => row[0])).toEqual([...HEADERS, 'Mode']);
   });
 
+  it('only checks a file sent without dry_run, and refuses a dry_run other than true or false', async () => {
+    const file = await xlsx([['IMP-DRY', 'Dana', 'Dry', null, 'F', '2013-05-05', '1A', 'B', null]]);
+    const before = await countStudents();
+    expect((await upload(file, { mode: 'insert' })).json()).toMatchObject({ dry_run: true, inserted: 1, errors: [] });
+    for (const dry_run of ['0', '1', 'no', 'FALSE']) {
+      const refused = await upload(file, { mode: 'insert', dry_run });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json()).toEqual({ message: messages.dryRun, errors: { dry_run: [messages.dryRun] } });
+    }
+    expect(await countStudents()).toBe(before);
+  });
+
   it('checks a file without changing anything, then adds the new students, who sign in with their date of birth', async () => {
     const file = await xlsx([
       ['IMP-001', 'Aaliyah', 'Ramdeen', null, 'F', new Date(Date.UTC(2014, 0, 15)), '1A', 'St. Anne', 'PIN-001'],
       [20260777, 'Brianna', 'Charles', 'Marie', 'F', '2013-11-02', '1c', 'B', null],
     ]);
     const before = await countStudents();
-    const check = await upload(file, { mode: 'insert', dry_run: '1' });
+    const check = await upload(file, { mode: 'insert', dry_run: 'true' });
     expect(check.statusCode).toBe(200);
     expect(check.json()).toMatchObject({ dry_run: true, inserted: 2, updated: 0, unchanged: 0, errors: [] });
     expect(await countStudents()).toBe(before);
 
-    const applied = await upload(file, { mode: 'insert', dry_run: '0' });
+    const applied = await upload(file, { mode: 'insert', dry_run: 'false' });
     expect(applied.json()).toMatchObject({ dry_run: false, inserted: 2, updated: 0, unchanged: 0, errors: [] });
     const added = await t.db
       .selectFrom('students')
@@ -131,7 +144,7 @@ describe('Import Students', () => {
       ['IMP-015', 'A'.repeat(21), 'Long', null, 'F', '2014-02-02', '1A', 'A', null],
     ]);
     const before = await countStudents();
-    const response = await upload(file, { mode: 'insert', dry_run: '0' });
+    const response = await upload(file, { mode: 'insert', dry_run: 'false' });
     expect(response.statusCode).toBe(200);
     const answer = response.json();
     expect(answer.dry_run).toBe(false);
@@ -156,7 +169,7 @@ describe('Import Students', () => {
     const hash = (await t.db.selectFrom('student_accounts').select('password_hash').where('student_id', '=', student.id).executeTakeFirstOrThrow())
       .password_hash;
     const file = await xlsx([[student.id, '2B']], ['Student ID', 'Class']);
-    const answer = (await upload(file, { mode: 'upsert', dry_run: '0' }, 'classes.csv.xlsx')).json();
+    const answer = (await upload(file, { mode: 'upsert', dry_run: 'false' }, 'classes.csv.xlsx')).json();
     expect(answer).toMatchObject({ inserted: 0, updated: 1, unchanged: 0, errors: [] });
     const row = await t.db.selectFrom('students').select(['class_id', 'first_name', 'medical_history']).where('id', '=', student.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ class_id: '2B', first_name: 'Kezia', medical_history: 'Asthma since 2019' });
@@ -167,33 +180,33 @@ describe('Import Students', () => {
       .executeTakeFirstOrThrow();
     expect(after).toEqual({ password_hash: hash, password_reset: 0 });
 
-    const again = (await upload(file, { mode: 'upsert', dry_run: '0' })).json();
+    const again = (await upload(file, { mode: 'upsert', dry_run: 'false' })).json();
     expect(again).toMatchObject({ inserted: 0, updated: 0, unchanged: 1, errors: [] });
   });
 
   it('reads a CSV file, and takes a mapping for headers that differ', async () => {
     const csv = Buffer.from('Student No,Given Name,Surname,DOB\nIMP-CSV,Chantal,Mohammed,2014-05-06\n');
-    const unmapped = (await upload(csv, { mode: 'insert', dry_run: '1' }, 'intake.csv')).json();
+    const unmapped = (await upload(csv, { mode: 'insert', dry_run: 'true' }, 'intake.csv')).json();
     expect(unmapped.headers).toEqual(['Student No', 'Given Name', 'Surname', 'DOB']);
     expect(unmapped.errors.map((error: { message: string }) => error.message)).toEqual([
       'A new student needs her first name.',
       'A new student needs her last name.',
     ]);
     const mapping = JSON.stringify({ first_name: 'Given Name', last_name: 'Surname' });
-    const mapped = (await upload(csv, { mode: 'insert', dry_run: '0', mapping }, 'intake.csv')).json();
+    const mapped = (await upload(csv, { mode: 'insert', dry_run: 'false', mapping }, 'intake.csv')).json();
     expect(mapped).toMatchObject({ inserted: 1, errors: [] });
     expect(await t.db.selectFrom('students').select(['first_name', 'last_name']).where('id', '=', 'IMP-CSV').executeTakeFirst()).toEqual({
       first_name: 'Chantal',
       last_name: 'Mohammed',
     });
-    expect((await upload(csv, { mode: 'insert', dry_run: '1', mapping: '{"nope": 1}' }, 'intake.csv')).statusCode).toBe(422);
+    expect((await upload(csv, { mode: 'insert', dry_run: 'true', mapping: '{"nope": 1}' }, 'intake.csv')).statusCode).toBe(422);
   });
 
   it('takes back its own export in upsert mode with no change at all', async () => {
     await createStudent(t.db, { id: 'IMP-RT', first_name: '=Tricky', middle_name: '+One', birth_certificate_no: '00123', house_code: 'D', class_id: '4E' });
     const exported = (await admin.get('/api/registration-data-spreadsheet')).rawPayload;
     const total = await countStudents();
-    const answer = (await upload(exported, { mode: 'upsert', dry_run: '0' }, 'Registration Data.xlsx')).json();
+    const answer = (await upload(exported, { mode: 'upsert', dry_run: 'false' }, 'Registration Data.xlsx')).json();
     expect(answer).toMatchObject({ inserted: 0, updated: 0, unchanged: total, errors: [] });
   });
 
@@ -206,15 +219,15 @@ describe('Import Students', () => {
       { name: 'xl/workbook.xml', data: '<workbook/>' },
       { name: 'xl/worksheets/sheet1.xml', data: Buffer.alloc(60 * 1024 * 1024, 0x20), declaredSize: 1000 },
     ]);
-    const refused = await upload(bomb, { mode: 'insert', dry_run: '1' }, 'bomb.xlsx');
+    const refused = await upload(bomb, { mode: 'insert', dry_run: 'true' }, 'bomb.xlsx');
     expect(refused.statusCode).toBe(422);
     expect(refused.json().errors.file[0]).toMatch(/cannot be read/);
 
-    const oversize = await upload(Buffer.alloc(500_000, 0x41), { mode: 'insert', dry_run: '1' }, 'big.csv');
+    const oversize = await upload(Buffer.alloc(500_000, 0x41), { mode: 'insert', dry_run: 'true' }, 'big.csv');
     expect(oversize.statusCode).toBe(413);
 
     const manyRows = Buffer.from(['Student ID,First Name', ...Array.from({ length: 5001 }, (_, index) => `R${index},A`)].join('\n'));
-    const tooMany = await upload(manyRows, { mode: 'insert', dry_run: '1' }, 'many.csv');
+    const tooMany = await upload(manyRows, { mode: 'insert', dry_run: 'true' }, 'many.csv');
     expect(tooMany.statusCode).toBe(422);
     expect(tooMany.json().message).toMatch(/more than 5,000 rows/);
   });
@@ -244,7 +257,7 @@ describe('Import Students', () => {
         });
       },
       file,
-      { mode: 'insert', dry_run: '0' },
+      { mode: 'insert', dry_run: 'false' },
       'large.xlsx',
     );
     expect(applied.json()).toMatchObject({ inserted: 250, errors: [] });
@@ -288,7 +301,7 @@ describe('Import Students', () => {
         await createStudent(t.db, { id: 'UND-NEW', first_name: 'Zora' });
       },
       file,
-      { mode: 'upsert', dry_run: '0' },
+      { mode: 'upsert', dry_run: 'false' },
       'moves.xlsx',
     );
     expect(meanwhile).toEqual([{ status: 200 }, { status: 200 }]);
@@ -313,7 +326,7 @@ describe('Import Students', () => {
 
   it('shows no progress for an import refused for its errors', async () => {
     const file = await xlsx([['PRG-000', 'Pat', 'Rowe', null, 'F', '2014-02-03', '1B', 'C', null]]);
-    const refused = await upload(file, { mode: 'insert', dry_run: '0' }, 'again.xlsx');
+    const refused = await upload(file, { mode: 'insert', dry_run: 'false' }, 'again.xlsx');
     expect(refused.json().errors).toHaveLength(1);
     expect((await admin.get('/api/student-import/progress')).json()).toEqual({ running: false, done: 0, total: 0 });
   });
@@ -323,11 +336,11 @@ describe('Import Students', () => {
     const client = new TestClient(t.app, '10.0.0.7');
     await signInAsStudent(client, student.id);
     const file = await xlsx([['IMP-X', 'A', 'B', null, 'F', '2014-01-01', '1A', 'A', null]]);
-    expect((await upload(file, { mode: 'insert', dry_run: '0' }, 'x.xlsx', client)).statusCode).toBe(403);
+    expect((await upload(file, { mode: 'insert', dry_run: 'false' }, 'x.xlsx', client)).statusCode).toBe(403);
     expect((await client.get('/api/student-imports')).statusCode).toBe(403);
     expect((await client.get('/api/student-import/template')).statusCode).toBe(403);
     const visitor = new TestClient(t.app, '10.0.0.8');
-    expect((await upload(file, { mode: 'insert', dry_run: '0' }, 'x.xlsx', visitor)).statusCode).toBe(401);
+    expect((await upload(file, { mode: 'insert', dry_run: 'false' }, 'x.xlsx', visitor)).statusCode).toBe(401);
     expect((await visitor.get('/api/student-imports')).statusCode).toBe(401);
     expect(await t.db.selectFrom('students').select('id').where('id', '=', 'IMP-X').executeTakeFirst()).toBeUndefined();
   });

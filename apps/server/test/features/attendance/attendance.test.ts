@@ -1,4 +1,4 @@
-import { attendancePercentages } from '@school/contract';
+import { attendancePercentages, messages } from '@school/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../src/config.ts';
@@ -35,7 +35,7 @@ function multipart(fields: Record<string, string>, file: { name: string; text?: 
 }
 
 async function importFile(file: { name: string; text?: string; bytes?: Buffer }, dryRun: boolean) {
-  const { body, contentType } = multipart({ dry_run: dryRun ? '1' : '0' }, file);
+  const { body, contentType } = multipart({ dry_run: dryRun ? 'true' : 'false' }, file);
   return admin.request('POST', '/api/attendance-import', body, { 'content-type': contentType });
 }
 
@@ -286,6 +286,22 @@ describe('the term calendar', () => {
 });
 
 describe('POST /api/attendance-import', () => {
+  it('only checks a file sent without dry_run, and refuses a dry_run other than true or false', async () => {
+    const student = await createStudent(t.db);
+    const csv = `Student ID,Date,Time In,Time Out\n${student.id},${schoolDaysOf()[0]},07:45,15:05`;
+    const send = (fields: Record<string, string>) => {
+      const { body, contentType } = multipart(fields, { name: 'scans.csv', text: csv });
+      return admin.request('POST', '/api/attendance-import', body, { 'content-type': contentType });
+    };
+    expect((await send({})).json()).toMatchObject({ dry_run: true, new_scans: 2, errors: [] });
+    for (const dry_run of ['0', '1', 'no', 'FALSE']) {
+      const refused = await send({ dry_run });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json()).toEqual({ message: messages.dryRun, errors: { dry_run: [messages.dryRun] } });
+    }
+    expect(await t.db.selectFrom('attendance_records').select('id').where('student_id', '=', student.id).execute()).toEqual([]);
+  });
+
   it('checks a file with a dry run that changes nothing, imports it, and adds nothing when the same file comes again', async () => {
     const { student, client } = await signedInStudent();
     const other = await createStudent(t.db);
@@ -382,7 +398,7 @@ describe('POST /api/attendance-import', () => {
 
   it('is for admins only', async () => {
     const { client } = await signedInStudent();
-    const { body, contentType } = multipart({ dry_run: '1' }, { name: 'scans.csv', text: 'Student ID,Date,Time\n' });
+    const { body, contentType } = multipart({ dry_run: 'true' }, { name: 'scans.csv', text: 'Student ID,Date,Time\n' });
     expect((await client.request('POST', '/api/attendance-import', body, { 'content-type': contentType })).statusCode).toBe(403);
   });
 });

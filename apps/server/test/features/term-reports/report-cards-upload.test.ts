@@ -1,3 +1,4 @@
+import { messages } from '@school/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
 import { createAdminUser, createStudent, signInAsAdmin, signInAsStudent, STUDENT_PASSWORD, type TestStudent } from '../../helpers/factories.ts';
@@ -13,7 +14,7 @@ const upload = (entries: ZipEntry[] | Buffer, { dryRun = false, name = 'cards.zi
   sendFile(
     admin,
     '/api/report-cards/upload',
-    { year: '2025', term: '2', dry_run: dryRun ? '1' : '0' },
+    { year: '2025', term: '2', dry_run: dryRun ? 'true' : 'false' },
     { name, bytes: Buffer.isBuffer(entries) ? entries : makeZip(entries) },
   );
 const cardPdf = (label: string) => Buffer.concat([PDF, Buffer.from(`% card of ${label}\n`)]);
@@ -86,6 +87,19 @@ describe.each(['local', 'database'] as const)('POST /api/report-cards/upload wit
   it('refuses a file that is not a ZIP', async () => {
     const response = await upload(PDF, { name: 'cards.pdf' });
     expect(response.statusCode).toBe(422);
+  });
+
+  it('only checks a ZIP sent without dry_run, and refuses a dry_run other than true or false', async () => {
+    const bytes = makeZip([{ name: `${a.id}.pdf`, data: cardPdf('a') }]);
+    const send = (fields: Record<string, string>) =>
+      sendFile(admin, '/api/report-cards/upload', { year: '2025', term: '2', ...fields }, { name: 'cards.zip', bytes });
+    expect((await send({})).json()).toMatchObject({ dry_run: true, cards: 1, errors: [] });
+    for (const dry_run of ['0', '1', 'no', 'FALSE']) {
+      const refused = await send({ dry_run });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json()).toEqual({ message: messages.dryRun, errors: { dry_run: [messages.dryRun] } });
+    }
+    expect(await storedCards()).toEqual([]);
   });
 
   it('checks a good ZIP in a dry run without storing anything, then stores each card', async () => {

@@ -1,3 +1,4 @@
+import { messages } from '@school/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
@@ -11,7 +12,7 @@ let b: TestStudent;
 let c: TestStudent;
 
 const importFile = (file: { name: string; bytes: Buffer }, { year = '2026', term = '1', dryRun = false } = {}) =>
-  sendFile(admin, '/api/term-results/import', { year, term, dry_run: dryRun ? '1' : '0' }, file);
+  sendFile(admin, '/api/term-results/import', { year, term, dry_run: dryRun ? 'true' : 'false' }, file);
 
 const resultsOf = (year = 2026, term = '1') =>
   t.db
@@ -82,12 +83,28 @@ describe('GET /api/term-results/template', () => {
     await signInAsStudent(client, student.id);
     expect((await client.get('/api/term-results/template')).statusCode).toBe(403);
     expect(
-      (await sendFile(client, '/api/term-results/import', { year: '2026', term: '1', dry_run: '1' }, { name: 'r.xlsx', bytes: await goodFile() })).statusCode,
+      (await sendFile(client, '/api/term-results/import', { year: '2026', term: '1', dry_run: 'true' }, { name: 'r.xlsx', bytes: await goodFile() }))
+        .statusCode,
     ).toBe(403);
   });
 });
 
 describe('POST /api/term-results/import', () => {
+  it('only checks a file sent without dry_run, and refuses a dry_run other than true or false', async () => {
+    const file = { name: 'results.xlsx', bytes: await goodFile() };
+    expect((await sendFile(admin, '/api/term-results/import', { year: '2026', term: '1' }, file)).json()).toMatchObject({
+      dry_run: true,
+      results: 4,
+      errors: [],
+    });
+    for (const dry_run of ['0', '1', 'no', 'FALSE']) {
+      const refused = await sendFile(admin, '/api/term-results/import', { year: '2026', term: '1', dry_run }, file);
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json()).toEqual({ message: messages.dryRun, errors: { dry_run: [messages.dryRun] } });
+    }
+    expect(await resultsOf()).toEqual([]);
+  });
+
   it('checks a file in a dry run, answering counts and the first rows, and writes nothing', async () => {
     const response = await importFile({ name: 'results.xlsx', bytes: await goodFile() }, { dryRun: true });
     expect(response.statusCode).toBe(200);

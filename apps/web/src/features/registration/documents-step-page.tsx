@@ -74,7 +74,7 @@ function DocumentSlot({
     setConfirming(false);
     if (!current) return;
     try {
-      const answer = await deleteFile(studentId, current);
+      const answer = await deleteFile(studentId, { name: current.name, type: slot.type });
       setNotice({ severity: 'success', text: answer.message });
       await onChanged();
     } catch {

@@ -6,17 +6,21 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { termNames } from '@school/contract/api-types';
+import type { ImportForms } from '@school/contract/requests';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ImportPanel } from '../../components/import-panel.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { getPostedTermsQueryOptions } from './api/get-posted-terms.ts';
 
+/** '1', '2' or '3': the term a file is for, as the import calls take it. */
+type TermNumber = ImportForms['/api/term-results/import']['term'];
+
 /** The academic year a date falls in: September starts a new one. */
 const currentYear = (now = new Date()) => (now.getMonth() >= 8 ? now.getFullYear() : now.getFullYear() - 1);
 
 /** The year and term every file of this screen is for. */
-function TermFields({ year, term, onYear, onTerm }: { year: string; term: string; onYear: (value: string) => void; onTerm: (value: string) => void }) {
+function TermFields({ year, term, onYear, onTerm }: { year: string; term: TermNumber; onYear: (value: string) => void; onTerm: (value: TermNumber) => void }) {
   const yearOk = /^\d{4}$/.test(year);
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
@@ -29,7 +33,7 @@ function TermFields({ year, term, onYear, onTerm }: { year: string; term: string
         slotProps={{ htmlInput: { inputMode: 'numeric' } }}
         sx={{ width: { sm: 200 } }}
       />
-      <TextField select label="Term" value={term} onChange={(event) => onTerm(event.target.value)} sx={{ width: { sm: 220 } }}>
+      <TextField select label="Term" value={term} onChange={(event) => onTerm(event.target.value as TermNumber)} sx={{ width: { sm: 220 } }}>
         {Object.entries(termNames).map(([number, name]) => (
           <MenuItem key={number} value={number}>
             Term {number}, {name}
@@ -47,7 +51,7 @@ function TermFields({ year, term, onYear, onTerm }: { year: string; term: string
 export default function ImportTermResultsPage() {
   const client = useQueryClient();
   const [year, setYear] = useState(String(currentYear()));
-  const [term, setTerm] = useState('1');
+  const [term, setTerm] = useState<TermNumber>('1');
   const notReady = /^\d{4}$/.test(year) ? undefined : 'Enter the academic year first.';
   const refresh = () => client.invalidateQueries({ queryKey: getPostedTermsQueryOptions().queryKey });
 

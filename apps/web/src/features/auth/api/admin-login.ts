@@ -1,9 +1,10 @@
+import type { AdminSignInRequest } from '@school/contract/requests';
 import { api, ensureCsrfCookie, retryWhileBusy } from '../../../api/client.ts';
 
 export type AdminLoginAnswer = { name: 'Admin'; username: string; must_change_password: boolean };
 
 /** POST /api/admin-login (SPEC §7): the answer's name 'Admin' marks an admin; sent again while the password checks are busy. */
-export async function adminLogin(input: { name: string; password: string }): Promise<AdminLoginAnswer> {
+export async function adminLogin(input: AdminSignInRequest): Promise<AdminLoginAnswer> {
   await ensureCsrfCookie();
   return retryWhileBusy(() => api<AdminLoginAnswer>('/api/admin-login', { method: 'POST', body: input }));
 }

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { RegistrationStatusRequest } from '@school/contract/requests';
 import { api } from '../../../api/client.ts';
 import { getRegistrationStatusQueryOptions, type FormLevelStatus } from './get-registration-status.ts';
 
-export type RegistrationStatusChange = { open: 0 | 1; deadline_local: string | null };
+export type RegistrationStatusChange = RegistrationStatusRequest;
 
 /** PUT /api/registration-status/{form level}: open or close, and the deadline in school time. */
 export const updateRegistrationStatus = ({ formLevel, change }: { formLevel: number; change: RegistrationStatusChange }) =>

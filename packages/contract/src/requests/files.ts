@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { documentMessages, documentTypeNames } from '../documents.ts';
+import { limits } from '../limits.ts';
+import { requiredText, type TextFields } from './common.ts';
+
+const studentId = requiredText(limits.studentId);
+const documentType = z.enum(documentTypeNames, { message: documentMessages.unknownType });
+
+/** POST /api/store-file (multipart, the file last): whose document it is and which of the four. */
+export const storeFileRequest = z.object({ id: studentId, file_type: documentType });
+export type StoreFileFields = TextFields<typeof storeFileRequest>;
+
+/** DELETE /api/file?id=…&fileType=… (SPEC §7 also sends the file's name, which is not needed). */
+export const deleteFileQuery = z.object({ id: studentId, fileName: z.string().max(300).optional(), fileType: documentType });
+export type DeleteFileQuery = TextFields<typeof deleteFileQuery>;
+
+/** POST /api/student-data-files (SPEC §7): the student's ID and up to 49 more plain values of her data file. */
+export const studentDataFileRequest = z
+  .object({ student_id: studentId })
+  .catchall(z.union([z.string().max(2000), z.number(), z.null()]))
+  .refine((body) => Object.keys(body).length <= 50, 'The record has too many fields.');
