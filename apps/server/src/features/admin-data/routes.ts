@@ -9,6 +9,7 @@ import {
 } from '@school/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sendDownload } from '../../lib/http/download.ts';
 import { adminActor } from '../../session/access.ts';
 import { receiveUpload, uploadedFile } from '../../lib/uploads/index.ts';
 import { XLSX_TYPE } from '../../lib/xlsx/index.ts';
@@ -25,10 +26,6 @@ const classParams = z.object({ classId: z.string().min(1).max(10) });
 /** The import's form: the contract's fields, and the file. */
 const studentImportBody = studentImportRequest.extend({ file: uploadedFile() });
 
-/** `Content-Disposition` for a download: a plain ASCII name and its UTF-8 form (RFC 6266). */
-export const attachment = (name: string): string =>
-  `attachment; filename="${name.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-
 /** The admin's data out and in: the registration spreadsheet, the reports, Parents Contact, Import Students. */
 export async function adminDataRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -38,7 +35,7 @@ export async function adminDataRoutes(instance: FastifyInstance): Promise<void> 
     { config: { access: 'admin' }, schema: { response: { 200: binaryResponse(XLSX_TYPE), ...errorResponses } } },
     async (request, reply) => {
       const workbook = await registrationSpreadsheet(app.deps, adminActor(request));
-      return reply.type(XLSX_TYPE).header('content-disposition', attachment(REGISTRATION_DATA_FILE)).send(workbook);
+      return sendDownload(reply, { body: workbook, type: XLSX_TYPE, name: REGISTRATION_DATA_FILE });
     },
   );
 
@@ -47,7 +44,7 @@ export async function adminDataRoutes(instance: FastifyInstance): Promise<void> 
     { config: { access: 'admin' }, schema: { response: { 200: binaryResponse('application/pdf'), ...errorResponses } } },
     async (request, reply) => {
       const pdf = await registrationReport(app.deps, adminActor(request));
-      return reply.type('application/pdf').header('content-disposition', 'inline; filename="registration-report.pdf"').send(pdf);
+      return sendDownload(reply, { body: pdf, type: 'application/pdf', name: 'registration-report.pdf', disposition: 'inline' });
     },
   );
 
@@ -62,10 +59,7 @@ export async function adminDataRoutes(instance: FastifyInstance): Promise<void> 
     { config: { access: 'admin' }, schema: { params: classParams, response: { 200: binaryResponse('application/pdf'), ...errorResponses } } },
     async (request, reply) => {
       const pdf = await parentsContactPdf(app.deps, adminActor(request), request.params.classId);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', attachment(parentsContactFile(request.params.classId, 'pdf')).replace(/^attachment/, 'inline'))
-        .send(pdf);
+      return sendDownload(reply, { body: pdf, type: 'application/pdf', name: parentsContactFile(request.params.classId, 'pdf'), disposition: 'inline' });
     },
   );
 
@@ -74,17 +68,14 @@ export async function adminDataRoutes(instance: FastifyInstance): Promise<void> 
     { config: { access: 'admin' }, schema: { params: classParams, response: { 200: binaryResponse(XLSX_TYPE), ...errorResponses } } },
     async (request, reply) => {
       const workbook = await parentsContactWorkbook(app.deps, adminActor(request), request.params.classId);
-      return reply
-        .type(XLSX_TYPE)
-        .header('content-disposition', attachment(parentsContactFile(request.params.classId, 'xlsx')))
-        .send(workbook);
+      return sendDownload(reply, { body: workbook, type: XLSX_TYPE, name: parentsContactFile(request.params.classId, 'xlsx') });
     },
   );
 
   app.get(
     '/api/student-import/template',
     { config: { access: 'admin' }, schema: { response: { 200: binaryResponse(XLSX_TYPE), ...errorResponses } } },
-    async (request, reply) => reply.type(XLSX_TYPE).header('content-disposition', attachment('Student Import Template.xlsx')).send(studentImportTemplate()),
+    async (request, reply) => sendDownload(reply, { body: studentImportTemplate(), type: XLSX_TYPE, name: 'Student Import Template.xlsx' }),
   );
 
   app.post(

@@ -13,6 +13,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendDownload } from '../../lib/http/download.ts';
 import { adminActor, signedInActor } from '../../session/access.ts';
 import { receiveUpload, uploadedFile } from '../../lib/uploads/index.ts';
 import { authenticateScanner, hashScannerToken } from './scanner-tokens.ts';
@@ -49,10 +50,7 @@ export async function attendanceRoutes(instance: FastifyInstance): Promise<void>
     async (request, reply) => {
       const { id, start, end } = request.params;
       const pdf = await attendanceReportPdf(app.deps, signedInActor(request), { studentId: id, start, end });
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `inline; filename="attendance-${id.replace(/[^\w-]/g, '')}-${start}-${end}.pdf"`)
-        .send(pdf);
+      return sendDownload(reply, { body: pdf, type: 'application/pdf', name: `attendance-${id}-${start}-${end}.pdf`, disposition: 'inline' });
     },
   );
 

@@ -13,18 +13,13 @@ import {
   uploadedFilesSchema,
 } from '@school/contract';
 import { z } from 'zod';
+import { sendDownload } from '../../lib/http/download.ts';
 import { signedInActor } from '../../session/access.ts';
 import { receiveUpload, uploadedFile } from '../../lib/uploads/index.ts';
 import { deleteDocument, listDocuments, readDataFile, openDocument, saveDataFile, storeDocument } from './service.ts';
 
 const studentId = z.string().trim().min(1).max(limits.studentId);
 const documentType = z.enum(documentTypeNames, { message: 'Unknown document type.' });
-
-/** RFC 6266: a plain ASCII fallback name and the exact name in UTF-8. */
-function contentDisposition(kind: 'inline' | 'attachment', name: string): string {
-  const fallback = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `${kind}; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
 
 /** Document uploads (SPEC §7): store, list, delete, download; and the student data files record. */
 export async function filesRoutes(instance: FastifyInstance): Promise<void> {
@@ -78,13 +73,13 @@ export async function filesRoutes(instance: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { file, stream, size, known } = await openDocument(deps, signedInActor(request), request.params);
-      return reply
-        .header('content-length', size)
-        .type(known ? file.mime_type : 'application/octet-stream')
-        .header('content-disposition', contentDisposition(known ? 'inline' : 'attachment', file.original_name))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(stream);
+      return sendDownload(reply, {
+        body: stream,
+        size,
+        type: known ? file.mime_type : 'application/octet-stream',
+        name: file.original_name,
+        disposition: known ? 'inline' : 'attachment',
+      });
     },
   );
 

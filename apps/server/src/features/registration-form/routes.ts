@@ -2,6 +2,7 @@ import { binaryResponse, errorResponses, limits } from '@school/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendDownload } from '../../lib/http/download.ts';
 import { signedInActor } from '../../session/access.ts';
 import { registrationFormPdf } from './service.ts';
 
@@ -16,10 +17,7 @@ export async function registrationFormRoutes(instance: FastifyInstance): Promise
     },
     async (request, reply) => {
       const pdf = await registrationFormPdf(app.deps, signedInActor(request), request.params.id);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `inline; filename="registration-form-${request.params.id.replace(/[^\w-]/g, '')}.pdf"`)
-        .send(pdf);
+      return sendDownload(reply, { body: pdf, type: 'application/pdf', name: `registration-form-${request.params.id}.pdf`, disposition: 'inline' });
     },
   );
 }

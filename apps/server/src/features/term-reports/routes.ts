@@ -15,6 +15,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendDownload } from '../../lib/http/download.ts';
 import { adminActor, signedInActor } from '../../session/access.ts';
 import { receiveUpload, uploadedFile } from '../../lib/uploads/index.ts';
 import { XLSX_TYPE } from '../../lib/xlsx/index.ts';
@@ -52,12 +53,12 @@ export async function termReportsRoutes(instance: FastifyInstance): Promise<void
     async (request, reply) => {
       const { student_id, year, term } = request.params;
       const card = await reportCard(deps, signedInActor(request), { studentId: student_id, year, term });
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `inline; filename="report-card-${student_id.replace(/[^\w-]/g, '')}-${year}-term-${term}.pdf"`)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'no-store')
-        .send(card.pdf);
+      return sendDownload(reply, {
+        body: card.pdf,
+        type: 'application/pdf',
+        name: `report-card-${student_id}-${year}-term-${term}.pdf`,
+        disposition: 'inline',
+      });
     },
   );
 
@@ -80,8 +81,7 @@ export async function termReportsRoutes(instance: FastifyInstance): Promise<void
   app.get(
     '/api/term-results/template',
     { config: { access: 'admin' }, schema: { response: { 200: binaryResponse(XLSX_TYPE), ...errorResponses } } },
-    async (request, reply) =>
-      reply.type(XLSX_TYPE).header('content-disposition', 'attachment; filename="Term Results Template.xlsx"').send(termResultsTemplate()),
+    async (request, reply) => sendDownload(reply, { body: termResultsTemplate(), type: XLSX_TYPE, name: 'Term Results Template.xlsx' }),
   );
 
   app.post(

@@ -33,7 +33,9 @@ describe('GET /api/registration-form/{id}', () => {
     const response = await client.get(`/api/registration-form/${student.id}`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
-    expect(response.headers['content-disposition']).toBe(`inline; filename="registration-form-${student.id}.pdf"`);
+    expect(response.headers['content-disposition']).toBe(
+      `inline; filename="registration-form-${student.id}.pdf"; filename*=UTF-8''registration-form-${student.id}.pdf`,
+    );
     const pdf = response.rawPayload;
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.toString('latin1')).toMatch(/\/MediaBox \[0 0 612 1008\]/);

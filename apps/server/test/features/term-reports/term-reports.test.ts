@@ -88,7 +88,7 @@ describe('GET /api/report-card/{student}/{year}/{term}', () => {
 
   it('prints the student, the term, each subject with mark, grade and comment, average, position, attendance and remarks', async () => {
     const response = await student.get(card(own.id, 2025, '3'));
-    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.headers['cache-control']).toBe('private, no-store');
     const text = pdfText(response.rawPayload);
     for (const expected of [
       'End of Term Report',
