@@ -1,12 +1,11 @@
-import { open } from 'node:fs/promises';
-import zlib from 'node:zlib';
 import { academicYearLabel, type ReportCardsUploadAnswer } from '@school/contract';
 import type { AdminActor } from '../../session/actor.ts';
 import { nowIso } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { Invalid } from '../../lib/errors.ts';
 import type { ReceivedFile } from '../../lib/uploads/index.ts';
-import { checkZip, ZipRefused, type ImportError } from '../../lib/xlsx/index.ts';
+import type { ImportError } from '../../lib/xlsx/index.ts';
+import { openZip, ZipRefused, type ZipArchive, type ZipEntry } from '../../lib/zip/index.ts';
 import { writeAudit } from '../audit/index.ts';
 import { termReportsRepository as repository } from './repository.ts';
 
@@ -22,61 +21,11 @@ export const reportCardZipLimits = {
   maxEntryBytes: 5 * 1024 * 1024,
 };
 
-type ZipEntry = { name: string; method: number; compressedSize: number; size: number; localOffset: number };
-
-/** The entries of an archive `checkZip` has passed: its central directory, read once more for names and places. */
-async function listEntries(path: string): Promise<{ entries: ZipEntry[]; read(entry: ZipEntry): Promise<Buffer> }> {
-  const handle = await open(path, 'r');
-  const readAt = async (position: number, length: number) => {
-    const buffer = Buffer.alloc(length);
-    const { bytesRead } = await handle.read(buffer, 0, length, position);
-    return buffer.subarray(0, bytesRead);
-  };
-  try {
-    const { size } = await handle.stat();
-    const tail = await readAt(Math.max(0, size - 22 - 0xffff), Math.min(size, 22 + 0xffff));
-    let end = -1;
-    for (let index = tail.length - 22; index >= 0 && end < 0; index -= 1) if (tail.readUInt32LE(index) === 0x06054b50) end = index;
-    const count = tail.readUInt16LE(end + 10);
-    const directory = await readAt(tail.readUInt32LE(end + 16), tail.readUInt32LE(end + 12));
-    const entries: ZipEntry[] = [];
-    let at = 0;
-    for (let index = 0; index < count; index += 1) {
-      const nameLength = directory.readUInt16LE(at + 28);
-      entries.push({
-        method: directory.readUInt16LE(at + 10),
-        compressedSize: directory.readUInt32LE(at + 20),
-        size: directory.readUInt32LE(at + 24),
-        localOffset: directory.readUInt32LE(at + 42),
-        name: directory.toString('utf8', at + 46, at + 46 + nameLength),
-      });
-      at += 46 + nameLength + directory.readUInt16LE(at + 30) + directory.readUInt16LE(at + 32);
-    }
-    return { entries, read: (entry) => readEntry(path, entry) };
-  } finally {
-    await handle.close();
-  }
-}
-
-/** One entry's bytes, inflated. */
-async function readEntry(path: string, entry: ZipEntry): Promise<Buffer> {
-  const handle = await open(path, 'r');
-  try {
-    const local = Buffer.alloc(30);
-    await handle.read(local, 0, 30, entry.localOffset);
-    const data = Buffer.alloc(entry.compressedSize);
-    await handle.read(data, 0, entry.compressedSize, entry.localOffset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28));
-    // checkZip proved each entry inflates to no more than it declares; the cap holds it to that all the same.
-    return entry.method === 0 ? data : zlib.inflateRawSync(data, { maxOutputLength: Math.max(1, entry.size) });
-  } finally {
-    await handle.close();
-  }
-}
-
 /** Why an entry's name is refused, or null when it is a plain `{student_id}.pdf`. */
-function nameProblem(name: string): string | null {
-  if (name.startsWith('/') || name.startsWith('\\') || /^[A-Za-z]:/.test(name)) return 'An absolute path is not allowed: put the PDFs at the top of the ZIP.';
-  if (name.split(/[\\/]/).includes('..')) return "A name with '..' is not allowed: put the PDFs at the top of the ZIP.";
+function nameProblem(entry: ZipEntry): string | null {
+  const { name } = entry;
+  if (entry.unsafeName === 'absolute') return 'An absolute path is not allowed: put the PDFs at the top of the ZIP.';
+  if (entry.unsafeName === 'parent') return "A name with '..' is not allowed: put the PDFs at the top of the ZIP.";
   if (/[\\/]/.test(name)) return 'Folders are not allowed: put the PDFs at the top of the ZIP.';
   if (!/^[A-Za-z0-9_-]{1,20}\.pdf$/i.test(name)) return 'The name must be the student ID followed by .pdf, e.g. 20260001.pdf.';
   return null;
@@ -97,13 +46,15 @@ export async function uploadReportCards(
   const { year, term } = input;
   const refused = (message: string) => new Invalid(message, { file: [message] });
   if (input.file.kind !== 'zip' || input.file.extension !== '.zip') throw refused('The file must be a ZIP file of PDFs.');
+  let zip: ZipArchive;
   try {
-    await checkZip(input.file.path, { maxEntries: reportCardZipLimits.maxEntries, maxUncompressedBytes: reportCardZipLimits.maxUncompressedBytes });
+    const { maxEntries, maxUncompressedBytes } = reportCardZipLimits;
+    // Each name is judged below, so that the admin is told which entry is at fault.
+    zip = await openZip(input.file.path, { maxEntries, maxUncompressedBytes }, { unsafeNames: 'list' });
   } catch (error) {
     if (error instanceof ZipRefused) throw refused(`This ZIP cannot be taken (${error.message}). It may hold at most ${reportCardZipLimits.maxEntries} PDFs.`);
     throw error;
   }
-  const zip = await listEntries(input.file.path);
   const errors: ImportError[] = [];
   const cards: Array<{ studentId: string; entry: ZipEntry }> = [];
   const problem = (index: number, name: string, message: string) => errors.push({ row: index + 1, column: name.slice(0, 200), message });
@@ -118,7 +69,7 @@ export async function uploadReportCards(
   );
   const seen = new Set<string>();
   for (const { entry, index } of files) {
-    const nameIssue = nameProblem(entry.name);
+    const nameIssue = nameProblem(entry);
     if (nameIssue) {
       problem(index, entry.name, nameIssue);
       continue;

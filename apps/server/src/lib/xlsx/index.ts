@@ -19,4 +19,3 @@ export {
   type SpreadsheetRead,
 } from './read-spreadsheet.ts';
 export { workbookStream, writeWorkbook, XLSX_TYPE, type CellValue, type SheetColumn, type SheetSpec } from './write-workbook.ts';
-export { checkZip, ZipRefused, type ZipLimits } from './zip-guard.ts';

@@ -4,10 +4,10 @@ import { importHeaderKey as headerKey } from '@school/contract';
 import type ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import { Invalid } from '../errors.ts';
+import { openZip, ZipRefused, type ZipLimits } from '../zip/index.ts';
 import { CsvQuoteError, csvRecords } from './csv-records.ts';
 import { excel } from './exceljs.ts';
 import { withoutFormulaQuote } from './formula-safe.ts';
-import { checkZip, ZipRefused, type ZipLimits } from './zip-guard.ts';
 
 /** A value read from a cell: text (trimmed), a number, yes/no, a date, or null for an empty cell. */
 export type ReadValue = string | number | boolean | Date | null;
@@ -92,7 +92,7 @@ const textValue = (text: string): string | null => {
  * The rows of one sheet of an .xlsx (the first unless `sheet` says, in the workbook's tab order),
  * as arrays of values (index 0 is column A), each with its row number. The workbook is read whole:
  * exceljs's streaming reader sometimes ends its walk through the zip early (about 1 read in 500),
- * which loses the entries after it — rows without a word, or the workbook part. `checkZip` has
+ * which loses the entries after it — rows without a word, or the workbook part. `openZip` has
  * already bounded what unzips, and `maxRows` what is kept.
  */
 async function* xlsxRows(file: string, sheet = 1): AsyncGenerator<{ row: number; cells: Array<ReadValue | { error: string }> }> {
@@ -135,7 +135,7 @@ const isEmpty = (cells: Array<ReadValue | { error: string }>) => cells.every((ce
 
 /**
  * Reads an uploaded spreadsheet (an .xlsx's first sheet, or a CSV file) into rows of the
- * expected columns. An .xlsx is checked with `checkZip` before exceljs inflates anything. The
+ * expected columns. An .xlsx is checked with `openZip` before exceljs inflates anything. The
  * first non-empty row is the header row; headers are matched to `columns` without regard to
  * case, spaces or punctuation, and other columns are ignored. Empty rows are skipped but keep
  * their numbers. A missing required column, a repeated one, or a cell holding an error value is
@@ -157,7 +157,7 @@ export async function readSpreadsheet<Field extends string>(
   if (file.kind !== 'xlsx' && file.kind !== 'csv') throw new SpreadsheetRefused('The file must be an Excel workbook (.xlsx) or a CSV file.');
   if (file.kind === 'xlsx') {
     try {
-      await checkZip(file.path, limits);
+      await openZip(file.path, limits);
     } catch (error) {
       if (error instanceof ZipRefused)
         throw new SpreadsheetRefused(`This workbook cannot be read (${error.message}). Save it again from Excel as .xlsx, or as CSV.`);
