@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import fs from 'node:fs';
 import path from 'node:path';
+import { displayName } from '@school/contract';
 import { buildApp } from './app.ts';
 import { ensureFirstAdmin } from './features/auth/admin-accounts.ts';
 import { purgeExpiredSessions } from './session/sessions.ts';
@@ -91,7 +92,7 @@ async function prepareData(config: Config): Promise<{ db: Db; dialect: DialectNa
     const dob = demo.sampleStudent.date_of_birth.replaceAll('-', '');
     notes.push(
       () =>
-        `Demo school created with ${demo.students} students. Try student ID ${demo.sampleStudent.id} (${demo.sampleStudent.first_name} ${demo.sampleStudent.last_name}) with her date of birth ${dob} as the first password.`,
+        `Demo school created with ${demo.students} students. Try student ID ${demo.sampleStudent.id} (${displayName(demo.sampleStudent)}) with her date of birth ${dob} as the first password.`,
     );
   }
   return { db, dialect };

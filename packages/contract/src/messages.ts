@@ -45,6 +45,10 @@ export const messages = {
   dryRun: 'dry_run is true (only check the file, the default) or false (import it).',
   /** The browser could not reach the server (no answer at all). */
   unreachable: 'The portal could not be reached. Check your connection and try again.',
+  /** An upload that failed without an answer from the server that says why. */
+  fileNotSent: 'The file could not be sent. Please try again.',
+  /** A report PDF that failed without an answer from the server that says why. */
+  reportNotMade: 'The report could not be made. Please try again.',
   /** A sign-in that failed without an answer from the server that says why. */
   signInFailed: 'Signing in did not work. Please try again.',
   /** A date of birth outside the plausible range of a secondary student (decision 027). */

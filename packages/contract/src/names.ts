@@ -1,7 +1,10 @@
-/** A person's names as records and answers carry them; a missing or empty part is left out. */
-export type Named = { first_name?: string | null; middle_name?: string | null; last_name?: string | null };
+/** One part of a name as a record or an answer carries it (a record's values may be any field value); empty or missing is left out. */
+type NamePart = string | number | null | undefined;
 
-const parts = (...names: Array<string | null | undefined>) => names.map((name) => name?.trim()).filter((name): name is string => Boolean(name));
+/** A person's names as records and answers carry them, with whatever else they hold. */
+export type Named = { readonly [field: string]: unknown; first_name?: NamePart; middle_name?: NamePart; last_name?: NamePart };
+
+const parts = (...names: NamePart[]): string[] => names.map((name) => (name === null || name === undefined ? '' : String(name).trim())).filter(Boolean);
 
 /** 'Last, First': how lists, tables and reports name a student, so that they read in surname order. */
 export const listName = (person: Named): string => parts(person.last_name, person.first_name).join(', ');

@@ -1,6 +1,7 @@
 // `npm run demo -- --students N [--seed S]`: fills an empty database with a demo school.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { displayName } from '@school/contract';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { generateDemoSchool, isDatabaseEmpty } from '../features/demo/generate-demo-school.ts';
@@ -24,7 +25,7 @@ try {
     const summary = await generateDemoSchool(db, { students, seed: values.seed === undefined ? undefined : Number(values.seed) });
     console.log(`Demo school created: ${summary.students} students in ${Math.round(performance.now() - started)} ms.`);
     console.log(
-      `Try student ${summary.sampleStudent.id} (${summary.sampleStudent.first_name} ${summary.sampleStudent.last_name}), first password ${summary.sampleStudent.date_of_birth.replaceAll('-', '')}.`,
+      `Try student ${summary.sampleStudent.id} (${displayName(summary.sampleStudent)}), first password ${summary.sampleStudent.date_of_birth.replaceAll('-', '')}.`,
     );
   }
 } finally {

@@ -1,3 +1,4 @@
+import { messages } from '@school/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { databaseFault } from '../db/database-faults.ts';
@@ -17,7 +18,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (!reply.raw.headersSent) for (const header of ['content-type', 'content-disposition', 'content-length']) reply.raw.removeHeader(header);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const invalid = invalidFields(
-        error.validation.map((issue) => ({ field: fieldOf(issue.instancePath ?? ''), message: issue.message ?? 'This value is not valid.' })),
+        error.validation.map((issue) => ({ field: fieldOf(issue.instancePath ?? ''), message: issue.message ?? messages.invalidValue })),
       );
       return reply.code(422).send({ message: invalid.message, errors: invalid.errors });
     }

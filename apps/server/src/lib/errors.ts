@@ -1,3 +1,5 @@
+import { messages } from '@school/contract';
+
 /** Errors with names (STYLE §6): features throw these; one handler turns them into `{message, errors}`. */
 export class HttpError extends Error {
   constructor(
@@ -35,7 +37,7 @@ export function invalidFields(issues: Iterable<{ field: string; message: string 
 export const invalidField = (field: string, message: string): Invalid => new Invalid(message, { [field]: [message] });
 
 export class Unauthorized extends HttpError {
-  constructor(message = 'Please sign in to continue.') {
+  constructor(message: string = messages.signInToContinue) {
     super(401, message);
   }
 }

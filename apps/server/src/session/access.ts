@@ -1,4 +1,4 @@
-import type { Access } from '@school/contract';
+import { messages, type Access } from '@school/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Forbidden, Unauthorized } from '../lib/errors.ts';
 import type { AdminActor, SignedInActor } from './actor.ts';
@@ -23,7 +23,7 @@ export type RouteEntry = { method: string; url: string; access: Access | undefin
 
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
 
-const notSignedIn = (request: FastifyRequest) => new Unauthorized(request.sessionEnded ? SESSION_ENDED_MESSAGE : 'Please sign in to continue.');
+const notSignedIn = (request: FastifyRequest) => new Unauthorized(request.sessionEnded ? SESSION_ENDED_MESSAGE : messages.signInToContinue);
 
 /**
  * Enforces each route's declared access before the request is validated or handled:
@@ -68,7 +68,7 @@ export function registerAccessControl(app: FastifyInstance): void {
     if (actor.kind === 'visitor') throw new Forbidden('Please set a new password first.');
 
     if (access === 'admin') {
-      if (actor.kind !== 'admin') throw new Forbidden('Only school administrators can do this.');
+      if (actor.kind !== 'admin') throw new Forbidden(messages.adminsOnly);
       return;
     }
     if (access === 'student-self' && actor.kind === 'student') {
@@ -76,7 +76,7 @@ export function registerAccessControl(app: FastifyInstance): void {
       // Only a string or a number can name her; anything else (an object, whose toString the caller wrote) names nobody of hers.
       const given = typeof named === 'string' || typeof named === 'number' ? String(named) : named;
       if (given !== undefined && given !== null && given !== actor.studentId) {
-        throw new Forbidden('You can only see your own records.');
+        throw new Forbidden(messages.onlyOwnRecords);
       }
     }
   });
@@ -84,7 +84,7 @@ export function registerAccessControl(app: FastifyInstance): void {
 
 /** The caller as an admin: the route's access is `admin`, so anyone else was refused before the handler ran. */
 export function adminActor(request: FastifyRequest): AdminActor {
-  if (request.actor.kind !== 'admin') throw new Forbidden('Only school administrators can do this.');
+  if (request.actor.kind !== 'admin') throw new Forbidden(messages.adminsOnly);
   return request.actor;
 }
 

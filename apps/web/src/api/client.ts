@@ -1,4 +1,5 @@
 import type { ApiError as ApiErrorBody } from '@school/contract/api-types';
+import { messages } from '@school/contract/messages';
 
 /** An answer that was not 2xx, with the server's `{message, errors}` and anything else it sent. */
 export class ApiError extends Error {
@@ -70,7 +71,7 @@ export async function api<T>(path: string, options: { method?: string; body?: un
     });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(0, { message: 'The portal could not be reached. Check your connection and try again.' });
+    throw new ApiError(0, { message: messages.unreachable });
   }
   if (response.status === 204) return undefined as T;
   const text = await response.text();

@@ -1,3 +1,4 @@
+import { messages } from '@school/contract/messages';
 import { ApiError, csrfHeaders, ensureCsrfCookie } from './client.ts';
 
 /**
@@ -24,7 +25,7 @@ export async function postForm<T>(url: string, form: FormData, onProgress?: (per
       if (request.status >= 200 && request.status < 300) resolve((body ?? {}) as T);
       else reject(new ApiError(request.status, { ...body, message: body?.message ?? (request.statusText || 'The portal could not handle the file.') }));
     };
-    request.onerror = () => reject(new ApiError(0, { message: 'The portal could not be reached. Check your connection and try again.' }));
+    request.onerror = () => reject(new ApiError(0, { message: messages.unreachable }));
     request.send(form);
   });
 }

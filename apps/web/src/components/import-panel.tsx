@@ -85,8 +85,8 @@ export function ImportPanel<Url extends keyof ImportForms>({
       onAnswer?.(answer);
       if (!dryRun && answer.errors.length === 0) onApplied?.(answer);
     } catch (caught) {
-      const message = caught instanceof ApiError ? caught.firstMessage : 'The file could not be sent. Please try again.';
-      setStage({ kind: 'failed', message: message || 'The file could not be sent. Please try again.' });
+      const message = caught instanceof ApiError ? caught.firstMessage : messages.fileNotSent;
+      setStage({ kind: 'failed', message: message || messages.fileNotSent });
     }
   }
 

@@ -3,12 +3,13 @@ import { importAnswerSchema } from './imports.ts';
 
 /** SPEC §3 term: '1' Michaelmas, '2' Hilary, '3' Trinity. */
 export const termSchema = z.enum(['1', '2', '3'], { message: 'The term must be 1, 2 or 3.' });
+const yearRange = 'The year must be between 2000 and 2100.';
 /** The first calendar year of an academic year (2026 is 2026-2027). */
 export const termYearSchema = z.coerce
   .number<string | number>({ message: 'The year must be a number such as 2026.' })
   .int('The year must be a whole number such as 2026.')
-  .min(2000, 'The year must be between 2000 and 2100.')
-  .max(2100, 'The year must be between 2000 and 2100.');
+  .min(2000, yearRange)
+  .max(2100, yearRange);
 
 const flag = z.number().int().min(0).max(1);
 

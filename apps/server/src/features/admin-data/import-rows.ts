@@ -59,7 +59,7 @@ export const importRowSchema = z.object({
   id: z.preprocess(
     cellText,
     z
-      .string({ message: 'The student ID is missing.' })
+      .string({ message: messages.studentIdMissing })
       .max(20, messages.tooLong(20))
       .regex(/^[A-Za-z0-9-]+$/, 'A student ID has only letters, digits and hyphens.'),
   ),

@@ -1,4 +1,4 @@
-import type { ParentsContact, ParentsContactRow } from '@school/contract';
+import { listName, type ParentsContact, type ParentsContactRow } from '@school/contract';
 import type { Readable } from 'node:stream';
 import type { AdminActor } from '../../session/actor.ts';
 import type { Deps } from '../../deps.ts';
@@ -24,8 +24,6 @@ export async function parentsContact(deps: Deps, actor: AdminActor, classId: str
   await audit(deps, actor, classId, 'screen');
   return { class_id: classId, students };
 }
-
-const name = (row: ParentsContactRow) => [row.last_name, row.first_name].filter(Boolean).join(', ');
 
 /** The people of one contact column, a line each: name, then mobile, home phone and e-mail where given. */
 function person(who: string | null, mobile: string | null, home: string | null, email: string | null, extra?: string | null): TableCell {
@@ -64,7 +62,7 @@ export async function parentsContactPdf(deps: Deps, actor: AdminActor, classId: 
                 { header: 'Emergency contact', width: '*' },
               ],
               students.map((row) => [
-                { stack: [{ text: name(row), bold: true }, `${row.id}${row.class_id ? ` · ${row.class_id}` : ''}`] },
+                { stack: [{ text: listName(row), bold: true }, `${row.id}${row.class_id ? ` · ${row.class_id}` : ''}`] },
                 person(row.mother_name, row.mobile_phone_mother, row.mother_home_phone, row.email_mother),
                 person(row.father_name, row.mobile_phone_father, row.father_home_phone, row.email_father),
                 person(row.guardian_name, row.mobile_phone_guardian, row.home_phone_guardian, row.email_guardian),

@@ -1,4 +1,4 @@
-import { documentTypeNames, documentTypes, type DocumentType } from '@school/contract';
+import { documentTypeNames, documentTypes, listName, type DocumentType } from '@school/contract';
 import type { Readable } from 'node:stream';
 import type { AdminActor } from '../../session/actor.ts';
 import type { Deps } from '../../deps.ts';
@@ -45,7 +45,7 @@ async function classGroups(deps: Deps): Promise<ClassGroup[]> {
     const has = uploaded.get(row.id);
     group.students.push({
       id: row.id,
-      name: [row.last_name, row.first_name].filter(Boolean).join(', ') || row.id,
+      name: listName(row) || row.id,
       classId,
       formLevel: row.form_level,
       steps: Object.fromEntries(steps.map(([key]) => [key, row[key] === 1])) as Record<StepKey, boolean>,

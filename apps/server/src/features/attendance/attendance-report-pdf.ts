@@ -1,4 +1,4 @@
-import { attendancePercentages, type AttendanceRecord } from '@school/contract';
+import { attendancePercentages, displayName, type AttendanceRecord } from '@school/contract';
 import {
   dataTable,
   DASH,
@@ -33,7 +33,7 @@ const time = (value: string | null | undefined) => (value ? value.slice(0, 5) : 
 /** The attendance report (SPEC §2): the student, the range, totals and both percentages, and each school day, late days marked. */
 export function attendanceReportDefinition(input: AttendanceReportInput): SchoolDocument {
   const { student, figures } = input;
-  const name = [student.first_name, student.last_name].filter(Boolean).join(' ') || DASH;
+  const name = displayName(student) || DASH;
   const percentages = attendancePercentages({ possible_attendance: figures.possible, attendance: figures.present, lates: figures.lates });
   const byDate = new Map(input.records.map((record) => [record.date_scanned, record]));
   const rows = input.days.map((day) => {

@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto';
-import type { AttendanceImportAnswer, ClosedDay, ScannerScan, StudentAttendance, Term, TermCalendar } from '@school/contract';
+import {
+  messages,
+  type AttendanceImportAnswer,
+  type ClosedDay,
+  type ScannerScan,
+  type StudentAttendance,
+  type Term,
+  type TermCalendar,
+} from '@school/contract';
 import { z } from 'zod';
 import type { Actor, AdminActor, SignedInActor } from '../../session/actor.ts';
 import type { Deps } from '../../deps.ts';
@@ -37,7 +45,7 @@ const textOrNull = (value: unknown): string | null => (value === null || value =
 /** The student's name and class, or 404. */
 async function requireStudent(deps: Deps, studentId: string) {
   const student = await attendanceRepository.findStudent(deps.db, studentId);
-  if (!student) throw new NotFound('There is no student with that ID.');
+  if (!student) throw new NotFound(messages.noSuchStudent);
   return { id: student.id, first_name: textOrNull(student.first_name), last_name: textOrNull(student.last_name), class_id: textOrNull(student.class_id) };
 }
 
@@ -217,7 +225,7 @@ const timeCell = z
 
 const scanRowSchema = z
   .object({
-    student_id: z.union([z.string(), z.number()], { message: 'The student ID is missing.' }).transform((value) => String(value).trim()),
+    student_id: z.union([z.string(), z.number()], { message: messages.studentIdMissing }).transform((value) => String(value).trim()),
     date: dateCell,
     time_in: timeCell,
     time_out: timeCell,

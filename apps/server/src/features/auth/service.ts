@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { signedOutSession } from '@school/contract';
+import { displayName, messages, signedOutSession } from '@school/contract';
 import { accountOf, actingAs, type Actor, type AdminActor } from '../../session/actor.ts';
 import { SESSION_ENDED_MESSAGE } from '../../session/access.ts';
 import { sessionRepository } from '../../session/session-repository.ts';
@@ -15,9 +15,6 @@ import { buckets, clearBuckets, purgeOldAttempts, releaseAttempt, reserveAttempt
 
 export const WRONG_CREDENTIALS = 'The student ID or password is incorrect.';
 export const WRONG_ADMIN_CREDENTIALS = 'The username or password is incorrect.';
-
-/** "First Last", as the screens and messages name a student. */
-export const fullName = (student: { first_name: string | null; last_name: string | null }) => [student.first_name, student.last_name].filter(Boolean).join(' ');
 
 /** yyyymmdd, the first password (SPEC §1). */
 const dateOfBirthPassword = (dateOfBirth: string | null) => (dateOfBirth ? dateOfBirth.replaceAll('-', '') : null);
@@ -113,7 +110,7 @@ export async function signInStudent(deps: Deps, actor: Actor, input: { student_i
     return opened;
   });
   return {
-    answer: { name: fullName(student), student_id: student.id, password_reset: student.password_reset },
+    answer: { name: displayName(student), student_id: student.id, password_reset: student.password_reset },
     session,
     deviceCookie: await issueDevice(deps.db, context.deviceCookie, account),
   } satisfies SignedInWithDevice<unknown>;
@@ -185,7 +182,7 @@ export async function checkCurrentStudentPassword(deps: Deps, actor: Actor, curr
   const account = accountOf(actor);
   if (account?.kind !== 'student' || actor.kind === 'visitor') throw new Forbidden('Only a signed-in student can check her password here.');
   const student = await authRepository.findStudentLogin(deps.db, account.studentId);
-  if (!student) throw new NotFound('Your student record was not found.');
+  if (!student) throw new NotFound(messages.ownRecordNotFound);
   try {
     await checkStudentPassword(deps, student, current);
   } catch (error) {
@@ -208,7 +205,7 @@ export async function changeStudentPassword(deps: Deps, actor: Actor, input: { p
   if (account?.kind !== 'student' || !actor.sessionId) throw new Forbidden('Only a signed-in student can change her password here.');
   const sessionId = actor.sessionId;
   const student = await authRepository.findStudentLogin(deps.db, account.studentId);
-  if (!student) throw new NotFound('Your student record was not found.');
+  if (!student) throw new NotFound(messages.ownRecordNotFound);
   if (actor.kind !== 'visitor') await checkStudentPassword(deps, student, input.current_password ?? '');
   const problem = passwordProblem(input.password, { studentId: student.id, dateOfBirth: student.date_of_birth });
   if (problem) throw invalidField('password', problem);
@@ -220,7 +217,7 @@ export async function changeStudentPassword(deps: Deps, actor: Actor, input: { p
     await sessionRepository.unrestrict(trx, sessionId);
     await writeAudit(trx, actingAs(actor, account), { action: 'student.password-changed', studentId: student.id });
   });
-  return { message: 'Password Changed Successfully.' };
+  return { message: messages.passwordChanged };
 }
 
 /** An admin changes her password (the one-time one included); her other sessions end. */
@@ -242,13 +239,13 @@ export async function changeAdminPassword(deps: Deps, actor: Actor, input: { pas
     await sessionRepository.unrestrict(trx, sessionId);
     await writeAudit(trx, actingAs(actor, account), { action: 'admin.password-changed' });
   });
-  return { message: 'Password Changed Successfully.' };
+  return { message: messages.passwordChanged };
 }
 
 /** An admin's reset: the student signs in with her date of birth again; her sessions end. */
 export async function resetStudentPassword(deps: Deps, actor: AdminActor, studentId: string) {
   const student = await authRepository.findStudentLogin(deps.db, studentId);
-  if (!student) throw new NotFound('There is no student with that ID.');
+  if (!student) throw new NotFound(messages.noSuchStudent);
   await deps.writeTransaction(async (trx) => {
     await authRepository.resetStudentPassword(trx, student.id);
     await sessionRepository.deleteForStudent(trx, student.id);
@@ -256,7 +253,7 @@ export async function resetStudentPassword(deps: Deps, actor: AdminActor, studen
     await clearBuckets(trx, [buckets.firstPassword(student.id).key, buckets.account(`student:${student.id}`).key]);
     await writeAudit(trx, actor, { action: 'student.password-reset', studentId: student.id });
   });
-  return { message: `${fullName(student)}'s password has been reset. She signs in next with her date of birth (yyyymmdd).` };
+  return { message: `${displayName(student)}'s password has been reset. She signs in next with her date of birth (yyyymmdd).` };
 }
 
 /** Ends the caller's session; a signed-in account's sign-out is logged. The route clears the cookies. */
@@ -323,5 +320,5 @@ export async function describeSession(deps: Deps, actor: Actor, { sessionEnded }
   const student = await authRepository.findStudentLogin(deps.db, account.studentId);
   if (!student) return signedOut;
   const initials = [student.first_name, student.last_name].map((name) => name?.trim().charAt(0).toUpperCase() ?? '').join('');
-  return { authenticated: true, admin: false, restricted, userID: student.id, name: fullName(student), initials, must_change_password: restricted };
+  return { authenticated: true, admin: false, restricted, userID: student.id, name: displayName(student), initials, must_change_password: restricted };
 }

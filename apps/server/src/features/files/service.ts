@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { documentMessages, documentTypeNames, documentTypes, isDocumentType, type DocumentType } from '@school/contract';
+import { documentMessages, documentTypeNames, documentTypes, isDocumentType, messages, type DocumentType } from '@school/contract';
 import type { SignedInActor } from '../../session/actor.ts';
 import type { Executor } from '../../db/database.ts';
 import { nowIso } from '../../db/database.ts';
@@ -14,7 +14,7 @@ import { filesRepository, type UploadedFile } from './repository.ts';
 
 /** Students act on their own files only; admins on anyone's. */
 function assertOwnOrAdmin(actor: SignedInActor, studentId: string): void {
-  if (actor.kind === 'student' && actor.studentId !== studentId) throw new Forbidden('You can only see your own records.');
+  if (actor.kind === 'student' && actor.studentId !== studentId) throw new Forbidden(messages.onlyOwnRecords);
 }
 
 export const fileUrl = (file: Pick<UploadedFile, 'student_id' | 'file_type'>) => `/api/files/${encodeURIComponent(file.student_id)}/${file.file_type}`;
@@ -93,7 +93,7 @@ export async function deleteDocument(
   await assertMayChangeRegistration(deps, actor, studentId);
   await deps.files.change(async (trx, change) => {
     const removed = await filesRepository.find(trx, studentId, fileType);
-    if (!removed) throw new NotFound('There is no such file.');
+    if (!removed) throw new NotFound(messages.noSuchFile);
     await filesRepository.remove(trx, removed.id);
     await change.release(removed.stored_name);
     await updateDocumentsFlag(trx, studentId);
@@ -105,7 +105,7 @@ export async function deleteDocument(
 /** A document's bytes as a stream, with what the download needs to say about them; 404 when the row or its bytes are gone. Every download is audited. */
 export async function openDocument(deps: Deps, actor: SignedInActor, { studentId, fileType }: { studentId: string; fileType: DocumentType }) {
   const file = await filesRepository.find(deps.db, studentId, fileType);
-  if (!file) throw new NotFound('There is no such file.');
+  if (!file) throw new NotFound(messages.noSuchFile);
   const opened = await deps.files.open(file.stored_name);
   await auditRead(deps, actor, { action: 'file.downloaded', studentId, detail: fileType });
   const known = isDocumentType(file.file_type) && documentTypes[file.file_type].format.kinds.some((kind) => uploadKinds[kind].mime === file.mime_type);
@@ -147,7 +147,7 @@ export async function readDataFile(deps: Deps, actor: SignedInActor, studentId: 
 /** `POST /api/student-data-files`: saves the record as given. */
 export async function saveDataFile(deps: Deps, actor: SignedInActor, { student_id, ...data }: { student_id: string } & Record<string, unknown>) {
   assertOwnOrAdmin(actor, student_id);
-  if (!(await filesRepository.studentExists(deps.db, student_id))) throw new NotFound('There is no student with that ID.');
+  if (!(await filesRepository.studentExists(deps.db, student_id))) throw new NotFound(messages.noSuchStudent);
   await deps.writeTransaction(async (trx) => {
     await filesRepository.saveDataFile(trx, student_id, JSON.stringify(data), nowIso());
     await writeAudit(trx, actor, { action: 'student-data-file.saved', studentId: student_id, detail: `fields: ${Object.keys(data).join(', ')}` });

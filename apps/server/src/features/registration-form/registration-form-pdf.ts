@@ -1,4 +1,4 @@
-import { parentsShown, phonePrefix, studentFields, type FieldDef, type FieldValue, type StudentRecord } from '@school/contract';
+import { displayName, parentsShown, phonePrefix, studentFields, type FieldDef, type FieldValue, type StudentRecord } from '@school/contract';
 import {
   DASH,
   dataTable,
@@ -74,7 +74,7 @@ const houseField: FieldDef = { name: 'house_code', label: '', kind: 'reference',
 /** The registration form (SPEC §2): every section of the record on legal pages, with photo, documents and agreement. */
 export function registrationFormDefinition(input: RegistrationFormInput): SchoolDocument {
   const { record, labels } = input;
-  const name = [record.first_name, record.middle_name, record.last_name].filter(Boolean).join(' ');
+  const name = displayName(record);
   const body: Content[] = [];
   let step = '';
   for (const [sectionStep, title, fields] of visibleSections(record)) {

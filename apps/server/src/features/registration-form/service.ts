@@ -1,4 +1,4 @@
-import { academicYearLabel, documentTypeNames, documentTypes } from '@school/contract';
+import { academicYearLabel, documentTypeNames, documentTypes, messages } from '@school/contract';
 import type { SignedInActor } from '../../session/actor.ts';
 import type { Deps } from '../../deps.ts';
 import { NotFound } from '../../lib/errors.ts';
@@ -20,7 +20,7 @@ function academicYear(now: Date, timeZone: string): string {
 export async function registrationFormPdf(deps: Deps, actor: SignedInActor, studentId: string): Promise<Buffer> {
   const { db, config: settings } = deps;
   const record = await findStudentRecord(deps, studentId);
-  if (!record) throw new NotFound('There is no student with that ID.');
+  if (!record) throw new NotFound(messages.noSuchStudent);
   const [labels, files, photo] = await Promise.all([referenceLabels(deps), documentsReceived(deps, studentId), readStudentPhoto(deps, studentId)]);
   const zone = settings.schoolTimeZone;
   const received = new Map<string, string>(files.map((file) => [file.type, file.receivedAt]));

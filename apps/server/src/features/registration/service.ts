@@ -127,7 +127,7 @@ async function assertCodesInLists(trx: Executor, changes: Record<string, FieldVa
 /** Everything the wizard needs: the record, its progress flags and the registration window. An admin's read is audited. */
 export async function loadRegistration(deps: Deps, actor: SignedInActor, studentId: string) {
   const student = await registrationRepository.findStudent(deps.db, studentId);
-  if (!student) throw new NotFound('There is no student with that ID.');
+  if (!student) throw new NotFound(messages.noSuchStudent);
   await auditRead(deps, actor, { action: 'student.record-viewed', studentId }, { adminsOnly: true });
   const [progress, status] = await Promise.all([
     registrationRepository.findProgress(deps.db, studentId),
@@ -164,12 +164,12 @@ export async function saveStudentRecord(deps: Deps, actor: SignedInActor, input:
   // version it read, so a read made a moment earlier is as safe as one made now.
   const result = await deps.writeTransaction.oneStatement(async (db) => {
     const found = readWithSession?.student.id === input.id ? readWithSession : await registrationRepository.findForSave(db, deps.dialect, input.id);
-    if (!found) throw new NotFound('There is no student with that ID.');
+    if (!found) throw new NotFound(messages.noSuchStudent);
     const current = found.student;
     const stored = storedProgressOf(found.progress);
     const changes = changedValues(input, current);
     for (const column of neverEmpty) {
-      if (column in changes && changes[column] === null) throw invalidField(column, isAdmin ? 'Required' : 'This field is required.');
+      if (column in changes && changes[column] === null) throw invalidField(column, isAdmin ? messages.adminRequired : messages.required);
     }
     if (!isAdmin) {
       const window = registrationWindow(found.status, deps.config.schoolTimeZone);
@@ -218,7 +218,7 @@ export async function findStudentRecord(deps: Pick<Deps, 'db'>, studentId: strin
  */
 export async function assertMayChangeRegistration(deps: Pick<Deps, 'db' | 'config'>, actor: SignedInActor, studentId: string): Promise<void> {
   const student = await registrationRepository.findStudent(deps.db, studentId);
-  if (!student) throw new NotFound('There is no student with that ID.');
+  if (!student) throw new NotFound(messages.noSuchStudent);
   if (actor.kind === 'admin') return;
   const window = registrationWindow(await registrationRepository.findStatusForClass(deps.db, student.class_id as string | null), deps.config.schoolTimeZone);
   if (!window.editable) throw new Forbidden(window.message);
@@ -227,7 +227,7 @@ export async function assertMayChangeRegistration(deps: Pick<Deps, 'db' | 'confi
 /** Sets the Documents step's progress flag (1 when every document is in) and what follows from it, inside the caller's transaction. */
 export async function saveDocumentsProgress(db: Executor, studentId: string, complete: boolean): Promise<void> {
   const student = await registrationRepository.findStudent(db, studentId);
-  if (!student) throw new NotFound('There is no student with that ID.');
+  if (!student) throw new NotFound(messages.noSuchStudent);
   await saveProgressOf(db, student, { documents: complete ? 1 : 0 });
 }
 
@@ -239,7 +239,7 @@ export async function saveHealthData(deps: Deps, actor: SignedInActor, studentId
   await assertMayChangeRegistration(deps, actor, studentId);
   const progress = await deps.writeTransaction(async (trx) => {
     const student = await registrationRepository.findStudent(trx, studentId);
-    if (!student) throw new NotFound('There is no student with that ID.');
+    if (!student) throw new NotFound(messages.noSuchStudent);
     return saveProgressOf(trx, student, { health_data_saved: 1 });
   });
   return { message: 'Health Data saved.', progress };

@@ -1,4 +1,4 @@
-import { academicYearLabel, type PostedTerm, type ReportCardTerm } from '@school/contract';
+import { academicYearLabel, displayName, type PostedTerm, type ReportCardTerm } from '@school/contract';
 import type { AdminActor, SignedInActor } from '../../session/actor.ts';
 import type { Deps } from '../../deps.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
@@ -103,7 +103,7 @@ export async function reportCard(deps: Deps, actor: SignedInActor, { studentId, 
   const pdf = await renderReportCard(printedFor(actor), {
     schoolName: deps.config.schoolName,
     timeZone: deps.config.schoolTimeZone,
-    student: { id: student.id, name: [student.first_name, student.middle_name, student.last_name].filter(Boolean).join(' ') },
+    student: { id: student.id, name: displayName(student) },
     term: { year, term, form_level: summary!.form_level, class_id: summary!.class_id, date_posted: posting?.posted === 1 ? posting.date_posted : null },
     results,
     average: averageOf(results.map((result) => result.mark)),

@@ -12,6 +12,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { listName } from '@school/contract/names';
 import type { ParentsContactRow } from '@school/contract/responses';
 import { useMemo, useState } from 'react';
 import { PageTitle } from '../../components/page-title.tsx';
@@ -128,7 +129,7 @@ export default function ParentsContactPage() {
                 {rows.map((row) => (
                   <TableRow key={row.id} sx={{ verticalAlign: 'top' }}>
                     <TableCell data-label="Student">
-                      <Typography sx={{ fontWeight: 600 }}>{[row.last_name, row.first_name].filter(Boolean).join(', ')}</Typography>
+                      <Typography sx={{ fontWeight: 600 }}>{listName(row)}</Typography>
                       <Typography variant="body2" color="text.secondary">
                         {row.id}
                         {row.class_id ? ` · ${row.class_id}` : ''}

@@ -37,7 +37,7 @@ export default function AdminSignInPage() {
       setOneTimePassword(password);
       await enter('/admin/dashboard');
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.firstMessage : 'Signing in did not work. Please try again.');
+      setError(caught instanceof ApiError ? caught.firstMessage : messages.signInFailed);
     } finally {
       setBusy(false);
     }
@@ -64,7 +64,7 @@ export default function AdminSignInPage() {
           }
           onSubmit={async (newPassword) => {
             await changeAdminPassword({ current_password: oneTimePassword || typedOneTime, password: newPassword });
-            await enter('/admin/dashboard', { snackbar: 'Password Changed Successfully.' });
+            await enter('/admin/dashboard', { snackbar: messages.passwordChanged });
           }}
         />
       </AuthCard>

@@ -4,6 +4,7 @@ import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import Typography from '@mui/material/Typography';
+import { messages } from '@school/contract/messages';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/client.ts';
@@ -28,7 +29,7 @@ export default function ChangePasswordPage() {
   /** Step 1: the server checks the current password before the new one is asked for. */
   async function next(event: FormEvent) {
     event.preventDefault();
-    if (!current) return setError('Enter your current password.');
+    if (!current) return setError(messages.enterCurrentPassword);
     setError(null);
     setChecking(true);
     try {
@@ -52,7 +53,7 @@ export default function ChangePasswordPage() {
       }
       throw caught;
     }
-    navigate('/registration/student-data', { state: { snackbar: 'Password Changed Successfully.' } });
+    navigate('/registration/student-data', { state: { snackbar: messages.passwordChanged } });
   }
 
   return (

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { limits } from '@school/contract/limits';
+import { messages } from '@school/contract/messages';
 import { ApiError } from '../../api/client.ts';
 import { useEnterWithNewSession, useSession } from '../../api/get-session.ts';
 import { LoadingOverlay } from '../../components/loading-overlay.tsx';
@@ -50,7 +51,7 @@ export default function SignInPage() {
       await loginStudent({ student_id: studentId.trim(), password });
       await enter('/dashboard');
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.firstMessage : 'Signing in did not work. Please try again.');
+      setError(caught instanceof ApiError ? caught.firstMessage : messages.signInFailed);
     } finally {
       setBusy(false);
     }
@@ -58,7 +59,7 @@ export default function SignInPage() {
 
   async function setNewPassword(newPassword: string) {
     await changeStudentPassword({ student_id: session?.userID ?? studentId, password: newPassword });
-    await enter('/dashboard', { snackbar: 'Password Changed Successfully.' });
+    await enter('/dashboard', { snackbar: messages.passwordChanged });
   }
 
   if (changing) {

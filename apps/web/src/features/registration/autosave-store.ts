@@ -33,7 +33,7 @@ export function fieldProblem(name: string, raw: FieldValue, record: Record<strin
   if (!field) return null;
   if (isFieldRequired(field, record) && isEmpty(raw)) return messages.required;
   const parsed = fieldSchema(field).safeParse(raw);
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? 'This value is not valid.');
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? messages.invalidValue);
 }
 
 /**

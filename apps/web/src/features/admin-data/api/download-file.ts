@@ -1,3 +1,4 @@
+import { messages } from '@school/contract/messages';
 import { ApiError } from '../../../api/client.ts';
 
 /**
@@ -9,7 +10,7 @@ export async function downloadFile(url: string, fileName: string): Promise<void>
   try {
     response = await fetch(url, { credentials: 'include' });
   } catch {
-    throw new ApiError(0, { message: 'The portal could not be reached. Check your connection and try again.' });
+    throw new ApiError(0, { message: messages.unreachable });
   }
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as { message?: string } | null;

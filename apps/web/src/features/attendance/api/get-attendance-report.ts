@@ -1,3 +1,4 @@
+import { messages } from '@school/contract/messages';
 import { ApiError } from '../../../api/client.ts';
 
 /** The report's address (SPEC §7): `/api/student-attendance-report/{id}/{start}/{end}`, dates yyyy-MM-dd. */
@@ -13,11 +14,11 @@ export async function getAttendanceReport(studentId: string, start: string, end:
   try {
     response = await fetch(attendanceReportUrl(studentId, start, end), { credentials: 'include' });
   } catch {
-    throw new ApiError(0, { message: 'The portal could not be reached. Check your connection and try again.' });
+    throw new ApiError(0, { message: messages.unreachable });
   }
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as { message?: string } | null;
-    throw new ApiError(response.status, { message: body?.message ?? 'The report could not be made. Please try again.' });
+    throw new ApiError(response.status, { message: body?.message ?? messages.reportNotMade });
   }
   return response.blob();
 }

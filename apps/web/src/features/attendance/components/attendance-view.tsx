@@ -5,6 +5,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { attendancePercentages } from '@school/contract/attendance';
 import { termNames, academicYearLabel } from '@school/contract/api-types';
+import { displayName } from '@school/contract/names';
 import { useState } from 'react';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useStudentAttendance } from '../api/get-student-attendance.ts';
@@ -30,7 +31,7 @@ export function AttendanceView({ studentId }: { studentId: string | null | undef
         <CircularProgress aria-label="Loading attendance" />
       </Box>
     );
-  const name = [data.first_name, data.last_name].filter(Boolean).join(' ');
+  const name = displayName(data);
   const { present, punctual } = attendancePercentages(data);
   const absent = Math.max(data.possible_attendance - data.attendance, 0);
   const term = data.term ? `${termNames[data.term] ?? data.term} Term ${data.year ? academicYearLabel(data.year) : ''}`.trim() : 'No term yet';

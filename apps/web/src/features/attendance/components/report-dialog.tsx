@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { messages } from '@school/contract/messages';
 import { format, isValid, parseISO } from 'date-fns';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../../api/client.ts';
@@ -39,7 +40,7 @@ export function ReportDialog({ studentId, from, to, onClose }: { studentId: stri
       const blob = await getAttendanceReport(studentId, ...range);
       setPdf({ url: URL.createObjectURL(blob), title: `Attendance Report ${range[0]} to ${range[1]}` });
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.message : 'The report could not be made. Please try again.');
+      setError(caught instanceof ApiError ? caught.message : messages.reportNotMade);
     } finally {
       setBusy(false);
     }

@@ -10,6 +10,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { limits } from '@school/contract/limits';
+import { displayName } from '@school/contract/names';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../api/client.ts';
 import { MuiTheme } from '../../../components/mui-theme.tsx';
@@ -91,9 +92,7 @@ export function FindStudentIdDialog({ open, onClose, onChoose }: { open: boolean
                   >
                     <ListItemText
                       primary={`ID ${match.id}`}
-                      secondary={[`${match.first_name ?? ''} ${match.last_name ?? ''}`.trim(), match.form_level ? `Form ${match.form_level}` : null]
-                        .filter(Boolean)
-                        .join(' · ')}
+                      secondary={[displayName(match), match.form_level ? `Form ${match.form_level}` : null].filter(Boolean).join(' · ')}
                       sx={{ pr: 8, overflowWrap: 'anywhere' }}
                     />
                   </ListItem>

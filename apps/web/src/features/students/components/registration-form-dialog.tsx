@@ -1,8 +1,9 @@
+import { displayName } from '@school/contract/names';
 import { PdfDialog } from '../../../components/pdf-dialog.tsx';
 import type { StudentRow } from '../api/get-students.ts';
 
 /** Row action Registration Form: the student's registration form PDF in a full-width dialog. */
 export function RegistrationFormDialog({ student, onClose }: { student: StudentRow; onClose: () => void }) {
-  const title = `Registration Form – ${[student.first_name, student.last_name].filter(Boolean).join(' ')}`;
+  const title = `Registration Form – ${displayName(student)}`;
   return <PdfDialog title={title} src={`/api/registration-form/${encodeURIComponent(student.id)}`} onClose={onClose} />;
 }

@@ -4,6 +4,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import type { SxProps, Theme } from '@mui/material/styles';
+import { displayName } from '@school/contract/names';
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode, type UIEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useStudents, type StudentRow } from '../api/get-students.ts';
@@ -299,13 +300,7 @@ function TableWithin() {
       </div>
       {formFor && <RegistrationFormDialog student={formFor} onClose={() => setFormFor(null)} />}
       {editing && <EditStudentDialog student={editing} onClose={() => setEditing(null)} />}
-      {resetting && (
-        <ResetPasswordDialog
-          student={resetting}
-          name={[resetting.first_name, resetting.last_name].filter(Boolean).join(' ')}
-          onClose={() => setResetting(null)}
-        />
-      )}
+      {resetting && <ResetPasswordDialog student={resetting} name={displayName(resetting)} onClose={() => setResetting(null)} />}
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { listName } from '@school/contract/names';
 import type { StudentRow } from '../api/get-students.ts';
 
 /** A row of the students table: the student with her name as the table shows it and what the search looks in, made once per list rather than at each search key. */
@@ -9,9 +10,6 @@ export type SortField = 'id' | 'name' | 'class_id' | 'date_of_birth' | 'birth_ce
 /** A sort the admin chose by a column's header; `null` is the table's own order, newest change first (SPEC §2). */
 export type Sort = { field: SortField; direction: 'asc' | 'desc' } | null;
 
-/** The name as the table shows it: last name, comma, first name (SPEC §2). */
-export const fullName = (row: Pick<StudentRow, 'first_name' | 'last_name'>) => [row.last_name, row.first_name].filter(Boolean).join(', ');
-
 /** What the search looks in for a row: every column the table shows, in lower case, made once per list. */
 export const searchTextOf = (values: Array<string | null | undefined>): string =>
   values
@@ -19,10 +17,10 @@ export const searchTextOf = (values: Array<string | null | undefined>): string =
     .join(' ')
     .toLowerCase();
 
-/** The list as the table's rows, each with its shown name and its search text. */
+/** The list as the table's rows, each with its shown name (last name, comma, first name: SPEC §2) and its search text. */
 export const tableRows = (students: StudentRow[]): TableRow[] =>
   students.map((student) => {
-    const name = fullName(student);
+    const name = listName(student);
     return { ...student, name, searchText: searchTextOf([student.id, name, student.class_id, student.date_of_birth, student.birth_certificate_no]) };
   });
 
