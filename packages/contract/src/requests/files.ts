@@ -4,14 +4,15 @@ import { limits } from '../limits.ts';
 import { requiredText, type TextFields } from './common.ts';
 
 const studentId = requiredText(limits.studentId);
-const documentType = z.enum(documentTypeNames, { message: documentMessages.unknownType });
+/** One of the four document types, in a body, a query or a path. */
+export const documentTypeField = z.enum(documentTypeNames, { message: documentMessages.unknownType });
 
 /** POST /api/store-file (multipart, the file last): whose document it is and which of the four. */
-export const storeFileRequest = z.object({ id: studentId, file_type: documentType });
+export const storeFileRequest = z.object({ id: studentId, file_type: documentTypeField });
 export type StoreFileFields = TextFields<typeof storeFileRequest>;
 
 /** DELETE /api/file?id=…&fileType=… (SPEC §7 also sends the file's name, which is not needed). */
-export const deleteFileQuery = z.object({ id: studentId, fileName: z.string().max(300).optional(), fileType: documentType });
+export const deleteFileQuery = z.object({ id: studentId, fileName: z.string().max(300).optional(), fileType: documentTypeField });
 export type DeleteFileQuery = TextFields<typeof deleteFileQuery>;
 
 /** POST /api/student-data-files (SPEC §7): the student's ID and up to 49 more plain values of her data file. */

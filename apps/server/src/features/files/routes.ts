@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   binaryResponse,
   deleteFileQuery,
-  documentTypeNames,
+  documentTypeField,
   errorResponses,
   limits,
   messageSchema,
@@ -19,7 +19,6 @@ import { receiveUpload, uploadedFile } from '../../lib/uploads/index.ts';
 import { deleteDocument, listDocuments, readDataFile, openDocument, saveDataFile, storeDocument } from './service.ts';
 
 const studentId = z.string().trim().min(1).max(limits.studentId);
-const documentType = z.enum(documentTypeNames, { message: 'Unknown document type.' });
 
 /** Document uploads (SPEC §7): store, list, delete, download; and the student data files record. */
 export async function filesRoutes(instance: FastifyInstance): Promise<void> {
@@ -67,7 +66,7 @@ export async function filesRoutes(instance: FastifyInstance): Promise<void> {
     {
       config: { access: 'student-self', studentIdFrom: (request) => (request.params as { studentId?: string }).studentId },
       schema: {
-        params: z.object({ studentId, fileType: documentType }),
+        params: z.object({ studentId, fileType: documentTypeField }),
         response: { 200: binaryResponse('application/pdf', 'image/jpeg', 'image/png', 'application/octet-stream'), ...errorResponses },
       },
     },
