@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { stepKeys } from '@school/contract';
 import sharp from 'sharp';
 import { POOL_SIZE } from '../apps/server/src/db/database.ts';
 import { adminDataFigures } from './admin-data.ts';
@@ -39,7 +40,7 @@ async function pdfFigure(url: string, students: Student[]) {
   let chosen = students[0];
   for (const student of students.slice(0, 80)) {
     const body = JSON.parse((await admin.get(`/api/student/${student.id}`)).body);
-    if (body.progress && body.progress.studentData && body.progress.familyData && body.progress.healthData && body.progress.otherData) {
+    if (body.progress && stepKeys.every((step) => body.progress[step] === 1)) {
       chosen = student;
       break;
     }

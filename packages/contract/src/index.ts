@@ -1,6 +1,7 @@
 export * from './messages.ts';
 export * from './limits.ts';
 export * from './documents.ts';
+export * from './progress-steps.ts';
 export * from './student-fields.ts';
 export * from './student-schema.ts';
 export * from './api-types.ts';

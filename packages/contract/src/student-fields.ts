@@ -1,3 +1,5 @@
+import type { StepKey } from './progress-steps.ts';
+
 /**
  * The student record of SPEC §3, field by field. Names are the spec's, misspellings included
  * (`achivements`, `other_learning_disablity`): they are the contract. The database columns, the
@@ -27,8 +29,6 @@ export type FieldKind =
   | 'choice'
   /** a code from a reference list (town, religion, ...) */
   | 'reference';
-
-export type StepKey = 'studentData' | 'familyData' | 'healthData' | 'otherData';
 
 export type FieldDef = {
   name: string;
@@ -189,5 +189,3 @@ export const studentFields: readonly FieldDef[] = [
 export const agreementFields = ['terms_and_conditions', 'agree_terms_conditions'] as const;
 
 export const fieldByName: ReadonlyMap<string, FieldDef> = new Map(studentFields.map((field) => [field.name, field]));
-
-export const stepKeys: readonly StepKey[] = ['studentData', 'familyData', 'healthData', 'otherData'];

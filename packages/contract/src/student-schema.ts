@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
+import { completenessSteps, type CompletenessStepKey, type StepKey } from './progress-steps.ts';
 import { parseRemembered } from './remembered-parse.ts';
-import { agreementFields, studentFields, type FieldDef, type StepKey } from './student-fields.ts';
+import { agreementFields, studentFields, type FieldDef } from './student-fields.ts';
 
 /** A value of the record as the API carries it: text fields are strings or null, flags 0 or 1. */
 export type FieldValue = string | number | null;
@@ -129,16 +130,6 @@ export function isFieldRequired(field: FieldDef, record: Record<string, FieldVal
 
 /** How a step's state names a field: parent fields with their section ("Mother: Name"). */
 export const fieldTitle = (field: FieldDef): string => (field.parent ? `${field.section}: ${field.label}` : field.label);
-
-/** The steps of the wizard that count towards completeness, in order (SPEC §2), with their labels. */
-export const completenessSteps = [
-  { key: 'studentData', label: 'Student Data' },
-  { key: 'familyData', label: 'Family Data' },
-  { key: 'healthData', label: 'Health Data' },
-  { key: 'otherData', label: 'Other Data' },
-  { key: 'documents', label: 'Documents' },
-] as const;
-export type CompletenessStepKey = (typeof completenessSteps)[number]['key'];
 
 /** One step's state as the Complete step shows it and the server judges it (decision 026). */
 export type StepState = {

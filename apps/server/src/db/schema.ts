@@ -1,4 +1,4 @@
-import type { FieldValue } from '@school/contract';
+import type { FieldValue, ProgressFlagKey } from '@school/contract';
 import type { Generated } from 'kysely';
 
 /**
@@ -56,14 +56,9 @@ export type RegistrationStatusTable = {
   updated_at: string;
 };
 
-export type FormProgressTable = {
+/** A student's progress: one column per flag of the contract's `progressSteps`. */
+export type FormProgressTable = Record<ProgressFlagKey, number> & {
   student_id: string;
-  studentData: number;
-  familyData: number;
-  healthData: number;
-  otherData: number;
-  documents: number;
-  submit: number;
   /** 1 once the student has opened Health Data and saved it (decision 026). */
   health_data_saved: Generated<number>;
 };

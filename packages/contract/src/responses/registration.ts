@@ -1,17 +1,11 @@
 import { z } from 'zod';
+import { progressFlagKeys, type ProgressFlagKey } from '../progress-steps.ts';
 import { studentColumns } from '../student-schema.ts';
 
 const flag = z.number().int().min(0).max(1);
 
-/** SPEC §3 form progress flags: one per wizard step, 1 when the step is complete. */
-export const progressFlagsSchema = z.object({
-  studentData: flag,
-  familyData: flag,
-  healthData: flag,
-  otherData: flag,
-  documents: flag,
-  submit: flag,
-});
+/** SPEC §3 form progress flags: one per wizard step (`progressSteps`), 1 when the step is complete. */
+export const progressFlagsSchema = z.object(Object.fromEntries(progressFlagKeys.map((key) => [key, flag])) as Record<ProgressFlagKey, typeof flag>);
 export type ProgressFlags = z.infer<typeof progressFlagsSchema>;
 
 /** SPEC §4 registration status of one form level, with what the wizard's banner says about it. */

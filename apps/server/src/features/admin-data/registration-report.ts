@@ -1,4 +1,4 @@
-import { documentTypeNames, documentTypes, listName, type DocumentType } from '@school/contract';
+import { documentTypeNames, documentTypes, listName, progressSteps, type DocumentType, type ProgressFlagKey } from '@school/contract';
 import type { Readable } from 'node:stream';
 import type { AdminActor } from '../../session/actor.ts';
 import type { Deps } from '../../deps.ts';
@@ -7,21 +7,18 @@ import { writeAudit } from '../audit/index.ts';
 import { studentsInClassOrder } from './export-service.ts';
 import { adminDataRepository } from './repository.ts';
 
-const steps = [
-  ['studentData', 'Student Data'],
-  ['familyData', 'Family Data'],
-  ['healthData', 'Health Data'],
-  ['otherData', 'Other Data'],
-  ['documents', 'Documents'],
-  ['submit', 'Complete'],
-] as const;
-type StepKey = (typeof steps)[number][0];
-
 /** "1 student", "3 students". */
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
 /** What the report needs of one student. */
-export type ReportStudent = { id: string; name: string; classId: string; formLevel: number | null; steps: Record<StepKey, boolean>; missing: DocumentType[] };
+export type ReportStudent = {
+  id: string;
+  name: string;
+  classId: string;
+  formLevel: number | null;
+  steps: Record<ProgressFlagKey, boolean>;
+  missing: DocumentType[];
+};
 
 /** One class's students, with its totals. */
 export type ClassGroup = { classId: string; formLevel: number | null; students: ReportStudent[] };
@@ -48,7 +45,7 @@ async function classGroups(deps: Deps): Promise<ClassGroup[]> {
       name: listName(row) || row.id,
       classId,
       formLevel: row.form_level,
-      steps: Object.fromEntries(steps.map(([key]) => [key, row[key] === 1])) as Record<StepKey, boolean>,
+      steps: Object.fromEntries(progressSteps.map(({ key }) => [key, row[key] === 1])) as Record<ProgressFlagKey, boolean>,
       missing: documentTypeNames.filter((type) => !has?.has(type)),
     });
   }
@@ -65,7 +62,7 @@ function summary(groups: ClassGroup[]): Content[] {
     return [
       bold ? { text: label, bold: true } : label,
       cell(students.length),
-      ...steps.map(([key]) => cell(students.filter((student) => student.steps[key]).length)),
+      ...progressSteps.map(({ key }) => cell(students.filter((student) => student.steps[key]).length)),
       cell(students.reduce((sum, student) => sum + student.missing.length, 0)),
     ];
   };
@@ -95,7 +92,7 @@ function summary(groups: ClassGroup[]): Content[] {
       [
         { header: 'Class', width: '*' },
         { header: 'Students', width: 50, alignment: 'right' },
-        ...steps.map(([, label]) => ({ header: label, width: 58, alignment: 'right' as const })),
+        ...progressSteps.map(({ label }) => ({ header: label, width: 58, alignment: 'right' as const })),
         { header: 'Documents missing', width: 70, alignment: 'right' },
       ],
       body,
@@ -112,13 +109,13 @@ function classSection(group: ClassGroup): Content[] {
       [
         { header: 'Student ID', width: 60 },
         { header: 'Name', width: 130 },
-        ...steps.map(([, label]) => ({ header: label, width: 48, alignment: 'center' as const })),
+        ...progressSteps.map(({ label }) => ({ header: label, width: 48, alignment: 'center' as const })),
         { header: 'Documents still owed', width: '*' },
       ],
       group.students.map((student) => [
         student.id,
         student.name,
-        ...steps.map(([key]) => done(student.steps[key])),
+        ...progressSteps.map(({ key }) => done(student.steps[key])),
         student.missing.length === 0 ? { text: 'None', color: pdfColours.muted } : student.missing.map((type) => documentTypes[type].title).join(', '),
       ]),
     ),

@@ -1,4 +1,4 @@
-import { parentsContactRowSchema, type FieldValue, type ParentsContactRow } from '@school/contract';
+import { parentsContactRowSchema, progressFlagKeys, progressFlags, type FieldValue, type ParentsContactRow } from '@school/contract';
 import type { Executor } from '../../db/database.ts';
 import type { FormProgressTable, StudentImportsTable } from '../../db/schema.ts';
 import { sql, type Insertable } from 'kysely';
@@ -11,8 +11,6 @@ export type StudentWithProgress = { id: string; created_at: string; updated_at: 
 export type PageEnd = { classId: string; id: string };
 
 const parentsContactColumns = Object.keys(parentsContactRowSchema.shape) as Array<keyof ParentsContactRow>;
-
-const progressColumns = ['studentData', 'familyData', 'healthData', 'otherData', 'documents', 'submit'] as const;
 
 export const adminDataRepository = {
   /**
@@ -33,7 +31,7 @@ export const adminDataRepository = {
       .$if(columns !== undefined, (query) =>
         query.select([...new Set(['id', 'class_id', ...columns!])].map((column) => sql.ref(`students.${column}`).as(column))),
       )
-      .select(progressColumns.map((column) => `form_progress.${column}` as const))
+      .select(progressFlagKeys.map((key) => `form_progress.${key}` as const))
       .select('form_classes.form_level')
       .$if(formLevel !== undefined, (query) => query.where('form_classes.form_level', '=', formLevel!))
       .$if(classId !== undefined, (query) => query.where('students.class_id', '=', classId!))
@@ -96,7 +94,7 @@ export const adminDataRepository = {
       .execute();
     await db
       .insertInto('form_progress')
-      .values(students.map((student) => ({ student_id: student.id, studentData: 0, familyData: 0, healthData: 0, otherData: 0, documents: 0, submit: 0 })))
+      .values(students.map((student) => ({ student_id: student.id, ...progressFlags() })))
       .execute();
   },
 

@@ -1,4 +1,4 @@
-import { phonePrefix, studentFields, type FieldDef, type FieldValue } from '@school/contract';
+import { phonePrefix, progressSteps, studentFields, type FieldDef, type FieldValue } from '@school/contract';
 import type { SheetColumn } from '../../lib/xlsx/index.ts';
 import type { StudentWithProgress } from './repository.ts';
 
@@ -39,15 +39,8 @@ function fieldColumn(field: FieldDef, names: CodeNames): SheetColumn<StudentWith
   }
 }
 
-/** The progress columns: whether each step is complete, and whether the registration was submitted. */
-const progressColumns: Array<[keyof StudentWithProgress & string, string]> = [
-  ['studentData', 'Student Data Complete'],
-  ['familyData', 'Family Data Complete'],
-  ['healthData', 'Health Data Complete'],
-  ['otherData', 'Other Data Complete'],
-  ['documents', 'Documents Complete'],
-  ['submit', 'Submitted'],
-];
+/** The progress columns: whether each step is complete ('Family Data Complete'), and whether the registration was submitted. */
+const progressColumns = progressSteps.map(({ key, label }) => [key, key === 'submit' ? 'Submitted' : `${label} Complete`] as const);
 
 /**
  * Every column of the registration spreadsheet (decision 024): the student ID, every field of

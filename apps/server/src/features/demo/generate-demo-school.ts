@@ -1,4 +1,4 @@
-import { isStepComplete, studentColumns, studentFields, type FieldValue } from '@school/contract';
+import { isStepComplete, progressFlags, stepKeys, studentColumns, studentFields, type FieldValue } from '@school/contract';
 import type { Db, Executor } from '../../db/database.ts';
 import { ethnicGroups, formClasses, houses, primarySchools, religions, towns } from '../../db/reference-data.ts';
 import { comments, employers, fathersNames, firstNames, lastNames, mothersNames, occupations, subjects } from './names.ts';
@@ -177,9 +177,7 @@ export async function generateDemoSchool(db: Db, options: { students: number; se
     };
     // Records in every state: 0 steps done (empty) up to all four plus the agreement.
     const stepsDone = index % 6;
-    (['studentData', 'familyData', 'healthData', 'otherData'] as const)
-      .slice(0, Math.min(stepsDone, 4))
-      .forEach((step) => Object.assign(record, stepValues(step, { first_name, last_name }, r)));
+    stepKeys.slice(0, Math.min(stepsDone, 4)).forEach((step) => Object.assign(record, stepValues(step, { first_name, last_name }, r)));
     record.agree_terms_conditions = stepsDone === 5 ? 1 : 0;
     if (stepsDone === 5) record.terms_and_conditions = 'accepted';
     // Every row carries every column, so one multi-row insert suits both databases.
@@ -188,14 +186,13 @@ export async function generateDemoSchool(db: Db, options: { students: number; se
     accounts.push({ student_id: id, password_hash: null, password_reset: 1, password_changed_at: null });
     progress.push({
       student_id: id,
-      studentData: isStepComplete(record, 'studentData') ? 1 : 0,
-      familyData: isStepComplete(record, 'familyData') ? 1 : 0,
-      healthData: isStepComplete(record, 'healthData') ? 1 : 0,
-      otherData: isStepComplete(record, 'otherData') ? 1 : 0,
-      documents: 0,
+      ...progressFlags((key) => {
+        if (key === 'submit') return Number(record.agree_terms_conditions);
+        // The demo school's students have uploaded no documents.
+        return key === 'documents' ? 0 : Number(isStepComplete(record, key));
+      }),
       // Steps beyond Health Data were filled in after it, so she saved it.
       health_data_saved: stepsDone >= 3 ? 1 : 0,
-      submit: record.agree_terms_conditions,
     });
     if (!sample && stepsDone === 0) sample = { id, first_name, last_name, date_of_birth: String(record.date_of_birth) };
   }

@@ -1,4 +1,14 @@
-import { displayName, parentsShown, phonePrefix, studentFields, type FieldDef, type FieldValue, type StudentRecord } from '@school/contract';
+import {
+  displayName,
+  parentsShown,
+  phonePrefix,
+  progressStepLabels,
+  studentFields,
+  type FieldDef,
+  type FieldValue,
+  type StepKey,
+  type StudentRecord,
+} from '@school/contract';
 import {
   DASH,
   dataTable,
@@ -46,13 +56,11 @@ function sectionTable(title: string, fields: FieldDef[], record: StudentRecord, 
   );
 }
 
-const stepTitles: Record<string, string> = { studentData: 'Student Data', familyData: 'Family Data', healthData: 'Health Data', otherData: 'Other Data' };
-
 /** The sections to print: parent sections by living status, section 7 only with a permit. */
-function visibleSections(record: StudentRecord): Array<[string, string, FieldDef[]]> {
+function visibleSections(record: StudentRecord): Array<[StepKey, string, FieldDef[]]> {
   const parents = new Set(parentsShown(record.living_status ?? null));
   for (const parent of ['mother', 'father', 'guardian'] as const) if (record[`${parent}_name`]) parents.add(parent);
-  const sections = new Map<string, { step: string; fields: FieldDef[] }>();
+  const sections = new Map<string, { step: StepKey; fields: FieldDef[] }>();
   for (const field of studentFields) {
     const entry = sections.get(field.section) ?? { step: field.step, fields: [] };
     entry.fields.push(field);
@@ -76,11 +84,11 @@ export function registrationFormDefinition(input: RegistrationFormInput): School
   const { record, labels } = input;
   const name = displayName(record);
   const body: Content[] = [];
-  let step = '';
+  let step: StepKey | null = null;
   for (const [sectionStep, title, fields] of visibleSections(record)) {
     if (sectionStep !== step) {
       step = sectionStep;
-      body.push({ text: stepTitles[step], style: 'heading' });
+      body.push({ text: progressStepLabels[step], style: 'heading' });
     }
     body.push(...sectionTable(title, fields, record, labels));
   }

@@ -1,4 +1,4 @@
-import { studentColumns, studentFields, type FieldValue } from '@school/contract';
+import { progressFlagKeys, progressFlags, studentColumns, studentFields, type FieldValue } from '@school/contract';
 import { CompiledQuery, sql, type Compilable, type Insertable, type RawBuilder, type Selectable } from 'kysely';
 import type { SessionWithAdmin } from '../../session/actor.ts';
 import { sessionQuery } from '../../session/session-repository.ts';
@@ -17,7 +17,7 @@ export type ProgressRow = ProgressFlags & { health_data_saved: number };
 /** The record's own columns a change writes: nothing else reaches the UPDATE. */
 const recordColumnsOf = (change: SaveChange) => Object.keys(change.values).filter((column) => studentColumns.includes(column));
 
-const progressColumns = ['studentData', 'familyData', 'healthData', 'otherData', 'documents', 'submit', 'health_data_saved'] as const;
+const progressColumns = [...progressFlagKeys, 'health_data_saved'] as const;
 
 /**
  * What a save needs to know, in one read: the record, its form's registration window and its
@@ -319,10 +319,9 @@ export const registrationRepository = {
   },
 
   async saveProgress(db: Executor, studentId: string, flags: Partial<ProgressRow>): Promise<void> {
-    const empty: ProgressFlags = { studentData: 0, familyData: 0, healthData: 0, otherData: 0, documents: 0, submit: 0 };
     await db
       .insertInto('form_progress')
-      .values({ ...empty, ...flags, student_id: studentId })
+      .values({ ...progressFlags(), ...flags, student_id: studentId })
       .onConflict((conflict) => conflict.column('student_id').doUpdateSet(flags))
       .execute();
   },

@@ -3,6 +3,7 @@ import {
   fieldByName,
   fieldTitle,
   messages,
+  progressFlags,
   registrationStepStates,
   studentColumns,
   studentFields,
@@ -141,15 +142,9 @@ export async function loadRegistration(deps: Deps, actor: SignedInActor, student
   };
 }
 
+/** The progress flags as the API shows them: each stored flag, 0 where there is none. */
 export function presentProgress(progress: Partial<ProgressFlags> | undefined): ProgressFlags {
-  return {
-    studentData: progress?.studentData ?? 0,
-    familyData: progress?.familyData ?? 0,
-    healthData: progress?.healthData ?? 0,
-    otherData: progress?.otherData ?? 0,
-    documents: progress?.documents ?? 0,
-    submit: progress?.submit ?? 0,
-  };
+  return progressFlags((key) => progress?.[key] ?? 0);
 }
 
 /**

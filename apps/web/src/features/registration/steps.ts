@@ -1,11 +1,18 @@
-import type { ProgressFlags } from '../../api/get-student.ts';
+import { progressSteps, type ProgressFlagKey } from '@school/contract/progress-steps';
 
-/** The six steps (SPEC §2), their paths and the progress flag that marks each complete. */
-export const steps: Array<{ path: string; label: string; flag: keyof ProgressFlags }> = [
-  { path: 'student-data', label: 'Student Data', flag: 'studentData' },
-  { path: 'family-data', label: 'Family Data', flag: 'familyData' },
-  { path: 'health-data', label: 'Health Data', flag: 'healthData' },
-  { path: 'other-data', label: 'Other Data', flag: 'otherData' },
-  { path: 'documents', label: 'Documents', flag: 'documents' },
-  { path: 'complete', label: 'Complete', flag: 'submit' },
-];
+/** Where each step lives under /registration (SPEC §2's routes). */
+const stepPaths: Record<ProgressFlagKey, string> = {
+  studentData: 'student-data',
+  familyData: 'family-data',
+  healthData: 'health-data',
+  otherData: 'other-data',
+  documents: 'documents',
+  submit: 'complete',
+};
+
+/** The six steps (SPEC §2) in the contract's order and words, their paths and the progress flag that marks each complete. */
+export const steps: Array<{ path: string; label: string; flag: ProgressFlagKey }> = progressSteps.map(({ key, label }) => ({
+  path: stepPaths[key],
+  label,
+  flag: key,
+}));
