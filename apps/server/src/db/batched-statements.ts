@@ -11,14 +11,14 @@ type Caller<Row> = { resolve(row: Row | undefined): void; reject(error: unknown)
 /**
  * Statements of one kind that one executor runs at a time. A group that is ready while one runs
  * waits for it, and the requests that come meanwhile join the group: under load, fewer and larger
- * statements, each a round trip that wakes a database process (decision 029; autosaves on
- * PostgreSQL went from 0.55–0.61× to 0.62–0.74× of the bare baseline, bench/README.md).
+ * statements, each a round trip that wakes a database process (decision 029; the figures are in
+ * bench/README.md, tenth round).
  */
 const AT_ONCE = 1;
 /**
  * How long a ready group waits for the statement running before it goes anyway, so that a slow
- * statement (one waiting for a lock, say) holds the others up no longer than this. 5 and 10 ms
- * measured alike; 2 and 20 ms did worse.
+ * statement (one waiting for a lock, say) holds the others up no longer than this; chosen by
+ * measuring several (bench/README.md, tenth round).
  */
 const PATIENCE_MS = 10;
 

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { batchedByKey } from '../db/batched-statements.ts';
 import { compiledOnce } from '../db/compiled-once.ts';
 import { nowIso, type DialectName, type Executor } from '../db/database.ts';
+import type { GroupedRead } from '../db/record-writes.ts';
 import type { SessionsTable } from '../db/schema.ts';
 import type { SessionWithAdmin } from './actor.ts';
 
@@ -14,8 +15,8 @@ export const hashToken = (token: string): string => createHash('sha256').update(
 
 export type NewSession = Pick<SessionRow, 'kind' | 'student_id' | 'admin_id' | 'restricted' | 'ip'>;
 
-/** The session with its admin's username: what every request reads (a route may read more beside it, `SessionReader`). */
-export const sessionQuery = (db: Executor) =>
+/** The session with its admin's username: what every request reads (a route may read more beside it, `preload.ts`). */
+const sessionQuery = (db: Executor) =>
   db.selectFrom('sessions').leftJoin('admin_users', 'admin_users.id', 'sessions.admin_id').selectAll('sessions').select('admin_users.username as admin_name');
 const findSession = compiledOnce<SessionWithAdmin>((db) => sessionQuery(db).where('sessions.id_hash', '=', ''));
 /** On PostgreSQL, the sessions of the requests that arrive together, in one statement (`batchedByKey`). */
@@ -24,6 +25,33 @@ const findSessionBatched = batchedByKey<SessionWithAdmin>(
   (db, hashes) => findSessions(db, 'postgres', [hashes]),
   (session) => session.id_hash,
 );
+
+/**
+ * A reader of a session that brings, for a student's session, her row as `row` reads it by her
+ * student ID (decision 033): on PostgreSQL in the same statement, the sessions of the requests
+ * that arrive together in one (`batchedByKey`); on SQLite the session alone, with no row.
+ */
+export function sessionWithStudentRowReader<T>(row: GroupedRead<T>) {
+  const findWithRows = compiledOnce<SessionWithAdmin & { preloaded: Array<string | null> | null }>((db) =>
+    sessionQuery(db)
+      .select(row.packed(db, sql.ref<string>('sessions.student_id')).as('preloaded'))
+      .where(sql<boolean>`sessions.id_hash = any(${[]}::text[])`),
+  );
+  const findWithRowBatched = batchedByKey(
+    (db, hashes) => findWithRows(db, 'postgres', [hashes]),
+    (found) => found.id_hash,
+  );
+  return async (db: Executor, dialect: DialectName, idHash: string): Promise<{ session: SessionWithAdmin; row: T | undefined } | undefined> => {
+    if (dialect !== 'postgres') {
+      const session = await sessionRepository.findByHash(db, dialect, idHash);
+      return session && { session, row: undefined };
+    }
+    const found = await findWithRowBatched(db, idHash);
+    if (!found) return undefined;
+    const { preloaded, ...session } = found;
+    return { session, row: preloaded ? row.unpack(preloaded) : undefined };
+  };
+}
 
 export const sessionRepository = {
   async create(db: Executor, session: NewSession): Promise<{ token: string; row: SessionRow }> {

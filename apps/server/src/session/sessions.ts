@@ -2,10 +2,11 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import type { Config } from '../config.ts';
-import type { DialectName, Executor } from '../db/database.ts';
+import type { Executor } from '../db/database.ts';
 import type { Deps } from '../deps.ts';
 import { Forbidden } from '../lib/errors.ts';
 import { actorFor, type Actor, type SessionWithAdmin } from './actor.ts';
+import { readSessionAlone } from './preload.ts';
 import { hashToken, sessionRepository, type NewSession, type SessionRow } from './session-repository.ts';
 
 export const SESSION_COOKIE = 'portal_session';
@@ -18,25 +19,7 @@ export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
 const TOUCH_INTERVAL_MS = 60 * 1000;
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/**
- * A route's own read of the caller's session (by the SHA-256 of its id), which brings along, in
- * the same statement, a row the route is sure to need: on PostgreSQL each statement is a round
- * trip that wakes a database process. What it brings is `request.readAlongSession`, for the route
- * alone to use; the session layer only passes it on.
- */
-export type SessionReader = (db: Executor, dialect: DialectName, idHash: string) => Promise<{ session: SessionWithAdmin; alongside: unknown } | undefined>;
-
-/** The session alone: what every route reads unless it says otherwise. */
-export const readSessionAlone: SessionReader = async (db, dialect, idHash) => {
-  const session = await sessionRepository.findByHash(db, dialect, idHash);
-  return session && { session, alongside: undefined };
-};
-
 declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** The route reads the session with `SessionReader`, rather than alone. */
-    readSession?: SessionReader;
-  }
   interface FastifyRequest {
     /** The caller's live session, or null. Only the session layer reads it; features use `actor`. */
     session: SessionRow | null;
@@ -44,8 +27,6 @@ declare module 'fastify' {
     sessionEnded: boolean;
     /** Who is calling, built once from the session before anything else runs (decision 012). */
     actor: Actor;
-    /** What the route's `readSession` read beside a live session (undefined otherwise). */
-    readAlongSession: unknown;
   }
 }
 
@@ -69,13 +50,15 @@ export function registerSessions(app: FastifyInstance): void {
   app.decorateRequest('session', null);
   app.decorateRequest('sessionEnded', false);
   app.decorateRequest('actor', null as never);
-  app.decorateRequest('readAlongSession', undefined);
 
   app.addHook('onRequest', async (request) => {
     const token = request.cookies[SESSION_COOKIE];
     let session: SessionWithAdmin | null = null;
     if (token) {
-      const read = await (request.routeOptions.config?.readSession ?? readSessionAlone)(db, dialect, hashToken(token));
+      // A route's preload comes with the session (decision 033).
+      const preload = request.routeOptions.config?.preload;
+      const idHash = hashToken(token);
+      const read = await (preload ? preload.read(db, dialect, idHash) : readSessionAlone(db, dialect, idHash));
       const found = read?.session;
       const now = Date.now();
       if (found && isExpired(found, now)) {
@@ -83,7 +66,7 @@ export function registerSessions(app: FastifyInstance): void {
         request.sessionEnded = found.kind !== 'guest';
       } else if (found) {
         session = found;
-        request.readAlongSession = read.alongside;
+        read.handTo(request);
         if (now - Date.parse(found.last_seen_at) > TOUCH_INTERVAL_MS) {
           const at = new Date(now).toISOString();
           await sessionRepository.touch(db, found.id_hash, at);

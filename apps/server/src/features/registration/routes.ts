@@ -17,7 +17,8 @@ import type { FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminActor, signedInActor } from '../../session/access.ts';
-import { registrationRepository, type FoundForSave } from './repository.ts';
+import { preloadForStudent } from '../../session/preload.ts';
+import { registrationRepository } from './repository.ts';
 import { loadRegistration, saveHealthData, saveStudentRecord } from './service.ts';
 import { listRegistrationStatuses, updateRegistrationStatus, windowForFormLevel } from './status-service.ts';
 
@@ -31,6 +32,9 @@ const studentSaveValidator = () => (data: unknown) => {
   const value = readStudentSave(data);
   return value ? { value } : bySaveSchema(data);
 };
+
+/** A student's autosave reads her record with her session (decision 033); the save reads it itself otherwise. */
+const ownRecordForSave = preloadForStudent(registrationRepository.recordForSave);
 
 /** The registration record, its autosave, and the registration window per form level (SPEC §2, §4). */
 export async function registrationRoutes(instance: FastifyInstance): Promise<void> {
@@ -52,12 +56,12 @@ export async function registrationRoutes(instance: FastifyInstance): Promise<voi
       config: {
         access: 'student-self',
         studentIdFrom: (request) => (request.body as { id?: string } | undefined)?.id,
-        readSession: registrationRepository.readSessionWithOwnRecord,
+        preload: ownRecordForSave,
       },
       schema: { body: studentSaveSchema, response: { 200: savedRecordSchema, 409: recordConflictSchema, ...errorResponses } },
       validatorCompiler: studentSaveValidator,
     },
-    async (request) => saveStudentRecord(deps, signedInActor(request), request.body, request.readAlongSession as FoundForSave | undefined),
+    async (request) => saveStudentRecord(deps, signedInActor(request), request.body, ownRecordForSave.of(request)),
   );
 
   app.post(

@@ -1,9 +1,14 @@
-import { sql } from 'kysely';
-import { studentColumns } from '@school/contract';
+import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../../../src/app.ts';
+import { loadConfig } from '../../../src/config.ts';
 import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
-import { integerStudentColumns, registrationRepository, saveTogether, type SaveChange } from '../../../src/features/registration/repository.ts';
-import { testDialect } from '../../helpers/test-db.ts';
+import { registrationRepository } from '../../../src/features/registration/repository.ts';
+import { preloadForStudent } from '../../../src/session/preload.ts';
+import { createTestDb, testDialect } from '../../helpers/test-db.ts';
 import { hashToken } from '../../../src/session/session-repository.ts';
 import { SESSION_COOKIE } from '../../../src/session/sessions.ts';
 import { createAdminUser, createStudent, signInAsAdmin, signInAsStudent, STUDENT_PASSWORD, type TestStudent } from '../../helpers/factories.ts';
@@ -314,38 +319,6 @@ describe('registration settings', () => {
   });
 });
 
-describe('the save statements, compiled once per set of changed columns', () => {
-  it('take their parameters in the order the compiled statement has them, whatever the values', async () => {
-    const { saveStatementsFor } = await import('../../../src/features/registration/repository.ts');
-    const change = {
-      id: 'S-1',
-      expectedUpdatedAt: 'v1',
-      values: { email: 'kezia@example.tt', allergy: null, asthma: 1, not_a_column: 'dropped' },
-      updatedAt: 'v2',
-      progress: { studentData: 1, familyData: 0, healthData: 1, otherData: 0, documents: 1, submit: 0, health_data_saved: 1 },
-      audit: {
-        at: 'at',
-        actor_kind: 'student' as const,
-        actor_id: 'S-1',
-        action: 'student.record-updated',
-        student_id: 'S-1',
-        ip: null,
-        detail: 'd',
-        request_id: 'r',
-      },
-    };
-    for (const progress of [change.progress, null]) {
-      const { update, statement } = saveStatementsFor(t.db, { ...change, progress });
-      for (const built of [update, statement]) {
-        expect(built.parameters).toEqual([...built.compiled.parameters]);
-        // The statement built from placeholder values is the same text, so one compilation serves every save of these columns.
-        expect(built.shapeSql).toBe(built.compiled.sql);
-        expect(built.compiled.sql).not.toContain('not_a_column');
-      }
-    }
-  });
-});
-
 describe('the record read for a save (one JSON value on PostgreSQL)', () => {
   it('is the record as stored, with its window and progress, whatever its text holds', async () => {
     const awkward = {
@@ -375,120 +348,81 @@ describe('the record read for a save (one JSON value on PostgreSQL)', () => {
 
   it("comes with a student's session on PostgreSQL, as a save would read it after; an admin's session brings no record", async () => {
     await t.db.updateTable('students').set({ allergy: 'Shellfish "and" nuts' }).where('id', '=', student.id).execute();
+    const preload = preloadForStudent(registrationRepository.recordForSave);
     const sessionHash = (who: TestClient) => hashToken(who.cookies.get(SESSION_COOKIE)!);
-    const read = await registrationRepository.readSessionWithOwnRecord(t.db, testDialect, sessionHash(client));
+    /** What the preload hands a request once its session is found live. */
+    const handed = async (read: Awaited<ReturnType<typeof preload.read>>) => {
+      const request = {} as FastifyRequest;
+      read?.handTo(request);
+      return preload.of(request);
+    };
+    const read = await preload.read(t.db, testDialect, sessionHash(client));
     expect(read?.session).toMatchObject({ kind: 'student', student_id: student.id, id_hash: sessionHash(client), admin_name: null });
-    expect(read?.session).not.toHaveProperty('found');
-    if (testDialect === 'postgres') expect(read?.alongside).toEqual(await registrationRepository.findForSave(t.db, testDialect, student.id));
+    expect(read?.session).not.toHaveProperty('preloaded');
+    if (testDialect === 'postgres') expect(await handed(read)).toEqual(await registrationRepository.findForSave(t.db, testDialect, student.id));
     // On SQLite the save reads the record inside its own transaction.
-    else expect(read?.alongside).toBeUndefined();
+    else expect(await handed(read)).toBeUndefined();
 
     const admin = new TestClient(t.app);
     await signInAsAdmin(admin);
-    const adminRead = await registrationRepository.readSessionWithOwnRecord(t.db, testDialect, sessionHash(admin));
+    const adminRead = await preload.read(t.db, testDialect, sessionHash(admin));
     expect(adminRead?.session).toMatchObject({ kind: 'admin', admin_name: 'registrar' });
-    expect(adminRead?.alongside).toBeUndefined();
-    expect(await registrationRepository.readSessionWithOwnRecord(t.db, testDialect, 'no-such-session')).toBeUndefined();
+    expect(await handed(adminRead)).toBeUndefined();
+    expect(await preload.read(t.db, testDialect, 'no-such-session')).toBeUndefined();
   });
 });
 
-describe.runIf(testDialect === 'postgres')('saves that arrive together, in one statement on PostgreSQL', () => {
-  const rowsOf = (students: TestStudent[]) =>
-    t.db
-      .selectFrom('students')
-      .selectAll()
-      .where(
-        'id',
-        'in',
-        students.map((one) => one.id),
-      )
-      .execute();
-
-  it('names each record column with the type it has in the database', async () => {
-    const { rows } = await sql<{ column_name: string; data_type: string }>`
-      select column_name, data_type from information_schema.columns where table_name = 'students' and table_schema = current_schema()`.execute(t.db);
-    const integers = rows.filter((row) => row.data_type === 'integer').map((row) => row.column_name);
-    expect(integers.sort()).toEqual([...integerStudentColumns].sort());
-    expect(rows.filter((row) => row.data_type !== 'integer' && row.data_type !== 'text')).toEqual([]);
-    // The record is read as an array of exactly these columns.
-    expect(rows.map((row) => row.column_name).sort()).toEqual(['id', 'created_at', 'updated_at', ...studentColumns].sort());
-  });
-
-  it('writes each record, progress and audit row as its own statement would, and nothing of a save whose version moved', async () => {
-    const students = [student, ...(await Promise.all([1, 2, 3].map(() => createStudent(t.db, { class_id: '3A' }))))];
-    const stored = await rowsOf(students);
-    const versionOf = (id: string) => String(stored.find((row) => row.id === id)!.updated_at);
-    const audit = (id: string) => ({
-      at: '2026-11-25T00:00:00.000Z',
-      actor_kind: 'student' as const,
-      actor_id: id,
-      action: 'student.together',
-      student_id: id,
-      ip: '127.0.0.1',
-      detail: 'fields',
-      request_id: `r-${id}`,
+describe('the statements of an autosave', () => {
+  /** The app on a database that counts the statements it runs. */
+  let counted: TestApp;
+  let statements = 0;
+  beforeAll(async () => {
+    const { db, dialect, close } = await createTestDb();
+    const countingDb = db.withPlugin({
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        statements += 1;
+        return args.result;
+      },
     });
-    const progress = { studentData: 1, familyData: 1, healthData: 0, otherData: 1, documents: 0, submit: 0, health_data_saved: 1 };
-    const changes: SaveChange[] = [
-      // Text with quotes, a line break and a null; a flag; only the columns named change.
-      {
-        id: students[0].id,
-        expectedUpdatedAt: versionOf(students[0].id),
-        values: { email: 'a"b@example.tt', home_address: 'Line 1\nLine 2', middle_name: null },
-        updatedAt: 'v-0',
-        progress,
-        audit: audit(students[0].id),
+    const config = loadConfig({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-')), LOG_LEVEL: 'silent' });
+    const app = await buildApp({ config, db: countingDb, dialect, logger: false });
+    await app.ready();
+    counted = {
+      app,
+      db,
+      config,
+      async close() {
+        await app.close();
+        await close();
+        fs.rmSync(config.dataDir, { recursive: true, force: true });
       },
-      {
-        id: students[1].id,
-        expectedUpdatedAt: versionOf(students[1].id),
-        values: { asthma: 1 },
-        updatedAt: 'v-1',
-        progress: null,
-        audit: audit(students[1].id),
-      },
-      // Someone saved first: nothing of this one is written.
-      {
-        id: students[2].id,
-        expectedUpdatedAt: 'an older version',
-        values: { email: 'lost@example.tt' },
-        updatedAt: 'v-2',
-        progress,
-        audit: audit(students[2].id),
-      },
-      {
-        id: students[3].id,
-        expectedUpdatedAt: versionOf(students[3].id),
-        values: { allergy: 'Peanuts' },
-        updatedAt: 'v-3',
-        progress: null,
-        audit: audit(students[3].id),
-      },
-    ];
-    expect(await saveTogether(t.db, changes)).toEqual([true, true, false, true]);
+    };
+    await createAdminUser(db);
+    await db.updateTable('registration_status').set({ open: 1, deadline: null }).execute();
+  });
+  afterAll(() => counted.close());
 
-    const after = await rowsOf(students);
-    for (const [index, change] of changes.entries()) {
-      const row = after.find((one) => one.id === change.id)!;
-      const before = stored.find((one) => one.id === change.id)!;
-      const written = index !== 2;
-      // Every column is as it was but for the save's own, and its new version.
-      expect(row).toEqual(written ? { ...before, ...change.values, updated_at: change.updatedAt } : before);
-    }
-    const audits = await t.db.selectFrom('audit_log').selectAll().where('action', '=', 'student.together').orderBy('id').execute();
-    expect(audits.map((row) => row.student_id).sort()).toEqual([students[0].id, students[1].id, students[3].id].sort());
-    expect(audits.find((row) => row.student_id === students[0].id)).toMatchObject(audit(students[0].id));
-    const progressRows = await t.db
-      .selectFrom('form_progress')
-      .selectAll()
-      .where(
-        'student_id',
-        'in',
-        students.map((one) => one.id),
-      )
-      .execute();
-    expect(progressRows.find((row) => row.student_id === students[0].id)).toMatchObject(progress);
-    // No flag moved for the second; the refused third's flags are untouched.
-    expect(progressRows.find((row) => row.student_id === students[2].id)).not.toMatchObject(progress);
+  let saves = 0;
+  /** The statements one save of `who` runs, from its session to its answer. */
+  async function statementsOfSave(who: TestClient, id: string) {
+    const { record } = (await who.get(`/api/student/${id}`)).json();
+    saves += 1;
+    statements = 0;
+    const response = await who.post('/api/student', { ...record, allergy: `Dust ${saves}` });
+    expect(response.statusCode).toBe(200);
+    return statements;
+  }
+
+  it("are two for a student's save on PostgreSQL: her session with her record, then the write (decision 033)", async () => {
+    const one = await createStudent(counted.db, { class_id: '2B' }, { password: STUDENT_PASSWORD });
+    const her = new TestClient(counted.app);
+    await signInAsStudent(her, one.id);
+    // On SQLite: the session, then in the save's transaction the record, the UPDATE and the audit row.
+    expect(await statementsOfSave(her, one.id)).toBe(testDialect === 'postgres' ? 2 : 4);
+    const admin = new TestClient(counted.app);
+    await signInAsAdmin(admin);
+    // An admin's session brings no record: the save reads it itself.
+    expect(await statementsOfSave(admin, one.id)).toBe(testDialect === 'postgres' ? 3 : 4);
   });
 });
