@@ -37,16 +37,25 @@ const serverFeatureOf = (file) => {
   const relative = path.relative(serverFeatures, file);
   return relative.startsWith('..') || path.isAbsolute(relative) ? null : relative.split(path.sep)[0];
 };
-/** The layers below the features (lib, db, auth): they serve every feature and import none. */
+/** The composition roots: they build the app from its features, and only they may import one freely. */
+const compositionRoots = new Set(['app.ts', 'main.ts', 'cluster.ts', 'cli']);
+/**
+ * What a server file below the features belongs to: its folder under src (lib, db, session...) or,
+ * for a root file, its name (config.ts, deps.ts...). Null for a feature, a composition root, or a
+ * file outside src. Every such folder and root file serves the features and imports none.
+ */
 const serverLayerOf = (file) => {
   const relative = path.relative(serverSrc, file);
+  if (relative.startsWith('..') || path.isAbsolute(relative)) return null;
   const layer = relative.split(path.sep)[0];
-  return !relative.startsWith('..') && ['lib', 'db', 'session'].includes(layer) ? layer : null;
+  return layer === 'features' || compositionRoots.has(layer) ? null : layer;
 };
 
 /**
  * Server features use each other only through the other feature's index.ts, its public functions
- * (shared → features → app); lib/, db/ and session/ never import a feature.
+ * (shared → features → app); every other folder and root file of src (lib/, db/, session/,
+ * config.ts, deps.ts...) never imports a feature; only the composition roots (app.ts, main.ts,
+ * cluster.ts, cli/) may.
  */
 const serverBoundaries = {
   meta: {
@@ -54,7 +63,7 @@ const serverBoundaries = {
     messages: {
       notThroughIndex: "Feature '{{from}}' may use feature '{{to}}' only through its index.ts (import '../{{to}}/index.ts'), not '{{source}}'.",
       layerImportsFeature:
-        "'src/{{layer}}' is shared by every feature and must not import feature '{{to}}'; move what both need into src/{{layer}} or pass it in.",
+        "'src/{{layer}}' is shared by every feature and must not import feature '{{to}}'; move what both need below the features (src/lib, src/db, packages/contract) or pass it in: only app.ts, main.ts, cluster.ts and cli/ may import features.",
     },
   },
   create(context) {

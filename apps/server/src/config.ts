@@ -1,8 +1,11 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { isCommonPassword } from '@school/contract/common-passwords';
+import { passwordProblem } from '@school/contract/password-rule';
 import { z } from 'zod';
-import { passwordProblem } from './features/auth/password-rule.ts';
-import { FIRST_ADMIN_USERNAME } from './features/auth/first-admin.ts';
+
+/** The admin the first start creates (decision 005), whose password ADMIN_PASSWORD sets. */
+export const FIRST_ADMIN_USERNAME = 'admin';
 
 /** The school name shown when SCHOOL_NAME is not set. */
 export const DEFAULT_SCHOOL_NAME = "St. Brigid's Girls' College";
@@ -69,7 +72,7 @@ const adminPassword = z
   .string()
   .optional()
   .superRefine((value, context) => {
-    const problem = value === undefined ? null : passwordProblem(value, { username: FIRST_ADMIN_USERNAME });
+    const problem = value === undefined ? null : passwordProblem(value, { username: FIRST_ADMIN_USERNAME }, isCommonPassword);
     if (problem) context.addIssue({ code: 'custom', message: problem });
   });
 

@@ -41,7 +41,28 @@ describe('server feature boundaries (lint)', () => {
         'db/migrations/009-fixture.ts',
         "import { referenceLabels } from '../../features/reference/index.ts';\nexport const x = referenceLabels;\n",
       ),
-    ).toEqual(["'src/db' is shared by every feature and must not import feature 'reference'; move what both need into src/db or pass it in."]);
+    ).toEqual([
+      "'src/db' is shared by every feature and must not import feature 'reference'; move what both need below the features (src/lib, src/db, packages/contract) or pass it in: only app.ts, main.ts, cluster.ts and cli/ may import features.",
+    ]);
     expect(await boundaryProblems('lib/fixture.ts', "export const load = () => import('../features/files/service.ts');\n")).toHaveLength(1);
+    expect(await boundaryProblems('session/fixture.ts', "export { auditRow } from '../features/audit/index.ts';\n")).toHaveLength(1);
+  });
+
+  it('refuses an import of a feature from a root file of src, config.ts as much as a new one, and from a new folder', async () => {
+    const importsAuth = (up: string) => `import { passwordProblem } from '${up}features/auth/password-rule.ts';\nexport const rule = passwordProblem;\n`;
+    expect(await boundaryProblems('config.ts', importsAuth('./'))).toEqual([
+      "'src/config.ts' is shared by every feature and must not import feature 'auth'; move what both need below the features (src/lib, src/db, packages/contract) or pass it in: only app.ts, main.ts, cluster.ts and cli/ may import features.",
+    ]);
+    expect(await boundaryProblems('new-root-file.ts', importsAuth('./'))).toHaveLength(1);
+    expect(
+      await boundaryProblems('deps.ts', "import type { Registration } from './features/registration/index.ts';\nexport type R = Registration;\n"),
+    ).toHaveLength(1);
+    expect(await boundaryProblems('jobs/fixture.ts', importsAuth('../'))).toHaveLength(1);
+  });
+
+  it('lets the composition roots (app.ts, main.ts, cluster.ts, cli/) import any feature', async () => {
+    const code = (up: string) => `import { ensureFirstAdmin } from '${up}features/auth/admin-accounts.ts';\nexport const start = ensureFirstAdmin;\n`;
+    for (const file of ['app.ts', 'main.ts', 'cluster.ts']) expect(await boundaryProblems(file, code('./'))).toEqual([]);
+    expect(await boundaryProblems('cli/fixture.ts', code('../'))).toEqual([]);
   });
 });

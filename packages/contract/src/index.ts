@@ -1,5 +1,6 @@
 export * from './messages.ts';
 export * from './limits.ts';
+export * from './password-rule.ts';
 export * from './documents.ts';
 export * from './progress-steps.ts';
 export * from './student-fields.ts';

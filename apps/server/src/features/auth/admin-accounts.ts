@@ -1,12 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { limits } from '@school/contract';
+import { limits, passwordProblem } from '@school/contract';
+import { isCommonPassword } from '@school/contract/common-passwords';
+import { FIRST_ADMIN_USERNAME } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { sessionRepository } from '../../session/session-repository.ts';
-import { hashPassword, passwordProblem } from './passwords.ts';
-import { FIRST_ADMIN_USERNAME } from './first-admin.ts';
+import { hashPassword } from './passwords.ts';
 import { authRepository } from './repository.ts';
-
-export { FIRST_ADMIN_USERNAME } from './first-admin.ts';
 
 /** A one-time password: 12 characters from an alphabet without look-alike letters. */
 export function oneTimePassword(): string {
@@ -31,7 +30,7 @@ export async function createAdmin(db: Db, username: string, password: string): P
     throw new Error(`A username has 3 to ${limits.username} letters, digits, dots, dashes or underscores.`);
   }
   if (await authRepository.findAdminByUsername(db, username)) throw new Error(`An admin named '${username}' already exists.`);
-  const problem = passwordProblem(password, { username });
+  const problem = passwordProblem(password, { username }, isCommonPassword);
   if (problem) throw new Error(problem);
   await authRepository.insertAdmin(db, username, await hashPassword(password), false);
 }

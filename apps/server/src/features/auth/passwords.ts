@@ -1,7 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { createHashingPool, HashingBusy } from './hashing-pool.ts';
 
-export { passwordProblem, PASSWORD_MAX, PASSWORD_MIN } from './password-rule.ts';
 export { HashingBusy } from './hashing-pool.ts';
 
 /** The library's number for argon2id (its enum is a const enum, which isolated modules cannot read). */

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { displayName, messages, signedOutSession } from '@school/contract';
+import { displayName, messages, passwordProblem, signedOutSession } from '@school/contract';
+import { isCommonPassword } from '@school/contract/common-passwords';
 import { accountOf, actingAs, type Actor, type AdminActor } from '../../session/actor.ts';
 import { SESSION_ENDED_MESSAGE } from '../../session/access.ts';
 import { sessionRepository } from '../../session/session-repository.ts';
@@ -9,7 +10,7 @@ import type { Deps } from '../../deps.ts';
 import { Forbidden, HttpError, invalidField, NotFound } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/index.ts';
 import { deviceFor, issueDevice, type DeviceAccount } from './device-cookies.ts';
-import { HashingBusy, hashPassword, passwordProblem, signInQueueFull, verifyPassword, verifySignIn } from './passwords.ts';
+import { HashingBusy, hashPassword, signInQueueFull, verifyPassword, verifySignIn } from './passwords.ts';
 import { authRepository } from './repository.ts';
 import { buckets, clearBuckets, purgeOldAttempts, releaseAttempt, reserveAttempt, signInActions, type Bucket, type Reservation } from './throttle.ts';
 
@@ -207,7 +208,7 @@ export async function changeStudentPassword(deps: Deps, actor: Actor, input: { p
   const student = await authRepository.findStudentLogin(deps.db, account.studentId);
   if (!student) throw new NotFound(messages.ownRecordNotFound);
   if (actor.kind !== 'visitor') await checkStudentPassword(deps, student, input.current_password ?? '');
-  const problem = passwordProblem(input.password, { studentId: student.id, dateOfBirth: student.date_of_birth });
+  const problem = passwordProblem(input.password, { studentId: student.id, dateOfBirth: student.date_of_birth }, isCommonPassword);
   if (problem) throw invalidField('password', problem);
 
   const passwordHash = await hashPassword(input.password);
@@ -228,7 +229,7 @@ export async function changeAdminPassword(deps: Deps, actor: Actor, input: { pas
   const admin = await authRepository.findAdminById(deps.db, account.adminId);
   if (!admin) throw new NotFound('Your admin account was not found.');
   await checkCurrentPassword(deps, `admin:${admin.username}`, () => verifyPassword(admin.password_hash, input.current_password));
-  const problem = passwordProblem(input.password, { username: admin.username });
+  const problem = passwordProblem(input.password, { username: admin.username }, isCommonPassword);
   if (problem) throw invalidField('password', problem);
   if (input.password === input.current_password) throw invalidField('password', 'The new password must differ from the current one.');
 

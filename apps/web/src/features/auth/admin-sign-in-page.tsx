@@ -48,6 +48,7 @@ export default function AdminSignInPage() {
       <AuthCard title="Set your admin password">
         <NewPasswordForm
           rules={passwordRules.admin}
+          forbidden={{ username: username.trim() }}
           intro={
             <>
               <p className="light-text">Your password was a one-time password. Choose your own to continue.</p>

@@ -87,7 +87,7 @@ export default function ChangePasswordPage() {
       )}
       {/* Kept mounted while step 1 shows again, so a typed new password is not lost. */}
       <Box hidden={step !== 1}>
-        <NewPasswordForm onSubmit={change} />
+        <NewPasswordForm onSubmit={change} forbidden={{ studentId: session?.userID }} />
       </Box>
     </Paper>
   );

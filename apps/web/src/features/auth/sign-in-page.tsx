@@ -67,6 +67,7 @@ export default function SignInPage() {
       <AuthCard title="Set your password">
         <NewPasswordForm
           onSubmit={setNewPassword}
+          forbidden={{ studentId: session?.userID ?? studentId.trim() }}
           intro={
             <p className="light-text">Welcome{session?.name ? `, ${session.name}` : ''}. Choose a password to use from now on instead of your date of birth.</p>
           }

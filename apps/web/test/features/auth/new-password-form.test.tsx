@@ -23,6 +23,22 @@ describe('the change-password form', () => {
     expect(screen.getByLabelText(/^New Password/)).toHaveAccessibleDescription('8 to 128 characters; not your username.');
   });
 
+  it('sends nothing when the contract’s password rule refuses it, and says why', async () => {
+    const onSubmit = vi.fn(async () => {});
+    render(<NewPasswordForm onSubmit={onSubmit} forbidden={{ studentId: '20260042' }} />);
+    await userEvent.type(screen.getByLabelText(/^New Password/), 'Ibis-20260042');
+    await userEvent.type(screen.getByLabelText(/^Confirm Password/), 'Ibis-20260042');
+    await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The password must not contain your student ID.');
+    await userEvent.clear(screen.getByLabelText(/^New Password/));
+    await userEvent.clear(screen.getByLabelText(/^Confirm Password/));
+    await userEvent.type(screen.getByLabelText(/^New Password/), 'Short-1');
+    await userEvent.type(screen.getByLabelText(/^Confirm Password/), 'Short-1');
+    await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The password must have at least 8 characters.');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
   it('sends the new password when both match, and shows the server’s reason when refused', async () => {
     const onSubmit = vi.fn(async () => {
       throw new ApiError(422, { message: 'x', errors: { password: ['This password is too common. Please choose another.'] } });

@@ -1,4 +1,5 @@
 import { passwordRules } from '@school/contract/limits';
+import { passwordProblem, type PasswordForbidden } from '@school/contract/password-rule';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError } from '../../../api/client.ts';
 import { LightButton } from '../../../components/light-controls/light-button.tsx';
@@ -6,21 +7,25 @@ import { LightTextField } from '../../../components/light-controls/light-text-fi
 import { FormAlerts } from './form-alerts.tsx';
 
 /**
- * New password and its confirmation; when they differ nothing is sent (SPEC §5). `intro` holds
- * what comes first (a welcome, the current password), and `onSubmit` gets the new password.
- * Plain, as it follows straight on from the sign-in screens (decision 008).
+ * New password and its confirmation; when they differ nothing is sent (SPEC §5), nor when the
+ * contract's password rule refuses it (the server's rule; the server alone knows the common
+ * passwords). `intro` holds what comes first (a welcome, the current password), and `onSubmit`
+ * gets the new password. Plain, as it follows straight on from the sign-in screens (decision 008).
  */
 export function NewPasswordForm({
   onSubmit,
   submitLabel = 'Change Password',
   intro,
   rules = passwordRules.student,
+  forbidden = {},
 }: {
   onSubmit: (password: string) => Promise<void>;
   submitLabel?: string;
   intro?: ReactNode;
   /** What a new password must be, under the field (the server's rules for this account). */
   rules?: string;
+  /** What the account's new password must not contain or be (its student ID, its username). */
+  forbidden?: PasswordForbidden;
 }) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -35,6 +40,8 @@ export function NewPasswordForm({
       setMismatch(true);
       return;
     }
+    const problem = passwordProblem(password, forbidden);
+    if (problem) return setError(problem);
     setBusy(true);
     try {
       await onSubmit(password);

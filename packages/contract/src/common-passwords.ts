@@ -1,5 +1,9 @@
-/** Passwords seen most often in published breach lists; a new password may not be one of them. */
-export const commonPasswords: ReadonlySet<string> = new Set(
+/**
+ * Passwords seen most often in published breach lists; a new password may not be one of them.
+ * Its own module, apart from the rule (`password-rule.ts`): the server checks it, and the browser,
+ * which the server answers anyway, is not sent the list.
+ */
+const commonPasswords: ReadonlySet<string> = new Set(
   `123456 123456789 12345678 password qwerty123 qwerty 1q2w3e4r 111111 12345 1234567890 123123 1234567
 000000 abc123 password1 iloveyou 1qaz2wsx qwertyuiop 123321 654321 666666 987654321 121212 superman
 11111111 princess sunshine football monkey dragon charlie shadow master michael jennifer letmein
@@ -16,3 +20,6 @@ asdf1234 zaq12wsx 1q2w3e4r5t q1w2e3r4 q1w2e3r4t5 pass1234 mypassword mypassword1
 baseball1 love1234 love12345 iloveu iloveyou2 myspace1 babygirl babygirl1 princesa password! p@ssw0rd p@ssword
 passw0rd1 qwerty1234 abcd1234 abcdefgh abcdefg1 12qwaszx`.split(/\s+/),
 );
+
+/** Whether a lower-cased password is one of the common ones (`passwordProblem`'s `isCommon`). */
+export const isCommonPassword = (lowered: string): boolean => commonPasswords.has(lowered);
