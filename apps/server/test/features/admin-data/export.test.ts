@@ -45,6 +45,16 @@ describe('GET /api/registration-data-spreadsheet', () => {
     expect(all.headers.length).toBeGreaterThanOrEqual(studentFields.length + 1);
     expect(all.headers).toContain('Mother Mobile Phone');
     expect(all.headers).toContain('Guardian E-mail');
+    // Progress through the steps, in the wizard's order and words.
+    expect(all.headers.slice(-7)).toEqual([
+      'Student Data Complete',
+      'Family Data Complete',
+      'Health Data Complete',
+      'Other Data Complete',
+      'Documents Complete',
+      'Submitted',
+      'Last Updated',
+    ]);
 
     const row = byHeader(all.headers, all.rows[0]);
     expect(row['First Name']).toBe('Kezia');

@@ -50,6 +50,8 @@ describe('GET /api/registration-report/all', () => {
     expect(text).toContain('Form 1 1A — 2 students, 1 submitted');
     expect(text).toContain('Form 2 2C — 1 student, 0 submitted');
     expect(text).toContain('Alexis, Gabrielle');
+    // A column per step, in the wizard's words.
+    for (const step of ['Student Data', 'Family Data', 'Health Data', 'Other Data', 'Documents', 'Complete']) expect(text).toContain(step);
     expect(text).toContain('Birth Certificate, Immunization Card, SEA Slip, Photo of the Student');
     expect(text).toContain('Page 3 of 3');
     expect(pdfPageCount(pdf)).toBe(3);

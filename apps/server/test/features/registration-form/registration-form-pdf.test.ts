@@ -48,6 +48,11 @@ describe('GET /api/registration-form/{id}', () => {
       'Rehana Mohammed',
       'Muslim',
       'Documents received',
+      // Each step's heading, in the wizard's words.
+      'Student Data',
+      'Family Data',
+      'Health Data',
+      'Other Data',
       'Not received',
       'Student Registration Form',
       'Registration form of Aaliyah Mohammed',
