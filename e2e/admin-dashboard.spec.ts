@@ -8,6 +8,7 @@ import {
   signInStudentViaApi,
   studentsTableRows,
 } from './support/fixtures.ts';
+import { expectFirstPageDrawn } from './support/pdf-viewer.ts';
 
 // Issue 6 asks for these journeys at 1280×800 and 390×844.
 test.beforeEach(async ({ page }, testInfo) => {
@@ -152,7 +153,7 @@ test('the admin opens a registration form from the table, with the keyboard', as
   await expect(action('Registration Form')).toBeFocused();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: /Registration Form/ });
-  await expect(dialog.locator('iframe')).toHaveAttribute('src', `/api/registration-form/${student.id}`);
+  await expectFirstPageDrawn(dialog);
   const pdf = await page.request.get(`/api/registration-form/${student.id}`);
   expect(pdf.headers()['content-type']).toBe('application/pdf');
   await dialog.getByRole('button', { name: 'Close' }).click();

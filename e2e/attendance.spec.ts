@@ -8,6 +8,12 @@ import {
   signInStudentViaApi,
   studentsTableRows,
 } from './support/fixtures.ts';
+import { expectFirstPageDrawn } from './support/pdf-viewer.ts';
+
+/** Where a screenshot for looking at goes (outside the repository), when asked for with SCREENSHOTS=1. */
+const shot = async (page: Page, name: string) => {
+  if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/${name}.png` });
+};
 
 /** Today on the school's wall clock, yyyy-MM-dd. */
 const schoolToday = () =>
@@ -60,7 +66,9 @@ test('a student reads her charts and table, searches a date, and opens and close
   await dialog.getByRole('button', { name: 'Display Report' }).click();
   expect((await report).status()).toBe(200);
   const pdf = page.getByRole('dialog', { name: 'Attendance Report 2026-10-01 to 2026-10-31' });
-  await expect(pdf.locator('iframe')).toBeVisible();
+  await expectFirstPageDrawn(pdf);
+  await expectAccessible(page);
+  await shot(page, `attendance-report-${testInfo.project.name}`);
   await pdf.getByRole('button', { name: 'Close' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { claimStudent, expectAccessible, signInStudentViaApi } from './support/fixtures.ts';
+import { expectFirstPageDrawn } from './support/pdf-viewer.ts';
 
 /** A valid PDF header and trailer around about 1 MB of comment lines, so the upload takes a moment. */
 const bigPdf = () => Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.from(`%${'x'.repeat(99)}\n`.repeat(10_000)), Buffer.from('trailer<<>>\n%%EOF\n')]);
@@ -70,7 +71,7 @@ test('a student uploads her documents with progress, removes one, resubmits, see
   await page.getByRole('button', { name: 'View / Print registration form' }).click();
   const viewer = page.getByRole('dialog', { name: 'Registration Form' });
   await expect(viewer.getByText('Printing this form needs a legal sheet (8 1/2 x 14).')).toBeVisible();
-  await expect(viewer.locator('iframe')).toHaveAttribute('src', `/api/registration-form/${student.id}`);
+  await expectFirstPageDrawn(viewer);
   const pdf = await page.request.get(`/api/registration-form/${student.id}`);
   expect(pdf.headers()['content-type']).toBe('application/pdf');
   await viewer.getByRole('button', { name: 'Close' }).click();

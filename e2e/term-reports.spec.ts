@@ -9,6 +9,7 @@ import {
   signInStudentViaApi,
   studentsTableRows,
 } from './support/fixtures.ts';
+import { expectFirstPageDrawn } from './support/pdf-viewer.ts';
 
 /** Where a screenshot for looking at goes (outside the repository), when asked for with SCREENSHOTS=1. */
 const shot = async (page: Page, name: string) => {
@@ -39,7 +40,8 @@ test('a student opens a posted report card and closes it, and cannot open one no
   await page.getByRole('button', { name: /Term 3, Trinity, 2025-2026/ }).click();
   const dialog = page.getByRole('dialog', { name: /End of Term Report – Term 3, Trinity, 2025-2026/ });
   await expect(dialog).toBeVisible();
-  await expect(dialog.locator('iframe')).toHaveAttribute('src', `/api/report-card/${student.id}/2025/3`);
+  await expectFirstPageDrawn(dialog);
+  await expect(dialog.getByText('Page 1 of 1')).toBeVisible();
   const card = await page.request.get(`/api/report-card/${student.id}/2025/3`);
   expect(card.status()).toBe(200);
   expect(card.headers()['content-type']).toBe('application/pdf');
@@ -110,7 +112,7 @@ test('an admin imports a term’s results (check, then import), posts the term, 
   await studentPage.goto('/term-reports');
   await studentPage.getByRole('button', { name: new RegExp(`Term 1, Michaelmas, ${yearLabel}`) }).click();
   const dialog = studentPage.getByRole('dialog', { name: new RegExp(yearLabel) });
-  await expect(dialog.locator('iframe')).toHaveAttribute('src', `/api/report-card/${student.id}/${year}/1`);
+  await expectFirstPageDrawn(dialog);
   expect((await studentPage.request.get(`/api/report-card/${student.id}/${year}/1`)).status()).toBe(200);
   await dialog.getByRole('button', { name: 'Close' }).click();
 
@@ -137,7 +139,9 @@ test('an admin opens any student’s term reports from the students table, unpos
   const unposted = page.getByRole('button', { name: /Term 1, Michaelmas, 2026-2027, not posted/ });
   await expect(unposted).toBeEnabled();
   await expectAccessible(page);
+  const opened = page.waitForResponse((response) => response.url().endsWith(`/api/report-card/${student.id}/2026/1`));
   await unposted.click();
-  await expect(page.getByRole('dialog').locator('iframe')).toHaveAttribute('src', `/api/report-card/${student.id}/2026/1`);
+  expect((await opened).status()).toBe(200);
+  await expectFirstPageDrawn(page.getByRole('dialog'));
   await page.getByRole('button', { name: 'Close' }).click();
 });

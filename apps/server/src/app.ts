@@ -71,7 +71,9 @@ export async function buildApp({ config, db, dialect, logger = true, extraRoutes
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
-        frameSrc: ["'self'", 'blob:'],
+        // The PDF viewer's worker (pdf.js) and the service worker: the portal's own files only.
+        workerSrc: ["'self'"],
+        frameSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],
         formAction: ["'self'"],
@@ -141,7 +143,14 @@ const withTag =
     await scope.register(routes);
   };
 
-/** Serves the built web app: hashed assets cached for a year, and index.html for every client route. */
+/** Files of the built web app a browser must ask for again each time: the service worker and the manifest (decision 044). */
+const SERVICE_WORKER = 'sw.js';
+const MANIFEST = 'manifest.webmanifest';
+
+/**
+ * Serves the built web app: hashed assets cached for a year, index.html for every client route,
+ * the service worker never cached (a new version is seen at once) and the manifest with the school's name.
+ */
 function serveWebApp(app: FastifyInstance, webDist: string): void {
   const indexHtml = readPrecompressed(path.join(webDist, 'index.html'));
   app.register(fastifyStatic, {
@@ -152,12 +161,23 @@ function serveWebApp(app: FastifyInstance, webDist: string): void {
     cacheControl: false,
     // The build writes a brotli and a gzip copy of each file; browsers get the smallest they accept.
     preCompressed: true,
+    globIgnore: [`${MANIFEST}*`],
     setHeaders(res, filePath) {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+      const cacheControl = hashed ? 'public, max-age=31536000, immutable' : path.basename(filePath) === SERVICE_WORKER ? 'no-cache' : 'public, max-age=300';
+      res.setHeader('cache-control', cacheControl);
       res.setHeader('vary', 'accept-encoding');
     },
   });
+  const manifestFile = path.join(webDist, MANIFEST);
+  if (fs.existsSync(manifestFile)) {
+    const manifest = JSON.stringify(withSchoolName(JSON.parse(fs.readFileSync(manifestFile, 'utf8')), app.deps.config.schoolName));
+    // A file of the built app (`file`, as the static plugin marks its own), open to anyone.
+    const config = { access: 'visitor' as const, file: MANIFEST };
+    app.get(`/${MANIFEST}`, { config, schema: { hide: true } }, async (_request, reply) =>
+      reply.type('application/manifest+json').header('cache-control', 'no-cache').send(manifest),
+    );
+  }
   app.setNotFoundHandler(async (request, reply) => {
     const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/sanctum/');
     if (!isPage) return reply.code(404).send({ message: 'Not found.' });
@@ -165,6 +185,11 @@ function serveWebApp(app: FastifyInstance, webDist: string): void {
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding').send(indexHtml[encoding]);
   });
+}
+
+/** The built manifest with the school's name (SCHOOL_NAME) as the installed app's name; its short name too when it fits under an icon. */
+export function withSchoolName(manifest: Record<string, unknown>, schoolName: string): Record<string, unknown> {
+  return { ...manifest, name: schoolName, ...(schoolName.length <= 12 ? { short_name: schoolName } : {}) };
 }
 
 type Encoding = 'br' | 'gzip' | 'identity';

@@ -3,11 +3,18 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { preferredEncoding } from '../src/app.ts';
+import { preferredEncoding, withSchoolName } from '../src/app.ts';
 import { buildTestApp, type TestApp } from './helpers/test-app.ts';
 
 const page = '<!doctype html><html><head><title>Portal</title></head><body><div id="root"></div></body></html>';
 const script = `console.log(${JSON.stringify('the portal '.repeat(300))});`;
+const serviceWorker = `self.addEventListener('fetch', () => {});`;
+const manifest = {
+  name: 'School Portal',
+  short_name: 'Portal',
+  display: 'standalone',
+  icons: [{ src: 'pwa-192x192.png', sizes: '192x192', type: 'image/png' }],
+};
 
 /** A built web app as the build leaves it: each file with its brotli and gzip copies. */
 function writeWebDist(): string {
@@ -16,11 +23,13 @@ function writeWebDist(): string {
   for (const [file, text] of [
     ['index.html', page],
     ['assets/index-abc123.js', script],
+    ['manifest.webmanifest', JSON.stringify(manifest)],
   ]) {
     fs.writeFileSync(path.join(dist, file), text);
     fs.writeFileSync(path.join(dist, `${file}.br`), brotliCompressSync(text));
     fs.writeFileSync(path.join(dist, `${file}.gz`), gzipSync(text));
   }
+  fs.writeFileSync(path.join(dist, 'sw.js'), serviceWorker);
   return dist;
 }
 
@@ -65,10 +74,39 @@ describe('serving the built web app', () => {
     expect((await get('/dashboard')).body).toBe(page);
   });
 
+  it('sends the service worker from the root (so it may answer for every page), never cached, so a new version is found at once', async () => {
+    const response = await get('/sw.js', 'br, gzip');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toBe(serviceWorker);
+  });
+
+  it('sends the web app manifest with the school’s name and the built icons, never cached', async () => {
+    const response = await get('/manifest.webmanifest');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.json()).toEqual({ ...manifest, name: "St. Brigid's Girls' College" });
+  });
+
+  it('lets workers come from the portal only (the PDF viewer’s and the service worker), and frames no blobs', async () => {
+    const csp = String((await get('/registration/student-data')).headers['content-security-policy']);
+    expect(csp).toContain("worker-src 'self';");
+    expect(csp).toMatch(/frame-src 'self';/);
+  });
+
   it('answers unknown API calls with a JSON 404, not the page', async () => {
     const response = await get('/api/no-such-call', 'br');
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: 'Not found.' });
+  });
+});
+
+describe('the installed app’s name', () => {
+  it('is the school’s name, under the icon too when it is short enough to show whole', () => {
+    expect(withSchoolName(manifest, "St. Brigid's Girls' College")).toMatchObject({ name: "St. Brigid's Girls' College", short_name: 'Portal' });
+    expect(withSchoolName(manifest, 'Naparima')).toMatchObject({ name: 'Naparima', short_name: 'Naparima' });
   });
 });
 

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
+import { NewVersionBanner } from './new-version-banner.tsx';
 import { createRouter } from './router.tsx';
 
 /** The app's providers. MUI's theme is not among them: it loads with the first screen after sign-in (decision 008). */
@@ -10,6 +11,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
+      <NewVersionBanner router={router} />
     </QueryClientProvider>
   );
 }

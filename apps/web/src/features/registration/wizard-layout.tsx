@@ -99,7 +99,7 @@ function WizardFrame({ registration }: { registration: Registration }) {
           <PdfDialog
             fullScreen
             title="Registration Form"
-            src={`/api/registration-form/${encodeURIComponent(String(state.record.id))}`}
+            source={`/api/registration-form/${encodeURIComponent(String(state.record.id))}`}
             note="Printing this form needs a legal sheet (8 1/2 x 14)."
             onClose={() => setViewing(false)}
           />

@@ -10,8 +10,9 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { messages } from '@school/contract/messages';
 import { format, isValid, parseISO } from 'date-fns';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ApiError } from '../../../api/client.ts';
+import type { PdfFile } from '../../../api/fetch-pdf.ts';
 import { PdfDialog } from '../../../components/pdf-dialog.tsx';
 import { getAttendanceReport } from '../api/get-attendance-report.ts';
 
@@ -19,7 +20,7 @@ const asDate = (iso: string | null) => (iso ? parseISO(iso) : null);
 
 /**
  * 'Generate Report' (SPEC §2): a start and an end date, Cancel and 'Display Report', which shows
- * the report PDF in a frame with a Close button. A range the server refuses (end before start,
+ * the report PDF in the portal's viewer with a Close button. A range the server refuses (end before start,
  * over a year) is explained in the dialog.
  */
 export function ReportDialog({ studentId, from, to, onClose }: { studentId: string; from: string | null; to: string; onClose: () => void }) {
@@ -27,9 +28,7 @@ export function ReportDialog({ studentId, from, to, onClose }: { studentId: stri
   const [end, setEnd] = useState<Date | null>(asDate(to));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [pdf, setPdf] = useState<{ url: string; title: string } | null>(null);
-
-  useEffect(() => () => (pdf ? URL.revokeObjectURL(pdf.url) : undefined), [pdf]);
+  const [pdf, setPdf] = useState<{ file: PdfFile; title: string } | null>(null);
 
   async function display() {
     if (!start || !isValid(start) || !end || !isValid(end)) return setError('Choose a start date and an end date.');
@@ -37,8 +36,8 @@ export function ReportDialog({ studentId, from, to, onClose }: { studentId: stri
     setBusy(true);
     setError(null);
     try {
-      const blob = await getAttendanceReport(studentId, ...range);
-      setPdf({ url: URL.createObjectURL(blob), title: `Attendance Report ${range[0]} to ${range[1]}` });
+      const file = await getAttendanceReport(studentId, ...range);
+      setPdf({ file, title: `Attendance Report ${range[0]} to ${range[1]}` });
     } catch (caught) {
       setError(caught instanceof ApiError ? caught.message : messages.reportNotMade);
     } finally {
@@ -46,7 +45,7 @@ export function ReportDialog({ studentId, from, to, onClose }: { studentId: stri
     }
   }
 
-  if (pdf) return <PdfDialog title={pdf.title} src={pdf.url} onClose={onClose} />;
+  if (pdf) return <PdfDialog title={pdf.title} source={pdf.file} onClose={onClose} />;
   return (
     <Dialog open onClose={onClose} aria-labelledby="report-dialog-title" fullWidth maxWidth="xs">
       <DialogTitle id="report-dialog-title">Attendance Report</DialogTitle>

@@ -5,5 +5,5 @@ import type { StudentRow } from '../api/get-students.ts';
 /** Row action Registration Form: the student's registration form PDF in a full-width dialog. */
 export function RegistrationFormDialog({ student, onClose }: { student: StudentRow; onClose: () => void }) {
   const title = `Registration Form – ${displayName(student)}`;
-  return <PdfDialog title={title} src={`/api/registration-form/${encodeURIComponent(student.id)}`} onClose={onClose} />;
+  return <PdfDialog title={title} source={`/api/registration-form/${encodeURIComponent(student.id)}`} onClose={onClose} />;
 }

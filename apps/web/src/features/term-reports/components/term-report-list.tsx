@@ -72,7 +72,7 @@ export function TermReportList({ studentId, admin = false, title = 'Select Term 
         <PdfDialog
           fullScreen
           title={`End of Term Report – ${termLabel(open.year, open.term)}`}
-          src={reportCardUrl(studentId, open.year, open.term)}
+          source={reportCardUrl(studentId, open.year, open.term)}
           onClose={() => setOpen(null)}
         />
       )}

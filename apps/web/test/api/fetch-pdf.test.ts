@@ -1,0 +1,53 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../src/api/client.ts';
+import { fetchPdf, fileNameFromDisposition } from '../../src/api/fetch-pdf.ts';
+import { json, stubFetch } from '../http.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const pdf = (disposition?: string) =>
+  new Response('%PDF-1.7 …', { headers: { 'content-type': 'application/pdf', ...(disposition ? { 'content-disposition': disposition } : {}) } });
+
+describe('the file name a PDF downloads under', () => {
+  it.each([
+    ['inline; filename="report-card-20240001-2025-term-3.pdf"', 'report-card-20240001-2025-term-3.pdf'],
+    ['attachment; filename="plain.pdf"; filename*=UTF-8\'\'Parents%20Contact%202B.pdf', 'Parents Contact 2B.pdf'],
+    ['inline; filename=bare.pdf', 'bare.pdf'],
+    ['inline', undefined],
+    [null, undefined],
+  ])('is read from %j', (header, name) => {
+    expect(fileNameFromDisposition(header)).toBe(name);
+  });
+});
+
+describe('fetching a PDF for the viewer', () => {
+  it('gets the bytes once, with the server’s file name', async () => {
+    const calls = stubFetch(() => pdf('inline; filename="registration-form-20260001.pdf"'));
+    const file = await fetchPdf('/api/registration-form/20260001', { fallbackName: 'Registration Form.pdf' });
+    expect(calls.map((call) => call.url)).toEqual(['/api/registration-form/20260001']);
+    expect(file.fileName).toBe('registration-form-20260001.pdf');
+    expect(await file.blob.text()).toBe('%PDF-1.7 …');
+  });
+
+  it('names the file after the document when the server gives no name', async () => {
+    stubFetch(() => pdf());
+    expect((await fetchPdf('/api/x', { fallbackName: 'Attendance Report.pdf' })).fileName).toBe('Attendance Report.pdf');
+  });
+
+  it('throws the server’s message when it refuses', async () => {
+    stubFetch(() => json({ message: 'The end date is before the start date.' }, 400));
+    const error = await fetchPdf('/api/student-attendance-report/1/2026-10-31/2026-10-01').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(400);
+    expect((error as ApiError).message).toBe('The end date is before the start date.');
+  });
+
+  it('says the portal could not be reached when the network fails', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    const error = (await fetchPdf('/api/x').catch((caught: unknown) => caught)) as ApiError;
+    expect(error.isNetwork).toBe(true);
+  });
+});
