@@ -217,13 +217,14 @@ describe('the registration wizard', () => {
     expect(router.state.location.pathname).toBe('/registration/health-data');
   });
 
-  it('shows the registration form in a full-screen frame with the legal-paper note', async () => {
+  it('shows the registration form full screen, fetched for the portal’s viewer, with the legal-paper note', async () => {
     fakeServer(registration(), (record) => json({ message: 'Saved', record, progress }));
     renderWizard('/registration/complete');
     await userEvent.click(await screen.findByRole('button', { name: 'View / Print registration form' }, { timeout: 5000 }));
     const dialog = screen.getByRole('dialog', { name: 'Registration Form' });
     expect(within(dialog).getByText('Printing this form needs a legal sheet (8 1/2 x 14).')).toBeInTheDocument();
-    expect(within(dialog).getByTitle('Registration Form')).toHaveAttribute('src', '/api/registration-form/20260001');
+    await waitFor(() => expect(fetch).toHaveBeenCalledWith('/api/registration-form/20260001', expect.objectContaining({ credentials: 'include' })));
+    expect(within(dialog).getByRole('button', { name: 'Print' })).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TermReportList } from '../../../src/features/term-reports/components/term-report-list.tsx';
@@ -11,9 +11,12 @@ const terms = [
   { year: 2025, term: '3', posted: 1, date_posted: '2026-07-10 10:00:00', form_level: 1, class_id: '1B' },
 ];
 
+/** The term list, and a report card the server refuses (so no PDF is drawn in jsdom). */
+const answer = (call: { url: string }) => (call.url.startsWith('/api/report-card/') ? json({ message: 'That report card is not there.' }, 404) : json(terms));
+
 describe('the term report list', () => {
   it('shows each term as SPEC §2 words it, and opens a posted report full screen with a Close button', async () => {
-    stubFetch(() => json(terms));
+    const calls = stubFetch(answer);
     renderWithQueries(<TermReportList studentId="20260001" />);
     expect(await screen.findByRole('heading', { name: 'Select Term Report' })).toBeInTheDocument();
     expect(await screen.findByText('Form 1 1B')).toBeInTheDocument();
@@ -27,19 +30,21 @@ describe('the term report list', () => {
 
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: /Term 3, Trinity, 2025-2026/ }));
-    const dialog = await screen.findByRole('dialog');
-    expect(dialog.querySelector('iframe')?.getAttribute('src')).toBe('/api/report-card/20260001/2025/3');
+    const dialog = await screen.findByRole('dialog', { name: 'End of Term Report – Term 3, Trinity, 2025-2026' });
+    expect(await within(dialog).findByText('That report card is not there.')).toBeInTheDocument();
+    expect(calls.map((call) => call.url)).toContain('/api/report-card/20260001/2025/3');
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('lets an admin open a report that is not posted', async () => {
-    stubFetch(() => json(terms));
+    const calls = stubFetch(answer);
     renderWithQueries(<TermReportList studentId="20260001" admin />);
     const unposted = await screen.findByRole('button', { name: /Term 1, Michaelmas, 2026-2027, not posted/ });
     expect(unposted).toBeEnabled();
     await userEvent.setup().click(unposted);
-    expect((await screen.findByRole('dialog')).querySelector('iframe')?.getAttribute('src')).toBe('/api/report-card/20260001/2026/1');
+    expect(await within(await screen.findByRole('dialog')).findByText('That report card is not there.')).toBeInTheDocument();
+    expect(calls.map((call) => call.url)).toContain('/api/report-card/20260001/2026/1');
   });
 
   it('shows a kind empty state to a student with no reports, and a short message when the list cannot load', async () => {
