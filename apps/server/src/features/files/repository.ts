@@ -44,10 +44,6 @@ export const filesRepository = {
     return db.selectFrom('student_data_files').selectAll().where('student_id', '=', studentId).executeTakeFirst();
   },
 
-  async studentExists(db: Executor, studentId: string): Promise<boolean> {
-    return (await db.selectFrom('students').select('id').where('id', '=', studentId).executeTakeFirst()) !== undefined;
-  },
-
   async saveDataFile(db: Executor, studentId: string, data: string, updatedAt: string): Promise<void> {
     await db
       .insertInto('student_data_files')

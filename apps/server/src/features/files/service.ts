@@ -144,10 +144,10 @@ export async function readDataFile(deps: Deps, actor: SignedInActor, studentId: 
   return row ? { student_id: row.student_id, ...JSON.parse(row.data), updated_at: row.updated_at } : { student_id: studentId };
 }
 
-/** `POST /api/student-data-files`: saves the record as given. */
+/** `POST /api/student-data-files`: saves the record as given, by the rule of every change to her registration (a student's only while it is open). */
 export async function saveDataFile(deps: Deps, actor: SignedInActor, { student_id, ...data }: { student_id: string } & Record<string, unknown>) {
   assertOwnOrAdmin(actor, student_id);
-  if (!(await filesRepository.studentExists(deps.db, student_id))) throw new NotFound(messages.noSuchStudent);
+  await assertMayChangeRegistration(deps, actor, student_id);
   await deps.writeTransaction(async (trx) => {
     await filesRepository.saveDataFile(trx, student_id, JSON.stringify(data), nowIso());
     await writeAudit(trx, actor, { action: 'student-data-file.saved', studentId: student_id, detail: `fields: ${Object.keys(data).join(', ')}` });

@@ -292,5 +292,40 @@ describe.each(['local', 'database'] as const)('documents in the %s file store', 
       const { client: other } = await signedInStudent();
       expect((await other.get(`/api/student-data-files/${student.id}`)).statusCode).toBe(403);
     });
+
+    it('refuses a student’s save while her registration is closed, as every other change of hers, but not an admin’s', async () => {
+      const { student, client } = await signedInStudent();
+      await client.post('/api/student-data-files', { student_id: student.id, note: 'saved while open' });
+      await t.db.updateTable('registration_status').set({ open: 0 }).where('form_level', '=', 1).execute();
+      try {
+        const closed = await client.post('/api/student-data-files', { student_id: student.id, note: 'saved while closed' });
+        expect(closed.statusCode).toBe(403);
+        expect(closed.json().message).toBe('Registration for Form 1 is closed. Your record can be viewed but not changed.');
+        expect((await client.get(`/api/student-data-files/${student.id}`)).json()).toMatchObject({ note: 'saved while open' });
+        const admin = new TestClient(t.app);
+        await signInAsAdmin(admin);
+        expect((await admin.post('/api/student-data-files', { student_id: student.id, note: 'seen by the office' })).statusCode).toBe(200);
+        expect((await client.get(`/api/student-data-files/${student.id}`)).json()).toMatchObject({ note: 'seen by the office' });
+        expect((await admin.post('/api/student-data-files', { student_id: '20999999', note: 'nobody' })).statusCode).toBe(404);
+      } finally {
+        await t.db.updateTable('registration_status').set({ open: 1 }).where('form_level', '=', 1).execute();
+      }
+    });
+
+    it('refuses a student’s save after her form’s deadline', async () => {
+      const { student, client } = await signedInStudent();
+      await t.db
+        .updateTable('registration_status')
+        .set({ deadline: new Date(Date.now() - 60_000).toISOString() })
+        .where('form_level', '=', 1)
+        .execute();
+      try {
+        const late = await client.post('/api/student-data-files', { student_id: student.id, note: 'too late' });
+        expect(late.statusCode).toBe(403);
+        expect(late.json().message).toMatch(/^Registration for Form 1 closed on /);
+      } finally {
+        await t.db.updateTable('registration_status').set({ deadline: null }).where('form_level', '=', 1).execute();
+      }
+    });
   });
 });
