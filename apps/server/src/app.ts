@@ -27,7 +27,7 @@ import { registerErrorHandler } from './lib/error-handler.ts';
 import { serializerCompiler } from './lib/response-serializer.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { checkStoredFiles, createFileStore, type FileOwner } from './lib/file-store/index.ts';
-import { incomingDir, registerUploads } from './lib/uploads/index.ts';
+import { registerUploads } from './lib/uploads/index.ts';
 import { registerRequestLoad } from './lib/request-load.ts';
 
 declare module 'fastify' {
@@ -103,10 +103,10 @@ export async function buildApp({ config, db, dialect, logger = true, extraRoutes
   await app.register(apiDocsRoutes);
   if (extraRoutes) await app.register(extraRoutes);
 
-  // Start-up check of stored files: unfinished uploads and bytes no row names go, missing bytes are reported.
+  // Start-up check of stored files: bytes no row names go, missing bytes are reported (unfinished uploads: registerUploads).
   app.addHook('onReady', async () => {
     const otherStore = createFileStore({ ...config, fileStore: config.fileStore === 'local' ? 'database' : 'local' }, db, writeTransaction);
-    await checkStoredFiles({ db, store: app.deps.files, otherStore, owners: fileOwners, incoming: incomingDir(config), log: app.log });
+    await checkStoredFiles({ db, store: app.deps.files, otherStore, owners: fileOwners, log: app.log });
   });
 
   if (config.webDist) serveWebApp(app, config.webDist);

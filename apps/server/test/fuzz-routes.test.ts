@@ -1,5 +1,7 @@
+import fs from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import { incomingRoot } from '../src/lib/uploads/index.ts';
 import { DEVICE_COOKIE } from '../src/features/auth/device-cookies.ts';
 import { hashPassword } from '../src/features/auth/passwords.ts';
 import { buildTestApp, TestClient, type TestApp } from './helpers/test-app.ts';
@@ -21,6 +23,9 @@ type Operation = {
   parameters?: Array<{ in: string; name: string; schema?: JsonSchema }>;
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
 };
+
+/** Multipart bodies generated per upload call and role. */
+const MULTIPART_RUNS_PER_ROLE = 150;
 
 // Built before the tests are declared, so that each route gets a test of its own.
 const t: TestApp = await buildTestApp();
@@ -208,6 +213,120 @@ describe(`fuzzing every JSON call as each role (${RUNS_PER_ROLE} generated bodie
         if (before) expect(await victimData(), `${role} ${route.method} ${route.url} changed another student's data`).toEqual(before);
       }
       totals.ms += performance.now() - started;
+    });
+  }
+});
+
+/** Contents a file part may carry: real kinds, their starts cut short, noise and nothing. */
+const fileContents = [
+  Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n'),
+  Buffer.from('%PDF-'),
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]),
+  Buffer.from('PK\u0003\u0004 not really a zip'),
+  Buffer.from('Student ID,Last Name\n20260001,Mohammed\n'),
+  Buffer.from([0, 1, 2, 3, 0xfe, 0xff, 0x80]),
+  Buffer.alloc(0),
+];
+
+/** One part of a multipart body: a field, a file, or a part whose headers are broken. */
+const partOf = (schema: JsonSchema | undefined) =>
+  fc.oneof(
+    fc
+      .tuple(fc.constantFrom(...Object.keys(schema?.properties ?? {}).filter((name) => name !== 'file'), ...hostileStrings().slice(0, 6)), valueFor(schema))
+      .map(
+        ([name, value]) =>
+          (boundary: string) =>
+            `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${typeof value === 'string' ? value : JSON.stringify(value)}\r\n`,
+      ),
+    fc.tuple(fc.constantFrom(...fileContents), fc.constantFrom('card.pdf', 'photo.png', 'students.xlsx', 'cards.zip', 'x.csv', '..\\..\\a.pdf', '')).map(
+      ([bytes, name]) =>
+        (boundary: string) =>
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n${bytes.toString('latin1')}\r\n`,
+    ),
+    fc.constantFrom(
+      (boundary: string) => `--${boundary}\r\nContent-Type: text/plain\r\n\r\nno disposition\r\n`,
+      (boundary: string) => `--${boundary}\r\nbroken header line\r\n\r\nvalue\r\n`,
+      (boundary: string) => `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n${'X-Long: y\r\n'.repeat(200)}\r\n%PDF-\r\n`,
+      (boundary: string) => `--${boundary}\r\nContent-Disposition: form-data\r\n\r\nnameless\r\n`,
+    ),
+  );
+
+/** How a generated body is spoiled, if at all: its type's parameters, its end, or the whole of it. */
+const spoilings = fc.oneof(
+  fc.constant({ kind: 'whole' as const }),
+  fc.nat({ max: 4000 }).map((at) => ({ kind: 'cut' as const, at })),
+  fc.constant({ kind: 'unterminated' as const }),
+  fc
+    .constantFrom(
+      'multipart/form-data',
+      'multipart/form-data; boundary=',
+      'multipart/form-data; boundary="unclosed',
+      'multipart/form-data; charset=utf-8',
+      `multipart/form-data; boundary=${'b'.repeat(200)}`,
+      'multipart/form-data; boundary=other',
+      'multipart/form-data; boundary=a; boundary=b',
+      'multipart/mixed; boundary=fuzz',
+      'multipart/form-data;;;',
+      'application/x-www-form-urlencoded',
+      'text/plain',
+    )
+    .map((type) => ({ kind: 'type' as const, type })),
+  fc.uint8Array({ maxLength: 300 }).map((bytes) => ({ kind: 'noise' as const, bytes })),
+);
+
+/** A multipart body for an upload call, often spoiled: the parts its schema names and others, then a spoiling. */
+function multipartOf(schema: JsonSchema | undefined) {
+  return fc.tuple(fc.array(partOf(schema), { maxLength: 5 }), spoilings).map(([parts, spoiling]) => {
+    const boundary = 'fuzz';
+    let body = Buffer.from(parts.map((part) => part(boundary)).join('') + (spoiling.kind === 'unterminated' ? '' : `--${boundary}--\r\n`), 'latin1');
+    let type = `multipart/form-data; boundary=${boundary}`;
+    if (spoiling.kind === 'cut') body = body.subarray(0, Math.min(spoiling.at, body.length));
+    if (spoiling.kind === 'type') type = spoiling.type;
+    if (spoiling.kind === 'noise') body = Buffer.from(spoiling.bytes);
+    return { body, type, spoiling: spoiling.kind };
+  });
+}
+
+/** Files left in the folders of uploads still arriving (none may stay once an answer is sent). */
+const leftIncoming = () =>
+  fs.existsSync(incomingRoot(t.config))
+    ? fs.readdirSync(incomingRoot(t.config), { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile())
+    : [];
+
+const uploadRoutes = Object.entries(paths).flatMap(([url, operations]) =>
+  Object.entries(operations)
+    .filter(([, operation]) => operation.requestBody?.content?.['multipart/form-data'])
+    .map(([method, operation]) => ({ method: method.toUpperCase(), url, schema: operation.requestBody?.content?.['multipart/form-data']?.schema })),
+);
+
+describe(`fuzzing every upload call with multipart bodies, whole and malformed, as each role (${MULTIPART_RUNS_PER_ROLE} per route and role)`, () => {
+  it('finds the upload calls in the API document', () => {
+    expect(uploadRoutes.map((route) => route.url)).toEqual(
+      expect.arrayContaining(['/api/store-file', '/api/student-import', '/api/report-cards/upload', '/api/term-results/import', '/api/attendance-import']),
+    );
+  });
+
+  for (const route of uploadRoutes) {
+    it(`${route.method} ${route.url}: no 5xx, and no temporary file stays once answered`, { timeout: 120_000 }, async () => {
+      for (const role of ['visitor', 'student', 'admin'] as const) {
+        const before = role === 'admin' ? null : await victimData();
+        clients[role] = await clientFor(role, clients[role]);
+        const client = clients[role];
+        await fc.assert(
+          fc.asyncProperty(multipartOf(route.schema), async ({ body, type, spoiling }) => {
+            totals.calls += 1;
+            const response = await client.request(route.method as 'POST', route.url, body, { 'content-type': type });
+            const family = `${Math.floor(response.statusCode / 100)}xx`;
+            totals.statuses[family] = (totals.statuses[family] ?? 0) + 1;
+            if (response.statusCode >= 500)
+              throw new Error(`${role} ${spoiling} body (${type}) answered ${response.statusCode}: ${response.body.slice(0, 300)}`);
+            expect(leftIncoming()).toEqual([]);
+          }),
+          { numRuns: MULTIPART_RUNS_PER_ROLE, seed: 20261124, endOnFailure: true },
+        );
+        if (before) expect(await victimData(), `${role} ${route.method} ${route.url} changed another student's data`).toEqual(before);
+      }
     });
   }
 });

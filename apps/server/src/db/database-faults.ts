@@ -5,7 +5,7 @@
  * - `unreachable`: no connection could be had or the connection was broken before the statement was sent; nothing of it was done.
  * - `cut`: the connection was lost while the statement was under way: a write may have committed
  *   (PostgreSQL ended by `pg_terminate_backend` during a COMMIT, say), or not.
- * - `full`: no disk space left.
+ * - `full`: no disk space left (SQLite's SQLITE_FULL, PostgreSQL's disk_full).
  */
 export type DatabaseFault = 'busy' | 'unreachable' | 'cut' | 'full';
 
@@ -28,7 +28,7 @@ export function databaseFault(error: unknown): DatabaseFault | null {
   for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
     const raw = (current as Error & { code?: unknown }).code;
     const code = typeof raw === 'string' ? raw : '';
-    if (code.startsWith('SQLITE_FULL')) return 'full';
+    if (code.startsWith('SQLITE_FULL') || code === '53100') return 'full';
     if (busyCodes.test(code)) return 'busy';
     if (unreachableCodes.has(code)) return 'unreachable';
     if (cutCodes.has(code) || code.startsWith('08')) return 'cut';

@@ -1,5 +1,5 @@
 import { messages } from '@school/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { databaseFault } from '../db/database-faults.ts';
 import { fieldOfPath, HttpError, invalidFields } from './errors.ts';
@@ -33,7 +33,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Errors raised by Fastify and its plugins: bad JSON, oversize body, wrong content type, rate limit.
-      return reply.code(status).send({ message: clientMessage(error) });
+      return reply.code(status).send({ message: clientMessage(error, request) });
     }
     const unavailable = databaseUnavailable(error, request.method);
     if (unavailable) {
@@ -45,10 +45,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 }
 
-function clientMessage(error: FastifyError): string {
+function clientMessage(error: FastifyError, request: FastifyRequest): string {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return 'This call accepts JSON only.';
+      return (request.routeOptions.schema?.consumes as string[] | undefined)?.includes('multipart/form-data')
+        ? 'This call takes a file sent as multipart/form-data.'
+        : 'This call accepts JSON only.';
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return 'The request is too large.';
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
@@ -70,12 +72,17 @@ export const databaseMessages = {
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** A full disk as the system reports it, writing an upload or a stored file (the database's own full disk is `databaseFault`'s). */
+const diskFullCodes = new Set(['ENOSPC', 'EDQUOT']);
+
 /**
  * When an error means the database could not serve the request for now (a stall past the time
- * limit, SQLite busy or locked, a lost connection, a full disk), the sentence to answer with 503;
- * else null. A change whose connection was cut under a statement is never said to be not done.
+ * limit, SQLite busy or locked, a lost connection, a full disk: the database's or the one uploads
+ * are written to), the sentence to answer with 503; else null. A change whose connection was cut
+ * under a statement is never said to be not done.
  */
 export function databaseUnavailable(error: unknown, method = 'GET'): string | null {
+  if (diskFullCodes.has(String((error as { code?: unknown } | null)?.code ?? ''))) return databaseMessages.full;
   switch (databaseFault(error)) {
     case 'full':
       return databaseMessages.full;

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { attendanceImportRequest, errorResponses, messages, messageSchema } from '@school/contract';
@@ -7,8 +6,9 @@ import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { incomingDir, kindsInWords, receiveUpload, sniffUploadKind, uploadedFile, type ReceivedFile } from '../../src/lib/uploads/index.ts';
+import { incomingRoot, kindsInWords, receiveUpload, sniffUploadKind, uploadedFile, type ReceivedFile } from '../../src/lib/uploads/index.ts';
 import { multipart } from '../helpers/multipart.ts';
+import { RawConnection } from '../helpers/raw-http.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 import { makeZip } from '../helpers/zip.ts';
 
@@ -74,7 +74,14 @@ describe('receiving an upload', () => {
   let t: TestApp;
   /** What the import handler saw: its fields, and whether the temporary file existed while it ran. */
   let seen: { fields: Record<string, unknown>; file: ReceivedFile; existed: boolean } | undefined;
-  const incoming = () => (fs.existsSync(incomingDir(t.config)) ? fs.readdirSync(incomingDir(t.config)) : []);
+  /** Every file under the folders of uploads still arriving, this process's and any other's. */
+  const incoming = () =>
+    fs.existsSync(incomingRoot(t.config))
+      ? fs
+          .readdirSync(incomingRoot(t.config), { recursive: true, withFileTypes: true })
+          .filter((entry) => entry.isFile())
+          .map((entry) => entry.name)
+      : [];
 
   beforeAll(async () => {
     t = await buildTestApp({ uploadMaxBytes: 32 * 1024 }, async (app) => {
@@ -91,9 +98,15 @@ describe('receiving an upload', () => {
       app.post('/test/failing', { ...options, preValidation: receiveUpload() }, async () => {
         throw new Error('the service failed');
       });
+      app.post('/test/slow', { ...options, preValidation: receiveUpload() }, async () => {
+        await new Promise((resolve) => setTimeout(resolve, 400));
+        return { message: 'done' };
+      });
     });
+    url = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(() => t.close());
+  let url: string;
 
   const post = (url: string, fields: Record<string, string>, file?: { name: string; bytes: Buffer }) =>
     t.app.inject({ method: 'POST', url, ...multipart(fields, file) });
@@ -164,23 +177,106 @@ describe('receiving an upload', () => {
     expect(incoming()).toEqual([]);
   });
 
-  it('removes the temporary file of an upload the client aborts halfway', async () => {
-    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = new URL(address);
-    const boundary = '----aborted';
-    const head = `--${boundary}\r\nContent-Disposition: form-data; name="dry_run"\r\n\r\ntrue\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.csv"\r\n\r\n`;
-    const socket = net.connect(Number(port), '127.0.0.1');
-    await new Promise((resolve) => socket.once('connect', resolve));
-    socket.write(
-      `POST /test/import HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${head.length + 30_000}\r\n\r\n${head}`,
-    );
-    socket.write('a'.repeat(10_000));
-    const until = async (condition: () => boolean) => {
-      for (let waited = 0; !condition() && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
-      return condition();
-    };
+  it('answers a body that is not whole, well-formed multipart/form-data with 400 saying so, keeping no file', async () => {
+    const message = 'The upload could not be read: it did not arrive whole as multipart/form-data. Please choose the file and try again.';
+    const { payload } = multipart({ dry_run: 'true' }, { name: 'a.csv', bytes: Buffer.from('a,b\n') });
+    const boundary = /^--(\S+)/.exec(payload.toString())![1];
+    for (const [contentType, body] of [
+      ['multipart/form-data', payload],
+      ['multipart/form-data; charset=utf-8', payload],
+      [`multipart/form-data; boundary=${boundary}`, payload.subarray(0, payload.length - 40)],
+      [`multipart/form-data; boundary=${boundary}`, Buffer.from('not multipart at all')],
+    ] as const) {
+      const response = await t.app.inject({ method: 'POST', url: '/test/import', payload: body, headers: { 'content-type': contentType } });
+      expect(response.statusCode, contentType).toBe(400);
+      expect(response.json()).toEqual({ message, errors: { file: [message] } });
+    }
+    const mixed = await t.app.inject({ method: 'POST', url: '/test/import', payload, headers: { 'content-type': `multipart/mixed; boundary=${boundary}` } });
+    expect(mixed.statusCode).toBe(415);
+    expect(mixed.json()).toEqual({ message: 'This call takes a file sent as multipart/form-data.' });
+    expect(incoming()).toEqual([]);
+  });
+
+  /** A multipart body as bytes, with the type that names its boundary. */
+  const rawUpload = (file: Buffer) => {
+    const { payload, headers } = multipart({ dry_run: 'true' }, { name: 'big.csv', bytes: file });
+    return { body: payload, type: headers['content-type'] };
+  };
+
+  it('serves the next request on the same keep-alive connection after refusing an upload part-way', async () => {
+    const connection = await RawConnection.open(url);
+    try {
+      const tooLarge = rawUpload(Buffer.alloc(200 * 1024, 'a'));
+      connection.send('POST', '/test/import', { 'Content-Type': tooLarge.type }, tooLarge.body);
+      expect((await connection.answer()).status).toBe(413);
+      connection.send('GET', '/api/session');
+      expect((await connection.answer()).status).toBe(200);
+
+      // A part whose headers break off, then much more body that is never parsed.
+      const broken = Buffer.concat([Buffer.from('--b\r\nbroken header line without a colon'), Buffer.alloc(300 * 1024, 'x')]);
+      connection.send('POST', '/test/import', { 'Content-Type': 'multipart/form-data; boundary=b' }, broken);
+      expect((await connection.answer()).status).toBe(400);
+      connection.send('GET', '/api/session');
+      expect((await connection.answer()).status).toBe(200);
+      expect(connection.isOpen).toBe(true);
+    } finally {
+      connection.close();
+    }
+    expect(incoming()).toEqual([]);
+  });
+
+  it('closes the connection after refusing an upload whose body is far larger than the call takes, rather than reading it all', async () => {
+    const connection = await RawConnection.open(url);
+    try {
+      const head = rawUpload(Buffer.alloc(64 * 1024, 'a')).body.subarray(0, 40 * 1024);
+      connection.write(
+        `POST /test/import HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${rawUpload(Buffer.alloc(1)).type.replace(/boundary=.*/, `boundary=${/^--(\S+)/.exec(head.toString())![1]}`)}\r\nContent-Length: ${50 * 1024 * 1024}\r\n\r\n`,
+      );
+      connection.write(head);
+      const answer = await connection.answer();
+      expect(answer.status).toBe(413);
+      expect(answer.headers.connection).toBe('close');
+      await connection.closed;
+    } finally {
+      connection.close();
+    }
+  });
+
+  const until = async (condition: () => boolean) => {
+    for (let waited = 0; !condition() && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    return condition();
+  };
+
+  /** Sends the start of an upload of 30,000 bytes, the first `sent` bytes of its body, then drops the connection, `after` ms later. */
+  async function abortUpload(route: string, sent: number, after: number) {
+    const { body, type } = rawUpload(Buffer.alloc(30_000, 'a'));
+    const connection = await RawConnection.open(url);
+    connection.write(`POST ${route} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${type}\r\nContent-Length: ${body.length}\r\n\r\n`);
+    connection.write(body.subarray(0, sent));
+    if (after > 0) await new Promise((resolve) => setTimeout(resolve, after));
+    connection.close();
+  }
+
+  it('keeps no file of an upload the client drops at any point: in the fields, halfway through the file, at once or later, or while it is handled', async () => {
+    const { body } = rawUpload(Buffer.alloc(30_000, 'a'));
+    const fileStarts = body.indexOf('big.csv') + 80;
+    for (const sent of [40, fileStarts, fileStarts + 5_000, body.length - 100, body.length]) {
+      for (const after of [0, 1, 30]) {
+        await abortUpload('/test/import', sent, after);
+        expect(await until(() => incoming().length === 0), `dropped after ${sent} bytes, ${after} ms`).toBe(true);
+      }
+    }
+    await abortUpload('/test/slow', body.length, 100);
+    expect(await until(() => incoming().length === 0)).toBe(true);
+  });
+
+  it('removes the temporary file of an upload the client aborts halfway, while it is still arriving', async () => {
+    const { body, type } = rawUpload(Buffer.alloc(30_000, 'a'));
+    const connection = await RawConnection.open(url);
+    connection.write(`POST /test/import HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${type}\r\nContent-Length: ${body.length}\r\n\r\n`);
+    connection.write(body.subarray(0, 10_000));
     expect(await until(() => incoming().length === 1)).toBe(true);
-    socket.destroy();
+    connection.close();
     expect(await until(() => incoming().length === 0)).toBe(true);
   });
 });

@@ -1,9 +1,7 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { Db } from '../../db/database.ts';
 import type { FileStore } from './file-store.ts';
 
-/** Files younger than this are left alone: another server process may be in the middle of storing them. */
+/** Stored bytes younger than this are left alone: another server process may be in the middle of writing their row. */
 export const SETTLE_MS = 10 * 60 * 1000;
 
 /**
@@ -12,46 +10,28 @@ export const SETTLE_MS = 10 * 60 * 1000;
  */
 export type FileOwner = { keys(db: Db): Promise<Array<{ key: string; describe: string }>> };
 
-export type FileCheckReport = { removedTemporary: number; removedOrphans: number; broughtOver: number; missing: string[] };
+export type FileCheckReport = { removedOrphans: number; broughtOver: number; missing: string[] };
 
 /** Where the check reports what it found: one line per file a row names but the store lacks. */
 export type FileCheckLog = { warn(message: string): void; info(message: string): void };
 
-/** Removes temporary upload files older than `SETTLE_MS` (left by a stop in the middle of an upload). */
-async function removeStaleTemporary(folder: string, now: number): Promise<number> {
-  await fs.mkdir(folder, { recursive: true });
-  let removed = 0;
-  for (const name of await fs.readdir(folder)) {
-    const file = path.join(folder, name);
-    const stat = await fs.stat(file).catch(() => null);
-    if (stat?.isFile() && now - stat.mtimeMs > SETTLE_MS) {
-      await fs.rm(file, { force: true });
-      removed += 1;
-    }
-  }
-  return removed;
-}
-
 /**
- * The start-up check of stored files (run by the app when it is ready): temporary upload files
- * older than a few minutes are removed, and so are stored bytes that no row names (a stop between
- * bytes and row); bytes a row names that are only in the other store (after FILE_STORE changed)
- * are copied into this one; every row whose bytes are gone is reported in the log, one line each.
+ * The start-up check of stored files (run by the app when it is ready): stored bytes that no row
+ * names (a stop between bytes and row) are removed once a few minutes old; bytes a row names that
+ * are only in the other store (after FILE_STORE changed) are copied into this one; every row whose
+ * bytes are gone is reported in the log, one line each.
  * Such a row stays: its download answers 404 and the student can upload the file again.
  */
 export async function checkStoredFiles(options: {
   db: Db;
   store: FileStore;
   owners: FileOwner[];
-  /** The folder of files still arriving (`incomingDir`). */
-  incoming: string;
   /** The other kind of store: bytes a row names that are only there (FILE_STORE was changed) are copied over and kept. */
   otherStore?: FileStore;
   log: FileCheckLog;
   now?: number;
 }): Promise<FileCheckReport> {
   const now = options.now ?? Date.now();
-  const removedTemporary = await removeStaleTemporary(options.incoming, now);
   const named = (await Promise.all(options.owners.map((owner) => owner.keys(options.db)))).flat();
   const namedKeys = new Set(named.map((file) => file.key));
   const stored = await options.store.list();
@@ -74,9 +54,7 @@ export async function checkStoredFiles(options: {
     broughtOver += 1;
   }
   for (const describe of missing) options.log.warn(`Stored file missing (${describe}): its download answers 404 until it is uploaded again.`);
-  if (removedTemporary || removedOrphans) {
-    options.log.info(`Removed ${removedTemporary} unfinished upload(s) and ${removedOrphans} stored file(s) that no record names.`);
-  }
+  if (removedOrphans) options.log.info(`Removed ${removedOrphans} stored file(s) that no record names.`);
   if (broughtOver) options.log.info(`Copied ${broughtOver} stored file(s) into the ${options.store.kind} file store from the ${options.otherStore?.kind} one.`);
-  return { removedTemporary, removedOrphans, broughtOver, missing };
+  return { removedOrphans, broughtOver, missing };
 }

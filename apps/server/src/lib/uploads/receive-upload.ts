@@ -5,15 +5,11 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import { messages } from '@school/contract';
-import type { FastifyInstance, FastifyRequest, preValidationHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preValidationHookHandler } from 'fastify';
 import { z } from 'zod';
-import type { Config } from '../../config.ts';
 import { HttpError, Invalid, invalidField } from '../errors.ts';
-import { uploadsDir } from '../file-store/index.ts';
+import { claimTemporary, incomingDir, incomingRoot, incomingSweep, releaseTemporary, sweepIncoming } from './incoming.ts';
 import { kindsInWords, sniffUploadKind, uploadKinds, type UploadKind } from './upload-kinds.ts';
-
-/** The folder of files still arriving; inside the uploads folder, so the folder store moves a file rather than copying it. */
-export const incomingDir = (settings: Pick<Config, 'dataDir'>): string => path.join(uploadsDir(settings), '.incoming');
 
 /**
  * A file received by `receiveUpload`: on disk at `path` until the request ends, when it is
@@ -70,6 +66,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Temporary files of this request, removed when it ends however it ends. */
     uploadTemps?: string[];
+    /** Aborted when the request ends: a file still being written stops, and none is started. */
+    uploadEnded?: AbortController;
   }
 }
 
@@ -86,11 +84,32 @@ const safeName = (name: string) =>
     .join('')
     .slice(-200);
 
+/** A body that is not whole, well-formed multipart/form-data: no boundary, cut short, a broken part. */
+const malformedUpload = () => {
+  const message = 'The upload could not be read: it did not arrive whole as multipart/form-data. Please choose the file and try again.';
+  return new HttpError(400, message, { file: [message] });
+};
+
+/**
+ * What an error met while receiving an upload becomes: a body the client cut off, or the multipart
+ * parser's own complaints about it (plain errors without a status), are the client's: 400, not
+ * logged as a failure of ours; a limit of the parser keeps its 4xx; an error of the system (a full
+ * disk: ENOSPC) passes on as it is, for the error handler (503 for a full disk).
+ */
+function uploadError(error: unknown, request: FastifyRequest): unknown {
+  if (error instanceof HttpError || !(error instanceof Error)) return error;
+  if (request.raw.destroyed) return malformedUpload();
+  const { statusCode, errno, syscall } = error as Error & { statusCode?: number; errno?: number; syscall?: string };
+  if (statusCode !== undefined || errno !== undefined || syscall !== undefined) return error;
+  return malformedUpload();
+}
+
 /** Streams the request's one `file` part to a temporary file and collects its text fields. */
 async function streamParts(request: FastifyRequest, maxBytes: number): Promise<{ fields: Record<string, string>; file?: ReceivedFile }> {
   const fields: Record<string, string> = {};
   const folder = incomingDir(request.server.deps.config);
   await fs.mkdir(folder, { recursive: true });
+  const ended = (request.uploadEnded ??= new AbortController()).signal;
   let file: ReceivedFile | undefined;
   for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1 } })) {
     if (part.type === 'field') {
@@ -102,13 +121,20 @@ async function streamParts(request: FastifyRequest, maxBytes: number): Promise<{
       part.file.resume();
       continue;
     }
+    // The request may have ended while its parts were still being read: then nothing is written.
+    ended.throwIfAborted();
+    // Past the cap the rest of the file is not waited for: the answer is 413 at once.
+    if (part.file.truncated) throw tooLarge(maxBytes);
     const temp = path.join(folder, randomBytes(16).toString('hex'));
+    claimTemporary(temp);
     (request.uploadTemps ??= []).push(temp);
     try {
-      await pipeline(part.file, createWriteStream(temp));
+      const writer = createWriteStream(temp);
+      part.file.once('limit', () => writer.destroy(tooLarge(maxBytes)));
+      await pipeline(part.file, writer, { signal: ended });
       if (part.file.truncated) throw tooLarge(maxBytes);
     } catch (error) {
-      await fs.rm(temp, { force: true });
+      await releaseTemporary(temp);
       throw (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ? tooLarge(maxBytes) : error;
     }
     const name = safeName(part.filename ?? '') || 'document';
@@ -132,32 +158,73 @@ async function streamParts(request: FastifyRequest, maxBytes: number): Promise<{
  *   }, async (request) => importStudents(app.deps, adminActor(request), request.body));
  */
 export function receiveUpload(options: UploadOptions = {}): preValidationHookHandler {
-  return async (request) => {
+  return async (request, reply) => {
     if (!request.isMultipart()) throw new Invalid(messages.selectFile, { file: [messages.selectFile] });
-    const { fields, file } = await streamParts(request, options.maxBytes ?? request.server.deps.config.uploadMaxBytes);
+    const maxBytes = options.maxBytes ?? request.server.deps.config.uploadMaxBytes;
+    let received: Awaited<ReturnType<typeof streamParts>>;
+    try {
+      received = await streamParts(request, maxBytes);
+    } catch (error) {
+      releaseBody(request, reply, maxBytes);
+      throw uploadError(error, request);
+    }
+    const { fields, file } = received;
     if (file && file.size > 0 && options.accept) assertFileKind(file, options.accept);
     request.body = { ...fields, file };
   };
 }
 
-/** Removes the request's temporary files (a store that took one has moved it, so it is simply gone). */
+/** Room in a body for its text fields and part headers beside the file. */
+const FIELDS_ALLOWANCE = 1024 * 1024;
+
+/**
+ * After an upload failed part-way (a full disk, a file past the cap, a broken part), the rest of
+ * its body is still on the connection, and the next request on that keep-alive connection can
+ * only be read after it: it is read and thrown away, so the connection serves on. A body larger
+ * than the call takes is not waited for: the answer closes the connection instead.
+ */
+function releaseBody(request: FastifyRequest, reply: FastifyReply, maxBytes: number): void {
+  const raw = request.raw;
+  if (raw.readableEnded || raw.destroyed) return;
+  const declared = Number(request.headers['content-length']);
+  if (!(declared <= maxBytes + FIELDS_ALLOWANCE)) reply.header('connection', 'close');
+  raw.unpipe();
+  raw.resume();
+}
+
+/** Ends the request's uploads: a file still being written stops, and every temporary file is removed. */
 async function removeTemps(request: FastifyRequest): Promise<void> {
+  if (request.isMultipart()) (request.uploadEnded ??= new AbortController()).abort();
   const temps = request.uploadTemps;
   if (!temps?.length) return;
   request.uploadTemps = [];
-  await Promise.all(temps.map((temp) => fs.rm(temp, { force: true })));
+  await Promise.all(temps.map(releaseTemporary));
 }
 
 /**
- * Registers multipart parsing once for the whole app, and the hooks that remove a request's
- * temporary files before its answer is sent (whatever the answer), and when it times out or the
- * client aborts it.
+ * Registers multipart parsing once for the whole app; the hooks that remove a request's temporary
+ * files before its answer is sent (whatever the answer), and when it times out or the client
+ * aborts it; and the sweep of abandoned uploads (decision 040): when the app is ready, every
+ * upload no process can still be writing goes at once, and again every few minutes while it serves.
  */
 export async function registerUploads(app: FastifyInstance): Promise<void> {
-  const { config: settings } = app.deps;
+  const { config: settings, dialect } = app.deps;
   await app.register(multipart, { limits: { fileSize: settings.uploadMaxBytes, files: 1, fields: 10, parts: 12, fieldSize: 64 * 1024 } });
   app.addHook('onSend', async (request) => removeTemps(request));
   app.addHook('onResponse', removeTemps);
   app.addHook('onRequestAbort', removeTemps);
   app.addHook('onTimeout', removeTemps);
+
+  // With SQLite the portal is one process (decision 028): no other can be writing an upload.
+  const sweep = async () => {
+    const removed = await sweepIncoming(incomingRoot(settings), { singleProcess: dialect === 'sqlite' });
+    if (removed > 0) app.log.info(`Removed ${removed} unfinished upload(s) left by an interrupted request or a stopped server.`);
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    await sweep();
+    timer = setInterval(() => sweep().catch((error: Error) => app.log.warn(`The sweep of unfinished uploads failed: ${error.message}`)), incomingSweep.everyMs);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
 }
