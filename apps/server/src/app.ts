@@ -29,6 +29,7 @@ import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { checkStoredFiles, createFileStore, type FileOwner } from './lib/file-store/index.ts';
 import { registerUploads } from './lib/uploads/index.ts';
 import { registerRequestLoad } from './lib/request-load.ts';
+import { limitConnectionsPerAddress, serverTimeouts } from './lib/connection-limits.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -53,7 +54,9 @@ export async function buildApp({ config, db, dialect, logger = true, extraRoutes
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
+    ...serverTimeouts(config),
   }).withTypeProvider<ZodTypeProvider>();
+  limitConnectionsPerAddress(app.server, config, app.log);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const writeTransaction = createWriteTransactions(db, dialect, config.databaseTimeoutMs);

@@ -67,6 +67,12 @@ const trustProxy = z
     return z.NEVER;
   });
 
+/** A time limit in whole seconds, from `min` to `max`. */
+const seconds = (min: number, max: number) => {
+  const message = `must be a whole number of seconds from ${min} to ${max}`;
+  return z.coerce.number({ message }).int({ message }).min(min, { message }).max(max, { message });
+};
+
 /** ADMIN_PASSWORD follows the rule of the change-password form (DESIGN §4). */
 const adminPassword = z
   .string()
@@ -116,6 +122,14 @@ const environmentSchema = z.object({
     .min(100, { message: 'must be a number of milliseconds from 100 to 600000' })
     .max(600_000, { message: 'must be a number of milliseconds from 100 to 600000' })
     .default(5000),
+  REQUEST_TIMEOUT_SECONDS: seconds(1, 3600).default(300),
+  HEADERS_TIMEOUT_SECONDS: seconds(1, 600).default(20),
+  CONNECTIONS_PER_ADDRESS: z.coerce
+    .number({ message: 'must be a whole number from 1 to 100000' })
+    .int({ message: 'must be a whole number from 1 to 100000' })
+    .min(1, { message: 'must be a whole number from 1 to 100000' })
+    .max(100_000, { message: 'must be a whole number from 1 to 100000' })
+    .default(100),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ADMIN_PASSWORD: adminPassword,
 });
@@ -144,6 +158,12 @@ export type Config = {
   databaseTimeoutMs: number;
   /** How many server processes serve requests on the port (decision 028); more than 1 needs PostgreSQL. */
   workers: number;
+  /** The whole request, body and all, must arrive within this many seconds (decision 040): a slow body cannot hold a connection for ever. */
+  requestTimeoutSeconds: number;
+  /** The request line and headers must arrive within this many seconds (decision 040). */
+  headersTimeoutSeconds: number;
+  /** Connections one address may hold open at once, keep-alive ones waiting between requests aside; a trusted proxy's are not counted (decision 040). */
+  connectionsPerAddress: number;
   /** Bell times in school time, HH:mm (decision 023): arriving after `schoolDayStart` is late; the AM session ends at `schoolMidday`. */
   schoolDayStart: string;
   schoolMidday: string;
@@ -168,6 +188,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   }
   const env = parsed.data;
   if (env.SCHOOL_MIDDAY <= env.SCHOOL_DAY_START) throw new ConfigError(['SCHOOL_MIDDAY: must be later than SCHOOL_DAY_START']);
+  if (env.HEADERS_TIMEOUT_SECONDS > env.REQUEST_TIMEOUT_SECONDS) throw new ConfigError(['HEADERS_TIMEOUT_SECONDS: must be at most REQUEST_TIMEOUT_SECONDS']);
   return {
     port: env.PORT,
     host: env.HOST,
@@ -184,6 +205,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     logLevel: env.LOG_LEVEL,
     databaseTimeoutMs: env.DATABASE_TIMEOUT_MS,
     workers: env.WORKERS,
+    requestTimeoutSeconds: env.REQUEST_TIMEOUT_SECONDS,
+    headersTimeoutSeconds: env.HEADERS_TIMEOUT_SECONDS,
+    connectionsPerAddress: env.CONNECTIONS_PER_ADDRESS,
     schoolDayStart: env.SCHOOL_DAY_START,
     schoolMidday: env.SCHOOL_MIDDAY,
     adminPassword: env.ADMIN_PASSWORD,

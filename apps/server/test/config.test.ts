@@ -90,6 +90,26 @@ describe('settings', () => {
     }
   });
 
+  it('times out slow requests and caps one address’s connections by default, each in settings of its own', () => {
+    expect(loadConfig({})).toMatchObject({ requestTimeoutSeconds: 300, headersTimeoutSeconds: 20, connectionsPerAddress: 100 });
+    expect(loadConfig({ REQUEST_TIMEOUT_SECONDS: '600', HEADERS_TIMEOUT_SECONDS: '10', CONNECTIONS_PER_ADDRESS: '500' })).toMatchObject({
+      requestTimeoutSeconds: 600,
+      headersTimeoutSeconds: 10,
+      connectionsPerAddress: 500,
+    });
+    for (const [name, bad] of [
+      ['REQUEST_TIMEOUT_SECONDS', '0'],
+      ['REQUEST_TIMEOUT_SECONDS', 'never'],
+      ['HEADERS_TIMEOUT_SECONDS', '1.5'],
+      ['CONNECTIONS_PER_ADDRESS', '0'],
+    ]) {
+      expect(() => loadConfig({ [name]: bad }), `${name}=${bad}`).toThrow(new RegExp(`${name}: must be a whole number`));
+    }
+    expect(() => loadConfig({ REQUEST_TIMEOUT_SECONDS: '10', HEADERS_TIMEOUT_SECONDS: '20' })).toThrow(
+      /HEADERS_TIMEOUT_SECONDS: must be at most REQUEST_TIMEOUT_SECONDS/,
+    );
+  });
+
   it('refuses an ADMIN_PASSWORD the change-password form would refuse, saying why in one line', () => {
     const problem = (password: string) => {
       try {
