@@ -16,9 +16,8 @@ try {
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
   const config = loadConfig();
   const manifest = await restoreBackup(config, file);
-  console.log(
-    `Restored the backup taken at ${manifest.createdAt} into ${config.databaseUrl ? 'the PostgreSQL database and ' : ''}${config.dataDir}. Start the portal with npm start.`,
-  );
+  const into = !config.databaseUrl ? config.dataDir : manifest.uploads ? `the PostgreSQL database and ${config.dataDir}` : 'the PostgreSQL database';
+  console.log(`Restored the backup taken at ${manifest.createdAt} into ${into}. Start the portal with npm start.`);
 } catch (error) {
   console.error(error instanceof BackupError ? error.message : startupFailureLine(error));
   if (process.env.DEBUG) console.error(error);

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
@@ -28,15 +29,16 @@ export class BackupError extends Error {
 
 type Settings = Pick<Config, 'dataDir' | 'databaseUrl'>;
 
-/** Runs a command to its end; throws a BackupError naming it with its own message when it fails. */
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): void {
-  const result = spawnSync(command, args, { env, encoding: 'utf8' });
+/** Runs a command to its end and answers what it printed; throws a BackupError naming it with its own message when it fails. */
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): string {
+  const result = spawnSync(command, args, { env, encoding: 'utf8', maxBuffer: 1024 * 1024 });
   if (result.error && (result.error as { code?: string }).code === 'ENOENT') {
     throw new BackupError(
       `${command} is not installed: install it (it comes with ${command.startsWith('pg_') ? 'the PostgreSQL client tools' : 'the system'}), then try again.`,
     );
   }
   if (result.status !== 0) throw new BackupError(`${command} failed: ${(result.stderr || result.stdout || String(result.error)).trim().split('\n')[0]}`);
+  return result.stdout;
 }
 
 /** The URL without its password, and the environment that gives the password to pg_dump / pg_restore (never on their command line). */
@@ -132,8 +134,14 @@ export async function createBackup(settings: Settings, file: string): Promise<Ba
   });
 }
 
-/** Whether a folder holds anything at all. */
-const hasEntries = (folder: string) => fs.existsSync(folder) && fs.readdirSync(folder).length > 0;
+/**
+ * Whether a folder holds data: any file at any depth. Empty folders do not count, so a data folder
+ * in which the portal only made its empty `uploads/.incoming` is as good as a new one.
+ */
+function holdsData(folder: string): boolean {
+  if (!fs.existsSync(folder)) return false;
+  return fs.readdirSync(folder, { withFileTypes: true }).some((entry) => !entry.isDirectory() || holdsData(path.join(folder, entry.name)));
+}
 
 /** The tables of the PostgreSQL database's public schema (none in an empty database). */
 async function postgresTableCount(databaseUrl: string): Promise<number> {
@@ -149,48 +157,102 @@ async function postgresTableCount(databaseUrl: string): Promise<number> {
   }
 }
 
+/** The backup's manifest, read without unpacking the rest; a BackupError when the file is not a backup of this portal. */
+function readManifest(source: string): BackupManifest {
+  let text: string;
+  try {
+    text = run('tar', ['-xOzf', source, MANIFEST]);
+  } catch (error) {
+    if (error instanceof BackupError && error.message.includes('not installed')) throw error;
+    throw new BackupError(`${source} is not a backup of this portal (it has no ${MANIFEST}).`);
+  }
+  try {
+    return JSON.parse(text) as BackupManifest;
+  } catch {
+    throw new BackupError(`${source} is not a backup of this portal (its ${MANIFEST} cannot be read).`);
+  }
+}
+
+/** SQLite's quick_check of a database file: 'ok', or what is wrong (a file that is no database at all included). */
+function quickCheck(file: string): string {
+  try {
+    const sqlite = new SQLite(file, { fileMustExist: true, readonly: true });
+    try {
+      return String(sqlite.pragma('quick_check', { simple: true }));
+    } finally {
+      sqlite.close();
+    }
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+const notEmptyFolder = (folder: string) =>
+  new BackupError(
+    `The data folder ${folder} is not empty: a backup is restored only into an empty one. Set DATA_DIR to a new folder, or move this one away first.`,
+  );
+
 /**
- * `npm run restore -- FILE`: unpacks a backup into an empty data folder (and, with PostgreSQL, an
- * empty database). Never over existing data: a non-empty folder or database is refused.
+ * `npm run restore -- FILE`: unpacks a backup into an empty data folder (SQLite) or an empty
+ * PostgreSQL database. Never over existing data: a folder holding files or a database holding
+ * tables is refused (empty folders, such as the `uploads/.incoming` a started portal makes, do not
+ * count). A PostgreSQL backup whose files are in the database needs no local folder at all; one
+ * whose files were in the folder needs an empty uploads folder. A restore that fails removes what
+ * it made (decision 040), leaving the folder and the database as they were.
  */
 export async function restoreBackup(settings: Settings, file: string): Promise<BackupManifest> {
   const source = path.resolve(file);
   if (!fs.existsSync(source)) throw new BackupError(`There is no backup file ${source}.`);
-  if (settings.databaseUrl ? hasEntries(uploadsDir(settings)) : hasEntries(settings.dataDir)) {
+  const manifest = readManifest(source);
+  const wanted = settings.databaseUrl ? 'postgres' : 'sqlite';
+  if (manifest.dialect !== wanted) {
     throw new BackupError(
-      `The data folder ${settings.dataDir} is not empty: a backup is restored only into an empty one. Set DATA_DIR to a new folder, or move this one away first.`,
+      `${source} is a backup of ${manifest.dialect === 'postgres' ? 'a PostgreSQL' : 'an SQLite'} portal, and this one uses ${wanted === 'postgres' ? 'PostgreSQL (DATABASE_URL is set)' : 'SQLite (DATABASE_URL is not set)'}: restore it with the same kind of database.`,
     );
   }
+  const uploadsFolder = uploadsDir(settings);
+  const needsFolder = !settings.databaseUrl || manifest.uploads;
+  const mustBeEmpty = settings.databaseUrl ? uploadsFolder : settings.dataDir;
+  if (needsFolder && holdsData(mustBeEmpty)) throw notEmptyFolder(mustBeEmpty);
   if (settings.databaseUrl && (await postgresTableCount(settings.databaseUrl)) > 0) {
     throw new BackupError(
       `The PostgreSQL ${describeDatabaseUrl(settings.databaseUrl)} is not empty: a backup is restored only into an empty database. Create a new one (createdb) and point DATABASE_URL at it.`,
     );
   }
-  fs.mkdirSync(settings.dataDir, { recursive: true });
-  return withWorkFolder(path.join(settings.dataDir, 'restore'), async (work) => {
-    run('tar', ['-xzf', source, '-C', work]);
-    const manifestFile = path.join(work, MANIFEST);
-    if (!fs.existsSync(manifestFile)) throw new BackupError(`${source} is not a backup of this portal (it has no ${MANIFEST}).`);
-    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as BackupManifest;
-    const wanted = settings.databaseUrl ? 'postgres' : 'sqlite';
-    if (manifest.dialect !== wanted) {
-      throw new BackupError(
-        `${source} is a backup of ${manifest.dialect === 'postgres' ? 'a PostgreSQL' : 'an SQLite'} portal, and this one uses ${wanted === 'postgres' ? 'PostgreSQL (DATABASE_URL is set)' : 'SQLite (DATABASE_URL is not set)'}: restore it with the same kind of database.`,
-      );
+
+  const made: string[] = [];
+  try {
+    if (needsFolder && !fs.existsSync(settings.dataDir)) {
+      fs.mkdirSync(settings.dataDir, { recursive: true });
+      made.push(settings.dataDir);
     }
-    if (settings.databaseUrl) {
-      const { url, env } = postgresTarget(settings.databaseUrl);
-      run('pg_restore', ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', `--dbname=${url}`, path.join(work, PG_DUMP)], env);
-    } else {
-      const restored = path.join(work, SQLITE_FILE);
-      const sqlite = new SQLite(restored, { fileMustExist: true });
-      const check = sqlite.pragma('quick_check', { simple: true });
-      sqlite.close();
-      if (check !== 'ok') throw new BackupError(`The database in ${source} failed its check (${String(check)}): use another backup.`);
-      fs.renameSync(restored, path.join(settings.dataDir, SQLITE_FILE));
-    }
-    const uploads = path.join(work, 'uploads');
-    if (hasEntries(uploads)) fs.renameSync(uploads, uploadsDir(settings));
+    // Unpacked beside its destination, so that moving it into place is a rename; with nothing to place, anywhere.
+    const workBeside = needsFolder ? path.join(settings.dataDir, 'restore') : path.join(os.tmpdir(), 'portal-restore');
+    await withWorkFolder(workBeside, async (work) => {
+      run('tar', ['-xzf', source, '-C', work]);
+      if (!settings.databaseUrl) {
+        const restored = path.join(work, SQLITE_FILE);
+        const check = quickCheck(restored);
+        if (check !== 'ok') throw new BackupError(`The database in ${source} failed its check (${check}): use another backup.`);
+        fs.renameSync(restored, path.join(settings.dataDir, SQLITE_FILE));
+        made.push(path.join(settings.dataDir, SQLITE_FILE));
+      }
+      const uploads = path.join(work, 'uploads');
+      if (manifest.uploads && holdsData(uploads)) {
+        // Only empty folders can be there (checked above): they make way for the backup's.
+        fs.rmSync(uploadsFolder, { recursive: true, force: true });
+        fs.renameSync(uploads, uploadsFolder);
+        made.push(uploadsFolder);
+      }
+      // Last, as one transaction: once it has committed nothing else can fail.
+      if (settings.databaseUrl) {
+        const { url, env } = postgresTarget(settings.databaseUrl);
+        run('pg_restore', ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', `--dbname=${url}`, path.join(work, PG_DUMP)], env);
+      }
+    });
     return manifest;
-  });
+  } catch (error) {
+    for (const item of made.reverse()) fs.rmSync(item, { recursive: true, force: true });
+    throw error;
+  }
 }

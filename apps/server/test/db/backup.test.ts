@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -150,6 +151,70 @@ describe(`backup and restore (${testDialect})`, () => {
     for (const row of restored.audit_log) expect(liveTables.audit_log).toContain(row);
     expect(filesOf(during.dataDir)).toEqual(filesOf(live.dataDir));
   }, 180_000);
+
+  it('restores into the data folder a started portal left (only its empty uploads/.incoming), and a PostgreSQL backup whose files are in the database without any folder', async () => {
+    const live = await createServerData();
+    cleanups.push(() => live.remove());
+    const seed = await live.open();
+    await createStudent(seed, { id: '20260611' });
+    await seed.destroy();
+    const storedFile = path.join('ab', `${'0'.repeat(32)}.pdf`);
+    if (testDialect === 'sqlite') {
+      fs.mkdirSync(path.join(live.dataDir, 'uploads', 'ab'), { recursive: true });
+      fs.writeFileSync(path.join(live.dataDir, 'uploads', storedFile), PDF(1));
+    }
+    const backup = path.join(live.dir, 'portal.tar.gz');
+    expect((await runCli('backup', [backup], live.settings, live.dir)).code).toBe(0);
+
+    const started = await emptyTarget(live, 'started');
+    fs.mkdirSync(path.join(started.dataDir, 'uploads', '.incoming', 'host-4242'), { recursive: true });
+    const intoStarted = await runCli('restore', [backup], started.settings, live.dir);
+    expect(intoStarted.stderr).toBe('');
+    expect(intoStarted.code).toBe(0);
+    const restored = await started.open();
+    expect(await restored.selectFrom('students').select('id').execute()).toEqual([{ id: '20260611' }]);
+    await restored.destroy();
+    if (testDialect === 'sqlite') expect(fs.readFileSync(path.join(started.dataDir, 'uploads', storedFile))).toEqual(PDF(1));
+
+    if (testDialect === 'postgres') {
+      const folderless = await emptyTarget(live, 'never-made');
+      const intoDatabase = await runCli('restore', [backup], folderless.settings, live.dir);
+      expect(intoDatabase.code).toBe(0);
+      expect(intoDatabase.stdout).toMatch(/into the PostgreSQL database\. Start the portal/);
+      expect(fs.existsSync(folderless.dataDir)).toBe(false);
+    }
+  }, 120_000);
+
+  it('removes what a failed restore made: the data folder it created, the database file and files it placed; the database stays empty', async () => {
+    const live = await createServerData();
+    cleanups.push(() => live.remove());
+    // A damaged backup: its manifest is whole, its database is not.
+    const packed = path.join(live.dir, 'packed');
+    fs.mkdirSync(path.join(packed, 'uploads', 'ab'), { recursive: true });
+    const database = testDialect === 'postgres' ? 'portal.dump' : 'portal.sqlite';
+    fs.writeFileSync(path.join(packed, database), 'not a database at all');
+    fs.writeFileSync(path.join(packed, 'uploads', 'ab', `${'1'.repeat(32)}.pdf`), PDF(2));
+    const manifest = { format: 1, createdAt: new Date().toISOString(), dialect: testDialect, database, uploads: true };
+    fs.writeFileSync(path.join(packed, 'portal-backup.json'), JSON.stringify(manifest));
+    const backup = path.join(live.dir, 'damaged.tar.gz');
+    expect(spawnSync('tar', ['-czf', backup, '-C', packed, 'portal-backup.json', database, 'uploads']).status).toBe(0);
+
+    const fresh = await emptyTarget(live, 'fresh');
+    const intoFresh = await runCli('restore', [backup], fresh.settings, live.dir);
+    expect(intoFresh.code).toBe(1);
+    expect(intoFresh.stderr.trim()).toMatch(testDialect === 'postgres' ? /^pg_restore failed: / : /^The database in .* failed its check/);
+    expect(fs.existsSync(fresh.dataDir)).toBe(false);
+
+    const started = await emptyTarget(live, 'started');
+    fs.mkdirSync(path.join(started.dataDir, 'uploads', '.incoming'), { recursive: true });
+    expect((await runCli('restore', [backup], started.settings, live.dir)).code).toBe(1);
+    expect(fs.readdirSync(started.dataDir, { recursive: true, withFileTypes: true }).filter((entry) => !entry.isDirectory())).toEqual([]);
+    if (testDialect === 'postgres') {
+      const db = await started.open();
+      expect(await db.introspection.getTables()).toEqual([]);
+      await db.destroy();
+    }
+  }, 120_000);
 
   it('refuses to restore over a data folder or database that is not empty, and changes nothing there', async () => {
     const live = await createServerData();
