@@ -26,6 +26,7 @@ import { apiDocsRoutes, registerOpenApi } from './lib/api-docs.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { serializerCompiler } from './lib/response-serializer.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
+import { robotsRoutes } from './lib/robots.ts';
 import { checkStoredFiles, createFileStore, type FileOwner } from './lib/file-store/index.ts';
 import { registerUploads } from './lib/uploads/index.ts';
 import { registerRequestLoad } from './lib/request-load.ts';
@@ -104,6 +105,7 @@ export async function buildApp({ config, db, dialect, logger = true, extraRoutes
   await registerOpenApi(app);
   for (const [tag, routes] of featureRoutes) await app.register(withTag(tag, routes));
   await app.register(apiDocsRoutes);
+  await app.register(robotsRoutes);
   if (extraRoutes) await app.register(extraRoutes);
 
   // Start-up check of stored files: bytes no row names go, missing bytes are reported (unfinished uploads: registerUploads).

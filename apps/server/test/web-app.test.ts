@@ -96,6 +96,14 @@ describe('serving the built web app', () => {
     expect(csp).toMatch(/frame-src 'self';/);
   });
 
+  it('answers /robots.txt with a robots file that keeps every search engine out, not the page', async () => {
+    const response = await get('/robots.txt');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(response.body).toBe('User-agent: *\nDisallow: /\n');
+    expect(response.body).not.toContain('<html');
+  });
+
   it('answers unknown API calls with a JSON 404, not the page', async () => {
     const response = await get('/api/no-such-call', 'br');
     expect(response.statusCode).toBe(404);

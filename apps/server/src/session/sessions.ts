@@ -87,7 +87,13 @@ export function registerSessions(app: FastifyInstance): void {
   });
 }
 
-const cookieOptions = (settings: Config) => ({ path: '/', sameSite: 'lax' as const, secure: settings.cookieSecure });
+/**
+ * Cookies are `Secure` with COOKIE_SECURE, and otherwise whenever the request came over HTTPS: on
+ * the socket, or through a trusted proxy that says so in X-Forwarded-Proto (decision 016).
+ */
+export const secureCookies = (settings: Pick<Config, 'cookieSecure'>): true | 'auto' => settings.cookieSecure || 'auto';
+
+const cookieOptions = (settings: Config) => ({ path: '/', sameSite: 'lax' as const, secure: secureCookies(settings) });
 
 /** Sets the readable XSRF-TOKEN cookie for the session (Sanctum's `/sanctum/csrf-cookie`). */
 export function sendCsrfCookie(reply: FastifyReply, settings: Config, session: Pick<SessionRow, 'csrf_token'>): void {

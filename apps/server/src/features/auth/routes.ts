@@ -24,7 +24,7 @@ import {
 } from '@school/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { adminActor } from '../../session/access.ts';
-import { answerWithSession, clearSessionCookies, ensureGuestSession } from '../../session/sessions.ts';
+import { answerWithSession, clearSessionCookies, ensureGuestSession, secureCookies } from '../../session/sessions.ts';
 import type { Config } from '../../config.ts';
 import { TooManyRequests } from '../../lib/errors.ts';
 import { createAddressLimiter } from './address-limiter.ts';
@@ -63,7 +63,7 @@ function answerSignIn<T>(reply: FastifyReply, settings: Config, signedIn: Signed
   reply.setCookie(DEVICE_COOKIE, signedIn.deviceCookie, {
     path: '/',
     sameSite: 'lax',
-    secure: settings.cookieSecure,
+    secure: secureCookies(settings),
     httpOnly: true,
     maxAge: DEVICE_COOKIE_MAX_AGE_S,
   });

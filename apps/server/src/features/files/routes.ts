@@ -15,6 +15,7 @@ import {
 import { z } from 'zod';
 import { sendDownload } from '../../lib/http/download.ts';
 import { signedInActor } from '../../session/access.ts';
+import { sandboxUploadedFile } from '../../lib/security-headers.ts';
 import { receiveUpload, uploadedFile } from '../../lib/uploads/index.ts';
 import { deleteDocument, listDocuments, readDataFile, openDocument, saveDataFile, storeDocument } from './service.ts';
 
@@ -72,7 +73,7 @@ export async function filesRoutes(instance: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const { file, stream, size, known } = await openDocument(deps, signedInActor(request), request.params);
-      return sendDownload(reply, {
+      return sendDownload(sandboxUploadedFile(reply), {
         body: stream,
         size,
         type: known ? file.mime_type : 'application/octet-stream',

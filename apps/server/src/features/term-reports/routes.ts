@@ -17,6 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendDownload } from '../../lib/http/download.ts';
 import { adminActor, signedInActor } from '../../session/access.ts';
+import { sandboxUploadedFile } from '../../lib/security-headers.ts';
 import { receiveUpload, uploadedFile } from '../../lib/uploads/index.ts';
 import { XLSX_TYPE } from '../../lib/xlsx/index.ts';
 import { importTermResults, termResultsTemplate } from './import-term-results.ts';
@@ -53,6 +54,7 @@ export async function termReportsRoutes(instance: FastifyInstance): Promise<void
     async (request, reply) => {
       const { student_id, year, term } = request.params;
       const card = await reportCard(deps, signedInActor(request), { studentId: student_id, year, term });
+      if (card.uploaded) sandboxUploadedFile(reply);
       return sendDownload(reply, {
         body: card.pdf,
         type: 'application/pdf',

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from '../../../src/config.ts';
 import { signInRate } from '../../../src/features/auth/routes.ts';
 import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
+import { createStudent, STUDENT_PASSWORD } from '../../helpers/factories.ts';
 
 const apps: TestApp[] = [];
 afterAll(async () => {
@@ -51,5 +52,43 @@ describe('TRUST_PROXY: the address limits are keyed on', () => {
     expect((await throughProxy(named, '10.5.0.2', '203.0.113.9', 2)).addresses).toEqual(['10.5.0.2']);
     const none = await appTrusting(loadConfig({ TRUST_PROXY: '0' }).trustProxy);
     expect((await throughProxy(none, '10.5.0.3', '203.0.113.10', 2)).addresses).toEqual(['10.5.0.3']);
+  });
+});
+
+describe('cookies over HTTPS through a trusted proxy', () => {
+  /** The Set-Cookie headers of an answer, one string each. */
+  const setCookies = (headers: Record<string, unknown>) => [headers['set-cookie'] ?? []].flat().map(String);
+
+  it('are marked Secure (with HSTS sent) when the trusted proxy says the request came over HTTPS, and only then', async () => {
+    const t = await appTrusting(['127.0.0.1']);
+    const https = { 'x-forwarded-proto': 'https' };
+
+    const proxied = await new TestClient(t.app, '127.0.0.1').get('/sanctum/csrf-cookie', https);
+    expect(setCookies(proxied.headers)).toHaveLength(2);
+    for (const cookie of setCookies(proxied.headers)) expect(cookie).toMatch(/; Secure/);
+    expect(proxied.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+
+    const student = await createStudent(t.db, {}, { password: STUDENT_PASSWORD });
+    const browser = new TestClient(t.app, '127.0.0.1');
+    await browser.get('/sanctum/csrf-cookie', https);
+    const signIn = await browser.post('/api/login-student', { student_id: student.id, password: STUDENT_PASSWORD }, https);
+    expect(signIn.statusCode).toBe(200);
+    expect(
+      setCookies(signIn.headers)
+        .map((cookie) => cookie.split('=')[0])
+        .sort(),
+    ).toEqual(['XSRF-TOKEN', 'portal_device', 'portal_session']);
+    for (const cookie of setCookies(signIn.headers)) expect(cookie).toMatch(/; Secure/);
+
+    // Plain HTTP through the proxy, or a client that only claims HTTPS without being a trusted proxy.
+    for (const [from, headers] of [
+      ['127.0.0.1', {}],
+      ['10.9.9.9', https],
+    ] as const) {
+      const answer = await new TestClient(t.app, from).get('/sanctum/csrf-cookie', headers);
+      expect(setCookies(answer.headers)).toHaveLength(2);
+      for (const cookie of setCookies(answer.headers)) expect(cookie).not.toMatch(/Secure/);
+      expect(answer.headers['strict-transport-security']).toBeUndefined();
+    }
   });
 });

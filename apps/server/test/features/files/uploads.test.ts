@@ -120,6 +120,8 @@ describe.each(['local', 'database'] as const)('documents in the %s file store', 
       expect(download.headers['content-type']).toBe('application/pdf');
       expect(download.headers['content-disposition']).toBe(`inline; filename="x.pdf"; filename*=UTF-8''x.pdf`);
       expect(download.headers['x-content-type-options']).toBe('nosniff');
+      // Sandboxed: whatever the student's PDF carries runs with no origin, never the portal's.
+      expect(String(download.headers['content-security-policy']).split(';')).toEqual(expect.arrayContaining(['sandbox', "frame-ancestors 'self'"]));
       expect(download.rawPayload.equals(PDF)).toBe(true);
     });
 

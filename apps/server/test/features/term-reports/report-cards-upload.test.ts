@@ -136,4 +136,25 @@ describe.each(['local', 'database'] as const)('POST /api/report-cards/upload wit
     expect((await student.get(`/api/report-card/${a.id}/2025/2`)).rawPayload.equals(cardPdf('a, corrected'))).toBe(true);
     expect(await storedCards()).toHaveLength(2);
   });
+
+  it('serves an uploaded card sandboxed, so no script in it runs with the portal’s origin, and a card the portal made as it is', async () => {
+    const c = await createStudent(t.db, { class_id: '4D' }, { password: STUDENT_PASSWORD });
+    await giveTerm(t.db, c.id, { year: 2025, term: '3', classId: '3D' });
+    await setPosted(t.db, 2025, '3', true);
+    await setPosted(t.db, 2025, '2', true);
+    await upload([{ name: `${c.id}.pdf`, data: cardPdf('c') }]);
+    const student = new TestClient(t.app, '10.0.0.6');
+    await signInAsStudent(student, c.id);
+
+    const uploaded = await student.get(`/api/report-card/${c.id}/2025/2`);
+    expect(uploaded.statusCode).toBe(200);
+    const policy = String(uploaded.headers['content-security-policy']).split(';');
+    expect(policy).toContain('sandbox');
+    expect(policy).toContain("frame-ancestors 'self'");
+    expect(uploaded.headers['content-type']).toBe('application/pdf');
+
+    const generated = await student.get(`/api/report-card/${c.id}/2025/3`);
+    expect(generated.statusCode).toBe(200);
+    expect(String(generated.headers['content-security-policy']).split(';')).not.toContain('sandbox');
+  });
 });
