@@ -129,7 +129,7 @@ const environmentSchema = z.object({
     .int({ message: 'must be a whole number from 1 to 100000' })
     .min(1, { message: 'must be a whole number from 1 to 100000' })
     .max(100_000, { message: 'must be a whole number from 1 to 100000' })
-    .default(100),
+    .default(200),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ADMIN_PASSWORD: adminPassword,
 });

@@ -91,7 +91,7 @@ describe('settings', () => {
   });
 
   it('times out slow requests and caps one address’s connections by default, each in settings of its own', () => {
-    expect(loadConfig({})).toMatchObject({ requestTimeoutSeconds: 300, headersTimeoutSeconds: 20, connectionsPerAddress: 100 });
+    expect(loadConfig({})).toMatchObject({ requestTimeoutSeconds: 300, headersTimeoutSeconds: 20, connectionsPerAddress: 200 });
     expect(loadConfig({ REQUEST_TIMEOUT_SECONDS: '600', HEADERS_TIMEOUT_SECONDS: '10', CONNECTIONS_PER_ADDRESS: '500' })).toMatchObject({
       requestTimeoutSeconds: 600,
       headersTimeoutSeconds: 10,
