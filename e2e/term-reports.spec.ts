@@ -10,6 +10,7 @@ import {
   studentsTableRows,
 } from './support/fixtures.ts';
 import { expectFirstPageDrawn } from './support/pdf-viewer.ts';
+import { makeZip } from '../apps/server/test/helpers/zip.ts';
 
 /** Where a screenshot for looking at goes (outside the repository), when asked for with SCREENSHOTS=1. */
 const shot = async (page: Page, name: string) => {
@@ -144,4 +145,58 @@ test('an admin opens any student’s term reports from the students table, unpos
   expect((await opened).status()).toBe(200);
   await expectFirstPageDrawn(page.getByRole('dialog'));
   await page.getByRole('button', { name: 'Close' }).click();
+});
+
+/** A one-page PDF with a few lines of large text, as a school's own report card might be. */
+const madeElsewhere = (line: string) => {
+  const text = [0, 1, 2, 3].map((row) => `BT /F1 48 Tf 40 ${700 - row * 80} Td (${line}) Tj ET`).join('\n');
+  return Buffer.from(
+    `%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n` +
+      `3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]/Contents 4 0 R/Resources<</Font<</F1 5 0 R>>>>>>endobj\n` +
+      `4 0 obj<</Length ${text.length}>>stream\n${text}\nendstream endobj\n5 0 obj<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n`,
+  );
+};
+
+test('a report card the school made elsewhere shows in the student’s viewer and in a tab of its own, served sandboxed so nothing in it runs as the portal', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const student = claimStudent('any', 3);
+  await signInAdminViaApi(page);
+  const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')!.value;
+  const upload = await page.request.post('/api/report-cards/upload', {
+    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) },
+    multipart: {
+      year: '2025',
+      term: '3',
+      dry_run: 'false',
+      file: { name: 'cards.zip', mimeType: 'application/zip', buffer: makeZip([{ name: `${student.id}.pdf`, data: madeElsewhere('Made elsewhere') }]) },
+    },
+  });
+  expect(upload.status()).toBe(200);
+  expect(await upload.json()).toMatchObject({ dry_run: false, cards: 1, errors: [] });
+
+  const studentContext = await browser.newContext({ baseURL: process.env.E2E_BASE_URL, viewport: page.viewportSize() ?? undefined });
+  const studentPage = await studentContext.newPage();
+  await signInStudentViaApi(studentPage, student);
+  const url = `/api/report-card/${student.id}/2025/3`;
+
+  await studentPage.goto('/term-reports');
+  const fetched = studentPage.waitForResponse((response) => response.url().endsWith(url));
+  await studentPage.getByRole('button', { name: /Term 3, Trinity, 2025-2026/ }).click();
+  const dialog = studentPage.getByRole('dialog', { name: /End of Term Report – Term 3, Trinity, 2025-2026/ });
+  const card = await fetched;
+  expect(card.status()).toBe(200);
+  expect((await card.allHeaders())['content-security-policy'].split(';')).toContain('sandbox');
+  await expectFirstPageDrawn(dialog);
+  await shot(studentPage, `term-reports-uploaded-card-${testInfo.project.name}`);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // Opened on its own (a link, a bookmark), Chromium's viewer still shows the sandboxed card.
+  const opened = await studentPage.goto(url);
+  expect(opened?.status()).toBe(200);
+  await studentPage.waitForTimeout(1000);
+  expect(studentPage.frames().some((frame) => frame.url().startsWith('chrome-error:'))).toBe(false);
+  await shot(studentPage, `term-reports-uploaded-card-tab-${testInfo.project.name}`);
+  await studentContext.close();
 });
