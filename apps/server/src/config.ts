@@ -67,9 +67,9 @@ const trustProxy = z
     return z.NEVER;
   });
 
-/** A time limit in whole seconds, from `min` to `max`. */
-const seconds = (min: number, max: number) => {
-  const message = `must be a whole number of seconds from ${min} to ${max}`;
+/** A whole number from `min` to `max`; `of` names what it counts in the message ("of seconds"). */
+const wholeNumber = (min: number, max: number, of?: string) => {
+  const message = `must be a whole number ${of ? `of ${of} ` : ''}from ${min} to ${max}`;
   return z.coerce.number({ message }).int({ message }).min(min, { message }).max(max, { message });
 };
 
@@ -110,26 +110,16 @@ const environmentSchema = z.object({
     .string()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'must be a time HH:mm such as 12:00' })
     .default('12:00'),
-  WORKERS: z.coerce
-    .number({ message: 'must be a whole number from 1 to 64' })
-    .int({ message: 'must be a whole number from 1 to 64' })
-    .min(1, { message: 'must be a whole number from 1 to 64' })
-    .max(64, { message: 'must be a whole number from 1 to 64' })
-    .default(1),
+  WORKERS: wholeNumber(1, 64).default(1),
   DATABASE_TIMEOUT_MS: z.coerce
     .number({ message: 'must be a number of milliseconds from 100 to 600000' })
     .int({ message: 'must be a number of milliseconds from 100 to 600000' })
     .min(100, { message: 'must be a number of milliseconds from 100 to 600000' })
     .max(600_000, { message: 'must be a number of milliseconds from 100 to 600000' })
     .default(5000),
-  REQUEST_TIMEOUT_SECONDS: seconds(1, 3600).default(300),
-  HEADERS_TIMEOUT_SECONDS: seconds(1, 600).default(20),
-  CONNECTIONS_PER_ADDRESS: z.coerce
-    .number({ message: 'must be a whole number from 1 to 100000' })
-    .int({ message: 'must be a whole number from 1 to 100000' })
-    .min(1, { message: 'must be a whole number from 1 to 100000' })
-    .max(100_000, { message: 'must be a whole number from 1 to 100000' })
-    .default(200),
+  REQUEST_TIMEOUT_SECONDS: wholeNumber(1, 3600, 'seconds').default(300),
+  HEADERS_TIMEOUT_SECONDS: wholeNumber(1, 600, 'seconds').default(20),
+  CONNECTIONS_PER_ADDRESS: wholeNumber(1, 100_000).default(200),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ADMIN_PASSWORD: adminPassword,
 });

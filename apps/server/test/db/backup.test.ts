@@ -68,6 +68,16 @@ describe(`backup and restore (${testDialect})`, () => {
     return { settings: { DATA_DIR: dataDir, DATABASE_URL: database.url }, dataDir, open: async () => openDatabase({ databaseUrl: database.url }).db };
   }
 
+  /** A portal's data (removed after the test) holding one student. */
+  async function portalWithStudent(id: string): Promise<ServerData> {
+    const live = await createServerData();
+    cleanups.push(() => live.remove());
+    const seed = await live.open();
+    await createStudent(seed, { id });
+    await seed.destroy();
+    return live;
+  }
+
   it('backs up while students autosave, restores into an empty place, and the copy holds every table and file', async () => {
     const live = await createServerData();
     cleanups.push(() => live.remove());
@@ -153,11 +163,7 @@ describe(`backup and restore (${testDialect})`, () => {
   }, 180_000);
 
   it('restores into the data folder a started portal left (only its empty uploads/.incoming), and a PostgreSQL backup whose files are in the database without any folder', async () => {
-    const live = await createServerData();
-    cleanups.push(() => live.remove());
-    const seed = await live.open();
-    await createStudent(seed, { id: '20260611' });
-    await seed.destroy();
+    const live = await portalWithStudent('20260611');
     const storedFile = path.join('ab', `${'0'.repeat(32)}.pdf`);
     if (testDialect === 'sqlite') {
       fs.mkdirSync(path.join(live.dataDir, 'uploads', 'ab'), { recursive: true });
@@ -217,11 +223,7 @@ describe(`backup and restore (${testDialect})`, () => {
   }, 120_000);
 
   it('refuses to restore over a data folder or database that is not empty, and changes nothing there', async () => {
-    const live = await createServerData();
-    cleanups.push(() => live.remove());
-    const seed = await live.open();
-    await createStudent(seed, { id: '20260601' });
-    await seed.destroy();
+    const live = await portalWithStudent('20260601');
     const backup = path.join(live.dir, 'portal.tar.gz');
     expect((await runCli('backup', [backup], live.settings, live.dir)).code).toBe(0);
 
