@@ -261,7 +261,8 @@ describe('the PDF toolkit', () => {
         'const long = outcome(renderPdf(schoolDocument({ ...base, content: Array.from({ length: 30000 }, (_, index) => `Line ${index + 1}.`) })));',
         "const waiting = outcome(renderPdf(schoolDocument({ ...base, content: ['Waiting.'] })));",
         'while (!printerState().printing) await new Promise((resolve) => setTimeout(resolve, 10));',
-        "const printers = fs.readdirSync('/proc').filter((pid) => /^\\d+$/.test(pid) && fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').pop().split(' ')[1] === String(process.pid));",
+        // Only the printing process: the TypeScript loader may have a process of its own under this one.
+        "const printers = fs.readdirSync('/proc').filter((pid) => /^\\d+$/.test(pid) && fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').pop().split(' ')[1] === String(process.pid) && fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('printing-process'));",
         'stopPrinting(300);',
         "const later = await outcome(renderPdf(schoolDocument({ ...base, content: ['Asked while stopping.'] })));",
         'console.log(JSON.stringify({ long: await long, waiting: await waiting, later, printers }));',
