@@ -17,7 +17,10 @@ import { sendDownload } from '../../lib/http/download.ts';
 import { adminActor, signedInActor } from '../../session/access.ts';
 import { receiveUpload, uploadedFile } from '../../lib/uploads/index.ts';
 import { authenticateScanner, hashScannerToken } from './scanner-tokens.ts';
-import { attendanceReportPdf, importAttendanceScans, receiveScannerBatch, saveTermCalendar, studentAttendance, termCalendar } from './service.ts';
+import { importAttendanceScans } from './scan-import.ts';
+import { receiveScannerBatch } from './scanner-ingest.ts';
+import { attendanceReportPdf, studentAttendance } from './service.ts';
+import { saveTermCalendar, termCalendar } from './term-calendar.ts';
 
 /** Batches a scanner may send in a minute (decision 023). */
 export const SCANNER_BATCHES_PER_MINUTE = 60;
