@@ -1,7 +1,7 @@
-import type { FieldValue } from '@school/contract';
+import { documentTypeNames, type FieldValue } from '@school/contract';
 import { nowIso, type Db } from '../../src/db/database.ts';
 import { hashPassword } from '../../src/features/auth/passwords.ts';
-import type { TestClient } from './test-app.ts';
+import { TestClient, type TestApp } from './test-app.ts';
 
 let sequence = 0;
 
@@ -79,4 +79,65 @@ export async function signInAsAdmin(client: TestClient, username = 'registrar', 
   const response = await client.post('/api/admin-login', { name: username, password });
   if (response.statusCode !== 200) throw new Error(`admin sign-in failed: ${response.statusCode} ${response.body}`);
   return response;
+}
+
+/** A client of `app` signed in as an admin who already exists (`createAdminUser`). */
+export async function signedInAdmin(app: TestApp['app'], username = 'registrar'): Promise<TestClient> {
+  const client = new TestClient(app);
+  await signInAsAdmin(client, username);
+  return client;
+}
+
+/** A new student with her password set, and a client of `t` signed in as her. */
+export async function signedInStudent(
+  t: Pick<TestApp, 'app' | 'db'>,
+  fields: Record<string, FieldValue> = {},
+): Promise<{ student: TestStudent; client: TestClient }> {
+  const student = await createStudent(t.db, fields, { password: STUDENT_PASSWORD });
+  const client = new TestClient(t.app);
+  await signInAsStudent(client, student.id);
+  return { student, client };
+}
+
+/** Opens registration for every form level, with no deadline. */
+export const openRegistration = (db: Db) => db.updateTable('registration_status').set({ open: 1, deadline: null }).execute();
+
+/** Every field the four data steps require, filled in with valid values: saved with Health Data confirmed, the data steps are complete. */
+export const completeRecordFields = {
+  home_address: '12 Coffee Street',
+  address_line_2: 'San Fernando',
+  regional_corporation: 'San Fernando City Corporation',
+  email: 'kezia@example.tt',
+  previous_school: 'Naparima Primary',
+  religion_code: 'RC',
+  ethnic_group_code: '1',
+  birth_certificate_no: 'BC1234',
+  place_of_birth: 'Trinidad and Tobago',
+  nationality: 'Trinidadian',
+  living_status: 'Mother Only',
+  mother_name: 'Joy Charles',
+  device_type: 'Laptop',
+};
+
+/** Stores a registration as finished without the wizard: every step flag set and a row for each required document. */
+export async function storeCompleteRegistration(db: Db, studentId: string): Promise<void> {
+  await db
+    .updateTable('form_progress')
+    .set({ studentData: 1, familyData: 1, healthData: 1, otherData: 1, documents: 1, submit: 1 })
+    .where('student_id', '=', studentId)
+    .execute();
+  for (const type of documentTypeNames) {
+    await db
+      .insertInto('uploaded_files')
+      .values({
+        student_id: studentId,
+        file_type: type,
+        original_name: `${type}.pdf`,
+        stored_name: `${studentId}-${type}`,
+        mime_type: 'application/pdf',
+        size_bytes: 10,
+        created_at: nowIso(),
+      })
+      .execute();
+  }
 }

@@ -1,6 +1,6 @@
 import { studentFields } from '@school/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminUser, createStudent, signInAsAdmin, signInAsStudent, STUDENT_PASSWORD } from '../../helpers/factories.ts';
+import { createAdminUser, createStudent, signedInAdmin, signedInStudent } from '../../helpers/factories.ts';
 import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
 import { byHeader, readWorkbook } from './workbook.ts';
 
@@ -9,8 +9,7 @@ let admin: TestClient;
 beforeAll(async () => {
   t = await buildTestApp();
   await createAdminUser(t.db);
-  admin = new TestClient(t.app);
-  await signInAsAdmin(admin);
+  admin = await signedInAdmin(t.app);
 });
 afterAll(() => t.close());
 
@@ -94,9 +93,7 @@ describe('GET /api/registration-data-spreadsheet', () => {
   });
 
   it('refuses students and visitors', async () => {
-    const student = await createStudent(t.db, {}, { password: STUDENT_PASSWORD });
-    const client = new TestClient(t.app);
-    await signInAsStudent(client, student.id);
+    const { client } = await signedInStudent(t);
     expect((await client.get('/api/registration-data-spreadsheet')).statusCode).toBe(403);
     expect((await new TestClient(t.app).get('/api/registration-data-spreadsheet')).statusCode).toBe(401);
   });

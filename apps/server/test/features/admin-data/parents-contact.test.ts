@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminUser, createStudent, signInAsAdmin, signInAsStudent, STUDENT_PASSWORD } from '../../helpers/factories.ts';
+import { createAdminUser, createStudent, signedInAdmin, signedInStudent } from '../../helpers/factories.ts';
 import { pdfText } from '../../helpers/pdf-text.ts';
 import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
 import { byHeader, readWorkbook } from './workbook.ts';
@@ -9,8 +9,7 @@ let admin: TestClient;
 beforeAll(async () => {
   t = await buildTestApp();
   await createAdminUser(t.db);
-  admin = new TestClient(t.app);
-  await signInAsAdmin(admin);
+  admin = await signedInAdmin(t.app);
   await createStudent(t.db, {
     id: 'PC-1',
     first_name: 'Renee',
@@ -68,9 +67,7 @@ describe('Parents Contact', () => {
   });
 
   it('refuses students and visitors', async () => {
-    const student = await createStudent(t.db, {}, { password: STUDENT_PASSWORD });
-    const client = new TestClient(t.app);
-    await signInAsStudent(client, student.id);
+    const { client } = await signedInStudent(t);
     for (const url of ['/api/parents-contact/all', '/api/parents-contact/3B/pdf', '/api/parents-contact/all/xlsx']) {
       expect((await client.get(url)).statusCode).toBe(403);
       expect((await new TestClient(t.app).get(url)).statusCode).toBe(401);

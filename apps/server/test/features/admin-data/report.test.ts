@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nowIso } from '../../../src/db/database.ts';
 import { adminDataRepository } from '../../../src/features/admin-data/repository.ts';
-import { createAdminUser, createStudent, signInAsAdmin, signInAsStudent, STUDENT_PASSWORD } from '../../helpers/factories.ts';
+import { createAdminUser, createStudent, signedInAdmin, signedInStudent, storeCompleteRegistration } from '../../helpers/factories.ts';
 import { pdfPageCount, pdfText } from '../../helpers/pdf-text.ts';
 import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
 
@@ -10,8 +9,7 @@ let admin: TestClient;
 beforeAll(async () => {
   t = await buildTestApp();
   await createAdminUser(t.db);
-  admin = new TestClient(t.app);
-  await signInAsAdmin(admin);
+  admin = await signedInAdmin(t.app);
 });
 afterAll(() => t.close());
 
@@ -20,25 +18,7 @@ describe('GET /api/registration-report/all', () => {
     const done = await createStudent(t.db, { id: 'REP-1', first_name: 'Gabrielle', last_name: 'Alexis', class_id: '1A' });
     await createStudent(t.db, { id: 'REP-2', first_name: 'Shania', last_name: 'Baptiste', class_id: '1A' });
     await createStudent(t.db, { id: 'REP-3', first_name: 'Tamara', last_name: 'Cozier', class_id: '2C' });
-    await t.db
-      .updateTable('form_progress')
-      .set({ studentData: 1, familyData: 1, healthData: 1, otherData: 1, documents: 1, submit: 1 })
-      .where('student_id', '=', done.id)
-      .execute();
-    for (const type of ['birth_certificate', 'immunization_card', 'sea_slip', 'picture']) {
-      await t.db
-        .insertInto('uploaded_files')
-        .values({
-          student_id: done.id,
-          file_type: type,
-          original_name: `${type}.pdf`,
-          stored_name: `k-${type}`,
-          mime_type: 'application/pdf',
-          size_bytes: 10,
-          created_at: nowIso(),
-        })
-        .execute();
-    }
+    await storeCompleteRegistration(t.db, done.id);
 
     const response = await admin.get('/api/registration-report/all');
     expect(response.statusCode).toBe(200);
@@ -62,9 +42,7 @@ describe('GET /api/registration-report/all', () => {
   });
 
   it('refuses students and visitors', async () => {
-    const student = await createStudent(t.db, {}, { password: STUDENT_PASSWORD });
-    const client = new TestClient(t.app);
-    await signInAsStudent(client, student.id);
+    const { client } = await signedInStudent(t);
     expect((await client.get('/api/registration-report/all')).statusCode).toBe(403);
     expect((await new TestClient(t.app).get('/api/registration-report/all')).statusCode).toBe(401);
   });

@@ -1,8 +1,16 @@
 import { birthDateRange, todayIso } from '@school/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createAdminUser, createStudent, signInAsAdmin, signInAsStudent, STUDENT_PASSWORD, type TestStudent } from '../../helpers/factories.ts';
-import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
+import {
+  completeRecordFields,
+  createAdminUser,
+  createStudent,
+  openRegistration,
+  signedInAdmin,
+  signedInStudent,
+  type TestStudent,
+} from '../../helpers/factories.ts';
+import { buildTestApp, type TestApp, type TestClient } from '../../helpers/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,32 +22,13 @@ afterAll(() => t.close());
 let student: TestStudent;
 let client: TestClient;
 beforeEach(async () => {
-  student = await createStudent(t.db, { class_id: '3A' }, { password: STUDENT_PASSWORD });
-  client = new TestClient(t.app);
-  await signInAsStudent(client, student.id);
-  await t.db.updateTable('registration_status').set({ open: 1, deadline: null }).execute();
+  ({ student, client } = await signedInStudent(t, { class_id: '3A' }));
+  await openRegistration(t.db);
 });
 
 const load = async () => (await client.get(`/api/student/${student.id}`)).json();
 const save = (body: Record<string, unknown>, who = client) => who.post('/api/student', body);
 const progressRow = () => t.db.selectFrom('form_progress').selectAll().where('student_id', '=', student.id).executeTakeFirstOrThrow();
-
-/** Every field the four data steps require, filled in with valid values. */
-const completeFields = {
-  home_address: '12 Coffee Street',
-  address_line_2: 'San Fernando',
-  regional_corporation: 'San Fernando City Corporation',
-  email: 'kezia@example.tt',
-  previous_school: 'Naparima Primary',
-  religion_code: 'RC',
-  ethnic_group_code: '1',
-  birth_certificate_no: 'BC1234',
-  place_of_birth: 'Trinidad and Tobago',
-  nationality: 'Trinidadian',
-  living_status: 'Mother Only',
-  mother_name: 'Joy Charles',
-  device_type: 'Laptop',
-};
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 
@@ -70,7 +59,7 @@ const uploadAll = async () => {
 /** Fills every data step and saves Health Data; the documents are left to the caller. */
 async function completeDataSteps() {
   const { record } = await load();
-  const saved = await save({ ...record, ...completeFields });
+  const saved = await save({ ...record, ...completeRecordFields });
   expect(saved.statusCode).toBe(200);
   expect((await client.post(`/api/student/${student.id}/health-data`, {})).statusCode).toBe(200);
   return (await load()).record;
@@ -219,8 +208,7 @@ describe('codes from the reference lists', () => {
   });
 
   it('refuses an admin’s class or house that is not in the list', async () => {
-    const admin = new TestClient(t.app);
-    await signInAsAdmin(admin);
+    const admin = await signedInAdmin(t.app);
     const { record } = await load();
     const badClass = await save({ ...record, class_id: '9Z' }, admin);
     expect(badClass.statusCode).toBe(422);

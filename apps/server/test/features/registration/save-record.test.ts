@@ -11,7 +11,15 @@ import { preloadForStudent } from '../../../src/session/preload.ts';
 import { createTestDb, testDialect } from '../../helpers/test-db.ts';
 import { hashToken } from '../../../src/session/session-repository.ts';
 import { SESSION_COOKIE } from '../../../src/session/sessions.ts';
-import { createAdminUser, createStudent, signInAsAdmin, signInAsStudent, STUDENT_PASSWORD, type TestStudent } from '../../helpers/factories.ts';
+import {
+  createAdminUser,
+  createStudent,
+  openRegistration,
+  signedInAdmin,
+  signedInStudent,
+  signInAsStudent,
+  type TestStudent,
+} from '../../helpers/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -23,10 +31,8 @@ afterAll(() => t.close());
 let student: TestStudent;
 let client: TestClient;
 beforeEach(async () => {
-  student = await createStudent(t.db, { class_id: '2B' }, { password: STUDENT_PASSWORD });
-  client = new TestClient(t.app);
-  await signInAsStudent(client, student.id);
-  await t.db.updateTable('registration_status').set({ open: 1, deadline: null }).execute();
+  ({ student, client } = await signedInStudent(t, { class_id: '2B' }));
+  await openRegistration(t.db);
 });
 
 const load = async (who = client, id = student.id) => (await who.get(`/api/student/${id}`)).json();
@@ -111,8 +117,7 @@ describe('POST /api/student', () => {
 
   it('keeps another editor’s newer change to a field this save did not touch', async () => {
     const { record } = await load();
-    const admin = new TestClient(t.app);
-    await signInAsAdmin(admin);
+    const admin = await signedInAdmin(t.app);
     const byAdmin = await save({ ...record, birth_certificate_no: 'BC777' }, admin);
     const retry = await save({ ...byAdmin.json().record, allergy: 'Latex' });
     expect(retry.statusCode).toBe(200);
@@ -147,8 +152,7 @@ describe('POST /api/student', () => {
   });
 
   it('saves the records of 30 students sent at once, each with her own change and one audit row', async () => {
-    const admin = new TestClient(t.app);
-    await signInAsAdmin(admin);
+    const admin = await signedInAdmin(t.app);
     const others = await Promise.all(Array.from({ length: 30 }, () => createStudent(t.db, { class_id: '4A' })));
     const records = await Promise.all(others.map(async (one) => (await load(admin, one.id)).record));
     const answers = await Promise.all(records.map((record, index) => save({ ...record, allergy: `Allergy ${index}` }, admin)));
@@ -169,8 +173,7 @@ describe('POST /api/student', () => {
   });
 
   it('saves the others sent with a save the database cannot store, which fails alone with a 4xx', async () => {
-    const admin = new TestClient(t.app);
-    await signInAsAdmin(admin);
+    const admin = await signedInAdmin(t.app);
     const others = await Promise.all(Array.from({ length: 4 }, () => createStudent(t.db, { class_id: '4A' })));
     const records = await Promise.all(others.map(async (one) => (await load(admin, one.id)).record));
     // PostgreSQL's text cannot hold a NUL (SQLite's can); a lone surrogate and an escape written out are ordinary text.
@@ -255,8 +258,7 @@ describe('POST /api/student', () => {
 
   it('lets an admin save outside the window, change the class, and logs it', async () => {
     await t.db.updateTable('registration_status').set({ open: 0 }).execute();
-    const admin = new TestClient(t.app);
-    await signInAsAdmin(admin);
+    const admin = await signedInAdmin(t.app);
     const { record } = await load(admin);
     const response = await save({ ...record, class_id: '2C', birth_certificate_no: 'BC123' }, admin);
     expect(response.statusCode).toBe(200);
@@ -282,8 +284,7 @@ describe('POST /api/student', () => {
 
 describe('registration settings', () => {
   it('lets an admin close a form level with a deadline in school time, which the student sees at once', async () => {
-    const admin = new TestClient(t.app);
-    await signInAsAdmin(admin);
+    const admin = await signedInAdmin(t.app);
     const response = await admin.request('PUT', '/api/registration-status/2', { open: 1, deadline_local: '2020-09-25T16:00' });
     expect(response.statusCode).toBe(200);
     const row = await t.db.selectFrom('registration_status').selectAll().where('form_level', '=', 2).executeTakeFirstOrThrow();
@@ -297,8 +298,7 @@ describe('registration settings', () => {
 
   it('refuses a student and a bad value', async () => {
     expect((await client.request('PUT', '/api/registration-status/2', { open: 0, deadline_local: null })).statusCode).toBe(403);
-    const admin = new TestClient(t.app);
-    await signInAsAdmin(admin);
+    const admin = await signedInAdmin(t.app);
     expect((await admin.request('PUT', '/api/registration-status/9', { open: 0, deadline_local: null })).statusCode).toBe(422);
     expect((await admin.request('PUT', '/api/registration-status/2', { open: 3, deadline_local: 'soon' })).statusCode).toBe(422);
   });
@@ -309,8 +309,7 @@ describe('registration settings', () => {
     ['2026-09-25T25:00', 'The deadline time is not real: enter it as HH:mm, 00:00 to 23:59.'],
     ['25/09/2026 16:00', 'Enter the deadline as a date (yyyy-MM-dd) and a time (HH:mm).'],
   ])('refuses the deadline %j with a clear message and keeps the old one', async (deadline, message) => {
-    const admin = new TestClient(t.app);
-    await signInAsAdmin(admin);
+    const admin = await signedInAdmin(t.app);
     const before = await t.db.selectFrom('registration_status').selectAll().where('form_level', '=', 2).executeTakeFirstOrThrow();
     const response = await admin.request('PUT', '/api/registration-status/2', { open: 1, deadline_local: deadline });
     expect(response.statusCode).toBe(422);
@@ -363,8 +362,7 @@ describe('the record read for a save (one JSON value on PostgreSQL)', () => {
     // On SQLite the save reads the record inside its own transaction.
     else expect(await handed(read)).toBeUndefined();
 
-    const admin = new TestClient(t.app);
-    await signInAsAdmin(admin);
+    const admin = await signedInAdmin(t.app);
     const adminRead = await preload.read(t.db, testDialect, sessionHash(admin));
     expect(adminRead?.session).toMatchObject({ kind: 'admin', admin_name: 'registrar' });
     expect(await handed(adminRead)).toBeUndefined();
@@ -399,7 +397,7 @@ describe('the statements of an autosave', () => {
       },
     };
     await createAdminUser(db);
-    await db.updateTable('registration_status').set({ open: 1, deadline: null }).execute();
+    await openRegistration(db);
   });
   afterAll(() => counted.close());
 
@@ -415,13 +413,10 @@ describe('the statements of an autosave', () => {
   }
 
   it("are two for a student's save on PostgreSQL: her session with her record, then the write (decision 033)", async () => {
-    const one = await createStudent(counted.db, { class_id: '2B' }, { password: STUDENT_PASSWORD });
-    const her = new TestClient(counted.app);
-    await signInAsStudent(her, one.id);
+    const { student: one, client: her } = await signedInStudent(counted, { class_id: '2B' });
     // On SQLite: the session, then in the save's transaction the record, the UPDATE and the audit row.
     expect(await statementsOfSave(her, one.id)).toBe(testDialect === 'postgres' ? 2 : 4);
-    const admin = new TestClient(counted.app);
-    await signInAsAdmin(admin);
+    const admin = await signedInAdmin(counted.app);
     // An admin's session brings no record: the save reads it itself.
     expect(await statementsOfSave(admin, one.id)).toBe(testDialect === 'postgres' ? 3 : 4);
   });
