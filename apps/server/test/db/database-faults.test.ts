@@ -38,23 +38,29 @@ describe.skipIf(testDialect !== 'postgres')('PostgreSQL connections ended by the
     const answers: HttpAnswer[] = [];
     /** Saves answered 503: what the answer said; for one said to be not done, whether it was stored; for one of unknown outcome, what saving it again answered. */
     const cutSaves: Array<{ message: string; stored?: boolean; again?: { status: number; allergy?: unknown }; change: string }> = [];
+    /** When each request answered 200 was sent. */
+    const sentAndAnswered: number[] = [];
+    const ask = async (call: () => Promise<HttpAnswer>) => {
+      const sentAt = performance.now();
+      const answer = await call();
+      answers.push(answer);
+      if (answer.status === 200) sentAndAnswered.push(sentAt);
+      return answer;
+    };
     let stop = false;
     const saveInALoop = async (id: string) => {
       /** The record as stored; a read that met a terminated backend (503) is tried again. */
       const current = async (): Promise<StoredRecord> => {
-        const answer = await client.get(`/api/student/${id}`);
-        answers.push(answer);
+        const answer = await ask(() => client.get(`/api/student/${id}`));
         return answer.status === 200 ? answer.json<{ record: StoredRecord }>().record : current();
       };
       let { updatedAt } = await current();
       for (let n = 1; !stop; n += 1) {
         const change = { id, updatedAt, allergy: `save ${n}` };
-        const answer = await client.post('/api/student', change);
-        answers.push(answer);
+        const answer = await ask(() => client.post('/api/student', change));
         if (answer.status === 503 && answer.json().message === databaseMessages.unknown) {
           // As the wizard does: the same save again, with the version it had; a 409 brings the record as stored.
-          const again = await client.post('/api/student', change);
-          answers.push(again);
+          const again = await ask(() => client.post('/api/student', change));
           const allergy = again.status === 200 || again.status === 409 ? again.json<{ record: StoredRecord }>().record.allergy : undefined;
           cutSaves.push({ message: databaseMessages.unknown, change: change.allergy, again: { status: again.status, allergy } });
         } else if (answer.status === 503) {
@@ -63,10 +69,20 @@ describe.skipIf(testDialect !== 'postgres')('PostgreSQL connections ended by the
         updatedAt = answer.status === 200 ? answer.json<SavedRecord>().record.updatedAt : (await current()).updatedAt;
       }
     };
+    /** For each fault, whether a read or save sent after it was answered 200 (within a few seconds). */
+    const answeredAfterFault: boolean[] = [];
+    const answeredNormallySince = async (faultAt: number) => {
+      while (!sentAndAnswered.some((sentAt) => sentAt > faultAt)) {
+        if (performance.now() > faultAt + 5000) return false;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      return true;
+    };
     const terminateBackends = async () => {
       for (let round = 0; round < 8; round += 1) {
         await new Promise((resolve) => setTimeout(resolve, 80));
         await killer.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+        answeredAfterFault.push(await answeredNormallySince(performance.now()));
       }
       stop = true;
     };
@@ -79,6 +95,9 @@ describe.skipIf(testDialect !== 'postgres')('PostgreSQL connections ended by the
       `terminated backends 8 times during ${answers.length} reads and saves: ${statuses.filter((status) => status === 503).length} answered 503; ` +
         `${cutSaves.length} saves cut, ${unknown.length} answered "may or may not have been saved" (${unknown.filter((save) => save.again?.status === 409).length} of them had been stored)`,
     );
+    // The faults reached requests, and after each one the server answered normally again.
+    expect(statuses.filter((status) => status === 503).length).toBeGreaterThan(0);
+    expect(answeredAfterFault).toEqual(Array.from({ length: 8 }, () => true));
     for (const answer of answers) {
       expect([200, 409, 503]).toContain(answer.status);
       if (answer.status === 503) expect([databaseMessages.unknown, databaseMessages.lost, databaseMessages.busy]).toContain(answer.json().message);
@@ -211,6 +230,8 @@ describe('what a database fault answers', () => {
     for (const fault of Object.keys(faults)) {
       const response = await client.post(`/test/fault/${encodeURIComponent(fault)}`);
       answers[fault] = [response.statusCode, response.json().message];
+      // The fault was one request's: the next is answered as usual.
+      expect((await client.get('/api/towns')).statusCode).toBe(200);
     }
     expect(answers).toEqual({
       terminated: [503, databaseMessages.unknown],
