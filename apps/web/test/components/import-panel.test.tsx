@@ -1,6 +1,7 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PROGRESS_POLL_MS } from '../../src/api/get-import-progress.ts';
 import { ImportPanel } from '../../src/components/import-panel.tsx';
 import { json, renderWithQueries, stubFetch, stubFormPosts } from '../http.tsx';
 
@@ -36,6 +37,8 @@ describe('the import panel', () => {
   });
 
   it('shows how many rows the server has written while a large file is imported, and only then', async () => {
+    // The polls run on the test's clock.
+    vi.useFakeTimers();
     let releaseImport!: () => void;
     stubFormPosts(({ fields }) =>
       fields.dry_run === 'true'
@@ -49,7 +52,7 @@ describe('the import panel', () => {
     renderWithQueries(
       <ImportPanel url="/api/student-import" fields={{}} counts={counts} progress={{ url: '/api/student-import/progress', noun: 'students' }} />,
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await user.upload(screen.getByLabelText('Choose the file to import'), file());
     await user.click(screen.getByRole('button', { name: 'Check file' }));
     expect(await screen.findByText(/ready to import/)).toBeInTheDocument();
@@ -59,6 +62,7 @@ describe('the import panel', () => {
     expect(await screen.findByText('Imported 600 of 1,500 students')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Importing' })).toHaveAttribute('aria-valuenow', '40');
     written = 1200;
+    await act(() => vi.advanceTimersByTimeAsync(PROGRESS_POLL_MS));
     expect(await screen.findByText('Imported 1,200 of 1,500 students')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Importing' })).toHaveAttribute('aria-valuenow', '80');
 
@@ -66,7 +70,7 @@ describe('the import panel', () => {
     expect(await screen.findByText('The file was imported.')).toBeInTheDocument();
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
     const asked = fetches.length;
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    await act(() => vi.advanceTimersByTimeAsync(4 * PROGRESS_POLL_MS));
     expect(fetches).toHaveLength(asked);
   });
 

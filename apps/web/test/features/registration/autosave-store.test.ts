@@ -1,10 +1,18 @@
 import type { StudentRecord } from '@school/contract';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../src/api/client.ts';
-import { AutosaveStore } from '../../../src/features/registration/autosave-store.ts';
+import { AutosaveStore, SAVE_INDICATOR_MS } from '../../../src/features/registration/autosave-store.ts';
 import { acceptingSave, progress, registration } from './fixtures.tsx';
 
 describe('autosave', () => {
+  // The saving indicator's pause and the retries run on the test's clock, so no test waits for them.
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('lays the pending change on the newest record after a 409 and saves again', async () => {
     const theirs = { ...registration().record, allergy: 'Dust', updatedAt: '2026-09-02T00:00:00.000Z' } as StudentRecord;
     const sent: StudentRecord[] = [];
@@ -14,9 +22,11 @@ describe('autosave', () => {
       return acceptingSave(record);
     });
     store.commit('transport', 1);
-    await store.flush();
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    await vi.advanceTimersByTimeAsync(0);
     expect(sent).toHaveLength(2);
+    expect(store.getSnapshot().status.get('transport')).toBe('saving');
+    await vi.advanceTimersByTimeAsync(SAVE_INDICATOR_MS);
+    expect(store.getSnapshot().status.get('transport')).toBe('saved');
     expect(sent[1]).toMatchObject({ allergy: 'Dust', transport: 1, updatedAt: theirs.updatedAt });
     expect(store.getSnapshot().record).toMatchObject({ allergy: 'Dust', transport: 1 });
     expect(store.hasUnsaved).toBe(false);
@@ -29,24 +39,19 @@ describe('autosave', () => {
       return { message: 'Saved', record: { ...record, updatedAt: 'v2' }, progress };
     });
     store.commit('allergy', 'Pollen');
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    await vi.advanceTimersByTimeAsync(SAVE_INDICATOR_MS);
     expect(store.getSnapshot().status.get('allergy')).toBe('error');
     expect(store.hasUnsaved).toBe(true);
     online = true;
     store.retryNow();
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    await vi.advanceTimersByTimeAsync(SAVE_INDICATOR_MS);
     expect(store.getSnapshot().record.allergy).toBe('Pollen');
     expect(store.getSnapshot().status.get('allergy')).toBe('saved');
     expect(store.hasUnsaved).toBe(false);
   });
 
   describe('when the database is stalled or its connection lost (503)', () => {
-    afterEach(() => {
-      vi.useRealTimers();
-    });
-
     it('tries a save answered 503 "busy" again by itself, and saves it', async () => {
-      vi.useFakeTimers();
       let stalled = true;
       const sent: StudentRecord[] = [];
       const store = new AutosaveStore(registration(), async (record) => {
@@ -67,7 +72,6 @@ describe('autosave', () => {
     });
 
     it('settles a save of unknown outcome that was in fact stored: the retry meets 409 with the stored record, and the field ends saved', async () => {
-      vi.useFakeTimers();
       const initial = registration();
       let stored = initial.record;
       const sent: StudentRecord[] = [];
@@ -101,7 +105,7 @@ describe('autosave', () => {
       throw new ApiError(422, { message: 'Invalid e-mail', errors: { email: ['Invalid e-mail'] } });
     });
     store.commit('email', 'someone@example.tt');
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    await vi.advanceTimersByTimeAsync(SAVE_INDICATOR_MS);
     expect(store.getSnapshot().errors.get('email')).toBe('Invalid e-mail');
     expect(store.hasUnsaved).toBe(false);
   });

@@ -2,11 +2,14 @@ import type { StudentRecord } from '@school/contract';
 import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
+import { vi } from 'vitest';
 import type { Registration } from '../../../src/api/get-student.ts';
 import type { SaveAnswer } from '../../../src/api/save-student.ts';
 import { AutosaveProvider } from '../../../src/features/registration/autosave-context.tsx';
-import type { AutosaveStore } from '../../../src/features/registration/autosave-store.ts';
+import { SAVE_INDICATOR_MS, type AutosaveStore } from '../../../src/features/registration/autosave-store.ts';
 
 export const progress = { studentData: 0, familyData: 0, healthData: 0, otherData: 0, documents: 0, submit: 0 };
 
@@ -44,3 +47,15 @@ export function withWizard(store: AutosaveStore, children: ReactNode) {
     </QueryClientProvider>
   );
 }
+
+/**
+ * Puts the test on a clock of its own (the setup goes back to the real one after each test), so
+ * that the saving indicator's pause passes when the test says; answers a user whose typing runs on it.
+ */
+export function onTestClock() {
+  vi.useFakeTimers();
+  return userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+}
+
+/** Lets `ms` of the test's clock pass, by default the saving indicator's pause, and draws what follows. */
+export const passTime = (ms = SAVE_INDICATOR_MS) => act(() => vi.advanceTimersByTimeAsync(ms));

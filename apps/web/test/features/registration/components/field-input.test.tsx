@@ -3,10 +3,10 @@ import type { StudentRecord } from '@school/contract';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../src/api/client.ts';
-import { AutosaveStore, SAVE_INDICATOR_MS } from '../../../src/features/registration/autosave-store.ts';
-import { FieldInput } from '../../../src/features/registration/components/field-input.tsx';
-import { acceptingSave, progress, registration, withWizard } from './fixtures.tsx';
+import { ApiError } from '../../../../src/api/client.ts';
+import { AutosaveStore, SAVE_INDICATOR_MS } from '../../../../src/features/registration/autosave-store.ts';
+import { FieldInput } from '../../../../src/features/registration/components/field-input.tsx';
+import { acceptingSave, onTestClock, passTime, progress, registration, withWizard } from '../fixtures.tsx';
 
 const field = (name: string) => fieldByName.get(name)!;
 
@@ -147,13 +147,15 @@ describe('a field of the wizard', () => {
   });
 
   it('keeps the saving indicator up for about 600 ms before the check mark, even after a fast save', async () => {
+    const user = onTestClock();
     renderField('allergy');
-    await userEvent.type(screen.getByRole('textbox', { name: 'Allergies' }), 'Dust');
-    const started = Date.now();
-    await userEvent.tab();
+    await user.type(screen.getByRole('textbox', { name: 'Allergies' }), 'Dust');
+    await user.tab();
     expect(screen.getByLabelText('Saving Allergies')).toBeInTheDocument();
-    await screen.findByTitle('Allergies saved', {}, { timeout: 2000 });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(SAVE_INDICATOR_MS - 50);
+    await passTime(SAVE_INDICATOR_MS - 1);
+    expect(screen.getByLabelText('Saving Allergies')).toBeInTheDocument();
+    await passTime(1);
+    expect(screen.getByTitle('Allergies saved')).toBeInTheDocument();
   });
 
   it('takes another editor’s value for a field that was focused but not changed, and sends nothing for it', async () => {
@@ -175,10 +177,12 @@ describe('a field of the wizard', () => {
     const store = new AutosaveStore(registration(), async () => {
       throw new ApiError(500, { message: 'Server error' });
     });
+    const user = onTestClock();
     render(withWizard(store, <FieldInput field={field('allergy')} readOnly={false} />));
-    await userEvent.type(screen.getByRole('textbox', { name: 'Allergies' }), 'Dust');
-    await userEvent.tab();
-    expect(await screen.findByTitle('Allergies not saved', {}, { timeout: 2000 })).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Allergies' }), 'Dust');
+    await user.tab();
+    await passTime();
+    expect(screen.getByTitle('Allergies not saved')).toBeInTheDocument();
     expect(store.hasUnsaved).toBe(true);
     store.dispose();
   });
