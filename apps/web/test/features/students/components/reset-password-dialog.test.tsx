@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ResetPasswordDialog } from '../../../src/features/students/components/reset-password-dialog.tsx';
-import { held, json, renderWithQueries, stubFetch, type Call } from '../../http.tsx';
-import { row } from './fixtures.ts';
+import { ResetPasswordDialog } from '../../../../src/features/students/components/reset-password-dialog.tsx';
+import { held, json, renderWithQueries, stubFetch, type Call } from '../../../http.tsx';
+import { row } from '../fixtures.ts';
 
 const resets = (calls: Call[]) => calls.filter((call) => call.url === '/api/reset-password-student');
 

@@ -2,8 +2,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { adminMenu, screensOf, type AdminMenuEntry } from '../../src/app/admin-screens.ts';
-import { AdminMenu } from '../../src/app/layouts/admin-menu.tsx';
+import { adminMenu, screensOf, type AdminMenuEntry } from '../../../src/app/admin-screens.ts';
+import { AdminMenu } from '../../../src/app/layouts/admin-menu.tsx';
 
 const page = async () => ({ default: () => null });
 /** SPEC §2's whole menu, as it will stand once every admin screen is built. */

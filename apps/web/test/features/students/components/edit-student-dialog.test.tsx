@@ -3,10 +3,10 @@ import { messages } from '@school/contract/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EditStudentDialog } from '../../../src/features/students/components/edit-student-dialog.tsx';
-import { held, json, renderWithQueries, stubFetch, type Call } from '../../http.tsx';
-import { progress } from '../registration/fixtures.tsx';
-import { row, stored } from './fixtures.ts';
+import { EditStudentDialog } from '../../../../src/features/students/components/edit-student-dialog.tsx';
+import { held, json, renderWithQueries, stubFetch, type Call } from '../../../http.tsx';
+import { progress } from '../../registration/fixtures.tsx';
+import { row, stored } from '../fixtures.ts';
 
 const saved = (record: StudentRecord, updatedAt = '2026-09-02T00:00:00.000Z') => json({ message: 'Saved', record: { ...record, updatedAt }, progress });
 

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AttendanceView } from '../../../src/features/attendance/components/attendance-view.tsx';
-import { json, renderWithQueries, stubFetch } from '../../http.tsx';
+import { AttendanceView } from '../../../../src/features/attendance/components/attendance-view.tsx';
+import { json, renderWithQueries, stubFetch } from '../../../http.tsx';
 
 const base = {
   student_id: '20260001',

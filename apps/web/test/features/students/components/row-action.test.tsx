@@ -2,7 +2,7 @@ import EditIcon from '@mui/icons-material/Edit';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { RowActions, drawingOf, rowActionIcons, rowActionStyle } from '../../../src/features/students/components/row-action.tsx';
+import { RowActions, drawingOf, rowActionIcons, rowActionStyle } from '../../../../src/features/students/components/row-action.tsx';
 
 const kezia = [
   { action: 'form', icon: 'form', label: 'Registration Form of Charles, Kezia' },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { StudentRow } from '../../../src/features/students/api/get-students.ts';
-import { matchingRows, nextSort, searchTextOf, searchWords, sortedRows, tableRows } from '../../../src/features/students/components/table-rows.ts';
+import type { StudentRow } from '../../../../src/features/students/api/get-students.ts';
+import { matchingRows, nextSort, searchTextOf, searchWords, sortedRows, tableRows } from '../../../../src/features/students/components/table-rows.ts';
 
 const student = (id: string, last_name: string | null, first_name: string, extra: Partial<StudentRow> = {}): StudentRow => ({
   id,
