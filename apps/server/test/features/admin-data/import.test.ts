@@ -1,7 +1,7 @@
 import { messages } from '@school/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminUser, createStudent, signInAsAdmin, signInAsStudent, STUDENT_PASSWORD } from '../../helpers/factories.ts';
+import { createAdminUser, createStudent, openRegistration, signInAsAdmin, signInAsStudent, STUDENT_PASSWORD } from '../../helpers/factories.ts';
 import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
 import { makeZip } from '../../helpers/zip.ts';
 import { multipart, readWorkbook } from './workbook.ts';
@@ -269,7 +269,7 @@ describe('Import Students', () => {
   });
 
   it('undoes the slices written when a later one fails, keeps every change made meanwhile, and gives the undone records a new version', async () => {
-    await t.db.updateTable('registration_status').set({ open: 1, deadline: null }).execute();
+    await openRegistration(t.db);
     const students = [];
     for (let index = 1; index <= 30; index += 1) students.push(await createStudent(t.db, { id: `UND-${String(index).padStart(2, '0')}`, class_id: '1A' }));
     const second = students[1];

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
-import { createAdminUser, createStudent, signInAsAdmin, signInAsStudent, STUDENT_PASSWORD, type TestStudent } from '../../helpers/factories.ts';
+import {
+  createAdminUser,
+  createStudent,
+  openRegistration,
+  signInAsAdmin,
+  signInAsStudent,
+  STUDENT_PASSWORD,
+  type TestStudent,
+} from '../../helpers/factories.ts';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
 
@@ -33,7 +41,7 @@ beforeEach(async () => {
   student = await createStudent(t.db, { class_id: '3A', first_name: 'Zaria', last_name: 'Mohammed-Baptiste' }, { password: STUDENT_PASSWORD });
   studentClient = new TestClient(t.app);
   await signInAsStudent(studentClient, student.id);
-  await t.db.updateTable('registration_status').set({ open: 1, deadline: null }).execute();
+  await openRegistration(t.db);
 });
 
 /** The audit rows written while `act` ran. */
