@@ -120,7 +120,8 @@ const environmentSchema = z.object({
   REQUEST_TIMEOUT_SECONDS: wholeNumber(1, 3600, 'seconds').default(300),
   HEADERS_TIMEOUT_SECONDS: wholeNumber(1, 600, 'seconds').default(20),
   CONNECTIONS_PER_ADDRESS: wholeNumber(1, 100_000).default(200),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  LOG_FORMAT: z.enum(['human', 'json'], { message: 'must be human or json' }).optional(),
   ADMIN_PASSWORD: adminPassword,
 });
 
@@ -139,6 +140,12 @@ export type Config = {
   uploadMaxBytes: number;
   /** Where uploaded files' bytes live: the folder DATA_DIR/uploads, or the database (decision 013). */
   fileStore: 'local' | 'database';
+  /**
+   * How the log is written: short human lines in a terminal (no line per request), JSON lines
+   * otherwise (a file, a service manager, a log collector). LOG_FORMAT overrides the guess.
+   */
+  logFormat: 'human' | 'json';
+  /** The least level logged: by default warn in the human form, info in JSON. */
   logLevel: string;
   /**
    * How long a statement may run, and a request wait for a database connection or SQLite's write
@@ -167,6 +174,20 @@ export class ConfigError extends Error {
     super(`Invalid settings:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
     this.name = 'ConfigError';
   }
+
+  /**
+   * The problems as one sentence ending in one full stop (a problem may end in its own). A refused
+   * ADMIN_PASSWORD is named as the password it is, not as a setting.
+   */
+  get summary(): string {
+    const password = this.problems.filter((problem) => problem.startsWith('ADMIN_PASSWORD:'));
+    const settings = this.problems.filter((problem) => !password.includes(problem));
+    const sentences = [
+      ...password.map((problem) => `The password in ADMIN_PASSWORD is refused: ${problem.slice('ADMIN_PASSWORD:'.length).trim()}`),
+      ...(settings.length > 0 ? [`Invalid settings: ${settings.join('; ')}`] : []),
+    ];
+    return sentences.map((sentence) => sentence.replace(/\.*$/, '.')).join(' ');
+  }
 }
 
 /** Reads every setting from the environment once; throws a ConfigError naming every bad variable. */
@@ -177,6 +198,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const env = parsed.data;
+  const logFormat = env.LOG_FORMAT ?? (process.stdout.isTTY ? 'human' : 'json');
   if (env.SCHOOL_MIDDAY <= env.SCHOOL_DAY_START) throw new ConfigError(['SCHOOL_MIDDAY: must be later than SCHOOL_DAY_START']);
   if (env.HEADERS_TIMEOUT_SECONDS > env.REQUEST_TIMEOUT_SECONDS) throw new ConfigError(['HEADERS_TIMEOUT_SECONDS: must be at most REQUEST_TIMEOUT_SECONDS']);
   return {
@@ -192,7 +214,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     uploadMaxBytes: env.UPLOAD_MAX_BYTES,
     // The database by default with PostgreSQL, so that several server processes share the files.
     fileStore: env.FILE_STORE ?? (env.DATABASE_URL ? 'database' : 'local'),
-    logLevel: env.LOG_LEVEL,
+    logFormat,
+    logLevel: env.LOG_LEVEL ?? (logFormat === 'human' ? 'warn' : 'info'),
     databaseTimeoutMs: env.DATABASE_TIMEOUT_MS,
     workers: env.WORKERS,
     requestTimeoutSeconds: env.REQUEST_TIMEOUT_SECONDS,

@@ -103,7 +103,7 @@ export function databaseConnectionError(error: unknown, databaseUrl: string): St
 export function startupFailureLine(error: unknown): string {
   if (error instanceof StartupError || error instanceof DatabaseFileError) return error.message;
   if (error instanceof ConfigError)
-    return `Invalid settings: ${error.problems.join('; ')}. Correct these settings in the environment or .env (see .env.example).`;
+    return `${error.summary} Correct ${error.problems.length > 1 ? 'these settings' : 'this setting'} in the environment or .env (see .env.example).`;
   const code = (error as { code?: string }).code;
   if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
     const file = (error as { path?: string }).path;

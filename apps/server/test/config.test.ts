@@ -124,4 +124,26 @@ describe('settings', () => {
     expect(problem('admin')).toHaveLength(1);
     expect(problem('Savannah-Morning-7')).toBeNull();
   });
+
+  it('sums up the problems in sentences ending in one full stop, a refused ADMIN_PASSWORD named as the password', () => {
+    const summary = (environment: Record<string, string>) => {
+      try {
+        loadConfig(environment);
+        return null;
+      } catch (error) {
+        return (error as ConfigError).summary;
+      }
+    };
+    expect(summary({ ADMIN_PASSWORD: 'short' })).toBe('The password in ADMIN_PASSWORD is refused: The password must have at least 8 characters.');
+    expect(summary({ ADMIN_PASSWORD: 'short', PORT: 'eighty' })).toBe(
+      'The password in ADMIN_PASSWORD is refused: The password must have at least 8 characters. Invalid settings: PORT: must be a number.',
+    );
+  });
+
+  it('writes the log as JSON at level info, or in the human form at level warn, as LOG_FORMAT says', () => {
+    expect(loadConfig({ LOG_FORMAT: 'json' })).toMatchObject({ logFormat: 'json', logLevel: 'info' });
+    expect(loadConfig({ LOG_FORMAT: 'human' })).toMatchObject({ logFormat: 'human', logLevel: 'warn' });
+    expect(loadConfig({ LOG_FORMAT: 'human', LOG_LEVEL: 'info' })).toMatchObject({ logFormat: 'human', logLevel: 'info' });
+    expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT: must be human or json/);
+  });
 });

@@ -12,7 +12,7 @@ export function readCliConfig(): Config {
     return loadConfig();
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    console.error(`Invalid settings: ${error.problems.join('; ')}`);
+    console.error(error.summary);
     process.exit(1);
   }
 }
