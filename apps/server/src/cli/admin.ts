@@ -1,10 +1,8 @@
 // `npm run admin -- create <username>` and `npm run admin -- reset <username>`.
-import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
-import { openDatabase } from '../db/database.ts';
-import { migrateToLatest } from '../db/migrate.ts';
 import { createAdmin, resetAdmin } from '../features/auth/admin-accounts.ts';
 import { readCliConfig } from './settings.ts';
+import { openStartedDatabase } from './started-database.ts';
 
 const usage =
   'Usage: npm run admin -- create <username>   (password from ADMIN_PASSWORD or a prompt)\n       npm run admin -- reset <username>    (prints a new one-time password)';
@@ -34,9 +32,9 @@ async function main(): Promise<number> {
     );
     return 2;
   }
-  const { db } = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'portal.sqlite') });
+  const db = await openStartedDatabase(config);
+  if (!db) return 1;
   try {
-    await migrateToLatest(db);
     if (command === 'create') {
       const password = config.adminPassword ?? (await askPassword(`Password for ${username}: `));
       await createAdmin(db, username, password);

@@ -1,9 +1,7 @@
 // `npm run scanner -- create <name>`, `npm run scanner -- revoke <name>`, `npm run scanner -- list` (decision 023).
-import path from 'node:path';
-import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/database.ts';
-import { migrateToLatest } from '../db/migrate.ts';
 import { createScannerToken, listScannerTokens, revokeScannerToken } from '../features/attendance/index.ts';
+import { readCliConfig } from './settings.ts';
+import { openStartedDatabase } from './started-database.ts';
 
 const usage = [
   'Usage: npm run scanner -- create <name>   (prints the new token once)',
@@ -17,10 +15,9 @@ async function main(): Promise<number> {
     console.error(usage);
     return 2;
   }
-  const config = loadConfig();
-  const { db } = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'portal.sqlite') });
+  const db = await openStartedDatabase(readCliConfig());
+  if (!db) return 1;
   try {
-    await migrateToLatest(db);
     if (command === 'create') {
       const token = await createScannerToken(db, name);
       console.log(

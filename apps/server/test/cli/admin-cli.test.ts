@@ -4,6 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/db/database.ts';
+import { migrateToLatest } from '../../src/db/migrate.ts';
 
 const cli = path.resolve(import.meta.dirname, '../../src/cli/admin.ts');
 const folders: string[] = [];
@@ -11,9 +13,23 @@ afterAll(() => {
   for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
 });
 
-/** Runs `npm run admin -- …` as a script would (no terminal), in a fresh folder with its own data and `.env`. */
-function runAdmin(args: string[], { env = {}, dotEnv }: { env?: Record<string, string>; dotEnv?: string } = {}) {
+/** A folder whose data folder holds the database a first start makes (migrated, as `npm start` leaves it). */
+async function startedFolder(): Promise<string> {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-cli-'));
+  folders.push(folder);
+  fs.mkdirSync(path.join(folder, 'data'));
+  const { db } = openDatabase({ sqliteFile: path.join(folder, 'data', 'portal.sqlite') });
+  await migrateToLatest(db);
+  await db.destroy();
+  return folder;
+}
+
+/**
+ * Runs `npm run admin -- …` as a script would (no terminal), in a folder with its own data and
+ * `.env`: by default one the portal has started in, else a new one.
+ */
+async function runAdmin(args: string[], { env = {}, dotEnv, started = true }: { env?: Record<string, string>; dotEnv?: string; started?: boolean } = {}) {
+  const folder = started ? await startedFolder() : fs.mkdtempSync(path.join(os.tmpdir(), 'portal-cli-'));
   folders.push(folder);
   if (dotEnv !== undefined) fs.writeFileSync(path.join(folder, '.env'), dotEnv);
   const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !['ADMIN_PASSWORD', 'DATABASE_URL', 'DATA_DIR'].includes(name)));
@@ -34,12 +50,12 @@ function runAdmin(args: string[], { env = {}, dotEnv }: { env?: Record<string, s
       db.close();
     }
   };
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr.trim(), admins };
+  return { folder, status: result.status, stdout: result.stdout, stderr: result.stderr.trim(), admins };
 }
 
 describe('the admin command', () => {
-  it('says what to pass when there is no terminal to ask for the password', () => {
-    const run = runAdmin(['create', 'bursar']);
+  it('says what to pass when there is no terminal to ask for the password', async () => {
+    const run = await runAdmin(['create', 'bursar']);
     expect(run.status).toBe(2);
     expect(run.stderr).toMatch(
       /^No terminal to ask for the password: set ADMIN_PASSWORD, for example ADMIN_PASSWORD='<password>' npm run admin -- create bursar/,
@@ -48,22 +64,36 @@ describe('the admin command', () => {
     expect(run.admins()).toEqual([]);
   });
 
-  it('refuses an ADMIN_PASSWORD the change-password form would refuse, in one line and without a stack trace', () => {
-    const run = runAdmin(['create', 'bursar'], { env: { ADMIN_PASSWORD: 'password123' } });
+  it('refuses an ADMIN_PASSWORD the change-password form would refuse, in one line and without a stack trace', async () => {
+    const run = await runAdmin(['create', 'bursar'], { env: { ADMIN_PASSWORD: 'password123' } });
     expect(run.status).toBe(1);
-    expect(run.stderr).toBe('Invalid settings: ADMIN_PASSWORD: This password is too common. Please choose another.');
+    expect(run.stderr).toBe('The password in ADMIN_PASSWORD is refused: This password is too common. Please choose another.');
     expect(run.admins()).toEqual([]);
   });
 
-  it("refuses a password that is the new admin's username, saying so", () => {
-    const run = runAdmin(['create', 'registrar2'], { env: { ADMIN_PASSWORD: 'Registrar2' } });
+  it('says a short ADMIN_PASSWORD is too short, with one full stop', async () => {
+    const run = await runAdmin(['create', 'bursar'], { env: { ADMIN_PASSWORD: 'Short1' } });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toBe('The password in ADMIN_PASSWORD is refused: The password must have at least 8 characters.');
+  });
+
+  it('refuses a data folder the portal has not started in, naming the fix, and makes no database there', async () => {
+    const run = await runAdmin(['create', 'bursar'], { env: { ADMIN_PASSWORD: 'Coconut-Water-88' }, started: false });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/^The portal has not been started in the data folder .+ yet\. Run npm start once first .+, then run this command again\.$/);
+    expect(run.stderr.split('\n')).toHaveLength(1);
+    expect(fs.existsSync(path.join(run.folder, 'data'))).toBe(false);
+  });
+
+  it("refuses a password that is the new admin's username, saying so", async () => {
+    const run = await runAdmin(['create', 'registrar2'], { env: { ADMIN_PASSWORD: 'Registrar2' } });
     expect(run.status).toBe(1);
     expect(run.stderr).toBe('No admin created: The password must not be your username.');
     expect(run.admins()).toEqual([]);
   });
 
-  it('reads ADMIN_PASSWORD from a .env file, as the server does, and creates the admin', () => {
-    const run = runAdmin(['create', 'bursar'], { dotEnv: 'ADMIN_PASSWORD=Coconut-Water-88\n' });
+  it('reads ADMIN_PASSWORD from a .env file, as the server does, and creates the admin', async () => {
+    const run = await runAdmin(['create', 'bursar'], { dotEnv: 'ADMIN_PASSWORD=Coconut-Water-88\n' });
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     expect(run.stdout).toContain("Admin 'bursar' created.");
