@@ -4,7 +4,7 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerAccessControl } from './session/access.ts';
 import { registerSessions } from './session/sessions.ts';
@@ -24,6 +24,7 @@ import { referenceRoutes } from './features/reference/index.ts';
 import { reportCardFileOwner, termReportsRoutes } from './features/term-reports/index.ts';
 import { apiDocsRoutes, registerOpenApi } from './lib/api-docs.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
+import { humanLogStream } from './lib/human-log.ts';
 import { serializerCompiler } from './lib/response-serializer.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { robotsRoutes } from './lib/robots.ts';
@@ -51,7 +52,15 @@ export type AppDeps = {
 /** Builds the whole application: plugins, guards and every feature's routes. Used by main and by tests. */
 export async function buildApp({ config, db, dialect, logger = true, extraRoutes }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]'] } : false,
+    logger: logger
+      ? {
+          level: config.logLevel,
+          redact: ['req.headers.cookie', 'req.headers["x-xsrf-token"]'],
+          ...(config.logFormat === 'human' ? { stream: humanLogStream } : {}),
+        }
+      : false,
+    // In a terminal a request is not worth a line: what the operator needs (warnings, errors, the sign-in details) stays in view.
+    ...(config.logFormat === 'human' ? { logController: new LogController({ disableRequestLogging: true }) } : {}),
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,

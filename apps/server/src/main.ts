@@ -5,7 +5,7 @@ import { displayName } from '@school/contract';
 import { buildApp } from './app.ts';
 import { ensureFirstAdmin } from './features/auth/admin-accounts.ts';
 import { purgeExpiredSessions } from './session/sessions.ts';
-import { loadConfig, type Config } from './config.ts';
+import { FIRST_ADMIN_USERNAME, loadConfig, type Config } from './config.ts';
 import { openDatabase, prepareStatements, type Db, type DialectName } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { generateDemoSchool, isDatabaseEmpty } from './features/demo/generate-demo-school.ts';
@@ -64,7 +64,13 @@ async function main(): Promise<void> {
   const processes = config.workers > 1 ? ` (${config.workers} server processes)` : '';
   const lines = [`${config.schoolName} portal is running at http://${displayHost(config)}:${port}${processes}`, ...notes.splice(0).map((note) => note(port))];
   if (!config.webDist) lines.push('The web app is not built yet: run `npm start` from the project folder to build it.');
-  console.log(`\n${lines.join('\n')}\n`);
+  console.log(framed(lines));
+}
+
+/** The start-up notes between two rules, so that they stand out from any log line above them. */
+function framed(lines: string[]): string {
+  const rule = '='.repeat(Math.min(100, Math.max(...lines.map((line) => line.length))));
+  return `\n${rule}\n${lines.join('\n')}\n${rule}\n`;
 }
 
 const sqliteFileOf = (config: Config) => path.join(config.dataDir, 'portal.sqlite');
@@ -85,6 +91,8 @@ async function prepareData(config: Config): Promise<{ db: Db; dialect: DialectNa
     );
   } else if (admin) {
     notes.push(() => `Admin sign-in: '${admin.username}' with the password from ADMIN_PASSWORD.`);
+  } else {
+    notes.push(() => `A lost admin password is replaced with: npm run admin -- reset ${FIRST_ADMIN_USERNAME}`);
   }
   // Demo data goes only into a new data folder or database, never into one that was there before.
   if (config.seedDemo && isNew && (await isDatabaseEmpty(db))) {
@@ -143,7 +151,7 @@ const displayHost = (config: Config) => (config.host === '0.0.0.0' || config.hos
 
 /** Prints what start-up had to tell (a one-time password created before the failure is never lost). */
 function printNotes(): void {
-  if (notes.length > 0) console.log(`\n${notes.map((note) => note(configuredPort)).join('\n')}\n`);
+  if (notes.length > 0) console.log(framed(notes.map((note) => note(configuredPort))));
 }
 
 /** A stop signal before the server listens: nothing is under way, so stop at once, keeping the sign-in details. */

@@ -100,6 +100,45 @@ describe.skipIf(testDialect === 'postgres')('start-up refuses what it cannot ser
     expect(fs.existsSync(dataDir)).toBe(false);
   });
 
+  it('refuses a weak ADMIN_PASSWORD as the password it is, in one sentence with one full stop', async () => {
+    const line = failureLine(await start({ ADMIN_PASSWORD: 'Short1' }));
+    expect(line).toBe(
+      'The password in ADMIN_PASSWORD is refused: The password must have at least 8 characters. Correct this setting in the environment or .env (see .env.example).',
+    );
+    expect(fs.existsSync(dataDir)).toBe(false);
+  });
+
+  it('in the human log form writes no line per request, and ends with the sign-in notes between rules; a restart reminds how to replace a lost admin password', async () => {
+    const first = await startServer({ DATA_DIR: dataDir, LOG_FORMAT: 'human' }, dir);
+    first.child.kill('SIGTERM');
+    expect((await first.exited).stdout).toMatch(/one-time password \S{12} /);
+
+    const again = await startServer({ DATA_DIR: dataDir, LOG_FORMAT: 'human', LOG_LEVEL: 'info' }, dir);
+    for (let n = 0; n < 3; n += 1) await fetch(`${again.url}/api/houses`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const output = again.stdout();
+    again.child.kill('SIGTERM');
+    await again.exited;
+    const lines = output.trim().split('\n');
+    expect(lines.filter((line) => line.startsWith('{'))).toEqual([]);
+    expect(output).not.toMatch(/incoming request|request completed|\/api\/houses/);
+    // The notes come last, framed by two rules.
+    const rules = lines.flatMap((line, at) => (/^=+$/.test(line) ? [at] : []));
+    expect(rules).toHaveLength(2);
+    expect(rules[1]).toBe(lines.length - 1);
+    const notes = lines.slice(rules[0] + 1, rules[1]);
+    expect(notes[0]).toMatch(/portal is running at http/);
+    expect(notes).toContain('A lost admin password is replaced with: npm run admin -- reset admin');
+
+    const json = await startServer({ DATA_DIR: dataDir, LOG_FORMAT: 'json', LOG_LEVEL: 'info' }, dir);
+    await fetch(`${json.url}/api/houses`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const jsonOutput = json.stdout();
+    json.child.kill('SIGTERM');
+    await json.exited;
+    expect(jsonOutput).toMatch(/^\{.*"msg":"incoming request"/m);
+  });
+
   it('refuses several processes on the SQLite file, before it creates anything', async () => {
     const line = failureLine(await start({ WORKERS: '2' }));
     expect(line).toBe('WORKERS=2 needs PostgreSQL: set DATABASE_URL to a postgres:// URL, or set WORKERS=1 to run one process on the built-in SQLite file.');
