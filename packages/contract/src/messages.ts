@@ -18,6 +18,8 @@ export const messages = {
   uploadFailed: 'Could not upload the file',
   deleteFailed: 'Error Occured. File Could not be deleted',
   tooLong: (max: number) => `At most ${max} characters.`,
+  /** Under the registration form, wherever it is shown (SPEC §2). */
+  legalSheet: 'Printing this form needs a legal sheet (8 1/2 x 14).',
   chooseOption: 'Choose one of the options.',
   /** A value a schema refuses without a message of its own. */
   invalidValue: 'This value is not valid.',

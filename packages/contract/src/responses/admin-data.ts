@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldByName } from '../student-fields.ts';
 import { importAnswerSchema, importProgressSchema } from './imports.ts';
 
 /** How `POST /api/student-import` treats a student ID already in the portal. */
@@ -13,7 +14,8 @@ export const studentImportColumns = [
   { field: 'id', header: 'Student ID', required: true, aliases: ['ID', 'Student No', 'Student Number'] },
   { field: 'first_name', header: 'First Name', required: true, aliases: [] },
   { field: 'last_name', header: 'Last Name', required: true, aliases: [] },
-  { field: 'middle_name', header: 'Middle Name', aliases: ['Other Name', 'Middle Names'] },
+  // The wizard's label (Other Name), so that the template and the wizard name it alike.
+  { field: 'middle_name', header: fieldByName.get('middle_name')!.label, aliases: ['Middle Name', 'Middle Names'] },
   { field: 'sex', header: 'Sex', aliases: [] },
   { field: 'date_of_birth', header: 'Date of Birth', required: true, aliases: ['DOB', 'Birth Date'] },
   { field: 'class_id', header: 'Class', aliases: ['Class ID', 'Form Class'] },

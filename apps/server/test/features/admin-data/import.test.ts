@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const HEADERS = ['Student ID', 'First Name', 'Last Name', 'Middle Name', 'Sex', 'Date of Birth', 'Class', 'House', 'Birth Certificate PIN'];
+const HEADERS = ['Student ID', 'First Name', 'Last Name', 'Other Name', 'Sex', 'Date of Birth', 'Class', 'House', 'Birth Certificate PIN'];
 
 /** An .xlsx of one sheet: the header row, then the rows. */
 async function xlsx(rows: unknown[][], headers = HEADERS): Promise<Buffer> {

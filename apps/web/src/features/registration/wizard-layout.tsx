@@ -15,6 +15,7 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import { messages } from '@school/contract/messages';
 import { useEffect, useState } from 'react';
 import { Navigate, Link as RouterLink, Outlet, useBlocker, useLocation } from 'react-router';
 import { useSession } from '../../api/get-session.ts';
@@ -100,7 +101,7 @@ function WizardFrame({ registration }: { registration: Registration }) {
             fullScreen
             title="Registration Form"
             source={`/api/registration-form/${encodeURIComponent(String(state.record.id))}`}
-            note="Printing this form needs a legal sheet (8 1/2 x 14)."
+            note={messages.legalSheet}
             onClose={() => setViewing(false)}
           />
         )}

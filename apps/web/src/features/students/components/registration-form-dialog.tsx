@@ -1,3 +1,4 @@
+import { messages } from '@school/contract/messages';
 import { displayName } from '@school/contract/names';
 import { PdfDialog } from '../../../components/pdf-dialog.tsx';
 import type { StudentRow } from '../api/get-students.ts';
@@ -5,5 +6,5 @@ import type { StudentRow } from '../api/get-students.ts';
 /** Row action Registration Form: the student's registration form PDF in a full-width dialog. */
 export function RegistrationFormDialog({ student, onClose }: { student: StudentRow; onClose: () => void }) {
   const title = `Registration Form – ${displayName(student)}`;
-  return <PdfDialog title={title} source={`/api/registration-form/${encodeURIComponent(student.id)}`} onClose={onClose} />;
+  return <PdfDialog title={title} source={`/api/registration-form/${encodeURIComponent(student.id)}`} note={messages.legalSheet} onClose={onClose} />;
 }
