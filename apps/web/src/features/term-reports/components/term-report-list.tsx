@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -15,7 +16,8 @@ import { postedAt, termLabel } from '../term-labels.ts';
 /**
  * 'Select Term Report' (SPEC §2): one card per term, 'Form {form_level} {class_id}', 'End of Term
  * Report', the term, and whether it is posted. Selecting one opens its report card full screen.
- * Terms not posted are greyed and disabled for students; an admin (`admin`) opens them too.
+ * Terms not posted are greyed and disabled for students; an admin (`admin`) opens them too, so
+ * for her they look openable and carry a 'Not posted' chip (SPEC §2).
  */
 export function TermReportList({ studentId, admin = false, title = 'Select Term Report' }: { studentId: string; admin?: boolean; title?: string }) {
   const { data, isPending, error } = useReportCardTerms(studentId);
@@ -40,17 +42,23 @@ export function TermReportList({ studentId, admin = false, title = 'Select Term 
       <Stack spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mb: { xs: 10, sm: 0 }, maxWidth: 640 }} aria-label="Term reports">
         {data?.map((item) => {
           const enabled = item.posted === 1 || admin;
+          // Greyed only where it cannot be opened: an admin's unposted report looks openable, with a chip.
+          const greyed = !enabled;
           const label = termLabel(item.year, item.term);
           return (
             <Box component="li" key={`${item.year}-${item.term}`}>
-              <Card variant="outlined" sx={{ opacity: item.posted === 1 ? 1 : 0.75, bgcolor: item.posted === 1 ? 'background.paper' : 'action.hover' }}>
+              <Card
+                variant="outlined"
+                data-greyed={greyed || undefined}
+                sx={{ opacity: greyed ? 0.75 : 1, bgcolor: greyed ? 'action.hover' : 'background.paper' }}
+              >
                 <CardActionArea
                   disabled={!enabled}
                   onClick={() => setOpen(item)}
                   aria-label={`End of Term Report, ${label}${item.posted === 1 ? '' : ', not posted'}`}
                 >
                   <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
-                    <AssessmentIcon color={item.posted === 1 ? 'primary' : 'disabled'} sx={{ mt: 0.5 }} />
+                    <AssessmentIcon color={greyed ? 'disabled' : 'primary'} sx={{ mt: 0.5 }} />
                     <Box sx={{ flexGrow: 1 }}>
                       <Typography variant="h2" sx={{ fontSize: '1.1rem', fontWeight: 600 }}>
                         Form {item.form_level} {item.class_id}
@@ -61,6 +69,7 @@ export function TermReportList({ studentId, admin = false, title = 'Select Term 
                         {item.posted === 1 ? `Report posted ${postedAt(item.date_posted)}` : 'Report not posted'}
                       </Typography>
                     </Box>
+                    {admin && item.posted !== 1 && <Chip label="Not posted" color="warning" variant="outlined" size="small" />}
                   </CardContent>
                 </CardActionArea>
               </Card>

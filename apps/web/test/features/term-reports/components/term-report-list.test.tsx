@@ -27,6 +27,8 @@ describe('the term report list', () => {
 
     const unposted = screen.getByRole('button', { name: /Term 1, Michaelmas, 2026-2027, not posted/ });
     expect(unposted).toBeDisabled();
+    expect(unposted.closest('.MuiCard-root')).toHaveAttribute('data-greyed');
+    expect(screen.queryByText('Not posted')).not.toBeInTheDocument();
 
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: /Term 3, Trinity, 2025-2026/ }));
@@ -37,11 +39,16 @@ describe('the term report list', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('lets an admin open a report that is not posted', async () => {
+  it('lets an admin open a report that is not posted, shown as openable with a Not posted chip', async () => {
     const calls = stubFetch(answer);
     renderWithQueries(<TermReportList studentId="20260001" admin />);
     const unposted = await screen.findByRole('button', { name: /Term 1, Michaelmas, 2026-2027, not posted/ });
     expect(unposted).toBeEnabled();
+    // It looks openable, not greyed, and says it is not posted.
+    const card = unposted.closest('.MuiCard-root')!;
+    expect(card).not.toHaveAttribute('data-greyed');
+    expect(getComputedStyle(card).opacity).toBe('1');
+    expect(within(unposted).getByText('Not posted')).toBeVisible();
     await userEvent.setup().click(unposted);
     expect(await within(await screen.findByRole('dialog')).findByText('That report card is not there.')).toBeInTheDocument();
     expect(calls.map((call) => call.url)).toContain('/api/report-card/20260001/2026/1');
