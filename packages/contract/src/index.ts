@@ -9,3 +9,4 @@ export * from './api-types.ts';
 export * from './responses/index.ts';
 export * from './requests/index.ts';
 export * from './names.ts';
+export * from './parents-contact.ts';

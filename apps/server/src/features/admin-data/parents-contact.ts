@@ -1,4 +1,4 @@
-import { listName, type ParentsContact, type ParentsContactRow } from '@school/contract';
+import { contactPeople, hasContact, listName, phoneText, type ContactPerson, type ParentsContact, type ParentsContactRow } from '@school/contract';
 import type { Readable } from 'node:stream';
 import type { AdminActor } from '../../session/actor.ts';
 import type { Deps } from '../../deps.ts';
@@ -7,7 +7,6 @@ import { dataTable, printedFor, renderPdfStream, schoolDocument, type TableCell 
 import { workbookStream, type SheetColumn } from '../../lib/xlsx/index.ts';
 import { writeAudit } from '../audit/index.ts';
 import { adminDataRepository } from './repository.ts';
-import { phoneText } from './student-columns.ts';
 
 /** `all`, or a class of the school (404 for any other). */
 async function contactRows(deps: Deps, classId: string): Promise<ParentsContactRow[]> {
@@ -25,15 +24,14 @@ export async function parentsContact(deps: Deps, actor: AdminActor, classId: str
   return { class_id: classId, students };
 }
 
-/** The people of one contact column, a line each: name, then mobile, home phone and e-mail where given. */
-function person(who: string | null, mobile: string | null, home: string | null, email: string | null, extra?: string | null): TableCell {
-  if (!who && !mobile && !home && !email) return { text: '—', color: '#888888' };
+/** One contact column's cell, a line each: name, then each number under its label, then the e-mail. */
+function person(contact: ContactPerson): TableCell {
+  if (!hasContact(contact)) return { text: '—', color: '#888888' };
   return {
     stack: [
-      { text: [who ?? '', extra ? ` (${extra})` : ''].join(''), bold: true },
-      ...(mobile ? [{ text: `Mobile ${phoneText(mobile)}` }] : []),
-      ...(home ? [{ text: `Home ${phoneText(home)}` }] : []),
-      ...(email ? [{ text: email }] : []),
+      { text: [contact.name ?? '', contact.note ? ` (${contact.note})` : ''].join(''), bold: true },
+      ...contact.phones.map((phone) => ({ text: `${phone.label} ${phone.number}` })),
+      ...(contact.email ? [{ text: contact.email }] : []),
     ],
   };
 }
@@ -63,10 +61,7 @@ export async function parentsContactPdf(deps: Deps, actor: AdminActor, classId: 
               ],
               students.map((row) => [
                 { stack: [{ text: listName(row), bold: true }, `${row.id}${row.class_id ? ` · ${row.class_id}` : ''}`] },
-                person(row.mother_name, row.mobile_phone_mother, row.mother_home_phone, row.email_mother),
-                person(row.father_name, row.mobile_phone_father, row.father_home_phone, row.email_father),
-                person(row.guardian_name, row.mobile_phone_guardian, row.home_phone_guardian, row.email_guardian),
-                person(row.emergency_contact, row.emergency_home_phone, null, null, row.relation_to_child),
+                ...contactPeople(row).map(person),
               ]),
             ),
       ],

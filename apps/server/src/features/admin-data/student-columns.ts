@@ -1,4 +1,4 @@
-import { phonePrefix, progressSteps, studentFields, type FieldDef, type FieldValue } from '@school/contract';
+import { phoneText, progressSteps, studentFields, type FieldDef, type FieldValue } from '@school/contract';
 import type { SheetColumn } from '../../lib/xlsx/index.ts';
 import type { StudentWithProgress } from './repository.ts';
 
@@ -9,10 +9,6 @@ const parentTitle = { mother: 'Mother', father: 'Father', guardian: 'Guardian' }
 
 /** A field's column header: the wizard's label, with the parent's title before a parent field's ('Mother Mobile Phone'). */
 export const fieldHeader = (field: FieldDef): string => (field.parent ? `${parentTitle[field.parent]} ${field.label}` : field.label);
-
-/** 1868-555-1234: a phone as the school writes it. */
-export const phoneText = (digits: FieldValue | undefined): string | null =>
-  typeof digits === 'string' && digits !== '' ? `${phonePrefix}-${digits.slice(0, 3)}-${digits.slice(3)}` : null;
 
 const yesNo = (value: FieldValue | undefined) => (value === 1 ? 'Yes' : 'No');
 

@@ -51,6 +51,9 @@ describe('Parents Contact', () => {
     expect(text).toContain('Ali, Renee');
     expect(text).toContain('Mobile 1868-765-4321');
     expect(text).toContain('Aunt Lyn (Aunt)');
+    // The emergency contact's number is her home phone: labelled Home, as on the screen.
+    expect(text).toContain('Home 1868-622-1234');
+    expect(text).not.toContain('Mobile 1868-622-1234');
     expect(text).not.toContain('Baird');
 
     const xlsx = await admin.get('/api/parents-contact/all/xlsx');

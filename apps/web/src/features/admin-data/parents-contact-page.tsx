@@ -13,41 +13,52 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { listName } from '@school/contract/names';
+import { contactPeople, hasContact, type ContactPerson } from '@school/contract/parents-contact';
 import type { ParentsContactRow } from '@school/contract/responses';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { PageTitle } from '../../components/page-title.tsx';
+import { cardsOnPhone } from '../../components/table-cards.ts';
 import { useFormClasses } from './api/get-form-classes.ts';
 import { parentsContactDownload, useParentsContact } from './api/get-parents-contact.ts';
 
-/** 1868-555-1234. */
-const phone = (digits: string | null) => (digits ? `1868-${digits.slice(0, 3)}-${digits.slice(3)}` : null);
+/** A phone number or a part of an e-mail, which never breaks inside (no '1868-313-' above '3281'). */
+const Whole = ({ children }: { children: ReactNode }) => <span style={{ whiteSpace: 'nowrap' }}>{children}</span>;
 
-/** One person's details, a line each; nothing when none is given. */
-function Person({
-  name,
-  mobile,
-  home,
-  email,
-  note,
-}: {
-  name: string | null;
-  mobile: string | null;
-  home: string | null;
-  email?: string | null;
-  note?: string | null;
-}) {
-  if (!name && !mobile && !home && !email) return <Typography color="text.secondary">—</Typography>;
+/**
+ * An e-mail: its name and its '@domain' each whole, on one line if the column allows, else the
+ * second under the first, never broken inside either.
+ */
+function Email({ address }: { address: string }) {
+  const at = address.indexOf('@');
+  if (at <= 0) return <Whole>{address}</Whole>;
+  return (
+    <>
+      <Whole>{address.slice(0, at)}</Whole>
+      <wbr />
+      <Whole>{address.slice(at)}</Whole>
+    </>
+  );
+}
+
+/** One contact column, a line each: name, each number under its label, e-mail; a dash when none is given. */
+function Person({ contact }: { contact: ContactPerson }) {
+  if (!hasContact(contact)) return <Typography color="text.secondary">—</Typography>;
   return (
     <>
       <Typography sx={{ fontWeight: 600 }}>
-        {name}
-        {note ? ` (${note})` : ''}
+        {contact.name}
+        {contact.note ? ` (${contact.note})` : ''}
       </Typography>
-      {mobile && <Typography variant="body2">Mobile {phone(mobile)}</Typography>}
-      {home && <Typography variant="body2">Home {phone(home)}</Typography>}
-      {email && (
-        <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
-          {email}
+      {contact.phones.map((phone) => (
+        <Typography key={phone.label} variant="body2" data-contact-detail>
+          <Whole>
+            {phone.label} {phone.number}
+          </Whole>
+        </Typography>
+      ))}
+      {contact.email && (
+        <Typography variant="body2" data-contact-detail>
+          <Email address={contact.email} />
         </Typography>
       )}
     </>
@@ -108,15 +119,8 @@ export default function ParentsContactPage() {
             <Table
               size="small"
               aria-label="Parents contact"
-              sx={{
-                // On a phone each row is a card and each cell names its column.
-                '@media (max-width: 899.95px)': {
-                  '& thead': { display: 'none' },
-                  '& tr': { display: 'block', borderBottom: 1, borderColor: 'divider', py: 1 },
-                  '& td': { display: 'block', border: 0, py: 0.5, px: 0 },
-                  '& td::before': { content: 'attr(data-label)', display: 'block', fontSize: '0.75rem', color: 'text.secondary' },
-                },
-              }}
+              // Narrow gutters, so that five columns of whole numbers fit a laptop's card.
+              sx={[{ '& th, & td': { px: 1 } }, cardsOnPhone]}
             >
               <TableHead>
                 <TableRow>
@@ -135,18 +139,11 @@ export default function ParentsContactPage() {
                         {row.class_id ? ` · ${row.class_id}` : ''}
                       </Typography>
                     </TableCell>
-                    <TableCell data-label="Mother">
-                      <Person name={row.mother_name} mobile={row.mobile_phone_mother} home={row.mother_home_phone} email={row.email_mother} />
-                    </TableCell>
-                    <TableCell data-label="Father">
-                      <Person name={row.father_name} mobile={row.mobile_phone_father} home={row.father_home_phone} email={row.email_father} />
-                    </TableCell>
-                    <TableCell data-label="Guardian">
-                      <Person name={row.guardian_name} mobile={row.mobile_phone_guardian} home={row.home_phone_guardian} email={row.email_guardian} />
-                    </TableCell>
-                    <TableCell data-label="Emergency contact">
-                      <Person name={row.emergency_contact} mobile={null} home={row.emergency_home_phone} note={row.relation_to_child} />
-                    </TableCell>
+                    {contactPeople(row).map((contact) => (
+                      <TableCell key={contact.column} data-label={contact.column}>
+                        <Person contact={contact} />
+                      </TableCell>
+                    ))}
                   </TableRow>
                 ))}
               </TableBody>
