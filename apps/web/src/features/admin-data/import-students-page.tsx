@@ -20,6 +20,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ImportPanel } from '../../components/import-panel.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
+import { cardsOnPhone } from '../../components/table-cards.ts';
 import { getStudentImportsQueryOptions, useStudentImports } from './api/get-student-imports.ts';
 import { ColumnMappingStep, unmatchedColumns, unusedHeaders, type ColumnMapping } from './components/column-mapping.tsx';
 
@@ -93,8 +94,8 @@ export default function ImportStudentsPage() {
           ) : (history.data ?? []).length === 0 ? (
             <Typography color="text.secondary">{history.isPending ? 'Loading…' : 'No students have been imported yet.'}</Typography>
           ) : (
-            <TableContainer sx={{ overflowX: 'auto' }} tabIndex={0} aria-label="Past imports, scrollable">
-              <Table size="small" aria-label="Past imports" sx={{ minWidth: 560 }}>
+            <TableContainer tabIndex={0} aria-label="Past imports, scrollable">
+              <Table size="small" aria-label="Past imports" sx={[{ minWidth: 560 }, cardsOnPhone]}>
                 <TableHead>
                   <TableRow>
                     <TableCell>When</TableCell>
@@ -108,14 +109,23 @@ export default function ImportStudentsPage() {
                 <TableBody>
                   {history.data!.map((entry) => (
                     <TableRow key={entry.id}>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(entry.at)}</TableCell>
-                      <TableCell>{entry.admin}</TableCell>
-                      <TableCell sx={{ wordBreak: 'break-all' }}>
+                      <TableCell data-label="When" sx={{ whiteSpace: 'nowrap' }}>
+                        {when(entry.at)}
+                      </TableCell>
+                      <TableCell data-label="Who">{entry.admin}</TableCell>
+                      {/* A long name breaks where it must, never a letter a line. */}
+                      <TableCell data-label="File" sx={{ overflowWrap: 'anywhere', minWidth: { md: 160 } }}>
                         {entry.file_name} ({entry.mode === 'insert' ? 'add' : 'add or update'})
                       </TableCell>
-                      <TableCell align="right">{entry.inserted}</TableCell>
-                      <TableCell align="right">{entry.updated}</TableCell>
-                      <TableCell align="right">{entry.unchanged}</TableCell>
+                      <TableCell data-label="New" align="right">
+                        {entry.inserted}
+                      </TableCell>
+                      <TableCell data-label="Updated" align="right">
+                        {entry.updated}
+                      </TableCell>
+                      <TableCell data-label="Unchanged" align="right">
+                        {entry.unchanged}
+                      </TableCell>
                     </TableRow>
                   ))}
                 </TableBody>

@@ -8,6 +8,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { PageTitle } from '../../components/page-title.tsx';
+import { cardsOnPhone } from '../../components/table-cards.ts';
 import { useRegistrationStatus } from './api/get-registration-status.ts';
 import { FormLevelSettings } from './components/form-level-settings.tsx';
 
@@ -21,7 +22,7 @@ export default function RegistrationSettingsPage() {
       {error ? (
         <Alert severity="error">The registration settings could not be loaded.</Alert>
       ) : (
-        <Paper sx={{ p: { xs: 1, sm: 2 }, overflowX: 'auto' }}>
+        <Paper sx={{ p: { xs: 1.5, sm: 2 } }}>
           <Typography color="text.secondary" sx={{ mb: 2 }}>
             Students may edit their registration only while their form is open and before its deadline ({data?.[0]?.time_zone ?? 'school time'}).
           </Typography>
@@ -30,7 +31,7 @@ export default function RegistrationSettingsPage() {
               {saved}
             </Alert>
           )}
-          <Table size="small" aria-label="Registration settings">
+          <Table size="small" aria-label="Registration settings" sx={cardsOnPhone}>
             <TableHead>
               <TableRow>
                 <TableCell>Form</TableCell>

@@ -25,6 +25,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { PageTitle } from '../../components/page-title.tsx';
+import { cardsOnPhone } from '../../components/table-cards.ts';
 import { usePostedTerms, type PostedTerm } from './api/get-posted-terms.ts';
 import { usePostTermReports } from './api/post-term-reports.ts';
 
@@ -73,8 +74,8 @@ export default function PostTermReportsPage() {
         </Alert>
       )}
       {isPending && <LinearProgress aria-label="Loading the terms" />}
-      <TableContainer component={Paper} variant="outlined" tabIndex={0} aria-label="Terms and their reports">
-        <Table size="small">
+      <TableContainer component={Paper} variant="outlined" tabIndex={0} aria-label="Terms and their reports" sx={{ px: { xs: 1.5, md: 0 } }}>
+        <Table size="small" sx={cardsOnPhone}>
           <TableHead>
             <TableRow>
               <TableCell>Academic Year</TableCell>
@@ -87,11 +88,11 @@ export default function PostTermReportsPage() {
           <TableBody>
             {rows.map((row) => (
               <TableRow key={`${row.year}-${row.term}`}>
-                <TableCell>{academicYearLabel(row.year)}</TableCell>
-                <TableCell>{row.term}</TableCell>
-                <TableCell>{row.posted ? 'posted' : 'not posted'}</TableCell>
-                <TableCell>{row.date_posted ?? ''}</TableCell>
-                <TableCell align="right">
+                <TableCell data-label="Academic Year">{academicYearLabel(row.year)}</TableCell>
+                <TableCell data-label="Term">{row.term}</TableCell>
+                <TableCell data-label="Posted">{row.posted ? 'posted' : 'not posted'}</TableCell>
+                <TableCell data-label="Status">{row.date_posted ?? ''}</TableCell>
+                <TableCell data-label="Edit" align="right">
                   <IconButton aria-label={`Edit ${academicYearLabel(row.year)} Term ${row.term}`} onClick={() => setEditing(row)}>
                     <EditIcon />
                   </IconButton>

@@ -55,10 +55,10 @@ export function FormLevelSettings({ status, onSaved }: { status: FormLevelStatus
 
   return (
     <TableRow>
-      <TableCell component="th" scope="row">
+      <TableCell component="th" scope="row" sx={{ fontWeight: { xs: 600, md: 'inherit' } }}>
         {label}
       </TableCell>
-      <TableCell>
+      <TableCell data-label="Registration">
         <Controller
           control={control}
           name="open"
@@ -75,8 +75,8 @@ export function FormLevelSettings({ status, onSaved }: { status: FormLevelStatus
           )}
         />
       </TableCell>
-      <TableCell>
-        <Stack direction="row" spacing={1} sx={{ minWidth: 250 }}>
+      <TableCell data-label="Deadline">
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', pt: { xs: 1, md: 0 } }}>
           <Controller
             control={control}
             name="deadline_date"
@@ -111,7 +111,7 @@ export function FormLevelSettings({ status, onSaved }: { status: FormLevelStatus
           />
         </Stack>
       </TableCell>
-      <TableCell>{status.message}</TableCell>
+      <TableCell data-label="Students see">{status.message}</TableCell>
       <TableCell>
         <Button variant="contained" size="small" disabled={!formState.isDirty || formState.isSubmitting} onClick={save}>
           Save
