@@ -13,6 +13,7 @@ import { termNames } from '@school/contract/api-types';
 import type { ClosedDay, Term } from '@school/contract/responses';
 import { useState } from 'react';
 import { ApiError } from '../../api/client.ts';
+import { IsoDateField } from '../../components/iso-date-field.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { useTermCalendar, type TermCalendar } from './api/get-term-calendar.ts';
 import { useSaveTermCalendar } from './api/save-term-calendar.ts';
@@ -60,7 +61,7 @@ function CalendarEditor({ initial }: { initial: TermCalendar }) {
                 size="small"
                 value={term.term}
                 onChange={(event) => setTerm(index, { term: event.target.value as Term['term'] })}
-                sx={{ width: 150 }}
+                sx={{ width: 170 }}
               >
                 {Object.entries(termNames).map(([value, name]) => (
                   <MenuItem key={value} value={value}>
@@ -68,22 +69,8 @@ function CalendarEditor({ initial }: { initial: TermCalendar }) {
                   </MenuItem>
                 ))}
               </TextField>
-              <TextField
-                label="Starts"
-                type="date"
-                size="small"
-                value={term.start_date}
-                onChange={(event) => setTerm(index, { start_date: event.target.value })}
-                slotProps={{ inputLabel: { shrink: true } }}
-              />
-              <TextField
-                label="Ends"
-                type="date"
-                size="small"
-                value={term.end_date}
-                onChange={(event) => setTerm(index, { end_date: event.target.value })}
-                slotProps={{ inputLabel: { shrink: true } }}
-              />
+              <IsoDateField label="Starts" value={term.start_date} onChange={(value) => setTerm(index, { start_date: value })} />
+              <IsoDateField label="Ends" value={term.end_date} onChange={(value) => setTerm(index, { end_date: value })} />
               <IconButton
                 aria-label={`Remove term ${term.term} of ${term.year}`}
                 onClick={() => setTerms((current) => current.filter((_, at) => at !== index))}
@@ -109,14 +96,7 @@ function CalendarEditor({ initial }: { initial: TermCalendar }) {
         <Stack spacing={2}>
           {closed.map((day, index) => (
             <Box key={index} role="group" aria-label={`Closed day ${index + 1}`} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-              <TextField
-                label="Date"
-                type="date"
-                size="small"
-                value={day.date}
-                onChange={(event) => setDay(index, { date: event.target.value })}
-                slotProps={{ inputLabel: { shrink: true } }}
-              />
+              <IsoDateField label="Date" value={day.date} onChange={(value) => setDay(index, { date: value })} />
               <TextField
                 label="Reason"
                 size="small"
