@@ -286,3 +286,140 @@ test('the student’s other screens fit the screen', async ({ page }) => {
   await expectNoSidewaysScroll(page);
   await shot(page, 'sign-in');
 });
+
+/** The element scrolls nothing sideways inside itself: its content fits its width. */
+async function expectNoInnerSidewaysScroll(locator: Locator) {
+  const { scrollWidth, clientWidth } = await locator.evaluate((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth }));
+  expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+}
+
+/** The element lies across the window's width, none of it off to the side. */
+async function expectWithinWidth(locator: Locator) {
+  const box = await locator.boundingBox();
+  expect(box, 'element is rendered').not.toBeNull();
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(locator.page().viewportSize()!.width + 0.5);
+}
+
+/** On a phone the table is labelled cards: no header row, and each cell names its column above its value. */
+async function expectLabelledCards(table: Locator, labels: string[]) {
+  if (test.info().project.name !== 'phone') return;
+  await expect(table.locator('thead')).toBeHidden();
+  const firstRow = table.locator('tbody tr').first();
+  const shown = await firstRow
+    .locator('[data-label]')
+    .evaluateAll((cells) => cells.map((cell) => getComputedStyle(cell, '::before').content.replaceAll('"', '')));
+  for (const label of labels) expect(shown).toContain(label);
+}
+
+test('the admin screens read as labelled cards on a phone: Registration Settings, Post Term Reports and past imports, nothing off to the side', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signInAdminViaApi(page);
+  // A past import with a long file name (an unchanged student, so no other journey's figures move).
+  const student = claimStudent('any');
+  const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')!.value;
+  const fileName = 'registration-intake-form-one-september-2026-final.csv';
+  const imported = await page.request.post('/api/student-import', {
+    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) },
+    multipart: { mode: 'upsert', dry_run: 'false', file: { name: fileName, mimeType: 'text/csv', buffer: Buffer.from(`Student ID\n${student.id}\n`) } },
+  });
+  expect(imported.status()).toBe(200);
+
+  await page.goto('/admin/registration-settings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Registration Settings' })).toBeVisible();
+  const settings = page.getByRole('table', { name: 'Registration settings' });
+  await expect(settings.getByRole('row', { name: /^Form 1/ })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await expectNoInnerSidewaysScroll(page.locator('main .MuiPaper-root').first());
+  const form1 = settings.getByRole('row', { name: /^Form 1/ });
+  for (const control of [
+    form1.getByRole('textbox', { name: 'Form 1 deadline', exact: true }),
+    form1.getByRole('textbox', { name: 'Form 1 deadline time' }),
+    form1.getByRole('button', { name: 'Save' }),
+  ])
+    await expectWithinWidth(control);
+  await expectLabelledCards(settings, ['Registration', 'Deadline', 'Students see']);
+  await shot(page, 'admin-registration-settings-cards');
+  await expectAccessible(page);
+
+  await page.goto('/admin/term-reports');
+  await expect(page.getByRole('heading', { level: 1, name: 'Post Term Reports' })).toBeVisible();
+  const terms = page.getByRole('region', { name: 'Terms and their reports' }).or(page.getByLabel('Terms and their reports'));
+  const edit = terms.getByRole('button', { name: /^Edit / }).first();
+  await expect(edit).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await expectNoInnerSidewaysScroll(terms);
+  await expectWithinWidth(edit);
+  await expectLabelledCards(terms.getByRole('table'), ['Academic Year', 'Term', 'Posted', 'Status', 'Edit']);
+  await shot(page, 'admin-post-term-reports');
+  await edit.click();
+  await expect(page.getByRole('dialog', { name: /^Post \d{4} Term \d reports\?$/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expectAccessible(page);
+
+  await page.goto('/admin/import');
+  const history = page.getByRole('table', { name: 'Past imports' });
+  const file = history.getByRole('cell', { name: new RegExp(fileName) }).first();
+  await expect(file).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await expectWithinWidth(file);
+  // The name wraps at most into a few lines, never a letter a line.
+  const { height, lineHeight, width } = await file.evaluate((cell) => ({
+    height: cell.getBoundingClientRect().height,
+    width: cell.getBoundingClientRect().width,
+    lineHeight: parseFloat(getComputedStyle(cell).lineHeight),
+  }));
+  expect(width).toBeGreaterThanOrEqual(150);
+  expect(height).toBeLessThan(lineHeight * 5);
+  await expectLabelledCards(history, ['When', 'Who', 'File', 'New', 'Updated', 'Unchanged']);
+  await file.scrollIntoViewIfNeeded();
+  await shot(page, 'admin-past-imports');
+  await expectAccessible(page);
+});
+
+/**
+ * Each phone number, and each e-mail's name and '@domain', in the element, with the lines its
+ * text is drawn on (one each when nothing breaks inside it; an e-mail may go on at its '@').
+ */
+async function linesOfEachContact(locator: Locator): Promise<Array<{ text: string; lines: number }>> {
+  return locator.evaluate((root) => {
+    const found: Array<{ text: string; lines: number }> = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const match of (node.textContent ?? '').matchAll(/1868-\d{3}-\d{4}|[^\s@]+(?=@)|@[^\s@]+/g)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const tops = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)));
+        found.push({ text: match[0], lines: tops.size });
+      }
+    }
+    return found;
+  });
+}
+
+test('Parents Contact breaks no phone number inside it, an e-mail only at its @, and labels the emergency number Home', async ({ page }) => {
+  await signInAdminViaApi(page);
+  await page.goto('/admin/reports/parents-contact');
+  // One class, so that the check of every card stays quick.
+  await page.getByRole('combobox', { name: 'Class' }).click();
+  await page
+    .getByRole('option', { name: /^Form 1 – / })
+    .first()
+    .click();
+  const table = page.getByRole('table', { name: 'Parents contact' });
+  await expect(table.locator('tbody tr').first()).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await expectNoInnerSidewaysScroll(page.locator('main .MuiPaper-root').first());
+  const contacts = await linesOfEachContact(table.locator('tbody'));
+  expect(contacts.length).toBeGreaterThan(10);
+  expect(contacts.filter((contact) => contact.lines !== 1)).toEqual([]);
+  // The emergency contact's number is her home phone, and says so.
+  const emergency = table.locator('tbody td[data-label="Emergency contact"]').filter({ hasText: /1868-/ }).first();
+  await expect(emergency).toContainText(/Home 1868-\d{3}-\d{4}/);
+  await expect(emergency).not.toContainText('Mobile');
+  await shot(page, 'admin-parents-contact');
+  await expectAccessible(page);
+});
