@@ -60,16 +60,18 @@ export function TermReportList({ studentId, admin = false, title = 'Select Term 
                   <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
                     <AssessmentIcon color={greyed ? 'disabled' : 'primary'} sx={{ mt: 0.5 }} />
                     <Box sx={{ flexGrow: 1 }}>
-                      <Typography variant="h2" sx={{ fontSize: '1.1rem', fontWeight: 600 }}>
-                        Form {item.form_level} {item.class_id}
-                      </Typography>
+                      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1 }}>
+                        <Typography variant="h2" sx={{ fontSize: '1.1rem', fontWeight: 600 }}>
+                          Form {item.form_level} {item.class_id}
+                        </Typography>
+                        {admin && item.posted !== 1 && <Chip label="Not posted" variant="outlined" size="small" />}
+                      </Box>
                       <Typography>End of Term Report</Typography>
                       <Typography color="text.secondary">{label}</Typography>
                       <Typography variant="body2" sx={{ mt: 1, fontWeight: 600 }} color={item.posted === 1 ? 'primary' : 'text.secondary'}>
                         {item.posted === 1 ? `Report posted ${postedAt(item.date_posted)}` : 'Report not posted'}
                       </Typography>
                     </Box>
-                    {admin && item.posted !== 1 && <Chip label="Not posted" color="warning" variant="outlined" size="small" />}
                   </CardContent>
                 </CardActionArea>
               </Card>
