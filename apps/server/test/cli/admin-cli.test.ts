@@ -6,6 +6,7 @@ import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
+import { createPostgresDatabase, testDialect } from '../helpers/test-db.ts';
 
 const cli = path.resolve(import.meta.dirname, '../../src/cli/admin.ts');
 const folders: string[] = [];
@@ -83,6 +84,20 @@ describe('the admin command', () => {
     expect(run.stderr).toMatch(/^The portal has not been started in the data folder .+ yet\. Run npm start once first .+, then run this command again\.$/);
     expect(run.stderr.split('\n')).toHaveLength(1);
     expect(fs.existsSync(path.join(run.folder, 'data'))).toBe(false);
+  });
+
+  it.runIf(testDialect === 'postgres')('refuses a PostgreSQL database the portal has not started in, and creates no table there', async () => {
+    const database = await createPostgresDatabase();
+    try {
+      const run = await runAdmin(['create', 'bursar'], { env: { ADMIN_PASSWORD: 'Coconut-Water-88', DATABASE_URL: database.url }, started: false });
+      expect(run.status).toBe(1);
+      expect(run.stderr).toMatch(/^The portal has not been started in the database of DATABASE_URL yet\. Run npm start once first/);
+      const { db } = openDatabase({ databaseUrl: database.url });
+      expect(await db.introspection.getTables()).toEqual([]);
+      await db.destroy();
+    } finally {
+      await database.drop();
+    }
   });
 
   it("refuses a password that is the new admin's username, saying so", async () => {
