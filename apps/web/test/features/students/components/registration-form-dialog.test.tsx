@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RegistrationFormDialog } from '../../../src/features/students/components/registration-form-dialog.tsx';
-import { json, renderWithQueries, stubFetch } from '../../http.tsx';
-import { row } from './fixtures.ts';
+import { RegistrationFormDialog } from '../../../../src/features/students/components/registration-form-dialog.tsx';
+import { json, renderWithQueries, stubFetch } from '../../../http.tsx';
+import { row } from '../fixtures.ts';
 
 afterEach(() => vi.unstubAllGlobals());
 
