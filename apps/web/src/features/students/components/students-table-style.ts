@@ -40,7 +40,7 @@ export const tableStyle: SxProps<Theme> = {
     borderColor: 'divider',
     '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: '-2px' },
   },
-  '& table': { width: '100%', minWidth: 880, tableLayout: 'fixed', borderCollapse: 'separate', borderSpacing: 0, fontSize: '0.875rem' },
+  '& table': { width: '100%', minWidth: { xs: 700, md: 880 }, tableLayout: 'fixed', borderCollapse: 'separate', borderSpacing: 0, fontSize: '0.875rem' },
   '& th, & td': {
     px: 1.25,
     py: 0,

@@ -3,16 +3,19 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import { displayName } from '@school/contract/names';
-import { useCallback, useMemo, useState } from 'react';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useStudents, type StudentRow } from '../api/get-students.ts';
 import { EditStudentDialog } from './edit-student-dialog.tsx';
 import { RegistrationFormDialog } from './registration-form-dialog.tsx';
 import { ResetPasswordDialog } from './reset-password-dialog.tsx';
+import { ActionTip } from './action-tip.tsx';
 import { drawingOf } from './row-action.tsx';
 import { Pager } from './students-pager.tsx';
 import { tableStyle } from './students-table-style.ts';
-import { ACTIONS_WIDTH, ColumnHeader, StudentRowView, columns, withSpacers, type Action } from './table-parts.tsx';
+import { RowActionsMenu, type Action, type OpenActions } from './row-actions-menu.tsx';
+import { ACTIONS_WIDTH, ColumnHeader, StudentRowView, columns, withSpacers } from './table-parts.tsx';
 import { matchingRows, nextSort, searchWords, sortedRows, tableRows, type Sort, type SortField, type TableRow } from './table-rows.ts';
 import { useVirtualRows } from './use-virtual-rows.ts';
 
@@ -25,12 +28,17 @@ const searchIcon = drawingOf(SearchIcon);
  * plain elements (MUI's components, styled afresh at each draw, were most of a key's time).
  */
 export function StudentsTable() {
+  const box = useRef<HTMLDivElement>(null);
   return (
-    <Box sx={tableStyle}>
+    <Box sx={tableStyle} ref={box}>
       <TableWithin />
+      <ActionTip root={box} />
     </Box>
   );
 }
+
+/** Below this width a row's actions open as a sheet from her name, which is then in view beside them (the actions column is left out). */
+const SHEET_QUERY = '(max-width: 899.95px)';
 
 /** The students table within its box: each search key filters the list in its own turn and draws only the rows in view that changed. */
 function TableWithin() {
@@ -42,6 +50,8 @@ function TableWithin() {
   const [formFor, setFormFor] = useState<StudentRow | null>(null);
   const [editing, setEditing] = useState<StudentRow | null>(null);
   const [resetting, setResetting] = useState<StudentRow | null>(null);
+  const [actionsOpen, setActionsOpen] = useState<OpenActions | null>(null);
+  const sheet = useMediaQuery(SHEET_QUERY, { noSsr: true });
   const navigate = useNavigate();
 
   const rows = useMemo(() => tableRows(data ?? []), [data]);
@@ -68,6 +78,7 @@ function TableWithin() {
     },
     [navigate],
   );
+  const onOpen = useCallback((row: TableRow, anchor: HTMLElement) => setActionsOpen({ row, anchor, sheet }), [sheet]);
   const onSort = (field: SortField) => {
     setSort((current) => nextSort(current, field));
     toPage();
@@ -100,15 +111,24 @@ function TableWithin() {
               {columns.map((column) => (
                 <ColumnHeader key={column.field} {...column} sort={sort} onSort={onSort} />
               ))}
-              <th scope="col" style={{ width: ACTIONS_WIDTH }}>
-                Actions
-              </th>
+              {!sheet && (
+                <th scope="col" style={{ width: ACTIONS_WIDTH }}>
+                  Actions
+                </th>
+              )}
             </tr>
           </thead>
           {/* The row last focused stays drawn after the focus leaves it, so that a dialog it opened gives the focus back to it. */}
           <tbody onFocus={(event) => setFocused(event.target.closest('tr')?.dataset.id ?? null)}>
-            {withSpacers(drawn, pageRows.length, (index) => (
-              <StudentRowView key={pageRows[index].id} row={pageRows[index]} index={pageShown * perPage + index} onAction={onAction} />
+            {withSpacers(drawn, pageRows.length, sheet ? columns.length : columns.length + 1, (index) => (
+              <StudentRowView
+                key={pageRows[index].id}
+                row={pageRows[index]}
+                index={pageShown * perPage + index}
+                sheet={sheet}
+                expanded={actionsOpen?.row.id === pageRows[index].id}
+                onOpen={onOpen}
+              />
             ))}
           </tbody>
         </table>
@@ -132,6 +152,7 @@ function TableWithin() {
           }}
         />
       </div>
+      <RowActionsMenu open={actionsOpen} onClose={() => setActionsOpen(null)} onAction={onAction} />
       {formFor && <RegistrationFormDialog student={formFor} onClose={() => setFormFor(null)} />}
       {editing && <EditStudentDialog student={editing} onClose={() => setEditing(null)} />}
       {resetting && <ResetPasswordDialog student={resetting} name={displayName(resetting)} onClose={() => setResetting(null)} />}

@@ -1,6 +1,7 @@
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import { memo, type ReactNode } from 'react';
-import { RowActions, drawingOf, type RowActionItem } from './row-action.tsx';
+import { drawingOf } from './row-action.tsx';
+import { ROW_MENU_TIP } from './row-actions-menu.tsx';
 import type { Sort, SortField, TableRow } from './table-rows.ts';
 import { ROW_HEIGHT } from './use-virtual-rows.ts';
 
@@ -12,45 +13,60 @@ export const columns: Array<{ field: SortField; header: string; width: number | 
   { field: 'date_of_birth', header: 'Date of Birth', width: 130 },
   { field: 'birth_certificate_no', header: 'Birth Certificate Pin', width: 180 },
 ];
-export const ACTIONS_WIDTH = 200;
+export const ACTIONS_WIDTH = 110;
 
 const sortArrow = drawingOf(ArrowUpwardIcon);
 
-/** What a row's action asks of the table: a dialog over it, or another screen. */
-export type Action = 'form' | 'edit' | 'reset' | 'attendance' | 'termReports';
-
-/** A row's actions, named for its student (SPEC §2). */
-const rowActions = (name: string): Array<RowActionItem<Action>> => [
-  { action: 'form', icon: 'form', label: `Registration Form of ${name}` },
-  { action: 'edit', icon: 'edit', label: `Edit ${name}` },
-  { action: 'reset', icon: 'reset', label: `Reset password of ${name}` },
-  { action: 'attendance', icon: 'attendance', label: `Attendance of ${name}` },
-  { action: 'termReports', icon: 'termReports', label: `Term Reports of ${name}` },
-];
-
 /**
- * One student's row. Drawn again only when its student or its place changes: a search key that
- * keeps a student on the page leaves her row as it was.
+ * One student's row. Drawn again only when its student, its place or its menu's state changes: a
+ * search key that keeps a student on the page leaves her row as it was. Its actions are one
+ * 'Actions ▾' button (a stop of the Tab key) that opens the table's menu; on a phone the column
+ * is left out and her name is the button, opening the same actions as a sheet.
  */
 export const StudentRowView = memo(function StudentRowView({
   row,
   index,
-  onAction,
+  sheet,
+  expanded,
+  onOpen,
 }: {
   row: TableRow;
   index: number;
-  onAction: (action: Action, row: TableRow) => void;
+  sheet: boolean;
+  expanded: boolean;
+  onOpen: (row: TableRow, anchor: HTMLElement) => void;
 }) {
   return (
     <tr data-id={row.id} aria-rowindex={index + 2}>
       <td data-field="id">{row.id}</td>
-      <td data-field="name">{row.name}</td>
+      <td data-field="name">
+        {sheet ? (
+          <button type="button" className="name-button" aria-haspopup="dialog" aria-expanded={expanded} onClick={(event) => onOpen(row, event.currentTarget)}>
+            {row.name}
+          </button>
+        ) : (
+          row.name
+        )}
+      </td>
       <td data-field="class_id">{row.class_id}</td>
       <td data-field="date_of_birth">{row.date_of_birth}</td>
       <td data-field="birth_certificate_no">{row.birth_certificate_no}</td>
-      <td data-field="actions">
-        <RowActions label={`Actions for ${row.name}`} actions={rowActions(row.name)} onAction={(action) => onAction(action, row)} />
-      </td>
+      {!sheet && (
+        <td data-field="actions">
+          <button
+            type="button"
+            className="row-action row-menu"
+            data-icon="menu"
+            data-tip={ROW_MENU_TIP}
+            aria-label={`Actions for ${row.name}`}
+            aria-haspopup="menu"
+            aria-expanded={expanded}
+            onClick={(event) => onOpen(row, event.currentTarget)}
+          >
+            Actions
+          </button>
+        </td>
+      )}
     </tr>
   );
 });
@@ -71,23 +87,26 @@ export function ColumnHeader({ field, header, width, sort, onSort }: (typeof col
 }
 
 /** The height of rows not drawn, above or below those in view, so that the scrollbar is that of the whole page. */
-function Spacer({ rows }: { rows: number }) {
+function Spacer({ rows, span }: { rows: number; span: number }) {
   return (
     <tr aria-hidden="true" className="spacer" style={{ height: rows * ROW_HEIGHT }}>
-      <td colSpan={columns.length + 1} />
+      <td colSpan={span} />
     </tr>
   );
 }
 
-/** The rows `drawn` (indices in order), with spacers standing in for the rows between and around them. */
-export function withSpacers(drawn: number[], count: number, draw: (index: number) => ReactNode): ReactNode[] {
+/**
+ * The rows `drawn` (indices in order), with spacers standing in for the rows between and around
+ * them, each spanning the table's `span` columns (a wider one would add an empty column).
+ */
+export function withSpacers(drawn: number[], count: number, span: number, draw: (index: number) => ReactNode): ReactNode[] {
   const out: ReactNode[] = [];
   let next = 0;
   for (const index of drawn) {
-    if (index > next) out.push(<Spacer key={`spacer-${next}`} rows={index - next} />);
+    if (index > next) out.push(<Spacer key={`spacer-${next}`} rows={index - next} span={span} />);
     out.push(draw(index));
     next = index + 1;
   }
-  if (count > next) out.push(<Spacer key={`spacer-${next}`} rows={count - next} />);
+  if (count > next) out.push(<Spacer key={`spacer-${next}`} rows={count - next} span={span} />);
   return out;
 }

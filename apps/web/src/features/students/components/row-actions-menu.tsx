@@ -1,0 +1,105 @@
+import AssessmentIcon from '@mui/icons-material/Assessment';
+import DescriptionIcon from '@mui/icons-material/Description';
+import EditIcon from '@mui/icons-material/Edit';
+import EventAvailableIcon from '@mui/icons-material/EventAvailable';
+import LockResetIcon from '@mui/icons-material/LockReset';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import MenuList from '@mui/material/MenuList';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useId } from 'react';
+import type { TableRow } from './table-rows.ts';
+
+/** What a row's action asks of the table: a dialog over it, or another screen. */
+export type Action = 'form' | 'edit' | 'reset' | 'attendance' | 'termReports';
+
+/**
+ * A row's actions by the names of SPEC §2: the everyday ones first, then resetting the student's
+ * password, which takes away the one she chose and is rarely needed, set apart at the end.
+ */
+export const ROW_ACTIONS = [
+  { action: 'form', name: 'Registration Form', Icon: DescriptionIcon },
+  { action: 'edit', name: 'Edit', Icon: EditIcon },
+  { action: 'attendance', name: 'Attendance', Icon: EventAvailableIcon },
+  { action: 'termReports', name: 'Term Reports', Icon: AssessmentIcon },
+  { action: 'reset', name: 'Reset password', Icon: LockResetIcon, apart: true },
+] as const satisfies ReadonlyArray<{ action: Action; name: string; Icon: unknown; apart?: boolean }>;
+
+/** The tooltip of a row's 'Actions ▾' button: what its menu holds. */
+export const ROW_MENU_TIP = ROW_ACTIONS.map((item) => item.name).join(', ');
+
+/** A row's open actions: beside its 'Actions ▾' button on a wide screen, or as a sheet from the bottom of a phone's. */
+export type OpenActions = { row: TableRow; anchor: HTMLElement; sheet: boolean };
+
+/**
+ * The actions of the row whose 'Actions ▾' button (or, on a phone, whose name) was chosen: a
+ * menu by its button, or a sheet headed by the student's name. Each item shows its name, and
+ * its tooltip names the student. One menu serves the whole table, drawn only while open, so a
+ * row draws a single button for its actions. Closing gives the focus back to what opened it.
+ */
+export function RowActionsMenu({
+  open,
+  onClose,
+  onAction,
+}: {
+  open: OpenActions | null;
+  onClose: () => void;
+  onAction: (action: Action, row: TableRow) => void;
+}) {
+  const titleId = useId();
+  if (!open) return null;
+  const { row, anchor, sheet } = open;
+  const choose = (action: Action) => {
+    onClose();
+    onAction(action, row);
+  };
+  const items = ROW_ACTIONS.flatMap(({ action, name, Icon, ...item }) => [
+    ...('apart' in item ? [<Divider key="apart" />] : []),
+    <Tooltip key={action} title={`${name} of ${row.name}`} placement={sheet ? 'top' : 'left'} describeChild>
+      <MenuItem onClick={() => choose(action)} sx={'apart' in item ? { color: 'error.main', '& .MuiListItemIcon-root': { color: 'error.main' } } : undefined}>
+        <ListItemIcon>
+          <Icon fontSize="small" />
+        </ListItemIcon>
+        <ListItemText>{name}</ListItemText>
+      </MenuItem>
+    </Tooltip>,
+  ]);
+  if (!sheet) {
+    return (
+      <Menu
+        open
+        anchorEl={anchor}
+        onClose={onClose}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ list: { 'aria-label': `Actions for ${row.name}` } }}
+      >
+        {items}
+      </Menu>
+    );
+  }
+  return (
+    <Drawer
+      open
+      anchor="bottom"
+      onClose={onClose}
+      slotProps={{ paper: { role: 'dialog', 'aria-labelledby': titleId, sx: { borderTopLeftRadius: 12, borderTopRightRadius: 12, pb: 1 } } }}
+    >
+      <Typography id={titleId} component="h2" variant="subtitle1" sx={{ px: 2, pt: 2, pb: 0.5, fontWeight: 600 }}>
+        {row.name}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ px: 2 }}>
+        {row.id}
+        {row.class_id ? ` · ${row.class_id}` : ''}
+      </Typography>
+      <MenuList autoFocusItem aria-label={`Actions for ${row.name}`}>
+        {items}
+      </MenuList>
+    </Drawer>
+  );
+}

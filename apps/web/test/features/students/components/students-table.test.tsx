@@ -1,0 +1,134 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { StudentsTable } from '../../../../src/features/students/components/students-table.tsx';
+import { json, renderWithQueries, stubFetch } from '../../../http.tsx';
+import { row, stored } from '../fixtures.ts';
+
+const ACTION_NAMES = ['Registration Form', 'Edit', 'Attendance', 'Term Reports', 'Reset password'];
+
+/** The table over the portal's answers (Kezia Charles and one more student), at a phone's width when `phone`. */
+async function showTable({ phone = false } = {}) {
+  // jsdom lays nothing out: the table's scroller is never resized.
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      disconnect() {}
+    },
+  );
+  if (phone) {
+    const query = (media: string) => ({
+      media,
+      matches: true,
+      onchange: null,
+      addEventListener() {},
+      removeEventListener() {},
+      addListener() {},
+      removeListener() {},
+      dispatchEvent: () => false,
+    });
+    vi.stubGlobal('matchMedia', query);
+  }
+  stubFetch((call) => {
+    if (call.url === '/api/students')
+      return json([row, { ...row, id: '20260002', first_name: 'Amara', last_name: 'Baptiste', updatedAt: '2026-08-01T00:00:00.000Z' }]);
+    if (call.url === `/api/student/${row.id}`) return json(stored());
+    return json([]);
+  });
+  const router = createMemoryRouter(
+    [
+      { path: '/admin/dashboard', element: <StudentsTable /> },
+      { path: '/admin/students/:id/:screen', element: <p>Another screen</p> },
+    ],
+    { initialEntries: ['/admin/dashboard'] },
+  );
+  renderWithQueries(<RouterProvider router={router} />);
+  await screen.findByRole('cell', { name: /Charles, Kezia/ });
+  return router;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the students table’s row actions', () => {
+  it('are one “Actions” button per row, named for the student, whose menu names the five actions, Reset password last and set apart', async () => {
+    await showTable();
+    expect(screen.getByRole('columnheader', { name: 'Actions' })).toBeInTheDocument();
+    const button = screen.getByRole('button', { name: 'Actions for Charles, Kezia' });
+    expect(button).toHaveTextContent('Actions');
+    expect(button).toHaveAttribute('aria-haspopup', 'menu');
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(button);
+    const menu = screen.getByRole('menu', { name: 'Actions for Charles, Kezia' });
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(ACTION_NAMES);
+    // A rule parts the everyday actions from resetting her password, the last item.
+    const reset = within(menu).getByRole('menuitem', { name: 'Reset password' });
+    expect(reset.previousElementSibling).toHaveRole('separator');
+    expect(within(menu).getAllByRole('separator')).toHaveLength(1);
+  });
+
+  it('show their names as tooltips: what the Actions menu holds, and each item with the student’s name', async () => {
+    await showTable();
+    const user = userEvent.setup();
+    const button = screen.getByRole('button', { name: 'Actions for Charles, Kezia' });
+    await user.hover(button);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Registration Form, Edit, Attendance, Term Reports, Reset password');
+    await user.unhover(button);
+    await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
+    await user.click(button);
+    const edit = screen.getByRole('menuitem', { name: 'Edit' });
+    await user.hover(edit);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Edit of Charles, Kezia');
+    expect(edit).toHaveAccessibleDescription('Edit of Charles, Kezia');
+  });
+
+  it('are reached with Tab and worked with the keyboard: Enter opens the menu, the arrows choose, Escape gives the focus back', async () => {
+    await showTable();
+    const user = userEvent.setup();
+    const button = screen.getByRole('button', { name: 'Actions for Charles, Kezia' });
+    screen.getByRole('searchbox', { name: 'Search' }).focus();
+    // Past the columns' sort buttons and the scrolling table, Tab comes to the first row's actions.
+    for (let presses = 0; presses < 10 && document.activeElement !== button; presses += 1) await user.tab();
+    expect(button).toHaveFocus();
+    expect(screen.getByRole('tooltip')).toHaveTextContent('Registration Form, Edit, Attendance, Term Reports, Reset password');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('menuitem', { name: 'Registration Form' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+    expect(button).toHaveFocus();
+    await user.keyboard('{Enter}{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Edit' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Student' });
+    expect(await within(dialog).findByDisplayValue('Kezia')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(button).toHaveFocus());
+  });
+
+  it('on a phone open from the student’s name as a sheet headed by her name, and take her to the action chosen', async () => {
+    const router = await showTable({ phone: true });
+    expect(screen.queryByRole('columnheader', { name: 'Actions' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Actions for/ })).not.toBeInTheDocument();
+    const name = screen.getByRole('button', { name: 'Charles, Kezia' });
+    expect(name).toHaveAttribute('aria-haspopup', 'dialog');
+    await userEvent.click(name);
+    const sheet = screen.getByRole('dialog', { name: 'Charles, Kezia' });
+    expect(sheet).toHaveTextContent('20260001 · 1A');
+    const menu = within(sheet).getByRole('menu', { name: 'Actions for Charles, Kezia' });
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(ACTION_NAMES);
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Attendance' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/students/${row.id}/attendance`));
+  });
+});
