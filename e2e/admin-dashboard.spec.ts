@@ -1,9 +1,11 @@
 import { expect, test } from '@playwright/test';
 import {
+  chooseRowAction,
   claimStudent,
   expectAccessible,
   expectCurrentAdminScreen,
   goToAdminScreen,
+  rowActionsOpener,
   signInAdminViaApi,
   signInStudentViaApi,
   studentsTableRows,
@@ -63,7 +65,7 @@ test('the admin searches and sorts the students table, edits a name and resets a
   await expect(page.getByText(/^1–100 of \d+$/)).toBeVisible();
 
   await page.getByRole('searchbox').fill(student.id);
-  await row.getByRole('button', { name: /^Edit/ }).click();
+  await chooseRowAction(row, 'Edit');
   const edit = page.getByRole('dialog', { name: 'Edit Student' });
   const firstName = edit.getByRole('textbox', { name: 'First Name' });
   await expect(firstName).toHaveValue(student.first_name);
@@ -77,7 +79,7 @@ test('the admin searches and sorts the students table, edits a name and resets a
   await edit.getByRole('button', { name: 'Close' }).click();
   await expect(row).toContainText(`${student.last_name}, Anya`);
 
-  await row.getByRole('button', { name: /^Reset password/ }).click();
+  await chooseRowAction(row, 'Reset password');
   const reset = page.getByRole('dialog', { name: 'Reset Password' });
   await expect(reset).toContainText(`Are you sure you want to reset Anya ${student.last_name} password?`);
   await reset.getByRole('button', { name: 'Ok' }).click();
@@ -137,20 +139,23 @@ test('the admin opens a registration form from the table, with the keyboard', as
   await page.getByRole('searchbox').fill(student.id);
   const row = studentsTableRows(page, student.id);
   await expect(row).toHaveCount(1);
-  const action = (name: string) => row.getByRole('button', { name: new RegExp(`^${name} `) });
-  // From the search box, Tab passes the columns' sort buttons to the row's actions: one tab stop,
-  // the arrow keys move between them.
+  const opener = rowActionsOpener(row);
+  // From the search box, Tab passes the columns' sort buttons to the row's actions (its 'Actions'
+  // button, or on a phone the student's name): Enter opens them, the arrow keys move between them.
   await page.getByRole('searchbox').focus();
-  for (let presses = 0; presses < 10 && !(await action('Registration Form').evaluate((button) => button === document.activeElement)); presses += 1) {
+  for (let presses = 0; presses < 10 && !(await opener.evaluate((button) => button === document.activeElement)); presses += 1) {
     await page.keyboard.press('Tab');
   }
-  await expect(action('Registration Form')).toBeFocused();
-  await page.keyboard.press('ArrowRight');
-  await expect(action('Edit')).toBeFocused();
-  await expect(action('Edit')).toHaveAttribute('tabindex', '0');
-  await expect(action('Registration Form')).toHaveAttribute('tabindex', '-1');
-  await page.keyboard.press('ArrowLeft');
-  await expect(action('Registration Form')).toBeFocused();
+  await expect(opener).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Registration Form' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Edit' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+  await expect(opener).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Registration Form' })).toBeFocused();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: /Registration Form/ });
   await expectFirstPageDrawn(dialog);
@@ -172,29 +177,28 @@ test('the table draws the rows scrolled into view, to the last of a page, and ke
   const total = Number(await table.getAttribute('aria-rowcount')) - 1;
   expect(total).toBeGreaterThanOrEqual(600);
 
-  const firstAction = rows.first().getByRole('button').first();
-  const firstLabel = await firstAction.getAttribute('aria-label');
-  await firstAction.focus();
+  const firstOpener = rowActionsOpener(rows.first());
+  await firstOpener.focus();
+  const firstId = await rows.first().getAttribute('data-id');
   const scroller = page.getByRole('region', { name: 'Students table' });
   await scroller.evaluate((element) => (element.scrollTop = element.scrollHeight));
   const last = table.locator('tbody tr[aria-rowindex="101"]');
   await expect(last).toBeInViewport();
-  await expect(last.getByRole('button').first()).toBeVisible();
-  // The focused row stays drawn (out of view), with the focus on its action.
-  await expect(page.getByRole('button', { name: firstLabel ?? '' })).toBeFocused();
-  await page.keyboard.press('ArrowRight');
-  const editFirst = page.getByRole('button', { name: (firstLabel ?? '').replace(/^Registration Form of/, 'Edit') });
-  await expect(editFirst).toBeFocused();
-  // The focus brought its row back into view; away again, the dialog it opens gives the focus back to it when closed.
-  await scroller.evaluate((element) => (element.scrollTop = element.scrollHeight));
-  await expect(last).toBeInViewport();
-  await expect(editFirst).not.toBeInViewport();
+  await expect(rowActionsOpener(last)).toBeVisible();
+  // The focused row stays drawn (out of view), with the focus on what opens its actions.
+  const held = rowActionsOpener(studentsTableRows(page, firstId ?? ''));
+  await expect(held).toBeFocused();
+  await expect(held).not.toBeInViewport();
+  // The actions it opens there, the dialog one of them opens gives the focus back to it when closed.
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Edit' })).toBeFocused();
   await page.keyboard.press('Enter');
   const edit = page.getByRole('dialog', { name: 'Edit Student' });
   await expect(edit.getByRole('textbox', { name: 'First Name' })).not.toHaveValue('');
   await edit.getByRole('button', { name: 'Close' }).click();
   await expect(edit).toHaveCount(0);
-  await expect(editFirst).toBeFocused();
+  await expect(held).toBeFocused();
 
   await page.getByRole('button', { name: 'Go to next page' }).click();
   await expect(page.getByText(/^101–200 of \d+$/)).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import {
+  chooseRowAction,
   claimStudent,
   expectAccessible,
   expectNoSidewaysScroll,
@@ -100,7 +101,7 @@ test('an admin imports a scan file and the student sees the new day', async ({ p
   await goToAdminScreen(page, 'Dashboard');
   await page.getByRole('searchbox').fill(student.id);
   const studentRow = studentsTableRows(page, student.id);
-  await studentRow.getByRole('button', { name: /^Attendance of/ }).click();
+  await chooseRowAction(studentRow, 'Attendance');
   await expect(page).toHaveURL(new RegExp(`/admin/students/${student.id}/attendance$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Student Attendance Records' })).toBeVisible();
   await expect(page.getByText(student.id, { exact: true })).toBeVisible();

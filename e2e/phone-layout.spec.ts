@@ -7,6 +7,7 @@ import {
   expectAccessible,
   expectNoSidewaysScroll,
   goToAdminScreen,
+  rowActionsOpener,
   signInAdminViaApi,
   signInStudentViaApi,
   STUDENT_PASSWORD,
@@ -225,7 +226,8 @@ test('the admin screens fit the screen without sideways scrolling; the tables sc
   const edit = page.getByRole('dialog', { name: 'Edit Student' });
   // The table redraws its rows as the search applies: a click on a row being replaced is tried again.
   await expect(async () => {
-    await row.getByRole('button', { name: /^Edit/ }).click({ timeout: 2_000 });
+    await rowActionsOpener(row).click({ timeout: 2_000 });
+    await page.getByRole('menuitem', { name: 'Edit', exact: true }).click({ timeout: 2_000 });
     await expect(edit).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
   await expect(edit.getByRole('textbox', { name: 'First Name' })).not.toHaveValue('');
@@ -250,6 +252,53 @@ test('the admin screens fit the screen without sideways scrolling; the tables sc
   expect(refused.status()).toBe(422);
   expect((await refused.json()).errors.deadline_local).toEqual(['The deadline is not a real date: enter it as yyyy-MM-dd.']);
   await expectAccessible(page);
+});
+
+test('a student’s row actions are named, with her name in view beside them: a menu on a wide screen, a sheet on a phone', async ({ page }) => {
+  const student = claimStudent('any');
+  const phone = test.info().project.name === 'phone';
+  await signInAdminViaApi(page);
+  await page.goto('/admin/dashboard');
+  await page.getByRole('searchbox').fill(student.id);
+  const row = studentsTableRows(page, student.id);
+  await expect(row).toHaveCount(1);
+  const name = `${student.last_name}, ${student.first_name}`;
+  const opener = rowActionsOpener(row);
+  // The name and what opens her actions are both in the window, the page never scrolling sideways.
+  await expect(opener).toHaveCount(1);
+  await expectInViewport(row.locator('td[data-field="name"]'));
+  await expectInViewport(opener);
+  await expectNotClipped(row.locator('td[data-field="name"]'));
+  await expectNoSidewaysScroll(page);
+  await expect(page.getByRole('columnheader', { name: 'Actions' })).toHaveCount(phone ? 0 : 1);
+  if (!phone) {
+    await expect(opener).toHaveText('Actions');
+    await opener.hover();
+    await expect(page.getByRole('tooltip')).toHaveText('Registration Form, Edit, Attendance, Term Reports, Reset password');
+    await shot(page, 'admin-row-actions-tooltip');
+  }
+  await opener.click();
+  const menu = page.getByRole('menu', { name: `Actions for ${name}` });
+  await expect(menu.getByRole('menuitem')).toHaveText(['Registration Form', 'Edit', 'Attendance', 'Term Reports', 'Reset password']);
+  for (const item of await menu.getByRole('menuitem').all()) await expectInViewport(item);
+  // Resetting her password comes last, after a rule, in the colour of a warning.
+  await expect(menu.getByRole('separator')).toHaveCount(1);
+  const reset = menu.getByRole('menuitem', { name: 'Reset password' });
+  expect(await reset.evaluate((item) => item.previousElementSibling?.getAttribute('role') ?? item.previousElementSibling?.tagName)).toMatch(/separator|HR/i);
+  expect(await reset.evaluate((item) => getComputedStyle(item).color)).not.toBe(
+    await menu.getByRole('menuitem', { name: 'Edit' }).evaluate((item) => getComputedStyle(item).color),
+  );
+  if (phone) {
+    // On a phone the sheet names the student above her actions.
+    const sheet = page.getByRole('dialog', { name });
+    await expect(sheet).toContainText(student.id);
+    await expectInViewport(sheet.getByRole('heading', { name }));
+  }
+  await shot(page, 'admin-row-actions');
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+  await expect(menu).toHaveCount(0);
+  await expect(opener).toBeFocused();
 });
 
 test('an unknown address says Page not found, with a way back', async ({ page }) => {

@@ -142,3 +142,14 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
 export function studentsTableRows(page: Page, id?: string): Locator {
   return page.getByRole('table', { name: 'Students' }).locator(id ? `tbody tr[data-id="${id}"]` : 'tbody tr[data-id]');
 }
+
+/** What opens a row's actions: its 'Actions' button on a wide screen, the student's name on a phone. */
+export function rowActionsOpener(row: Locator): Locator {
+  return row.getByRole('button', { name: /^Actions for / }).or(row.locator('td[data-field="name"] button'));
+}
+
+/** Chooses one of a row's actions by its name ('Edit', 'Reset password'…), from the menu or the sheet its opener shows. */
+export async function chooseRowAction(row: Locator, action: string): Promise<void> {
+  await rowActionsOpener(row).click();
+  await row.page().getByRole('menuitem', { name: action, exact: true }).click();
+}
