@@ -1,5 +1,5 @@
 // Builds the server into one JavaScript file (apps/server/dist/main.js) that plain Node runs, and
-// beside it the script of its printing process (printing-process.js): no
+// beside it the scripts of its printing and spreadsheet reading processes: no
 // TypeScript loader at run time, so the server starts faster and keeps less in memory. Packages
 // from node_modules stay outside the bundle; the workspace's own packages are bundled in.
 import path from 'node:path';
@@ -9,6 +9,7 @@ import { build } from 'esbuild';
 const root = path.resolve(import.meta.dirname, '..');
 const serverEntry = path.join(root, 'apps/server/src/main.ts');
 const printingProcessEntry = path.join(root, 'apps/server/src/lib/pdf/printing-process.ts');
+const readingProcessEntry = path.join(root, 'apps/server/src/lib/xlsx/reading-process.ts');
 const serverDist = path.join(root, 'apps/server/dist');
 export const serverBundle = path.join(serverDist, 'main.js');
 
@@ -33,8 +34,8 @@ const packagesStayOutside = {
 
 export async function buildServer() {
   await build({
-    // The server finds its printing process's script beside its own (lib/pdf/printer.ts).
-    entryPoints: { main: serverEntry, 'printing-process': printingProcessEntry },
+    // The server finds its printing and reading processes' scripts beside its own (lib/pdf/printer.ts, lib/xlsx/read-workbook.ts).
+    entryPoints: { main: serverEntry, 'printing-process': printingProcessEntry, 'reading-process': readingProcessEntry },
     outdir: serverDist,
     bundle: true,
     platform: 'node',

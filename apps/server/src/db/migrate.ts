@@ -13,6 +13,7 @@ import * as signInAttempts from './migrations/010-sign-in-attempts.ts';
 import * as sharedBetweenProcesses from './migrations/011-shared-between-processes.ts';
 import * as auditLogThrottleIndexes from './migrations/012-audit-log-throttle-indexes.ts';
 import * as studentsUpdatedInPlace from './migrations/013-students-updated-in-place.ts';
+import * as stagedStudentImports from './migrations/015-staged-student-imports.ts';
 
 /** Migrations are listed here in order; the list is bundled, so no folder is read at run time. */
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '011-shared-between-processes': sharedBetweenProcesses,
   '012-audit-log-throttle-indexes': auditLogThrottleIndexes,
   '013-students-updated-in-place': studentsUpdatedInPlace,
+  '015-staged-student-imports': stagedStudentImports,
 };
 
 /**

@@ -227,6 +227,29 @@ export type StudentImportsTable = {
   inserted: number;
   updated: number;
   unchanged: number;
+  /** 'running' while it is staged and published, 'done' once published, 'interrupted' when its process ended first (nothing was changed). */
+  outcome: Generated<'running' | 'done' | 'interrupted'>;
+  admin_id: number | null;
+  /** The process running it (host and process ID), while it runs. */
+  owner: string | null;
+  /** When its process last wrote a slice of it. */
+  heartbeat: string | null;
+};
+
+/** A row of a running student import, staged until the import is published in one transaction (decision 042). */
+export type StudentImportRowsTable = {
+  import_id: number;
+  student_id: string;
+  action: 'insert' | 'update';
+  changed: string;
+  first_name: string | null;
+  last_name: string | null;
+  middle_name: string | null;
+  sex: string | null;
+  date_of_birth: string | null;
+  class_id: string | null;
+  house_code: string | null;
+  birth_certificate_no: string | null;
 };
 
 export type Database = {
@@ -259,6 +282,7 @@ export type Database = {
   sign_in_attempts: SignInAttemptsTable;
   server_secrets: ServerSecretsTable;
   student_imports: StudentImportsTable;
+  student_import_rows: StudentImportRowsTable;
   import_progress: ImportProgressTable;
   rate_limits: RateLimitsTable;
 };

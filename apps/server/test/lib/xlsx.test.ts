@@ -272,7 +272,7 @@ describe('reading a spreadsheet', () => {
 
   it('refuses a file with too many rows', async () => {
     const lines = ['Student ID,Last Name', ...Array.from({ length: 11 }, (_, index) => `${index},Name`)].join('\n');
-    await expect(readSpreadsheet(csv(lines), columns, { maxRows: 10, maxEntries: 100, maxUncompressedBytes: 1e6 })).rejects.toThrow(
+    await expect(readSpreadsheet(csv(lines), columns, { maxRows: 10, maxColumns: 300, maxEntries: 100, maxUncompressedBytes: 1e6 })).rejects.toThrow(
       'The file has more than 10 rows. Split it into smaller files.',
     );
     const workbook = new ExcelJS.Workbook();
@@ -280,9 +280,9 @@ describe('reading a spreadsheet', () => {
     sheet.addRow(['Student ID', 'Last Name']);
     for (let index = 0; index < 11; index += 1) sheet.addRow([index, 'Name']);
     const file = fileWith(Buffer.from(await workbook.xlsx.writeBuffer()), '.xlsx');
-    await expect(readSpreadsheet({ path: file, kind: 'xlsx' }, columns, { maxRows: 10, maxEntries: 100, maxUncompressedBytes: 1e6 })).rejects.toBeInstanceOf(
-      SpreadsheetRefused,
-    );
+    await expect(
+      readSpreadsheet({ path: file, kind: 'xlsx' }, columns, { maxRows: 10, maxColumns: 300, maxEntries: 100, maxUncompressedBytes: 1e6 }),
+    ).rejects.toBeInstanceOf(SpreadsheetRefused);
   });
 
   it('refuses an .xlsx that is really a PDF, and an empty file', async () => {
@@ -308,7 +308,7 @@ describe('reading a spreadsheet', () => {
 });
 
 describe('the zip check before a workbook is opened', () => {
-  const limits = { maxEntries: 20, maxUncompressedBytes: 5 * 1024 * 1024, maxRows: 10 };
+  const limits = { maxEntries: 20, maxUncompressedBytes: 5 * 1024 * 1024, maxRows: 10, maxColumns: 300 };
   const entries = [
     { name: '[Content_Types].xml', data: '<Types/>' },
     { name: 'xl/workbook.xml', data: '<workbook/>' },

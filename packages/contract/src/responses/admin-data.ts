@@ -40,6 +40,9 @@ export const studentImportAnswerSchema = importAnswerSchema({
 }).meta({ id: 'StudentImportAnswer' });
 export type StudentImportAnswer = z.infer<typeof studentImportAnswerSchema>;
 
+/** How the history and the progress call name an import whose process ended before it was published. */
+export const interruptedImport = 'interrupted — nothing was changed' as const;
+
 /** GET /api/student-imports: past imports, newest first. */
 export const studentImportHistorySchema = z.array(
   z.object({
@@ -52,12 +55,19 @@ export const studentImportHistorySchema = z.array(
     inserted: z.number().int(),
     updated: z.number().int(),
     unchanged: z.number().int(),
+    /** 'imported', or the import's process ended before it was published and nothing was changed (decision 042). */
+    outcome: z.enum(['imported', interruptedImport]),
   }),
 );
 export type StudentImportHistory = z.infer<typeof studentImportHistorySchema>;
 
 /** GET /api/student-import/progress: how far the admin's own running import has got (decision 025). */
-export const studentImportProgressSchema = importProgressSchema.meta({ id: 'StudentImportProgress' });
+export const studentImportProgressSchema = importProgressSchema
+  .extend({
+    /** Set when the admin's latest import was interrupted (its process ended before it was published): nothing was changed. */
+    last: z.literal(interruptedImport).optional(),
+  })
+  .meta({ id: 'StudentImportProgress' });
 
 /** One student in the Parents Contact report: her parents', guardian's and emergency contact's details. */
 export const parentsContactRowSchema = z.object({

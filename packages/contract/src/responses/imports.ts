@@ -23,7 +23,10 @@ export const importAnswerSchema = <Counts extends z.ZodRawShape>(counts: Counts)
     ...counts,
     /** A few of the rows as they will be written, for the preview (at most 20). */
     preview: z.array(z.record(z.string(), z.union([z.string(), z.number(), z.null()]))).optional(),
+    /** The first 200 problems, in row order. */
     errors: z.array(importErrorSchema),
+    /** How many problems the file has in all (more than `errors` lists when over 200). */
+    error_count: z.number().int().optional(),
   });
 
 /**

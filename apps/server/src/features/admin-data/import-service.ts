@@ -1,15 +1,23 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { studentImportColumns, type FieldValue, type StudentImportAnswer, type StudentImportField, type StudentImportMode } from '@school/contract';
+import {
+  interruptedImport,
+  studentImportColumns,
+  type FieldValue,
+  type StudentImportAnswer,
+  type StudentImportField,
+  type StudentImportMode,
+} from '@school/contract';
+import type { FastifyInstance } from 'fastify';
 import type { AdminActor } from '../../session/actor.ts';
 import { nowIso, type Executor } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { Conflict } from '../../lib/errors.ts';
 import type { ReceivedFile } from '../../lib/uploads/index.ts';
-import { readSpreadsheet, validateRows, type ImportError } from '../../lib/xlsx/index.ts';
+import { answeredErrors, readSpreadsheet, validateRows, type ImportError } from '../../lib/xlsx/index.ts';
 import { writeAudit } from '../audit/index.ts';
-import { nextVersion } from '../registration/index.ts';
 import { importColumns, importRowSchema, neededForNewStudents, type ImportRowValues } from './import-rows.ts';
 import { importProgress } from './import-progress.ts';
+import { importStaging } from './import-staging.ts';
 import { adminDataRepository } from './repository.ts';
 
 /** Rows written per transaction: saves of students go between the slices (decision 025). */
@@ -109,7 +117,7 @@ async function planImport(deps: Deps, input: StudentImportInput, between: () => 
     planned.push({ row, id: value.id, action: Object.keys(changed).length ? 'update' : 'unchanged', values: changed, before });
   }
   errors.sort((a, b) => a.row - b.row);
-  return { planned, errors, headers: read.headers };
+  return { planned, errors, headers: read.headers, present };
 }
 
 /** The values of the columns the file has (the others are left as they are). */
@@ -125,70 +133,34 @@ const countsOf = (planned: Planned[]) => ({
 });
 
 /**
- * Writes the plan a slice at a time, each slice its own short write transaction so students'
- * autosaves go between them. If a slice fails (a student added or changed meanwhile), the slices
- * already written are undone, so the import changes nothing (decision 025). `progress` hears how
- * many of the plan's rows are written after each slice.
+ * Stages the plan a slice at a time, each slice its own short write transaction, so students'
+ * autosaves go between them; nothing staged is seen by anyone. Then publishes it in one short
+ * transaction with the history row and the audit entry: the import changes everything or nothing,
+ * whatever stops it (decision 042). `progress` hears how many rows are staged after each slice.
  */
-async function applyPlan(deps: Deps, planned: Planned[], progress: (db: Executor, done: number) => Promise<void>, between: () => Promise<void>): Promise<void> {
-  const written: Planned[] = [];
-  const now = nowIso();
-  try {
-    for (let start = 0; start < planned.length; start += WRITE_SLICE) {
-      if (start > 0) await between();
-      const end = Math.min(start + WRITE_SLICE, planned.length);
-      const slice = planned.slice(start, end).filter((entry) => entry.action !== 'unchanged');
-      if (slice.length > 0)
-        await deps.writeTransaction(async (trx) => {
-          await adminDataRepository.insertStudents(
-            trx,
-            slice.filter((entry) => entry.action === 'insert').map((entry) => ({ ...entry.values, id: entry.id })),
-            now,
-          );
-          for (const entry of slice) if (entry.action === 'update') await adminDataRepository.updateStudent(trx, entry.id, entry.values, now);
-          await progress(trx, end);
-        });
-      else await progress(deps.db, end);
-      written.push(...slice);
-    }
-  } catch (error) {
-    await deps.writeTransaction((trx) => undoWritten(trx, written));
-    throw new Conflict(
-      `The import was stopped and undone: ${error instanceof Error ? error.message : 'a row could not be written'}. Check the file again and retry.`,
-    );
+async function applyPlan(
+  deps: Deps,
+  importId: number,
+  plan: { planned: Planned[]; present: readonly string[] },
+  publish: (trx: Executor) => Promise<void>,
+  progress: (db: Executor, done: number) => Promise<void>,
+  between: () => Promise<void>,
+): Promise<void> {
+  const { planned } = plan;
+  for (let start = 0; start < planned.length; start += WRITE_SLICE) {
+    if (start > 0) await between();
+    const end = Math.min(start + WRITE_SLICE, planned.length);
+    const slice = planned.slice(start, end).filter((entry): entry is Planned & { action: 'insert' | 'update' } => entry.action !== 'unchanged');
+    await deps.writeTransaction(async (trx) => {
+      await importStaging.stage(trx, importId, slice);
+      await progress(trx, end);
+    });
   }
-}
-
-/** Times an undo reads a student again when a save changed her between its read and its write. */
-const UNDO_TRIES = 5;
-
-/**
- * Undoes the slices an import wrote before one failed. The students it added are removed. Each
- * student it updated gets back, field by field, her value from before the import where the
- * import's value still stands: a change someone made since (an admin, or she in a field the import
- * wrote) is kept. A student with anything given back gets a new version, never her version from
- * before the import: anyone holding that version, or the import's, is shown the record as it now
- * is (409) before saving over it. Each write checks the version it read (saves may go on meanwhile).
- */
-async function undoWritten(trx: Executor, written: Planned[]): Promise<void> {
-  await adminDataRepository.deleteStudents(
-    trx,
-    written.filter((entry) => entry.action === 'insert').map((entry) => entry.id),
-  );
-  for (const entry of written) {
-    if (entry.action !== 'update' || !entry.before) continue;
-    const columns = Object.keys(entry.values);
-    for (let tries = 0; tries < UNDO_TRIES; tries += 1) {
-      const [current] = await adminDataRepository.findStudents(trx, [entry.id], columns);
-      if (!current) break;
-      const giveBack = Object.fromEntries(
-        columns.filter((field) => (current[field] ?? null) === entry.values[field]).map((field) => [field, entry.before![field] ?? null]),
-      );
-      if (Object.keys(giveBack).length === 0) break;
-      const version = String(current.updated_at);
-      if (await adminDataRepository.updateStudentIfVersion(trx, entry.id, giveBack, version, nextVersion(version))) break;
-    }
-  }
+  await between();
+  await deps.writeTransaction(async (trx) => {
+    await importStaging.publish(trx, importId, plan.present, nowIso());
+    await publish(trx);
+  });
 }
 
 /**
@@ -199,7 +171,7 @@ async function undoWritten(trx: Executor, written: Planned[]): Promise<void> {
  */
 export async function importStudents(deps: Deps, actor: AdminActor, input: StudentImportInput): Promise<StudentImportAnswer> {
   const between = input.betweenSlices ?? (() => nextTurn());
-  const { planned, errors, headers } = await planImport(deps, input, between);
+  const { planned, errors, headers, present } = await planImport(deps, input, between);
   const counts = countsOf(planned);
   const preview = planned.slice(0, PREVIEW_ROWS).map((entry) => ({
     Row: entry.row,
@@ -213,28 +185,48 @@ export async function importStudents(deps: Deps, actor: AdminActor, input: Stude
               .join(', ')}`
           : 'No change',
   }));
-  const answer = { dry_run: input.dryRun, ...counts, headers, preview, errors };
+  const answer = { dry_run: input.dryRun, ...counts, headers, preview, ...answeredErrors(errors) };
   if (input.dryRun || errors.length > 0) return answer;
 
-  await importProgress.report(deps.db, actor.adminId, 0, planned.length);
+  const importId = await importStaging.begin(deps.db, { at: nowIso(), admin: actor.name, adminId: actor.adminId, fileName: input.file.name, mode: input.mode });
+  let published = false;
   try {
-    await applyPlan(deps, planned, (db, done) => importProgress.report(db, actor.adminId, done, planned.length), between);
-    await deps.writeTransaction(async (trx) => {
-      await adminDataRepository.recordImport(trx, { at: nowIso(), admin: actor.name, file_name: input.file.name, mode: input.mode, ...counts });
-      await writeAudit(trx, actor, {
-        action: 'students.imported',
-        detail: `${input.file.name} (${input.mode}): ${counts.inserted} added, ${counts.updated} updated, ${counts.unchanged} unchanged`,
-      });
-    });
+    await importProgress.report(deps.db, actor.adminId, 0, planned.length);
+    await applyPlan(
+      deps,
+      importId,
+      { planned, present },
+      async (trx) => {
+        await importStaging.done(trx, importId, counts);
+        await writeAudit(trx, actor, {
+          action: 'students.imported',
+          detail: `${input.file.name} (${input.mode}): ${counts.inserted} added, ${counts.updated} updated, ${counts.unchanged} unchanged`,
+        });
+        published = true;
+      },
+      (db, done) => importProgress.report(db, actor.adminId, done, planned.length),
+      between,
+    );
+  } catch (error) {
+    throw new Conflict(
+      `The import was stopped and nothing was changed: ${error instanceof Error ? error.message : 'a row could not be written'}. Check the file again and retry.`,
+    );
   } finally {
-    // Failing to remove the figure must not hide how the import went: a row left behind goes stale.
+    // Failing to tidy up must not hide how the import went: the sweep marks an import left running as interrupted.
+    if (!published) await importStaging.discard(deps.db, importId).catch(() => undefined);
+    importStaging.release(importId);
     await importProgress.end(deps.db, actor.adminId).catch(() => undefined);
   }
   return answer;
 }
 
-/** How far the admin's own running import has got (polled by the screen while it is applied). */
-export const studentImportProgress = (deps: Pick<Deps, 'db'>, actor: AdminActor) => importProgress.of(deps.db, actor.adminId);
+/** How far the admin's own running import has got (polled by the screen while it is applied), and whether her latest one was interrupted. */
+export async function studentImportProgress(deps: Pick<Deps, 'db'>, actor: AdminActor) {
+  const progress = await importProgress.of(deps.db, actor.adminId);
+  if (progress.running) return progress;
+  const last = await adminDataRepository.lastImport(deps.db, actor.adminId);
+  return last?.outcome === 'interrupted' ? { ...progress, last: interruptedImport } : progress;
+}
 
 /** Past imports, newest first. */
 export async function studentImportHistory(deps: Deps) {
@@ -247,5 +239,27 @@ export async function studentImportHistory(deps: Deps) {
     inserted: entry.inserted,
     updated: entry.updated,
     unchanged: entry.unchanged,
+    outcome: entry.outcome === 'interrupted' ? interruptedImport : ('imported' as const),
   }));
+}
+
+/** How often a running server looks for imports whose process ended mid-way. */
+const SWEEP_EVERY_MS = 60 * 1000;
+
+/**
+ * Marks as interrupted every import whose process ended before its publish (a kill, a crash, a
+ * lost database): when the app is ready, and every minute while it serves (decision 042).
+ */
+export function sweepInterruptedImports(app: FastifyInstance): void {
+  const sweep = async () => {
+    const swept = await importStaging.sweep(app.deps.db, { singleProcess: app.deps.dialect === 'sqlite' });
+    if (swept > 0) app.log.warn(`${swept} student import(s) were interrupted before they were published; nothing of them was changed.`);
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    await sweep();
+    timer = setInterval(() => sweep().catch((error: Error) => app.log.warn(`The sweep of interrupted imports failed: ${error.message}`)), SWEEP_EVERY_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
 }

@@ -1,7 +1,7 @@
-import { parentsContactRowSchema, progressFlagKeys, progressFlags, type FieldValue, type ParentsContactRow } from '@school/contract';
+import { parentsContactRowSchema, progressFlagKeys, type FieldValue, type ParentsContactRow } from '@school/contract';
 import type { Executor } from '../../db/database.ts';
-import type { FormProgressTable, StudentImportsTable } from '../../db/schema.ts';
-import { sql, type Insertable } from 'kysely';
+import type { FormProgressTable } from '../../db/schema.ts';
+import { sql } from 'kysely';
 
 /** A student's record with her progress flags (null when she has none yet). */
 export type StudentWithProgress = { id: string; created_at: string; updated_at: string; form_level: number | null } & Record<string, FieldValue> &
@@ -81,53 +81,18 @@ export const adminDataRepository = {
       .execute() as Promise<Array<Record<string, FieldValue> & { id: string }>>;
   },
 
-  /** New students, each with an account whose first password is her date of birth and empty progress. */
-  async insertStudents(db: Executor, students: Array<Record<string, FieldValue> & { id: string }>, now: string): Promise<void> {
-    if (students.length === 0) return;
-    await db
-      .insertInto('students')
-      .values(students.map((student) => ({ ...student, created_at: now, updated_at: now })))
-      .execute();
-    await db
-      .insertInto('student_accounts')
-      .values(students.map((student) => ({ student_id: student.id, password_hash: null, password_reset: 1, password_changed_at: null })))
-      .execute();
-    await db
-      .insertInto('form_progress')
-      .values(students.map((student) => ({ student_id: student.id, ...progressFlags() })))
-      .execute();
-  },
+  /** Past imports, published or interrupted, newest first (a running one is not history yet). */
+  importHistory: (db: Executor, limit: number) =>
+    db.selectFrom('student_imports').selectAll().where('outcome', '!=', 'running').orderBy('id', 'desc').limit(limit).execute(),
 
-  /** Writes the given columns of one student (a new version); nothing else of her record. */
-  async updateStudent(db: Executor, id: string, values: Record<string, FieldValue>, updatedAt: string): Promise<void> {
-    await db
-      .updateTable('students')
-      .set({ ...values, updated_at: updatedAt })
-      .where('id', '=', id)
-      .execute();
-  },
-
-  /** Writes the given columns of one student and a new version only if her version is still `expected`; whether it did. */
-  async updateStudentIfVersion(db: Executor, id: string, values: Record<string, FieldValue>, expected: string, updatedAt: string): Promise<boolean> {
-    const written = await db
-      .updateTable('students')
-      .set({ ...values, updated_at: updatedAt })
-      .where('id', '=', id)
-      .where('updated_at', '=', expected)
-      .executeTakeFirst();
-    return Number(written.numUpdatedRows) === 1;
-  },
-
-  /** Removes students an unfinished import added (their accounts and progress go with them). */
-  async deleteStudents(db: Executor, ids: string[]): Promise<void> {
-    if (ids.length === 0) return;
-    await db.deleteFrom('form_progress').where('student_id', 'in', ids).execute();
-    await db.deleteFrom('students').where('id', 'in', ids).execute();
-  },
-
-  async recordImport(db: Executor, entry: Insertable<StudentImportsTable>): Promise<void> {
-    await db.insertInto('student_imports').values(entry).execute();
-  },
-
-  importHistory: (db: Executor, limit: number) => db.selectFrom('student_imports').selectAll().orderBy('id', 'desc').limit(limit).execute(),
+  /** How the admin's latest import ended. */
+  lastImport: (db: Executor, adminId: number) =>
+    db
+      .selectFrom('student_imports')
+      .select(['id', 'outcome'])
+      .where('admin_id', '=', adminId)
+      .where('outcome', '!=', 'running')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
 };

@@ -12,10 +12,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sendDownload } from '../../lib/http/download.ts';
 import { adminActor } from '../../session/access.ts';
 import { receiveUpload, uploadedFile } from '../../lib/uploads/index.ts';
-import { XLSX_TYPE } from '../../lib/xlsx/index.ts';
+import { oneImportAtATime, XLSX_TYPE } from '../../lib/xlsx/index.ts';
 import { z } from 'zod';
 import { REGISTRATION_DATA_FILE, registrationSpreadsheet } from './export-service.ts';
-import { importStudents, studentImportHistory, studentImportProgress } from './import-service.ts';
+import { importStudents, studentImportHistory, studentImportProgress, sweepInterruptedImports } from './import-service.ts';
 import { studentImportTemplate } from './import-template.ts';
 import { parentsContact, parentsContactFile, parentsContactPdf, parentsContactWorkbook } from './parents-contact.ts';
 import { registrationReport } from './registration-report.ts';
@@ -29,6 +29,7 @@ const studentImportBody = studentImportRequest.extend({ file: uploadedFile() });
 /** The admin's data out and in: the registration spreadsheet, the reports, Parents Contact, Import Students. */
 export async function adminDataRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
+  sweepInterruptedImports(app);
 
   app.get(
     '/api/registration-data-spreadsheet',
@@ -86,14 +87,16 @@ export async function adminDataRoutes(instance: FastifyInstance): Promise<void> 
       schema: { consumes: ['multipart/form-data'], body: studentImportBody, response: { 200: studentImportAnswerSchema, ...errorResponses } },
     },
     async (request) =>
-      importStudents(app.deps, adminActor(request), {
-        file: request.body.file,
-        mode: request.body.mode,
-        dryRun: request.body.dry_run,
-        mapping: request.body.mapping,
-        // Students' calls go before each slice of the import's work.
-        betweenSlices: () => app.quietMoment(),
-      }),
+      oneImportAtATime('students', 'student import', () =>
+        importStudents(app.deps, adminActor(request), {
+          file: request.body.file,
+          mode: request.body.mode,
+          dryRun: request.body.dry_run,
+          mapping: request.body.mapping,
+          // Students' calls go before each slice of the import's work.
+          betweenSlices: () => app.quietMoment(),
+        }),
+      ),
   );
 
   app.get(

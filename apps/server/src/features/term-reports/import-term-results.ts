@@ -3,7 +3,16 @@ import { academicYearLabel, type TermResultsImportAnswer } from '@school/contrac
 import { z } from 'zod';
 import type { AdminActor } from '../../session/actor.ts';
 import type { Deps } from '../../deps.ts';
-import { defaultReadLimits, readSpreadsheet, validateRows, workbookStream, type ImportColumn, type ImportError, type ReadValue } from '../../lib/xlsx/index.ts';
+import {
+  answeredErrors,
+  defaultReadLimits,
+  readSpreadsheet,
+  validateRows,
+  workbookStream,
+  type ImportColumn,
+  type ImportError,
+  type ReadValue,
+} from '../../lib/xlsx/index.ts';
 import type { ReceivedFile } from '../../lib/uploads/index.ts';
 import { writeAudit } from '../audit/index.ts';
 import { gradeOf } from './grading.ts';
@@ -139,7 +148,7 @@ export async function importTermResults(
     preview: rows
       .slice(0, 20)
       .map((row) => ({ 'Student ID': row.student_id, Subject: row.subject, Mark: row.mark ?? 'ABS', Grade: gradeOf(row.mark), Comment: row.comment })),
-    errors,
+    ...answeredErrors(errors),
   };
   if (input.dry_run || errors.length > 0) return answer;
 

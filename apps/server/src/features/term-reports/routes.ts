@@ -19,7 +19,7 @@ import { sendDownload } from '../../lib/http/download.ts';
 import { adminActor, signedInActor } from '../../session/access.ts';
 import { sandboxUploadedFile } from '../../lib/security-headers.ts';
 import { receiveUpload, uploadedFile } from '../../lib/uploads/index.ts';
-import { XLSX_TYPE } from '../../lib/xlsx/index.ts';
+import { oneImportAtATime, XLSX_TYPE } from '../../lib/xlsx/index.ts';
 import { importTermResults, termResultsTemplate } from './import-term-results.ts';
 import { reportCardZipLimits, uploadReportCards } from './report-card-upload.ts';
 import { listPostedTerms, listReportCardTerms, postTermReports, reportCard } from './service.ts';
@@ -97,7 +97,7 @@ export async function termReportsRoutes(instance: FastifyInstance): Promise<void
         response: { 200: termResultsImportAnswerSchema, ...errorResponses },
       },
     },
-    async (request) => importTermResults(deps, adminActor(request), request.body),
+    async (request) => oneImportAtATime('term-results', 'term results import', () => importTermResults(deps, adminActor(request), request.body)),
   );
 
   app.post(

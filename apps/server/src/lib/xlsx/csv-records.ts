@@ -11,17 +11,26 @@ export class CsvQuoteError extends Error {
   }
 }
 
+/** A record with more fields than the reader takes: it stops there, the rest of the record unread. */
+export class CsvTooWide extends Error {
+  constructor(readonly record: number) {
+    super(`Record ${record} has too many fields.`);
+    this.name = 'CsvTooWide';
+  }
+}
+
 /**
  * The records of CSV text as Excel writes and reads it (RFC 4180): fields split at commas and
  * records at line breaks (CRLF, LF or CR). A field that starts with a double quote runs to the
  * quote that closes it, commas, line breaks and doubled quotes included; a quote anywhere else is
  * kept as it is. An empty line is a record of one empty field, so that records keep the numbers
  * the spreadsheet shows; a line break at the very end makes no record. Records are made as they
- * are asked for, so a reader that stops early parses no further.
+ * are asked for, so a reader that stops early parses no further; a record of more than `maxFields`
+ * fields throws `CsvTooWide` at the first field past it.
  *
  *   [...csvRecords('ID,Name\r\n1,"Mohammed, Jr."\r\n')]  // [['ID', 'Name'], ['1', 'Mohammed, Jr.']]
  */
-export function* csvRecords(text: string): Generator<string[]> {
+export function* csvRecords(text: string, maxFields = Infinity): Generator<string[]> {
   const end = text.length;
   let at = 0;
   let record = 0;
@@ -54,6 +63,7 @@ export function* csvRecords(text: string): Generator<string[]> {
         at = stop;
       }
       if (text.charCodeAt(at) !== COMMA) break;
+      if (fields.length >= maxFields) throw new CsvTooWide(record);
       at += 1;
     }
     // At a line break (CRLF as one) or at the end.

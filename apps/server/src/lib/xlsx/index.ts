@@ -5,8 +5,11 @@
  * `validateRows`, reporting `{ row, column, message }` as the admin sees them.
  */
 export { formulaSafe, withoutFormulaQuote } from './formula-safe.ts';
+export { oneImportAtATime } from './one-import-at-a-time.ts';
 export {
+  answeredErrors,
   defaultReadLimits,
+  MAX_ERRORS_ANSWERED,
   readSpreadsheet,
   SpreadsheetRefused,
   validateRows,

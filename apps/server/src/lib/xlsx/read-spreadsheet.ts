@@ -1,13 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { importHeaderKey as headerKey } from '@school/contract';
-import type ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import { Invalid } from '../errors.ts';
 import { openZip, ZipRefused, type ZipLimits } from '../zip/index.ts';
-import { CsvQuoteError, csvRecords } from './csv-records.ts';
-import { excel } from './exceljs.ts';
+import { CsvQuoteError, csvRecords, CsvTooWide } from './csv-records.ts';
 import { withoutFormulaQuote } from './formula-safe.ts';
+import { readWorkbookSheet } from './read-workbook.ts';
 
 /** A value read from a cell: text (trimmed), a number, yes/no, a date, or null for an empty cell. */
 export type ReadValue = string | number | boolean | Date | null;
@@ -41,10 +40,12 @@ export type SpreadsheetRead<Field extends string> = {
 export type ReadLimits = ZipLimits & {
   /** Data rows (the header and empty rows not counted). */
   maxRows: number;
+  /** Columns of any row, the header's included. */
+  maxColumns: number;
 };
 
-/** Enough for a school: 5,000 rows, 100 entries and 50 MB once unzipped. */
-export const defaultReadLimits: ReadLimits = { maxRows: 5000, maxEntries: 100, maxUncompressedBytes: 50 * 1024 * 1024 };
+/** Enough for a school: 5,000 rows, 300 columns, 100 entries and 50 MB once unzipped. */
+export const defaultReadLimits: ReadLimits = { maxRows: 5000, maxColumns: 300, maxEntries: 100, maxUncompressedBytes: 50 * 1024 * 1024 };
 
 /** Which sheet to read, and what to do with columns the import does not know. */
 export type ReadOptions = {
@@ -68,44 +69,30 @@ export class SpreadsheetRefused extends Invalid {
   }
 }
 
-/** A cell as exceljs gives it, reduced to its value: a formula's cached result (never the formula), rich text as plain text. */
-function xlsxValue(value: ExcelJS.CellValue): ReadValue | { error: string } {
-  if (value === null || value === undefined) return null;
-  if (value instanceof Date || typeof value === 'number' || typeof value === 'boolean') return value;
-  if (typeof value === 'string') return textValue(value);
-  if ('error' in value) return { error: String(value.error) };
-  if ('richText' in value) return textValue(value.richText.map((part) => part.text).join(''));
-  if ('formula' in value || 'sharedFormula' in value) {
-    const result = (value as { result?: ExcelJS.CellValue }).result;
-    return result === undefined ? null : xlsxValue(result);
-  }
-  if ('text' in value) return textValue(String(value.text));
-  return null;
-}
-
 const textValue = (text: string): string | null => {
   const trimmed = withoutFormulaQuote(text).trim();
   return trimmed === '' ? null : trimmed;
 };
 
+/** The refusal of a sheet its reading found too long or too wide. */
+function tooLarge(refused: 'rows' | 'columns', limits: ReadLimits): SpreadsheetRefused {
+  return refused === 'rows'
+    ? new SpreadsheetRefused(`The file has more than ${limits.maxRows.toLocaleString('en')} rows. Split it into smaller files.`)
+    : new SpreadsheetRefused(`The file has more than ${limits.maxColumns.toLocaleString('en')} columns. Keep only the columns of the template.`);
+}
+
 /**
  * The rows of one sheet of an .xlsx (the first unless `sheet` says, in the workbook's tab order),
- * as arrays of values (index 0 is column A), each with its row number. The workbook is read whole:
- * exceljs's streaming reader sometimes ends its walk through the zip early (about 1 read in 500),
- * which loses the entries after it — rows without a word, or the workbook part. `openZip` has
- * already bounded what unzips, and `maxRows` what is kept.
+ * read in a process of its own (`read-workbook.ts`), with each row's number. The workbook is read
+ * whole: exceljs's streaming reader sometimes ends its walk through the zip early (about 1 read in
+ * 500), which loses the entries after it. `openZip` has already bounded what unzips; the reading
+ * refuses more than `maxRows` rows or `maxColumns` columns.
  */
-async function* xlsxRows(file: string, sheet = 1): AsyncGenerator<{ row: number; cells: Array<ReadValue | { error: string }> }> {
-  const workbook = new (await excel()).Workbook();
-  await workbook.xlsx.readFile(file);
-  const worksheet = workbook.worksheets[sheet - 1];
-  if (!worksheet) return;
-  const rows: ExcelJS.Row[] = [];
-  worksheet.eachRow({ includeEmpty: false }, (row) => rows.push(row));
-  for (const row of rows) {
-    const values = Array.isArray(row.values) ? row.values.slice(1) : [];
-    yield { row: row.number, cells: values.map((value) => xlsxValue(value as ExcelJS.CellValue)) };
-  }
+async function* xlsxRows(file: string, limits: ReadLimits, sheet = 1): AsyncGenerator<{ row: number; cells: Array<ReadValue | { error: string }> }> {
+  const read = await readWorkbookSheet({ path: file, sheet, maxRows: limits.maxRows, maxColumns: limits.maxColumns });
+  if ('refused' in read) throw tooLarge(read.refused, limits);
+  if ('unreadable' in read) throw new Error(read.unreadable);
+  yield* read.rows;
 }
 
 /** CSV records read between two turns of the event loop: a few hundred microseconds of work, a millisecond or two while the parser is new after a start. */
@@ -116,17 +103,18 @@ const CSV_SLICE = 100;
  * breaks included (`csvRecords`). The file is read whole, off the event loop, and parsed a slice
  * of records at a time, so that other requests go between the slices.
  */
-async function* csvRows(file: string): AsyncGenerator<{ row: number; cells: ReadValue[] }> {
+async function* csvRows(file: string, limits: ReadLimits): AsyncGenerator<{ row: number; cells: ReadValue[] }> {
   const text = (await readFile(file, 'utf8')).replace(/^\uFEFF/, '');
   let row = 0;
   try {
-    for (const record of csvRecords(text)) {
+    for (const record of csvRecords(text, limits.maxColumns)) {
       row += 1;
       yield { row, cells: record.map(textValue) };
       if (row % CSV_SLICE === 0) await nextTurn();
     }
   } catch (error) {
     if (error instanceof CsvQuoteError) throw new SpreadsheetRefused(`Row ${error.record} of the CSV file cannot be read: check its quotes.`);
+    if (error instanceof CsvTooWide) throw tooLarge('columns', limits);
     throw error;
   }
 }
@@ -169,17 +157,15 @@ export async function readSpreadsheet<Field extends string>(
   let positions: Map<Field, number> | null = null;
   let headers: string[] = [];
   try {
-    for await (const { row, cells } of file.kind === 'xlsx' ? xlsxRows(file.path, sheet) : csvRows(file.path)) {
+    for await (const { row, cells } of file.kind === 'xlsx' ? xlsxRows(file.path, limits, sheet) : csvRows(file.path, limits)) {
       if (isEmpty(cells)) continue;
       if (!positions) {
-        headers = cells.map((cell) => (cell === null || typeof cell === 'object' ? '' : String(cell)));
+        headers = cells.map((cell) => (cell === null || typeof cell === 'object' ? '' : shortened(String(cell))));
         positions = mapHeaders(headers, columns, row, errors);
         if (options.unknownColumns === 'error') errors.push(...unknownHeaders(headers, columns, row));
         continue;
       }
-      if (rows.length >= limits.maxRows) {
-        throw new SpreadsheetRefused(`The file has more than ${limits.maxRows.toLocaleString('en')} rows. Split it into smaller files.`);
-      }
+      if (rows.length >= limits.maxRows) throw tooLarge('rows', limits);
       const values = {} as Record<Field, ReadValue>;
       for (const column of columns) {
         const position = positions.get(column.field);
@@ -214,17 +200,27 @@ function mapHeaders<Field extends string>(headers: string[], columns: Array<Impo
   return positions;
 }
 
+/** A header as an answer names it: a long one cut short, so that a hostile header row never makes a large answer. */
+const shortened = (header: string) => (header.length > 80 ? `${header.slice(0, 80)}…` : header);
+
 /** Headers of the file that name none of `columns` (empty headers over empty columns pass). */
 function unknownHeaders(headers: string[], columns: Array<ImportColumn>, row: number): ImportError[] {
   const known = new Set(columns.flatMap((column) => [column.header, ...(column.aliases ?? [])]).map(headerKey));
   return headers
     .filter((header) => header.trim() !== '' && !known.has(headerKey(header)))
+    .map((header) => shortened(header))
     .map((header) => ({
       row,
       column: header,
       message: `The column '${header}' is not one this import knows (${columns.map((column) => column.header).join(', ')}); remove it or rename it.`,
     }));
 }
+
+/** Errors an answer lists: enough to fix a file by, never an answer of megabytes. */
+export const MAX_ERRORS_ANSWERED = 200;
+
+/** The first errors of an import, and how many there are in all. */
+export const answeredErrors = (errors: ImportError[]) => ({ errors: errors.slice(0, MAX_ERRORS_ANSWERED), error_count: errors.length });
 
 /**
  * Checks each row with a zod schema of its fields, returning the rows that passed (parsed) and

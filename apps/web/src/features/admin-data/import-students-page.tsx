@@ -115,7 +115,7 @@ export default function ImportStudentsPage() {
                       <TableCell data-label="Who">{entry.admin}</TableCell>
                       {/* A long name breaks where it must, never a letter a line. */}
                       <TableCell data-label="File" sx={{ overflowWrap: 'anywhere', minWidth: { md: 160 } }}>
-                        {entry.file_name} ({entry.mode === 'insert' ? 'add' : 'add or update'})
+                        {entry.file_name} ({entry.mode === 'insert' ? 'add' : 'add or update'}){entry.outcome === 'imported' ? null : ` — ${entry.outcome}`}
                       </TableCell>
                       <TableCell data-label="New" align="right">
                         {entry.inserted}
