@@ -1,8 +1,10 @@
 import { messages } from '@school/contract';
 import ExcelJS from 'exceljs';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminUser, createStudent, openRegistration, signInAsAdmin, signInAsStudent, STUDENT_PASSWORD } from '../../helpers/factories.ts';
 import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
+import { testDialect } from '../../helpers/test-db.ts';
 import { makeZip } from '../../helpers/zip.ts';
 import { multipart, readWorkbook } from './workbook.ts';
 
@@ -322,6 +324,102 @@ describe('Import Students', () => {
     const stale = await firstClient.post('/api/student', { ...oldTab, phone_home: '6231234' });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().record).toMatchObject({ allergy: 'Peanuts', class_id: '1A' });
+  });
+
+  it('changes nothing when a fault stops it at any slice boundary (an error, or every database connection cut), and keeps no trace but its absence', async () => {
+    await t.db.updateTable('registration_status').set({ open: 1, deadline: null }).execute();
+    for (let index = 1; index <= 20; index += 1) await createStudent(t.db, { id: `FLT-${String(index).padStart(2, '0')}`, class_id: '1A' });
+    // 20 moves and 40 new students: three slices staged, then the publish.
+    const rows = [
+      ...Array.from({ length: 20 }, (_, index) => [`FLT-${String(index + 1).padStart(2, '0')}`, 'Fay', 'Lott', '2013-01-02', '2B']),
+      ...Array.from({ length: 40 }, (_, index) => [`FLT-N${String(index).padStart(2, '0')}`, 'Nell', 'Ford', '2014-03-04', '1B']),
+    ];
+    const file = await xlsx(rows, ['Student ID', 'First Name', 'Last Name', 'Date of Birth', 'Class']);
+    const snapshot = async () => ({
+      students: await countStudents(),
+      moved: (await t.db.selectFrom('students').select('id').where('id', 'like', 'FLT-%').where('class_id', '=', '2B').execute()).length,
+      staged: (await t.db.selectFrom('student_import_rows').select('import_id').execute()).length,
+      history: (await admin.get('/api/student-imports')).json().length,
+    });
+    const before = await snapshot();
+    const faults = testDialect === 'postgres' ? ['error', 'connections cut'] : ['error'];
+    for (const fault of faults) {
+      for (let faultAt = 1; faultAt <= 4; faultAt += 1) {
+        let writes = 0;
+        const stopped = await uploadWatchingWrites(
+          async () => {
+            writes += 1;
+            if (writes !== faultAt) return;
+            if (fault === 'error') throw new Error(`a fault at write ${faultAt}`);
+            await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`.execute(t.db);
+          },
+          file,
+          { mode: 'upsert', dry_run: 'false' },
+          'faults.xlsx',
+        );
+        expect({ fault, faultAt, status: stopped.statusCode }).toEqual({ fault, faultAt, status: stopped.statusCode === 503 ? 503 : 409 });
+        expect({ fault, faultAt, ...(await snapshot()) }).toEqual({ fault, faultAt, ...before });
+        expect((await admin.get('/api/student-import/progress')).json()).toMatchObject({ running: false });
+      }
+    }
+    // With no fault, the same file is applied whole.
+    expect((await upload(file, { mode: 'upsert', dry_run: 'false' }, 'faults.xlsx')).json()).toMatchObject({ inserted: 40, updated: 20 });
+    expect(await snapshot()).toEqual({ ...before, students: before.students + 40, moved: 20, history: before.history + 1 });
+  });
+
+  it('answers the first 200 problems and their count, refuses more than 300 columns, and a workbook with an empty header cell is read, not a 500', async () => {
+    const bad = await upload(
+      Buffer.from(['Student ID,First Name,Last Name,Date of Birth', ...Array.from({ length: 450 }, (_, index) => `ERR-${index},,,`)].join('\n')),
+      { mode: 'insert', dry_run: 'true' },
+      'bad.csv',
+    );
+    expect(bad.statusCode).toBe(200);
+    expect(bad.json().errors).toHaveLength(200);
+    expect(bad.json().error_count).toBe(1350);
+
+    const wideCsv = await upload(Buffer.from(`Student ID,${'x,'.repeat(190_000)}\nA-1\n`), { mode: 'insert', dry_run: 'true' }, 'wide.csv');
+    expect(wideCsv.statusCode).toBe(422);
+    expect(wideCsv.json().message).toBe('The file has more than 300 columns. Keep only the columns of the template.');
+    expect(wideCsv.body.length).toBeLessThan(1000);
+    const wideWorkbook = await upload(
+      await xlsx([['W-1']], ['Student ID', ...Array.from({ length: 400 }, (_, index) => `Extra ${index}`)]),
+      { mode: 'insert', dry_run: 'true' },
+      'wide.xlsx',
+    );
+    expect(wideWorkbook.statusCode).toBe(422);
+    expect(wideWorkbook.json().message).toMatch(/more than 300 columns/);
+    // A 195 KB header cell: the answer names it cut short.
+    const longHeader = await upload(
+      await xlsx([['L-1', 'Lin', 'Ng', '2013-01-01', 'x']], ['Student ID', 'First Name', 'Last Name', 'Date of Birth', 'y'.repeat(195_000)]),
+      { mode: 'insert', dry_run: 'true' },
+      'long.xlsx',
+    );
+    expect(longHeader.statusCode).toBe(200);
+    expect(longHeader.body.length).toBeLessThan(5000);
+
+    const withGap = new ExcelJS.Workbook();
+    const sheet = withGap.addWorksheet('Students');
+    sheet.addRow(['Student ID', 'First Name', null, 'Last Name', 'Date of Birth']);
+    sheet.addRow(['GAP-1', 'Gia', 'ignored', 'Paz', '2013-05-06']);
+    const gap = await upload(Buffer.from(await withGap.xlsx.writeBuffer()), { mode: 'insert', dry_run: 'true' }, 'gap.xlsx');
+    expect(gap.statusCode).toBe(200);
+    expect(gap.json()).toMatchObject({ inserted: 1, errors: [] });
+  });
+
+  it('takes one student import at a time: a second sent meanwhile is refused with 409', async () => {
+    const file = await xlsx(Array.from({ length: 60 }, (_, index) => [`ONE-${index}`, 'Ona', 'Poe', null, 'F', '2014-02-03', '1B', 'C', null]));
+    let second: { statusCode: number; json(): { message: string } } | undefined;
+    const first = await uploadWatchingWrites(
+      async () => {
+        second ??= await upload(file, { mode: 'insert', dry_run: 'true' }, 'second.xlsx');
+      },
+      file,
+      { mode: 'insert', dry_run: 'false' },
+      'first.xlsx',
+    );
+    expect(first.json()).toMatchObject({ inserted: 60 });
+    expect(second?.statusCode).toBe(409);
+    expect(second?.json().message).toBe('Another student import is being checked or written. Try again when it has finished.');
   });
 
   it('shows no progress for an import refused for its errors', async () => {
