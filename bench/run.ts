@@ -8,6 +8,7 @@ import { stepKeys } from '@school/contract';
 import sharp from 'sharp';
 import { POOL_SIZE } from '../apps/server/src/db/database.ts';
 import { adminDataFigures } from './admin-data.ts';
+import { importFigures } from './imports.ts';
 import { adminTableFigures } from './admin-table.ts';
 import { attendanceFigures } from './attendance.ts';
 import { compareWithBaseline, listStudents, prepareStudent, prepareStudents, signInAdmin, stormFigure, type Student } from './autosave.ts';
@@ -166,6 +167,7 @@ const parts: Array<
     run: ({ portal, dataDir, students, record }) => adminDataFigures(portal.url, portal.child.pid!, dataDir, students.slice(-8), record),
   },
   { name: 'term-reports', portal: true, run: ({ portal, dataDir, record }) => termReportsFigures(portal.url, dataDir, record) },
+  { name: 'imports', portal: true, run: ({ portal, students, record }) => importFigures(portal.url, students.slice(-16, -8), record) },
   {
     name: 'signin',
     portal: false,
