@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Writable } from 'node:stream';
+import { Readable, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -16,7 +16,9 @@ import {
   type ImportColumn,
   type SheetSpec,
 } from '../../src/lib/xlsx/index.ts';
+import { hasMoreRowsThan, sheetEntry } from '../../src/lib/xlsx/count-sheet-rows.ts';
 import { CsvQuoteError, csvRecords } from '../../src/lib/xlsx/csv-records.ts';
+import { openZip } from '../../src/lib/zip/index.ts';
 import { makeZip } from '../helpers/zip.ts';
 
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-xlsx-'));
@@ -224,7 +226,8 @@ describe('reading a spreadsheet', () => {
       );
     }
     expect([...outcomes]).toEqual([JSON.stringify([{ row: 2, values: { id: 'S-1', class: '2B' } }])]);
-  });
+    // 1,500 reads of a few milliseconds each, in the reading process: room for a busy machine.
+  }, 180_000);
 
   it('reads a later sheet of a workbook when asked, and finds no rows where there is no such sheet', async () => {
     const file = await written<[string[], string[]]>([
@@ -283,6 +286,33 @@ describe('reading a spreadsheet', () => {
     await expect(
       readSpreadsheet({ path: file, kind: 'xlsx' }, columns, { maxRows: 10, maxColumns: 300, maxEntries: 100, maxUncompressedBytes: 1e6 }),
     ).rejects.toBeInstanceOf(SpreadsheetRefused);
+  });
+
+  it('counts the rows of a sheet that hold a value, in tab order, and stops reading at the first row past the cap', async () => {
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('Short').addRow(['Student ID']);
+    const sheet = workbook.addWorksheet('Long');
+    sheet.addRow(['Student ID', 'Last Name']);
+    for (let index = 0; index < 10; index += 1) sheet.addRow([index, 'Name']);
+    // Rows with no value (a formatted cell, an empty row) are not rows of data.
+    sheet.getRow(40).getCell(1).style = { font: { bold: true } };
+    const zip = await openZip(fileWith(Buffer.from(await workbook.xlsx.writeBuffer()), '.xlsx'), { maxEntries: 100, maxUncompressedBytes: 1e6 });
+    const long = (await sheetEntry(zip, 2))!;
+    expect(long.name).toMatch(/sheet2\.xml$/);
+    expect(await hasMoreRowsThan(zip, long, 10)).toBe(false);
+    expect(await hasMoreRowsThan(zip, long, 9)).toBe(true);
+    expect(await hasMoreRowsThan(zip, (await sheetEntry(zip, 1))!, 0)).toBe(false);
+    expect(await sheetEntry(zip, 3)).toBeUndefined();
+
+    // A sheet that never ends, its tags cut anywhere between chunks: the answer comes at the row past the cap.
+    let sent = 0;
+    const endless = (function* () {
+      yield Buffer.from('<worksheet><sheetData><row r="1"><c t="inlineStr"><is><t>Student ID</t></is></c></ro');
+      for (sent = 2; ; sent += 1) yield Buffer.from(`w><row r="${sent}"><c><v>${sent}</v></c></ro`);
+    })();
+    const endlessZip = { entries: [], read: () => Promise.reject(new Error('unused')), stream: () => Readable.from(endless) };
+    expect(await hasMoreRowsThan(endlessZip, long, 5000)).toBe(true);
+    expect(sent).toBeLessThan(5010);
   });
 
   it('refuses an .xlsx that is really a PDF, and an empty file', async () => {

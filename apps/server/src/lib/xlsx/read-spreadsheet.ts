@@ -3,7 +3,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { importHeaderKey as headerKey } from '@school/contract';
 import type { z } from 'zod';
 import { Invalid } from '../errors.ts';
-import { openZip, ZipRefused, type ZipLimits } from '../zip/index.ts';
+import type { ZipLimits } from '../zip/index.ts';
 import { CsvQuoteError, csvRecords, CsvTooWide } from './csv-records.ts';
 import { withoutFormulaQuote } from './formula-safe.ts';
 import { readWorkbookSheet } from './read-workbook.ts';
@@ -83,13 +83,13 @@ function tooLarge(refused: 'rows' | 'columns', limits: ReadLimits): SpreadsheetR
 
 /**
  * The rows of one sheet of an .xlsx (the first unless `sheet` says, in the workbook's tab order),
- * read in a process of its own (`read-workbook.ts`), with each row's number. The workbook is read
- * whole: exceljs's streaming reader sometimes ends its walk through the zip early (about 1 read in
- * 500), which loses the entries after it. `openZip` has already bounded what unzips; the reading
- * refuses more than `maxRows` rows or `maxColumns` columns.
+ * read in a process of its own (`read-workbook.ts`), with each row's number. The reading checks
+ * the archive with `openZip` (what unzips is bounded, off this process's event loop), and refuses
+ * more than `maxRows` rows or `maxColumns` columns.
  */
 async function* xlsxRows(file: string, limits: ReadLimits, sheet = 1): AsyncGenerator<{ row: number; cells: Array<ReadValue | { error: string }> }> {
-  const read = await readWorkbookSheet({ path: file, sheet, maxRows: limits.maxRows, maxColumns: limits.maxColumns });
+  const read = await readWorkbookSheet({ path: file, sheet, ...limits });
+  if ('zip' in read) throw new SpreadsheetRefused(`This workbook cannot be read (${read.zip}). Save it again from Excel as .xlsx, or as CSV.`);
   if ('refused' in read) throw tooLarge(read.refused, limits);
   if ('unreadable' in read) throw new Error(read.unreadable);
   yield* read.rows;
@@ -143,15 +143,6 @@ export async function readSpreadsheet<Field extends string>(
   const sheet = options.sheet ?? 1;
   if (sheet > 1 && file.kind === 'csv') return { rows: [], errors: [], headers: [], present: [] };
   if (file.kind !== 'xlsx' && file.kind !== 'csv') throw new SpreadsheetRefused('The file must be an Excel workbook (.xlsx) or a CSV file.');
-  if (file.kind === 'xlsx') {
-    try {
-      await openZip(file.path, limits);
-    } catch (error) {
-      if (error instanceof ZipRefused)
-        throw new SpreadsheetRefused(`This workbook cannot be read (${error.message}). Save it again from Excel as .xlsx, or as CSV.`);
-      throw error;
-    }
-  }
   const rows: Array<ImportRow<Field>> = [];
   const errors: ImportError[] = [];
   let positions: Map<Field, number> | null = null;

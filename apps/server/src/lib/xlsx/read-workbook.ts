@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { ReadAnswer, ReadJob } from './reading-process.ts';
 
@@ -13,6 +14,11 @@ const readingScript = fileURLToPath(new URL(fromSources ? './reading-process.ts'
 const READ_TIME_LIMIT_MS = 60_000;
 /** The reading process's heap: room for 5,000 rows of a wide sheet, never the server's memory. */
 const READ_HEAP_MB = 384;
+/**
+ * The reading process's scheduling priority (a nice value): below the server's, so that on a busy
+ * machine the server's requests get the processor first and the reading takes what is left.
+ */
+const READ_PRIORITY = 10;
 /** An idle reading process ends after this long, giving back what a large workbook made it hold. */
 const IDLE_MS = 10_000;
 
@@ -21,12 +27,22 @@ let reader: Reader | undefined;
 /** Reads wait their turn: the process reads one workbook at a time. */
 let queue: Promise<unknown> = Promise.resolve();
 
+/** A system that refuses to lower a process's priority only loses the courtesy, never the reading. */
+function lowerPriority(pid: number): void {
+  try {
+    os.setPriority(pid, READ_PRIORITY);
+  } catch {
+    // The reading goes on at the server's priority.
+  }
+}
+
 function startReader(): Reader {
   const child = fork(readingScript, [], {
     execArgv: [...(fromSources ? ['--import', import.meta.resolve('tsx')] : []), `--max-old-space-size=${READ_HEAP_MB}`],
     serialization: 'advanced',
     stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
   });
+  if (child.pid !== undefined) lowerPriority(child.pid);
   const started: Reader = { child };
   child.on('exit', () => {
     if (reader === started) reader = undefined;

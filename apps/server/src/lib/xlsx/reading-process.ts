@@ -3,17 +3,19 @@
 // hundreds of megabytes; here it holds up no request of the server, and its memory goes with the
 // process.
 import type ExcelJS from 'exceljs';
+import { openZip, ZipRefused } from '../zip/index.ts';
+import { hasMoreRowsThan, sheetEntry } from './count-sheet-rows.ts';
 import { excel } from './exceljs.ts';
 import { withoutFormulaQuote } from './formula-safe.ts';
 
 /** A cell's value as the server reads it: text (trimmed), a number, yes/no, a date, null, or an error value. */
 export type ReadCell = string | number | boolean | Date | null | { error: string };
 
-/** What the server asks: the file, the sheet (from 1), and the caps on rows and columns. */
-export type ReadJob = { path: string; sheet: number; maxRows: number; maxColumns: number };
+/** What the server asks: the file, the sheet (from 1), and the caps on the archive, rows and columns. */
+export type ReadJob = { path: string; sheet: number; maxRows: number; maxColumns: number; maxEntries: number; maxUncompressedBytes: number };
 
-/** What this process answers: the non-empty rows, or why the sheet was not read. */
-export type ReadAnswer = { rows: Array<{ row: number; cells: ReadCell[] }> } | { refused: 'rows' | 'columns' } | { unreadable: string };
+/** What this process answers: the non-empty rows, or why the sheet was not read (`zip`: the archive's check refused it, in a few words). */
+export type ReadAnswer = { rows: Array<{ row: number; cells: ReadCell[] }> } | { refused: 'rows' | 'columns' } | { zip: string } | { unreadable: string };
 
 const textValue = (text: string): string | null => {
   const trimmed = withoutFormulaQuote(text).trim();
@@ -37,10 +39,21 @@ export function xlsxValue(value: ExcelJS.CellValue): ReadCell {
 
 /**
  * The non-empty rows of the sheet, each as an array of values (index 0 is column A; a column
- * with nothing in it is null, never a hole). The first non-empty row is the header; more than
- * `maxRows` rows after it, or a row wider than `maxColumns`, is refused at once.
+ * with nothing in it is null, never a hole). The archive is checked with `openZip` before
+ * anything is inflated for reading; a sheet with more than `maxRows` rows of values after its
+ * header is refused as soon as its XML shows the row past the cap, before exceljs parses it
+ * (which reads the whole workbook: its streaming reader sometimes ends its walk through the zip
+ * early). A row wider than `maxColumns` is refused too.
  */
 export async function readSheet(job: ReadJob): Promise<ReadAnswer> {
+  try {
+    const zip = await openZip(job.path, job);
+    const entry = await sheetEntry(zip, job.sheet);
+    if (entry && (await hasMoreRowsThan(zip, entry, job.maxRows))) return { refused: 'rows' };
+  } catch (error) {
+    if (error instanceof ZipRefused) return { zip: error.message };
+    throw error;
+  }
   const workbook = new (await excel()).Workbook();
   await workbook.xlsx.readFile(job.path);
   const worksheet = workbook.worksheets[job.sheet - 1];

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
-import { Writable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
@@ -37,6 +37,8 @@ export type ZipArchive = {
   readonly entries: readonly ZipEntry[];
   /** The entry's bytes, inflated. Read its `size` first: the whole entry is held in memory. */
   read(entry: ZipEntry): Promise<Buffer>;
+  /** The entry's bytes, inflated a chunk at a time (a reader may stop early by ending the stream). */
+  stream(entry: ZipEntry): NodeJS.ReadableStream;
 };
 
 const END_OF_DIRECTORY = 0x06054b50;
@@ -213,7 +215,18 @@ export async function openZip(path: string, limits: ZipLimits, { unsafeNames = '
     inflated += entry.size;
     if (inflated > limits.maxUncompressedBytes) throw new ZipRefused('too large once unzipped');
   }
-  return { entries, read: (entry) => readEntry(path, entry) };
+  return { entries, read: (entry) => readEntry(path, entry), stream: (entry) => streamEntry(path, entry) };
+}
+
+/** One entry's bytes as a stream, inflated as they are read; `openZip` proved the entry's size. */
+function streamEntry(path: string, entry: ZipEntry): NodeJS.ReadableStream {
+  if (entry.compressedSize === 0) return Readable.from([]);
+  const data = createReadStream(path, { start: entry.dataStart, end: entry.dataStart + entry.compressedSize - 1 });
+  if (entry.method === 0) return data;
+  const inflate = zlib.createInflateRaw();
+  data.on('error', (error) => inflate.destroy(error));
+  inflate.on('close', () => data.destroy());
+  return data.pipe(inflate);
 }
 
 /** One entry's bytes, inflated; `openZip` proved its size, and the inflation is held to it all the same. */
