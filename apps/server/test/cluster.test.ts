@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { STALE_PROGRESS_MS } from '../src/features/admin-data/import-progress.ts';
 import { ADMIN_PASSWORD, createAdminUser, createStudent } from './helpers/factories.ts';
+import { multipart } from './helpers/multipart.ts';
 import { createServerData, type ServerData } from './helpers/server-data.ts';
 import { HttpClient, startServer, type RunningServer } from './helpers/server-process.ts';
 import { testDialect } from './helpers/test-db.ts';
@@ -127,6 +128,38 @@ describe.skipIf(testDialect !== 'postgres')('several server processes on one dat
     const download = await reader.get(`/api/files/${student.id}/birth_certificate`);
     expect(download.status).toBe(200);
     expect(download.body).toBe(PDF.toString());
+  });
+
+  it('runs one student import at a time across processes: the same file sent many times at once to both, one runs and the rest get 409', async () => {
+    data = await createServerData('postgres');
+    const seed = await data.open();
+    await createAdminUser(seed);
+    await seed.destroy();
+    const [a, b] = await Promise.all([startServer(data.settings, data.dir), startServer(data.settings, data.dir)]);
+    servers.push(a, b);
+    const onA = track(new HttpClient(a.url, 8));
+    await onA.signInAsAdmin('registrar', ADMIN_PASSWORD);
+    const onB = track(new HttpClient(b.url, 8));
+    for (const [name, value] of onA.cookies) onB.cookies.set(name, value);
+    const rows = Array.from({ length: 2000 }, (_, index) => `ONE-${String(index).padStart(4, '0')},Ola,Reyes,2013-04-05,1A`);
+    const file = Buffer.from(['Student ID,First Name,Last Name,Date of Birth,Class', ...rows].join('\n'));
+    const { payload, headers } = multipart({ mode: 'insert', dry_run: 'false' }, { name: 'intake.csv', bytes: file });
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, index) => (index % 2 ? onB : onA).request('POST', '/api/student-import', payload, headers)),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([200, ...Array<number>(11).fill(409)]);
+    expect(answers.find((answer) => answer.status === 409)!.json()).toMatchObject({
+      message: 'Another student import is being checked or written. Try again when it has finished.',
+    });
+    const db = await data.open();
+    const counted = await db
+      .selectFrom('students')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(counted.n)).toBe(2000);
+    expect(await db.selectFrom('import_claims').selectAll().execute()).toEqual([]);
+    await db.destroy();
   });
 
   it('WORKERS=2 serves requests from two worker processes, replaces one that dies, and stops cleanly on SIGTERM', async () => {

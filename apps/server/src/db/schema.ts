@@ -252,6 +252,15 @@ export type StudentImportRowsTable = {
   birth_certificate_no: string | null;
 };
 
+/** An import of one kind under way (decision 042): the row is the claim, so that one runs at a time across the portal's processes. */
+export type ImportClaimsTable = {
+  kind: string;
+  /** The process holding it (host and process ID). */
+  owner: string;
+  /** When its process last said it still holds it. */
+  heartbeat: string;
+};
+
 export type Database = {
   students: StudentsTable;
   student_accounts: StudentAccountsTable;
@@ -283,6 +292,7 @@ export type Database = {
   server_secrets: ServerSecretsTable;
   student_imports: StudentImportsTable;
   student_import_rows: StudentImportRowsTable;
+  import_claims: ImportClaimsTable;
   import_progress: ImportProgressTable;
   rate_limits: RateLimitsTable;
 };

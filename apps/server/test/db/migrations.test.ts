@@ -17,6 +17,7 @@ describe(`migrations on ${testDialect}`, () => {
         'form_classes',
         'form_progress',
         'houses',
+        'import_claims',
         'import_progress',
         'primary_schools',
         'rate_limits',

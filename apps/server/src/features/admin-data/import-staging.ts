@@ -1,8 +1,8 @@
-import os from 'node:os';
 import { progressFlags, type FieldValue } from '@school/contract';
 import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { StudentImportsTable } from '../../db/schema.ts';
+import { ownerIsGone, thisProcess } from '../../lib/process-owner.ts';
 
 /**
  * A student import's rows staged where no one reads them, then published in one short
@@ -16,9 +16,6 @@ export const stagedColumns = ['first_name', 'last_name', 'middle_name', 'sex', '
 type StagedColumn = (typeof stagedColumns)[number];
 
 export type StagedRow = { id: string; action: 'insert' | 'update'; values: Record<string, FieldValue> };
-
-/** This process, as the history row of an import it runs names it. */
-const thisProcess = `${os.hostname()}:${process.pid}`;
 
 /** Imports this process is running now: the sweep leaves them alone. */
 const runningHere = new Set<number>();
@@ -160,7 +157,7 @@ export const importStaging = {
   async sweep(db: Executor, options: { singleProcess: boolean }): Promise<number> {
     const running = await db.selectFrom('student_imports').select(['id', 'owner', 'heartbeat']).where('outcome', '=', 'running').execute();
     const interrupted = running
-      .filter((entry) => !runningHere.has(entry.id) && (options.singleProcess || isAbandoned(entry.owner, entry.heartbeat)))
+      .filter((entry) => !runningHere.has(entry.id) && (options.singleProcess || ownerIsGone(entry.owner, entry.heartbeat, ABANDONED_AFTER_MS)))
       .map((entry) => entry.id);
     if (interrupted.length === 0) return 0;
     await db.deleteFrom('student_import_rows').where('import_id', 'in', interrupted).execute();
@@ -184,21 +181,3 @@ export const importStaging = {
     return interrupted.length;
   },
 };
-
-/** Whether the process named `owner` can no longer be running its import. */
-function isAbandoned(owner: string | null, heartbeat: string | null): boolean {
-  const [host, pid] = (owner ?? '').split(':');
-  if (owner === thisProcess) return true;
-  if (host === os.hostname() && pid) return !processExists(Number(pid));
-  return !heartbeat || Date.now() - Date.parse(heartbeat) > ABANDONED_AFTER_MS;
-}
-
-function processExists(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists, owned by another user.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}

@@ -87,7 +87,7 @@ export async function adminDataRoutes(instance: FastifyInstance): Promise<void> 
       schema: { consumes: ['multipart/form-data'], body: studentImportBody, response: { 200: studentImportAnswerSchema, ...errorResponses } },
     },
     async (request) =>
-      oneImportAtATime('students', 'student import', () =>
+      oneImportAtATime(app.deps, 'students', 'student import', () =>
         importStudents(app.deps, adminActor(request), {
           file: request.body.file,
           mode: request.body.mode,

@@ -97,7 +97,7 @@ export async function termReportsRoutes(instance: FastifyInstance): Promise<void
         response: { 200: termResultsImportAnswerSchema, ...errorResponses },
       },
     },
-    async (request) => oneImportAtATime('term-results', 'term results import', () => importTermResults(deps, adminActor(request), request.body)),
+    async (request) => oneImportAtATime(deps, 'term-results', 'term results import', () => importTermResults(deps, adminActor(request), request.body)),
   );
 
   app.post(

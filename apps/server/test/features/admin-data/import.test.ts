@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { messages } from '@school/contract';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
@@ -437,6 +438,28 @@ describe('Import Students', () => {
     expect(first.json()).toMatchObject({ inserted: 60 });
     expect(second?.statusCode).toBe(409);
     expect(second?.json().message).toBe('Another student import is being checked or written. Try again when it has finished.');
+  });
+
+  it('takes over the claim of a process that is gone, and on PostgreSQL waits for one of another machine that still beats', async () => {
+    const file = await xlsx([['CLM-1', 'Cleo', 'Mars', null, 'F', '2014-02-03', '1B', 'C', null]]);
+    // A process of this machine killed mid-import: no process has its ID now.
+    await t.db
+      .insertInto('import_claims')
+      .values({ kind: 'students', owner: `${os.hostname()}:999999999`, heartbeat: new Date().toISOString() })
+      .execute();
+    expect((await upload(file, { mode: 'insert', dry_run: 'true' }, 'after-kill.xlsx')).statusCode).toBe(200);
+    expect(await t.db.selectFrom('import_claims').selectAll().execute()).toEqual([]);
+    if (testDialect !== 'postgres') return;
+    // Another machine's import whose heartbeat is fresh runs on; one that stopped beating is given up.
+    await t.db.insertInto('import_claims').values({ kind: 'students', owner: 'other-machine:42', heartbeat: new Date().toISOString() }).execute();
+    const refused = await upload(file, { mode: 'insert', dry_run: 'true' }, 'meanwhile.xlsx');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('Another student import is being checked or written. Try again when it has finished.');
+    await t.db
+      .updateTable('import_claims')
+      .set({ heartbeat: new Date(Date.now() - 3 * 60 * 1000).toISOString() })
+      .execute();
+    expect((await upload(file, { mode: 'insert', dry_run: 'true' }, 'later.xlsx')).statusCode).toBe(200);
   });
 
   it('shows no progress for an import refused for its errors', async () => {
