@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { incomingRoot } from '../src/lib/uploads/index.ts';
@@ -218,7 +219,34 @@ describe(`fuzzing every JSON call as each role (${RUNS_PER_ROLE} generated bodie
 });
 
 /** Contents a file part may carry: real kinds, their starts cut short, noise and nothing. */
+/** An .xlsx of one sheet: a header row (with holes where it has no value), then rows. */
+async function workbookOf(header: Array<string | null>, rows: unknown[][] = [['20260001', 'Mohammed']]): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Sheet1');
+  header.forEach((name, index) => name !== null && (sheet.getCell(1, index + 1).value = name));
+  for (const row of rows) sheet.addRow(row);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/**
+ * Spreadsheets that have broken imports (issue 40): an empty header cell, a wide header (400
+ * columns, and one cell of 195 KB), CSV with odd quotes and empty headers. Bytes that are no zip
+ * named .xlsx come from `fileContents` sent under an .xlsx name.
+ */
+const hostileSpreadsheets = [
+  await workbookOf(['Student ID', null, 'Last Name']),
+  await workbookOf([null, null, null, 'Student ID']),
+  await workbookOf(Array.from({ length: 400 }, (_, index) => `Column ${index}`)),
+  await workbookOf(['Student ID', 'x'.repeat(195_000)]),
+  Buffer.from('Student ID,"Last Name\n20260001,"Moh"ammed"\n'),
+  Buffer.from('"Student ID"x,Last Name\n"20260001,Mohammed\n'),
+  Buffer.from(',,\n20260001,Mohammed,\n'),
+  Buffer.from(`Student ID,${'"",'.repeat(400)}\n1\n`),
+  Buffer.from('\uFEFF"Student ID";"Last Name"\r\n"20260001";"\u0000"\r'),
+];
+
 const fileContents = [
+  ...hostileSpreadsheets,
   Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n'),
   Buffer.from('%PDF-'),
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
@@ -305,6 +333,36 @@ describe(`fuzzing every upload call with multipart bodies, whole and malformed, 
     expect(uploadRoutes.map((route) => route.url)).toEqual(
       expect.arrayContaining(['/api/store-file', '/api/student-import', '/api/report-cards/upload', '/api/term-results/import', '/api/attendance-import']),
     );
+  });
+
+  it('answers every hostile spreadsheet sent to a spreadsheet import with 4xx or a list of problems, never 5xx, and small', async () => {
+    const admin = (clients.admin = await clientFor('admin', clients.admin));
+    // Fields that pass, so that the file itself is read: a real term, checking only.
+    const fields: Record<string, string> = { mode: 'upsert', dry_run: 'true', year: '2025', term: '1' };
+    const spreadsheetRoutes = ['/api/student-import', '/api/term-results/import', '/api/attendance-import'];
+    for (const url of spreadsheetRoutes) {
+      const schema = uploadRoutes.find((route) => route.url === url)?.schema;
+      for (const [index, bytes] of [...hostileSpreadsheets, ...fileContents.slice(hostileSpreadsheets.length)].entries()) {
+        for (const name of ['students.xlsx', 'students.csv']) {
+          const boundary = 'sheet';
+          const parts = Object.keys(schema?.properties ?? {})
+            .filter((field) => field !== 'file' && field in fields)
+            .map((field) => `--${boundary}\r\nContent-Disposition: form-data; name="${field}"\r\n\r\n${fields[field]}\r\n`);
+          const body = Buffer.concat([
+            Buffer.from(parts.join('')),
+            Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+            bytes,
+            Buffer.from(`\r\n--${boundary}--\r\n`),
+          ]);
+          const response = await admin.request('POST', url, body, { 'content-type': `multipart/form-data; boundary=${boundary}` });
+          const what = `${url} with spreadsheet ${index} as ${name}`;
+          expect(response.statusCode, `${what}: ${response.body.slice(0, 300)}`).toBeLessThan(500);
+          expect([200, 409, 413, 415, 422], what).toContain(response.statusCode);
+          expect(response.body.length, what).toBeLessThan(100_000);
+        }
+      }
+    }
+    expect(leftIncoming()).toEqual([]);
   });
 
   for (const route of uploadRoutes) {
