@@ -28,7 +28,7 @@ import { humanLogStream } from './lib/human-log.ts';
 import { serializerCompiler } from './lib/response-serializer.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { robotsRoutes } from './lib/robots.ts';
-import { checkStoredFiles, createFileStore, type FileOwner } from './lib/file-store/index.ts';
+import { checkStoredFiles, createFileStore, removeOrphanFiles, SETTLE_MS, type FileOwner } from './lib/file-store/index.ts';
 import { registerUploads } from './lib/uploads/index.ts';
 import { registerRequestLoad } from './lib/request-load.ts';
 import { limitConnectionsPerAddress, serverTimeouts } from './lib/connection-limits.ts';
@@ -118,10 +118,20 @@ export async function buildApp({ config, db, dialect, logger = true, extraRoutes
   if (extraRoutes) await app.register(extraRoutes);
 
   // Start-up check of stored files: bytes no row names go, missing bytes are reported (unfinished uploads: registerUploads).
+  // With SQLite the portal is one process: no other can be between bytes and rows, so orphans go at once.
+  let orphanSweep: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     const otherStore = createFileStore({ ...config, fileStore: config.fileStore === 'local' ? 'database' : 'local' }, db, writeTransaction);
-    await checkStoredFiles({ db, store: app.deps.files, otherStore, owners: fileOwners, log: app.log });
+    const settleMs = dialect === 'sqlite' ? 0 : SETTLE_MS;
+    await checkStoredFiles({ db, store: app.deps.files, otherStore, owners: fileOwners, log: app.log, settleMs });
+    // An upload of many files stopped before its rows committed leaves bytes no row names: swept while the portal serves too.
+    orphanSweep = setInterval(() => {
+      removeOrphanFiles({ db, store: app.deps.files, owners: fileOwners }).catch((error: Error) =>
+        app.log.warn(`The sweep of unnamed stored files failed: ${error.message}`),
+      );
+    }, ORPHAN_SWEEP_EVERY_MS).unref();
   });
+  app.addHook('onClose', async () => clearInterval(orphanSweep));
 
   if (config.webDist) serveWebApp(app, config.webDist);
   else app.setNotFoundHandler(async (request, reply) => reply.code(404).send({ message: 'Not found.' }));
@@ -143,6 +153,9 @@ const featureRoutes: Array<[string, RoutePlugin]> = [
   ['term reports', termReportsRoutes],
   ['admin data', adminDataRoutes],
 ];
+
+/** How often a running portal removes stored bytes that no row names (once they are SETTLE_MS old). */
+const ORPHAN_SWEEP_EVERY_MS = 5 * 60 * 1000;
 
 /** Every feature whose rows name stored files (decision 013). */
 const fileOwners: FileOwner[] = [documentFileOwner, reportCardFileOwner];

@@ -2,7 +2,7 @@ import { academicYearLabel, type ReportCardsUploadAnswer } from '@school/contrac
 import type { AdminActor } from '../../session/actor.ts';
 import { nowIso } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
-import { Invalid } from '../../lib/errors.ts';
+import { Conflict, Invalid } from '../../lib/errors.ts';
 import type { ReceivedFile } from '../../lib/uploads/index.ts';
 import type { ImportError } from '../../lib/xlsx/index.ts';
 import { openZip, ZipRefused, type ZipArchive, type ZipEntry } from '../../lib/zip/index.ts';
@@ -35,13 +35,21 @@ function nameProblem(entry: ZipEntry): string | null {
  * `POST /api/report-cards/upload`: one ZIP of PDFs named `{student_id}.pdf` for one term. The
  * archive is checked before anything is inflated (entries, total size, bombs); then each entry:
  * its name (no folders, `..` or absolute paths), its size, that it is a PDF by content, and that
- * the student exists. Any error and nothing is stored; otherwise each card is stored in the file
- * store, replacing the student's earlier card for the term, and is what she gets for that term.
+ * the student exists. Any error and nothing is stored; otherwise every card is stored in the file
+ * store, replacing the student's earlier card for the term, and is what she gets for that term:
+ * all of them or, whatever stops the upload (a fault, a lost connection, a killed server), none.
  */
 export async function uploadReportCards(
   deps: Deps,
   actor: AdminActor,
-  input: { year: number; term: string; dry_run: boolean; file: ReceivedFile },
+  input: {
+    year: number;
+    term: string;
+    dry_run: boolean;
+    file: ReceivedFile;
+    /** Run after each card's bytes are stored, before the next: other requests go first. */
+    betweenFiles?: () => Promise<void>;
+  },
 ): Promise<ReportCardsUploadAnswer> {
   const { year, term } = input;
   const refused = (message: string) => new Invalid(message, { file: [message] });
@@ -102,21 +110,45 @@ export async function uploadReportCards(
       )
     ).map((student) => [student.id, student]),
   );
-  for (const { studentId, entry } of cards) {
-    const bytes = await zip.read(entry);
-    await deps.files.put({ bytes }, { extension: '.pdf' }, async (trx, key, change) => {
-      const previous = await repository.card(trx, studentId, year, term);
-      if (previous) await change.release(previous.stored_name);
-      await repository.saveCard(trx, { student_id: studentId, year, term, stored_name: key, size_bytes: bytes.length, created_at: nowIso() });
-      const student = classOf.get(studentId);
-      if (student?.class_id && student.form_level !== null) {
-        await repository.addSummaryIfMissing(trx, { student_id: studentId, year, term, form_level: student.form_level, class_id: student.class_id });
-      }
-    });
+  const bytesOf = (entry: ZipEntry) => () => zip.read(entry);
+  // Whole or nothing (decision 042): every card's bytes are stored where no row names them yet,
+  // then one short transaction records them all, replaces the earlier cards and posts the term.
+  try {
+    await deps.files.putMany(
+      cards.map(({ entry }) => bytesOf(entry)),
+      { extension: '.pdf', between: input.betweenFiles },
+      async (trx, keys, change) => {
+        const ids = cards.map((card) => card.studentId);
+        for (const previous of await repository.cardsOf(trx, ids, year, term)) await change.release(previous.stored_name);
+        const createdAt = nowIso();
+        await repository.saveCards(
+          trx,
+          cards.map(({ studentId, entry }, index) => ({
+            student_id: studentId,
+            year,
+            term,
+            stored_name: keys[index],
+            size_bytes: entry.size,
+            created_at: createdAt,
+          })),
+        );
+        await repository.addSummariesIfMissing(
+          trx,
+          ids.flatMap((id) => {
+            const student = classOf.get(id);
+            return student?.class_id && student.form_level !== null
+              ? [{ student_id: id, year, term, form_level: student.form_level, class_id: student.class_id }]
+              : [];
+          }),
+        );
+        await repository.ensurePosting(trx, year, term);
+        await writeAudit(trx, actor, { action: 'report-cards.uploaded', detail: `${academicYearLabel(year)} Term ${term}: ${cards.length} report cards` });
+      },
+    );
+  } catch (error) {
+    throw new Conflict(
+      `The upload was stopped and no card was stored: ${error instanceof Error ? error.message : 'a card could not be written'}. Upload the ZIP again.`,
+    );
   }
-  await deps.writeTransaction(async (trx) => {
-    await repository.ensurePosting(trx, year, term);
-    await writeAudit(trx, actor, { action: 'report-cards.uploaded', detail: `${academicYearLabel(year)} Term ${term}: ${cards.length} report cards` });
-  });
   return answer;
 }

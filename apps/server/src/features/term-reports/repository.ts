@@ -162,11 +162,12 @@ export const termReportsRepository = {
     }
   },
 
-  /** Makes the student's summary of a term (her class) when she has none: an uploaded card lists the term for her. */
-  async addSummaryIfMissing(db: Executor, row: { student_id: string; year: number; term: string; form_level: number; class_id: string }) {
+  /** Makes the students' summaries of a term (their class) where they have none: an uploaded card lists the term for her. */
+  async addSummariesIfMissing(db: Executor, rows: Array<{ student_id: string; year: number; term: string; form_level: number; class_id: string }>) {
+    if (rows.length === 0) return;
     await db
       .insertInto('term_summaries')
-      .values(row)
+      .values(rows)
       .onConflict((conflict) => conflict.columns(['student_id', 'year', 'term']).doNothing())
       .execute();
   },
@@ -182,15 +183,30 @@ export const termReportsRepository = {
       .executeTakeFirst();
   },
 
-  /** Records an uploaded card, replacing the row of an earlier one. */
-  async saveCard(db: Executor, card: { student_id: string; year: number; term: string; stored_name: string; size_bytes: number; created_at: string }) {
+  /** The uploaded cards of a term among these students. */
+  cardsOf(db: Executor, studentIds: string[], year: number, term: string) {
+    if (studentIds.length === 0) return Promise.resolve([]);
+    return db
+      .selectFrom('report_card_files')
+      .select(['student_id', 'stored_name'])
+      .where('student_id', 'in', studentIds)
+      .where('year', '=', year)
+      .where('term', '=', term)
+      .execute();
+  },
+
+  /** Records uploaded cards in one statement, each replacing the row of an earlier card of its student and term. */
+  async saveCards(db: Executor, cards: Array<{ student_id: string; year: number; term: string; stored_name: string; size_bytes: number; created_at: string }>) {
+    if (cards.length === 0) return;
     await db
       .insertInto('report_card_files')
-      .values(card)
+      .values(cards)
       .onConflict((conflict) =>
-        conflict
-          .columns(['student_id', 'year', 'term'])
-          .doUpdateSet({ stored_name: card.stored_name, size_bytes: card.size_bytes, created_at: card.created_at }),
+        conflict.columns(['student_id', 'year', 'term']).doUpdateSet((eb) => ({
+          stored_name: eb.ref('excluded.stored_name'),
+          size_bytes: eb.ref('excluded.size_bytes'),
+          created_at: eb.ref('excluded.created_at'),
+        })),
       )
       .execute();
   },

@@ -111,6 +111,10 @@ export async function termReportsRoutes(instance: FastifyInstance): Promise<void
         response: { 200: reportCardsUploadAnswerSchema, ...errorResponses },
       },
     },
-    async (request) => uploadReportCards(deps, adminActor(request), request.body),
+    async (request) =>
+      oneImportAtATime(deps, 'report-cards', 'report card upload', () =>
+        // Students' calls go before each card's bytes are stored.
+        uploadReportCards(deps, adminActor(request), { ...request.body, betweenFiles: () => app.quietMoment() }),
+      ),
   );
 }

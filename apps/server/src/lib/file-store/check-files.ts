@@ -16,6 +16,26 @@ export type FileCheckReport = { removedOrphans: number; broughtOver: number; mis
 export type FileCheckLog = { warn(message: string): void; info(message: string): void };
 
 /**
+ * Removes stored bytes that no row names once `settleMs` old (a stop between bytes and row, or an
+ * upload of several files stopped before its rows committed): at start-up, and every few minutes
+ * while the portal serves (`sweepOrphanFilesEvery`).
+ */
+export async function removeOrphanFiles(options: { db: Db; store: FileStore; owners: FileOwner[]; now?: number; settleMs?: number }) {
+  const now = options.now ?? Date.now();
+  const settleMs = options.settleMs ?? SETTLE_MS;
+  const named = (await Promise.all(options.owners.map((owner) => owner.keys(options.db)))).flat();
+  const namedKeys = new Set(named.map((file) => file.key));
+  const stored = await options.store.list();
+  let removedOrphans = 0;
+  for (const file of stored) {
+    if (namedKeys.has(file.key) || now - file.storedAt.getTime() <= settleMs) continue;
+    await options.store.remove(file.key);
+    removedOrphans += 1;
+  }
+  return { named, stored, removedOrphans };
+}
+
+/**
  * The start-up check of stored files (run by the app when it is ready): stored bytes that no row
  * names (a stop between bytes and row) are removed once a few minutes old; bytes a row names that
  * are only in the other store (after FILE_STORE changed) are copied into this one; every row whose
@@ -30,17 +50,10 @@ export async function checkStoredFiles(options: {
   otherStore?: FileStore;
   log: FileCheckLog;
   now?: number;
+  /** Orphans younger than this stay (SETTLE_MS unless said: 0 when no other process can be writing, SQLite's one process at its start). */
+  settleMs?: number;
 }): Promise<FileCheckReport> {
-  const now = options.now ?? Date.now();
-  const named = (await Promise.all(options.owners.map((owner) => owner.keys(options.db)))).flat();
-  const namedKeys = new Set(named.map((file) => file.key));
-  const stored = await options.store.list();
-  let removedOrphans = 0;
-  for (const file of stored) {
-    if (namedKeys.has(file.key) || now - file.storedAt.getTime() <= SETTLE_MS) continue;
-    await options.store.remove(file.key);
-    removedOrphans += 1;
-  }
+  const { named, stored, removedOrphans } = await removeOrphanFiles(options);
   const storedKeys = new Set(stored.map((file) => file.key));
   const missing: string[] = [];
   let broughtOver = 0;

@@ -36,6 +36,35 @@ export function databaseFileStore(db: Db, writeTransaction: WriteTransactions): 
       return result;
     },
 
+    async putMany(files, { extension, between }, write) {
+      const keys: string[] = [];
+      try {
+        for (const file of files) {
+          const bytes = await file();
+          const key = newFileKey(extension);
+          // Each file in a short transaction of its own, so that other writes go between them.
+          await writeTransaction((trx) => trx.insertInto('stored_files').values({ key, bytes, size_bytes: bytes.length, created_at: nowIso() }).execute());
+          keys.push(key);
+          await between?.();
+        }
+        return await writeTransaction((trx) =>
+          write(trx, keys, {
+            release: async (old) => {
+              await trx.deleteFrom('stored_files').where('key', '=', old).execute();
+            },
+          }),
+        );
+      } catch (error) {
+        if (keys.length > 0)
+          await db
+            .deleteFrom('stored_files')
+            .where('key', 'in', keys)
+            .execute()
+            .catch(() => undefined);
+        throw error;
+      }
+    },
+
     change: (write) =>
       writeTransaction((trx) =>
         write(trx, {

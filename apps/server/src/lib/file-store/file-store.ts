@@ -39,6 +39,18 @@ export interface FileStore {
    * `write` fails nothing is stored. Slow work (re-encoding, sniffing) belongs before the call.
    */
   put<T>(source: FileSource, options: { extension?: string }, write: (trx: Transaction<Database>, key: string, change: FileChange) => Promise<T>): Promise<T>;
+  /**
+   * Stores several files and runs `write(trx, keys, change)` in one write transaction for them
+   * all: each file's bytes are stored first under a fresh key no row names (so no one sees them),
+   * `between` running after each, then the rows that name them commit together, or none does. If
+   * anything fails the stored bytes are removed; a crash before the commit leaves only bytes no
+   * row names, which the orphan sweep removes. The files are read one at a time, never all held.
+   */
+  putMany<T>(
+    files: Array<() => Promise<Buffer>>,
+    options: { extension?: string; between?: () => Promise<void> },
+    write: (trx: Transaction<Database>, keys: string[], change: FileChange) => Promise<T>,
+  ): Promise<T>;
   /** Runs `write` in one write transaction whose `change.release` removes bytes with the rows that named them (a deletion). */
   change<T>(write: (trx: Transaction<Database>, change: FileChange) => Promise<T>): Promise<T>;
   /** The bytes of `key` as a stream; `FileMissing` (404) when they are gone. */

@@ -14,5 +14,5 @@ export function createFileStore(settings: Pick<Config, 'dataDir' | 'fileStore'>,
   return settings.fileStore === 'database' ? databaseFileStore(db, writeTransaction) : localFileStore(uploadsDir(settings), writeTransaction);
 }
 
-export { checkStoredFiles, SETTLE_MS, type FileCheckLog, type FileCheckReport, type FileOwner } from './check-files.ts';
+export { checkStoredFiles, removeOrphanFiles, SETTLE_MS, type FileCheckLog, type FileCheckReport, type FileOwner } from './check-files.ts';
 export { FileMissing, isFileKey, type FileChange, type FileSource, type FileStore, type OpenedFile } from './file-store.ts';

@@ -39,19 +39,40 @@ export function localFileStore(root: string, writeTransaction: WriteTransactions
     return result;
   }
 
+  /** Writes the bytes under a fresh key, named by no row yet: its key. */
+  async function place(source: FileSource, extension: string | undefined): Promise<string> {
+    const key = newFileKey(extension);
+    const target = pathOf(key);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    if ('path' in source) await moveInto(source.path, target);
+    else await fs.writeFile(target, source.bytes, { flag: 'wx' });
+    return key;
+  }
+
   return {
     kind: 'local',
 
     async put(source: FileSource, { extension }, write) {
-      const key = newFileKey(extension);
+      const key = await place(source, extension);
       const target = pathOf(key);
-      await fs.mkdir(path.dirname(target), { recursive: true });
-      if ('path' in source) await moveInto(source.path, target);
-      else await fs.writeFile(target, source.bytes, { flag: 'wx' });
       try {
         return await runChange((trx, released) => write(trx, key, { release: async (old) => void released.push(old) }));
       } catch (error) {
         await fs.rm(target, { force: true });
+        throw error;
+      }
+    },
+
+    async putMany(files, { extension, between }, write) {
+      const keys: string[] = [];
+      try {
+        for (const file of files) {
+          keys.push(await place({ bytes: await file() }, extension));
+          await between?.();
+        }
+        return await runChange((trx, released) => write(trx, keys, { release: async (old) => void released.push(old) }));
+      } catch (error) {
+        await Promise.all(keys.map((key) => fs.rm(pathOf(key), { force: true })));
         throw error;
       }
     },

@@ -1,6 +1,8 @@
 import { messages } from '@school/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
+import { testDialect } from '../../helpers/test-db.ts';
 import { createAdminUser, createStudent, signInAsAdmin, signInAsStudent, STUDENT_PASSWORD, type TestStudent } from '../../helpers/factories.ts';
 import { makeZip, type ZipEntry } from '../../helpers/zip.ts';
 import { giveTerm, PDF, sendFile, setPosted } from './term-reports-helpers.ts';
@@ -135,6 +137,58 @@ describe.each(['local', 'database'] as const)('POST /api/report-cards/upload wit
     await upload([{ name: `${a.id}.pdf`, data: cardPdf('a, corrected') }]);
     expect((await student.get(`/api/report-card/${a.id}/2025/2`)).rawPayload.equals(cardPdf('a, corrected'))).toBe(true);
     expect(await storedCards()).toHaveLength(2);
+  });
+
+  it('stores all the cards or none: a fault after any card, in the publish, or (PostgreSQL) every connection cut leaves the cards and the store as before', async () => {
+    const students = await Promise.all(Array.from({ length: 4 }, () => createStudent(t.db, { class_id: '4D' })));
+    await upload([{ name: `${students[0].id}.pdf`, data: cardPdf('first, kept') }]);
+    const entries = students.map((student, index) => ({ name: `${student.id}.pdf`, data: cardPdf(`replacement ${index}`) }));
+    const snapshot = async () => ({
+      cards: await t.db.selectFrom('report_card_files').select(['student_id', 'term', 'stored_name', 'size_bytes']).orderBy('student_id').execute(),
+      stored: (await t.app.deps.files.list()).map((file) => file.key).sort(),
+      summaries: (await t.db.selectFrom('term_summaries').select('student_id').where('year', '=', 2025).where('term', '=', '2').execute()).length,
+    });
+    let before = await snapshot();
+    const real = t.app.deps.files;
+    const faults = testDialect === 'postgres' ? ['error', 'connections cut'] : ['error'];
+    try {
+      for (const fault of faults) {
+        // After the first, second, … fourth card's bytes are stored, then in the publish.
+        for (let faultAt = 1; faultAt <= entries.length + 1; faultAt += 1) {
+          const strike = async () => {
+            if (fault === 'error') throw new Error(`a fault at ${faultAt}`);
+            await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`.execute(t.db);
+          };
+          let stored = 0;
+          t.app.deps.files = {
+            ...real,
+            putMany: (files, options, write) =>
+              real.putMany(files, { ...options, between: async () => ((stored += 1) === faultAt ? strike() : undefined) }, async (trx, keys, change) => {
+                if (faultAt > entries.length) await strike();
+                return write(trx, keys, change);
+              }),
+          };
+          const stopped = await upload(entries);
+          // A cut connection may be reconnected before the next write: then every card is stored, never some.
+          if (stopped.statusCode === 200) {
+            const after = await snapshot();
+            expect({ fault, faultAt, sizes: after.cards.map((card) => card.size_bytes) }).toEqual({
+              fault,
+              faultAt,
+              sizes: entries.map((entry) => entry.data.length),
+            });
+            expect(after.stored).toHaveLength(entries.length);
+            before = after;
+            continue;
+          }
+          expect({ fault, faultAt, status: stopped.statusCode }).toEqual({ fault, faultAt, status: stopped.statusCode === 503 ? 503 : 409 });
+          if (stopped.statusCode === 409) expect(stopped.json().message).toMatch(/^The upload was stopped and no card was stored/);
+          expect({ fault, faultAt, ...(await snapshot()) }).toEqual({ fault, faultAt, ...before });
+        }
+      }
+    } finally {
+      t.app.deps.files = real;
+    }
   });
 
   it('serves an uploaded card sandboxed, so no script in it runs with the portal’s origin, and a card the portal made as it is', async () => {
