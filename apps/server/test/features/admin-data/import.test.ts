@@ -328,7 +328,7 @@ describe('Import Students', () => {
   });
 
   it('changes nothing when a fault stops it at any slice boundary (an error, or every database connection cut), and keeps no trace but its absence', async () => {
-    await t.db.updateTable('registration_status').set({ open: 1, deadline: null }).execute();
+    await openRegistration(t.db);
     for (let index = 1; index <= 20; index += 1) await createStudent(t.db, { id: `FLT-${String(index).padStart(2, '0')}`, class_id: '1A' });
     // 20 moves and 40 new students: three slices staged, then the publish.
     const rows = [
