@@ -27,6 +27,7 @@ describe('a student import killed mid-way', () => {
     await seed.destroy();
     const file = studentsCsv(5000);
 
+    let interrupted = 0;
     // Killed while rows are staged (early, half-way, late), and once every row is staged (publishing).
     for (const [attempt, killAt] of [200, 2500, 4800, 5000].entries()) {
       const server = await startServer(data.settings, data.dir);
@@ -50,6 +51,7 @@ describe('a student import killed mid-way', () => {
       const again = new HttpClient(restarted.url, 2);
       await again.signInAsAdmin('registrar', ADMIN_PASSWORD);
       const db = await data.open();
+      let published = false;
       try {
         const counted = async (table: 'students' | 'student_import_rows' | 'student_accounts') =>
           Number(
@@ -60,32 +62,38 @@ describe('a student import killed mid-way', () => {
                 .executeTakeFirstOrThrow()
             ).n,
           );
-        expect({
+        const found = {
           killAt,
           students: await counted('students'),
           accounts: await counted('student_accounts'),
           staged: await counted('student_import_rows'),
-        }).toEqual({
-          killAt,
-          students: 0,
-          accounts: 0,
-          staged: 0,
-        });
+        };
+        // On a busy machine the publish may commit just before the kill: then the import is there whole, never in part.
+        published = found.students === 5000;
+        expect(found).toEqual(published ? { killAt, students: 5000, accounts: 5000, staged: 0 } : { killAt, students: 0, accounts: 0, staged: 0 });
+        if (published) {
+          for (const table of ['form_progress', 'student_accounts'] as const) await db.deleteFrom(table).where('student_id', 'like', 'KIL-%').execute();
+          await db.deleteFrom('students').where('id', 'like', 'KIL-%').execute();
+        }
       } finally {
         await db.destroy();
       }
       const history = (await again.get('/api/student-imports')).json<Array<{ file_name: string; outcome: string }>>();
-      expect(history[0]).toMatchObject({ file_name: `intake-${attempt}.csv`, outcome: 'interrupted — nothing was changed' });
-      expect(history.every((entry) => entry.outcome === 'interrupted — nothing was changed')).toBe(true);
-      expect((await again.get('/api/student-import/progress')).json()).toEqual({
-        running: false,
-        done: 0,
-        total: 0,
-        last: 'interrupted — nothing was changed',
-      });
+      expect(history[0]).toMatchObject({ file_name: `intake-${attempt}.csv`, outcome: published ? 'imported' : 'interrupted — nothing was changed' });
+      if (!published) {
+        interrupted += 1;
+        expect((await again.get('/api/student-import/progress')).json()).toEqual({
+          running: false,
+          done: 0,
+          total: 0,
+          last: 'interrupted — nothing was changed',
+        });
+      }
       again.close();
       restarted.child.kill('SIGKILL');
       await restarted.exited;
     }
+    // Only the last point may come after the publish.
+    expect(interrupted).toBeGreaterThanOrEqual(3);
   }, 240_000);
 });

@@ -143,6 +143,7 @@ describe.each(['local', 'database'] as const)('POST /api/report-cards/upload wit
     const students = await Promise.all(Array.from({ length: 4 }, () => createStudent(t.db, { class_id: '4D' })));
     await upload([{ name: `${students[0].id}.pdf`, data: cardPdf('first, kept') }]);
     const entries = students.map((student, index) => ({ name: `${student.id}.pdf`, data: cardPdf(`replacement ${index}`) }));
+    const ids = students.map((student) => student.id);
     const snapshot = async () => ({
       cards: await t.db.selectFrom('report_card_files').select(['student_id', 'term', 'stored_name', 'size_bytes']).orderBy('student_id').execute(),
       stored: (await t.app.deps.files.list()).map((file) => file.key).sort(),
@@ -172,12 +173,14 @@ describe.each(['local', 'database'] as const)('POST /api/report-cards/upload wit
           // A cut connection may be reconnected before the next write: then every card is stored, never some.
           if (stopped.statusCode === 200) {
             const after = await snapshot();
-            expect({ fault, faultAt, sizes: after.cards.map((card) => card.size_bytes) }).toEqual({
+            expect({ fault, faultAt, sizes: after.cards.filter((card) => ids.includes(card.student_id)).map((card) => card.size_bytes) }).toEqual({
               fault,
               faultAt,
               sizes: entries.map((entry) => entry.data.length),
             });
-            expect(after.stored).toHaveLength(entries.length);
+            // The new cards' bytes are stored, and the bytes of the cards they replaced are gone.
+            const ours = (cards: typeof after.cards) => cards.filter((card) => ids.includes(card.student_id)).map((card) => card.stored_name);
+            expect(after.stored).toEqual([...before.stored.filter((key) => !ours(before.cards).includes(key)), ...ours(after.cards)].sort());
             before = after;
             continue;
           }
