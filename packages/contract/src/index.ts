@@ -10,3 +10,5 @@ export * from './responses/index.ts';
 export * from './requests/index.ts';
 export * from './names.ts';
 export * from './parents-contact.ts';
+export * from './student-id.ts';
+export * from './xml-characters.ts';

@@ -43,6 +43,15 @@ export const messages = {
   formLevel: 'The form level is a number from 1 to 5.',
   /** A spreadsheet row without its student ID. */
   studentIdMissing: 'The student ID is missing.',
+  /** A student ID given as something other than text (null, a number, an object; decision 038). */
+  studentIdText: 'A student ID is text, e.g. "20260001".',
+  /** A student ID with other characters than letters, digits and hyphens. */
+  studentIdShape: 'A student ID has only letters, digits and hyphens.',
+  /** A student ID that is a word programs write for no value (null, undefined, true, false, none, nan...). */
+  studentIdReserved: 'This word cannot be a student ID.',
+  /** A text holding a character XML 1.0 forbids (decision 038), named by its field. */
+  forbiddenCharacter: (label: string) =>
+    `${label} holds a character that cannot be saved (a control character, U+FFFE or U+FFFF, or half of an emoji). Remove it and try again.`,
   /** `dry_run` of an import other than true or false (decision 037). */
   dryRun: 'dry_run is true (only check the file, the default) or false (import it).',
   /** The browser could not reach the server (no answer at all). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasOnlyXmlCharacters } from './xml-characters.ts';
 import { messages } from './messages.ts';
 import { completenessSteps, type CompletenessStepKey, type StepKey } from './progress-steps.ts';
 import { parseRemembered } from './remembered-parse.ts';
@@ -83,7 +84,12 @@ function buildFieldSchema(field: FieldDef): z.ZodType<FieldValue> {
     case 'choice':
       return nullable(z.enum(field.options as [string, ...string[]], { message: messages.chooseOption }));
     default:
-      return nullable(z.string().max(field.max ?? 100, messages.tooLong(field.max ?? 100)));
+      return nullable(
+        z
+          .string()
+          .max(field.max ?? 100, messages.tooLong(field.max ?? 100))
+          .refine(hasOnlyXmlCharacters, messages.forbiddenCharacter(fieldTitle(field))),
+      );
   }
 }
 

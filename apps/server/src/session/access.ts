@@ -1,6 +1,6 @@
-import { messages, type Access } from '@school/contract';
+import { messages, studentIdProblem, type Access } from '@school/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Forbidden, Unauthorized } from '../lib/errors.ts';
+import { Forbidden, Invalid, Unauthorized } from '../lib/errors.ts';
 import type { AdminActor, SignedInActor } from './actor.ts';
 
 declare module 'fastify' {
@@ -73,9 +73,12 @@ export function registerAccessControl(app: FastifyInstance): void {
     }
     if (access === 'student-self' && actor.kind === 'student') {
       const named = request.routeOptions.config.studentIdFrom?.(request);
-      // Only a string or a number can name her; anything else (an object, whose toString the caller wrote) names nobody of hers.
-      const given = typeof named === 'string' || typeof named === 'number' ? String(named) : named;
-      if (given !== undefined && given !== null && given !== actor.studentId) {
+      // Left out, the route's schema asks for it. Given, it must be an ID by the contract's one rule:
+      // null, a number or an object is refused, never turned into text that could name someone.
+      if (named === undefined) return;
+      const problem = studentIdProblem(named);
+      if (problem) throw new Invalid(problem, { id: [problem] });
+      if ((named as string).trim() !== actor.studentId) {
         throw new Forbidden(messages.onlyOwnRecords);
       }
     }

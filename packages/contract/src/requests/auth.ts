@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { limits } from '../limits.ts';
 import { messages } from '../messages.ts';
-import { requiredText, studentIdField, type TextFields } from './common.ts';
+import { studentIdField } from '../student-id.ts';
+import { requiredText, type TextFields } from './common.ts';
 
 /** A password as typed at sign-in: anything up to `limits.passwordInput`, refused longer before it is hashed. */
 const typedPassword = z.string({ message: messages.required }).min(1, messages.required).max(limits.passwordInput, messages.passwordTooLong);
@@ -23,7 +24,7 @@ export type AdminSignInRequest = z.input<typeof adminSignInRequest>;
  * never `student_id`'s, which SPEC clients send all the same.
  */
 export const changeStudentPasswordRequest = z.object({
-  student_id: z.coerce.string<string | number>().optional(),
+  student_id: studentIdField.optional(),
   password: z.string({ message: messages.required }).min(1, messages.required).optional(),
   reset_password: z.string().min(1).optional(),
   current_password: z.string().optional(),

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { limits } from '../limits.ts';
 import { messages } from '../messages.ts';
 
 /**
@@ -15,13 +14,6 @@ export const dryRunField = z
 
 /** Text the caller must give: trimmed, not empty, at most `max` characters. */
 export const requiredText = (max: number) => z.string({ message: messages.required }).trim().min(1, messages.required).max(max, messages.tooLong(max));
-
-/** A student ID in a body; SPEC §7 clients may send it as a number. */
-export const studentIdField = z.coerce
-  .string<string | number>({ message: messages.required })
-  .trim()
-  .min(1, messages.required)
-  .max(limits.studentId, messages.tooLong(limits.studentId));
 
 /** A value as text: a choice keeps its words ('true' | 'false'), anything else is a string. */
 type AsText<Value> = [Exclude<Value, undefined>] extends [string] ? Exclude<Value, undefined> : string;

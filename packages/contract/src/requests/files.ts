@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { documentMessages, documentTypeNames } from '../documents.ts';
-import { limits } from '../limits.ts';
-import { requiredText, type TextFields } from './common.ts';
+import { messages } from '../messages.ts';
+import { studentIdField } from '../student-id.ts';
+import { hasOnlyXmlCharacters } from '../xml-characters.ts';
+import type { TextFields } from './common.ts';
 
-const studentId = requiredText(limits.studentId);
+const studentId = studentIdField;
 /** One of the four document types, in a body, a query or a path. */
 export const documentTypeField = z.enum(documentTypeNames, { message: documentMessages.unknownType });
 
@@ -18,5 +20,5 @@ export type DeleteFileQuery = TextFields<typeof deleteFileQuery>;
 /** POST /api/student-data-files (SPEC §7): the student's ID and up to 49 more plain values of her data file. */
 export const studentDataFileRequest = z
   .object({ student_id: studentId })
-  .catchall(z.union([z.string().max(2000), z.number(), z.null()]))
+  .catchall(z.union([z.string().max(2000).refine(hasOnlyXmlCharacters, messages.forbiddenCharacter('A value of the data file')), z.number(), z.null()]))
   .refine((body) => Object.keys(body).length <= 50, 'The record has too many fields.');

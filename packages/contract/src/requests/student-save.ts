@@ -1,14 +1,15 @@
 import { z } from 'zod';
-import { limits } from '../limits.ts';
 import { messages } from '../messages.ts';
 import { parseRemembered } from '../remembered-parse.ts';
 import { fieldSchema, nullable, todayIso, type FieldValue } from '../student-schema.ts';
 import { studentFields } from '../student-fields.ts';
+import { studentIdField } from '../student-id.ts';
+import { hasOnlyXmlCharacters } from '../xml-characters.ts';
 
 const fieldShape = Object.fromEntries(studentFields.map((field) => [field.name, fieldSchema(field).optional()]));
 
 const saveHeadShape = {
-  id: z.coerce.string<string | number>().trim().min(1, messages.required).max(limits.studentId),
+  id: studentIdField,
   updatedAt: z.string().min(1, messages.required),
 };
 /**
@@ -20,7 +21,7 @@ const saveHeadShape = {
 export const studentSaveSchema = z.object({
   ...saveHeadShape,
   ...fieldShape,
-  terms_and_conditions: nullable(z.string().max(20000)).optional(),
+  terms_and_conditions: nullable(z.string().max(20000).refine(hasOnlyXmlCharacters, messages.forbiddenCharacter('Terms and conditions'))).optional(),
   agree_terms_conditions: fieldSchema({ name: 'agree_terms_conditions', label: '', kind: 'flag', step: 'otherData', section: '' }).optional(),
 });
 /** The save's id and version, then each field's schema in the save schema's order (for `readStudentSave` and `changedSaveValues`). */

@@ -1,4 +1,13 @@
-import { fieldByName, isRealDate, messages, studentImportColumns, todayIso, type StudentImportField } from '@school/contract';
+import {
+  fieldByName,
+  isRealDate,
+  messages,
+  studentIdField,
+  studentImportColumns,
+  todayIso,
+  withoutForbiddenCharacters,
+  type StudentImportField,
+} from '@school/contract';
 import { z } from 'zod';
 import type { ImportColumn } from '../../lib/xlsx/index.ts';
 
@@ -20,7 +29,8 @@ function cellText(value: unknown): string | null {
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (typeof value !== 'string' && typeof value !== 'number') return null;
-  const text = String(value).trim();
+  // A character XML 1.0 forbids would break the school's spreadsheets once saved (decision 038).
+  const text = withoutForbiddenCharacters(String(value)).trim();
   return text === '' ? null : text;
 }
 
@@ -56,13 +66,8 @@ const EARLIEST_BIRTH = '1950-01-01';
  * values are needed depends on whether the student is new, so presence is checked afterwards.
  */
 export const importRowSchema = z.object({
-  id: z.preprocess(
-    cellText,
-    z
-      .string({ message: messages.studentIdMissing })
-      .max(20, messages.tooLong(20))
-      .regex(/^[A-Za-z0-9-]+$/, 'A student ID has only letters, digits and hyphens.'),
-  ),
+  // The contract's one ID rule (decision 038): a reserved word such as 'null' is no student's ID.
+  id: z.preprocess(cellText, z.string({ message: messages.studentIdMissing }).pipe(studentIdField)),
   first_name: z.preprocess(cellText, optionalText('first_name')),
   last_name: z.preprocess(cellText, optionalText('last_name')),
   middle_name: z.preprocess(cellText, optionalText('middle_name')),

@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import { withoutForbiddenCharacters } from '@school/contract';
 import { PassThrough, type Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import type { SignedInActor } from '../../session/actor.ts';
@@ -193,6 +194,16 @@ function holdPlaceOf(session: string, output: PassThrough): void {
  * already has `MAX_PER_SESSION` documents in the printer, `PrintingBusy` when its places are all
  * taken, and `PrintingStopped` once the server is stopping.
  */
+/** Every text of a document's content without the characters XML 1.0 forbids (decision 038): what a field holds prints as the spreadsheets show it. */
+function withoutForbiddenText<T>(content: T): T {
+  if (typeof content === 'string') return withoutForbiddenCharacters(content) as T;
+  if (Array.isArray(content)) return content.map(withoutForbiddenText) as T;
+  if (content && typeof content === 'object' && Object.getPrototypeOf(content) === Object.prototype) {
+    return Object.fromEntries(Object.entries(content).map(([key, value]) => [key, withoutForbiddenText(value)])) as T;
+  }
+  return content;
+}
+
 export function renderPdfStream(definition: SchoolDocument, requester?: PrintRequester): Readable {
   if (stopping) throw new PrintingStopped();
   const session = requester?.session ?? null;
@@ -203,7 +214,8 @@ export function renderPdfStream(definition: SchoolDocument, requester?: PrintReq
   const output = new PassThrough();
   if (session !== null) holdPlaceOf(session, output);
   // The header and footer are drawn again from the frame in the printing process; functions cannot be sent there.
-  const { header: _header, footer: _footer, ...document } = definition;
+  const { header: _header, footer: _footer, content, ...rest } = definition;
+  const document = { ...rest, content: withoutForbiddenText(content) };
   crestPicture().then(
     (crest) => {
       if (stopping) {

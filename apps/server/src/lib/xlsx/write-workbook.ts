@@ -1,4 +1,5 @@
 import { PassThrough, type Readable, type Writable } from 'node:stream';
+import { withoutForbiddenCharacters } from '@school/contract';
 import type ExcelJS from 'exceljs';
 import { excel } from './exceljs.ts';
 import { formulaSafe } from './formula-safe.ts';
@@ -37,14 +38,14 @@ const sharedStyle = (value: ExcelJS.CellValue): Partial<ExcelJS.Style> =>
 /** A sheet name Excel accepts: no []:*?/\ and at most 31 characters. */
 const sheetName = (name: string) => name.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31) || 'Sheet';
 
-/** The cell value to write: every text formula-safe, dates as real dates (at midnight UTC, which Excel reads as that day). */
+/** The cell value to write: every text formula-safe and without a character XML forbids (decision 038), dates as real dates (at midnight UTC, which Excel reads as that day). */
 function cellValue(value: CellValue, type: SheetColumn<unknown>['type']): ExcelJS.CellValue {
   if (value === null || value === undefined || value === '') return null;
   if (type === 'date' && typeof value === 'string') {
     const match = ISO_DATE.exec(value);
     if (match) return new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
   }
-  return typeof value === 'string' ? formulaSafe(value) : value;
+  return typeof value === 'string' ? formulaSafe(withoutForbiddenCharacters(value)) : value;
 }
 
 /**
@@ -63,7 +64,7 @@ export async function writeWorkbook<Rows extends unknown[]>(output: Writable, sh
   for (const sheet of sheets as Array<SheetSpec<unknown>>) {
     const worksheet = workbook.addWorksheet(sheetName(sheet.name), { views: [{ state: 'frozen', ySplit: 1 }] });
     worksheet.columns = sheet.columns.map((column) => ({
-      header: formulaSafe(column.header),
+      header: formulaSafe(withoutForbiddenCharacters(column.header)),
       width: column.width ?? Math.max(10, column.header.length + 2),
       style: column.type === 'date' ? { numFmt: DATE_FORMAT } : {},
     }));

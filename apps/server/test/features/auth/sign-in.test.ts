@@ -174,7 +174,7 @@ describe('admin sign-in', () => {
     expect(response.json().must_change_password).toBe(true);
     expect((await client.post('/api/reset-password-student', { student_id: '1' })).statusCode).toBe(403);
     expect((await client.post('/api/admin/change-password', { current_password: 'One-Time-Pass-1', password: 'Fresh-Admin-Pass-2' })).statusCode).toBe(200);
-    expect((await client.post('/api/reset-password-student', { student_id: 'none' })).statusCode).toBe(404);
+    expect((await client.post('/api/reset-password-student', { student_id: 'nobody-here' })).statusCode).toBe(404);
   });
 });
 
