@@ -4,7 +4,7 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerAccessControl } from './session/access.ts';
 import { registerSessions } from './session/sessions.ts';
@@ -31,12 +31,17 @@ import { robotsRoutes } from './lib/robots.ts';
 import { checkStoredFiles, createFileStore, removeOrphanFiles, SETTLE_MS, type FileOwner } from './lib/file-store/index.ts';
 import { registerUploads } from './lib/uploads/index.ts';
 import { registerRequestLoad } from './lib/request-load.ts';
+import { addressKey } from './lib/address-key.ts';
 import { limitConnectionsPerAddress, serverTimeouts } from './lib/connection-limits.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** What the services need (database, write transactions, settings): routes pass it to them. */
     deps: Deps;
+  }
+  interface FastifyRequest {
+    /** The caller's address as every per-address limit counts it (`addressKey`, decision 038). */
+    address: string;
   }
 }
 
@@ -67,6 +72,12 @@ export async function buildApp({ config, db, dialect, logger = true, extraRoutes
     ...serverTimeouts(config),
   }).withTypeProvider<ZodTypeProvider>();
   limitConnectionsPerAddress(app.server, config, app.log);
+  // The address every per-address limit counts the caller under (an IPv6 caller by her /64).
+  app.decorateRequest('address', {
+    getter(this: FastifyRequest) {
+      return addressKey(this.ip, config.ipv6PrefixBits);
+    },
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const writeTransaction = createWriteTransactions(db, dialect, config.databaseTimeoutMs);
@@ -98,7 +109,11 @@ export async function buildApp({ config, db, dialect, logger = true, extraRoutes
     crossOriginEmbedderPolicy: false,
   });
   // Several processes share one PostgreSQL database (decision 028): their call counts are kept there.
-  await app.register(rateLimit, { global: false, ...(dialect === 'postgres' ? { store: databaseRateLimitStore(db) } : {}) });
+  await app.register(rateLimit, {
+    global: false,
+    keyGenerator: (request) => request.address,
+    ...(dialect === 'postgres' ? { store: databaseRateLimitStore(db) } : {}),
+  });
   registerRequestLoad(app);
   await registerUploads(app);
   // Before the sessions: a sign-in turned away for a full queue costs no database work.

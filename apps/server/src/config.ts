@@ -120,6 +120,7 @@ const environmentSchema = z.object({
   REQUEST_TIMEOUT_SECONDS: wholeNumber(1, 3600, 'seconds').default(300),
   HEADERS_TIMEOUT_SECONDS: wholeNumber(1, 600, 'seconds').default(20),
   CONNECTIONS_PER_ADDRESS: wholeNumber(1, 100_000).default(200),
+  IPV6_PREFIX: wholeNumber(16, 128, 'bits').default(64),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   LOG_FORMAT: z.enum(['human', 'json'], { message: 'must be human or json' }).optional(),
   ADMIN_PASSWORD: adminPassword,
@@ -161,6 +162,11 @@ export type Config = {
   headersTimeoutSeconds: number;
   /** Connections one address may hold open at once, keep-alive ones waiting between requests aside; a trusted proxy's are not counted (decision 040). */
   connectionsPerAddress: number;
+  /**
+   * Per-address limits count an IPv6 caller by the first this many bits of her address (decision
+   * 038): 64, the block one home or host is given, unless a network hands out smaller ones.
+   */
+  ipv6PrefixBits: number;
   /** Bell times in school time, HH:mm (decision 023): arriving after `schoolDayStart` is late; the AM session ends at `schoolMidday`. */
   schoolDayStart: string;
   schoolMidday: string;
@@ -221,6 +227,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     requestTimeoutSeconds: env.REQUEST_TIMEOUT_SECONDS,
     headersTimeoutSeconds: env.HEADERS_TIMEOUT_SECONDS,
     connectionsPerAddress: env.CONNECTIONS_PER_ADDRESS,
+    ipv6PrefixBits: env.IPV6_PREFIX,
     schoolDayStart: env.SCHOOL_DAY_START,
     schoolMidday: env.SCHOOL_MIDDAY,
     adminPassword: env.ADMIN_PASSWORD,

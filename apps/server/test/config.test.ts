@@ -110,6 +110,12 @@ describe('settings', () => {
     );
   });
 
+  it('counts IPv6 callers by their /64 unless IPV6_PREFIX says otherwise', () => {
+    expect(loadConfig({}).ipv6PrefixBits).toBe(64);
+    expect(loadConfig({ IPV6_PREFIX: '48' }).ipv6PrefixBits).toBe(48);
+    for (const bad of ['8', '129', 'all']) expect(() => loadConfig({ IPV6_PREFIX: bad })).toThrow(/IPV6_PREFIX: must be a whole number of bits from 16 to 128/);
+  });
+
   it('refuses an ADMIN_PASSWORD the change-password form would refuse, saying why in one line', () => {
     const problem = (password: string) => {
       try {

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectionAddress } from '../src/lib/connection-limits.ts';
 import { RawConnection } from './helpers/raw-http.ts';
 import { createServerData, type ServerData } from './helpers/server-data.ts';
 import { HttpClient, startServer, type RunningServer } from './helpers/server-process.ts';
@@ -10,17 +9,6 @@ const until = async (condition: () => boolean, ms: number) => {
   return condition();
 };
 const openOf = (connections: RawConnection[]) => connections.filter((connection) => connection.isOpen).length;
-
-describe('counting connections by address', () => {
-  it('counts an IPv4-mapped address as its IPv4, and IPv6 addresses by their /64', () => {
-    expect(connectionAddress('198.51.100.9')).toBe('198.51.100.9');
-    expect(connectionAddress('::ffff:198.51.100.9')).toBe('198.51.100.9');
-    expect(connectionAddress('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
-    expect(connectionAddress('2001:0db8:0001:0002:ffff:ffff:ffff:ffff')).toBe('2001:db8:1:2::/64');
-    expect(connectionAddress('2001:db8::1')).toBe('2001:db8:0:0::/64');
-    expect(connectionAddress('::1')).toBe('0:0:0:0::/64');
-  });
-});
 
 describe(`slow clients (${testDialect}): request and header time limits, and connections per address`, () => {
   let data: ServerData;

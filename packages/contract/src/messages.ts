@@ -49,6 +49,8 @@ export const messages = {
   studentIdShape: 'A student ID has only letters, digits and hyphens.',
   /** A student ID that is a word programs write for no value (null, undefined, true, false, none, nan...). */
   studentIdReserved: 'This word cannot be a student ID.',
+  /** A scanner's scan dated before 2000 or more than a day ahead of the server's clock (decision 038). */
+  scanTimeRange: "scanned_at must be from the year 2000 on and at most a day ahead of the portal's clock; check the scanner's date and time.",
   /** A text holding a character XML 1.0 forbids (decision 038), named by its field. */
   forbiddenCharacter: (label: string) =>
     `${label} holds a character that cannot be saved (a control character, U+FFFE or U+FFFF, or half of an emoji). Remove it and try again.`,

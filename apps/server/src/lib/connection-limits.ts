@@ -1,8 +1,8 @@
-import { isIPv6 } from 'node:net';
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import proxyAddr from '@fastify/proxy-addr';
 import type { Config, TrustProxy } from '../config.ts';
+import { addressKey } from './address-key.ts';
 
 /**
  * The HTTP server's own time limits (decision 040), as Fastify and Node take them: the request line
@@ -14,21 +14,6 @@ export function serverTimeouts(settings: Pick<Config, 'headersTimeoutSeconds' | 
   const requestTimeout = settings.requestTimeoutSeconds * 1000;
   const headersTimeout = settings.headersTimeoutSeconds * 1000;
   return { requestTimeout, http: { requestTimeout, headersTimeout, connectionsCheckingInterval: Math.min(1000, headersTimeout) } };
-}
-
-/** The address connections are counted under: IPv4 as it is (an IPv4-mapped IPv6 address as its IPv4), IPv6 by its /64, which one home or host holds whole. */
-export function connectionAddress(address: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return mapped[1];
-  if (!isIPv6(address)) return address;
-  const [head, tail = ''] = address.toLowerCase().split('::');
-  const headGroups = head ? head.split(':') : [];
-  const tailGroups = tail ? tail.split(':') : [];
-  const groups = address.includes('::') ? [...headGroups, ...Array(8 - headGroups.length - tailGroups.length).fill('0'), ...tailGroups] : headGroups;
-  return `${groups
-    .slice(0, 4)
-    .map((group) => group.replace(/^0+(?=.)/, ''))
-    .join(':')}::/64`;
 }
 
 /** Whether the socket's peer is one of the trusted proxies (decision 016): with a hop count every peer is. */
@@ -52,7 +37,7 @@ type Tracked = { requests: number; served: number; idleSince: number };
  */
 export function limitConnectionsPerAddress(
   server: Server,
-  settings: Pick<Config, 'connectionsPerAddress' | 'trustProxy'>,
+  settings: Pick<Config, 'connectionsPerAddress' | 'trustProxy' | 'ipv6PrefixBits'>,
   log: { warn(message: string): void },
 ): void {
   const isProxy = proxyMatcher(settings.trustProxy);
@@ -74,7 +59,7 @@ export function limitConnectionsPerAddress(
   server.on('connection', (socket: Socket) => {
     const peer = socket.remoteAddress;
     if (!peer || isProxy(peer)) return;
-    const address = connectionAddress(peer);
+    const address = addressKey(peer, settings.ipv6PrefixBits);
     const open = byAddress.get(address) ?? new Set<Socket>();
     if (open.size >= settings.connectionsPerAddress) {
       let idlest: Socket | undefined;

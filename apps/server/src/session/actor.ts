@@ -4,6 +4,8 @@ import type { SessionRow } from './session-repository.ts';
 export type RequestFacts = {
   /** The caller's address as Fastify reads it (TRUST_PROXY decides whether a proxy's header counts). */
   ip: string;
+  /** The address the per-address limits count the caller under (an IPv6 caller by her /64, decision 038). */
+  address: string;
   /** The request's id, as in the server's log lines. */
   requestId: string;
   /** SHA-256 of the caller's session id, or null without a session: sign-in replaces that session, a password change keeps it. */
@@ -43,8 +45,8 @@ function identityOf(session: SessionWithAdmin | null): StudentIdentity | AdminId
 }
 
 /** The actor of a request with this session (or none). */
-export function actorFor(session: SessionWithAdmin | null, request: { ip: string; id: string }): Actor {
-  const facts: RequestFacts = { ip: request.ip, requestId: request.id, sessionId: session?.id_hash ?? null };
+export function actorFor(session: SessionWithAdmin | null, request: { ip: string; address: string; id: string }): Actor {
+  const facts: RequestFacts = { ip: request.ip, address: request.address, requestId: request.id, sessionId: session?.id_hash ?? null };
   const identity = identityOf(session);
   if (!identity) return { kind: 'visitor', restricted: null, ...facts };
   if (session?.restricted === 1) return { kind: 'visitor', restricted: identity, ...facts };
@@ -59,5 +61,5 @@ export function accountOf(actor: Actor): StudentIdentity | AdminIdentity | null 
 
 /** The same request acting as `identity`: for what a sign-in or a restricted session writes in the account's name. */
 export function actingAs<T extends StudentIdentity | AdminIdentity>(actor: Actor, identity: T): T & RequestFacts {
-  return { ...identity, ip: actor.ip, requestId: actor.requestId, sessionId: actor.sessionId };
+  return { ...identity, ip: actor.ip, address: actor.address, requestId: actor.requestId, sessionId: actor.sessionId };
 }

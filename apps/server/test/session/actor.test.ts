@@ -16,8 +16,8 @@ const session = (fields: Partial<SessionWithAdmin>): SessionWithAdmin => ({
   ip: null,
   ...fields,
 });
-const request = { ip: '10.1.2.3', id: 'request-1' };
-const facts = { ip: '10.1.2.3', requestId: 'request-1' };
+const request = { ip: '10.1.2.3', address: '10.1.2.3', id: 'request-1' };
+const facts = { ip: '10.1.2.3', address: '10.1.2.3', requestId: 'request-1' };
 
 describe('the actor of a request', () => {
   it('is a visitor without a session, and a visitor with a guest session', () => {

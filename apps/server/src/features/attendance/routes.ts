@@ -13,10 +13,11 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { createAddressLimiter } from '../../lib/address-limiter.ts';
 import { sendDownload } from '../../lib/http/download.ts';
 import { adminActor, signedInActor } from '../../session/access.ts';
 import { receiveUpload, uploadedFile } from '../../lib/uploads/index.ts';
-import { authenticateScanner, hashScannerToken } from './scanner-tokens.ts';
+import { authenticateScanner, hashScannerToken, tooManyScannerFailures } from './scanner-tokens.ts';
 import { importAttendanceScans } from './scan-import.ts';
 import { receiveScannerBatch } from './scanner-ingest.ts';
 import { attendanceReportPdf, studentAttendance } from './service.ts';
@@ -25,12 +26,20 @@ import { saveTermCalendar, termCalendar } from './term-calendar.ts';
 /** Batches a scanner may send in a minute (decision 023). */
 export const SCANNER_BATCHES_PER_MINUTE = 60;
 
+/**
+ * Failed scanner authentications an address may make in 15 minutes (decision 038), counted by
+ * each server process; past them every call from the address is answered 429 until the oldest
+ * leaves the window. A scanner with its token never fails, so only guessing is held back.
+ */
+export const scannerFailures = { max: 10, windowMs: 15 * 60 * 1000 };
+
 const studentIdParam = z.string().min(1).max(limits.studentId);
 const scanners = new WeakMap<FastifyRequest, { id: number; name: string }>();
 
 /** Attendance (SPEC §2, §7; decisions 022 and 023): the student's term, the date-range report, the term calendar, and scans in. */
 export async function attendanceRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
+  const failedScanners = createAddressLimiter(scannerFailures);
 
   app.get(
     '/api/student-attendance/:id',
@@ -97,11 +106,15 @@ export async function attendanceRoutes(instance: FastifyInstance): Promise<void>
         rateLimit: {
           max: SCANNER_BATCHES_PER_MINUTE,
           timeWindow: '1 minute',
-          keyGenerator: (request: FastifyRequest) => `scanner:${hashScannerToken(String(request.headers.authorization ?? request.ip))}`,
+          // A known scanner's batches are counted per token; the failures of unknown ones per address (below).
+          keyGenerator: (request: FastifyRequest) => `scanner:${hashScannerToken(String(request.headers.authorization ?? request.address))}`,
         },
       },
       preValidation: async (request) => {
+        const taken = failedScanners.take(request.address);
+        if ('retryAfter' in taken) throw tooManyScannerFailures(taken.retryAfter);
         scanners.set(request, await authenticateScanner(app.deps.db, request.headers.authorization));
+        taken.giveBack();
       },
       schema: { body: scannerBatchRequest, response: { 200: scanBatchAnswerSchema, ...errorResponses } },
     },

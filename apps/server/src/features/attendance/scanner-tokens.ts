@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { nowIso, type Executor } from '../../db/database.ts';
-import { Unauthorized } from '../../lib/errors.ts';
+import { TooManyRequests, Unauthorized } from '../../lib/errors.ts';
 import { attendanceRepository } from './repository.ts';
 
 /** Tokens are kept only as their SHA-256: a copy of the database gives no scanner's token. */
@@ -33,3 +33,7 @@ export async function authenticateScanner(db: Executor, authorization: string | 
   await attendanceRepository.markScannerUsed(db, scanner.id, nowIso());
   return { id: scanner.id, name: scanner.name };
 }
+
+/** An address that failed to authenticate as a scanner too often (decision 038). */
+export const tooManyScannerFailures = (seconds: number) =>
+  new TooManyRequests(`Too many calls with a scanner token that is not valid. Please try again in ${Math.ceil(seconds / 60)} minutes.`, seconds);

@@ -27,7 +27,7 @@ import { adminActor } from '../../session/access.ts';
 import { answerWithSession, clearSessionCookies, ensureGuestSession, secureCookies } from '../../session/sessions.ts';
 import type { Config } from '../../config.ts';
 import { TooManyRequests } from '../../lib/errors.ts';
-import { createAddressLimiter } from './address-limiter.ts';
+import { createAddressLimiter } from '../../lib/address-limiter.ts';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S, deviceFor, type DeviceAccount } from './device-cookies.ts';
 import {
   changeAdminPassword,
@@ -79,7 +79,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
   /** Runs a sign-in under the per-address limit, unless the browser signed in to the account before. */
   async function underAddressLimit<T>(request: FastifyRequest, account: DeviceAccount, signIn: () => Promise<T>): Promise<T> {
     if ((await deviceFor(deps.db, request.cookies[DEVICE_COOKIE], account)) !== null) return signIn();
-    const taken = addressLimiter.take(request.ip);
+    const taken = addressLimiter.take(request.address);
     if ('retryAfter' in taken) throw tooManyFromAddress(taken.retryAfter);
     try {
       const signedIn = await signIn();

@@ -53,8 +53,8 @@ async function checkAttempt(
 ) {
   const used = accountBucket ?? buckets.device(device!);
   // A browser that signed in to this account before is never held back by an address limit.
-  const wanted = device ? [used] : [used, buckets.address(actor.ip)];
-  const queue = device ? { key: `device:${device}`, first: true } : { key: actor.ip, first: false };
+  const wanted = device ? [used] : [used, buckets.address(actor.address)];
+  const queue = device ? { key: `device:${device}`, first: true } : { key: actor.address, first: false };
   // A full queue answers at once, before any write.
   const waitSeconds = signInQueueFull(queue);
   if (waitSeconds !== null) throw new SignInBusy(waitSeconds);

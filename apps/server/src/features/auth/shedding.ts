@@ -16,7 +16,7 @@ const signInUrls = new Set(['/api/login-student', '/api/admin-login']);
 export function registerSignInShedding(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     if (request.method !== 'POST' || !signInUrls.has(request.routeOptions.url ?? '') || request.cookies[DEVICE_COOKIE]) return;
-    const waitSeconds = signInQueueFull({ key: request.ip, first: false });
+    const waitSeconds = signInQueueFull({ key: request.address, first: false });
     if (waitSeconds !== null) throw new SignInBusy(waitSeconds);
   });
 }

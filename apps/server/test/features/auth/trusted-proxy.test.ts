@@ -55,6 +55,40 @@ describe('TRUST_PROXY: the address limits are keyed on', () => {
   });
 });
 
+describe('IPv6 callers behind a trusted proxy', () => {
+  /** Wrong sign-ins through the proxy, call `n` from the address `addressOf(n)`; their statuses. */
+  async function rotating(t: TestApp, addressOf: (call: number) => string, calls: number) {
+    const browser = await new TestClient(t.app, '127.0.0.1').start();
+    const statuses: number[] = [];
+    for (let call = 0; call < calls; call += 1) {
+      const body = { student_id: `6464${String(call).padStart(4, '0')}`, password: 'a-wrong-guess' };
+      statuses.push((await browser.post('/api/login-student', body, { 'x-forwarded-for': addressOf(call) })).statusCode);
+    }
+    return statuses;
+  }
+
+  it('counts every address of one /64 as one address, and another /64 apart', async () => {
+    const t = await appTrusting(['127.0.0.1']);
+    const statuses = await rotating(t, (call) => `2001:db8:aa:1:${(call + 1).toString(16)}::${(call * 7 + 1).toString(16)}`, signInRate.max + 2);
+    expect(statuses.slice(0, signInRate.max).every((status) => status === 422)).toBe(true);
+    expect(statuses.slice(signInRate.max)).toEqual([429, 429]);
+    expect(await rotating(t, () => '2001:db8:aa:2::1', 1)).toEqual([422]);
+  });
+
+  it('counts by the prefix IPV6_PREFIX names', async () => {
+    const t = await buildTestApp({ trustProxy: ['127.0.0.1'], ipv6PrefixBits: 48 });
+    apps.push(t);
+    const statuses = await rotating(t, (call) => `2001:db8:bb:${(call + 1).toString(16)}::1`, signInRate.max + 1);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('counts an IPv4-mapped address as its IPv4', async () => {
+    const t = await appTrusting(['127.0.0.1']);
+    const statuses = await rotating(t, (call) => (call % 2 ? '198.51.100.9' : '::ffff:198.51.100.9'), signInRate.max + 1);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
+
 describe('cookies over HTTPS through a trusted proxy', () => {
   /** The Set-Cookie headers of an answer, one string each. */
   const setCookies = (headers: Record<string, unknown>) => [headers['set-cookie'] ?? []].flat().map(String);
