@@ -1,8 +1,9 @@
-import { timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import type { Config } from '../config.ts';
-import type { Executor } from '../db/database.ts';
+import type { Db, Executor } from '../db/database.ts';
+import { serverSecret } from '../db/server-secret.ts';
 import type { Deps } from '../deps.ts';
 import { Forbidden } from '../lib/errors.ts';
 import { actorFor, type Actor, type SessionWithAdmin } from './actor.ts';
@@ -12,6 +13,8 @@ import { hashToken, sessionRepository, type NewSession, type SessionRow } from '
 export const SESSION_COOKIE = 'portal_session';
 export const CSRF_COOKIE = 'XSRF-TOKEN';
 export const CSRF_HEADER = 'x-xsrf-token';
+/** A visitor's random id (httpOnly), to which her CSRF token is bound by a signature (decision 038). */
+export const VISITOR_COOKIE = 'portal_visitor';
 /** DESIGN §4: 30 minutes idle (sliding), 12 hours absolute. */
 export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
 export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
@@ -80,7 +83,9 @@ export function registerSessions(app: FastifyInstance): void {
     request.actor = actorFor(session, request);
     if (MUTATING.has(request.method) && request.routeOptions.config?.csrf !== false) {
       const header = request.headers[CSRF_HEADER];
-      if (!session || !tokensMatch(session.csrf_token, Array.isArray(header) ? header[0] : header)) {
+      const given = Array.isArray(header) ? header[0] : header;
+      const expected = session ? session.csrf_token : await visitorCsrfToken(db, request.cookies[VISITOR_COOKIE]);
+      if (!expected || !tokensMatch(expected, given)) {
         throw new Forbidden('CSRF token mismatch. Please reload the page and try again.');
       }
     }
@@ -123,18 +128,38 @@ export function answerWithSession<T>(reply: FastifyReply, settings: Config, { an
   return answer;
 }
 
-/** Ensures the visitor has a (guest) session to carry a CSRF token before signing in, and sends its cookies. */
-export async function ensureGuestSession(deps: Deps, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+/**
+ * A visitor's CSRF token (decision 038): the signature of her visitor id under the portal's key, so
+ * that it is checked without anything stored. Null without a well-formed visitor id.
+ */
+async function visitorCsrfToken(db: Db, visitorId: string | undefined): Promise<string | null> {
+  if (!visitorId || !/^[\w-]{22}$/.test(visitorId)) return null;
+  return createHmac('sha256', await serverSecret(db))
+    .update(`visitor-csrf\n${visitorId}`)
+    .digest('base64url');
+}
+
+/**
+ * Sends the caller the CSRF token her next call must echo (Sanctum's `/sanctum/csrf-cookie`): a
+ * session's own, or for a visitor one signed over a random visitor id. A visitor's token writes
+ * nothing to the database (decision 038), so calling this without cookies costs no row.
+ */
+export async function sendCsrfToken(deps: Deps, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (request.session) return sendCsrfCookie(reply, deps.config, request.session);
-  const session = await deps.writeTransaction((trx) =>
-    openSession(trx, request.actor, { kind: 'guest', student_id: null, admin_id: null, restricted: 0, ip: request.ip }),
-  );
-  answerWithSession(reply, deps.config, { answer: null, session });
+  let visitorId = request.cookies[VISITOR_COOKIE];
+  let token = await visitorCsrfToken(deps.db, visitorId);
+  if (!token) {
+    visitorId = randomBytes(16).toString('base64url');
+    token = (await visitorCsrfToken(deps.db, visitorId))!;
+    reply.setCookie(VISITOR_COOKIE, visitorId, { ...cookieOptions(deps.config), httpOnly: true });
+  }
+  sendCsrfCookie(reply, deps.config, { csrf_token: token });
 }
 
 /** Clears the session cookies after a sign-out (the service has deleted the row). */
 export function clearSessionCookies(reply: FastifyReply): void {
   reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  reply.clearCookie(VISITOR_COOKIE, { path: '/' });
   reply.clearCookie(CSRF_COOKIE, { path: '/' });
 }
 

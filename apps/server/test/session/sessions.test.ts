@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../../src/session/session-repository.ts';
+import { VISITOR_COOKIE } from '../../src/session/sessions.ts';
 import { buildTestApp, TestClient, type TestApp } from '../helpers/test-app.ts';
 import { createStudent, signInAsStudent, STUDENT_PASSWORD } from '../helpers/factories.ts';
 
@@ -9,15 +10,50 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Rows of the sessions table, visitors' and signed-in users' alike. */
+async function countSessions(): Promise<number> {
+  const row = await t.db
+    .selectFrom('sessions')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
 describe('sessions and CSRF', () => {
-  it('sets a readable XSRF-TOKEN cookie and an HttpOnly session cookie', async () => {
+  it('sets a readable XSRF-TOKEN cookie bound to an HttpOnly visitor id, and stores nothing for a visitor', async () => {
+    const sessionsBefore = await countSessions();
     const response = await new TestClient(t.app).get('/sanctum/csrf-cookie');
     expect(response.statusCode).toBe(204);
     const cookies = response.cookies as Array<{ name: string; httpOnly?: boolean; sameSite?: string }>;
     expect(cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.httpOnly).toBeFalsy();
-    expect(cookies.find((cookie) => cookie.name === 'portal_session')).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+    expect(cookies.find((cookie) => cookie.name === VISITOR_COOKIE)).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+    expect(cookies.find((cookie) => cookie.name === 'portal_session')).toBeUndefined();
+    expect(await countSessions()).toBe(sessionsBefore);
+  });
+
+  it('does not grow the sessions table however many visitors ask for a CSRF token at once', async () => {
+    const sessionsBefore = await countSessions();
+    const answers = await Promise.all(
+      Array.from({ length: 300 }, (_, index) => new TestClient(t.app, `10.90.${index >> 8}.${index & 255}`).get('/sanctum/csrf-cookie')),
+    );
+    expect(answers.every((answer) => answer.statusCode === 204)).toBe(true);
+    expect(new Set(answers.map((answer) => answer.cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value)).size).toBe(300);
+    expect(await countSessions()).toBe(sessionsBefore);
+  });
+
+  it("refuses one visitor's CSRF token sent with another visitor's id, and a token signed for no visitor", async () => {
+    const student = await createStudent(t.db, {}, { password: STUDENT_PASSWORD });
+    const victim = await new TestClient(t.app).start();
+    const attacker = await new TestClient(t.app).start();
+    const attackerToken = decodeURIComponent(attacker.cookies.get('XSRF-TOKEN')!);
+    const body = { student_id: student.id, password: STUDENT_PASSWORD };
+    expect((await victim.post('/api/login-student', body, { 'x-xsrf-token': attackerToken })).statusCode).toBe(403);
+    const noVisitor = new TestClient(t.app);
+    noVisitor.cookies.set('XSRF-TOKEN', attackerToken);
+    expect((await noVisitor.post('/api/login-student', body)).statusCode).toBe(403);
+    expect((await victim.post('/api/login-student', body)).statusCode).toBe(200);
   });
 
   it('refuses a mutating call without a valid X-XSRF-TOKEN with 403', async () => {
@@ -32,16 +68,17 @@ describe('sessions and CSRF', () => {
     expect(noSession.statusCode).toBe(403);
   });
 
-  it('gives a new session id at sign-in; the pre-sign-in cookie stops working', async () => {
+  it('gives a new session id at sign-in, never one the browser came with', async () => {
     const student = await createStudent(t.db, {}, { password: STUDENT_PASSWORD });
     const client = await new TestClient(t.app).start();
-    const before = client.cookies.get('portal_session')!;
-    await client.post('/api/login-student', { student_id: student.id, password: STUDENT_PASSWORD });
+    client.cookies.set('portal_session', 'planted-by-someone-else');
+    expect((await client.post('/api/login-student', { student_id: student.id, password: STUDENT_PASSWORD })).statusCode).toBe(200);
     const after = client.cookies.get('portal_session')!;
-    expect(after).not.toBe(before);
-    expect(await t.db.selectFrom('sessions').select('id_hash').where('id_hash', '=', hashToken(before)).executeTakeFirst()).toBeUndefined();
+    expect(after).not.toBe('planted-by-someone-else');
+    const row = await t.db.selectFrom('sessions').select(['student_id', 'kind']).where('id_hash', '=', hashToken(after)).executeTakeFirstOrThrow();
+    expect(row).toEqual({ student_id: student.id, kind: 'student' });
     const stale = new TestClient(t.app);
-    stale.cookies.set('portal_session', before);
+    stale.cookies.set('portal_session', 'planted-by-someone-else');
     expect((await stale.get('/api/session')).json().authenticated).toBe(false);
   });
 

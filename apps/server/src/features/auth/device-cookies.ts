@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
+import { serverSecret } from '../../db/server-secret.ts';
 
 /**
  * Device cookies (decision 015, after OWASP's "Slow Down Online Guessing Attacks with Device
@@ -14,24 +15,6 @@ const TOKENS_KEPT = 5;
 
 /** The account a token is for: `student:<id>` or `admin:<username>`. */
 export type DeviceAccount = `student:${string}` | `admin:${string}`;
-
-const secrets = new WeakMap<Db, Promise<Buffer>>();
-
-/** The signing key, made by migration 010 and shared by every server process through the database. */
-function secretOf(db: Db): Promise<Buffer> {
-  let secret = secrets.get(db);
-  if (!secret) {
-    secret = db
-      .selectFrom('server_secrets')
-      .select('value')
-      .where('name', '=', 'device-cookie')
-      .executeTakeFirstOrThrow()
-      .then((row) => Buffer.from(row.value, 'base64url'));
-    secret.catch(() => secrets.delete(db));
-    secrets.set(db, secret);
-  }
-  return secret;
-}
 
 const mac = (secret: Buffer, account: string, device: string) => createHmac('sha256', secret).update(`${account}\n${device}`).digest('base64url');
 
@@ -53,7 +36,7 @@ const format = (tokens: Token[]) =>
 export async function deviceFor(db: Db, cookie: string | undefined, account: DeviceAccount): Promise<string | null> {
   const token = parse(cookie).find((candidate) => candidate.account === account);
   if (!token) return null;
-  const expected = Buffer.from(mac(await secretOf(db), account, token.device));
+  const expected = Buffer.from(mac(await serverSecret(db), account, token.device));
   const given = Buffer.from(token.signature);
   return expected.length === given.length && timingSafeEqual(expected, given) ? token.device : null;
 }
@@ -64,5 +47,5 @@ export async function issueDevice(db: Db, cookie: string | undefined, account: D
   const others = parse(cookie)
     .filter((token) => token.account !== account)
     .slice(-(TOKENS_KEPT - 1));
-  return format([...others, { account, device, signature: mac(await secretOf(db), account, device) }]);
+  return format([...others, { account, device, signature: mac(await serverSecret(db), account, device) }]);
 }

@@ -24,7 +24,7 @@ import {
 } from '@school/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { adminActor } from '../../session/access.ts';
-import { answerWithSession, clearSessionCookies, ensureGuestSession, secureCookies } from '../../session/sessions.ts';
+import { answerWithSession, clearSessionCookies, secureCookies, sendCsrfToken } from '../../session/sessions.ts';
 import type { Config } from '../../config.ts';
 import { TooManyRequests } from '../../lib/errors.ts';
 import { createAddressLimiter } from '../../lib/address-limiter.ts';
@@ -93,7 +93,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
   }
 
   app.get('/sanctum/csrf-cookie', { config: { access: 'visitor' }, schema: { response: { 204: noContent, ...errorResponses } } }, async (request, reply) => {
-    await ensureGuestSession(deps, request, reply);
+    await sendCsrfToken(deps, request, reply);
     return reply.code(204).send(null);
   });
 
