@@ -19,6 +19,7 @@ const expectedAccess: Record<string, Access> = {
   'POST /api/change-password-student': 'restricted',
   'POST /api/admin/change-password': 'restricted',
   'POST /api/reset-password-student': 'admin',
+  'GET /api/admin/sign-in-alerts': 'admin',
   'GET /api/student-record/:id': 'student-self',
   'GET /api/towns': 'visitor',
   'GET /api/religions': 'visitor',

@@ -43,3 +43,12 @@ export const studentMatchesSchema = z.array(
   z.object({ id: z.string(), first_name: z.string().nullable(), last_name: z.string().nullable(), form_level: z.number().int().nullable().optional() }),
 );
 export type StudentMatch = z.infer<typeof studentMatchesSchema>[number];
+
+/**
+ * GET /api/admin/sign-in-alerts: the addresses seen spraying date-of-birth guesses over many
+ * accounts in the last day (decision 015), newest first, for the admins' dashboard.
+ */
+export const signInAlertsSchema = z.object({
+  alerts: z.array(z.object({ at: z.string(), address: z.string(), message: z.string() })),
+});
+export type SignInAlerts = z.infer<typeof signInAlertsSchema>;

@@ -12,7 +12,8 @@ import { writeAudit } from '../audit/index.ts';
 import { deviceFor, issueDevice, type DeviceAccount } from './device-cookies.ts';
 import { HashingBusy, hashPassword, signInQueueFull, verifyPassword, verifySignIn } from './passwords.ts';
 import { authRepository } from './repository.ts';
-import { buckets, clearBuckets, purgeOldAttempts, releaseAttempt, reserveAttempt, signInActions, type Bucket, type Reservation } from './throttle.ts';
+import { reportSpraying } from './spray-alerts.ts';
+import { buckets, clearBuckets, purgeOldAttemptsNowAndThen, releaseAttempt, reserveAttempt, signInActions, type Bucket, type Reservation } from './throttle.ts';
 
 export const WRONG_CREDENTIALS = 'The student ID or password is incorrect.';
 export const WRONG_ADMIN_CREDENTIALS = 'The username or password is incorrect.';
@@ -48,21 +49,24 @@ export type SignedInWithDevice<T> = SignedIn<T> & { deviceCookie: string };
 async function checkAttempt(
   deps: Deps,
   actor: Actor,
-  { account, accountBucket, device }: { account: DeviceAccount; accountBucket: Bucket | null; device: string | null },
+  { account, accountBucket, device, spray = null }: { account: DeviceAccount; accountBucket: Bucket | null; device: string | null; spray?: Bucket | null },
   check: (queue: { key: string; first: boolean }) => Promise<boolean>,
 ) {
   const used = accountBucket ?? buckets.device(device!);
   // A browser that signed in to this account before is never held back by an address limit.
-  const wanted = device ? [used] : [used, buckets.address(actor.address)];
+  const wanted = device ? [used] : [used, buckets.address(actor.address), ...(spray ? [spray] : [])];
   const queue = device ? { key: `device:${device}`, first: true } : { key: actor.address, first: false };
   // A full queue answers at once, before any write.
   const waitSeconds = signInQueueFull(queue);
   if (waitSeconds !== null) throw new SignInBusy(waitSeconds);
-  const reservation = await reserveAttempt(deps, wanted);
-  if (Math.random() < 0.01) void deps.writeTransaction((trx) => purgeOldAttempts(trx)).catch(() => undefined);
+  const reservation = await reserveAttempt(deps, wanted, async (full) => {
+    if (spray && full.includes(spray)) await reportSpraying(deps, actor);
+  });
+  purgeOldAttemptsNowAndThen(deps);
   try {
     const ok = await check(queue);
-    return { ok, reservation, clear: [used.key], account };
+    // A success forgives this address's failed guesses at this account: a class that mistyped and got in is no sprayer.
+    return { ok, reservation, clear: [used.key, ...(spray ? [spray.key] : [])], account };
   } catch (error) {
     await releaseAttempt(deps.db, reservation).catch(() => undefined);
     if (error instanceof HashingBusy) throw new SignInBusy(error.retryAfterSeconds);
@@ -90,7 +94,9 @@ export async function signInStudent(deps: Deps, actor: Actor, input: { student_i
   const device = await deviceFor(deps.db, context.deviceCookie, account);
   // A date-of-birth account (or an unknown ID) keeps its limit per account, whatever the browser.
   const accountBucket = firstPassword ? buckets.firstPassword(studentId) : device ? null : buckets.account(account);
-  const checked = await checkAttempt(deps, actor, { account, accountBucket, device }, async (queue) => {
+  // Date-of-birth guesses count in the address's spray budget too (decision 015).
+  const spray = firstPassword && !device ? buckets.dateOfBirthSpray(actor.address, studentId) : null;
+  const checked = await checkAttempt(deps, actor, { account, accountBucket, device, spray }, async (queue) => {
     const hashChecked = await verifySignIn(firstPassword ? null : (student?.password_hash ?? null), input.password, queue);
     return firstPassword ? sameText(input.password.trim(), dateOfBirthPassword(student?.date_of_birth ?? null)) : hashChecked;
   });

@@ -20,11 +20,21 @@ export const limits = {
    * mistyping once, all get in (successes give their attempt back).
    */
   address: { attempts: 400, windowMs: 15 * 60 * 1000 },
+  /**
+   * Failed date-of-birth guesses from one address across accounts that it has not since signed in
+   * to (decision 015): a class mistypes and then gets in, which forgives its failures; a sprayer
+   * fails on account after account and never does. Past `slowAfter` in the window one guess per
+   * `spacingMs`, at `attempts` none. An unknown ID counts alike (it must read like a real one).
+   */
+  dateOfBirthSpray: { attempts: 100, windowMs: 24 * 60 * 60 * 1000, slowAfter: 60, spacingMs: 5 * 60 * 1000 },
 };
 
-export type Limit = { attempts: number; windowMs: number };
-/** A limit and what it is counted on. */
-export type Bucket = { key: string; limit: Limit };
+export type Limit = { attempts: number; windowMs: number; slowAfter?: number; spacingMs?: number };
+/**
+ * A limit and what it is counted on: one key, or every key that starts with `family` (a family's
+ * attempts are counted together, and each key of it can be forgiven alone).
+ */
+export type Bucket = { key: string; limit: Limit; family?: string };
 
 /** The buckets of a sign-in. */
 export const buckets = {
@@ -32,12 +42,37 @@ export const buckets = {
   account: (account: string): Bucket => ({ key: `account:${account}`, limit: limits.account }),
   device: (device: string): Bucket => ({ key: `device:${device}`, limit: limits.device }),
   address: (ip: string): Bucket => ({ key: `address:${ip}`, limit: limits.address }),
+  /** A date-of-birth guess at an account from an address, counted in the address's spray budget. */
+  dateOfBirthSpray: (address: string, studentId: string): Bucket => ({
+    key: `dob-spray:${address}|${studentId}`,
+    family: `dob-spray:${address}|`,
+    limit: limits.dateOfBirthSpray,
+  }),
   /** The current password asked by a password change, from a signed-in session. */
   currentPassword: (account: string): Bucket => ({ key: `current-password:${account}`, limit: limits.account }),
 };
 
-/** Rows older than every window are of no more use. */
-const LONGEST_WINDOW_MS = Math.max(...Object.values(limits).map((limit) => limit.windowMs));
+/** The spray budget's keys, kept a day; every other bucket's rows are of no more use after the longest of their windows. */
+const SPRAY_KEYS = 'dob-spray:%';
+const OTHER_WINDOWS_MS = Math.max(...Object.entries(limits).flatMap(([name, limit]) => (name === 'dateOfBirthSpray' ? [] : [limit.windowMs])));
+
+/** A LIKE pattern for the keys that start with `prefix` ('\\' escapes the pattern's own characters). */
+const startsWith = (prefix: string) => `${prefix.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+
+/** How long an attempt in the bucket must wait, in seconds (0 when it may go): full, or slowed after `slowAfter`. */
+function waitOf(bucket: Bucket, counted: Array<{ at: string }>, now: number): number {
+  const { attempts, windowMs, slowAfter, spacingMs } = bucket.limit;
+  if (counted.length >= attempts) {
+    // The oldest counted attempt leaves the window first.
+    const oldest = Date.parse(counted[counted.length - 1].at);
+    return Math.max(Math.ceil((oldest + windowMs - now) / 1000), 1);
+  }
+  if (slowAfter !== undefined && spacingMs !== undefined && counted.length >= slowAfter) {
+    const newest = Date.parse(counted[0].at);
+    if (now - newest < spacingMs) return Math.max(Math.ceil((newest + spacingMs - now) / 1000), 1);
+  }
+  return 0;
+}
 
 /** A reserved attempt: give it back when it was not checked or succeeded, or let it count. */
 export type Reservation = { ids: number[] };
@@ -52,38 +87,46 @@ function refusal(retryAfter: number): TooManyRequests {
  * (then none is reserved). On PostgreSQL each bucket is locked for the transaction (a transaction
  * advisory lock, in a fixed order); on SQLite the write transaction itself runs alone.
  */
-export async function reserveAttempt(deps: Pick<Deps, 'dialect' | 'writeTransaction'>, wanted: Bucket[]): Promise<Reservation> {
-  const sorted = [...wanted].sort((a, b) => a.key.localeCompare(b.key));
+export async function reserveAttempt(
+  deps: Pick<Deps, 'dialect' | 'writeTransaction'>,
+  wanted: Bucket[],
+  onRefused?: (full: Bucket[]) => Promise<void>,
+): Promise<Reservation> {
+  const lockKey = (bucket: Bucket) => bucket.family ?? bucket.key;
+  const sorted = [...wanted].sort((a, b) => lockKey(a).localeCompare(lockKey(b)));
   const outcome = await deps.writeTransaction(async (trx) => {
     const now = Date.now();
     const at = new Date(now).toISOString();
     let retryAfter = 0;
+    const full: Bucket[] = [];
     for (const bucket of sorted) {
-      if (deps.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtextextended(${bucket.key}, 0))`.execute(trx);
+      if (deps.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtextextended(${lockKey(bucket)}, 0))`.execute(trx);
       const since = new Date(now - bucket.limit.windowMs).toISOString();
       const counted = await trx
         .selectFrom('sign_in_attempts')
         .select('at')
-        .where('bucket', '=', bucket.key)
+        .$if(bucket.family === undefined, (query) => query.where('bucket', '=', bucket.key))
+        .$if(bucket.family !== undefined, (query) => query.where(sql<boolean>`bucket like ${startsWith(bucket.family!)} escape '\\'`))
         .where('at', '>', since)
         .orderBy('at', 'desc')
         .limit(bucket.limit.attempts)
         .execute();
-      if (counted.length >= bucket.limit.attempts) {
-        // The oldest counted attempt leaves the window first.
-        const oldest = Date.parse(counted[counted.length - 1].at);
-        retryAfter = Math.max(retryAfter, Math.ceil((oldest + bucket.limit.windowMs - now) / 1000), 1);
-      }
+      const wait = waitOf(bucket, counted, now);
+      if (wait > 0) full.push(bucket);
+      retryAfter = Math.max(retryAfter, wait);
     }
-    if (retryAfter > 0) return { retryAfter, ids: [] };
+    if (retryAfter > 0) return { retryAfter, ids: [], full };
     const ids: number[] = [];
     for (const bucket of sorted) {
       const row = await trx.insertInto('sign_in_attempts').values({ bucket: bucket.key, at }).returning('id').executeTakeFirstOrThrow();
       ids.push(Number(row.id));
     }
-    return { retryAfter: 0, ids };
+    return { retryAfter: 0, ids, full };
   });
-  if (outcome.retryAfter > 0) throw refusal(outcome.retryAfter);
+  if (outcome.retryAfter > 0) {
+    if (onRefused) await onRefused(outcome.full);
+    throw refusal(outcome.retryAfter);
+  }
   return { ids: outcome.ids };
 }
 
@@ -97,12 +140,24 @@ export async function clearBuckets(db: Executor, keys: string[]): Promise<void> 
   if (keys.length > 0) await db.deleteFrom('sign_in_attempts').where('bucket', 'in', keys).execute();
 }
 
-/** Removes attempts older than every window (run now and then, so the table stays small). */
+/** Removes attempts that no window counts any more, so the table stays small: each bucket's rows live no longer than its window. */
 export async function purgeOldAttempts(db: Executor): Promise<void> {
-  await db
-    .deleteFrom('sign_in_attempts')
-    .where('at', '<', new Date(Date.now() - LONGEST_WINDOW_MS).toISOString())
-    .execute();
+  const before = (ms: number) => new Date(Date.now() - ms).toISOString();
+  await db.deleteFrom('sign_in_attempts').where('at', '<', before(limits.dateOfBirthSpray.windowMs)).execute();
+  await db.deleteFrom('sign_in_attempts').where('at', '<', before(OTHER_WINDOWS_MS)).where('bucket', 'not like', SPRAY_KEYS).execute();
+}
+
+let lastPurge = 0;
+
+/**
+ * Purges old attempts at most once a minute per process, from a sign-in (decision 015): what an
+ * anonymous client can add to the table is bounded by the address limits, and it never outlives
+ * its window by more than a minute.
+ */
+export function purgeOldAttemptsNowAndThen(deps: Pick<Deps, 'writeTransaction'>): void {
+  if (Date.now() - lastPurge < 60_000) return;
+  lastPurge = Date.now();
+  void deps.writeTransaction((trx) => purgeOldAttempts(trx)).catch(() => undefined);
 }
 
 export const signInActions = {
