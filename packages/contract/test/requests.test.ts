@@ -31,10 +31,12 @@ describe('dry_run, one rule for every import and bulk upload', () => {
 
 describe('request rules', () => {
   it('drop the fields they do not name (no mass assignment)', () => {
-    expect(studentSignInRequest.parse({ student_id: 20260001, password: 'x', password_hash: 'h', admin: true })).toEqual({
+    expect(studentSignInRequest.parse({ student_id: '20260001', password: 'x', password_hash: 'h', admin: true })).toEqual({
       student_id: '20260001',
       password: 'x',
     });
+    // An ID that is not text is refused, never turned into text ('null', '20260001').
+    for (const student_id of [20260001, null]) expect(studentSignInRequest.safeParse({ student_id, password: 'x' }).success).toBe(false);
     expect(registrationStatusRequest.parse({ open: 1, deadline_local: null, form_level: 9 })).toEqual({ open: 1, deadline_local: null });
     const saved = studentSaveSchema.parse({ id: '20260001', updatedAt: 'v1', first_name: 'Kezia', password: 'p', password_reset: 0 });
     expect(saved).not.toHaveProperty('password');
