@@ -29,11 +29,11 @@ describe('fields named like Object properties are only names', () => {
     expect(proto.statusCode).toBe(400);
   });
 
-  it('reads a student ID given as an object (whose toString the caller wrote) as naming nobody of hers', async () => {
+  it('refuses a student ID given as an object (whose toString the caller wrote), never reading it as text', async () => {
     const client = new TestClient(t.app, '10.95.0.2');
     await signInAsStudent(client, student.id);
     const response = await postJson(client, '/api/student-data-files', '{"student_id":{"toString":1},"note":"x"}');
-    expect(response.statusCode).toBe(403);
+    expect(response.statusCode).toBe(422);
   });
 
   it('answers 404 when an admin saves a data file for a student who does not exist', async () => {
