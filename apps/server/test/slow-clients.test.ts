@@ -55,6 +55,19 @@ describe(`slow clients (${testDialect}): request and header time limits, and con
     }
   }
 
+  /** The status of a plain request from `from`, asked again while the address's closed connections still count, up to `ms`. */
+  async function servedWithin(from: string, ms: number): Promise<number | string> {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      try {
+        return await plainRequest(from);
+      } catch (error) {
+        if (Date.now() > deadline) return String(error);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    }
+  }
+
   it(
     'closes at once the connections one address opens past the cap, ends slow bodies at the time limit, and serves everyone else meanwhile',
     { timeout: 60_000 },
@@ -97,7 +110,8 @@ describe(`slow clients (${testDialect}): request and header time limits, and con
     const tick = setInterval(() => (sent += 1), 100);
     try {
       expect(await until(() => openOf([...trickling, ...silent]) === 0, 8_000)).toBe(true);
-      expect(await plainRequest('127.0.0.4')).toBe(200);
+      // The server counts a connection gone when its own side has closed, a moment after the client sees it.
+      expect(await servedWithin('127.0.0.4', 2_000)).toBe(200);
     } finally {
       clearInterval(drip);
       clearInterval(tick);
