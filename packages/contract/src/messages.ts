@@ -20,6 +20,10 @@ export const messages = {
   tooLong: (max: number) => `At most ${max} characters.`,
   /** Under the registration form, wherever it is shown (SPEC §2). */
   legalSheet: 'Printing this form needs a legal sheet (8 1/2 x 14).',
+  /** The student's confirmation once every step is complete and she has agreed (the Complete step and her dashboard). */
+  registrationComplete: (academicYear: string) => `Your registration for ${academicYear} is complete`,
+  /** Under that confirmation: what to do when something changes later. */
+  registrationChanges: 'If something changes, update it here and tell the school office.',
   chooseOption: 'Choose one of the options.',
   /** A value a schema refuses without a message of its own. */
   invalidValue: 'This value is not valid.',

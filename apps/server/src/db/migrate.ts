@@ -14,6 +14,7 @@ import * as sharedBetweenProcesses from './migrations/011-shared-between-process
 import * as auditLogThrottleIndexes from './migrations/012-audit-log-throttle-indexes.ts';
 import * as studentsUpdatedInPlace from './migrations/013-students-updated-in-place.ts';
 import * as stagedStudentImports from './migrations/015-staged-student-imports.ts';
+import * as completedOn from './migrations/016-completed-on.ts';
 
 /** Migrations are listed here in order; the list is bundled, so no folder is read at run time. */
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '012-audit-log-throttle-indexes': auditLogThrottleIndexes,
   '013-students-updated-in-place': studentsUpdatedInPlace,
   '015-staged-student-imports': stagedStudentImports,
+  '016-completed-on': completedOn,
 };
 
 /**

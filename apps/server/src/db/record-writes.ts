@@ -12,8 +12,8 @@ import type { AuditLogTable } from './schema.ts';
  * share a statement. The registration repository hands in plain queries and values.
  */
 
-/** The progress row's columns: the contract's flags and whether Health Data was saved (decision 026). */
-export const progressColumns = [...progressFlagKeys, 'health_data_saved'] as const;
+/** The progress row's columns: the contract's flags, whether Health Data was saved (decision 026) and the day the registration was completed. */
+export const progressColumns = [...progressFlagKeys, 'health_data_saved', 'completed_on'] as const;
 /** A record's progress row, without its key. */
 export type ProgressRow = Record<(typeof progressColumns)[number], number>;
 

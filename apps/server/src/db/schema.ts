@@ -61,6 +61,8 @@ export type FormProgressTable = Record<ProgressFlagKey, number> & {
   student_id: string;
   /** 1 once the student has opened Health Data and saved it (decision 026). */
   health_data_saved: Generated<number>;
+  /** The school's date (yyyymmdd) on which `submit` last became 1, 0 while it is not (migration 016). */
+  completed_on: Generated<number>;
 };
 
 export type UploadedFilesTable = {

@@ -71,7 +71,7 @@ describe('the save statements, compiled once per set of changed columns', () => 
       expectedUpdatedAt: 'v1',
       values: { email: 'kezia@example.tt', allergy: null, asthma: 1, not_a_column: 'dropped' },
       updatedAt: 'v2',
-      progress: { studentData: 1, familyData: 0, healthData: 1, otherData: 0, documents: 1, submit: 0, health_data_saved: 1 },
+      progress: { studentData: 1, familyData: 0, healthData: 1, otherData: 0, documents: 1, submit: 0, health_data_saved: 1, completed_on: 0 },
       audit: { at: 'at', actor_kind: 'student', actor_id: 'S-1', action: 'student.record-updated', student_id: 'S-1', ip: null, detail: 'd', request_id: 'r' },
     };
     for (const progress of [change.progress, null]) {
@@ -107,7 +107,7 @@ describe.each(ways)(`saves written %s, on ${testDialect}`, (way, save) => {
       detail: 'fields',
       request_id: `r-${id}`,
     });
-    const progress = { studentData: 1, familyData: 1, healthData: 0, otherData: 1, documents: 0, submit: 0, health_data_saved: 1 };
+    const progress = { studentData: 1, familyData: 1, healthData: 0, otherData: 1, documents: 0, submit: 0, health_data_saved: 1, completed_on: 0 };
     const changes: RecordChange[] = [
       // Text with quotes, a line break and a null; a flag; only the columns named change.
       {

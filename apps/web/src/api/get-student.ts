@@ -5,8 +5,14 @@ import { api } from './client.ts';
 
 export type { ProgressFlags, RegistrationTerms, RegistrationWindow };
 
-/** A student's whole record with its progress flags, her form level's registration window and the school's terms. */
-export type Registration = { record: StudentRecord; progress: ProgressFlags; registration: RegistrationWindow; terms: RegistrationTerms };
+/** A student's whole record with its progress flags, her form level's registration window (with the school year), the school's terms and the day she completed it. */
+export type Registration = {
+  record: StudentRecord;
+  progress: ProgressFlags;
+  registration: RegistrationWindow;
+  terms: RegistrationTerms;
+  completed_on: string | null;
+};
 
 /** GET /api/student/{id}: the student's own record in the wizard, any student's in the admin's edit dialog. */
 export const getStudent = (studentId: string) => api<Registration>(`/api/student/${encodeURIComponent(studentId)}`);

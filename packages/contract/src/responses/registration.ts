@@ -10,6 +10,8 @@ export type ProgressFlags = z.infer<typeof progressFlagsSchema>;
 
 /** SPEC §4 registration status of one form level, with what the wizard's banner says about it. */
 export const registrationWindowSchema = z.object({
+  /** The school year being registered for, 'year-nextyear' (SPEC §9). */
+  academic_year: z.string(),
   form_level: z.number().int().nullable(),
   open: flag,
   /** ISO-8601 UTC instant after which students may no longer edit, or null. */
@@ -50,6 +52,8 @@ export const registrationSchema = z.object({
   progress: progressFlagsSchema,
   registration: registrationWindowSchema,
   terms: registrationTermsSchema,
+  /** The school's date ('yyyy-MM-dd') on which the registration was last completed (agreed with every step complete), or null while it is not. */
+  completed_on: z.string().nullable(),
 });
 
 /** POST /api/student/{id}/health-data: Health Data was opened and saved; the progress flags it leads to. */

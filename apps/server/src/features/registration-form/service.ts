@@ -1,4 +1,4 @@
-import { academicYearLabel, documentTypeNames, documentTypes, messages } from '@school/contract';
+import { documentTypeNames, documentTypes, messages } from '@school/contract';
 import type { SignedInActor } from '../../session/actor.ts';
 import type { Deps } from '../../deps.ts';
 import { NotFound } from '../../lib/errors.ts';
@@ -7,14 +7,8 @@ import { zonedTimestamp } from '../../lib/time-zone.ts';
 import { writeAudit } from '../audit/index.ts';
 import { documentsReceived, readStudentPhoto } from '../files/index.ts';
 import { referenceLabels } from '../reference/index.ts';
-import { findStudentRecord } from '../registration/index.ts';
+import { academicYear, findStudentRecord } from '../registration/index.ts';
 import { renderRegistrationForm, type DocumentReceived } from './registration-form-pdf.ts';
-
-/** The school year a date falls in: September starts a new one. */
-function academicYear(now: Date, timeZone: string): string {
-  const [year, month] = zonedTimestamp(now, timeZone).split('-').map(Number);
-  return academicYearLabel(month >= 9 ? year : year - 1);
-}
 
 /** Builds the student's registration form PDF; every view is written to the audit log. */
 export async function registrationFormPdf(deps: Deps, actor: SignedInActor, studentId: string): Promise<Buffer> {

@@ -1,3 +1,4 @@
 /** The registration record (SPEC §3, §4): what other features may use of it. */
 export { registrationRoutes } from './routes.ts';
 export { assertMayChangeRegistration, findStudentRecord, nextVersion, saveDocumentsProgress } from './service.ts';
+export { academicYear } from './registration-window.ts';

@@ -1,5 +1,7 @@
 import type { RegistrationWindow } from '@school/contract/responses';
+import { academicYearLabel } from '@school/contract';
 import type { RegistrationStatusTable } from '../../db/schema.ts';
+import { zonedTimestamp } from '../../lib/time-zone.ts';
 
 export type { RegistrationWindow };
 
@@ -8,13 +10,21 @@ export function formatDeadline(deadline: string, timeZone: string): string {
   return new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeStyle: 'short', timeZone, hour12: true }).format(new Date(deadline));
 }
 
+/** The school year a date falls in (SPEC §9, 'year-nextyear'): September starts a new one. */
+export function academicYear(now: Date, timeZone: string): string {
+  const [year, month] = zonedTimestamp(now, timeZone).split('-').map(Number);
+  return academicYearLabel(month >= 9 ? year : year - 1);
+}
+
 /**
  * SPEC §4: editing is enabled only while open = 1 and either no deadline is set or the present
  * time is before it. A form level with no status row counts as closed.
  */
 export function registrationWindow(status: RegistrationStatusTable | undefined, timeZone: string, now = new Date()): RegistrationWindow {
+  const academic_year = academicYear(now, timeZone);
   if (!status) {
     return {
+      academic_year,
       form_level: null,
       open: 0,
       deadline: null,
@@ -22,7 +32,7 @@ export function registrationWindow(status: RegistrationStatusTable | undefined, 
       message: 'Registration is not open for your class. Your record can be viewed but not changed.',
     };
   }
-  const base = { form_level: status.form_level, open: status.open, deadline: status.deadline };
+  const base = { academic_year, form_level: status.form_level, open: status.open, deadline: status.deadline };
   if (status.open !== 1) {
     return { ...base, editable: false, message: `Registration for Form ${status.form_level} is closed. Your record can be viewed but not changed.` };
   }

@@ -6,7 +6,7 @@ import type { FormProgressTable, RegistrationStatusTable } from '../../db/schema
 
 export type { ProgressRow };
 export type StudentRow = { id: string; created_at: string; updated_at: string } & Record<string, FieldValue>;
-export type ProgressFlags = Omit<FormProgressTable, 'student_id' | 'health_data_saved'>;
+export type ProgressFlags = Omit<FormProgressTable, 'student_id' | 'health_data_saved' | 'completed_on'>;
 
 /** What a save reads of a record: the record, its form's registration window and its progress row. */
 export type FoundForSave = { student: StudentRow; status: RegistrationStatusTable | undefined; progress: ProgressRow | undefined };

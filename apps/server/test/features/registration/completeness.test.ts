@@ -128,6 +128,51 @@ describe('the agreement (decision 026)', () => {
   });
 });
 
+describe('the completed registration', () => {
+  /** Today and the school year as the school's calendar (Port of Spain) reads them. */
+  const schoolToday = () => new Intl.DateTimeFormat('sv-SE', { timeZone: 'America/Port_of_Spain' }).format(new Date());
+  const schoolYear = () => {
+    const [year, month] = schoolToday().split('-').map(Number);
+    const first = month >= 9 ? year : year - 1;
+    return `${first}-${first + 1}`;
+  };
+
+  it('answers the school year being registered for, and no completion day before the agreement', async () => {
+    const answer = await load();
+    expect(answer.registration.academic_year).toBe(schoolYear());
+    expect(answer.completed_on).toBeNull();
+  });
+
+  it('is dated with the school’s day when she agrees, keeps that day while it stays complete, and loses it on withdrawal', async () => {
+    const record = await completeEverything();
+    const agreed = await save({ ...record, agree_terms_conditions: 1 });
+    expect(agreed.statusCode).toBe(200);
+    expect((await load()).completed_on).toBe(schoolToday());
+    expect((await progressRow()).completed_on).toBe(Number(schoolToday().replaceAll('-', '')));
+
+    // Completed on an earlier day: a later change to the record keeps that day.
+    await t.db.updateTable('form_progress').set({ completed_on: 20260902 }).where('student_id', '=', student.id).execute();
+    const later = await save({ ...agreed.json().record, achivements: 'Netball' });
+    expect(later.statusCode).toBe(200);
+    expect((await load()).completed_on).toBe('2026-09-02');
+
+    const withdrawn = await save({ ...later.json().record, agree_terms_conditions: 0 });
+    expect(withdrawn.statusCode).toBe(200);
+    expect((await load()).completed_on).toBeNull();
+    expect((await progressRow()).completed_on).toBe(0);
+  });
+
+  it('is dated afresh when a removed document comes back', async () => {
+    const record = await completeEverything();
+    expect((await save({ ...record, agree_terms_conditions: 1 })).statusCode).toBe(200);
+    await t.db.updateTable('form_progress').set({ completed_on: 20260902 }).where('student_id', '=', student.id).execute();
+    expect((await client.delete(`/api/file?id=${student.id}&fileType=sea_slip`)).statusCode).toBe(200);
+    expect((await load()).completed_on).toBeNull();
+    await upload('sea_slip');
+    expect((await load()).completed_on).toBe(schoolToday());
+  });
+});
+
 describe('Health Data (decision 026)', () => {
   it('counts as done only after the student has saved the step', async () => {
     const { record } = await load();

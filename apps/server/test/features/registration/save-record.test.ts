@@ -331,7 +331,7 @@ describe('the record read for a save (one JSON value on PostgreSQL)', () => {
     await t.db.updateTable('students').set(awkward).where('id', '=', student.id).execute();
     await t.db
       .updateTable('form_progress')
-      .set({ studentData: 1, familyData: 0, healthData: 1, otherData: 0, documents: 0, submit: 0, health_data_saved: 1 })
+      .set({ studentData: 1, familyData: 0, healthData: 1, otherData: 0, documents: 0, submit: 0, health_data_saved: 1, completed_on: 0 })
       .where('student_id', '=', student.id)
       .execute();
     await t.db.updateTable('registration_status').set({ open: 0, deadline: '2026-12-01T20:00:00.000Z' }).where('form_level', '=', 2).execute();
@@ -341,7 +341,16 @@ describe('the record read for a save (one JSON value on PostgreSQL)', () => {
     expect(found?.student).toMatchObject(stored);
     expect(found?.student).toMatchObject(awkward);
     expect(found?.status).toEqual(await t.db.selectFrom('registration_status').selectAll().where('form_level', '=', 2).executeTakeFirstOrThrow());
-    expect(found?.progress).toEqual({ studentData: 1, familyData: 0, healthData: 1, otherData: 0, documents: 0, submit: 0, health_data_saved: 1 });
+    expect(found?.progress).toEqual({
+      studentData: 1,
+      familyData: 0,
+      healthData: 1,
+      otherData: 0,
+      documents: 0,
+      submit: 0,
+      health_data_saved: 1,
+      completed_on: 0,
+    });
     expect(await registrationRepository.findForSave(t.db, testDialect, 'no-such-student')).toBeUndefined();
   });
 

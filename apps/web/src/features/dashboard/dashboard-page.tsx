@@ -6,9 +6,12 @@ import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
+import { progressSteps } from '@school/contract/progress-steps';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useSession } from '../../api/get-session.ts';
+import { useStudent, type Registration } from '../../api/get-student.ts';
+import { RegistrationComplete } from '../../components/registration-complete.tsx';
 
 const cards: Array<{ title: string; to: string; text: string; icon: ReactNode }> = [
   {
@@ -31,9 +34,25 @@ const cards: Array<{ title: string; to: string; text: string; icon: ReactNode }>
   },
 ];
 
-/** `/dashboard` (SPEC §2): a welcome with her name and the three cards. */
+/** Where her registration stands, under the registration card: complete, or how many steps remain. */
+function RegistrationState({ registration }: { registration: Registration }) {
+  if (registration.progress.submit === 1) {
+    return <RegistrationComplete academicYear={registration.registration.academic_year} completedOn={registration.completed_on} />;
+  }
+  const remaining = progressSteps.filter((step) => registration.progress[step.key] !== 1).map((step) => step.label);
+  return (
+    <Typography data-testid="registration-remaining" sx={{ fontWeight: 600 }}>
+      {`${remaining.length} of ${progressSteps.length} steps remain for ${registration.registration.academic_year}: ${remaining.join(', ')}.`}
+    </Typography>
+  );
+}
+
+/** `/dashboard` (SPEC §2): a welcome with her name and the three cards; the registration card says where her registration stands. */
 export default function DashboardPage() {
   const { data: session } = useSession();
+  const studentId = session?.userID ?? '';
+  // Read afresh on each visit and dropped on leaving, so the wizard never starts from this copy.
+  const { data: registration } = useStudent(studentId, { enabled: Boolean(studentId), gcTime: 0 });
   return (
     <Box>
       <Typography variant="h1" gutterBottom sx={{ fontSize: { xs: '1.5rem', sm: '2rem' } }}>
@@ -56,6 +75,11 @@ export default function DashboardPage() {
                 </Box>
               </CardContent>
             </CardActionArea>
+            {card.to === '/registration/student-data' && registration && (
+              <CardContent sx={{ pt: 0 }}>
+                <RegistrationState registration={registration} />
+              </CardContent>
+            )}
           </Card>
         ))}
       </Box>

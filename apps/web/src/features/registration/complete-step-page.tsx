@@ -14,10 +14,11 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useOutletContext } from 'react-router';
-import type { RegistrationTerms } from '../../api/get-student.ts';
+import { RegistrationComplete } from '../../components/registration-complete.tsx';
 import { SaveIndicator } from '../../components/save-indicator.tsx';
 import { useAutosave } from './autosave-context.tsx';
 import { steps } from './steps.ts';
+import type { StepContext } from './wizard-layout.tsx';
 
 /** What a step still needs, in one sentence. */
 function needs(state: StepState): string {
@@ -30,10 +31,11 @@ function needs(state: StepState): string {
 
 /**
  * Step 6 (SPEC §2): each step's state (decision 026), then the school's terms and the agreement
- * checkbox, which can be ticked only once every step is complete.
+ * checkbox, which can be ticked only once every step is complete; once it is, the confirmation
+ * that the registration is complete.
  */
 export default function CompleteStepPage() {
-  const { readOnly, terms } = useOutletContext<{ readOnly: boolean; terms: RegistrationTerms }>();
+  const { readOnly, terms, academicYear, completedOn } = useOutletContext<StepContext>();
   const { store, state } = useAutosave();
   const agreed = store.value('agree_terms_conditions') === 1;
   const states = registrationStepStates(store.current(), {
@@ -53,7 +55,9 @@ export default function CompleteStepPage() {
         <Typography id="steps-title" variant="h3" component="h2" gutterBottom>
           Your registration
         </Typography>
-        {incomplete.length === 0 ? (
+        {state.progress.submit === 1 ? (
+          <RegistrationComplete academicYear={academicYear} completedOn={completedOn} />
+        ) : incomplete.length === 0 ? (
           <Alert severity="success">Every step is complete. Read the terms below and agree to finish your registration.</Alert>
         ) : (
           <Alert severity="info">

@@ -16,7 +16,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { messages } from '@school/contract/messages';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Navigate, Link as RouterLink, Outlet, useBlocker, useLocation } from 'react-router';
 import { useSession } from '../../api/get-session.ts';
 import { useStudent, type Registration } from '../../api/get-student.ts';
@@ -25,10 +25,25 @@ import { LoadingOverlay } from '../../components/loading-overlay.tsx';
 import { PdfDialog } from '../../components/pdf-dialog.tsx';
 import { AutosaveProvider, useAutosave } from './autosave-context.tsx';
 import { AutosaveStore } from './autosave-store.ts';
+import { today } from '../../lib/format-day.ts';
+import { StepNavigation } from './step-navigation.tsx';
 import { steps } from './steps.ts';
 
 /** A step's name in the menus, saying whether it is complete (the check mark's meaning for screen readers). */
 const stepName = (label: string, complete: boolean) => (complete ? `${label} (complete)` : label);
+
+/** What every step screen reads from the wizard. */
+export type StepContext = { readOnly: boolean; terms: Registration['terms']; academicYear: string; completedOn: string | null };
+
+/**
+ * The day the registration was completed while it is: the server's day, or today when it becomes
+ * complete during this visit (the answers of a save carry no day).
+ */
+function useCompletedOn(registration: Registration, complete: boolean): string | null {
+  const [since, setSince] = useState({ complete: registration.progress.submit === 1, day: registration.completed_on });
+  if (complete !== since.complete) setSince({ complete, day: complete ? today() : null });
+  return complete ? since.day : null;
+}
 
 /** `/registration/*`: loads the record once and keeps one autosave store across the six steps. */
 export default function WizardLayout() {
@@ -58,6 +73,14 @@ function WizardFrame({ registration }: { registration: Registration }) {
   const closed = state.closedMessage ?? (registration.registration.editable ? null : registration.registration.message);
   const [viewing, setViewing] = useState(false);
   const blocker = useBlocker(({ nextLocation }) => store.hasUnsaved && !nextLocation.pathname.startsWith('/registration/'));
+  const completedOn = useCompletedOn(registration, state.progress.submit === 1);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // A new step starts at its top, its name read out, as a new page would.
+  useEffect(() => {
+    if (current < 0) return;
+    window.scrollTo({ top: 0 });
+    if (document.activeElement instanceof HTMLElement && document.activeElement.closest('[data-step-link]')) heading.current?.focus();
+  }, [current]);
 
   // `/registration` itself opens the first step.
   if (current < 0 && /^\/registration\/?$/.test(location.pathname)) return <Navigate to="/registration/student-data" replace />;
@@ -75,6 +98,7 @@ function WizardFrame({ registration }: { registration: Registration }) {
               key={step.path}
               component={RouterLink}
               to={`/registration/${step.path}`}
+              data-step-link
               selected={index === current}
               aria-current={index === current ? 'step' : undefined}
               aria-label={stepName(step.label, Boolean(state.progress[step.flag]))}
@@ -89,7 +113,7 @@ function WizardFrame({ registration }: { registration: Registration }) {
       </Paper>
       <Box sx={{ flexGrow: 1, minWidth: 0 }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
-          <Typography variant="h1" sx={{ fontSize: { xs: '1.4rem', sm: '1.8rem' } }}>
+          <Typography ref={heading} tabIndex={-1} variant="h1" sx={{ fontSize: { xs: '1.4rem', sm: '1.8rem' }, '&:focus': { outline: 'none' } }}>
             {current >= 0 ? steps[current].label : 'Registration'}
           </Typography>
           <Button variant="outlined" startIcon={<PrintIcon />} onClick={() => setViewing(true)}>
@@ -121,7 +145,14 @@ function WizardFrame({ registration }: { registration: Registration }) {
             You are offline. Your changes are kept and will be saved when the connection returns.
           </Alert>
         )}
-        <Outlet context={{ readOnly: Boolean(closed), terms: registration.terms }} />
+        <Box id="registration-form" tabIndex={-1} sx={{ '&:focus': { outline: 'none' } }}>
+          <Outlet
+            context={
+              { readOnly: Boolean(closed), terms: registration.terms, academicYear: registration.registration.academic_year, completedOn } satisfies StepContext
+            }
+          />
+          {current >= 0 && <StepNavigation current={current} />}
+        </Box>
       </Box>
       <Paper
         component="nav"
@@ -134,6 +165,7 @@ function WizardFrame({ registration }: { registration: Registration }) {
             key={step.path}
             component={RouterLink}
             to={`/registration/${step.path}`}
+            data-step-link
             aria-current={index === current ? 'step' : undefined}
             aria-label={stepName(step.label, Boolean(state.progress[step.flag]))}
             sx={{

@@ -24,8 +24,9 @@ export function registration(fields: Record<string, unknown> = {}): Registration
       ...fields,
     } as StudentRecord,
     progress,
-    registration: { form_level: 1, open: 1, deadline: null, editable: true, message: 'Registration is open.' },
+    registration: { academic_year: '2026-2027', form_level: 1, open: 1, deadline: null, editable: true, message: 'Registration is open.' },
     terms: { version: 'Registration terms 2026-2027', items: ['The information I have given is true.', 'I will tell the school of any change.'] },
+    completed_on: null,
   };
 }
 

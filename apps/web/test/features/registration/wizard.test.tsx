@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Registration } from '../../../src/api/get-student.ts';
 import { registrationRoutes } from '../../../src/features/registration/routes.tsx';
+import { formatDay, today } from '../../../src/lib/format-day.ts';
 import { json, renderWithQueries, stubFetch } from '../../http.tsx';
 import { progress, registration } from './fixtures.tsx';
 
@@ -140,6 +141,47 @@ describe('the registration wizard', () => {
     expect(await screen.findByText(/Every step is complete\./, {}, { timeout: 5000 })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('checkbox', { name: 'I have read and agree to the terms and conditions.' }));
     await waitFor(() => expect(saves[0]).toMatchObject({ agree_terms_conditions: 1 }));
+    // Agreed: the confirmation with today's date replaces the invitation to agree.
+    const confirmation = await screen.findByTestId('registration-complete');
+    expect(confirmation).toHaveTextContent('Your registration for 2026-2027 is complete');
+    expect(confirmation).toHaveTextContent(`Completed on ${formatDay(today())}.`);
+    expect(confirmation).toHaveTextContent('If something changes, update it here and tell the school office.');
+    expect(screen.queryByText(/agree to finish your registration/)).not.toBeInTheDocument();
+  });
+
+  it('confirms a registration completed earlier with the day it was completed', async () => {
+    const done = { studentData: 1, familyData: 1, healthData: 1, otherData: 1, documents: 1, submit: 1 };
+    fakeServer({ ...registration({ agree_terms_conditions: 1 }), progress: done, completed_on: '2026-10-02' }, (record) =>
+      json({ message: 'Saved', record, progress: done }),
+    );
+    renderWizard('/registration/complete');
+    const confirmation = await screen.findByTestId('registration-complete', {}, { timeout: 5000 });
+    expect(confirmation).toHaveTextContent('Your registration for 2026-2027 is complete');
+    expect(confirmation).toHaveTextContent('Completed on 2 October 2026.');
+    expect(screen.queryByText(/agree to finish your registration/)).not.toBeInTheDocument();
+  });
+
+  it('ends each step with Back and Continue, which moves on even when the step is incomplete', async () => {
+    fakeServer(registration(), (record) => json({ message: 'Saved', record, progress }));
+    const router = renderWizard('/registration/student-data');
+    await screen.findByRole('heading', { name: 'Student Data', level: 1 }, { timeout: 5000 });
+    const stepNav = () => screen.getByRole('navigation', { name: 'Step' });
+    // The first step has nowhere to go back to.
+    expect(within(stepNav()).queryByRole('link', { name: 'Back' })).not.toBeInTheDocument();
+    await userEvent.click(within(stepNav()).getByRole('link', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { name: 'Family Data', level: 1 })).toHaveFocus();
+    expect(router.state.location.pathname).toBe('/registration/family-data');
+    await userEvent.click(within(stepNav()).getByRole('link', { name: 'Back' }));
+    expect(await screen.findByRole('heading', { name: 'Student Data', level: 1 })).toBeInTheDocument();
+    await router.navigate('/registration/documents');
+    await screen.findByRole('heading', { name: 'Documents', level: 1 }, { timeout: 5000 });
+    await userEvent.click(within(stepNav()).getByRole('link', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { name: 'Complete', level: 1 }, { timeout: 5000 })).toBeInTheDocument();
+    // From Complete, still incomplete, Continue leads on to the dashboard.
+    expect(screen.getByText(/steps still need attention/)).toBeInTheDocument();
+    expect(within(stepNav()).getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/registration/documents');
+    await userEvent.click(within(stepNav()).getByRole('link', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
   });
 
   it('shows what she saved when she comes back to the wizard from another page', async () => {
@@ -169,6 +211,7 @@ describe('the registration wizard', () => {
     const closed = {
       ...registration(),
       registration: {
+        academic_year: '2026-2027',
         form_level: 1,
         open: 0,
         deadline: null,
@@ -190,6 +233,7 @@ describe('the registration wizard', () => {
     const open = {
       ...registration(),
       registration: {
+        academic_year: '2026-2027',
         form_level: 1,
         open: 1,
         deadline: '2026-09-25T20:00:00.000Z',

@@ -1,0 +1,12 @@
+const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+
+/** A calendar day 'yyyy-MM-dd' as the school writes it in a sentence: '26 November 2026', whatever the browser's locale. */
+export function formatDay(day: string): string {
+  return dayFormat.format(new Date(`${day}T00:00:00Z`));
+}
+
+/** Today in the browser's calendar as 'yyyy-MM-dd'. */
+export function today(now = new Date()): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
