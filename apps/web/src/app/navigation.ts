@@ -8,4 +8,7 @@ export const studentEntries: NavEntry[] = [
   { label: 'View Attendance', to: '/attendance' },
 ];
 
+/** The student's account screens, in the avatar's menu and the drawer. */
+export const studentAccountEntries: NavEntry[] = [{ label: 'Change Password', to: '/registration/change-password' }];
+
 export const adminEntries: NavEntry[] = [{ label: 'Admin Dashboard', to: '/admin/dashboard' }];

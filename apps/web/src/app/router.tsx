@@ -5,7 +5,7 @@ import SignInPage from '../features/auth/sign-in-page.tsx';
 import { registrationRoutes } from '../features/registration/routes.tsx';
 import { adminMenu, adminPages, screensOf } from './admin-screens.ts';
 import { Guard } from './guard.tsx';
-import { adminEntries, studentEntries } from './navigation.ts';
+import { adminEntries, studentAccountEntries, studentEntries } from './navigation.ts';
 import { SessionEndedWatcher } from './session-ended-watcher.tsx';
 
 /** Each screen is its own chunk, so the sign-in page loads only what it needs. */
@@ -24,7 +24,7 @@ const muiScreens: RouteObject = {
     {
       element: (
         <Guard kind="student">
-          <PortalLayout entries={studentEntries} dashboardPath="/dashboard" />
+          <PortalLayout entries={studentEntries} accountEntries={studentAccountEntries} dashboardPath="/dashboard" />
         </Guard>
       ),
       children: [

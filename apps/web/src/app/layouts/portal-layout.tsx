@@ -5,11 +5,14 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
+import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
@@ -22,21 +25,53 @@ import { SchoolCrest } from '../../components/school-crest.tsx';
 import { FloatingMenu } from './floating-menu.tsx';
 import type { NavEntry } from '../navigation.ts';
 
+/** Off-screen until focused, then over the top bar's corner. */
+const skipLink = {
+  position: 'absolute',
+  left: 8,
+  top: -48,
+  zIndex: 2000,
+  px: 2,
+  py: 1,
+  bgcolor: 'background.paper',
+  color: 'primary.main',
+  fontWeight: 700,
+  borderRadius: 1,
+  '&:focus': { top: 8 },
+} as const;
+
 /**
  * The common layout (SPEC §2): top bar with the crest, the school name, the user's initials
- * (name as tooltip) and Logout; a drawer on small screens; the floating menu off the dashboard,
- * unless the screens have a menu of their own (`floatingMenu={false}`, the admin's).
+ * (name as tooltip; a menu of her account's screens, such as Change Password) and Logout; a drawer
+ * on small screens; the floating menu off the dashboard, unless the screens have a menu of their
+ * own (`floatingMenu={false}`, the admin's).
  */
-export function PortalLayout({ entries, dashboardPath, floatingMenu = true }: { entries: NavEntry[]; dashboardPath: string; floatingMenu?: boolean }) {
+export function PortalLayout({
+  entries,
+  accountEntries = [],
+  dashboardPath,
+  floatingMenu = true,
+}: {
+  entries: NavEntry[];
+  accountEntries?: NavEntry[];
+  dashboardPath: string;
+  floatingMenu?: boolean;
+}) {
   const { data: session } = useSession();
   const schoolName = useSchoolName();
   const location = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const [accountMenu, setAccountMenu] = useState<HTMLElement | null>(null);
+  const inWizard = location.pathname.startsWith('/registration/') && location.pathname !== '/registration/change-password';
   const onDashboard = location.pathname === dashboardPath;
   const showFloatingMenu = floatingMenu && !onDashboard;
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      {/* The first Tab stop: past the menus to the wizard's form, or to the page. */}
+      <Box component="a" href={inWizard ? '#registration-form' : '#main'} sx={skipLink}>
+        {inWizard ? 'Skip to form' : 'Skip to content'}
+      </Box>
       <AppBar position="sticky" color="primary">
         <Toolbar sx={{ gap: 1 }}>
           <IconButton color="inherit" edge="start" aria-label="Open menu" onClick={() => setDrawerOpen(true)} sx={{ display: { md: 'none' } }}>
@@ -81,10 +116,27 @@ export function PortalLayout({ entries, dashboardPath, floatingMenu = true }: { 
           </Box>
           <Box sx={{ flexGrow: 1 }} />
           <Tooltip title={session?.name ?? ''}>
-            <Avatar sx={{ bgcolor: 'secondary.main', width: 36, height: 36, fontSize: '0.95rem', flexShrink: 0 }} aria-label={session?.name ?? 'Signed in'}>
-              {session?.initials ?? ''}
-            </Avatar>
+            <IconButton
+              aria-label={`Account: ${session?.name ?? 'signed in'}`}
+              aria-haspopup="menu"
+              aria-expanded={accountMenu ? 'true' : undefined}
+              aria-controls={accountMenu ? 'account-menu' : undefined}
+              onClick={(event) => setAccountMenu(event.currentTarget)}
+              sx={{ p: 0.5, flexShrink: 0 }}
+            >
+              <Avatar sx={{ bgcolor: 'secondary.main', width: 36, height: 36, fontSize: '0.95rem' }}>{session?.initials ?? ''}</Avatar>
+            </IconButton>
           </Tooltip>
+          <Menu id="account-menu" anchorEl={accountMenu} open={Boolean(accountMenu)} onClose={() => setAccountMenu(null)}>
+            {accountEntries.map((entry) => (
+              <MenuItem key={entry.to} component={RouterLink} to={entry.to} onClick={() => setAccountMenu(null)}>
+                {entry.label}
+              </MenuItem>
+            ))}
+            <MenuItem component={RouterLink} to="/logout" onClick={() => setAccountMenu(null)}>
+              Logout
+            </MenuItem>
+          </Menu>
           {/* On a phone the icon alone, so the school's name keeps its room; its name stays 'Logout'. */}
           <Button component={RouterLink} to="/logout" color="inherit" aria-label="Logout" sx={{ ml: { xs: 0, sm: 1 }, minWidth: 0, flexShrink: 0 }}>
             <LogoutIcon fontSize="small" />
@@ -107,11 +159,25 @@ export function PortalLayout({ entries, dashboardPath, floatingMenu = true }: { 
               </ListItemButton>
             ))}
           </List>
+          {accountEntries.length > 0 && (
+            <>
+              <Divider />
+              <List component="div" role="group" aria-label="Account">
+                {accountEntries.map((entry) => (
+                  <ListItemButton key={entry.to} component={RouterLink} to={entry.to} selected={location.pathname === entry.to}>
+                    <ListItemText primary={entry.label} />
+                  </ListItemButton>
+                ))}
+              </List>
+            </>
+          )}
         </Box>
       </Drawer>
       {/* Room at the end of the page where the floating menu shows without covering anything. */}
       <Container
         component="main"
+        id="main"
+        tabIndex={-1}
         maxWidth="lg"
         sx={{ flexGrow: 1, pt: { xs: 2, sm: 3 }, pb: showFloatingMenu ? 11 : { xs: 2, sm: 3 }, px: { xs: 1.5, sm: 3 } }}
       >

@@ -1,0 +1,72 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PortalLayout } from '../../../src/app/layouts/portal-layout.tsx';
+import { studentAccountEntries, studentEntries } from '../../../src/app/navigation.ts';
+import { json, renderWithQueries, stubFetch } from '../../http.tsx';
+
+function renderLayout(path = '/dashboard') {
+  // jsdom has no ResizeObserver; the floating menu (off the dashboard) watches the page with one.
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      disconnect() {}
+    },
+  );
+  stubFetch((call) => {
+    if (call.url === '/api/session')
+      return json({
+        authenticated: true,
+        admin: false,
+        restricted: false,
+        userID: '20260001',
+        name: 'Kezia Charles',
+        initials: 'KC',
+        must_change_password: false,
+      });
+    return json({});
+  });
+  const router = createMemoryRouter(
+    [
+      {
+        element: <PortalLayout entries={studentEntries} accountEntries={studentAccountEntries} dashboardPath="/dashboard" />,
+        children: [{ path: '*', element: <h1>Page</h1> }],
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  renderWithQueries(<RouterProvider router={router} />);
+  return router;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the student layout', () => {
+  it('offers Change Password in the avatar’s menu', async () => {
+    const router = renderLayout();
+    await userEvent.click(await screen.findByRole('button', { name: 'Account: Kezia Charles' }));
+    const menu = screen.getByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Change Password', 'Logout']);
+    await userEvent.click(within(menu).getByRole('menuitem', { name: 'Change Password' }));
+    expect(router.state.location.pathname).toBe('/registration/change-password');
+  });
+
+  it('offers Change Password in the drawer', async () => {
+    renderLayout();
+    await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
+    const account = await screen.findByRole('group', { name: 'Account' });
+    expect(within(account).getByRole('link', { name: 'Change Password' })).toHaveAttribute('href', '/registration/change-password');
+  });
+
+  it('starts with a link past the menus: to the form in the wizard, to the page elsewhere', async () => {
+    renderLayout('/registration/family-data');
+    expect(screen.getAllByRole('link')[0]).toHaveTextContent('Skip to form');
+    expect(screen.getAllByRole('link')[0]).toHaveAttribute('href', '#registration-form');
+  });
+});
