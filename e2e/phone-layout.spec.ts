@@ -122,14 +122,21 @@ test('the wizard fits the screen: step menu labels uncut, the floating menu over
     await expectTopBarFits(page);
     const steps = page.getByRole('navigation', { name: 'Registration steps' }).filter({ visible: true });
     if (phone) {
-      // The bottom stepper: six labels, each whole and on screen.
-      const labels = steps.locator('[data-step-label]');
-      await expect(labels).toHaveCount(6);
-      await expect(labels).toHaveText(['Student Data', 'Family Data', 'Health Data', 'Other Data', 'Documents', 'Complete']);
-      for (const label of await labels.all()) {
-        await expectInViewport(label);
-        await expectNotClipped(label);
+      // The bottom stepper: six numbers apart from one another, and the current step's name, legible, whole and on screen.
+      const links = steps.getByRole('link');
+      await expect(links).toHaveCount(6);
+      const boxes = await Promise.all((await links.all()).map((link) => link.boundingBox()));
+      for (let i = 0; i < boxes.length; i += 1) {
+        await expectInViewport(links.nth(i));
+        expect(boxes[i]!.width).toBeGreaterThanOrEqual(44);
+        for (let j = i + 1; j < boxes.length; j += 1) expect(overlaps(boxes[i]!, boxes[j]!), `step ${i + 1} and step ${j + 1} apart`).toBe(false);
       }
+      const name = steps.locator('[data-step-current]');
+      await expect(name).toHaveText(new RegExp(`^Step \\d of 6: ${heading}`));
+      expect(parseFloat(await name.evaluate((element) => getComputedStyle(element).fontSize))).toBeGreaterThanOrEqual(12);
+      await expectInViewport(name);
+      await expectNotClipped(name);
+      for (const link of await links.all()) expect(overlaps((await link.boundingBox())!, (await name.boundingBox())!)).toBe(false);
     }
     await shot(page, `wizard-${step}`);
     await expectFloatingMenuCoversNothing(page);
@@ -149,7 +156,7 @@ test('the wizard fits the screen: step menu labels uncut, the floating menu over
   await expectAccessible(page);
 });
 
-test('the snackbar after a password change sits below the top bar', async ({ page }) => {
+test('the snackbar after a password change covers neither the top bar nor the page title', async ({ page }) => {
   const student = claimStudent('any');
   await signInStudentViaApi(page, student);
   await page.goto('/registration/change-password');
@@ -172,8 +179,20 @@ test('the snackbar after a password change sits below the top bar', async ({ pag
   const snackbar = page.getByText('Password Changed Successfully.');
   await expect(snackbar).toBeVisible();
   await page.waitForTimeout(400);
-  const [bar, message] = await Promise.all([page.locator('header').boundingBox(), page.locator('.MuiSnackbar-root').boundingBox()]);
+  const [bar, title, message] = await Promise.all([
+    page.locator('header').boundingBox(),
+    page.getByRole('heading', { level: 1 }).boundingBox(),
+    page.locator('.MuiSnackbar-root').boundingBox(),
+  ]);
   expect(message!.y).toBeGreaterThanOrEqual(bar!.y + bar!.height);
+  expect(overlaps(message!, title!)).toBe(false);
+  // Nor the floating menu's button or the wizard's step bar.
+  for (const other of [
+    page.getByRole('button', { name: 'Go to another page' }),
+    page.getByRole('navigation', { name: 'Registration steps' }).filter({ visible: true }),
+  ]) {
+    expect(overlaps(message!, (await other.boundingBox())!)).toBe(false);
+  }
   await expectInViewport(page.locator('.MuiSnackbar-root'));
   await shot(page, 'snackbar');
 });

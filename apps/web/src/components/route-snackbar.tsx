@@ -16,9 +16,10 @@ export function RouteSnackbar() {
       autoHideDuration={6000}
       onClose={(_, reason) => reason !== 'clickaway' && setOpen(false)}
       message={message}
-      anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-      // Below the top bar (56 px on a phone, 64 px wider), never over it.
-      sx={{ top: { xs: 64, sm: 72 } }}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      // At the foot of the window, clear of the page's title: on a phone above the wizard's step
+      // bar and the floating menu's button, wider beside that button.
+      sx={{ bottom: { xs: 148, sm: 24 } }}
       action={
         <IconButton size="small" color="inherit" aria-label="Close" onClick={() => setOpen(false)}>
           <CloseIcon fontSize="small" />

@@ -85,7 +85,7 @@ function WizardFrame({ registration }: { registration: Registration }) {
   // `/registration` itself opens the first step.
   if (current < 0 && /^\/registration\/?$/.test(location.pathname)) return <Navigate to="/registration/student-data" replace />;
   return (
-    <Box sx={{ display: 'flex', gap: { sm: 2, md: 3 }, alignItems: 'flex-start', pb: { xs: 11, sm: 0 } }}>
+    <Box sx={{ display: 'flex', gap: { sm: 2, md: 3 }, alignItems: 'flex-start', pb: { xs: 12, sm: 0 } }}>
       <GlobalStyles styles={{ html: { scrollPaddingBottom: 96 } }} />
       <Paper
         component="nav"
@@ -158,43 +158,48 @@ function WizardFrame({ registration }: { registration: Registration }) {
         component="nav"
         aria-label="Registration steps"
         elevation={8}
-        sx={{ display: { xs: 'flex', sm: 'none' }, position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 10, justifyContent: 'space-around', py: 0.5 }}
+        sx={{ display: { xs: 'block', sm: 'none' }, position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 10, pt: 0.5, pb: 0.75 }}
       >
-        {steps.map((step, index) => (
-          <Button
-            key={step.path}
-            component={RouterLink}
-            to={`/registration/${step.path}`}
-            data-step-link
-            aria-current={index === current ? 'step' : undefined}
-            aria-label={stepName(step.label, Boolean(state.progress[step.flag]))}
-            sx={{
-              minWidth: 0,
-              flex: '1 1 0',
-              flexDirection: 'column',
-              justifyContent: 'flex-start',
-              // Mixed case and room for two lines: 'Student Data' and 'Complete' fit a 360 px phone uncut.
-              textTransform: 'none',
-              fontSize: '0.68rem',
-              lineHeight: 1.15,
-              textAlign: 'center',
-              px: 0.25,
-              color: index === current ? 'primary.main' : 'text.secondary',
-              fontWeight: index === current ? 700 : 400,
-            }}
-          >
-            {state.progress[step.flag] ? (
-              <CheckCircleIcon color="success" fontSize="small" />
-            ) : (
-              <Box component="span" sx={{ fontSize: '0.9rem', fontWeight: 700 }}>
-                {index + 1}
+        {/* Six names do not fit a phone legibly: the numbers (a tick when done), and the current step's name under them. */}
+        <Box sx={{ display: 'flex', justifyContent: 'space-around' }}>
+          {steps.map((step, index) => (
+            <Button
+              key={step.path}
+              component={RouterLink}
+              to={`/registration/${step.path}`}
+              data-step-link
+              aria-current={index === current ? 'step' : undefined}
+              aria-label={stepName(step.label, Boolean(state.progress[step.flag]))}
+              sx={{ minWidth: 44, minHeight: 44, p: 0, borderRadius: '50%' }}
+            >
+              <Box
+                component="span"
+                aria-hidden
+                sx={{
+                  display: 'grid',
+                  placeItems: 'center',
+                  width: 32,
+                  height: 32,
+                  borderRadius: '50%',
+                  fontSize: '0.95rem',
+                  fontWeight: 700,
+                  border: 2,
+                  borderColor: index === current ? 'primary.main' : 'transparent',
+                  bgcolor: index === current ? 'primary.main' : 'action.hover',
+                  color: index === current ? 'primary.contrastText' : 'text.primary',
+                }}
+              >
+                {state.progress[step.flag] && index !== current ? <CheckCircleIcon color="success" /> : index + 1}
               </Box>
-            )}
-            <Box component="span" data-step-label sx={{ overflowWrap: 'normal', wordBreak: 'keep-all' }}>
-              {step.label}
-            </Box>
-          </Button>
-        ))}
+            </Button>
+          ))}
+        </Box>
+        {current >= 0 && (
+          <Typography data-step-current aria-hidden sx={{ textAlign: 'center', fontSize: '0.875rem', fontWeight: 600, color: 'primary.main' }}>
+            {`Step ${current + 1} of ${steps.length}: ${steps[current].label}`}
+            {state.progress[steps[current].flag] ? ' (complete)' : ''}
+          </Typography>
+        )}
       </Paper>
       <Dialog open={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} aria-labelledby="leave-title">
         <DialogTitle id="leave-title">Leave with unsaved changes?</DialogTitle>
