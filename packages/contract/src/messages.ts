@@ -22,6 +22,8 @@ export const messages = {
   legalSheet: 'Printing this form needs a legal sheet (8 1/2 x 14).',
   /** The student's confirmation once every step is complete and she has agreed (the Complete step and her dashboard). */
   registrationComplete: (academicYear: string) => `Your registration for ${academicYear} is complete`,
+  /** An attendance report's range that runs backwards (the dialog and the server). */
+  endBeforeStart: 'The end date is before the start date.',
   /** Under that confirmation: what to do when something changes later. */
   registrationChanges: 'If something changes, update it here and tell the school office.',
   chooseOption: 'Choose one of the options.',

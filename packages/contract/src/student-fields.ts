@@ -112,7 +112,7 @@ export const studentFields: readonly FieldDef[] = [
     text('place_of_birth', 'Country of Birth', 25, { required: true }),
     text('nationality', 'Nationality', 25, { required: true }),
   ]),
-  ...section('studentData', 'Immigration Permit', [flag('immigration_permit', 'I hold an immigration permit')]),
+  ...section('studentData', 'Immigration Permit', [flag('immigration_permit', 'The student holds an immigration permit')]),
   ...section('studentData', 'Section 7: Immigration Permit Dates', [
     { name: 'permit_issue_date', label: 'Permit Issue Date', kind: 'date' },
     { name: 'permit_expiry_date', label: 'Permit Expiry Date', kind: 'date', dates: 'any' },

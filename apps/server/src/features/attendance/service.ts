@@ -79,7 +79,7 @@ export function checkReportRange(start: string, end: string): void {
     if (!isIsoDate(value))
       throw new HttpError(400, `The ${field} date '${value.slice(0, 20)}' is not a date written yyyy-MM-dd.`, { [field]: ['Use a date written yyyy-MM-dd.'] });
   }
-  if (end < start) throw new HttpError(400, 'The end date is before the start date.', { end: ['The end date is before the start date.'] });
+  if (end < start) throw new HttpError(400, messages.endBeforeStart, { end: [messages.endBeforeStart] });
   if (daysBetween(start, end) > MAX_REPORT_DAYS)
     throw new HttpError(400, 'A report covers at most one year: choose a shorter range.', { end: ['At most one year after the start date.'] });
 }

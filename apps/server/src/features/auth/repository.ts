@@ -1,4 +1,5 @@
 import { nowIso, type Executor } from '../../db/database.ts';
+import { foldedColumn, foldText } from '../../db/folded-text.ts';
 import type { StudentAccountsTable } from '../../db/schema.ts';
 
 /** A student's sign-in facts: her names, date of birth and account state. */
@@ -71,7 +72,7 @@ export const authRepository = {
       .execute();
   },
 
-  /** Exact, case-insensitive match on both names: the visitors' lookup never lists the school. */
+  /** Exact match on both names, whatever the case and accents ('Oceane' finds 'Océane'): the visitors' lookup never lists the school. */
   findStudentsByName(
     db: Executor,
     firstName: string,
@@ -81,8 +82,8 @@ export const authRepository = {
       .selectFrom('students')
       .leftJoin('form_classes', 'form_classes.id', 'students.class_id')
       .select(['students.id', 'students.first_name', 'students.last_name', 'form_classes.form_level'])
-      .where((eb) => eb.fn('lower', ['students.first_name']), '=', firstName.toLowerCase())
-      .where((eb) => eb.fn('lower', ['students.last_name']), '=', lastName.toLowerCase())
+      .where((eb) => foldedColumn(eb.ref('students.first_name')), '=', foldText(firstName))
+      .where((eb) => foldedColumn(eb.ref('students.last_name')), '=', foldText(lastName))
       .orderBy('students.id')
       .limit(5)
       .execute() as Promise<Array<{ id: string; first_name: string | null; last_name: string | null; form_level: number | null }>>;

@@ -27,4 +27,18 @@ describe('student ID lookup of a shared name', () => {
       { id: only.id, first_name: 'Tamika', last_name: 'Villafana' },
     ]);
   });
+
+  it('ignores accents and case on either side: Oceane finds Océane, and ANAÏS finds Anais', async () => {
+    const oceane = await createStudent(t.db, { first_name: 'Océane', last_name: 'Bénéteau', class_id: '3A' });
+    const anais = await createStudent(t.db, { first_name: 'Anais', last_name: 'Ramírez', class_id: '3A' });
+    const client = new TestClient(t.app, '10.2.2.4');
+    expect((await client.get('/api/student-lookup?first_name=Oceane&last_name=beneteau')).json()).toEqual([
+      { id: oceane.id, first_name: 'Océane', last_name: 'Bénéteau' },
+    ]);
+    expect((await client.get(`/api/student-lookup?first_name=${encodeURIComponent('ANAÏS')}&last_name=RAMIREZ`)).json()).toEqual([
+      { id: anais.id, first_name: 'Anais', last_name: 'Ramírez' },
+    ]);
+    // Still the whole name: a part of it finds no one.
+    expect((await client.get('/api/student-lookup?first_name=Ocean&last_name=Beneteau')).json()).toEqual([]);
+  });
 });

@@ -179,7 +179,7 @@ export function PortalLayout({
         id="main"
         tabIndex={-1}
         maxWidth="lg"
-        sx={{ flexGrow: 1, pt: { xs: 2, sm: 3 }, pb: showFloatingMenu ? 11 : { xs: 2, sm: 3 }, px: { xs: 1.5, sm: 3 } }}
+        sx={{ flexGrow: 1, '&:focus': { outline: 'none' }, pt: { xs: 2, sm: 3 }, pb: showFloatingMenu ? 11 : { xs: 2, sm: 3 }, px: { xs: 1.5, sm: 3 } }}
       >
         <Outlet />
       </Container>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { limits } from '@school/contract/limits';
 import { messages } from '@school/contract/messages';
@@ -17,6 +17,9 @@ import { NewPasswordForm } from './components/new-password-form.tsx';
 /** Loaded when first opened: most visitors never need it. */
 const FindStudentIdDialog = lazy(async () => ({ default: (await import('./components/find-student-id-dialog.tsx')).FindStudentIdDialog }));
 
+/** How long she pauses typing her ID before the portal asks whether it needs the date of birth. */
+const ID_PAUSE_MS = 300;
+
 /**
  * Student sign-in at `/` (SPEC §2). A student who must reset signs in with her date of birth and
  * the same screen becomes the change-password form.
@@ -28,20 +31,29 @@ export default function SignInPage() {
   const notice = session?.ended_message ?? undefined;
   const [studentId, setStudentId] = useState('');
   const [password, setPassword] = useState('');
-  const [mustReset, setMustReset] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [findOpen, setFindOpen] = useState(false);
   const changing = Boolean(session?.restricted && !session.admin);
 
-  async function checkReset(id: string) {
-    if (!id.trim()) return setMustReset(false);
-    try {
-      setMustReset(await fetchPasswordReset(id.trim()));
-    } catch {
-      setMustReset(false);
-    }
-  }
+  // Whether the ID must sign in with the date of birth, asked once she pauses typing it (or
+  // chooses it from the search), so the hint is there before she reaches the password box. The
+  // answer counts only for the ID it was asked about.
+  const [resetAnswer, setResetAnswer] = useState<{ id: string; reset: boolean } | null>(null);
+  const mustReset = resetAnswer !== null && resetAnswer.id === studentId.trim() && resetAnswer.reset;
+  useEffect(() => {
+    const id = studentId.trim();
+    if (!id) return;
+    let current = true;
+    const timer = setTimeout(async () => {
+      const reset = await fetchPasswordReset(id).catch(() => false);
+      if (current) setResetAnswer({ id, reset });
+    }, ID_PAUSE_MS);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [studentId]);
 
   async function signIn(event: FormEvent) {
     event.preventDefault();
@@ -85,7 +97,6 @@ export default function SignInPage() {
           label="Student ID"
           value={studentId}
           onChange={(event) => setStudentId(event.target.value)}
-          onBlur={(event) => checkReset(event.target.value)}
           autoComplete="username"
           inputMode="numeric"
           maxLength={limits.studentId}
@@ -122,7 +133,6 @@ export default function SignInPage() {
             onChoose={(id) => {
               setStudentId(id);
               setFindOpen(false);
-              checkReset(id);
             }}
           />
         </Suspense>

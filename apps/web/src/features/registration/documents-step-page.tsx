@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import { documentTypeNames, documentTypes } from '@school/contract/documents';
 import { messages } from '@school/contract/messages';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useOutletContext } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { getStudent } from '../../api/get-student.ts';
@@ -51,6 +51,16 @@ function DocumentSlot({
   const [resubmitting, setResubmitting] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const inputId = `file-${slot.type}`;
+  // The button she pressed goes away when the slot changes; focus goes on to what took its place.
+  const fileLink = useRef<HTMLAnchorElement>(null);
+  const chooser = useRef<HTMLLabelElement>(null);
+  const focusNext = useRef<'file' | 'chooser' | null>(null);
+  useEffect(() => {
+    const target = focusNext.current === 'file' ? fileLink.current : focusNext.current === 'chooser' ? chooser.current : null;
+    if (!target) return;
+    target.focus();
+    focusNext.current = null;
+  });
 
   async function upload() {
     setNotice(null);
@@ -61,6 +71,7 @@ function DocumentSlot({
       setNotice({ severity: 'success', text: answer.message });
       setChosen(null);
       setResubmitting(false);
+      focusNext.current = 'file';
       await onChanged();
     } catch (caught) {
       const validation = caught instanceof ApiError && caught.body.errors ? caught.firstMessage : null;
@@ -76,6 +87,7 @@ function DocumentSlot({
     try {
       const answer = await deleteFile(studentId, { name: current.name, type: slot.type });
       setNotice({ severity: 'success', text: answer.message });
+      focusNext.current = 'chooser';
       await onChanged();
     } catch {
       setNotice({ severity: 'error', text: messages.deleteFailed });
@@ -93,12 +105,20 @@ function DocumentSlot({
       </Typography>
       {current && !resubmitting && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
-          <Link href={current.url} target="_blank" rel="noopener" sx={{ wordBreak: 'break-all', flexGrow: 1 }}>
+          <Link ref={fileLink} href={current.url} target="_blank" rel="noopener" sx={{ wordBreak: 'break-all', flexGrow: 1 }}>
             {current.name}
           </Link>
           {!readOnly && (
             <Stack direction="row" spacing={1}>
-              <Button variant="outlined" onClick={() => setResubmitting(true)}>
+              <Button
+                variant="outlined"
+                onClick={() => {
+                  // The earlier upload's message does not belong beside a new, empty choice.
+                  setNotice(null);
+                  setResubmitting(true);
+                  focusNext.current = 'chooser';
+                }}
+              >
                 Resubmit
               </Button>
               <Button variant="outlined" color="error" onClick={() => setConfirming(true)}>
@@ -110,7 +130,7 @@ function DocumentSlot({
       )}
       {showChooser && !readOnly && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
-          <Button component="label" variant="outlined" startIcon={<UploadFileIcon />} htmlFor={inputId}>
+          <Button ref={chooser} component="label" variant="outlined" startIcon={<UploadFileIcon />} htmlFor={inputId}>
             Choose file
             <input
               id={inputId}
@@ -130,7 +150,16 @@ function DocumentSlot({
           <Button variant="contained" onClick={upload} disabled={progress !== null}>
             Upload
           </Button>
-          {resubmitting && <Button onClick={() => setResubmitting(false)}>Cancel</Button>}
+          {resubmitting && (
+            <Button
+              onClick={() => {
+                setResubmitting(false);
+                focusNext.current = 'file';
+              }}
+            >
+              Cancel
+            </Button>
+          )}
         </Stack>
       )}
       {!current && readOnly && <Typography color="text.secondary">Not uploaded.</Typography>}

@@ -84,10 +84,10 @@ describe('family data sections follow the living status (SPEC §4)', () => {
     const store = new AutosaveStore(registration({ immigration_permit: 0 }), save);
     const user = onTestClock();
     render(withWizard(store, <StepForm step="studentData" readOnly={false} />));
-    await user.click(screen.getByRole('switch', { name: 'I hold an immigration permit' }));
+    await user.click(screen.getByRole('switch', { name: 'The student holds an immigration permit' }));
     expect(sections()).toContain('section-section-7-immigration-permit-dates');
     expect(save).toHaveBeenLastCalledWith(expect.objectContaining({ immigration_permit: 1 }));
-    await user.click(screen.getByRole('switch', { name: 'I hold an immigration permit' }));
+    await user.click(screen.getByRole('switch', { name: 'The student holds an immigration permit' }));
     expect(sections()).not.toContain('section-section-7-immigration-permit-dates');
     // The switch-off waits behind the first save (one request at a time), then goes out too.
     expect(save).toHaveBeenCalledTimes(1);

@@ -226,7 +226,7 @@ describe('the registration wizard', () => {
     );
     expect(screen.getByRole('textbox', { name: /First Name/ })).toBeDisabled();
     expect(screen.getByRole('textbox', { name: /Home Address/ })).toBeDisabled();
-    expect(screen.getByRole('switch', { name: 'I hold an immigration permit' })).toBeDisabled();
+    expect(screen.getByRole('switch', { name: 'The student holds an immigration permit' })).toBeDisabled();
   });
 
   it('says until when registration is open when a deadline is set', async () => {

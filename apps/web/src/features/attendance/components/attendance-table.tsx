@@ -21,6 +21,15 @@ const lateRow = { bgcolor: '#fdecea', '& td': { color: '#8e1414', fontWeight: 60
 const time = (value: string | null) => (value ? value.slice(0, 5) : '—');
 const yesNo = (flag: number) => (flag === 1 ? 'Yes' : 'No');
 
+/**
+ * The search as the dates are written: digits typed as sign-in teaches (yyyymmdd, or the start of
+ * it) get their dashes, so 20261103 finds 2026-11-03 and 202611 finds November.
+ */
+function asDashedDate(search: string): string {
+  if (!/^\d{5,8}$/.test(search)) return search;
+  return [search.slice(0, 4), search.slice(4, 6), search.slice(6)].filter(Boolean).join('-');
+}
+
 /** The details table (SPEC §2): Date, AM, PM, Late, Time In, Time Out; a 'Search Date' box; pages of 10 on a phone. */
 export function AttendanceTable({ records }: { records: AttendanceRecord[] }) {
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
@@ -28,7 +37,8 @@ export function AttendanceTable({ records }: { records: AttendanceRecord[] }) {
   const [page, setPage] = useState(0);
   const [perPage, setPerPage] = useState<number | null>(null);
   const rowsPerPage = perPage ?? (phone ? 10 : 25);
-  const shown = records.filter((record) => record.date_scanned.includes(search.trim()));
+  const wanted = asDashedDate(search.trim());
+  const shown = records.filter((record) => record.date_scanned.includes(wanted));
   const pageRows = shown.slice(page * rowsPerPage, (page + 1) * rowsPerPage);
   return (
     <Paper sx={{ p: { xs: 1, sm: 2 } }}>
@@ -38,7 +48,7 @@ export function AttendanceTable({ records }: { records: AttendanceRecord[] }) {
         </Typography>
         <TextField
           label="Search Date"
-          placeholder="yyyy-MM-dd"
+          placeholder="yyyy-MM-dd or yyyymmdd"
           size="small"
           value={search}
           onChange={(event) => {
@@ -49,7 +59,7 @@ export function AttendanceTable({ records }: { records: AttendanceRecord[] }) {
         />
       </Box>
       <Typography id="search-date-help" variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-        Type a date, or part of one (2026-11 for November).
+        Type a date as 2026-11-03 or 20261103, or part of one (2026-11 for November).
       </Typography>
       <TableContainer tabIndex={0} role="region" aria-label="Attendance details">
         <Table size="small" aria-label="Attendance records">

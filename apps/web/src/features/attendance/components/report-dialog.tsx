@@ -20,8 +20,8 @@ const asDate = (iso: string | null) => (iso ? parseISO(iso) : null);
 
 /**
  * 'Generate Report' (SPEC §2): a start and an end date, Cancel and 'Display Report', which shows
- * the report PDF in the portal's viewer with a Close button. A range the server refuses (end before start,
- * over a year) is explained in the dialog.
+ * the report PDF in the portal's viewer with a Close button. An end before the start is refused as
+ * it is chosen; a range the server refuses (over a year) is explained in the dialog.
  */
 export function ReportDialog({ studentId, from, to, onClose }: { studentId: string; from: string | null; to: string; onClose: () => void }) {
   const [start, setStart] = useState<Date | null>(asDate(from));
@@ -30,8 +30,12 @@ export function ReportDialog({ studentId, from, to, onClose }: { studentId: stri
   const [busy, setBusy] = useState(false);
   const [pdf, setPdf] = useState<{ file: PdfFile; title: string } | null>(null);
 
+  // A range that runs backwards is told at once, under the end date, and cannot be displayed.
+  const backwards = start !== null && end !== null && isValid(start) && isValid(end) && format(end, 'yyyy-MM-dd') < format(start, 'yyyy-MM-dd');
+
   async function display() {
     if (!start || !isValid(start) || !end || !isValid(end)) return setError('Choose a start date and an end date.');
+    if (backwards) return;
     const range = [format(start, 'yyyy-MM-dd'), format(end, 'yyyy-MM-dd')] as const;
     setBusy(true);
     setError(null);
@@ -53,7 +57,14 @@ export function ReportDialog({ studentId, from, to, onClose }: { studentId: stri
         <LocalizationProvider dateAdapter={AdapterDateFns}>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <DatePicker label="Start Date" value={start} onChange={setStart} format="yyyy-MM-dd" />
-            <DatePicker label="End Date" value={end} onChange={setEnd} format="yyyy-MM-dd" />
+            <DatePicker
+              label="End Date"
+              value={end}
+              onChange={setEnd}
+              format="yyyy-MM-dd"
+              minDate={start && isValid(start) ? start : undefined}
+              slotProps={{ textField: { error: backwards, helperText: backwards ? messages.endBeforeStart : undefined } }}
+            />
           </Stack>
         </LocalizationProvider>
         {error && (
@@ -64,7 +75,7 @@ export function ReportDialog({ studentId, from, to, onClose }: { studentId: stri
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" onClick={() => void display()} disabled={busy}>
+        <Button variant="contained" onClick={() => void display()} disabled={busy || backwards}>
           Display Report
         </Button>
       </DialogActions>

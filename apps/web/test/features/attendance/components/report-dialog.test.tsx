@@ -1,0 +1,23 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ReportDialog } from '../../../../src/features/attendance/components/report-dialog.tsx';
+import { stubFetch } from '../../../http.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the attendance report dialog', () => {
+  it('refuses an end date before the start as it is typed, before Display Report is pressed', async () => {
+    const calls = stubFetch(() => new Response('%PDF-1.4', { headers: { 'content-type': 'application/pdf' } }));
+    render(<ReportDialog studentId="20260001" from="2026-11-10" to="2026-11-20" onClose={() => {}} />);
+    const display = screen.getByRole('button', { name: 'Display Report' });
+    expect(display).toBeEnabled();
+    const end = screen.getByRole('group', { name: 'End Date' });
+    await userEvent.click(screen.getAllByRole('spinbutton', { name: 'Year' })[1]);
+    await userEvent.keyboard('20261105');
+    expect(await screen.findByText('The end date is before the start date.')).toBeInTheDocument();
+    expect(end.closest('.MuiFormControl-root')?.querySelector('.Mui-error')).not.toBeNull();
+    expect(display).toBeDisabled();
+    expect(calls).toEqual([]);
+  });
+});

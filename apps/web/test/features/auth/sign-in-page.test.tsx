@@ -1,0 +1,38 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import SignInPage from '../../../src/features/auth/sign-in-page.tsx';
+import { json, renderWithQueries, stubFetch } from '../../http.tsx';
+
+function renderSignIn() {
+  const calls = stubFetch((call) => {
+    if (call.url === '/api/session') return json({ authenticated: false, admin: false, restricted: false });
+    if (call.url === '/api/user/20250067') return json([{ student_id: '20250067', password_reset: 1 }]);
+    if (call.url.startsWith('/api/user/')) return json([{ student_id: call.url.slice(10), password_reset: 0 }]);
+    return json({});
+  });
+  const router = createMemoryRouter([{ path: '/', element: <SignInPage /> }], { initialEntries: ['/'] });
+  renderWithQueries(<RouterProvider router={router} />);
+  return calls;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the student sign-in', () => {
+  it('hints at the date of birth as soon as the typed ID needs it, before the password box is reached', async () => {
+    renderSignIn();
+    const id = await screen.findByLabelText(/^Student ID/);
+    await userEvent.type(id, '20250067');
+    // Focus stays in the ID box: the hint comes from her pause, not from leaving it.
+    expect(id).toHaveFocus();
+    expect(await screen.findByText('First sign-in: your date of birth as yyyymmdd, for example 20130921.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Password/)).toHaveAttribute('placeholder', 'Enter date of birth');
+
+    // Another ID, which has its own password: the hint goes with the ID it was for.
+    await userEvent.clear(id);
+    await userEvent.type(id, '20250001');
+    expect(screen.getByLabelText(/^Password/)).toHaveAttribute('placeholder', 'Enter password');
+    expect(screen.queryByText(/First sign-in/)).not.toBeInTheDocument();
+  });
+});
