@@ -19,6 +19,7 @@ import {
   StartupError,
   startupFailureLine,
 } from './start-up.ts';
+import { standaloneFileStore } from './lib/file-store/index.ts';
 import { loadSniffer } from './lib/uploads/index.ts';
 import { webDist } from './paths.ts';
 import { reportListening, runWorkers } from './cluster.ts';
@@ -96,7 +97,7 @@ async function prepareData(config: Config): Promise<{ db: Db; dialect: DialectNa
   }
   // Demo data goes only into a new data folder or database, never into one that was there before.
   if (config.seedDemo && isNew && (await isDatabaseEmpty(db))) {
-    const demo = await generateDemoSchool(db, { students: 600 });
+    const demo = await generateDemoSchool(db, { students: 600, files: standaloneFileStore(config, db, dialect) });
     const dob = demo.sampleStudent.date_of_birth.replaceAll('-', '');
     notes.push(
       () =>

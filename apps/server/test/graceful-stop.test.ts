@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { generateDemoSchool } from '../src/features/demo/generate-demo-school.ts';
+import { standaloneFileStore } from '../src/lib/file-store/index.ts';
 import { ADMIN_PASSWORD, createAdminUser, createStudent } from './helpers/factories.ts';
 import { createServerData, type ServerData } from './helpers/server-data.ts';
+import { testDialect } from './helpers/test-db.ts';
 import { HttpClient, startServer, type HttpAnswer } from './helpers/server-process.ts';
 
 type SavedRecord = { record: { updatedAt: string } };
@@ -100,7 +102,8 @@ describe('stopping the server', () => {
     async () => {
       data = await createServerData();
       const seed = await data.open();
-      await generateDemoSchool(seed, { students: 2100 });
+      const files = standaloneFileStore({ dataDir: data.dataDir, fileStore: data.databaseUrl ? 'database' : 'local' }, seed, testDialect);
+      await generateDemoSchool(seed, { students: 2100, files });
       await Promise.all(['office1', 'office2', 'office3'].map((name) => createAdminUser(seed, name)));
       await seed.destroy();
       const server = await startServer(data.settings, data.dir);

@@ -5,6 +5,7 @@ import { displayName } from '@school/contract';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { generateDemoSchool, isDatabaseEmpty } from '../features/demo/generate-demo-school.ts';
+import { standaloneFileStore } from '../lib/file-store/index.ts';
 import { readCliConfig } from './settings.ts';
 
 const { values } = parseArgs({ options: { students: { type: 'string', default: '600' }, seed: { type: 'string' } } });
@@ -14,7 +15,7 @@ if (!Number.isInteger(students) || students < 1 || students > 20000) {
   process.exit(2);
 }
 const config = readCliConfig();
-const { db } = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'portal.sqlite') });
+const { db, dialect } = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'portal.sqlite') });
 try {
   await migrateToLatest(db);
   if (!(await isDatabaseEmpty(db))) {
@@ -22,7 +23,11 @@ try {
     process.exitCode = 1;
   } else {
     const started = performance.now();
-    const summary = await generateDemoSchool(db, { students, seed: values.seed === undefined ? undefined : Number(values.seed) });
+    const summary = await generateDemoSchool(db, {
+      students,
+      seed: values.seed === undefined ? undefined : Number(values.seed),
+      files: standaloneFileStore(config, db, dialect),
+    });
     console.log(`Demo school created: ${summary.students} students in ${Math.round(performance.now() - started)} ms.`);
     console.log(
       `Try student ${summary.sampleStudent.id} (${displayName(summary.sampleStudent)}), first password ${summary.sampleStudent.date_of_birth.replaceAll('-', '')}.`,

@@ -1,6 +1,10 @@
-import { isStepComplete, progressFlags, stepKeys, studentColumns, studentFields, type FieldValue } from '@school/contract';
+import { progressFlags, stepKeys, studentColumns, studentFields, type FieldValue } from '@school/contract';
 import type { Db, Executor } from '../../db/database.ts';
 import { ethnicGroups, formClasses, houses, primarySchools, religions, towns } from '../../db/reference-data.ts';
+import type { FileStore } from '../../lib/file-store/index.ts';
+import { storeMadeDocument } from '../files/index.ts';
+import { agreedTermsText, progressOf } from '../registration/index.ts';
+import { demoDocuments } from './demo-documents.ts';
 import { comments, employers, fathersNames, firstNames, lastNames, mothersNames, occupations, subjects } from './names.ts';
 
 export type DemoSummary = { students: number; sampleStudent: { id: string; first_name: string; last_name: string; date_of_birth: string } };
@@ -144,7 +148,7 @@ const termDates: Record<string, string> = { '1': '12-18 10:00:00', '2': '04-02 1
  * records in every state from empty to complete, last year's posted term reports and results,
  * and this term's attendance. Deterministic for a seed; refuses a database that has students.
  */
-export async function generateDemoSchool(db: Db, options: { students: number; seed?: number }): Promise<DemoSummary> {
+export async function generateDemoSchool(db: Db, options: { students: number; seed?: number; files: FileStore }): Promise<DemoSummary> {
   if (!(await isDatabaseEmpty(db))) throw new Error('The demo school is only created in an empty database.');
   const r = random(options.seed ?? 20260915);
   const students: Array<Record<string, FieldValue>> = [];
@@ -152,6 +156,7 @@ export async function generateDemoSchool(db: Db, options: { students: number; se
   const progress: Array<Record<string, unknown>> = [];
   const sequenceByYear = new Map<number, number>();
   let sample: DemoSummary['sampleStudent'] | undefined;
+  const withDocuments: Array<{ id: string; receivedAt: string }> = [];
 
   for (let index = 0; index < options.students; index += 1) {
     const formLevel = 1 + (index % 5);
@@ -179,21 +184,24 @@ export async function generateDemoSchool(db: Db, options: { students: number; se
     const stepsDone = index % 6;
     stepKeys.slice(0, Math.min(stepsDone, 4)).forEach((step) => Object.assign(record, stepValues(step, { first_name, last_name }, r)));
     record.agree_terms_conditions = stepsDone === 5 ? 1 : 0;
-    if (stepsDone === 5) record.terms_and_conditions = 'accepted';
+    if (stepsDone === 5) record.terms_and_conditions = agreedTermsText();
     // Every row carries every column, so one multi-row insert suits both databases.
     for (const column of studentColumns) record[column] ??= fieldKinds.get(column) === 'flag' || column === 'agree_terms_conditions' ? 0 : null;
     students.push(record);
     accounts.push({ student_id: id, password_hash: null, password_reset: 1, password_changed_at: null });
+    // The progress row as the portal itself would have it (decision 026): Health Data saved once
+    // the steps after it were filled in, the documents uploaded by those who agreed, and each flag
+    // by the one definition of a complete step.
+    const agreed = stepsDone === 5;
+    const stored = { ...progressFlags(), documents: agreed ? 1 : 0, health_data_saved: stepsDone >= 3 ? 1 : 0, completed_on: 0 };
+    const flags = progressOf(record, stored);
     progress.push({
       student_id: id,
-      ...progressFlags((key) => {
-        if (key === 'submit') return Number(record.agree_terms_conditions);
-        // The demo school's students have uploaded no documents.
-        return key === 'documents' ? 0 : Number(isStepComplete(record, key));
-      }),
-      // Steps beyond Health Data were filled in after it, so she saved it.
-      health_data_saved: stepsDone >= 3 ? 1 : 0,
+      ...flags,
+      health_data_saved: stored.health_data_saved,
+      completed_on: flags.submit ? Number(updatedAt.slice(0, 10).replaceAll('-', '')) : 0,
     });
+    if (agreed) withDocuments.push({ id, receivedAt: updatedAt });
     if (!sample && stepsDone === 0) sample = { id, first_name, last_name, date_of_birth: String(record.date_of_birth) };
   }
 
@@ -269,6 +277,11 @@ export async function generateDemoSchool(db: Db, options: { students: number; se
     await insertInBatches(trx, 'terms', demoTerms, 10);
     await insertInBatches(trx, 'closed_days', demoClosedDays, 10);
   });
+  // Each document with its bytes, as an upload stores it (decision 013).
+  const documents = await demoDocuments();
+  for (const student of withDocuments) {
+    for (const document of documents) await storeMadeDocument(options.files, { studentId: student.id, receivedAt: student.receivedAt, ...document });
+  }
   return {
     students: students.length,
     sampleStudent: sample ?? {

@@ -5,7 +5,7 @@ import type { Executor } from '../../db/database.ts';
 import { nowIso } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { Forbidden, NotFound } from '../../lib/errors.ts';
-import type { FileOwner } from '../../lib/file-store/index.ts';
+import type { FileOwner, FileStore } from '../../lib/file-store/index.ts';
 import { assertFileKind, uploadKinds, type ReceivedFile } from '../../lib/uploads/index.ts';
 import { auditRead, writeAudit } from '../audit/index.ts';
 import { assertMayChangeRegistration, saveDocumentsProgress } from '../registration/index.ts';
@@ -52,6 +52,27 @@ export async function storeDocument(
     size: (await fs.stat(file.path)).size,
   });
   return { message: documentMessages.uploaded(fileType) };
+}
+
+/**
+ * Stores a document that did not come as an upload (the demo school's), its bytes and its row
+ * together, for a student who has none of that type yet.
+ */
+export async function storeMadeDocument(
+  store: FileStore,
+  file: { studentId: string; fileType: DocumentType; name: string; mime: string; extension: string; bytes: Buffer; receivedAt: string },
+): Promise<void> {
+  await store.put({ bytes: file.bytes }, { extension: file.extension }, (trx, key) =>
+    filesRepository.insert(trx, {
+      student_id: file.studentId,
+      file_type: file.fileType,
+      original_name: file.name,
+      stored_name: key,
+      mime_type: file.mime,
+      size_bytes: file.bytes.length,
+      created_at: file.receivedAt,
+    }),
+  );
 }
 
 type NewFile = { studentId: string; fileType: DocumentType; temp: string; originalName: string; mime: string; extension: string; size: number };

@@ -1,22 +1,36 @@
-import { isStepComplete, studentSaveSchema } from '@school/contract';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { documentTypeNames, isStepComplete, registrationStepStates, studentSaveSchema } from '@school/contract';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { Db } from '../../../src/db/database.ts';
 import { generateDemoSchool } from '../../../src/features/demo/generate-demo-school.ts';
-import { createTestDb, type TestDb } from '../../helpers/test-db.ts';
+import { standaloneFileStore, type FileStore } from '../../../src/lib/file-store/index.ts';
+import { createTestDb, testDialect, type TestDb } from '../../helpers/test-db.ts';
 
 const opened: TestDb[] = [];
+const folders: string[] = [];
 afterEach(async () => {
   while (opened.length) await opened.pop()!.close();
+  while (folders.length) fs.rmSync(folders.pop()!, { recursive: true, force: true });
 });
 const freshDb = async () => {
   const testDb = await createTestDb();
   opened.push(testDb);
   return testDb.db;
 };
+/** The store the portal would keep the uploads in: a folder of its own with SQLite, the database with PostgreSQL. */
+const storeFor = (db: Db): FileStore => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'demo-files-'));
+  folders.push(dataDir);
+  return standaloneFileStore({ dataDir, fileStore: testDialect === 'postgres' ? 'database' : 'local' }, db, testDialect);
+};
+const demo = async (db: Db, options: { students: number; seed?: number }) => generateDemoSchool(db, { ...options, files: storeFor(db) });
 
 describe('the demo school', () => {
   it('creates 600 students over Forms 1–5, with posted reports, results and attendance', async () => {
     const db = await freshDb();
-    const summary = await generateDemoSchool(db, { students: 600 });
+    const summary = await demo(db, { students: 600 });
     expect(summary.students).toBe(600);
     const perForm = await db
       .selectFrom('students')
@@ -52,7 +66,7 @@ describe('the demo school', () => {
 
   it('holds records in every state, and complete ones pass the contract', async () => {
     const db = await freshDb();
-    await generateDemoSchool(db, { students: 60 });
+    await demo(db, { students: 60 });
     const rows = await db.selectFrom('students').selectAll().execute();
     const complete = rows.filter((row) => row.agree_terms_conditions === 1);
     const empty = rows.filter((row) => row.home_address === null && row.living_status === null);
@@ -67,18 +81,48 @@ describe('the demo school', () => {
     expect(progress).toMatchObject({ studentData: 1, familyData: 1, healthData: 1, otherData: 1, submit: 1 });
   });
 
+  it('keeps the same completeness rules as real records: each stored flag is what the rules give, and those agreed have their documents', async () => {
+    const db = await freshDb();
+    const files = storeFor(db);
+    await generateDemoSchool(db, { students: 60, files });
+    const students = await db.selectFrom('students').selectAll().execute();
+    const progress = new Map((await db.selectFrom('form_progress').selectAll().execute()).map((row) => [row.student_id, row]));
+    const uploads = await db.selectFrom('uploaded_files').selectAll().execute();
+    let agreed = 0;
+    for (const student of students) {
+      const row = progress.get(String(student.id))!;
+      const documents = uploads.filter((upload) => upload.student_id === student.id);
+      const documentsComplete = documentTypeNames.every((type) => documents.some((upload) => upload.file_type === type));
+      // The stored Documents flag says what was uploaded; each other flag is what the contract's rules give.
+      expect(row.documents, `${student.id} documents`).toBe(documentsComplete ? 1 : 0);
+      const states = registrationStepStates(student, { documentsComplete, healthDataSaved: row.health_data_saved === 1 });
+      for (const state of states) expect(row[state.key], `${student.id} ${state.key}`).toBe(state.complete ? 1 : 0);
+      // A Health Data tick stands only on her saving it, so it cannot vanish when she edits another step.
+      if (row.healthData === 1) expect(row.health_data_saved, `${student.id} saved Health Data`).toBe(1);
+      const complete = student.agree_terms_conditions === 1 && states.every((state) => state.complete);
+      expect(row.submit, `${student.id} submit`).toBe(complete ? 1 : 0);
+      if (student.agree_terms_conditions === 1) {
+        agreed += 1;
+        expect(documentsComplete, `${student.id} agreed with her documents in`).toBe(true);
+        expect(row.completed_on).toBeGreaterThan(20260000);
+        for (const upload of documents) expect((await files.read(String(upload.stored_name))).length).toBe(upload.size_bytes);
+      }
+    }
+    expect(agreed).toBeGreaterThan(5);
+  });
+
   it('makes the same school from the same seed', async () => {
     const first = await freshDb();
     const second = await freshDb();
-    await generateDemoSchool(first, { students: 30, seed: 7 });
-    await generateDemoSchool(second, { students: 30, seed: 7 });
+    await demo(first, { students: 30, seed: 7 });
+    await demo(second, { students: 30, seed: 7 });
     const names = (db: typeof first) => db.selectFrom('students').select(['id', 'first_name', 'last_name', 'date_of_birth', 'email']).orderBy('id').execute();
     expect(await names(first)).toEqual(await names(second));
   });
 
   it('refuses a database that already has students', async () => {
     const db = await freshDb();
-    await generateDemoSchool(db, { students: 5 });
-    await expect(generateDemoSchool(db, { students: 5 })).rejects.toThrow('The demo school is only created in an empty database.');
+    await demo(db, { students: 5 });
+    await expect(demo(db, { students: 5 })).rejects.toThrow('The demo school is only created in an empty database.');
   });
 });
