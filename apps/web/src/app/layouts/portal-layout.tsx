@@ -146,7 +146,7 @@ export function PortalLayout({
           </Button>
         </Toolbar>
       </AppBar>
-      <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)}>
+      <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} slotProps={{ paper: { 'aria-label': 'Menu' } }}>
         <Box component="nav" aria-label="Main" sx={{ width: 260 }} onClick={() => setDrawerOpen(false)}>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 2 }}>
             <SchoolCrest size={28} />

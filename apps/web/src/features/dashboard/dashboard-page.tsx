@@ -63,8 +63,9 @@ export default function DashboardPage() {
       </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 3, justifyContent: { xs: 'center', md: 'flex-start' } }}>
         {cards.map((card) => (
-          <Card key={card.to} sx={{ width: { xs: 300, sm: 460 }, maxWidth: '100%' }}>
-            <CardActionArea component={RouterLink} to={card.to} sx={{ height: '100%' }}>
+          // A column, so the registration's state shows under its card's link, not clipped below it.
+          <Card key={card.to} sx={{ width: { xs: 300, sm: 460 }, maxWidth: '100%', display: 'flex', flexDirection: 'column' }}>
+            <CardActionArea component={RouterLink} to={card.to} sx={{ flexGrow: 1 }}>
               <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
                 {card.icon}
                 <Box>
