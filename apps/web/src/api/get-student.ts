@@ -22,3 +22,10 @@ export const getStudentQueryOptions = (studentId: string) => queryOptions({ quer
 /** The record of one student; each screen says how long its copy stays fresh. */
 export const useStudent = (studentId: string, options: { enabled?: boolean; staleTime?: number; gcTime?: number } = {}) =>
   useQuery({ ...getStudentQueryOptions(studentId), ...options });
+
+/**
+ * The record for the student's dashboard card, cached apart from the wizard's copy: the wizard
+ * reads the record afresh on each visit, never from what the dashboard read a moment before.
+ */
+export const useStudentSummary = (studentId: string, options: { enabled?: boolean } = {}) =>
+  useQuery({ queryKey: ['student', studentId, 'summary'], queryFn: () => getStudent(studentId), gcTime: 0, ...options });

@@ -25,7 +25,7 @@ import { SchoolCrest } from '../../components/school-crest.tsx';
 import { FloatingMenu } from './floating-menu.tsx';
 import type { NavEntry } from '../navigation.ts';
 
-/** Off-screen until focused, then over the top bar's corner. */
+/** Off-screen until focused, then over the top bar's corner, ringed in white against the bar. */
 const skipLink = {
   position: 'absolute',
   left: 8,
@@ -37,7 +37,7 @@ const skipLink = {
   color: 'primary.main',
   fontWeight: 700,
   borderRadius: 1,
-  '&:focus': { top: 8 },
+  '&:focus': { top: 8, outline: '3px solid #ffffff', outlineOffset: 2 },
 } as const;
 
 /**

@@ -10,7 +10,7 @@ import { progressSteps } from '@school/contract/progress-steps';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useSession } from '../../api/get-session.ts';
-import { useStudent, type Registration } from '../../api/get-student.ts';
+import { useStudentSummary, type Registration } from '../../api/get-student.ts';
 import { RegistrationComplete } from '../../components/registration-complete.tsx';
 
 const cards: Array<{ title: string; to: string; text: string; icon: ReactNode }> = [
@@ -51,8 +51,7 @@ function RegistrationState({ registration }: { registration: Registration }) {
 export default function DashboardPage() {
   const { data: session } = useSession();
   const studentId = session?.userID ?? '';
-  // Read afresh on each visit and dropped on leaving, so the wizard never starts from this copy.
-  const { data: registration } = useStudent(studentId, { enabled: Boolean(studentId), gcTime: 0 });
+  const { data: registration } = useStudentSummary(studentId, { enabled: Boolean(studentId) });
   return (
     <Box>
       <Typography variant="h1" gutterBottom sx={{ fontSize: { xs: '1.5rem', sm: '2rem' } }}>
