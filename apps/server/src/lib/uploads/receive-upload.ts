@@ -128,12 +128,14 @@ async function streamParts(request: FastifyRequest, maxBytes: number): Promise<{
     const temp = path.join(folder, randomBytes(16).toString('hex'));
     claimTemporary(temp);
     (request.uploadTemps ??= []).push(temp);
+    const writer = createWriteStream(temp);
     try {
-      const writer = createWriteStream(temp);
       part.file.once('limit', () => writer.destroy(tooLarge(maxBytes)));
       await pipeline(part.file, writer, { signal: ended });
       if (part.file.truncated) throw tooLarge(maxBytes);
     } catch (error) {
+      // A writer still opening its file would create it after the removal: it is closed first.
+      if (!writer.closed) await new Promise<void>((resolve) => writer.destroy().once('close', () => resolve()));
       await releaseTemporary(temp);
       throw (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ? tooLarge(maxBytes) : error;
     }
