@@ -1,5 +1,13 @@
 import type { Page } from '@playwright/test';
-import { claimStudent, expectAccessible, expectNoSidewaysScroll, signInAdminViaApi, signInStudentViaApi, studentsTableRows } from './support/fixtures.ts';
+import {
+  chooseRowAction,
+  claimStudent,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  signInAdminViaApi,
+  signInStudentViaApi,
+  studentsTableRows,
+} from './support/fixtures.ts';
 import { expectDownload, expectFirstPageDrawn } from './support/pdf-viewer.ts';
 import { expect, NO_PDF_VIEWER, testInOwnBrowser } from './support/own-browser.ts';
 
@@ -104,7 +112,7 @@ test('an admin on a phone opens a student’s registration form from the table',
   await page.getByRole('searchbox').fill(student.id);
   const row = studentsTableRows(page, student.id);
   await expect(row).toHaveCount(1);
-  await row.getByRole('button', { name: /^Registration Form / }).click();
+  await chooseRowAction(row, 'Registration Form');
   const dialog = page.getByRole('dialog', { name: /^Registration Form – / });
   await expectFirstPageDrawn(dialog);
   await expectAccessible(page);
