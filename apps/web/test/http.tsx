@@ -6,6 +6,17 @@ import { vi } from 'vitest';
 /** A JSON answer as the portal sends it. */
 export const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
+/** The session of a signed-in student with her own password, as `/api/session` answers it. */
+export const studentSession = {
+  authenticated: true,
+  admin: false,
+  restricted: false,
+  userID: '20260001',
+  name: 'Kezia Charles',
+  initials: 'KC',
+  must_change_password: false,
+};
+
 export type Call = { url: string; method: string; body: unknown };
 
 /**

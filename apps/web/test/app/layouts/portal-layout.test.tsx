@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PortalLayout } from '../../../src/app/layouts/portal-layout.tsx';
 import { studentAccountEntries, studentEntries } from '../../../src/app/navigation.ts';
-import { json, renderWithQueries, stubFetch } from '../../http.tsx';
+import { json, renderWithQueries, stubFetch, studentSession } from '../../http.tsx';
 
 function renderLayout(path = '/dashboard') {
   // jsdom has no ResizeObserver; the floating menu (off the dashboard) watches the page with one.
@@ -16,16 +16,7 @@ function renderLayout(path = '/dashboard') {
     },
   );
   stubFetch((call) => {
-    if (call.url === '/api/session')
-      return json({
-        authenticated: true,
-        admin: false,
-        restricted: false,
-        userID: '20260001',
-        name: 'Kezia Charles',
-        initials: 'KC',
-        must_change_password: false,
-      });
+    if (call.url === '/api/session') return json(studentSession);
     return json({});
   });
   const router = createMemoryRouter(

@@ -3,17 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ChangePasswordPage from '../../../src/features/auth/change-password-page.tsx';
-import { json, renderWithQueries, stubFetch, type Call } from '../../http.tsx';
+import { json, renderWithQueries, studentSession, stubFetch, type Call } from '../../http.tsx';
 
-const session = {
-  authenticated: true,
-  admin: false,
-  restricted: false,
-  userID: '20260001',
-  name: 'Kezia Charles',
-  initials: 'KC',
-  must_change_password: false,
-};
+const session = studentSession;
 
 /** The portal: the session, the current-password check (right when 'Old-Password-1') and the change, answered by `onChange`. */
 function serve(onChange: (call: Call) => Response) {

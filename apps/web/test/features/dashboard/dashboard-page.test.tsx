@@ -3,21 +3,12 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Registration } from '../../../src/api/get-student.ts';
 import DashboardPage from '../../../src/features/dashboard/dashboard-page.tsx';
-import { json, renderWithQueries, stubFetch } from '../../http.tsx';
+import { json, renderWithQueries, stubFetch, studentSession } from '../../http.tsx';
 import { progress, registration } from '../registration/fixtures.tsx';
 
 function renderDashboard(answer: Registration) {
   stubFetch((call) => {
-    if (call.url === '/api/session')
-      return json({
-        authenticated: true,
-        admin: false,
-        restricted: false,
-        userID: '20260001',
-        name: 'Kezia Charles',
-        initials: 'KC',
-        must_change_password: false,
-      });
+    if (call.url === '/api/session') return json(studentSession);
     if (call.url === '/api/student/20260001') return json(answer);
     return json([]);
   });

@@ -3,23 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { registrationRoutes } from '../../../src/features/registration/routes.tsx';
-import { json, renderWithQueries, stubFetch, stubFormPosts } from '../../http.tsx';
+import { json, renderWithQueries, stubFetch, stubFormPosts, studentSession } from '../../http.tsx';
 import { registration } from './fixtures.tsx';
 
 /** The portal's API for the Documents step: the files listed are those uploaded so far. */
 function fakeServer() {
   const files: Array<{ name: string; type: string; url: string }> = [];
   stubFetch((call) => {
-    if (call.url === '/api/session')
-      return json({
-        authenticated: true,
-        admin: false,
-        restricted: false,
-        userID: '20260001',
-        name: 'Kezia Charles',
-        initials: 'KC',
-        must_change_password: false,
-      });
+    if (call.url === '/api/session') return json(studentSession);
     if (call.url === '/api/student/20260001') return json(registration());
     if (call.url === '/api/get-files/20260001') return json(files);
     return json([]);
