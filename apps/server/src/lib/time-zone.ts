@@ -50,6 +50,22 @@ export function utcToZonedLocal(iso: string, timeZone: string): string {
   return new Date(instant + offsetAt(instant, timeZone)).toISOString().slice(0, 16);
 }
 
+/** The day ('yyyy-MM-dd') last asked for, per time zone, with the minute it holds for. */
+const daysByZone = new Map<string, { minute: number; day: string }>();
+
+/**
+ * The day ('yyyy-MM-dd') `date` falls on in `timeZone`. Every autosave asks for the school's day,
+ * so the answer is kept for the rest of its minute: a day changes on a minute's boundary.
+ */
+export function zonedDay(date: Date, timeZone: string): string {
+  const minute = Math.floor(date.getTime() / 60_000);
+  const kept = daysByZone.get(timeZone);
+  if (kept?.minute === minute) return kept.day;
+  const day = zonedTimestamp(date, timeZone).slice(0, 10);
+  daysByZone.set(timeZone, { minute, day });
+  return day;
+}
+
 /** 'yyyy-MM-dd HH:mm:ss' in `timeZone` (SPEC §9's Swedish-locale date-posted format). */
 export function zonedTimestamp(date: Date, timeZone: string): string {
   return formatter('sv-SE', timeZone).format(date);

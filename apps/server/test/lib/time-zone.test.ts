@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { utcToZonedLocal, zonedLocalToUtc, zonedTimestamp } from '../../src/lib/time-zone.ts';
+import { utcToZonedLocal, zonedDay, zonedLocalToUtc, zonedTimestamp } from '../../src/lib/time-zone.ts';
 
 describe('school time', () => {
   it('keeps each time zone its own when several are used in turn', () => {
@@ -12,6 +12,16 @@ describe('school time', () => {
       expect(utcToZonedLocal('2026-07-15T12:00:00.000Z', 'Europe/London')).toBe('2026-07-15T13:00');
       expect(zonedLocalToUtc('2026-07-15T08:00', 'America/Port_of_Spain')).toBe('2026-07-15T12:00:00.000Z');
     }
+  });
+
+  it("gives the school's day, kept no longer than its minute, across midnight and between zones", () => {
+    // 23:59:30 and then 00:00:10 in Port of Spain (UTC-4): the second falls on the next day.
+    expect(zonedDay(new Date('2026-09-01T03:59:30Z'), 'America/Port_of_Spain')).toBe('2026-08-31');
+    expect(zonedDay(new Date('2026-09-01T03:59:59Z'), 'America/Port_of_Spain')).toBe('2026-08-31');
+    expect(zonedDay(new Date('2026-09-01T04:00:10Z'), 'America/Port_of_Spain')).toBe('2026-09-01');
+    expect(zonedDay(new Date('2026-09-01T04:00:10Z'), 'Asia/Tokyo')).toBe('2026-09-01');
+    expect(zonedDay(new Date('2026-09-01T03:59:59Z'), 'America/Port_of_Spain')).toBe('2026-08-31');
+    expect(zonedDay(new Date('2026-08-31T15:00:00Z'), 'Asia/Tokyo')).toBe('2026-09-01');
   });
 
   it('refuses a time zone that does not exist, every time it is asked', () => {

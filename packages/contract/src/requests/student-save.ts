@@ -3,7 +3,7 @@ import { messages } from '../messages.ts';
 import { parseRemembered } from '../remembered-parse.ts';
 import { fieldSchema, nullable, todayIso, type FieldValue } from '../student-schema.ts';
 import { studentFields } from '../student-fields.ts';
-import { studentIdField } from '../student-id.ts';
+import { isStudentId, studentIdField } from '../student-id.ts';
 import { hasOnlyXmlCharacters } from '../xml-characters.ts';
 
 const fieldShape = Object.fromEntries(studentFields.map((field) => [field.name, fieldSchema(field).optional()]));
@@ -24,8 +24,7 @@ export const studentSaveSchema = z.object({
   terms_and_conditions: nullable(z.string().max(20000).refine(hasOnlyXmlCharacters, messages.forbiddenCharacter('Terms and conditions'))).optional(),
   agree_terms_conditions: fieldSchema({ name: 'agree_terms_conditions', label: '', kind: 'flag', step: 'otherData', section: '' }).optional(),
 });
-/** The save's id and version, then each field's schema in the save schema's order (for `readStudentSave` and `changedSaveValues`). */
-const saveHead = z.object(saveHeadShape);
+/** Each field's schema in the save schema's order, the id and version apart (for `changedSaveValues`). */
 const savedFields = Object.entries(studentSaveSchema.shape).filter(([name]) => !(name in saveHeadShape)) as Array<[string, z.ZodType]>;
 
 const isScalar = (value: unknown) => value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
@@ -50,11 +49,11 @@ export type StudentSaveBody = { id: string; updatedAt: string } & Record<string,
 export function readStudentSave(body: unknown): StudentSaveBody | undefined {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return undefined;
   const given = body as Record<string, unknown>;
-  const head = saveHead.safeParse(given);
-  if (!head.success) return undefined;
+  // The head by the same rules as `saveHeadShape`, without a schema's run on every autosave.
+  const { id, updatedAt } = given;
+  if (!isStudentId(id) || typeof updatedAt !== 'string' || updatedAt === '') return undefined;
   for (const name in given) if (savedFieldSchemas.has(name) && !isScalar(given[name])) return undefined;
-  given.id = head.data.id;
-  given.updatedAt = head.data.updatedAt;
+  given.id = id.trim();
   return given as StudentSaveBody;
 }
 

@@ -1,18 +1,23 @@
 import type { RegistrationWindow } from '@school/contract/responses';
 import { academicYearLabel } from '@school/contract';
 import type { RegistrationStatusTable } from '../../db/schema.ts';
-import { zonedTimestamp } from '../../lib/time-zone.ts';
+import { zonedDay } from '../../lib/time-zone.ts';
 
 export type { RegistrationWindow };
 
+/** The deadline's formatter per time zone, made once: making one costs far more than formatting with it. */
+const deadlineFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The deadline as the school reads it, e.g. "Friday, 25 September 2026 at 4:00 pm". */
 export function formatDeadline(deadline: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeStyle: 'short', timeZone, hour12: true }).format(new Date(deadline));
+  let format = deadlineFormats.get(timeZone);
+  if (!format) deadlineFormats.set(timeZone, (format = new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeStyle: 'short', timeZone, hour12: true })));
+  return format.format(new Date(deadline));
 }
 
 /** The school year a date falls in (SPEC §9, 'year-nextyear'): September starts a new one. */
 export function academicYear(now: Date, timeZone: string): string {
-  const [year, month] = zonedTimestamp(now, timeZone).split('-').map(Number);
+  const [year, month] = zonedDay(now, timeZone).split('-').map(Number);
   return academicYearLabel(month >= 9 ? year : year - 1);
 }
 

@@ -16,7 +16,7 @@ import type { SignedInActor } from '../../session/actor.ts';
 import type { Executor } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { Conflict, fieldOfPath, Forbidden, invalidField, invalidFields, NotFound } from '../../lib/errors.ts';
-import { zonedTimestamp } from '../../lib/time-zone.ts';
+import { zonedDay } from '../../lib/time-zone.ts';
 import { auditRead, auditRow } from '../audit/index.ts';
 import { isInReferenceList } from '../reference/index.ts';
 import { presentStudentRecord } from './presenter.ts';
@@ -83,7 +83,7 @@ const storedProgressOf = (row: Partial<StoredProgress> | undefined): StoredProgr
 });
 
 /** Today as the school's calendar reads it, as the progress row keeps a day (yyyymmdd). */
-const schoolDay = (timeZone: string, now = new Date()): number => Number(zonedTimestamp(now, timeZone).slice(0, 10).replaceAll('-', ''));
+const schoolDay = (timeZone: string, now = new Date()): number => Number(zonedDay(now, timeZone).replaceAll('-', ''));
 
 /** A kept day (yyyymmdd) as 'yyyy-MM-dd', or null for none. */
 const presentDay = (day: number | undefined): string | null => {
@@ -97,7 +97,7 @@ async function findStoredProgress(db: Executor, studentId: string): Promise<Stor
 }
 
 /** Brings the stored progress flags in line with the record, writing only when one moved. */
-async function saveProgressOf(trx: Executor, record: StudentRow, today: number, change: Partial<StoredProgress> = {}): Promise<ProgressFlags> {
+async function saveProgressOf(trx: Executor, record: StudentRow, today: () => number, change: Partial<StoredProgress> = {}): Promise<ProgressFlags> {
   const before = await findStoredProgress(trx, record.id);
   const progress = nextProgress(record, before, today, change);
   if (progress.moved) await registrationRepository.saveProgress(trx, record.id, progress.row);
@@ -106,13 +106,13 @@ async function saveProgressOf(trx: Executor, record: StudentRow, today: number, 
 
 /**
  * The progress flags the record has now (with `change` laid on the stored facts), and whether the
- * stored row must move. The day of completion is `today` when the registration becomes complete,
- * kept while it stays so.
+ * stored row must move. The day of completion is `today()` when the registration becomes complete,
+ * kept while it stays so (asked only then: most saves do not complete a registration).
  */
-function nextProgress(record: StudentRow, before: StoredProgress, today: number, change: Partial<StoredProgress> = {}) {
+function nextProgress(record: StudentRow, before: StoredProgress, today: () => number, change: Partial<StoredProgress> = {}) {
   const stored = { ...before, ...change };
   const flags = progressOf(record, stored);
-  const completedOn = flags.submit !== 1 ? 0 : before.submit === 1 && before.completed_on > 0 ? before.completed_on : today;
+  const completedOn = flags.submit !== 1 ? 0 : before.submit === 1 && before.completed_on > 0 ? before.completed_on : today();
   const row = { ...flags, health_data_saved: stored.health_data_saved, completed_on: completedOn };
   return { flags, row, moved: (Object.keys(row) as Array<keyof StoredProgress>).some((key) => row[key] !== before[key]) };
 }
@@ -199,7 +199,7 @@ export async function saveStudentRecord(deps: Deps, actor: SignedInActor, input:
 
     const updatedAt = nextVersion(current.updated_at);
     const saved: StudentRow = { ...current, ...changes, updated_at: updatedAt };
-    const progress = nextProgress(saved, stored, schoolDay(deps.config.schoolTimeZone));
+    const progress = nextProgress(saved, stored, () => schoolDay(deps.config.schoolTimeZone));
     const written = await registrationRepository.saveChanges(db, deps.dialect, {
       id: current.id,
       expectedUpdatedAt: current.updated_at,
@@ -244,7 +244,7 @@ export async function assertMayChangeRegistration(deps: Pick<Deps, 'db' | 'confi
 export async function saveDocumentsProgress(db: Executor, timeZone: string, studentId: string, complete: boolean): Promise<void> {
   const student = await registrationRepository.findStudent(db, studentId);
   if (!student) throw new NotFound(messages.noSuchStudent);
-  await saveProgressOf(db, student, schoolDay(timeZone), { documents: complete ? 1 : 0 });
+  await saveProgressOf(db, student, () => schoolDay(timeZone), { documents: complete ? 1 : 0 });
 }
 
 /**
@@ -256,7 +256,7 @@ export async function saveHealthData(deps: Deps, actor: SignedInActor, studentId
   const progress = await deps.writeTransaction(async (trx) => {
     const student = await registrationRepository.findStudent(trx, studentId);
     if (!student) throw new NotFound(messages.noSuchStudent);
-    return saveProgressOf(trx, student, schoolDay(deps.config.schoolTimeZone), { health_data_saved: 1 });
+    return saveProgressOf(trx, student, () => schoolDay(deps.config.schoolTimeZone), { health_data_saved: 1 });
   });
   return { message: 'Health Data saved.', progress };
 }
