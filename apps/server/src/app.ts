@@ -15,9 +15,11 @@ import { databaseRateLimitStore } from './lib/rate-limit-store.ts';
 import type { Deps } from './deps.ts';
 import { adminDataRoutes } from './features/admin-data/index.ts';
 import { attendanceRoutes } from './features/attendance/index.ts';
+import { auditRoutes } from './features/audit/index.ts';
 import { authRoutes, currentPasswordRoutes, registerSignInShedding } from './features/auth/index.ts';
 import { registrationRoutes } from './features/registration/index.ts';
 import { documentFileOwner, filesRoutes } from './features/files/index.ts';
+import { privacyRoutes } from './features/privacy/index.ts';
 import { registrationFormRoutes } from './features/registration-form/index.ts';
 import { studentsRoutes } from './features/students/index.ts';
 import { referenceRoutes } from './features/reference/index.ts';
@@ -167,6 +169,8 @@ const featureRoutes: Array<[string, RoutePlugin]> = [
   ['attendance', attendanceRoutes],
   ['term reports', termReportsRoutes],
   ['admin data', adminDataRoutes],
+  ['audit log', auditRoutes],
+  ['privacy', privacyRoutes],
 ];
 
 /** How often a running portal removes stored bytes that no row names (once they are SETTLE_MS old). */

@@ -37,6 +37,11 @@ export const messages = {
   onlyOwnRecords: 'You can only see your own records.',
   /** A student or a visitor asked for an admin's call (403). */
   adminsOnly: 'Only school administrators can do this.',
+  /** Staff asked for a call that shows a student what the school holds about her (403). */
+  studentsOnly: 'Only a student can see what the school holds about her own record.',
+  /** 'Download my data' asked for more often than its hourly allowance (429). */
+  myDataTooOften: (perHour: number, minutes: number) =>
+    `You can download your data ${perHour} times an hour. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   /** A call that needs a session, made without one (401). */
   signInToContinue: 'Please sign in to continue.',
   /** A stored document that is not there (404). */

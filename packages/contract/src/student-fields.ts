@@ -189,3 +189,8 @@ export const studentFields: readonly FieldDef[] = [
 export const agreementFields = ['terms_and_conditions', 'agree_terms_conditions'] as const;
 
 export const fieldByName: ReadonlyMap<string, FieldDef> = new Map(studentFields.map((field) => [field.name, field]));
+
+const parentTitle = { mother: 'Mother', father: 'Father', guardian: 'Guardian' } as const;
+
+/** A field's name for people: the wizard's label, with the parent's title before a parent field's ('Mother Mobile Phone'). */
+export const fieldHeader = (field: FieldDef): string => (field.parent ? `${parentTitle[field.parent]} ${field.label}` : field.label);

@@ -47,15 +47,23 @@ describe(`migrations on ${testDialect}`, () => {
     }
   });
 
-  it('keeps the audit log indexed only by time beside its key: each audit row (one per autosave) updates no index the throttle used to read', async () => {
+  it('keeps the audit log indexed by time beside its key, and otherwise by staff rows only: a student’s autosave row updates no other index', async () => {
     const { db, close } = await createTestDb();
     try {
       const query =
         testDialect === 'postgres'
-          ? sql<{ name: string }>`SELECT indexname AS name FROM pg_indexes WHERE tablename = 'audit_log' AND indexname <> 'audit_log_pkey'`
-          : sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'audit_log'`;
-      const indexes = (await query.execute(db)).rows.map((row) => row.name);
-      expect(indexes).toEqual(['audit_log_at']);
+          ? sql<{
+              name: string;
+              definition: string;
+            }>`SELECT indexname AS name, indexdef AS definition FROM pg_indexes WHERE tablename = 'audit_log' AND indexname <> 'audit_log_pkey' ORDER BY indexname`
+          : sql<{
+              name: string;
+              definition: string;
+            }>`SELECT name, sql AS definition FROM sqlite_master WHERE type = 'index' AND tbl_name = 'audit_log' ORDER BY name`;
+      const indexes = (await query.execute(db)).rows;
+      expect(indexes.map((index) => index.name)).toEqual(['audit_log_at', 'audit_log_staff_student']);
+      // The staff index is partial: only rows written by staff are in it (decision 050).
+      expect(indexes[1].definition.replaceAll('"', '')).toMatch(/where \(?actor_kind = 'admin'/i);
     } finally {
       await close();
     }

@@ -65,6 +65,10 @@ const expectedAccess: Record<string, Access> = {
   'POST /api/student-import': 'admin',
   'GET /api/student-import/progress': 'admin',
   'GET /api/student-imports': 'admin',
+  'GET /api/audit': 'admin',
+  'GET /api/audit/csv': 'admin',
+  'GET /api/my-record-access': 'signed-in',
+  'GET /api/my-data': 'signed-in',
   'GET /api/openapi.json': 'visitor',
   'GET /api/docs': 'visitor',
   'GET /api/docs/json': 'visitor',
@@ -107,6 +111,9 @@ const queries: Record<string, (id: string) => string> = { '/api/file': (id) => `
 const urlFor = (url: string, access: Access) => url.replace(/:[a-zA-Z_]+/g, () => target(access)) + (queries[url]?.(target(access)) ?? '');
 const bodyFor = (access: Access) => ({ id: target(access), student_id: target(access) });
 
+/** Signed-in calls that show a student what the school holds about her own record: staff have none, and are refused (decision 050). */
+const studentsOnly = new Set(['GET /api/my-record-access', 'GET /api/my-data']);
+
 /** A call is refused when it answers 401 or 403; anything else means it passed the guard. */
 const refused = (status: number) => status === 401 || status === 403;
 
@@ -130,7 +137,7 @@ describe('access control', () => {
         visitor: access === 'visitor',
         studentA: access !== 'admin',
         studentB: access === 'visitor' || access === 'restricted' || access === 'signed-in',
-        admin: true,
+        admin: !studentsOnly.has(key),
       };
       for (const [who, client] of Object.entries(callers)) {
         // Sign-out, sign-in and password calls would change the caller's own session; their guard is covered elsewhere.

@@ -10,6 +10,7 @@ import type { termFileRequest } from './term-reports.ts';
 
 export * from './admin-data.ts';
 export * from './attendance.ts';
+export * from './audit.ts';
 export * from './auth.ts';
 export * from './common.ts';
 export * from './files.ts';

@@ -1,5 +1,6 @@
 export * from './admin-data.ts';
 export * from './attendance.ts';
+export * from './audit.ts';
 export * from './common.ts';
 export * from './files.ts';
 export * from './imports.ts';

@@ -1,14 +1,9 @@
-import { phoneText, progressSteps, studentFields, type FieldDef, type FieldValue } from '@school/contract';
+import { fieldHeader, phoneText, progressSteps, studentFields, type FieldDef, type FieldValue } from '@school/contract';
 import type { SheetColumn } from '../../lib/xlsx/index.ts';
 import type { StudentWithProgress } from './repository.ts';
 
 /** Names for the codes a record stores, so a sheet or a report shows words. */
 export type CodeNames = { religions: Map<string, string>; ethnicGroups: Map<string, string>; houses: Map<string, string> };
-
-const parentTitle = { mother: 'Mother', father: 'Father', guardian: 'Guardian' } as const;
-
-/** A field's column header: the wizard's label, with the parent's title before a parent field's ('Mother Mobile Phone'). */
-export const fieldHeader = (field: FieldDef): string => (field.parent ? `${parentTitle[field.parent]} ${field.label}` : field.label);
 
 const yesNo = (value: FieldValue | undefined) => (value === 1 ? 'Yes' : 'No');
 

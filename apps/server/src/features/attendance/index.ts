@@ -1,4 +1,4 @@
 /** Attendance from card scans (SPEC §2, §5, §7; decisions 022 and 023). */
 export { attendanceRoutes } from './routes.ts';
-export { scannedTermAttendance, termAttendanceSummary } from './service.ts';
+export { attendanceHistory, scannedTermAttendance, termAttendanceSummary } from './service.ts';
 export { createScannerToken, listScannerTokens, revokeScannerToken } from './scanner-tokens.ts';

@@ -26,6 +26,11 @@ export const attendanceRepository = {
   },
 
   /** The student's day records from `from` to `to`, newest first. */
+  /** Every day of scans the student has, oldest first. */
+  allRecords(db: Executor, studentId: string) {
+    return db.selectFrom('attendance_records').select(recordColumns).where('student_id', '=', studentId).orderBy('date_scanned').execute();
+  },
+
   recordsBetween(db: Executor, studentId: string, from: string, to: string) {
     return db
       .selectFrom('attendance_records')

@@ -3,7 +3,7 @@ import type { SignedInActor } from '../../session/actor.ts';
 import type { Deps } from '../../deps.ts';
 import { HttpError, NotFound } from '../../lib/errors.ts';
 import { printedFor } from '../../lib/pdf/index.ts';
-import { writeAudit } from '../audit/index.ts';
+import { auditRead, writeAudit } from '../audit/index.ts';
 import { renderAttendanceReport } from './attendance-report-pdf.ts';
 import { attendanceRepository } from './repository.ts';
 import { countAttendance, currentTerm, daysBetween, isIsoDate, schoolClock, schoolDays, type AttendanceFigures } from './school-sessions.ts';
@@ -42,9 +42,10 @@ export async function scannedTermAttendance(deps: Deps, props: { studentId: stri
   return termAttendanceSummary(deps, props);
 }
 
-/** `GET /api/student-attendance/{id}`: the current term's figures and day records (SPEC §7). */
+/** `GET /api/student-attendance/{id}`: the current term's figures and day records (SPEC §7). An admin's read is audited. */
 export async function studentAttendance(deps: Deps, actor: SignedInActor, studentId: string): Promise<StudentAttendance> {
   const student = await requireStudent(deps, studentId);
+  await auditRead(deps, actor, { action: 'attendance.viewed', studentId }, { adminsOnly: true });
   const calendar = await readCalendar(deps);
   const now = schoolClock(new Date(), deps.config.schoolTimeZone);
   const term = currentTerm(calendar, now.date);
@@ -65,6 +66,11 @@ export async function studentAttendance(deps: Deps, actor: SignedInActor, studen
     lates: figures.lates,
     attendance_records: records,
   };
+}
+
+/** Every day of scans the student has, oldest first: for her own copy of her data (decision 050). */
+export async function attendanceHistory(deps: Deps, studentId: string) {
+  return attendanceRepository.allRecords(deps.db, studentId);
 }
 
 /** The longest range a report covers. */

@@ -1,2 +1,5 @@
-/** The audit log (DESIGN §4): every feature writes to it through `writeAudit`, with the request's actor. */
+/** The audit log (DESIGN §4): every feature writes to it through `writeAudit`, with the request's actor; admins read it, and a student sees what staff did with her record. */
 export { auditRead, auditRow, writeAudit, type AuditEntry } from './audit-log.ts';
+export { auditRoutes } from './routes.ts';
+export { recordAccessOf } from './service.ts';
+export { staffMemberOf } from './staff.ts';

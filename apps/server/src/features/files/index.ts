@@ -3,4 +3,4 @@
  * are registered by app.ts; its rows name stored files, so the start-up check asks it for them.
  */
 export { filesRoutes } from './routes.ts';
-export { documentFileOwner, documentsReceived, readStudentPhoto, storeMadeDocument } from './service.ts';
+export { documentCopies, documentFileOwner, documentsReceived, readStudentPhoto, storeMadeDocument, type DocumentCopy } from './service.ts';

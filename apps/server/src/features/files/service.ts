@@ -175,3 +175,19 @@ export async function saveDataFile(deps: Deps, actor: SignedInActor, { student_i
   });
   return { message: 'Saved' };
 }
+
+/** A document a student handed in, with its bytes: for her own copy of her data (decision 050). */
+export type DocumentCopy = { type: string; originalName: string; mimeType: string; data: Buffer };
+
+/** Every document the student has handed in, with its bytes, in type order. */
+export async function documentCopies(deps: Deps, studentId: string): Promise<DocumentCopy[]> {
+  const files = await filesRepository.listForStudent(deps.db, studentId);
+  return Promise.all(
+    files.map(async (file) => ({
+      type: file.file_type,
+      originalName: file.original_name,
+      mimeType: file.mime_type,
+      data: await deps.files.read(file.stored_name),
+    })),
+  );
+}

@@ -4,6 +4,7 @@ import { Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import { DATA_DESCRIPTOR, DIRECTORY_ENTRY, DIRECTORY_ENTRY_LENGTH, END_LENGTH, END_OF_DIRECTORY, LOCAL_HEADER, LOCAL_HEADER_LENGTH } from './zip-format.ts';
 
 /** How much an archive may hold once unzipped. */
 export type ZipLimits = {
@@ -41,13 +42,6 @@ export type ZipArchive = {
   stream(entry: ZipEntry): NodeJS.ReadableStream;
 };
 
-const END_OF_DIRECTORY = 0x06054b50;
-const DIRECTORY_ENTRY = 0x02014b50;
-const LOCAL_HEADER = 0x04034b50;
-const DATA_DESCRIPTOR = 0x08074b50;
-const END_LENGTH = 22;
-const DIRECTORY_ENTRY_LENGTH = 46;
-const LOCAL_HEADER_LENGTH = 30;
 const FLAG_ENCRYPTED = 0x01;
 const FLAG_DATA_DESCRIPTOR = 0x08;
 

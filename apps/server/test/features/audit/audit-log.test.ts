@@ -89,6 +89,15 @@ describe('the audit log', () => {
     await expectOneAuditRow(() => adminClient.get(`/api/student-data-files/${student.id}`), { action: 'student-data-file.viewed', student_id: student.id });
   });
 
+  it("records an admin's read of a student's attendance, not a student's read of her own", async () => {
+    await expectOneAuditRow(() => adminClient.get(`/api/student-attendance/${student.id}`), {
+      action: 'attendance.viewed',
+      actor_kind: 'admin',
+      student_id: student.id,
+    });
+    expect(await auditRowsOf(() => studentClient.get(`/api/student-attendance/${student.id}`))).toHaveLength(0);
+  });
+
   it("records a student's save with the fields that changed, never their values", async () => {
     const { record } = (await studentClient.get(`/api/student/${student.id}`)).json();
     const row = await expectOneAuditRow(

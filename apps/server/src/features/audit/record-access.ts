@@ -1,0 +1,42 @@
+import { documentTypes, fieldByName, fieldHeader, isDocumentType } from '@school/contract';
+
+/** A document type's title in a sentence, or a plain word when the row names none the portal knows. */
+const documentTitle = (detail: string | null) => (detail && isDocumentType(detail) ? documentTypes[detail].title : 'a document');
+
+/** 'fields: email, allergy' (the row of a save) as the wizard's labels: 'E-mail, Allergies'. */
+function fieldLabels(detail: string | null): string {
+  const names = (detail ?? '')
+    .replace(/^fields:\s*/, '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  return names.map((name) => (fieldByName.get(name) ? fieldHeader(fieldByName.get(name)!) : name)).join(', ');
+}
+
+/** A range or a term the row notes ('2026-01-05 to 2026-01-30', '2025-2026 Term 1'), after a colon. */
+const noted = (detail: string | null) => (detail ? `: ${detail}` : '');
+
+/**
+ * What staff may do with a student's registration record, documents, report cards and attendance,
+ * by the audit log's action, in words for her (decision 050). Her privacy page lists staff rows of
+ * these actions only, each told from its action and its note: a row's note names fields, a
+ * document type, a term or a range, never another student or any value.
+ */
+export const recordAccessWords: Readonly<Record<string, (detail: string | null) => string>> = {
+  'student.record-viewed': () => 'Viewed your registration record',
+  'student.record-updated': (detail) => `Changed your registration record: ${fieldLabels(detail)}`,
+  'registration-form.viewed': () => 'Opened your registration form (PDF)',
+  'file.list-viewed': () => 'Viewed the list of your documents',
+  'file.downloaded': (detail) => `Opened your document: ${documentTitle(detail)}`,
+  'file.uploaded': (detail) => `Uploaded a document for you: ${documentTitle(detail)}`,
+  'file.deleted': (detail) => `Removed your document: ${documentTitle(detail)}`,
+  'student-data-file.viewed': () => 'Viewed your data files record',
+  'student-data-file.saved': () => 'Changed your data files record',
+  'report-card.viewed': (detail) => `Opened your report card${noted(detail)}`,
+  'attendance.viewed': () => 'Viewed your attendance',
+  'attendance-report.viewed': (detail) => `Opened your attendance report${noted(detail)}`,
+  'student.password-reset': () => 'Reset your password',
+};
+
+/** The actions a student's privacy page lists. */
+export const recordAccessActions: readonly string[] = Object.keys(recordAccessWords);

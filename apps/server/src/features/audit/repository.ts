@@ -1,0 +1,87 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+
+/** The audit log's filters, as the service has turned them into the log's own terms. */
+export type AuditFilters = {
+  staff?: string;
+  studentId?: string;
+  /** The start of an action's name. */
+  actionPrefix?: string;
+  /** From this instant (ISO-8601 UTC), included. */
+  since?: string;
+  /** Until this instant, not included. */
+  until?: string;
+};
+
+/** What an audit screen reads of a row (the request id stays in the log, for the server's own lines). */
+const columns = ['id', 'at', 'actor_kind', 'actor_id', 'action', 'student_id', 'ip', 'detail'] as const;
+
+/** `LIKE` pattern for text that starts with `prefix` ('\' escapes the pattern's own characters on both databases). */
+const startsWith = (prefix: string) => `${prefix.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+
+/** The rows that match `filters`. */
+function matching(db: Db, filters: AuditFilters): SelectQueryBuilder<Database, 'audit_log', object> {
+  return db
+    .selectFrom('audit_log')
+    .$if(filters.staff !== undefined, (query) => query.where('actor_id', '=', filters.staff!).where('actor_kind', '<>', 'student'))
+    .$if(filters.studentId !== undefined, (query) => query.where('student_id', '=', filters.studentId!))
+    .$if(filters.actionPrefix !== undefined, (query) => query.where(sql<boolean>`action LIKE ${startsWith(filters.actionPrefix!)} ESCAPE '\\'`))
+    .$if(filters.since !== undefined, (query) => query.where('at', '>=', filters.since!))
+    .$if(filters.until !== undefined, (query) => query.where('at', '<', filters.until!));
+}
+
+export type AuditRow = Awaited<ReturnType<typeof auditRepository.page>>[number];
+
+export const auditRepository = {
+  /** One page of the matching rows, newest first. */
+  page(db: Db, filters: AuditFilters, { offset, limit }: { offset: number; limit: number }) {
+    return matching(db, filters).select(columns).orderBy('id', 'desc').limit(limit).offset(offset).execute();
+  },
+
+  /** How many rows match. */
+  async count(db: Db, filters: AuditFilters): Promise<number> {
+    const row = await matching(db, filters)
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  },
+
+  /** The next `limit` matching rows older than row `before` (all rows when null), newest first: the CSV reads the log a slice at a time. */
+  slice(db: Db, filters: AuditFilters, { before, limit }: { before: number | null; limit: number }) {
+    return matching(db, filters)
+      .select(columns)
+      .$if(before !== null, (query) => query.where('id', '<', before!))
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+  },
+
+  /**
+   * The staff rows of `actions` about one student, newest first. `actor_kind = 'admin'` is written
+   * as a literal so that both databases use the index of staff rows by student (migration 021).
+   */
+  staffRowsAbout(db: Db, studentId: string, actions: readonly string[], limit: number) {
+    return db
+      .selectFrom('audit_log')
+      .select(['id', 'at', 'actor_id', 'action', 'detail'])
+      .where(sql<boolean>`actor_kind = 'admin'`)
+      .where('student_id', '=', studentId)
+      .where('action', 'in', actions)
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+  },
+
+  /** How many staff rows of `actions` there are about one student. */
+  async countStaffRowsAbout(db: Db, studentId: string, actions: readonly string[]): Promise<number> {
+    const row = await db
+      .selectFrom('audit_log')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where(sql<boolean>`actor_kind = 'admin'`)
+      .where('student_id', '=', studentId)
+      .where('action', 'in', actions)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  },
+};

@@ -1,0 +1,107 @@
+import { Readable } from 'node:stream';
+import type { AuditEntry as AuditEntryAnswer, AuditPage, AuditQuery, RecordAccess } from '@school/contract';
+import type { Deps } from '../../deps.ts';
+import { zonedLocalToUtc, zonedTimestamp } from '../../lib/time-zone.ts';
+import { CSV_BOM, csvLine } from '../../lib/xlsx/index.ts';
+import type { AdminActor, StudentActor } from '../../session/actor.ts';
+import { auditRead } from './audit-log.ts';
+import { recordAccessActions, recordAccessWords } from './record-access.ts';
+import { auditRepository, type AuditFilters, type AuditRow } from './repository.ts';
+import { staffMemberOf, staffRoleOf } from './staff.ts';
+
+/** Entries on a page of the audit screen. */
+export const AUDIT_PAGE_SIZE = 50;
+/** Rows the CSV reads from the log at a time: it streams, so a long log never sits in memory whole. */
+const CSV_SLICE = 2000;
+/** The entries a student's privacy page shows, newest first. */
+export const RECORD_ACCESS_LIMIT = 500;
+
+/** The day after a yyyy-MM-dd day. */
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+
+/** The screen's filters in the log's terms: school days become instants (the day's start in the school's time zone, the end day included). */
+function filtersOf(deps: Deps, query: AuditQuery): AuditFilters {
+  const zone = deps.config.schoolTimeZone;
+  return {
+    staff: query.staff,
+    studentId: query.student_id,
+    actionPrefix: query.action,
+    since: query.from ? zonedLocalToUtc(`${query.from}T00:00`, zone) : undefined,
+    until: query.to ? zonedLocalToUtc(`${nextDay(query.to)}T00:00`, zone) : undefined,
+  };
+}
+
+/** A row as the audit screen shows it; a staff member's row carries her role. */
+const presentEntry = (row: AuditRow): AuditEntryAnswer => ({
+  id: Number(row.id),
+  at: row.at,
+  actor_kind: row.actor_kind,
+  actor: row.actor_id,
+  role: row.actor_kind === 'admin' && row.actor_id ? staffRoleOf(row.actor_id) : null,
+  action: row.action,
+  student_id: row.student_id,
+  ip: row.ip,
+  detail: row.detail,
+});
+
+/** `GET /api/audit`: one page of the entries that match the filters, newest first (decision 050). */
+export async function auditPage(deps: Deps, query: AuditQuery): Promise<AuditPage> {
+  const filters = filtersOf(deps, query);
+  const [rows, total] = await Promise.all([
+    auditRepository.page(deps.db, filters, { offset: (query.page - 1) * AUDIT_PAGE_SIZE, limit: AUDIT_PAGE_SIZE }),
+    auditRepository.count(deps.db, filters),
+  ]);
+  return { entries: rows.map(presentEntry), page: query.page, page_size: AUDIT_PAGE_SIZE, total };
+}
+
+const CSV_HEADER = ['When', 'Who', 'Role', 'Action', 'Student ID', 'From', 'Detail'];
+
+/** The filters as the export's audit row notes them: which entries, never what they hold. */
+const filtersNote = (query: AuditQuery) =>
+  Object.entries({ staff: query.staff, student: query.student_id, action: query.action, from: query.from, to: query.to })
+    .filter(([, value]) => value !== undefined)
+    .map(([name, value]) => `${name} ${value}`)
+    .join(', ') || 'every entry';
+
+/**
+ * `GET /api/audit/csv`: every entry that matches the filters, newest first, as CSV (times in the
+ * school's time zone, every text formula-safe), read from the log a slice at a time. The export is
+ * itself written to the log first.
+ */
+export async function auditCsv(deps: Deps, actor: AdminActor, query: AuditQuery): Promise<Readable> {
+  const filters = filtersOf(deps, query);
+  await auditRead(deps, actor, { action: 'audit.exported', studentId: query.student_id ?? null, detail: filtersNote(query) });
+  const zone = deps.config.schoolTimeZone;
+  async function* lines() {
+    yield CSV_BOM + csvLine(CSV_HEADER);
+    let before: number | null = null;
+    for (;;) {
+      const rows = await auditRepository.slice(deps.db, filters, { before, limit: CSV_SLICE });
+      if (rows.length === 0) return;
+      yield rows
+        .map(presentEntry)
+        .map((entry) => csvLine([zonedTimestamp(new Date(entry.at), zone), entry.actor, entry.role, entry.action, entry.student_id, entry.ip, entry.detail]))
+        .join('');
+      if (rows.length < CSV_SLICE) return;
+      before = Number(rows[rows.length - 1].id);
+    }
+  }
+  return Readable.from(lines());
+}
+
+/**
+ * `GET /api/my-record-access`: every time staff viewed or changed the student's registration
+ * record, documents, report cards or attendance, newest first: when, who (display name and role)
+ * and what, in words told from the action alone (decision 050).
+ */
+export async function recordAccessOf(deps: Deps, actor: StudentActor): Promise<RecordAccess> {
+  const [rows, total] = await Promise.all([
+    auditRepository.staffRowsAbout(deps.db, actor.studentId, recordAccessActions, RECORD_ACCESS_LIMIT),
+    auditRepository.countStaffRowsAbout(deps.db, actor.studentId, recordAccessActions),
+  ]);
+  const entries = rows.map((row) => {
+    const staff = staffMemberOf(row.actor_id ?? '');
+    return { at: row.at, staff: staff.display_name, role: staff.role, what: recordAccessWords[row.action](row.detail) };
+  });
+  return { entries, total, limit: RECORD_ACCESS_LIMIT };
+}
