@@ -100,7 +100,7 @@ test('Change Password is in the avatar’s menu, and in the drawer on a phone', 
   await page.goto('/attendance');
   await page.getByRole('button', { name: /^Account: / }).click();
   const menu = page.getByRole('menu');
-  await expect(menu.getByRole('menuitem')).toHaveText(['Change Password', 'Logout']);
+  await expect(menu.getByRole('menuitem')).toHaveText(['Change Password', 'Privacy', 'Logout']);
   await shot(page, 'account-menu');
   await expectAccessible(page);
   await menu.getByRole('menuitem', { name: 'Change Password' }).click();

@@ -13,3 +13,9 @@ export function useSchoolName(): string {
   const { data } = useQuery(getSchoolConfigQueryOptions());
   return data?.school_name ?? '';
 }
+
+/** The school's time zone (IANA name), in which every time the portal shows is read; until it has loaded, the default school's. */
+export function useSchoolTimeZone(): string {
+  const { data } = useQuery(getSchoolConfigQueryOptions());
+  return data?.time_zone ?? 'America/Port_of_Spain';
+}

@@ -8,8 +8,8 @@ export type AdminMenuEntry = AdminScreen | { label: string; screens: AdminScreen
 
 /**
  * Every admin screen, in the admin menu's order (SPEC §2): Dashboard, Export Data, Reports
- * (Registration Report, Parents Contact), Import Students, Post Term Reports, Registration
- * Settings. The menu and the routes are both made from this list, so a new screen is one line
+ * (Registration Report, Parents Contact), Import Students, Post Term Reports, ..., Audit Log,
+ * Registration Settings. The menu and the routes are both made from this list, so a new screen is one line
  * here, e.g. `{ label: 'Import Students', path: '/admin/import', page: () => import('../features/admin-data/import-students-page.tsx') }`,
  * and a group is `{ label: 'Reports', screens: [{ label: 'Registration Report', path: '/admin/reports', page: ... }, ...] }`.
  */
@@ -28,6 +28,7 @@ export const adminMenu: AdminMenuEntry[] = [
   { label: 'Import Term Results', path: '/admin/term-results', page: () => import('../features/term-reports/import-term-results-page.tsx') },
   { label: 'Term Calendar', path: '/admin/term-calendar', page: () => import('../features/attendance/term-calendar-page.tsx') },
   { label: 'Import Attendance', path: '/admin/attendance-import', page: () => import('../features/attendance/attendance-import-page.tsx') },
+  { label: 'Audit Log', path: '/admin/audit', page: () => import('../features/audit/audit-log-page.tsx') },
   { label: 'Registration Settings', path: '/admin/registration-settings', page: () => import('../features/registration/registration-settings-page.tsx') },
 ];
 

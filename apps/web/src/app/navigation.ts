@@ -9,6 +9,9 @@ export const studentEntries: NavEntry[] = [
 ];
 
 /** The student's account screens, in the avatar's menu and the drawer. */
-export const studentAccountEntries: NavEntry[] = [{ label: 'Change Password', to: '/registration/change-password' }];
+export const studentAccountEntries: NavEntry[] = [
+  { label: 'Change Password', to: '/registration/change-password' },
+  { label: 'Privacy', to: '/privacy' },
+];
 
 export const adminEntries: NavEntry[] = [{ label: 'Admin Dashboard', to: '/admin/dashboard' }];

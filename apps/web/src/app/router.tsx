@@ -33,6 +33,7 @@ const muiScreens: RouteObject = {
         { path: '/registration', children: registrationRoutes },
         { path: '/term-reports', ...page(() => import('../features/term-reports/term-reports-page.tsx')) },
         { path: '/attendance', ...page(() => import('../features/attendance/attendance-page.tsx')) },
+        { path: '/privacy', ...page(() => import('../features/privacy/privacy-page.tsx')) },
       ],
     },
     {

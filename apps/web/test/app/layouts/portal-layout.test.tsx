@@ -35,7 +35,7 @@ function renderLayout(path = '/dashboard') {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the student layout', () => {
-  it('offers Change Password in the avatar’s menu', async () => {
+  it('offers Change Password and Privacy in the avatar’s menu', async () => {
     const router = renderLayout();
     await userEvent.click(await screen.findByRole('button', { name: 'Account: Kezia Charles' }));
     const menu = screen.getByRole('menu');
@@ -43,7 +43,7 @@ describe('the student layout', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Change Password', 'Logout']);
+    ).toEqual(['Change Password', 'Privacy', 'Logout']);
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Change Password' }));
     expect(router.state.location.pathname).toBe('/registration/change-password');
   });

@@ -1,4 +1,4 @@
-import { downloadFile } from './download-file.ts';
+import { downloadFile } from '../../../api/download-file.ts';
 
 /** The file name SPEC §9 gives the spreadsheet. */
 export const REGISTRATION_DATA_FILE = 'Registration Data.xlsx';

@@ -1,5 +1,5 @@
 import { messages } from '@school/contract/messages';
-import { ApiError } from '../../../api/client.ts';
+import { ApiError } from './client.ts';
 
 /**
  * GETs a file the portal makes (a spreadsheet, a PDF) and saves it under `fileName` once it has
