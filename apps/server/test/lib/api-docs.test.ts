@@ -95,6 +95,8 @@ const requestRules: Record<string, { body?: z.ZodType; form?: z.ZodObject; query
   'PUT /api/term-calendar': { body: contract.termCalendarRequest },
   'POST /api/attendance-import': { form: contract.attendanceImportRequest },
   'POST /api/attendance-scans': { body: contract.scannerBatchRequest },
+  'GET /api/audit': { query: contract.auditQuery },
+  'GET /api/audit/csv': { query: contract.auditQuery },
 };
 
 /** `const: x` as the document writes it, `enum: [x]`. */
