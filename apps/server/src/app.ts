@@ -21,6 +21,7 @@ import { registrationRoutes } from './features/registration/index.ts';
 import { documentFileOwner, filesRoutes } from './features/files/index.ts';
 import { privacyRoutes } from './features/privacy/index.ts';
 import { registrationFormRoutes } from './features/registration-form/index.ts';
+import { staffRoutes } from './features/staff/index.ts';
 import { studentsRoutes } from './features/students/index.ts';
 import { referenceRoutes } from './features/reference/index.ts';
 import { reportCardFileOwner, termReportsRoutes } from './features/term-reports/index.ts';
@@ -171,6 +172,7 @@ const featureRoutes: Array<[string, RoutePlugin]> = [
   ['admin data', adminDataRoutes],
   ['audit log', auditRoutes],
   ['privacy', privacyRoutes],
+  ['staff', staffRoutes],
 ];
 
 /** How often a running portal removes stored bytes that no row names (once they are SETTLE_MS old). */

@@ -1,3 +1,5 @@
+import type { Permission } from './staff-roles.ts';
+
 /** The error shape of every 4xx answer (SPEC §8 reads `errors` first, then `message`). */
 export type ApiError = { message: string; errors?: Record<string, string[]> };
 
@@ -7,8 +9,12 @@ export const termNames: Record<string, string> = { '1': 'Michaelmas', '2': 'Hila
 /** 'year-nextyear', the academic year label. */
 export const academicYearLabel = (year: number | string): string => `${year}-${Number(year) + 1}`;
 
-/** Who may call a route (DESIGN §4). */
-export type Access = 'visitor' | 'restricted' | 'student-self' | 'signed-in' | 'admin';
+/**
+ * Who may call a route (DESIGN §4, decisions 003 and 048): anyone, a restricted or full session,
+ * staff with a permission, or the student the request names — `self or <permission>` lets staff
+ * with that permission in too (a class-bound role only for her classes' students).
+ */
+export type Access = 'visitor' | 'restricted' | 'signed-in' | Permission | `self or ${Permission}`;
 
 export type Town = { town_name: string };
 export type Religion = { code: string; religion: string };

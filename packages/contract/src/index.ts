@@ -12,3 +12,4 @@ export * from './names.ts';
 export * from './parents-contact.ts';
 export * from './student-id.ts';
 export * from './xml-characters.ts';
+export * from './staff-roles.ts';

@@ -7,6 +7,8 @@ export const limits = {
   studentId: 20,
   /** An admin's username. */
   username: 40,
+  /** A staff member's name as the staff screen shows it. */
+  staffDisplayName: 80,
   /** Each name typed into the visitors' student-ID lookup (SPEC §9: a description limit of 60). */
   lookupName: 60,
   /** A password as typed; longer input is refused before anything is hashed. */

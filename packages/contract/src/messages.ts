@@ -42,6 +42,12 @@ export const messages = {
   /** 'Download my data' asked for more often than its hourly allowance (429). */
   myDataTooOften: (perHour: number, minutes: number) =>
     `You can download your data ${perHour} times an hour. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  /** A staff member asked for a call her role does not allow (403, decision 048). */
+  roleNotAllowed: 'Your role does not allow this.',
+  /** A teacher asked for a class, or a student of a class, not assigned to her (403). */
+  notYourClass: 'You can only see the classes assigned to you.',
+  /** A page outside what the staff member's role may use. */
+  noAccessToPage: 'You do not have access to this page.',
   /** A call that needs a session, made without one (401). */
   signInToContinue: 'Please sign in to continue.',
   /** A stored document that is not there (404). */

@@ -1,11 +1,29 @@
-// `npm run admin -- create <username>` and `npm run admin -- reset <username>`.
+// `npm run admin -- create <username> [--role admin|office|teacher] [--classes 1A,1B]` and `npm run admin -- reset <username>`.
 import { createInterface } from 'node:readline/promises';
-import { createAdmin, resetAdmin } from '../features/auth/admin-accounts.ts';
+import { parseArgs } from 'node:util';
+import { staffRoles, type StaffRole } from '@school/contract';
+import { isPostgres } from '../db/dialect.ts';
+import { createWriteTransactions } from '../db/write-transactions.ts';
+import { resetAdmin } from '../features/auth/index.ts';
+import { createStaffFromCommand } from '../features/staff/index.ts';
 import { readCliConfig } from './settings.ts';
 import { openStartedDatabase } from './started-database.ts';
 
 const usage =
-  'Usage: npm run admin -- create <username>   (password from ADMIN_PASSWORD or a prompt)\n       npm run admin -- reset <username>    (prints a new one-time password)';
+  'Usage: npm run admin -- create <username> [--role admin|office|teacher] [--classes 1A,1B]   (password from ADMIN_PASSWORD or a prompt)\n       npm run admin -- reset <username>    (prints a new one-time password)';
+
+/** The command's words: what to do, to whom, and a new account's role and classes (an admin by default). */
+function readArguments(): { command?: string; username?: string; role: StaffRole; classes: string[] } | null {
+  try {
+    const { positionals, values } = parseArgs({ allowPositionals: true, options: { role: { type: 'string' }, classes: { type: 'string' } } });
+    const role = (values.role ?? 'admin') as StaffRole;
+    if (!staffRoles.includes(role)) return null;
+    const classes = (values.classes ?? '').split(',').map((classId) => classId.trim()).filter(Boolean);
+    return { command: positionals[0], username: positionals[1], role, classes };
+  } catch {
+    return null;
+  }
+}
 
 /** Asks for a password without echoing it when run in a terminal. */
 async function askPassword(question: string): Promise<string> {
@@ -20,8 +38,8 @@ async function askPassword(question: string): Promise<string> {
 }
 
 async function main(): Promise<number> {
-  const [command, username] = process.argv.slice(2);
-  if (!['create', 'reset'].includes(command ?? '') || !username) {
+  const { command, username, role, classes } = readArguments() ?? {};
+  if (!['create', 'reset'].includes(command ?? '') || !username || !role || !classes) {
     console.error(usage);
     return 2;
   }
@@ -37,8 +55,9 @@ async function main(): Promise<number> {
   try {
     if (command === 'create') {
       const password = config.adminPassword ?? (await askPassword(`Password for ${username}: `));
-      await createAdmin(db, username, password);
-      console.log(`Admin '${username.toLowerCase()}' created.`);
+      const writeTransaction = createWriteTransactions(db, isPostgres(db as never) ? 'postgres' : 'sqlite');
+      await createStaffFromCommand({ db, writeTransaction }, { username, password, role, classes });
+      console.log(role === 'admin' ? `Admin '${username.toLowerCase()}' created.` : `Staff member '${username.toLowerCase()}' created as ${role}${classes.length ? ` of ${classes.join(', ')}` : ''}.`);
     } else {
       const password = await resetAdmin(db, username);
       console.log(`New one-time password for '${username.toLowerCase()}': ${password}\nIt must be changed at the next sign-in.`);

@@ -11,3 +11,7 @@ export const isPostgres = (db: Kysely<unknown>): boolean => db.getExecutor().ada
 
 /** The column type for raw bytes (stored files): PostgreSQL's bytea, SQLite's blob. Both read back as a Buffer. */
 export const bytesColumnType = (db: Kysely<unknown>): 'bytea' | 'blob' => (isPostgres(db) ? 'bytea' : 'blob');
+
+/** The rows a query selects, locked until the transaction ends on PostgreSQL; SQLite's write transactions run one at a time already. */
+export const lockedOnPostgres = <Query extends { forUpdate(): Query }>(query: Query, db: { getExecutor: Kysely<unknown>['getExecutor'] }): Query =>
+  db.getExecutor().adapter instanceof PostgresAdapter ? query.forUpdate() : query;

@@ -15,6 +15,7 @@ import * as auditLogThrottleIndexes from './migrations/012-audit-log-throttle-in
 import * as studentsUpdatedInPlace from './migrations/013-students-updated-in-place.ts';
 import * as stagedStudentImports from './migrations/015-staged-student-imports.ts';
 import * as completedOn from './migrations/016-completed-on.ts';
+import * as staffRoles from './migrations/019-staff-roles.ts';
 import * as auditStaffByStudent from './migrations/021-audit-staff-by-student.ts';
 
 /** Migrations are listed here in order; the list is bundled, so no folder is read at run time. */
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '013-students-updated-in-place': studentsUpdatedInPlace,
   '015-staged-student-imports': stagedStudentImports,
   '016-completed-on': completedOn,
+  '019-staff-roles': staffRoles,
   '021-audit-staff-by-student': auditStaffByStudent,
 };
 

@@ -1,4 +1,4 @@
-import type { FieldValue, ProgressFlagKey } from '@school/contract';
+import type { FieldValue, ProgressFlagKey, StaffRole } from '@school/contract';
 import type { Generated } from 'kysely';
 
 /**
@@ -24,6 +24,14 @@ export type AdminUsersTable = {
   password_hash: string;
   must_change_password: number;
   created_at: string;
+  /** The account's one role (decision 048). */
+  role: Generated<StaffRole>;
+  /** The name the staff screen and the audit show; null shows the username. */
+  display_name: string | null;
+  /** A teacher's classes, class IDs joined by commas ('' for none). */
+  classes: Generated<string>;
+  /** 1 once disabled: no sign-in, and no session reads as signed in. */
+  disabled: Generated<number>;
 };
 
 export type SessionsTable = {

@@ -1,5 +1,6 @@
-import { messages, studentIdProblem, type Access } from '@school/contract';
+import { classBoundRoles, messages, reachesClass, roleMay, studentIdProblem, type Access, type Permission } from '@school/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Executor } from '../db/database.ts';
 import { Forbidden, Invalid, Unauthorized } from '../lib/errors.ts';
 import type { AdminActor, SignedInActor } from './actor.ts';
 
@@ -9,10 +10,12 @@ declare module 'fastify' {
     routeTable: RouteEntry[];
   }
   interface FastifyContextConfig {
-    /** Who may call the route (DESIGN §4). Every route declares it; a route without it answers 403. */
+    /** Who may call the route (DESIGN §4, decisions 003 and 048). Every route declares it; a route without it answers 403. */
     access?: Access;
-    /** For 'student-self' routes: the student id the request names (URL or body). */
+    /** For `self or …` routes: the student id the request names (URL or body). */
     studentIdFrom?: (request: FastifyRequest) => unknown;
+    /** For class routes: the class the request names, which a class-bound role must have among hers. */
+    classIdFrom?: (request: FastifyRequest) => unknown;
     /** False only for calls authenticated by other means than the session (none yet). */
     csrf?: boolean;
   }
@@ -25,13 +28,33 @@ export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in aga
 
 const notSignedIn = (request: FastifyRequest) => new Unauthorized(request.sessionEnded ? SESSION_ENDED_MESSAGE : messages.signInToContinue);
 
+/** A staff access split into its permission and whether the student the request names may call it too. */
+export function readAccess(access: Access): { permission: Permission; self: boolean } | null {
+  if (access === 'visitor' || access === 'restricted' || access === 'signed-in') return null;
+  return access.startsWith('self or ') ? { permission: access.slice('self or '.length) as Permission, self: true } : { permission: access as Permission, self: false };
+}
+
+/** A student id as the request names it, by the contract's one rule: null, a number or an object is refused, never turned into text that could name someone. */
+function namedStudentId(named: unknown): string {
+  const problem = studentIdProblem(named);
+  if (problem) throw new Invalid(problem, { id: [problem] });
+  return (named as string).trim();
+}
+
+/** The class of a student, for a class-bound role's reach (null for no class or no such student). */
+async function classOfStudent(db: Executor, studentId: string): Promise<string | null> {
+  const row = await db.selectFrom('students').select('class_id').where('id', '=', studentId).executeTakeFirst();
+  return (row?.class_id as string | null | undefined) ?? null;
+}
+
 /**
  * Enforces each route's declared access before the request is validated or handled:
  * - visitor: anyone;
  * - restricted: any signed-in user, even one who must still change a first password;
- * - signed-in: a student or an admin with a full session;
- * - student-self: an admin, or the student the request names;
- * - admin: an admin with a full session.
+ * - signed-in: a student or a staff member with a full session;
+ * - a permission: a staff member whose role has it (decision 048);
+ * - `self or <permission>`: the student the request names, or staff whose role has the permission.
+ * A class-bound role (a teacher) reaches only the classes assigned to her, and their students.
  */
 export function registerAccessControl(app: FastifyInstance): void {
   // Files of the built web app (registered by the static plugin with `config.file`) are public.
@@ -58,7 +81,8 @@ export function registerAccessControl(app: FastifyInstance): void {
 
   app.addHook('preValidation', async (request) => {
     if (request.is404) return;
-    const access = request.routeOptions.config?.access;
+    const config = request.routeOptions.config;
+    const access = config?.access;
     if (!access) throw new Forbidden('This call is not available.');
     if (access === 'visitor') return;
 
@@ -66,32 +90,31 @@ export function registerAccessControl(app: FastifyInstance): void {
     if (actor.kind === 'visitor' && !actor.restricted) throw notSignedIn(request);
     if (access === 'restricted') return;
     if (actor.kind === 'visitor') throw new Forbidden('Please set a new password first.');
+    const staffAccess = readAccess(access);
+    if (!staffAccess) return;
 
-    if (access === 'admin') {
-      if (actor.kind !== 'admin') throw new Forbidden(messages.adminsOnly);
+    const named = config.studentIdFrom?.(request);
+    if (actor.kind === 'student') {
+      if (!staffAccess.self) throw new Forbidden(messages.adminsOnly);
+      // Left out, the route's schema asks for it (or its service checks the student it names).
+      if (named !== undefined && namedStudentId(named) !== actor.studentId) throw new Forbidden(messages.onlyOwnRecords);
       return;
     }
-    if (access === 'student-self' && actor.kind === 'student') {
-      const named = request.routeOptions.config.studentIdFrom?.(request);
-      // Left out, the route's schema asks for it. Given, it must be an ID by the contract's one rule:
-      // null, a number or an object is refused, never turned into text that could name someone.
-      if (named === undefined) return;
-      const problem = studentIdProblem(named);
-      if (problem) throw new Invalid(problem, { id: [problem] });
-      if ((named as string).trim() !== actor.studentId) {
-        throw new Forbidden(messages.onlyOwnRecords);
-      }
-    }
+    if (!roleMay(actor.role, staffAccess.permission)) throw new Forbidden(messages.roleNotAllowed);
+    if (!classBoundRoles.includes(actor.role)) return;
+    const namedClass = config.classIdFrom?.(request);
+    if (namedClass !== undefined && !reachesClass(actor, typeof namedClass === 'string' ? namedClass : null)) throw new Forbidden(messages.notYourClass);
+    if (named !== undefined && !reachesClass(actor, await classOfStudent(app.deps.db, namedStudentId(named)))) throw new Forbidden(messages.notYourClass);
   });
 }
 
-/** The caller as an admin: the route's access is `admin`, so anyone else was refused before the handler ran. */
+/** The caller as a staff member: the route's access names a permission, so anyone else was refused before the handler ran. */
 export function adminActor(request: FastifyRequest): AdminActor {
   if (request.actor.kind !== 'admin') throw new Forbidden(messages.adminsOnly);
   return request.actor;
 }
 
-/** The caller as a signed-in student or admin: for `signed-in` and `student-self` routes. */
+/** The caller as a signed-in student or staff member: for `signed-in` and `self or …` routes. */
 export function signedInActor(request: FastifyRequest): SignedInActor {
   if (request.actor.kind === 'visitor') throw notSignedIn(request);
   return request.actor;

@@ -1,3 +1,4 @@
+import type { StaffRole } from '@school/contract';
 import type { SessionRow } from './session-repository.ts';
 
 /** Facts about the request that the audit log and the throttles record beside who made it. */
@@ -14,8 +15,11 @@ export type RequestFacts = {
 
 /** A signed-in student. */
 export type StudentIdentity = { kind: 'student'; studentId: string };
-/** A signed-in school administrator; `name` is the username, as the audit log records it. */
-export type AdminIdentity = { kind: 'admin'; adminId: number; name: string };
+/**
+ * A signed-in staff member (decision 048); `name` is the username, as the audit log records it.
+ * Her role and classes are read with her session on every request, so a change counts at once.
+ */
+export type AdminIdentity = { kind: 'admin'; adminId: number; name: string; role: StaffRole; classes: string[] };
 
 export type StudentActor = StudentIdentity & RequestFacts;
 export type AdminActor = AdminIdentity & RequestFacts;
@@ -33,14 +37,22 @@ export type VisitorActor = { kind: 'visitor'; restricted: StudentIdentity | Admi
 export type Actor = StudentActor | AdminActor | VisitorActor;
 export type SignedInActor = StudentActor | AdminActor;
 
-/** The session row as read for a request, with the admin's username joined in. */
-export type SessionWithAdmin = SessionRow & { admin_name: string | null };
+/** The session row as read for a request, with its staff account's username, role, classes and state joined in. */
+export type SessionWithAdmin = SessionRow & {
+  admin_name: string | null;
+  admin_role?: StaffRole | null;
+  admin_classes?: string | null;
+  admin_disabled?: number | null;
+};
 
-/** The identity a session stands for; an admin session whose account is gone stands for nobody. */
+/** A staff account's classes as stored (class IDs joined by commas). */
+export const classesOf = (stored: string | null | undefined): string[] => (stored ? stored.split(',') : []);
+
+/** The identity a session stands for; a staff session whose account is gone or disabled stands for nobody. */
 function identityOf(session: SessionWithAdmin | null): StudentIdentity | AdminIdentity | null {
   if (session?.kind === 'student' && session.student_id) return { kind: 'student', studentId: session.student_id };
-  if (session?.kind === 'admin' && session.admin_id !== null && session.admin_name)
-    return { kind: 'admin', adminId: session.admin_id, name: session.admin_name };
+  if (session?.kind === 'admin' && session.admin_id !== null && session.admin_name && !session.admin_disabled)
+    return { kind: 'admin', adminId: session.admin_id, name: session.admin_name, role: session.admin_role ?? 'admin', classes: classesOf(session.admin_classes) };
   return null;
 }
 
@@ -56,7 +68,9 @@ export function actorFor(session: SessionWithAdmin | null, request: { ip: string
 /** The account behind the actor, full or restricted; null for a visitor who has not signed in. */
 export function accountOf(actor: Actor): StudentIdentity | AdminIdentity | null {
   if (actor.kind === 'visitor') return actor.restricted;
-  return actor.kind === 'student' ? { kind: 'student', studentId: actor.studentId } : { kind: 'admin', adminId: actor.adminId, name: actor.name };
+  return actor.kind === 'student'
+    ? { kind: 'student', studentId: actor.studentId }
+    : { kind: 'admin', adminId: actor.adminId, name: actor.name, role: actor.role, classes: actor.classes };
 }
 
 /** The same request acting as `identity`: for what a sign-in or a restricted session writes in the account's name. */

@@ -15,9 +15,13 @@ export const hashToken = (token: string): string => createHash('sha256').update(
 
 export type NewSession = Pick<SessionRow, 'kind' | 'student_id' | 'admin_id' | 'restricted' | 'ip'>;
 
-/** The session with its admin's username: what every request reads (a route may read more beside it, `preload.ts`). */
+/** The session with its staff account's username, role, classes and state: what every request reads (a route may read more beside it, `preload.ts`). */
 const sessionQuery = (db: Executor) =>
-  db.selectFrom('sessions').leftJoin('admin_users', 'admin_users.id', 'sessions.admin_id').selectAll('sessions').select('admin_users.username as admin_name');
+  db
+    .selectFrom('sessions')
+    .leftJoin('admin_users', 'admin_users.id', 'sessions.admin_id')
+    .selectAll('sessions')
+    .select(['admin_users.username as admin_name', 'admin_users.role as admin_role', 'admin_users.classes as admin_classes', 'admin_users.disabled as admin_disabled']);
 const findSession = compiledOnce<SessionWithAdmin>((db) => sessionQuery(db).where('sessions.id_hash', '=', ''));
 /** On PostgreSQL, the sessions of the requests that arrive together, in one statement (`batchedByKey`). */
 const findSessions = compiledOnce<SessionWithAdmin>((db) => sessionQuery(db).where(sql<boolean>`sessions.id_hash = any(${[]}::text[])`));

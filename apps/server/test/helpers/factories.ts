@@ -1,4 +1,4 @@
-import { documentTypeNames, type FieldValue } from '@school/contract';
+import { documentTypeNames, type FieldValue, type StaffRole } from '@school/contract';
 import { nowIso, type Db } from '../../src/db/database.ts';
 import { hashPassword } from '../../src/features/auth/passwords.ts';
 import { TestClient, type TestApp } from './test-app.ts';
@@ -59,11 +59,33 @@ export async function createAdminUser(
   password = ADMIN_PASSWORD,
   mustChange = false,
 ): Promise<{ username: string; password: string }> {
+  return createStaffUser(db, username, { password, mustChange });
+}
+
+/** Inserts a staff account of a role (an admin by default) whose password is already set, unless `mustChange`. */
+export async function createStaffUser(
+  db: Db,
+  username: string,
+  { role = 'admin', classes = [], password = ADMIN_PASSWORD, mustChange = false }: { role?: StaffRole; classes?: string[]; password?: string; mustChange?: boolean } = {},
+): Promise<{ username: string; password: string }> {
   await db
     .insertInto('admin_users')
-    .values({ username, password_hash: await hashPassword(password), must_change_password: mustChange ? 1 : 0, created_at: nowIso() })
+    .values({
+      username,
+      password_hash: await hashPassword(password),
+      must_change_password: mustChange ? 1 : 0,
+      created_at: nowIso(),
+      role,
+      classes: classes.join(','),
+    })
     .execute();
   return { username, password };
+}
+
+/** A client of `app` signed in as a new staff account of the role (and classes) given. */
+export async function signedInStaff(app: TestApp['app'], db: Db, username: string, options: { role: StaffRole; classes?: string[] }): Promise<TestClient> {
+  await createStaffUser(db, username, options);
+  return signedInAdmin(app, username);
 }
 
 /** Signs the client in as a student with a full session (password already set). */

@@ -1,11 +1,13 @@
-import type { Access } from '@school/contract';
+import { classBoundRoles, roleMay, type Access, type StaffRole } from '@school/contract';
+import { readAccess } from '../../src/session/access.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, TestClient, type TestApp } from '../helpers/test-app.ts';
-import { createAdminUser, createStudent, signInAsAdmin, signInAsStudent, STUDENT_PASSWORD, type TestStudent } from '../helpers/factories.ts';
+import { createAdminUser, createStudent, signedInStaff, signInAsAdmin, signInAsStudent, STUDENT_PASSWORD, type TestStudent } from '../helpers/factories.ts';
 
 /**
  * Who may call each route, written down by hand: the registered routes must match this table
- * exactly, and each route must behave as its row says for a visitor, two students and an admin.
+ * exactly, and each route must behave as its row says for a visitor, two students, a teacher of the
+ * students' class and one of another class, the office and an admin (decisions 003 and 048).
  */
 const expectedAccess: Record<string, Access> = {
   'GET /sanctum/csrf-cookie': 'visitor',
@@ -18,9 +20,9 @@ const expectedAccess: Record<string, Access> = {
   'GET /api/student-lookup': 'visitor',
   'POST /api/change-password-student': 'restricted',
   'POST /api/admin/change-password': 'restricted',
-  'POST /api/reset-password-student': 'admin',
-  'GET /api/admin/sign-in-alerts': 'admin',
-  'GET /api/student-record/:id': 'student-self',
+  'POST /api/reset-password-student': 'records:write',
+  'GET /api/admin/sign-in-alerts': 'staff',
+  'GET /api/student-record/:id': 'self or class:read',
   'GET /api/towns': 'visitor',
   'GET /api/religions': 'visitor',
   'GET /api/ethnic-groups': 'visitor',
@@ -28,45 +30,49 @@ const expectedAccess: Record<string, Access> = {
   'GET /api/houses': 'visitor',
   'GET /api/registration-form-classes-list': 'visitor',
   'GET /api/primary-schools': 'visitor',
-  'GET /api/student/:id': 'student-self',
-  'POST /api/student': 'student-self',
-  'POST /api/student/:id/health-data': 'student-self',
+  'GET /api/student/:id': 'self or records:read',
+  'POST /api/student': 'self or records:write',
+  'POST /api/student/:id/health-data': 'self or records:write',
   'POST /api/check-current-password': 'signed-in',
   'GET /api/student-registration/:form_level': 'signed-in',
-  'GET /api/registration-status': 'admin',
-  'PUT /api/registration-status/:form_level': 'admin',
-  'GET /api/students': 'admin',
-  'GET /api/registration-form/:id': 'student-self',
-  'POST /api/store-file': 'signed-in',
-  'GET /api/get-files/:id': 'student-self',
-  'DELETE /api/file': 'student-self',
-  'GET /api/files/:studentId/:fileType': 'student-self',
-  'GET /api/student-data-files/:student_id': 'student-self',
-  'POST /api/student-data-files': 'student-self',
-  'GET /api/student-attendance/:id': 'student-self',
-  'GET /api/student-attendance-report/:id/:start/:end': 'student-self',
-  'GET /api/term-calendar': 'admin',
-  'PUT /api/term-calendar': 'admin',
-  'POST /api/attendance-import': 'admin',
+  'GET /api/registration-status': 'settings',
+  'PUT /api/registration-status/:form_level': 'settings',
+  'GET /api/students': 'class:read',
+  'GET /api/health-alerts/:class_id': 'class:read',
+  'GET /api/registration-form/:id': 'self or records:read',
+  'POST /api/store-file': 'self or records:write',
+  'GET /api/get-files/:id': 'self or records:read',
+  'DELETE /api/file': 'self or records:write',
+  'GET /api/files/:studentId/:fileType': 'self or records:read',
+  'GET /api/student-data-files/:student_id': 'self or records:read',
+  'POST /api/student-data-files': 'self or records:write',
+  'GET /api/student-attendance/:id': 'self or class:read',
+  'GET /api/student-attendance-report/:id/:start/:end': 'self or class:read',
+  'GET /api/term-calendar': 'settings',
+  'PUT /api/term-calendar': 'settings',
+  'POST /api/attendance-import': 'records:write',
   'POST /api/attendance-scans': 'visitor',
-  'GET /api/report-card-terms/:id': 'student-self',
-  'GET /api/report-card/:student_id/:year/:term': 'student-self',
-  'GET /api/term-reports-posted': 'admin',
-  'POST /api/post-term-reports': 'admin',
-  'GET /api/term-results/template': 'admin',
-  'POST /api/term-results/import': 'admin',
-  'POST /api/report-cards/upload': 'admin',
-  'GET /api/registration-data-spreadsheet': 'admin',
-  'GET /api/registration-report/all': 'admin',
-  'GET /api/parents-contact/:classId': 'admin',
-  'GET /api/parents-contact/:classId/pdf': 'admin',
-  'GET /api/parents-contact/:classId/xlsx': 'admin',
-  'GET /api/student-import/template': 'admin',
-  'POST /api/student-import': 'admin',
-  'GET /api/student-import/progress': 'admin',
-  'GET /api/student-imports': 'admin',
-  'GET /api/audit': 'admin',
-  'GET /api/audit/csv': 'admin',
+  'GET /api/report-card-terms/:id': 'self or class:read',
+  'GET /api/report-card/:student_id/:year/:term': 'self or class:read',
+  'GET /api/term-reports-posted': 'class:read',
+  'POST /api/post-term-reports': 'records:write',
+  'GET /api/term-results/template': 'records:write',
+  'POST /api/term-results/import': 'records:write',
+  'POST /api/report-cards/upload': 'records:write',
+  'GET /api/registration-data-spreadsheet': 'exports',
+  'GET /api/registration-report/all': 'exports',
+  'GET /api/parents-contact/:classId': 'class:read',
+  'GET /api/parents-contact/:classId/pdf': 'class:read',
+  'GET /api/parents-contact/:classId/xlsx': 'class:read',
+  'GET /api/student-import/template': 'records:write',
+  'POST /api/student-import': 'records:write',
+  'GET /api/student-import/progress': 'records:write',
+  'GET /api/student-imports': 'records:write',
+  'GET /api/staff': 'staff',
+  'POST /api/staff': 'staff',
+  'PATCH /api/staff/:username': 'staff',
+  'GET /api/audit': 'staff',
+  'GET /api/audit/csv': 'staff',
   'GET /api/my-record-access': 'signed-in',
   'GET /api/my-data': 'signed-in',
   'GET /api/openapi.json': 'visitor',
@@ -82,21 +88,32 @@ const expectedAccess: Record<string, Access> = {
 let t: TestApp;
 let studentA: TestStudent;
 let studentB: TestStudent;
-/** Admin-only calls (such as a password reset) act on student C, so they leave A's session alone. */
+/** Staff-only calls (such as a password reset) act on student C, so they leave A's session alone. */
 let studentC: TestStudent;
-const callers: Record<'visitor' | 'studentA' | 'studentB' | 'admin', TestClient> = {} as never;
+type Caller = 'visitor' | 'studentA' | 'studentB' | 'teacherOwnClass' | 'teacherOtherClass' | 'office' | 'admin';
+const callers: Record<Caller, TestClient> = {} as never;
+/** The role of each staff caller, and whether her classes hold the class and students the calls name. */
+const staff: Partial<Record<Caller, { role: StaffRole; reaches: boolean }>> = {
+  teacherOwnClass: { role: 'teacher', reaches: true },
+  teacherOtherClass: { role: 'teacher', reaches: false },
+  office: { role: 'office', reaches: true },
+  admin: { role: 'admin', reaches: true },
+};
 
 beforeAll(async () => {
   t = await buildTestApp();
-  studentA = await createStudent(t.db, {}, { password: STUDENT_PASSWORD });
-  studentB = await createStudent(t.db, {}, { password: STUDENT_PASSWORD });
-  studentC = await createStudent(t.db);
+  studentA = await createStudent(t.db, { class_id: '1A' }, { password: STUDENT_PASSWORD });
+  studentB = await createStudent(t.db, { class_id: '2B' }, { password: STUDENT_PASSWORD });
+  studentC = await createStudent(t.db, { class_id: '1A' });
   await createAdminUser(t.db);
   callers.visitor = await new TestClient(t.app, '10.50.0.1').start();
   callers.studentA = new TestClient(t.app, '10.50.0.2');
   await signInAsStudent(callers.studentA, studentA.id);
   callers.studentB = new TestClient(t.app, '10.50.0.3');
   await signInAsStudent(callers.studentB, studentB.id);
+  callers.teacherOwnClass = await signedInStaff(t.app, t.db, 'teacher-own', { role: 'teacher', classes: ['1A', '3C'] });
+  callers.teacherOtherClass = await signedInStaff(t.app, t.db, 'teacher-other', { role: 'teacher', classes: ['2B'] });
+  callers.office = await signedInStaff(t.app, t.db, 'office', { role: 'office' });
   callers.admin = new TestClient(t.app, '10.50.0.4');
   await signInAsAdmin(callers.admin);
 });
@@ -104,18 +121,35 @@ afterAll(() => t.close());
 
 const apiRoutes = () => t.app.routeTable.filter((route) => route.url.startsWith('/api') || route.url.startsWith('/sanctum') || route.url === '/logout');
 
-/** Fills every URL parameter with the target student's id; a body names her too. */
-const target = (access: Access) => (access === 'admin' ? studentC : studentA).id;
+/** Fills every URL parameter with the target student's id (a class parameter with her class); a body names her too. */
+const target = (access: Access) => (readAccess(access)?.self === false ? studentC : studentA);
 /** Calls that name the student in the query string. */
 const queries: Record<string, (id: string) => string> = { '/api/file': (id) => `?id=${id}&fileType=picture&fileName=x.jpg` };
-const urlFor = (url: string, access: Access) => url.replace(/:[a-zA-Z_]+/g, () => target(access)) + (queries[url]?.(target(access)) ?? '');
-const bodyFor = (access: Access) => ({ id: target(access), student_id: target(access) });
+const urlFor = (url: string, access: Access) =>
+  url.replace(/:[a-zA-Z_]+/g, (name) => (/class/i.test(name) ? target(access).class_id : target(access).id)) + (queries[url]?.(target(access).id) ?? '');
+const bodyFor = (access: Access) => ({ id: target(access).id, student_id: target(access).id });
+/** Class reads that name no class or student: a teacher's answer holds her classes only (tested beside their features). */
+const answeredForHerClasses = new Set(['GET /api/students', 'GET /api/term-reports-posted']);
 
 /** Signed-in calls that show a student what the school holds about her own record: staff have none, and are refused (decision 050). */
 const studentsOnly = new Set(['GET /api/my-record-access', 'GET /api/my-data']);
 
 /** A call is refused when it answers 401 or 403; anything else means it passed the guard. */
 const refused = (status: number) => status === 401 || status === 403;
+
+/** Whether a caller may make a call, by the route's access and the contract's table of roles (decision 048). */
+function mayCall(who: Caller, key: string, access: Access): boolean {
+  if (access === 'visitor') return true;
+  if (who === 'visitor') return false;
+  if (studentsOnly.has(key)) return who === 'studentA' || who === 'studentB';
+  if (access === 'restricted' || access === 'signed-in') return true;
+  const needs = readAccess(access)!;
+  if (who === 'studentA') return needs.self;
+  // The upload names its student in its multipart body, which its service checks (the files tests cover it).
+  if (who === 'studentB') return key === 'POST /api/store-file';
+  const { role, reaches } = staff[who]!;
+  return roleMay(role, needs.permission) && (!classBoundRoles.includes(role) || reaches || answeredForHerClasses.has(key));
+}
 
 describe('access control', () => {
   it('every registered route declares who may call it', () => {
@@ -128,37 +162,42 @@ describe('access control', () => {
     expect(declared).toEqual(expectedAccess);
   });
 
-  it('no route lets in a caller its access does not allow', async () => {
-    const wrongAllows: string[] = [];
+  it('no route lets in a caller its access does not allow, and every route lets in each caller it allows', async () => {
+    const wrong: string[] = [];
     for (const route of apiRoutes()) {
       const key = `${route.method} ${route.url}`;
-      const access = expectedAccess[key];
-      const mayCall = {
-        visitor: access === 'visitor',
-        studentA: access !== 'admin',
-        studentB: access === 'visitor' || access === 'restricted' || access === 'signed-in',
-        admin: !studentsOnly.has(key),
-      };
-      for (const [who, client] of Object.entries(callers)) {
-        // Sign-out, sign-in and password calls would change the caller's own session; their guard is covered elsewhere.
-        // The scanners' call takes a scanner token instead of a session (decision 023); its own tests cover it.
-        if (
-          [
-            'POST /logout',
-            'POST /api/login-student',
-            'POST /api/admin-login',
-            'POST /api/change-password-student',
-            'POST /api/admin/change-password',
-            'POST /api/attendance-scans',
-          ].includes(key)
-        )
-          continue;
+      const access = expectedAccess[key]!;
+      // Sign-out, sign-in and password calls would change the caller's own session; their guard is covered elsewhere.
+      // The scanners' call takes a scanner token instead of a session (decision 023); its own tests cover it.
+      if (
+        [
+          'POST /logout',
+          'POST /api/login-student',
+          'POST /api/admin-login',
+          'POST /api/change-password-student',
+          'POST /api/admin/change-password',
+          'POST /api/attendance-scans',
+        ].includes(key)
+      )
+        continue;
+      for (const [who, client] of Object.entries(callers) as Array<[Caller, TestClient]>) {
         const response = await client.request(route.method as 'GET', urlFor(route.url, access), route.method === 'GET' ? undefined : bodyFor(access));
-        if (!mayCall[who as keyof typeof mayCall] && !refused(response.statusCode)) wrongAllows.push(`${who} → ${key} answered ${response.statusCode}`);
-        if (mayCall[who as keyof typeof mayCall] && refused(response.statusCode)) wrongAllows.push(`${who} ✗ ${key} was refused (${response.statusCode})`);
+        const allowed = mayCall(who, key, access);
+        if (!allowed && !refused(response.statusCode)) wrong.push(`${who} → ${key} answered ${response.statusCode}`);
+        if (allowed && refused(response.statusCode)) wrong.push(`${who} ✗ ${key} was refused (${response.statusCode})`);
       }
     }
-    expect(wrongAllows).toEqual([]);
+    expect(wrong).toEqual([]);
+  });
+
+  it('refuses a teacher the students of another class, and the Parents Contact of all classes', async () => {
+    const teacher = callers.teacherOtherClass;
+    for (const url of [`/api/student-attendance/${studentA.id}`, `/api/report-card-terms/${studentA.id}`, '/api/parents-contact/1A', '/api/parents-contact/all', '/api/health-alerts/1A']) {
+      const response = await teacher.get(url);
+      expect(response.statusCode, url).toBe(403);
+    }
+    expect((await callers.teacherOtherClass.get('/api/health-alerts/2B')).statusCode).toBe(200);
+    expect((await callers.teacherOwnClass.get('/api/parents-contact/all')).json()).toEqual({ message: 'You can only see the classes assigned to you.' });
   });
 
   it('refuses a restricted (first sign-in) session everywhere but the password change and logout', async () => {

@@ -35,13 +35,25 @@ describe('the actor of a request', () => {
   });
 
   it('is the admin of an admin session, named by her username', () => {
-    expect(actorFor(session({ kind: 'admin', admin_id: 7, admin_name: 'registrar' }), request)).toEqual({
+    expect(actorFor(session({ kind: 'admin', admin_id: 7, admin_name: 'registrar', admin_role: 'admin', admin_classes: '' }), request)).toEqual({
       kind: 'admin',
       adminId: 7,
       name: 'registrar',
+      role: 'admin',
+      classes: [],
       ...facts,
       sessionId: 'hash-1',
     });
+  });
+
+  it("is a teacher of her classes, as her account says on this request", () => {
+    const actor = actorFor(session({ kind: 'admin', admin_id: 8, admin_name: 'ms-joseph', admin_role: 'teacher', admin_classes: '1A,3C' }), request);
+    expect(actor).toMatchObject({ kind: 'admin', role: 'teacher', classes: ['1A', '3C'] });
+  });
+
+  it('is nobody when a staff session belongs to a disabled account', () => {
+    const actor = actorFor(session({ kind: 'admin', admin_id: 8, admin_name: 'ms-joseph', admin_role: 'teacher', admin_disabled: 1 }), request);
+    expect(actor).toMatchObject({ kind: 'visitor', restricted: null });
   });
 
   it('is a visitor carrying the account of a restricted session, which may only set a password', () => {

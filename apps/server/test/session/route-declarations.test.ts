@@ -32,8 +32,8 @@ describe('route declarations', () => {
     const table: RouteEntry[] = [
       { method: 'GET', url: '/api/complete', access: 'visitor', responses: ['200', '4xx', '5xx'], webAppFile: false },
       { method: 'GET', url: '/api/no-access', access: undefined, responses: ['200', '4xx', '5xx'], webAppFile: false },
-      { method: 'GET', url: '/api/no-schema', access: 'admin', responses: [], webAppFile: false },
-      { method: 'POST', url: '/api/errors-only', access: 'admin', responses: ['4xx', '5xx'], webAppFile: false },
+      { method: 'GET', url: '/api/no-schema', access: 'staff', responses: [], webAppFile: false },
+      { method: 'POST', url: '/api/errors-only', access: 'staff', responses: ['4xx', '5xx'], webAppFile: false },
       { method: 'GET', url: '/index.html', access: 'visitor', responses: [], webAppFile: true },
     ];
     expect(missingDeclarations(table)).toEqual([
@@ -47,14 +47,14 @@ describe('route declarations', () => {
 
   it('records the declarations of a route as it is registered', async () => {
     const other = await buildTestApp({}, async (app) => {
-      app.get('/api/declared', { config: { access: 'admin' }, schema: { response: { 200: messageSchema, ...errorResponses } } }, async () => ({
+      app.get('/api/declared', { config: { access: 'staff' }, schema: { response: { 200: messageSchema, ...errorResponses } } }, async () => ({
         message: 'ok',
       }));
       app.get('/api/undeclared', async () => ({ message: 'ok' }));
     });
     try {
       const entry = (url: string) => other.app.routeTable.find((route) => route.url === url);
-      expect(entry('/api/declared')).toMatchObject({ access: 'admin', responses: ['200', '4xx', '5xx'] });
+      expect(entry('/api/declared')).toMatchObject({ access: 'staff', responses: ['200', '4xx', '5xx'] });
       expect(missingDeclarations([entry('/api/undeclared')!])).toHaveLength(4);
     } finally {
       await other.close();

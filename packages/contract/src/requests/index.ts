@@ -15,6 +15,7 @@ export * from './auth.ts';
 export * from './common.ts';
 export * from './files.ts';
 export * from './registration.ts';
+export * from './staff.ts';
 export * from './student-save.ts';
 export * from './term-reports.ts';
 

@@ -1,10 +1,6 @@
 import { z } from 'zod';
+import { staffRoles } from '../staff-roles.ts';
 
-/** A staff member's role (issue 36); until staff roles land, every staff account is an `admin`. */
-export const staffRoles = ['admin', 'office', 'teacher'] as const;
-export type StaffRole = (typeof staffRoles)[number];
-/** Each role as a person reads it. */
-export const staffRoleLabels: Record<StaffRole, string> = { admin: 'Administrator', office: 'School office', teacher: 'Teacher' };
 
 /** One row of the audit log as the audit screen shows it: who, what, which student, when, from where. Never the data itself. */
 export const auditEntrySchema = z.object({

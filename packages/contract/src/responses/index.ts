@@ -8,3 +8,4 @@ export * from './reference.ts';
 export * from './registration.ts';
 export * from './session.ts';
 export * from './term-reports.ts';
+export * from './staff.ts';

@@ -1,3 +1,4 @@
+import { staffRoles } from '../staff-roles.ts';
 import { z } from 'zod';
 
 /** GET /api/session: who the server says is signed in; the truth for the web app's route guard. */
@@ -10,6 +11,10 @@ export const sessionSchema = z.object({
   name: z.string().nullable(),
   initials: z.string().nullable(),
   must_change_password: z.boolean(),
+  /** A staff member's role (decision 048); absent for a student or a visitor. */
+  role: z.enum(staffRoles).optional(),
+  /** A staff member's classes (a teacher's reach); absent for a student or a visitor. */
+  classes: z.array(z.string()).optional(),
   /** Why a signed-out caller is signed out, when the session she presented has ended. */
   ended_message: z.string().nullable().optional(),
 });

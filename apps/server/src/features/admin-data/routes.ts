@@ -7,7 +7,7 @@ import {
   studentImportProgressSchema,
   studentImportRequest,
 } from '@school/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sendDownload } from '../../lib/http/download.ts';
 import { adminActor } from '../../session/access.ts';
@@ -23,6 +23,9 @@ import { registrationReport } from './registration-report.ts';
 /** A class ID or `all`. */
 const classParams = z.object({ classId: z.string().min(1).max(10) });
 
+/** A class's Parents Contact: any class for staff who read every class, only hers for a teacher ('all' is none of hers). */
+const classAccess = { access: 'class:read', classIdFrom: (request: FastifyRequest) => (request.params as { classId?: string }).classId } as const;
+
 /** The import's form: the contract's fields, and the file. */
 const studentImportBody = studentImportRequest.extend({ file: uploadedFile() });
 
@@ -33,7 +36,7 @@ export async function adminDataRoutes(instance: FastifyInstance): Promise<void> 
 
   app.get(
     '/api/registration-data-spreadsheet',
-    { config: { access: 'admin' }, schema: { response: { 200: binaryResponse(XLSX_TYPE), ...errorResponses } } },
+    { config: { access: 'exports' }, schema: { response: { 200: binaryResponse(XLSX_TYPE), ...errorResponses } } },
     async (request, reply) => {
       const workbook = await registrationSpreadsheet(app.deps, adminActor(request));
       return sendDownload(reply, { body: workbook, type: XLSX_TYPE, name: REGISTRATION_DATA_FILE });
@@ -42,7 +45,7 @@ export async function adminDataRoutes(instance: FastifyInstance): Promise<void> 
 
   app.get(
     '/api/registration-report/all',
-    { config: { access: 'admin' }, schema: { response: { 200: binaryResponse('application/pdf'), ...errorResponses } } },
+    { config: { access: 'exports' }, schema: { response: { 200: binaryResponse('application/pdf'), ...errorResponses } } },
     async (request, reply) => {
       const pdf = await registrationReport(app.deps, adminActor(request));
       return sendDownload(reply, { body: pdf, type: 'application/pdf', name: 'registration-report.pdf', disposition: 'inline' });
@@ -51,13 +54,13 @@ export async function adminDataRoutes(instance: FastifyInstance): Promise<void> 
 
   app.get(
     '/api/parents-contact/:classId',
-    { config: { access: 'admin' }, schema: { params: classParams, response: { 200: parentsContactSchema, ...errorResponses } } },
+    { config: classAccess, schema: { params: classParams, response: { 200: parentsContactSchema, ...errorResponses } } },
     async (request) => parentsContact(app.deps, adminActor(request), request.params.classId),
   );
 
   app.get(
     '/api/parents-contact/:classId/pdf',
-    { config: { access: 'admin' }, schema: { params: classParams, response: { 200: binaryResponse('application/pdf'), ...errorResponses } } },
+    { config: classAccess, schema: { params: classParams, response: { 200: binaryResponse('application/pdf'), ...errorResponses } } },
     async (request, reply) => {
       const pdf = await parentsContactPdf(app.deps, adminActor(request), request.params.classId);
       return sendDownload(reply, { body: pdf, type: 'application/pdf', name: parentsContactFile(request.params.classId, 'pdf'), disposition: 'inline' });
@@ -66,7 +69,7 @@ export async function adminDataRoutes(instance: FastifyInstance): Promise<void> 
 
   app.get(
     '/api/parents-contact/:classId/xlsx',
-    { config: { access: 'admin' }, schema: { params: classParams, response: { 200: binaryResponse(XLSX_TYPE), ...errorResponses } } },
+    { config: classAccess, schema: { params: classParams, response: { 200: binaryResponse(XLSX_TYPE), ...errorResponses } } },
     async (request, reply) => {
       const workbook = await parentsContactWorkbook(app.deps, adminActor(request), request.params.classId);
       return sendDownload(reply, { body: workbook, type: XLSX_TYPE, name: parentsContactFile(request.params.classId, 'xlsx') });
@@ -75,14 +78,14 @@ export async function adminDataRoutes(instance: FastifyInstance): Promise<void> 
 
   app.get(
     '/api/student-import/template',
-    { config: { access: 'admin' }, schema: { response: { 200: binaryResponse(XLSX_TYPE), ...errorResponses } } },
+    { config: { access: 'records:write' }, schema: { response: { 200: binaryResponse(XLSX_TYPE), ...errorResponses } } },
     async (request, reply) => sendDownload(reply, { body: studentImportTemplate(), type: XLSX_TYPE, name: 'Student Import Template.xlsx' }),
   );
 
   app.post(
     '/api/student-import',
     {
-      config: { access: 'admin' },
+      config: { access: 'records:write' },
       preValidation: receiveUpload({ accept: ['xlsx', 'csv'] }),
       schema: { consumes: ['multipart/form-data'], body: studentImportBody, response: { 200: studentImportAnswerSchema, ...errorResponses } },
     },
@@ -101,11 +104,11 @@ export async function adminDataRoutes(instance: FastifyInstance): Promise<void> 
 
   app.get(
     '/api/student-import/progress',
-    { config: { access: 'admin' }, schema: { response: { 200: studentImportProgressSchema, ...errorResponses } } },
+    { config: { access: 'records:write' }, schema: { response: { 200: studentImportProgressSchema, ...errorResponses } } },
     async (request) => studentImportProgress(app.deps, adminActor(request)),
   );
 
-  app.get('/api/student-imports', { config: { access: 'admin' }, schema: { response: { 200: studentImportHistorySchema, ...errorResponses } } }, async () =>
+  app.get('/api/student-imports', { config: { access: 'records:write' }, schema: { response: { 200: studentImportHistorySchema, ...errorResponses } } }, async () =>
     studentImportHistory(app.deps),
   );
 }

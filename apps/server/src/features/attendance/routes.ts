@@ -44,7 +44,7 @@ export async function attendanceRoutes(instance: FastifyInstance): Promise<void>
   app.get(
     '/api/student-attendance/:id',
     {
-      config: { access: 'student-self', studentIdFrom: (request) => (request.params as { id?: string }).id },
+      config: { access: 'self or class:read', studentIdFrom: (request) => (request.params as { id?: string }).id },
       schema: { params: z.object({ id: studentIdParam }), response: { 200: studentAttendanceSchema, ...errorResponses } },
     },
     async (request) => studentAttendance(app.deps, signedInActor(request), request.params.id),
@@ -53,7 +53,7 @@ export async function attendanceRoutes(instance: FastifyInstance): Promise<void>
   app.get(
     '/api/student-attendance-report/:id/:start/:end',
     {
-      config: { access: 'student-self', studentIdFrom: (request) => (request.params as { id?: string }).id },
+      config: { access: 'self or class:read', studentIdFrom: (request) => (request.params as { id?: string }).id },
       schema: {
         params: z.object({ id: studentIdParam, start: z.string().max(40), end: z.string().max(40) }),
         response: { 200: binaryResponse('application/pdf'), ...errorResponses },
@@ -66,14 +66,14 @@ export async function attendanceRoutes(instance: FastifyInstance): Promise<void>
     },
   );
 
-  app.get('/api/term-calendar', { config: { access: 'admin' }, schema: { response: { 200: termCalendarSchema, ...errorResponses } } }, async () =>
+  app.get('/api/term-calendar', { config: { access: 'settings' }, schema: { response: { 200: termCalendarSchema, ...errorResponses } } }, async () =>
     termCalendar(app.deps),
   );
 
   app.put(
     '/api/term-calendar',
     {
-      config: { access: 'admin' },
+      config: { access: 'settings' },
       schema: {
         body: termCalendarRequest,
         response: { 200: termCalendarSchema, ...errorResponses },
@@ -85,7 +85,7 @@ export async function attendanceRoutes(instance: FastifyInstance): Promise<void>
   app.post(
     '/api/attendance-import',
     {
-      config: { access: 'admin' },
+      config: { access: 'records:write' },
       preValidation: receiveUpload({ accept: ['xlsx', 'csv'] }),
       schema: {
         consumes: ['multipart/form-data'],

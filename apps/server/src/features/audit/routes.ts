@@ -13,13 +13,13 @@ export async function auditRoutes(instance: FastifyInstance): Promise<void> {
 
   app.get(
     '/api/audit',
-    { config: { access: 'admin' }, schema: { querystring: auditQuery, response: { 200: auditPageSchema, ...errorResponses } } },
+    { config: { access: 'staff' }, schema: { querystring: auditQuery, response: { 200: auditPageSchema, ...errorResponses } } },
     async (request) => auditPage(app.deps, request.query),
   );
 
   app.get(
     '/api/audit/csv',
-    { config: { access: 'admin' }, schema: { querystring: auditQuery, response: { 200: binaryResponse(CSV_TYPE), ...errorResponses } } },
+    { config: { access: 'staff' }, schema: { querystring: auditQuery, response: { 200: binaryResponse(CSV_TYPE), ...errorResponses } } },
     async (request, reply) => {
       const csv = await auditCsv(app.deps, adminActor(request), request.query);
       const day = zonedTimestamp(new Date(), app.deps.config.schoolTimeZone).slice(0, 10);

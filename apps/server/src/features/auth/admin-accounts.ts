@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { limits, passwordProblem } from '@school/contract';
-import { isCommonPassword } from '@school/contract/common-passwords';
 import { FIRST_ADMIN_USERNAME } from '../../config.ts';
 import type { Db } from '../../db/database.ts';
 import { sessionRepository } from '../../session/session-repository.ts';
@@ -22,17 +20,6 @@ export async function ensureFirstAdmin(db: Db, adminPassword?: string): Promise<
   const password = adminPassword ?? oneTimePassword();
   await authRepository.insertAdmin(db, FIRST_ADMIN_USERNAME, await hashPassword(password), !adminPassword);
   return { username: FIRST_ADMIN_USERNAME, oneTimePassword: adminPassword ? undefined : password };
-}
-
-/** `npm run admin -- create <username>`: a new admin with a password that is not one-time. */
-export async function createAdmin(db: Db, username: string, password: string): Promise<void> {
-  if (!new RegExp(`^[a-z0-9._-]{3,${limits.username}}$`, 'i').test(username)) {
-    throw new Error(`A username has 3 to ${limits.username} letters, digits, dots, dashes or underscores.`);
-  }
-  if (await authRepository.findAdminByUsername(db, username)) throw new Error(`An admin named '${username}' already exists.`);
-  const problem = passwordProblem(password, { username }, isCommonPassword);
-  if (problem) throw new Error(problem);
-  await authRepository.insertAdmin(db, username, await hashPassword(password), false);
 }
 
 /** `npm run admin -- reset <username>`: a new one-time password; the admin's sessions end. */

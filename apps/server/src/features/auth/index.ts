@@ -2,4 +2,5 @@
 export { authRoutes } from './routes.ts';
 export { registerSignInShedding } from './shedding.ts';
 export { currentPasswordRoutes } from './current-password-routes.ts';
-export { createAdmin, ensureFirstAdmin, resetAdmin } from './admin-accounts.ts';
+export { ensureFirstAdmin, oneTimePassword, resetAdmin } from './admin-accounts.ts';
+export { hashPassword } from './passwords.ts';

@@ -198,7 +198,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
   app.post(
     '/api/reset-password-student',
     {
-      config: { access: 'admin' },
+      config: { access: 'records:write' },
       schema: {
         body: resetStudentPasswordRequest,
         response: { 200: messageSchema, ...errorResponses },
@@ -210,13 +210,13 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
   app.get(
     '/api/student-record/:id',
     {
-      config: { access: 'student-self', studentIdFrom: (request) => (request.params as { id?: string }).id },
+      config: { access: 'self or class:read', studentIdFrom: (request) => (request.params as { id?: string }).id },
       schema: { params: z.object({ id: requiredText(limits.studentId) }), response: { 200: studentNamesSchema, ...errorResponses } },
     },
     async (request) => studentRecordNames(deps, request.params.id),
   );
 
-  app.get('/api/admin/sign-in-alerts', { config: { access: 'admin' }, schema: { response: { 200: signInAlertsSchema, ...errorResponses } } }, async () =>
+  app.get('/api/admin/sign-in-alerts', { config: { access: 'staff' }, schema: { response: { 200: signInAlertsSchema, ...errorResponses } } }, async () =>
     recentSprayAlerts(deps.db),
   );
 

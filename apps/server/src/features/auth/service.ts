@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { displayName, messages, passwordProblem, signedOutSession } from '@school/contract';
 import { isCommonPassword } from '@school/contract/common-passwords';
-import { accountOf, actingAs, type Actor, type AdminActor } from '../../session/actor.ts';
+import { accountOf, actingAs, classesOf, type Actor, type AdminActor, type AdminIdentity } from '../../session/actor.ts';
 import { SESSION_ENDED_MESSAGE } from '../../session/access.ts';
 import { sessionRepository } from '../../session/session-repository.ts';
 import { openSession, type SignedIn } from '../../session/sessions.ts';
@@ -123,7 +123,16 @@ export async function signInStudent(deps: Deps, actor: Actor, input: { student_i
   } satisfies SignedInWithDevice<unknown>;
 }
 
-/** Admin sign-in with username and password; a one-time password opens a restricted session. */
+/** The identity of a staff account's row, for what its sign-in writes in its name. */
+const staffIdentity = (admin: { id: number; username: string; role: AdminIdentity['role']; classes: string }): AdminIdentity => ({
+  kind: 'admin',
+  adminId: admin.id,
+  name: admin.username,
+  role: admin.role,
+  classes: classesOf(admin.classes),
+});
+
+/** Staff sign-in with username and password (every role answers `name: 'Admin'`, SPEC §4); a one-time password opens a restricted session. */
 export async function signInAdmin(deps: Deps, actor: Actor, input: { name: string; password: string }, context: SignInContext) {
   const username = input.name.trim().toLowerCase();
   const admin = await authRepository.findAdminByUsername(deps.db, username);
@@ -132,7 +141,8 @@ export async function signInAdmin(deps: Deps, actor: Actor, input: { name: strin
   const checked = await checkAttempt(deps, actor, { account, accountBucket: device ? null : buckets.account(account), device }, (queue) =>
     verifySignIn(admin?.password_hash ?? null, input.password, queue),
   );
-  if (!admin || !checked.ok) {
+  // A disabled account reads like a wrong password: the sign-in tells a guesser nothing (decision 048).
+  if (!admin || admin.disabled === 1 || !checked.ok) {
     await deps.writeTransaction((trx) => writeAudit(trx, actor, { action: signInActions.FAILED.admin, attempted: username }));
     throw invalidField('name', WRONG_ADMIN_CREDENTIALS);
   }
@@ -145,7 +155,7 @@ export async function signInAdmin(deps: Deps, actor: Actor, input: { name: strin
       restricted: admin.must_change_password,
       ip: actor.ip,
     });
-    await writeAudit(trx, actingAs(actor, { kind: 'admin', adminId: admin.id, name: admin.username }), { action: signInActions.SUCCEEDED.admin });
+    await writeAudit(trx, actingAs(actor, staffIdentity(admin)), { action: signInActions.SUCCEEDED.admin });
     return opened;
   });
   return {
@@ -313,7 +323,7 @@ export async function describeSession(deps: Deps, actor: Actor, { sessionEnded }
   if (!account) return signedOut;
   if (account.kind === 'admin') {
     const admin = await authRepository.findAdminById(deps.db, account.adminId);
-    if (!admin) return signedOut;
+    if (!admin || admin.disabled === 1) return signedOut;
     return {
       authenticated: true,
       admin: true,
@@ -322,6 +332,8 @@ export async function describeSession(deps: Deps, actor: Actor, { sessionEnded }
       name: 'Admin',
       initials: 'A',
       must_change_password: admin.must_change_password === 1,
+      role: admin.role,
+      classes: classesOf(admin.classes),
     };
   }
   const student = await authRepository.findStudentLogin(deps.db, account.studentId);

@@ -30,7 +30,7 @@ export async function filesRoutes(instance: FastifyInstance): Promise<void> {
   app.post(
     '/api/store-file',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'self or records:write' },
       preValidation: receiveUpload(),
       schema: {
         consumes: ['multipart/form-data'],
@@ -44,7 +44,7 @@ export async function filesRoutes(instance: FastifyInstance): Promise<void> {
   app.get(
     '/api/get-files/:id',
     {
-      config: { access: 'student-self', studentIdFrom: (request) => (request.params as { id?: string }).id },
+      config: { access: 'self or records:read', studentIdFrom: (request) => (request.params as { id?: string }).id },
       schema: { params: z.object({ id: studentId }), response: { 200: uploadedFilesSchema, ...errorResponses } },
     },
     async (request) => listDocuments(deps, signedInActor(request), request.params.id),
@@ -53,7 +53,7 @@ export async function filesRoutes(instance: FastifyInstance): Promise<void> {
   app.delete(
     '/api/file',
     {
-      config: { access: 'student-self', studentIdFrom: (request) => (request.query as { id?: string }).id },
+      config: { access: 'self or records:write', studentIdFrom: (request) => (request.query as { id?: string }).id },
       schema: {
         querystring: deleteFileQuery,
         response: { 200: messageSchema, ...errorResponses },
@@ -65,7 +65,7 @@ export async function filesRoutes(instance: FastifyInstance): Promise<void> {
   app.get(
     '/api/files/:studentId/:fileType',
     {
-      config: { access: 'student-self', studentIdFrom: (request) => (request.params as { studentId?: string }).studentId },
+      config: { access: 'self or records:read', studentIdFrom: (request) => (request.params as { studentId?: string }).studentId },
       schema: {
         params: z.object({ studentId, fileType: documentTypeField }),
         response: { 200: binaryResponse('application/pdf', 'image/jpeg', 'image/png', 'application/octet-stream'), ...errorResponses },
@@ -86,7 +86,7 @@ export async function filesRoutes(instance: FastifyInstance): Promise<void> {
   app.get(
     '/api/student-data-files/:student_id',
     {
-      config: { access: 'student-self', studentIdFrom: (request) => (request.params as { student_id?: string }).student_id },
+      config: { access: 'self or records:read', studentIdFrom: (request) => (request.params as { student_id?: string }).student_id },
       schema: { params: z.object({ student_id: studentId }), response: { 200: studentDataFileSchema, ...errorResponses } },
     },
     async (request) => readDataFile(deps, signedInActor(request), request.params.student_id),
@@ -95,7 +95,7 @@ export async function filesRoutes(instance: FastifyInstance): Promise<void> {
   app.post(
     '/api/student-data-files',
     {
-      config: { access: 'student-self', studentIdFrom: (request) => (request.body as { student_id?: string } | undefined)?.student_id },
+      config: { access: 'self or records:write', studentIdFrom: (request) => (request.body as { student_id?: string } | undefined)?.student_id },
       schema: {
         body: studentDataFileRequest,
         response: { 200: messageSchema, ...errorResponses },

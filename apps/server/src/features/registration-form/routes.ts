@@ -12,7 +12,7 @@ export async function registrationFormRoutes(instance: FastifyInstance): Promise
   app.get(
     '/api/registration-form/:id',
     {
-      config: { access: 'student-self', studentIdFrom: (request) => (request.params as { id?: string }).id },
+      config: { access: 'self or records:read', studentIdFrom: (request) => (request.params as { id?: string }).id },
       schema: { params: z.object({ id: z.string().min(1).max(limits.studentId) }), response: { 200: binaryResponse('application/pdf'), ...errorResponses } },
     },
     async (request, reply) => {

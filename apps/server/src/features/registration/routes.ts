@@ -44,7 +44,7 @@ export async function registrationRoutes(instance: FastifyInstance): Promise<voi
   app.get(
     '/api/student/:id',
     {
-      config: { access: 'student-self', studentIdFrom: (request) => (request.params as { id?: string }).id },
+      config: { access: 'self or records:read', studentIdFrom: (request) => (request.params as { id?: string }).id },
       schema: { params: z.object({ id: z.string().min(1).max(limits.studentId) }), response: { 200: registrationSchema, ...errorResponses } },
     },
     async (request) => loadRegistration(deps, signedInActor(request), request.params.id),
@@ -54,7 +54,7 @@ export async function registrationRoutes(instance: FastifyInstance): Promise<voi
     '/api/student',
     {
       config: {
-        access: 'student-self',
+        access: 'self or records:write',
         studentIdFrom: (request) => (request.body as { id?: string } | undefined)?.id,
         preload: ownRecordForSave,
       },
@@ -67,7 +67,7 @@ export async function registrationRoutes(instance: FastifyInstance): Promise<voi
   app.post(
     '/api/student/:id/health-data',
     {
-      config: { access: 'student-self', studentIdFrom: (request) => (request.params as { id?: string }).id },
+      config: { access: 'self or records:write', studentIdFrom: (request) => (request.params as { id?: string }).id },
       schema: {
         params: z.object({ id: z.string().min(1).max(limits.studentId) }),
         body: healthDataSavedRequest,
@@ -88,14 +88,14 @@ export async function registrationRoutes(instance: FastifyInstance): Promise<voi
 
   app.get(
     '/api/registration-status',
-    { config: { access: 'admin' }, schema: { response: { 200: z.array(registrationStatusSchema), ...errorResponses } } },
+    { config: { access: 'settings' }, schema: { response: { 200: z.array(registrationStatusSchema), ...errorResponses } } },
     async () => listRegistrationStatuses(deps),
   );
 
   app.put(
     '/api/registration-status/:form_level',
     {
-      config: { access: 'admin' },
+      config: { access: 'settings' },
       schema: {
         params: z.object({ form_level: formLevelParam }),
         body: registrationStatusRequest,

@@ -1,2 +1,2 @@
-/** The admin's student list. */
+/** The staff's student list and a class's health alerts. */
 export { studentsRoutes } from './routes.ts';

@@ -1,12 +1,28 @@
+import { healthAlertConditions, healthAlertTexts } from '@school/contract';
 import type { Executor } from '../../db/database.ts';
 
+type Names = { id: string; first_name: string | null; last_name: string | null; class_id: string | null };
+type Texts = Record<(typeof healthAlertTexts)[number], string | null>;
+
 export const studentsRepository = {
-  /** The admin table's rows: only what the table shows, newest change first. */
-  listForTable(db: Executor) {
+  /** The staff table's rows: only what the table shows, newest change first; of the given classes only, when given. */
+  listForTable(db: Executor, classes: string[] | null) {
     return db
       .selectFrom('students')
       .select(['id', 'first_name', 'last_name', 'class_id', 'date_of_birth', 'birth_certificate_no', 'updated_at'])
+      .$if(classes !== null, (query) => (classes!.length ? query.where('class_id', 'in', classes!) : query.where((eb) => eb.lit(false))))
       .orderBy('updated_at', 'desc')
-      .execute();
+      .execute() as Promise<Array<Names & { date_of_birth: string | null; birth_certificate_no: string | null; updated_at: string }>>;
+  },
+
+  /** A class's students with the health alerts' fields only, by last and first name. */
+  healthAlerts(db: Executor, classId: string) {
+    return db
+      .selectFrom('students')
+      .select(['id', 'first_name', 'last_name', 'class_id', ...healthAlertTexts, ...healthAlertConditions])
+      .where('class_id', '=', classId)
+      .orderBy('last_name')
+      .orderBy('first_name')
+      .execute() as Promise<Array<Names & Texts & Record<string, unknown>>>;
   },
 };

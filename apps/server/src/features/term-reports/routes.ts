@@ -36,7 +36,7 @@ export async function termReportsRoutes(instance: FastifyInstance): Promise<void
   app.get(
     '/api/report-card-terms/:id',
     {
-      config: { access: 'student-self', studentIdFrom: (request) => (request.params as { id?: string }).id },
+      config: { access: 'self or class:read', studentIdFrom: (request) => (request.params as { id?: string }).id },
       schema: { params: z.object({ id: studentId }), response: { 200: reportCardTermsSchema, ...errorResponses } },
     },
     async (request) => listReportCardTerms(deps, request.params.id),
@@ -45,7 +45,7 @@ export async function termReportsRoutes(instance: FastifyInstance): Promise<void
   app.get(
     '/api/report-card/:student_id/:year/:term',
     {
-      config: { access: 'student-self', studentIdFrom: (request) => (request.params as { student_id?: string }).student_id },
+      config: { access: 'self or class:read', studentIdFrom: (request) => (request.params as { student_id?: string }).student_id },
       schema: {
         params: z.object({ student_id: studentId, year: termYearSchema, term: termSchema }),
         response: { 200: binaryResponse('application/pdf'), ...errorResponses },
@@ -64,14 +64,14 @@ export async function termReportsRoutes(instance: FastifyInstance): Promise<void
     },
   );
 
-  app.get('/api/term-reports-posted', { config: { access: 'admin' }, schema: { response: { 200: postedTermsSchema, ...errorResponses } } }, async () =>
+  app.get('/api/term-reports-posted', { config: { access: 'class:read' }, schema: { response: { 200: postedTermsSchema, ...errorResponses } } }, async () =>
     listPostedTerms(deps),
   );
 
   app.post(
     '/api/post-term-reports',
     {
-      config: { access: 'admin' },
+      config: { access: 'records:write' },
       schema: {
         body: postTermReportsRequest,
         response: { 200: postedTermSchema, ...errorResponses },
@@ -82,14 +82,14 @@ export async function termReportsRoutes(instance: FastifyInstance): Promise<void
 
   app.get(
     '/api/term-results/template',
-    { config: { access: 'admin' }, schema: { response: { 200: binaryResponse(XLSX_TYPE), ...errorResponses } } },
+    { config: { access: 'records:write' }, schema: { response: { 200: binaryResponse(XLSX_TYPE), ...errorResponses } } },
     async (request, reply) => sendDownload(reply, { body: termResultsTemplate(), type: XLSX_TYPE, name: 'Term Results Template.xlsx' }),
   );
 
   app.post(
     '/api/term-results/import',
     {
-      config: { access: 'admin' },
+      config: { access: 'records:write' },
       preValidation: receiveUpload({ accept: ['xlsx', 'csv'] }),
       schema: {
         consumes: ['multipart/form-data'],
@@ -103,7 +103,7 @@ export async function termReportsRoutes(instance: FastifyInstance): Promise<void
   app.post(
     '/api/report-cards/upload',
     {
-      config: { access: 'admin' },
+      config: { access: 'records:write' },
       preValidation: receiveUpload({ accept: ['zip'], maxBytes: reportCardZipLimits.maxZipBytes }),
       schema: {
         consumes: ['multipart/form-data'],

@@ -154,7 +154,7 @@ async function streamParts(request: FastifyRequest, maxBytes: number): Promise<{
  * The temporary file is removed when the request ends, whether it succeeds, fails or is aborted.
  *
  *   app.post('/api/student-import', {
- *     config: { access: 'admin' },
+ *     config: { access: 'records:write' },
  *     preValidation: receiveUpload({ accept: ['xlsx', 'csv'] }),
  *     schema: { consumes: ['multipart/form-data'], body: studentImportRequest.extend({ file: uploadedFile() }), response: {...} },
  *   }, async (request) => importStudents(app.deps, adminActor(request), request.body));

@@ -11,7 +11,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { staffRoleLabels } from '@school/contract/responses';
+import { staffRoleLabels } from '@school/contract/staff-roles';
 import { useState } from 'react';
 import { ApiError } from '../../api/client.ts';
 import { useSchoolTimeZone } from '../../api/get-school-config.ts';

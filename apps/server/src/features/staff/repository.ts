@@ -1,0 +1,55 @@
+import type { Updateable } from 'kysely';
+import type { StaffRole } from '@school/contract';
+import { nowIso, type Executor } from '../../db/database.ts';
+import { lockedOnPostgres } from '../../db/dialect.ts';
+import type { AdminUsersTable } from '../../db/schema.ts';
+
+/** A staff account's row as the staff screen reads it (no password hash). */
+const listed = ['id', 'username', 'display_name', 'role', 'classes', 'disabled', 'must_change_password', 'created_at'] as const;
+
+export const staffRepository = {
+  list(db: Executor) {
+    return db.selectFrom('admin_users').select(listed).orderBy('username').execute();
+  },
+
+  find(db: Executor, username: string) {
+    return db.selectFrom('admin_users').select(listed).where('username', '=', username.toLowerCase()).executeTakeFirst();
+  },
+
+  /**
+   * The enabled admins, locked on PostgreSQL until the transaction ends, in one order: two changes
+   * that could each leave the school without an admin wait for each other (decision 048).
+   */
+  lockEnabledAdmins(db: Executor) {
+    return lockedOnPostgres(db.selectFrom('admin_users').select('id').where('role', '=', 'admin').where('disabled', '=', 0).orderBy('id'), db).execute();
+  },
+
+  /** Which of these class IDs exist. */
+  async existingClasses(db: Executor, classIds: string[]): Promise<string[]> {
+    if (classIds.length === 0) return [];
+    const rows = await db.selectFrom('form_classes').select('id').where('id', 'in', classIds).execute();
+    return rows.map((row) => row.id);
+  },
+
+  async insert(
+    db: Executor,
+    account: { username: string; display_name: string | null; role: StaffRole; classes: string; passwordHash: string; mustChange: boolean },
+  ): Promise<void> {
+    await db
+      .insertInto('admin_users')
+      .values({
+        username: account.username,
+        display_name: account.display_name,
+        role: account.role,
+        classes: account.classes,
+        password_hash: account.passwordHash,
+        must_change_password: account.mustChange ? 1 : 0,
+        created_at: nowIso(),
+      })
+      .execute();
+  },
+
+  async update(db: Executor, id: number, change: Updateable<AdminUsersTable>): Promise<void> {
+    await db.updateTable('admin_users').set(change).where('id', '=', id).execute();
+  },
+};

@@ -1,0 +1,115 @@
+import { passwordProblem, staffUsername, type newStaffRequest, type staffChangeRequest, type StaffRole } from '@school/contract';
+import { isCommonPassword } from '@school/contract/common-passwords';
+import type { z } from 'zod';
+import type { AdminActor } from '../../session/actor.ts';
+import { sessionRepository } from '../../session/session-repository.ts';
+import type { Executor } from '../../db/database.ts';
+import type { Deps } from '../../deps.ts';
+import { Conflict, invalidField, NotFound } from '../../lib/errors.ts';
+import { writeAudit } from '../audit/index.ts';
+import { hashPassword, oneTimePassword } from '../auth/index.ts';
+import { staffRepository } from './repository.ts';
+
+export const LAST_ADMIN = 'The last enabled admin cannot be disabled or given another role.';
+
+type StaffRow = NonNullable<Awaited<ReturnType<typeof staffRepository.find>>>;
+
+/** A staff account as the staff screen shows it. */
+const presentStaff = (row: StaffRow) => ({
+  username: row.username,
+  display_name: row.display_name ?? row.username,
+  role: row.role,
+  classes: row.classes ? row.classes.split(',') : [],
+  disabled: row.disabled === 1,
+  must_change_password: row.must_change_password === 1,
+  created_at: row.created_at,
+});
+
+/**
+ * The classes a role keeps, checked: a teacher's must exist (422 naming the unknown ones); the
+ * other roles read every class, so theirs are dropped. Stored joined by commas, sorted.
+ */
+async function checkedClasses(db: Executor, role: StaffRole, classes: string[]): Promise<string> {
+  if (role !== 'teacher') return '';
+  const wanted = [...new Set(classes)].sort();
+  const found = new Set(await staffRepository.existingClasses(db, wanted));
+  const unknown = wanted.filter((classId) => !found.has(classId));
+  if (unknown.length > 0) throw invalidField('classes', `There is no class ${unknown.join(', ')}.`);
+  return wanted.join(',');
+}
+
+/** `GET /api/staff`: every staff account. */
+export async function listStaff(deps: Deps) {
+  return (await staffRepository.list(deps.db)).map(presentStaff);
+}
+
+/**
+ * A new staff account with a one-time password, which she must change at her first sign-in. Used
+ * by `POST /api/staff` and the `npm run admin -- create` command (with a chosen password).
+ */
+export async function addStaff(
+  deps: Pick<Deps, 'db' | 'writeTransaction'>,
+  actor: AdminActor | null,
+  input: z.output<typeof newStaffRequest>,
+  chosenPassword?: string,
+) {
+  const password = chosenPassword ?? oneTimePassword();
+  const passwordHash = await hashPassword(password);
+  const row = await deps.writeTransaction(async (trx) => {
+    if (await staffRepository.find(trx, input.username)) throw invalidField('username', `There is already a staff account named '${input.username}'.`);
+    const classes = await checkedClasses(trx, input.role, input.classes);
+    await staffRepository.insert(trx, { ...input, classes, passwordHash, mustChange: chosenPassword === undefined });
+    if (actor) await writeAudit(trx, actor, { action: 'staff.created', detail: `${input.username}: ${input.role}${classes ? ` (${classes})` : ''}` });
+    return (await staffRepository.find(trx, input.username))!;
+  });
+  return { ...presentStaff(row), ...(chosenPassword === undefined ? { one_time_password: password } : {}) };
+}
+
+/**
+ * `PATCH /api/staff/{username}`: role, classes, display name, disabled, or a new one-time password.
+ * Disabling or a reset ends every session of the account at once; a role or class change counts
+ * from the account's next request (its session reads them). The last enabled admin keeps her role
+ * and stays enabled, under any number of changes at once (the enabled admins are locked first).
+ */
+export async function changeStaff(deps: Deps, actor: AdminActor, username: string, change: z.output<typeof staffChangeRequest>) {
+  const password = change.reset_password ? oneTimePassword() : null;
+  const passwordHash = password ? await hashPassword(password) : null;
+  const row = await deps.writeTransaction(async (trx) => {
+    const enabledAdmins = await staffRepository.lockEnabledAdmins(trx);
+    const account = await staffRepository.find(trx, username);
+    if (!account) throw new NotFound('There is no staff account with that username.');
+    const role = change.role ?? account.role;
+    const disabled = change.disabled ?? account.disabled === 1;
+    const losesAdmin = account.role === 'admin' && account.disabled === 0 && (role !== 'admin' || disabled);
+    if (losesAdmin && enabledAdmins.length <= 1) throw new Conflict(LAST_ADMIN);
+    const classes = change.role !== undefined || change.classes !== undefined ? await checkedClasses(trx, role, change.classes ?? account.classes.split(',').filter(Boolean)) : account.classes;
+    await staffRepository.update(trx, account.id, {
+      role,
+      classes,
+      disabled: disabled ? 1 : 0,
+      ...(change.display_name !== undefined ? { display_name: change.display_name } : {}),
+      ...(passwordHash ? { password_hash: passwordHash, must_change_password: 1 } : {}),
+    });
+    if (disabled || passwordHash) await sessionRepository.deleteForAdmin(trx, account.id);
+    const changed = Object.keys(change).filter((key) => change[key as keyof typeof change] !== undefined);
+    await writeAudit(trx, actor, { action: 'staff.changed', detail: `${account.username}: ${changed.join(', ')}${change.role ? ` → ${role}` : ''}${classes ? ` (${classes})` : ''}` });
+    return (await staffRepository.find(trx, username))!;
+  });
+  return { ...presentStaff(row), ...(password ? { one_time_password: password } : {}) };
+}
+
+/**
+ * `npm run admin -- create <username> [--role …] [--classes …]`: a staff account with the password
+ * the operator chose (not one-time). Throws an error whose message says what to fix.
+ */
+export async function createStaffFromCommand(
+  deps: Pick<Deps, 'db' | 'writeTransaction'>,
+  { username, password, role, classes }: { username: string; password: string; role: StaffRole; classes: string[] },
+): Promise<void> {
+  const name = staffUsername.safeParse(username);
+  if (!name.success) throw new Error(name.error.issues[0]!.message);
+  if (await staffRepository.find(deps.db, name.data)) throw new Error(`An admin named '${name.data}' already exists.`);
+  const problem = passwordProblem(password, { username: name.data }, isCommonPassword);
+  if (problem) throw new Error(problem);
+  await addStaff(deps, null, { username: name.data, display_name: name.data, role, classes }, password);
+}
