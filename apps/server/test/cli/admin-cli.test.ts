@@ -114,4 +114,25 @@ describe('the admin command', () => {
     expect(run.stdout).toContain("Admin 'bursar' created.");
     expect(run.admins()).toEqual([{ username: 'bursar', must_change_password: 0 }]);
   });
+
+  it('creates a teacher of the classes given, and refuses a role outside the three or a class the school has not', async () => {
+    const run = await runAdmin(['create', 'ms-joseph', '--role', 'teacher', '--classes', '1A,1B'], { env: { ADMIN_PASSWORD: 'Coconut-Water-88' } });
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toContain("Staff member 'ms-joseph' created as teacher of 1A, 1B.");
+    const db = new SQLite(path.join(run.folder, 'data', 'portal.sqlite'), { readonly: true });
+    try {
+      expect(db.prepare('select role, classes, must_change_password from admin_users').all()).toEqual([
+        { role: 'teacher', classes: '1A,1B', must_change_password: 0 },
+      ]);
+    } finally {
+      db.close();
+    }
+    const badRole = await runAdmin(['create', 'mr-ali', '--role', 'principal'], { env: { ADMIN_PASSWORD: 'Coconut-Water-88' } });
+    expect(badRole.status).toBe(2);
+    expect(badRole.stderr).toMatch(/^Usage: npm run admin -- create <username> \[--role admin\|office\|teacher\] \[--classes 1A,1B\]/);
+    const badClass = await runAdmin(['create', 'mr-ali', '--role', 'teacher', '--classes', '9Z'], { env: { ADMIN_PASSWORD: 'Coconut-Water-88' } });
+    expect(badClass.status).toBe(1);
+    expect(badClass.stderr).toBe('No admin created: There is no class 9Z.');
+    expect(badClass.admins()).toEqual([]);
+  });
 });

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { studentColumns } from '@school/contract';
 import { migrateToLatest } from '../../src/db/migrate.ts';
+import * as staffRoles from '../../src/db/migrations/019-staff-roles.ts';
 import { createTestDb, testDialect } from '../helpers/test-db.ts';
 
 describe(`migrations on ${testDialect}`, () => {
@@ -81,6 +82,25 @@ describe(`migrations on ${testDialect}`, () => {
         const { rows } = await sql<{ options: string[] | null }>`SELECT reloptions AS options FROM pg_class WHERE relname = 'students'`.execute(db);
         expect(rows[0].options).toEqual(['fillfactor=70']);
       }
+    } finally {
+      await close();
+    }
+  });
+
+  it('makes every admin account that existed before staff roles an enabled admin of no class', async () => {
+    const { db, close } = await createTestDb();
+    try {
+      await staffRoles.down(db as never);
+      await sql`INSERT INTO admin_users (username, password_hash, must_change_password, created_at) VALUES ('old-admin', 'x', 0, '2026-01-01T00:00:00.000Z')`.execute(
+        db,
+      );
+      await staffRoles.up(db as never);
+      const row = await db
+        .selectFrom('admin_users')
+        .select(['role', 'classes', 'disabled', 'display_name'])
+        .where('username', '=', 'old-admin')
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ role: 'admin', classes: '', disabled: 0, display_name: null });
     } finally {
       await close();
     }

@@ -70,6 +70,7 @@ export class TestClient {
 
   get = (url: string, headers?: Record<string, string>) => this.request('GET', url, undefined, headers);
   post = (url: string, body?: unknown, headers?: Record<string, string>) => this.request('POST', url, body ?? {}, headers);
+  patch = (url: string, body?: unknown, headers?: Record<string, string>) => this.request('PATCH', url, body ?? {}, headers);
   delete = (url: string, headers?: Record<string, string>) => this.request('DELETE', url, undefined, headers);
 
   /** Fetches the CSRF cookie, as the web app does before signing in. */

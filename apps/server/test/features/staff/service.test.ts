@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
+import { createAdminUser, createStaffUser, createStudent, signedInAdmin, signedInStaff, signInAsAdmin } from '../../helpers/factories.ts';
+
+let t: TestApp;
+let admin: TestClient;
+beforeAll(async () => {
+  t = await buildTestApp();
+  await createAdminUser(t.db);
+  admin = await signedInAdmin(t.app);
+});
+afterAll(() => t.close());
+
+const auditActions = async (action: string) =>
+  (await t.db.selectFrom('audit_log').select(['actor_id', 'detail']).where('action', '=', action).orderBy('id').execute()).map(
+    (row) => `${row.actor_id}: ${row.detail}`,
+  );
+
+describe('staff accounts', () => {
+  it('adds a teacher with a class and a one-time password shown once; she changes it at her first sign-in', async () => {
+    const added = await admin.post('/api/staff', { username: 'Ms.Joseph', display_name: 'Ms Joseph', role: 'teacher', classes: ['2C'] });
+    expect(added.statusCode).toBe(200);
+    const body = added.json();
+    expect(body).toMatchObject({
+      username: 'ms.joseph',
+      display_name: 'Ms Joseph',
+      role: 'teacher',
+      classes: ['2C'],
+      disabled: false,
+      must_change_password: true,
+    });
+    expect(body.one_time_password).toMatch(/^[A-Za-z2-9]{12}$/);
+    expect((await admin.get('/api/staff')).json().find((row: { username: string }) => row.username === 'ms.joseph')).not.toHaveProperty('one_time_password');
+    expect(await auditActions('staff.created')).toContain('registrar: ms.joseph: teacher (2C)');
+
+    const teacher = await new TestClient(t.app).start();
+    const signIn = await teacher.post('/api/admin-login', { name: 'ms.joseph', password: body.one_time_password });
+    expect(signIn.json()).toEqual({ name: 'Admin', username: 'ms.joseph', must_change_password: true });
+    expect((await teacher.get('/api/health-alerts/2C')).statusCode).toBe(403);
+    expect((await teacher.post('/api/admin/change-password', { current_password: body.one_time_password, password: 'Breadfruit-Tree-51' })).statusCode).toBe(
+      200,
+    );
+    expect((await teacher.get('/api/session')).json()).toMatchObject({ authenticated: true, admin: true, name: 'Admin', role: 'teacher', classes: ['2C'] });
+    expect((await teacher.get('/api/health-alerts/2C')).statusCode).toBe(200);
+  });
+
+  it('answers every staff sign-in with the name Admin, and the session with her role and classes', async () => {
+    await createStaffUser(t.db, 'front-desk', { role: 'office' });
+    const office = await new TestClient(t.app).start();
+    const signIn = await signInAsAdmin(office, 'front-desk');
+    expect(signIn.json()).toEqual({ name: 'Admin', username: 'front-desk', must_change_password: false });
+    expect((await office.get('/api/session')).json()).toMatchObject({ name: 'Admin', role: 'office', classes: [] });
+    expect((await admin.get('/api/session')).json()).toMatchObject({ role: 'admin', classes: [] });
+  });
+
+  it('refuses an unknown class, a taken username and a role outside the three, changing nothing', async () => {
+    const unknownClass = await admin.post('/api/staff', { username: 'mr-ali', display_name: 'Mr Ali', role: 'teacher', classes: ['9Z'] });
+    expect(unknownClass.statusCode).toBe(422);
+    expect(unknownClass.json()).toEqual({ message: 'There is no class 9Z.', errors: { classes: ['There is no class 9Z.'] } });
+    expect((await admin.post('/api/staff', { username: 'registrar', display_name: 'Again', role: 'office' })).statusCode).toBe(422);
+    expect((await admin.post('/api/staff', { username: 'mr-ali', display_name: 'Mr Ali', role: 'principal' })).statusCode).toBe(422);
+    expect((await admin.patch('/api/staff/registrar', { role: 'owner' })).statusCode).toBe(422);
+    expect((await admin.get('/api/staff')).json().map((row: { username: string }) => row.username)).not.toContain('mr-ali');
+  });
+
+  it('lets a change of role or classes count from the next request', async () => {
+    const student = await createStudent(t.db, { class_id: '3A' });
+    const teacher = await signedInStaff(t.app, t.db, 'ms-ramdial', { role: 'teacher', classes: ['3B'] });
+    expect((await teacher.get(`/api/student-attendance/${student.id}`)).statusCode).toBe(403);
+    expect((await admin.patch('/api/staff/ms-ramdial', { classes: ['3A'] })).json()).toMatchObject({ classes: ['3A'] });
+    expect((await teacher.get(`/api/student-attendance/${student.id}`)).statusCode).toBe(200);
+    expect((await teacher.get(`/api/student/${student.id}`)).statusCode).toBe(403);
+    await admin.patch('/api/staff/ms-ramdial', { role: 'office' });
+    expect((await teacher.get(`/api/student/${student.id}`)).statusCode).toBe(200);
+    expect((await teacher.get('/api/staff')).statusCode).toBe(403);
+    expect(await auditActions('staff.changed')).toContain('registrar: ms-ramdial: role → office');
+  });
+
+  it('ends every session of a disabled account at once, and refuses its sign-in like a wrong password', async () => {
+    const first = await signedInStaff(t.app, t.db, 'mr-boodoo', { role: 'office' });
+    const second = await signedInAdmin(t.app, 'mr-boodoo');
+    expect((await admin.patch('/api/staff/mr-boodoo', { disabled: true })).json()).toMatchObject({ disabled: true });
+    for (const client of [first, second]) expect((await client.get('/api/students')).statusCode).toBe(401);
+    const again = await new TestClient(t.app).start();
+    const refused = await again.post('/api/admin-login', { name: 'mr-boodoo', password: 'Savannah-Morning-7' });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe('The username or password is incorrect.');
+  });
+
+  it('resets a password to a new one-time password, shown once, ending her sessions', async () => {
+    const teacher = await signedInStaff(t.app, t.db, 'ms-khan', { role: 'teacher', classes: ['1B'] });
+    const reset = (await admin.patch('/api/staff/ms-khan', { reset_password: true })).json();
+    expect(reset).toMatchObject({ must_change_password: true });
+    expect(reset.one_time_password).toMatch(/^[A-Za-z2-9]{12}$/);
+    expect((await teacher.get('/api/students')).statusCode).toBe(401);
+    const again = await new TestClient(t.app).start();
+    expect((await again.post('/api/admin-login', { name: 'ms-khan', password: reset.one_time_password })).json()).toMatchObject({ must_change_password: true });
+  });
+
+  it('answers 404 for an unknown account', async () => {
+    expect((await admin.patch('/api/staff/nobody-here', { disabled: true })).statusCode).toBe(404);
+  });
+});
+
+describe('the last enabled admin', () => {
+  it('cannot be disabled or demoted, even by fifty changes sent at once to the last two admins', async () => {
+    const own = await buildTestApp();
+    try {
+      await createAdminUser(own.db, 'head');
+      await createStaffUser(own.db, 'deputy');
+      const head = await signedInAdmin(own.app, 'head');
+      const responses = await Promise.all(
+        Array.from({ length: 50 }, (_, index) =>
+          head.patch(`/api/staff/${index % 2 ? 'head' : 'deputy'}`, index % 4 < 2 ? { disabled: true } : { role: 'office' }),
+        ),
+      );
+      const statuses = responses.map((response) => response.statusCode);
+      expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(1);
+      expect(statuses.filter((status) => status !== 200 && status !== 409 && status !== 401)).toEqual([]);
+      const admins = await own.db.selectFrom('admin_users').select('username').where('role', '=', 'admin').where('disabled', '=', 0).execute();
+      expect(admins).toHaveLength(1);
+      const conflict = responses.find((response) => response.statusCode === 409)!;
+      expect(conflict.json()).toEqual({ message: 'The last enabled admin cannot be disabled or given another role.' });
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('refuses to demote or disable the only admin, and lets her be changed once there is another', async () => {
+    const own = await buildTestApp();
+    try {
+      await createAdminUser(own.db, 'head');
+      const head = await signedInAdmin(own.app, 'head');
+      expect((await head.patch('/api/staff/head', { role: 'teacher', classes: ['1A'] })).statusCode).toBe(409);
+      expect((await head.patch('/api/staff/head', { disabled: true })).statusCode).toBe(409);
+      await createStaffUser(own.db, 'deputy', { role: 'office' });
+      expect((await head.patch('/api/staff/deputy', { role: 'admin' })).statusCode).toBe(200);
+      expect((await head.patch('/api/staff/head', { role: 'office' })).statusCode).toBe(200);
+    } finally {
+      await own.close();
+    }
+  });
+});
