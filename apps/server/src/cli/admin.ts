@@ -18,7 +18,10 @@ function readArguments(): { command?: string; username?: string; role: StaffRole
     const { positionals, values } = parseArgs({ allowPositionals: true, options: { role: { type: 'string' }, classes: { type: 'string' } } });
     const role = (values.role ?? 'admin') as StaffRole;
     if (!staffRoles.includes(role)) return null;
-    const classes = (values.classes ?? '').split(',').map((classId) => classId.trim()).filter(Boolean);
+    const classes = (values.classes ?? '')
+      .split(',')
+      .map((classId) => classId.trim())
+      .filter(Boolean);
     return { command: positionals[0], username: positionals[1], role, classes };
   } catch {
     return null;
@@ -57,7 +60,11 @@ async function main(): Promise<number> {
       const password = config.adminPassword ?? (await askPassword(`Password for ${username}: `));
       const writeTransaction = createWriteTransactions(db, isPostgres(db as never) ? 'postgres' : 'sqlite');
       await createStaffFromCommand({ db, writeTransaction }, { username, password, role, classes });
-      console.log(role === 'admin' ? `Admin '${username.toLowerCase()}' created.` : `Staff member '${username.toLowerCase()}' created as ${role}${classes.length ? ` of ${classes.join(', ')}` : ''}.`);
+      console.log(
+        role === 'admin'
+          ? `Admin '${username.toLowerCase()}' created.`
+          : `Staff member '${username.toLowerCase()}' created as ${role}${classes.length ? ` of ${classes.join(', ')}` : ''}.`,
+      );
     } else {
       const password = await resetAdmin(db, username);
       console.log(`New one-time password for '${username.toLowerCase()}': ${password}\nIt must be changed at the next sign-in.`);

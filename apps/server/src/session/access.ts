@@ -31,7 +31,9 @@ const notSignedIn = (request: FastifyRequest) => new Unauthorized(request.sessio
 /** A staff access split into its permission and whether the student the request names may call it too. */
 export function readAccess(access: Access): { permission: Permission; self: boolean } | null {
   if (access === 'visitor' || access === 'restricted' || access === 'signed-in') return null;
-  return access.startsWith('self or ') ? { permission: access.slice('self or '.length) as Permission, self: true } : { permission: access as Permission, self: false };
+  return access.startsWith('self or ')
+    ? { permission: access.slice('self or '.length) as Permission, self: true }
+    : { permission: access as Permission, self: false };
 }
 
 /** A student id as the request names it, by the contract's one rule: null, a number or an object is refused, never turned into text that could name someone. */

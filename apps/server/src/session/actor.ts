@@ -52,7 +52,13 @@ export const classesOf = (stored: string | null | undefined): string[] => (store
 function identityOf(session: SessionWithAdmin | null): StudentIdentity | AdminIdentity | null {
   if (session?.kind === 'student' && session.student_id) return { kind: 'student', studentId: session.student_id };
   if (session?.kind === 'admin' && session.admin_id !== null && session.admin_name && !session.admin_disabled)
-    return { kind: 'admin', adminId: session.admin_id, name: session.admin_name, role: session.admin_role ?? 'admin', classes: classesOf(session.admin_classes) };
+    return {
+      kind: 'admin',
+      adminId: session.admin_id,
+      name: session.admin_name,
+      role: session.admin_role ?? 'admin',
+      classes: classesOf(session.admin_classes),
+    };
   return null;
 }
 

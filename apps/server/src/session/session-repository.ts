@@ -21,7 +21,12 @@ const sessionQuery = (db: Executor) =>
     .selectFrom('sessions')
     .leftJoin('admin_users', 'admin_users.id', 'sessions.admin_id')
     .selectAll('sessions')
-    .select(['admin_users.username as admin_name', 'admin_users.role as admin_role', 'admin_users.classes as admin_classes', 'admin_users.disabled as admin_disabled']);
+    .select([
+      'admin_users.username as admin_name',
+      'admin_users.role as admin_role',
+      'admin_users.classes as admin_classes',
+      'admin_users.disabled as admin_disabled',
+    ]);
 const findSession = compiledOnce<SessionWithAdmin>((db) => sessionQuery(db).where('sessions.id_hash', '=', ''));
 /** On PostgreSQL, the sessions of the requests that arrive together, in one statement (`batchedByKey`). */
 const findSessions = compiledOnce<SessionWithAdmin>((db) => sessionQuery(db).where(sql<boolean>`sessions.id_hash = any(${[]}::text[])`));

@@ -66,7 +66,12 @@ export async function createAdminUser(
 export async function createStaffUser(
   db: Db,
   username: string,
-  { role = 'admin', classes = [], password = ADMIN_PASSWORD, mustChange = false }: { role?: StaffRole; classes?: string[]; password?: string; mustChange?: boolean } = {},
+  {
+    role = 'admin',
+    classes = [],
+    password = ADMIN_PASSWORD,
+    mustChange = false,
+  }: { role?: StaffRole; classes?: string[]; password?: string; mustChange?: boolean } = {},
 ): Promise<{ username: string; password: string }> {
   await db
     .insertInto('admin_users')

@@ -192,7 +192,13 @@ describe('access control', () => {
 
   it('refuses a teacher the students of another class, and the Parents Contact of all classes', async () => {
     const teacher = callers.teacherOtherClass;
-    for (const url of [`/api/student-attendance/${studentA.id}`, `/api/report-card-terms/${studentA.id}`, '/api/parents-contact/1A', '/api/parents-contact/all', '/api/health-alerts/1A']) {
+    for (const url of [
+      `/api/student-attendance/${studentA.id}`,
+      `/api/report-card-terms/${studentA.id}`,
+      '/api/parents-contact/1A',
+      '/api/parents-contact/all',
+      '/api/health-alerts/1A',
+    ]) {
       const response = await teacher.get(url);
       expect(response.statusCode, url).toBe(403);
     }

@@ -46,7 +46,7 @@ describe('the actor of a request', () => {
     });
   });
 
-  it("is a teacher of her classes, as her account says on this request", () => {
+  it('is a teacher of her classes, as her account says on this request', () => {
     const actor = actorFor(session({ kind: 'admin', admin_id: 8, admin_name: 'ms-joseph', admin_role: 'teacher', admin_classes: '1A,3C' }), request);
     expect(actor).toMatchObject({ kind: 'admin', role: 'teacher', classes: ['1A', '3C'] });
   });

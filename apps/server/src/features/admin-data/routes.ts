@@ -108,7 +108,9 @@ export async function adminDataRoutes(instance: FastifyInstance): Promise<void> 
     async (request) => studentImportProgress(app.deps, adminActor(request)),
   );
 
-  app.get('/api/student-imports', { config: { access: 'records:write' }, schema: { response: { 200: studentImportHistorySchema, ...errorResponses } } }, async () =>
-    studentImportHistory(app.deps),
+  app.get(
+    '/api/student-imports',
+    { config: { access: 'records:write' }, schema: { response: { 200: studentImportHistorySchema, ...errorResponses } } },
+    async () => studentImportHistory(app.deps),
   );
 }

@@ -82,7 +82,10 @@ export async function changeStaff(deps: Deps, actor: AdminActor, username: strin
     const disabled = change.disabled ?? account.disabled === 1;
     const losesAdmin = account.role === 'admin' && account.disabled === 0 && (role !== 'admin' || disabled);
     if (losesAdmin && enabledAdmins.length <= 1) throw new Conflict(LAST_ADMIN);
-    const classes = change.role !== undefined || change.classes !== undefined ? await checkedClasses(trx, role, change.classes ?? account.classes.split(',').filter(Boolean)) : account.classes;
+    const classes =
+      change.role !== undefined || change.classes !== undefined
+        ? await checkedClasses(trx, role, change.classes ?? account.classes.split(',').filter(Boolean))
+        : account.classes;
     await staffRepository.update(trx, account.id, {
       role,
       classes,
@@ -92,7 +95,10 @@ export async function changeStaff(deps: Deps, actor: AdminActor, username: strin
     });
     if (disabled || passwordHash) await sessionRepository.deleteForAdmin(trx, account.id);
     const changed = Object.keys(change).filter((key) => change[key as keyof typeof change] !== undefined);
-    await writeAudit(trx, actor, { action: 'staff.changed', detail: `${account.username}: ${changed.join(', ')}${change.role ? ` → ${role}` : ''}${classes ? ` (${classes})` : ''}` });
+    await writeAudit(trx, actor, {
+      action: 'staff.changed',
+      detail: `${account.username}: ${changed.join(', ')}${change.role ? ` → ${role}` : ''}${classes ? ` (${classes})` : ''}`,
+    });
     return (await staffRepository.find(trx, username))!;
   });
   return { ...presentStaff(row), ...(password ? { one_time_password: password } : {}) };
