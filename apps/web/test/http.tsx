@@ -17,6 +17,19 @@ export const studentSession = {
   must_change_password: false,
 };
 
+/** The session of a signed-in staff member of a role (an admin by default), as `/api/session` answers it. */
+export const staffSession = (role: 'admin' | 'office' | 'teacher' = 'admin', classes: string[] = []) => ({
+  authenticated: true,
+  admin: true,
+  restricted: false,
+  userID: role === 'admin' ? 'registrar' : `${role}-1`,
+  name: 'Admin',
+  initials: 'A',
+  must_change_password: false,
+  role,
+  classes,
+});
+
 export type Call = { url: string; method: string; body: unknown };
 
 /**

@@ -3,7 +3,8 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import AdminSignInPage from '../features/auth/admin-sign-in-page.tsx';
 import SignInPage from '../features/auth/sign-in-page.tsx';
 import { registrationRoutes } from '../features/registration/routes.tsx';
-import { adminMenu, adminPages, screensOf } from './admin-screens.ts';
+import { adminMenu, adminPages, screensOf, type AdminScreen } from './admin-screens.ts';
+import { Permitted } from './permitted.tsx';
 import { Guard } from './guard.tsx';
 import { adminEntries, studentAccountEntries, studentEntries } from './navigation.ts';
 import { SessionEndedWatcher } from './session-ended-watcher.tsx';
@@ -11,6 +12,20 @@ import { SessionEndedWatcher } from './session-ended-watcher.tsx';
 /** Each screen is its own chunk, so the sign-in page loads only what it needs. */
 const page = (load: () => Promise<{ default: React.ComponentType }>) => ({
   lazy: async () => ({ Component: (await load()).default }),
+});
+
+/** A staff screen: its page, or the word that her role may not use it (decision 048). */
+const staffPage = (screen: AdminScreen) => ({
+  lazy: async () => {
+    const Page = (await screen.page()).default;
+    return {
+      Component: () => (
+        <Permitted permission={screen.permission}>
+          <Page />
+        </Permitted>
+      ),
+    };
+  },
 });
 
 const PortalLayout = lazy(async () => ({ default: (await import('./layouts/portal-layout.tsx')).PortalLayout }));
@@ -45,7 +60,7 @@ const muiScreens: RouteObject = {
       children: [
         {
           ...page(() => import('./layouts/admin-layout.tsx')),
-          children: [...screensOf(adminMenu), ...adminPages].map((screen) => ({ path: screen.path, ...page(screen.page) })),
+          children: [...screensOf(adminMenu), ...adminPages].map((screen) => ({ path: screen.path, ...staffPage(screen) })),
         },
       ],
     },

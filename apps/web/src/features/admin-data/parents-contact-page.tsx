@@ -18,7 +18,7 @@ import type { ParentsContactRow } from '@school/contract/responses';
 import { useMemo, useState, type ReactNode } from 'react';
 import { PageTitle } from '../../components/page-title.tsx';
 import { cardsOnPhone } from '../../components/table-cards.ts';
-import { useFormClasses } from './api/get-form-classes.ts';
+import { useReadableClasses } from '../../api/get-form-classes.ts';
 import { parentsContactDownload, useParentsContact } from './api/get-parents-contact.ts';
 
 /** A phone number or a part of an e-mail, which never breaks inside (no '1868-313-' above '3281'). */
@@ -75,9 +75,12 @@ const columns = ['Student', 'Mother', 'Father', 'Guardian', 'Emergency contact']
  * list as PDF and xlsx. On a phone each student's row becomes a card, each detail labelled.
  */
 export default function ParentsContactPage() {
-  const [classId, setClassId] = useState('all');
+  const { classes, every } = useReadableClasses();
+  const [chosen, setChosen] = useState<string | null>(null);
+  // A teacher reads her own classes only, so she starts at her first (decision 048).
+  const classId = chosen ?? (every ? 'all' : (classes[0]?.id ?? ''));
+  const setClassId = setChosen;
   const [search, setSearch] = useState('');
-  const classes = useFormClasses();
   const { data, isPending, error } = useParentsContact(classId);
   const rows = useMemo(() => {
     const words = search.trim().toLowerCase().split(/\s+/).filter(Boolean);
@@ -90,8 +93,8 @@ export default function ParentsContactPage() {
       <Paper sx={{ p: { xs: 1.5, sm: 2 } }}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { sm: 'center' } }}>
           <TextField select label="Class" value={classId} onChange={(event) => setClassId(event.target.value)} sx={{ minWidth: 160 }} size="small">
-            <MenuItem value="all">All classes</MenuItem>
-            {(classes.data ?? []).map((formClass) => (
+            {every && <MenuItem value="all">All classes</MenuItem>}
+            {classes.map((formClass) => (
               <MenuItem key={formClass.id} value={formClass.id}>
                 Form {formClass.form_level} – {formClass.id}
               </MenuItem>

@@ -1,13 +1,15 @@
 import { PageTitle } from '../../components/page-title.tsx';
+import { useMay } from '../../lib/use-may.ts';
 import { SignInAlerts } from './components/sign-in-alerts.tsx';
 import { StudentsTable } from './components/students-table.tsx';
 
-/** `/admin/dashboard` (SPEC §2): the students table with its row actions, under any sign-in alert. */
+/** `/admin/dashboard` (SPEC §2): the students table with its row actions, under any sign-in alert (for admins). */
 export default function AdminDashboardPage() {
+  const may = useMay();
   return (
     <>
       <PageTitle>Admin Dashboard</PageTitle>
-      <SignInAlerts />
+      {may('staff') && <SignInAlerts />}
       <StudentsTable />
     </>
   );

@@ -2,24 +2,24 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { adminMenu, screensOf, type AdminMenuEntry } from '../../../src/app/admin-screens.ts';
+import { adminMenu, menuFor, screensOf, type AdminMenuEntry } from '../../../src/app/admin-screens.ts';
 import { AdminMenu } from '../../../src/app/layouts/admin-menu.tsx';
 
 const page = async () => ({ default: () => null });
 /** SPEC §2's whole menu, as it will stand once every admin screen is built. */
 const fullMenu: AdminMenuEntry[] = [
-  { label: 'Dashboard', path: '/admin/dashboard', page },
-  { label: 'Export Data', path: '/admin/export', page },
+  { label: 'Dashboard', path: '/admin/dashboard', permission: 'class:read', page },
+  { label: 'Export Data', path: '/admin/export', permission: 'exports', page },
   {
     label: 'Reports',
     screens: [
-      { label: 'Registration Report', path: '/admin/reports', page },
-      { label: 'Parents Contact', path: '/admin/reports/parents-contact', page },
+      { label: 'Registration Report', path: '/admin/reports', permission: 'exports', page },
+      { label: 'Parents Contact', path: '/admin/reports/parents-contact', permission: 'class:read', page },
     ],
   },
-  { label: 'Import Students', path: '/admin/import', page },
-  { label: 'Post Term Reports', path: '/admin/term-reports', page },
-  { label: 'Registration Settings', path: '/admin/registration-settings', page },
+  { label: 'Import Students', path: '/admin/import', permission: 'records:write', page },
+  { label: 'Post Term Reports', path: '/admin/term-reports', permission: 'records:write', page },
+  { label: 'Registration Settings', path: '/admin/registration-settings', permission: 'settings', page },
 ];
 
 function renderMenu(path: string, entries = fullMenu) {
@@ -79,5 +79,15 @@ describe('the admin menu', () => {
     for (const path of paths) expect(path).toMatch(/^\/admin\/[a-z-]+(\/[a-z-]+)?$/);
     expect(adminMenu[0]).toMatchObject({ label: 'Dashboard', path: '/admin/dashboard' });
     expect(adminMenu.at(-1)).toMatchObject({ label: 'Registration Settings', path: '/admin/registration-settings' });
+  });
+
+  it("shows each role only the screens it may use: a teacher her class's screens, the office no staff or settings", () => {
+    const labels = (entries: AdminMenuEntry[]) => screensOf(entries).map((entry) => entry.label);
+    expect(labels(menuFor(adminMenu, 'teacher'))).toEqual(['Dashboard', 'Parents Contact', 'Health Alerts']);
+    expect(menuFor(adminMenu, 'teacher').find((entry) => entry.label === 'Reports')).toMatchObject({ screens: [{ label: 'Parents Contact' }] });
+    expect(labels(menuFor(adminMenu, 'office'))).not.toContain('Staff');
+    expect(labels(menuFor(adminMenu, 'office'))).not.toContain('Registration Settings');
+    expect(labels(menuFor(adminMenu, 'office'))).toContain('Export Data');
+    expect(labels(menuFor(adminMenu, 'admin'))).toEqual(labels(adminMenu));
   });
 });

@@ -6,7 +6,7 @@ import { api } from '../../../api/client.ts';
 export const getParentsContact = (classId: string) => api<ParentsContact>(`/api/parents-contact/${encodeURIComponent(classId)}`);
 
 export const getParentsContactQueryOptions = (classId: string) =>
-  queryOptions({ queryKey: ['parents-contact', classId], queryFn: () => getParentsContact(classId) });
+  queryOptions({ queryKey: ['parents-contact', classId], queryFn: () => getParentsContact(classId), enabled: classId !== '' });
 
 export const useParentsContact = (classId: string) => useQuery(getParentsContactQueryOptions(classId));
 

@@ -13,6 +13,8 @@ import MenuList from '@mui/material/MenuList';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
+import type { Permission } from '@school/contract/staff-roles';
+import { useMay } from '../../../lib/use-may.ts';
 import type { TableRow } from './table-rows.ts';
 
 /** What a row's action asks of the table: a dialog over it, or another screen. */
@@ -23,12 +25,12 @@ export type Action = 'form' | 'edit' | 'reset' | 'attendance' | 'termReports';
  * password, which takes away the one she chose and is rarely needed, set apart at the end.
  */
 export const ROW_ACTIONS = [
-  { action: 'form', name: 'Registration Form', Icon: DescriptionIcon },
-  { action: 'edit', name: 'Edit', Icon: EditIcon },
-  { action: 'attendance', name: 'Attendance', Icon: EventAvailableIcon },
-  { action: 'termReports', name: 'Term Reports', Icon: AssessmentIcon },
-  { action: 'reset', name: 'Reset password', Icon: LockResetIcon, apart: true },
-] as const satisfies ReadonlyArray<{ action: Action; name: string; Icon: unknown; apart?: boolean }>;
+  { action: 'form', name: 'Registration Form', Icon: DescriptionIcon, permission: 'records:read' },
+  { action: 'edit', name: 'Edit', Icon: EditIcon, permission: 'records:write' },
+  { action: 'attendance', name: 'Attendance', Icon: EventAvailableIcon, permission: 'class:read' },
+  { action: 'termReports', name: 'Term Reports', Icon: AssessmentIcon, permission: 'class:read' },
+  { action: 'reset', name: 'Reset password', Icon: LockResetIcon, permission: 'records:write', apart: true },
+] as const satisfies ReadonlyArray<{ action: Action; name: string; Icon: unknown; permission: Permission; apart?: boolean }>;
 
 /** The tooltip of a row's 'Actions ▾' button: what its menu holds. */
 export const ROW_MENU_TIP = ROW_ACTIONS.map((item) => item.name).join(', ');
@@ -52,13 +54,15 @@ export function RowActionsMenu({
   onAction: (action: Action, row: TableRow) => void;
 }) {
   const titleId = useId();
+  const may = useMay();
   if (!open) return null;
   const { row, anchor, sheet } = open;
   const choose = (action: Action) => {
     onClose();
     onAction(action, row);
   };
-  const items = ROW_ACTIONS.flatMap(({ action, name, Icon, ...item }) => [
+  // A teacher's rows offer what her role may do: her class's attendance and term reports (decision 048).
+  const items = ROW_ACTIONS.filter((item) => may(item.permission)).flatMap(({ action, name, Icon, permission: _permission, ...item }) => [
     ...('apart' in item ? [<Divider key="apart" />] : []),
     <Tooltip key={action} title={`${name} of ${row.name}`} placement={sheet ? 'top' : 'left'} describeChild>
       <MenuItem onClick={() => choose(action)} sx={'apart' in item ? { color: 'error.main', '& .MuiListItemIcon-root': { color: 'error.main' } } : undefined}>

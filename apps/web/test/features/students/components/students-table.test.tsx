@@ -3,13 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StudentsTable } from '../../../../src/features/students/components/students-table.tsx';
-import { json, renderWithQueries, stubFetch } from '../../../http.tsx';
+import { json, renderWithQueries, staffSession, stubFetch } from '../../../http.tsx';
 import { row, stored } from '../fixtures.ts';
 
 const ACTION_NAMES = ['Registration Form', 'Edit', 'Attendance', 'Term Reports', 'Reset password'];
 
 /** The table over the portal's answers (Kezia Charles and one more student), at a phone's width when `phone`. */
-async function showTable({ phone = false } = {}) {
+async function showTable({ phone = false, role = 'admin' as 'admin' | 'teacher' } = {}) {
   // jsdom lays nothing out: the table's scroller is never resized.
   vi.stubGlobal(
     'ResizeObserver',
@@ -35,6 +35,7 @@ async function showTable({ phone = false } = {}) {
     if (call.url === '/api/students')
       return json([row, { ...row, id: '20260002', first_name: 'Amara', last_name: 'Baptiste', updatedAt: '2026-08-01T00:00:00.000Z' }]);
     if (call.url === `/api/student/${row.id}`) return json(stored());
+    if (call.url === '/api/session') return json(staffSession(role, role === 'teacher' ? ['1A'] : []));
     return json([]);
   });
   const router = createMemoryRouter(
@@ -130,5 +131,18 @@ describe('the students table’s row actions', () => {
     ).toEqual(ACTION_NAMES);
     await userEvent.click(within(menu).getByRole('menuitem', { name: 'Attendance' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/students/${row.id}/attendance`));
+  });
+
+  it("offer a teacher only her class's attendance and term reports: no record, edit or password reset", async () => {
+    await showTable({ role: 'teacher' });
+    await userEvent.click(screen.getAllByRole('button', { name: /^Actions for/ })[0]!);
+    const menu = await screen.findByRole('menu');
+    await waitFor(() =>
+      expect(
+        within(menu)
+          .getAllByRole('menuitem')
+          .map((item) => item.textContent),
+      ).toEqual(['Attendance', 'Term Reports']),
+    );
   });
 });

@@ -1,0 +1,114 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import type { StaffMember, StaffWithPassword } from '@school/contract/responses';
+import { staffRoleLabels } from '@school/contract/staff-roles';
+import { ApiError } from '../../api/client.ts';
+import { PageTitle } from '../../components/page-title.tsx';
+import { cardsOnPhone } from '../../components/table-cards.ts';
+import { useChangeStaff } from './api/change-staff.ts';
+import { useStaff } from './api/get-staff.ts';
+import { StaffDialog } from './components/staff-dialog.tsx';
+
+const statusOf = (member: StaffMember) => (member.disabled ? 'Disabled' : member.must_change_password ? 'Must set a password' : 'Active');
+
+/**
+ * `/admin/staff` (admins only, decision 048): every staff account with its role, classes and state;
+ * add one, change her role, classes or name, disable her, or reset her password. A new account's
+ * or a reset's one-time password is shown here once.
+ */
+export default function StaffPage() {
+  const { data, error } = useStaff();
+  const [editing, setEditing] = useState<StaffMember | 'new' | null>(null);
+  const [saved, setSaved] = useState<StaffWithPassword | null>(null);
+  const reset = useChangeStaff();
+
+  const done = (member: StaffWithPassword) => {
+    setEditing(null);
+    setSaved(member);
+  };
+
+  return (
+    <>
+      <PageTitle>Staff</PageTitle>
+      {error ? (
+        <Alert severity="error">The staff accounts could not be loaded.</Alert>
+      ) : (
+        <Paper sx={{ p: { xs: 1.5, sm: 2 } }}>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', mb: 2 }}>
+            <Typography color="text.secondary" sx={{ flexGrow: 1 }}>
+              Admins do everything; the office does all student work but staff and settings; a teacher reads her classes only.
+            </Typography>
+            <Button variant="contained" onClick={() => setEditing('new')}>
+              Add staff member
+            </Button>
+          </Box>
+          {saved && (
+            <Alert severity="success" onClose={() => setSaved(null)} sx={{ mb: 2 }}>
+              {saved.one_time_password ? (
+                <>
+                  One-time password for {saved.username}: <strong data-testid="one-time-password">{saved.one_time_password}</strong>. It is shown only this
+                  once; she sets her own at her first sign-in.
+                </>
+              ) : (
+                `${saved.display_name}'s account is saved.`
+              )}
+            </Alert>
+          )}
+          {reset.error && (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {reset.error instanceof ApiError ? reset.error.firstMessage : 'The password could not be reset.'}
+            </Alert>
+          )}
+          <Table size="small" aria-label="Staff accounts" sx={cardsOnPhone}>
+            <TableHead>
+              <TableRow>
+                <TableCell>Name</TableCell>
+                <TableCell>Username</TableCell>
+                <TableCell>Role</TableCell>
+                <TableCell>Classes</TableCell>
+                <TableCell>Status</TableCell>
+                <TableCell>Actions</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {(data ?? []).map((member) => (
+                <TableRow key={member.username}>
+                  <TableCell data-label="Name">{member.display_name}</TableCell>
+                  <TableCell data-label="Username">{member.username}</TableCell>
+                  <TableCell data-label="Role">{staffRoleLabels[member.role]}</TableCell>
+                  <TableCell data-label="Classes">{member.classes.join(', ') || '—'}</TableCell>
+                  <TableCell data-label="Status">{statusOf(member)}</TableCell>
+                  <TableCell data-label="Actions">
+                    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+                      <Button size="small" variant="outlined" onClick={() => setEditing(member)} aria-label={`Change ${member.display_name}`}>
+                        Change
+                      </Button>
+                      <Button
+                        size="small"
+                        color="error"
+                        onClick={() => void reset.mutateAsync({ username: member.username, change: { reset_password: true } }).then(setSaved, () => undefined)}
+                        aria-label={`Reset the password of ${member.display_name}`}
+                      >
+                        Reset password
+                      </Button>
+                    </Box>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Paper>
+      )}
+      {editing && <StaffDialog member={editing === 'new' ? null : editing} onClose={() => setEditing(null)} onDone={done} />}
+    </>
+  );
+}
