@@ -37,6 +37,8 @@ test('each admin screen has its own URL, reached from the menu, the address bar 
     'Import Term Results',
     'Term Calendar',
     'Import Attendance',
+    'Health Alerts',
+    'Staff',
     'Audit Log',
     'Registration Settings',
   ]);

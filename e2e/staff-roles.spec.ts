@@ -1,0 +1,93 @@
+import { expect, test, type Page } from '@playwright/test';
+import {
+  claimStudent,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  goToAdminScreen,
+  openAdminMenu,
+  signInAdminViaApi,
+  studentsTableRows,
+} from './support/fixtures.ts';
+
+/** Where a screenshot for looking at goes (outside the repository), when asked for with SCREENSHOTS=1. */
+const shot = async (page: Page, name: string) => {
+  if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/${name}.png`, fullPage: true });
+};
+
+const TEACHER_PASSWORD = 'Chaconia-Flower-Red-31';
+
+test('an admin adds a teacher with a class; the teacher sets her password, sees only her class and its health alerts, and is refused the export', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const student = claimStudent('any');
+  const username = `teacher-${testInfo.project.name}`;
+
+  await signInAdminViaApi(page);
+  await page.goto('/admin/dashboard');
+  await goToAdminScreen(page, 'Staff');
+  await expect(page.getByRole('heading', { level: 1, name: 'Staff' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Staff accounts' })).toContainText('admin');
+  await page.getByRole('button', { name: 'Add staff member' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add a staff member' });
+  await dialog.getByRole('textbox', { name: 'Username' }).fill(username);
+  await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('Ms Joseph');
+  await dialog.getByRole('combobox', { name: 'Classes' }).click();
+  await page.getByRole('option', { name: student.class_id, exact: true }).click();
+  await page.keyboard.press('Escape');
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Add' }).click();
+  const oneTime = (await page.getByTestId('one-time-password').textContent())!;
+  expect(oneTime).toMatch(/^[A-Za-z2-9]{12}$/);
+  const row = page.getByRole('row').filter({ hasText: username });
+  await expect(row).toContainText('Teacher');
+  await expect(row).toContainText(student.class_id);
+  await expectNoSidewaysScroll(page);
+  await expectAccessible(page);
+  await shot(page, `staff-${testInfo.project.name}`);
+
+  const teacherContext = await browser.newContext({
+    baseURL: process.env.E2E_BASE_URL,
+    viewport: page.viewportSize() ?? undefined,
+    isMobile: testInfo.project.use.isMobile,
+    hasTouch: testInfo.project.use.hasTouch,
+  });
+  const teacher = await teacherContext.newPage();
+  try {
+    await teacher.goto('/admin');
+    await teacher.getByLabel('Username').fill(username);
+    await teacher.getByLabel('Password').fill(oneTime);
+    await teacher.getByRole('button', { name: 'Sign In' }).click();
+    await teacher.getByLabel('New Password').fill(TEACHER_PASSWORD);
+    await teacher.getByLabel('Confirm Password').fill(TEACHER_PASSWORD);
+    await teacher.getByRole('button', { name: 'Change Password' }).click();
+    await expect(teacher.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+
+    // Her menu holds what her role may use; her table, her class's students only.
+    const menu = await openAdminMenu(teacher);
+    await expect(menu.getByRole('link')).toHaveText(['Dashboard', 'Parents Contact', 'Health Alerts']);
+    await menu.getByRole('link', { name: 'Health Alerts' }).click();
+    await expect(teacher.getByRole('heading', { level: 1, name: 'Health Alerts' })).toBeVisible();
+    const alerts = teacher.getByRole('table', { name: `Health alerts of class ${student.class_id}` });
+    await expect(alerts).toContainText(student.id);
+    await expectNoSidewaysScroll(teacher);
+    await expectAccessible(teacher);
+    await shot(teacher, `health-alerts-${testInfo.project.name}`);
+
+    await goToAdminScreen(teacher, 'Dashboard');
+    await expect(studentsTableRows(teacher).first()).toBeVisible();
+    await expect(teacher.getByText(/^Total Number of Students: \d+$/)).toBeVisible();
+    const rows = await studentsTableRows(teacher).allTextContents();
+    for (const text of rows) expect(text).toContain(student.class_id);
+    await expectAccessible(teacher);
+
+    // The whole school's registration spreadsheet is not hers: the page says so, the server refuses it.
+    await teacher.goto('/admin/export');
+    await expect(teacher.getByRole('heading', { level: 1, name: 'You do not have access to this page.' })).toBeVisible();
+    await expectAccessible(teacher);
+    await shot(teacher, `no-access-${testInfo.project.name}`);
+    expect((await teacher.request.get('/api/registration-data-spreadsheet')).status()).toBe(403);
+  } finally {
+    await teacherContext.close();
+  }
+});
