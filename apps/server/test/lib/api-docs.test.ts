@@ -97,6 +97,8 @@ const requestRules: Record<string, { body?: z.ZodType; form?: z.ZodObject; query
   'POST /api/attendance-scans': { body: contract.scannerBatchRequest },
   'GET /api/audit': { query: contract.auditQuery },
   'GET /api/audit/csv': { query: contract.auditQuery },
+  'POST /api/staff': { body: contract.newStaffRequest },
+  'PATCH /api/staff/{username}': { body: contract.staffChangeRequest },
 };
 
 /** `const: x` as the document writes it, `enum: [x]`. */
