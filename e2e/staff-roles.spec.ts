@@ -74,6 +74,13 @@ test('an admin adds a teacher with a class; the teacher sets her password, sees 
     await expectAccessible(teacher);
     await shot(teacher, `health-alerts-${testInfo.project.name}`);
 
+    // Parents Contact offers her own class, never all classes at once.
+    await goToAdminScreen(teacher, 'Parents Contact');
+    await expect(teacher.getByRole('combobox', { name: 'Class' })).toHaveText(new RegExp(student.class_id));
+    await teacher.getByRole('combobox', { name: 'Class' }).click();
+    await expect(teacher.getByRole('option', { name: 'All classes' })).toHaveCount(0);
+    await teacher.keyboard.press('Escape');
+
     await goToAdminScreen(teacher, 'Dashboard');
     await expect(studentsTableRows(teacher).first()).toBeVisible();
     await expect(teacher.getByText(/^Total Number of Students: \d+$/)).toBeVisible();
