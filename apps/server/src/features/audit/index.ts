@@ -2,4 +2,3 @@
 export { auditRead, auditRow, writeAudit, type AuditEntry } from './audit-log.ts';
 export { auditRoutes } from './routes.ts';
 export { recordAccessOf } from './service.ts';
-export { staffMemberOf } from './staff.ts';

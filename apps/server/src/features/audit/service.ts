@@ -7,7 +7,7 @@ import type { AdminActor, StudentActor } from '../../session/actor.ts';
 import { auditRead } from './audit-log.ts';
 import { recordAccessActions, recordAccessWords } from './record-access.ts';
 import { auditRepository, type AuditFilters, type AuditRow } from './repository.ts';
-import { staffMemberOf, staffRoleOf } from './staff.ts';
+import { staffMembersOf, type StaffMember } from './staff.ts';
 
 /** Entries on a page of the audit screen. */
 export const AUDIT_PAGE_SIZE = 50;
@@ -31,13 +31,16 @@ function filtersOf(deps: Deps, query: AuditQuery): AuditFilters {
   };
 }
 
+/** The usernames of the staff rows among these. */
+const staffNames = (rows: AuditRow[]) => rows.filter((row) => row.actor_kind === 'admin').map((row) => row.actor_id);
+
 /** A row as the audit screen shows it; a staff member's row carries her role. */
-const presentEntry = (row: AuditRow): AuditEntryAnswer => ({
+const presentEntry = (row: AuditRow, staff: (username: string | null) => StaffMember): AuditEntryAnswer => ({
   id: Number(row.id),
   at: row.at,
   actor_kind: row.actor_kind,
   actor: row.actor_id,
-  role: row.actor_kind === 'admin' && row.actor_id ? staffRoleOf(row.actor_id) : null,
+  role: row.actor_kind === 'admin' && row.actor_id ? staff(row.actor_id).role : null,
   action: row.action,
   student_id: row.student_id,
   ip: row.ip,
@@ -51,7 +54,8 @@ export async function auditPage(deps: Deps, query: AuditQuery): Promise<AuditPag
     auditRepository.page(deps.db, filters, { offset: (query.page - 1) * AUDIT_PAGE_SIZE, limit: AUDIT_PAGE_SIZE }),
     auditRepository.count(deps.db, filters),
   ]);
-  return { entries: rows.map(presentEntry), page: query.page, page_size: AUDIT_PAGE_SIZE, total };
+  const staff = await staffMembersOf(deps.db, staffNames(rows));
+  return { entries: rows.map((row) => presentEntry(row, staff)), page: query.page, page_size: AUDIT_PAGE_SIZE, total };
 }
 
 const CSV_HEADER = ['When', 'Who', 'Role', 'Action', 'Student ID', 'From', 'Detail'];
@@ -78,8 +82,9 @@ export async function auditCsv(deps: Deps, actor: AdminActor, query: AuditQuery)
     for (;;) {
       const rows = await auditRepository.slice(deps.db, filters, { before, limit: CSV_SLICE });
       if (rows.length === 0) return;
+      const staff = await staffMembersOf(deps.db, staffNames(rows));
       yield rows
-        .map(presentEntry)
+        .map((row) => presentEntry(row, staff))
         .map((entry) => csvLine([zonedTimestamp(new Date(entry.at), zone), entry.actor, entry.role, entry.action, entry.student_id, entry.ip, entry.detail]))
         .join('');
       if (rows.length < CSV_SLICE) return;
@@ -99,8 +104,12 @@ export async function recordAccessOf(deps: Deps, actor: StudentActor): Promise<R
     auditRepository.staffRowsAbout(deps.db, actor.studentId, recordAccessActions, RECORD_ACCESS_LIMIT),
     auditRepository.countStaffRowsAbout(deps.db, actor.studentId, recordAccessActions),
   ]);
+  const staffMember = await staffMembersOf(
+    deps.db,
+    rows.map((row) => row.actor_id),
+  );
   const entries = rows.map((row) => {
-    const staff = staffMemberOf(row.actor_id ?? '');
+    const staff = staffMember(row.actor_id);
     return { at: row.at, staff: staff.display_name, role: staff.role, what: recordAccessWords[row.action](row.detail) };
   });
   return { entries, total, limit: RECORD_ACCESS_LIMIT };

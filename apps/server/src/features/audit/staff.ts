@@ -1,18 +1,16 @@
 import type { StaffRole } from '@school/contract';
+import type { Executor } from '../../db/database.ts';
 
 /** How the audit screen and a student's privacy page name a staff member. */
 export type StaffMember = { display_name: string; role: StaffRole };
 
 /**
- * The staff member behind an audit row's username: her display name and role. Every staff account
- * is an `admin` named by its username until staff accounts with roles and display names exist
- * (issue 36, points 1–3); this is the one place that then reads them.
+ * The staff members behind audit rows' usernames, their display names and roles read once for the
+ * rows at hand (decision 048). An account no longer there reads as its username, an admin.
  */
-export function staffMemberOf(username: string): StaffMember {
-  return { display_name: username, role: staffRoleOf(username) };
-}
-
-/** A staff member's role: `admin` for every staff account until roles exist. */
-export function staffRoleOf(_username: string): StaffRole {
-  return 'admin';
+export async function staffMembersOf(db: Executor, usernames: Array<string | null>): Promise<(username: string | null) => StaffMember> {
+  const wanted = [...new Set(usernames.filter((name): name is string => Boolean(name)))];
+  const rows = wanted.length ? await db.selectFrom('admin_users').select(['username', 'display_name', 'role']).where('username', 'in', wanted).execute() : [];
+  const byName = new Map(rows.map((row) => [row.username, { display_name: row.display_name ?? row.username, role: row.role }]));
+  return (username) => byName.get(username ?? '') ?? { display_name: username ?? '', role: 'admin' };
 }
