@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { staffRoles } from '../staff-roles.ts';
 
-
 /** One row of the audit log as the audit screen shows it: who, what, which student, when, from where. Never the data itself. */
 export const auditEntrySchema = z.object({
   id: z.number(),
