@@ -43,6 +43,9 @@ export class BenchClient {
     });
   }
 
+  /** The cookies the server has set, as name and value: a browser given them is signed in as this client. */
+  cookieList = () => [...this.cookies];
+
   get = (path: string) => this.request('GET', path);
   post = (path: string, body: unknown = {}) => this.request('POST', path, body);
 }
