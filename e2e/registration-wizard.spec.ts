@@ -46,30 +46,19 @@ async function searchTown(page: Page, town: string) {
   await expect(input).toHaveValue(town);
 }
 
-/** Types a date section by section (yyyy, MM, dd) into a date field, then leaves it. */
-async function typeDate(page: Page, label: string, isoDate: string) {
-  const group = page.getByRole('group', { name: label });
-  await group.getByRole('spinbutton', { name: 'Year' }).click();
-  await page.keyboard.type(isoDate.replaceAll('-', ''));
-  await page.keyboard.press('Tab');
-}
+/** Today in the browser's calendar (the machine's, as the page reads it) as yyyy-MM-dd. */
+const today = () => new Date().toLocaleDateString('en-CA');
 
-/** Picks a date from the calendar (year, month, then day); on a phone the choice is confirmed with OK. */
-async function pickDate(page: Page, label: string, year: string, month: string, day: string) {
-  await page
-    .getByRole('group', { name: label })
-    .getByRole('button', { name: /^Choose date/ })
-    .click();
-  const calendar = page.getByRole('dialog');
-  // No future year can be chosen (it is not offered, or offered disabled).
-  await expect(calendar.getByRole('radio', { name: String(new Date().getFullYear()) })).toBeVisible();
-  await expect(calendar.getByRole('radio', { name: String(new Date().getFullYear() + 1), disabled: false })).toHaveCount(0);
-  await calendar.getByRole('radio', { name: year }).click();
-  await calendar.getByRole('radio', { name: month }).click();
-  await calendar.getByRole('gridcell', { name: day, exact: true }).click();
-  const ok = calendar.getByRole('button', { name: 'OK' });
-  if (await ok.isVisible()) await ok.click();
-  await expect(calendar).toHaveCount(0);
+/**
+ * Enters a whole date in a date field (the browser's own date input: its calendar or typing give
+ * the same yyyy-MM-dd), then leaves the field, which is when a date saves.
+ */
+async function enterDate(page: Page, id: string, isoDate: string) {
+  const input = page.locator(`#field-${id}`);
+  await expect(input).toHaveAttribute('type', 'date');
+  await input.fill(isoDate);
+  // Tab would move to the input's next part (month, day, year); leaving the field is a blur.
+  await input.blur();
 }
 
 /** Every save has finished, and none failed. */
@@ -128,13 +117,14 @@ test('a student fills steps 1–4, reloads, and finds every value', async ({ pag
   await toggle(page, 'immigration_permit');
   await expect(page.getByRole('region', { name: 'Section 7: Immigration Permit Dates' })).toBeVisible();
   // The issue date may not be in the future (refused with the contract's message); the expiry date may.
-  await typeDate(page, 'Permit Issue Date', '2099-01-01');
+  await enterDate(page, 'permit_issue_date', '2099-01-01');
   await expect(page.getByText('The date cannot be in the future.')).toBeVisible();
-  // The issue date's calendar offers no future year.
-  await pickDate(page, 'Permit Issue Date', '2024', 'January', '15');
+  // The issue date's calendar offers no day after today.
+  await expect(page.locator('#field-permit_issue_date')).toHaveAttribute('max', today());
+  await enterDate(page, 'permit_issue_date', '2024-01-15');
   await expect(page.locator('#field-permit_issue_date')).toHaveValue('2024-01-15');
   await expect(page.getByText('The date cannot be in the future.')).toHaveCount(0);
-  await typeDate(page, 'Permit Expiry Date', '2029-06-30');
+  await enterDate(page, 'permit_expiry_date', '2029-06-30');
   await expect(page.locator('#field-permit_expiry_date')).toHaveValue('2029-06-30');
   await allSaved(page);
   await expect(stepMenu(page).getByRole('link', { name: /Student Data/ })).toHaveAccessibleName(/\(complete\)$/);

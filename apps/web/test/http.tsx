@@ -30,7 +30,7 @@ export const staffSession = (role: 'admin' | 'office' | 'teacher' = 'admin', cla
   classes,
 });
 
-export type Call = { url: string; method: string; body: unknown };
+export type Call = { url: string; method: string; body: unknown; signal?: AbortSignal };
 
 /**
  * Answers every fetch of the app at the HTTP boundary (there is no server in component tests) and
@@ -42,7 +42,12 @@ export function stubFetch(answer: (call: Call) => Response | Promise<Response>):
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const call = { url: String(input), method: init?.method ?? 'GET', body: init?.body ? JSON.parse(String(init.body)) : undefined };
+      const call = {
+        url: String(input),
+        method: init?.method ?? 'GET',
+        body: init?.body ? JSON.parse(String(init.body)) : undefined,
+        signal: init?.signal ?? undefined,
+      };
       calls.push(call);
       return answer(call);
     }),

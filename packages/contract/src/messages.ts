@@ -75,6 +75,8 @@ export const messages = {
   dryRun: 'dry_run is true (only check the file, the default) or false (import it).',
   /** The browser could not reach the server (no answer at all). */
   unreachable: 'The portal could not be reached. Check your connection and try again.',
+  /** A call the server did not answer in time (a slow or dropped connection): nothing waits for ever. */
+  timedOut: 'The portal is taking too long to answer. Check your connection and try again.',
   /** An upload that failed without an answer from the server that says why. */
   fileNotSent: 'The file could not be sent. Please try again.',
   /** A report PDF that failed without an answer from the server that says why. */

@@ -25,6 +25,40 @@ export class ApiError extends Error {
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** How long a call may take, answer included, before it is given up: a phone on a weak signal never spins for ever. */
+export const CALL_TIMEOUT_MS = 30_000;
+
+/**
+ * An abort signal that fires after `ms`, or when `outer` (the caller's) does; `timedOut` says which.
+ * Made by hand: `AbortSignal.any` is missing from the older phones students keep.
+ */
+export function timeLimit(ms: number, outer?: AbortSignal) {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, ms);
+  const follow = () => controller.abort();
+  if (outer?.aborted) controller.abort();
+  else outer?.addEventListener('abort', follow, { once: true });
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    done() {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', follow);
+    },
+  };
+}
+
+/** The error of a failed fetch: the caller's own abort as it is, else the network's (status 0), timed out or unreachable. */
+export function networkError(error: unknown, timedOut: boolean): unknown {
+  if (timedOut) return new ApiError(0, { message: messages.timedOut });
+  if ((error as Error).name === 'AbortError') return error;
+  return new ApiError(0, { message: messages.unreachable });
+}
+
 export function readCookie(name: string): string | undefined {
   const match = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`));
   return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined;
@@ -49,19 +83,47 @@ export function onSessionEnded(listener: Listener): () => void {
   return () => sessionEndedListeners.delete(listener);
 }
 
+/** How long an answer asked for early waits for the screen that will want it; past that, the screen asks afresh. */
+const EARLY_ANSWER_KEPT_MS = 10_000;
+const earlyAnswers = new Map<string, { promise: Promise<unknown>; at: number }>();
+
+/**
+ * Starts a GET now, before the screen that will make it is drawn (its scripts still downloading):
+ * the screen's own call of the same path, within a few seconds, takes this answer instead of
+ * asking again. Each early answer is taken once, so a later visit reads the server afresh.
+ */
+export function askEarly(path: string): void {
+  if (earlyAnswers.has(path)) return;
+  const promise = api(path);
+  // Whoever takes it sees the failure; untaken, it is no one's error.
+  promise.catch(() => undefined);
+  earlyAnswers.set(path, { promise, at: Date.now() });
+}
+
+/** The early answer of a GET, once, if one was asked for moments ago. */
+function takeEarlyAnswer(path: string): Promise<unknown> | undefined {
+  const early = earlyAnswers.get(path);
+  earlyAnswers.delete(path);
+  return early && Date.now() - early.at <= EARLY_ANSWER_KEPT_MS ? early.promise : undefined;
+}
+
 /**
  * The one HTTP client: sends cookies, the CSRF header on mutating calls and JSON bodies; answers
  * the parsed JSON, or throws an ApiError (status 0 when the network failed).
  */
-export async function api<T>(path: string, options: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+export async function api<T>(path: string, options: { method?: string; body?: unknown; signal?: AbortSignal; timeoutMs?: number } = {}): Promise<T> {
   const method = options.method ?? 'GET';
+  const early = method === 'GET' ? takeEarlyAnswer(path) : undefined;
+  if (early) return early as Promise<T>;
   if (MUTATING.has(method)) await ensureCsrfCookie();
+  const limit = timeLimit(options.timeoutMs ?? CALL_TIMEOUT_MS, options.signal);
   let response: Response;
+  let text: string;
   try {
     response = await fetch(path, {
       method,
       credentials: 'include',
-      signal: options.signal,
+      signal: limit.signal,
       headers: {
         Accept: 'application/json',
         ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
@@ -69,12 +131,14 @@ export async function api<T>(path: string, options: { method?: string; body?: un
       },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
     });
+    // The answer's body is read within the same time limit.
+    text = response.status === 204 ? '' : await response.text();
   } catch (error) {
-    if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(0, { message: messages.unreachable });
+    throw networkError(error, limit.timedOut());
+  } finally {
+    limit.done();
   }
   if (response.status === 204) return undefined as T;
-  const text = await response.text();
   let body: unknown = undefined;
   try {
     body = text ? JSON.parse(text) : undefined;

@@ -1,5 +1,8 @@
 import { messages } from '@school/contract/messages';
-import { ApiError } from './client.ts';
+import { ApiError, networkError, timeLimit } from './client.ts';
+
+/** A PDF is made on the server and can be a few hundred KB: it gets longer than a call. */
+export const PDF_TIMEOUT_MS = 60_000;
 
 /** A PDF from the portal, held in the page: drawn by the viewer and downloaded from the same bytes. */
 export type PdfFile = { blob: Blob; fileName: string };
@@ -25,17 +28,18 @@ export function fileNameFromDisposition(header: string | null): string | undefin
  * server gives it, so that a refusal (its JSON message) is shown in the page, not inside a viewer.
  */
 export async function fetchPdf(url: string, { fallbackName = 'document.pdf', signal }: { fallbackName?: string; signal?: AbortSignal } = {}): Promise<PdfFile> {
-  let response: Response;
+  const limit = timeLimit(PDF_TIMEOUT_MS, signal);
   try {
-    response = await fetch(url, { credentials: 'include', signal, headers: { Accept: 'application/pdf' } });
+    const response = await fetch(url, { credentials: 'include', signal: limit.signal, headers: { Accept: 'application/pdf' } });
+    if (!response.ok) {
+      const body = (await response.json().catch(() => null)) as { message?: string } | null;
+      throw new ApiError(response.status, { message: body?.message ?? messages.reportNotMade });
+    }
+    const blob = await response.blob();
+    return { blob, fileName: fileNameFromDisposition(response.headers.get('content-disposition')) ?? fallbackName };
   } catch (error) {
-    if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError(0, { message: messages.unreachable });
+    throw error instanceof ApiError ? error : networkError(error, limit.timedOut());
+  } finally {
+    limit.done();
   }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { message?: string } | null;
-    throw new ApiError(response.status, { message: body?.message ?? messages.reportNotMade });
-  }
-  const blob = await response.blob();
-  return { blob, fileName: fileNameFromDisposition(response.headers.get('content-disposition')) ?? fallbackName };
 }

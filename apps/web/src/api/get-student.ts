@@ -15,7 +15,10 @@ export type Registration = {
 };
 
 /** GET /api/student/{id}: the student's own record in the wizard, any student's in the admin's edit dialog. */
-export const getStudent = (studentId: string) => api<Registration>(`/api/student/${encodeURIComponent(studentId)}`);
+/** The address of a student's record. */
+export const studentPath = (studentId: string) => `/api/student/${encodeURIComponent(studentId)}`;
+
+export const getStudent = (studentId: string) => api<Registration>(studentPath(studentId));
 
 export const getStudentQueryOptions = (studentId: string) => queryOptions({ queryKey: ['student', studentId], queryFn: () => getStudent(studentId) });
 

@@ -1,6 +1,9 @@
 import { messages } from '@school/contract/messages';
 import { ApiError, csrfHeaders, ensureCsrfCookie } from './client.ts';
 
+/** How long an upload may take before it is given up. */
+export const UPLOAD_TIMEOUT_MS = 5 * 60_000;
+
 /**
  * Posts a multipart form (a file and its fields) and reports upload progress in percent;
  * XMLHttpRequest is the one browser call that reports it. Answers the parsed JSON, or throws an
@@ -26,6 +29,9 @@ export async function postForm<T>(url: string, form: FormData, onProgress?: (per
       else reject(new ApiError(request.status, { ...body, message: body?.message ?? (request.statusText || 'The portal could not handle the file.') }));
     };
     request.onerror = () => reject(new ApiError(0, { message: messages.unreachable }));
+    // A file of 10 MB on slow mobile data takes minutes; a stalled one must still end.
+    request.timeout = UPLOAD_TIMEOUT_MS;
+    request.ontimeout = () => reject(new ApiError(0, { message: messages.timedOut }));
     request.send(form);
   });
 }

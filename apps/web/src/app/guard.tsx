@@ -1,6 +1,7 @@
 import { useRef, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useSession } from '../api/get-session.ts';
+import { failureMessage, LoadFailed } from '../components/load-failed.tsx';
 import { LoadingOverlay } from '../components/loading-overlay.tsx';
 
 export type GuardKind = 'visitors' | 'student' | 'admin';
@@ -22,11 +23,12 @@ export function redirectFor(kind: GuardKind, session: { authenticated: boolean; 
 
 /** The route guard, from the server's session; a reload keeps the user signed in. */
 export function Guard({ kind, children }: { kind: GuardKind; children: ReactNode }) {
-  const { data: session, isPending } = useSession();
+  const { data: session, isPending, error, refetch } = useSession();
   const location = useLocation();
   // A visitors-only page decides once, on arrival: when the user signs in there, the page itself
   // moves her on (to the dashboard), and the guard must not race it.
   const arrival = useRef<string | null | undefined>(undefined);
+  if (error && !session) return <LoadFailed message={failureMessage(error, 'Your session could not be checked just now.')} onRetry={() => void refetch()} />;
   if (isPending || !session) return <LoadingOverlay open label="Checking your session" />;
   if (kind === 'visitors' && arrival.current === undefined) arrival.current = redirectFor(kind, session);
   const target = kind === 'visitors' ? arrival.current : redirectFor(kind, session);

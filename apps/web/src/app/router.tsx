@@ -1,5 +1,6 @@
-import { lazy } from 'react';
+import { lazy, type ComponentProps } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { PortalLayout as PortalLayoutType } from './layouts/portal-layout.tsx';
 import AdminSignInPage from '../features/auth/admin-sign-in-page.tsx';
 import SignInPage from '../features/auth/sign-in-page.tsx';
 import { registrationRoutes } from '../features/registration/routes.tsx';
@@ -8,6 +9,8 @@ import { Permitted } from './permitted.tsx';
 import { Guard } from './guard.tsx';
 import { adminEntries, studentAccountEntries, studentEntries } from './navigation.ts';
 import { SessionEndedWatcher } from './session-ended-watcher.tsx';
+import { LoadFailed } from '../components/load-failed.tsx';
+import { LoadingOverlay } from '../components/loading-overlay.tsx';
 
 /** Each screen is its own chunk, so the sign-in page loads only what it needs. */
 const page = (load: () => Promise<{ default: React.ComponentType }>) => ({
@@ -28,7 +31,22 @@ const staffPage = (screen: AdminScreen) => ({
   },
 });
 
-const PortalLayout = lazy(async () => ({ default: (await import('./layouts/portal-layout.tsx')).PortalLayout }));
+/**
+ * The signed-in layout behind its guard, as a route's own lazy part: the router fetches it together
+ * with the screen's chunk and MUI's, not after the session has come back.
+ */
+const guardedLayout = (kind: 'student' | 'admin', props: ComponentProps<typeof PortalLayoutType>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => {
+    const { PortalLayout } = await import('./layouts/portal-layout.tsx');
+    return {
+      element: (
+        <Guard kind={kind}>
+          <PortalLayout {...props} />
+        </Guard>
+      ),
+    };
+  },
+});
 const NotFoundPage = lazy(async () => ({ default: (await import('../components/not-found-page.tsx')).NotFoundPage }));
 
 /** Every screen after sign-in: MUI, in chunks of their own, inside MUI's theme. */
@@ -37,11 +55,7 @@ const muiScreens: RouteObject = {
   children: [
     { path: '/logout', ...page(() => import('../features/auth/logout-page.tsx')) },
     {
-      element: (
-        <Guard kind="student">
-          <PortalLayout entries={studentEntries} accountEntries={studentAccountEntries} dashboardPath="/dashboard" />
-        </Guard>
-      ),
+      ...guardedLayout('student', { entries: studentEntries, accountEntries: studentAccountEntries, dashboardPath: '/dashboard' }),
       children: [
         { path: '/dashboard', ...page(() => import('../features/dashboard/dashboard-page.tsx')) },
         { path: '/registration/change-password', ...page(() => import('../features/auth/change-password-page.tsx')) },
@@ -52,11 +66,7 @@ const muiScreens: RouteObject = {
       ],
     },
     {
-      element: (
-        <Guard kind="admin">
-          <PortalLayout entries={adminEntries} dashboardPath="/admin/dashboard" floatingMenu={false} />
-        </Guard>
-      ),
+      ...guardedLayout('admin', { entries: adminEntries, dashboardPath: '/admin/dashboard', floatingMenu: false }),
       children: [
         {
           ...page(() => import('./layouts/admin-layout.tsx')),
@@ -75,6 +85,10 @@ const muiScreens: RouteObject = {
 export const routes: RouteObject[] = [
   {
     element: <SessionEndedWatcher />,
+    // While the first screen's scripts download: a spinner at once, not a blank page.
+    HydrateFallback: () => <LoadingOverlay open label="Loading" />,
+    // A screen whose script could not be fetched (the connection dropped): say so, and offer to try again.
+    errorElement: <LoadFailed message="This screen could not be loaded. Check your connection and try again." onRetry={() => window.location.reload()} />,
     children: [
       {
         path: '/',

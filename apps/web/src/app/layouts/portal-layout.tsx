@@ -5,25 +5,26 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import Divider from '@mui/material/Divider';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Toolbar from '@mui/material/Toolbar';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link as RouterLink, Outlet, useLocation } from 'react-router';
 import { useSession } from '../../api/get-session.ts';
 import { useSchoolName } from '../../api/get-school-config.ts';
-import { RouteSnackbar } from '../../components/route-snackbar.tsx';
 import { SchoolCrest } from '../../components/school-crest.tsx';
-import { FloatingMenu } from './floating-menu.tsx';
+import { lazyPreloaded } from '../../lib/lazy-preloaded.ts';
+import { useIdle } from '../../lib/use-idle.ts';
 import type { NavEntry } from '../navigation.ts';
+
+// What only a tap opens (the account menu, the phone's drawer) or what comes after the screen
+// (a handed-over message, the floating menu) loads in chunks of its own, so a screen's first
+// download carries only what it shows.
+const AccountMenu = lazyPreloaded(async () => (await import('./account-menu.tsx')).AccountMenu);
+const NavDrawer = lazyPreloaded(async () => (await import('./nav-drawer.tsx')).NavDrawer);
+const RouteSnackbar = lazyPreloaded(async () => (await import('../../components/route-snackbar.tsx')).RouteSnackbar);
+const FloatingMenu = lazyPreloaded(async () => (await import('./floating-menu.tsx')).FloatingMenu);
+const preloadAll = () => [AccountMenu, NavDrawer, RouteSnackbar, FloatingMenu].forEach((part) => part.preload());
 
 /** Off-screen until focused, then over the top bar's corner, ringed in white against the bar. */
 const skipLink = {
@@ -61,6 +62,10 @@ export function PortalLayout({
   const schoolName = useSchoolName();
   const location = useLocation();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Mounted from the first opening on, so that it closes with its slide.
+  const [drawerWanted, setDrawerWanted] = useState(false);
+  const idle = useIdle(preloadAll);
+  const handedMessage = Boolean((location.state as { snackbar?: string } | null)?.snackbar);
   const [accountMenu, setAccountMenu] = useState<HTMLElement | null>(null);
   const inWizard = location.pathname.startsWith('/registration/') && location.pathname !== '/registration/change-password';
   const onDashboard = location.pathname === dashboardPath;
@@ -74,7 +79,16 @@ export function PortalLayout({
       </Box>
       <AppBar position="sticky" color="primary">
         <Toolbar sx={{ gap: 1 }}>
-          <IconButton color="inherit" edge="start" aria-label="Open menu" onClick={() => setDrawerOpen(true)} sx={{ display: { md: 'none' } }}>
+          <IconButton
+            color="inherit"
+            edge="start"
+            aria-label="Open menu"
+            onClick={() => {
+              setDrawerWanted(true);
+              setDrawerOpen(true);
+            }}
+            sx={{ display: { md: 'none' } }}
+          >
             <MenuIcon />
           </IconButton>
           <Box
@@ -115,28 +129,23 @@ export function PortalLayout({
             ))}
           </Box>
           <Box sx={{ flexGrow: 1 }} />
-          <Tooltip title={session?.name ?? ''}>
-            <IconButton
-              aria-label={`Account: ${session?.name ?? 'signed in'}`}
-              aria-haspopup="menu"
-              aria-expanded={accountMenu ? 'true' : undefined}
-              aria-controls={accountMenu ? 'account-menu' : undefined}
-              onClick={(event) => setAccountMenu(event.currentTarget)}
-              sx={{ p: 0.5, flexShrink: 0 }}
-            >
-              <Avatar sx={{ bgcolor: 'secondary.main', width: 36, height: 36, fontSize: '0.95rem' }}>{session?.initials ?? ''}</Avatar>
-            </IconButton>
-          </Tooltip>
-          <Menu id="account-menu" anchorEl={accountMenu} open={Boolean(accountMenu)} onClose={() => setAccountMenu(null)}>
-            {accountEntries.map((entry) => (
-              <MenuItem key={entry.to} component={RouterLink} to={entry.to} onClick={() => setAccountMenu(null)}>
-                {entry.label}
-              </MenuItem>
-            ))}
-            <MenuItem component={RouterLink} to="/logout" onClick={() => setAccountMenu(null)}>
-              Logout
-            </MenuItem>
-          </Menu>
+          {/* Her name on hover as the browser shows a title: MUI's tooltip would add its positioning code to every screen. */}
+          <IconButton
+            title={session?.name ?? undefined}
+            aria-label={`Account: ${session?.name ?? 'signed in'}`}
+            aria-haspopup="menu"
+            aria-expanded={accountMenu ? 'true' : undefined}
+            aria-controls={accountMenu ? 'account-menu' : undefined}
+            onClick={(event) => setAccountMenu(event.currentTarget)}
+            sx={{ p: 0.5, flexShrink: 0 }}
+          >
+            <Avatar sx={{ bgcolor: 'secondary.main', width: 36, height: 36, fontSize: '0.95rem' }}>{session?.initials ?? ''}</Avatar>
+          </IconButton>
+          {accountMenu && (
+            <Suspense>
+              <AccountMenu.Component anchor={accountMenu} entries={accountEntries} onClose={() => setAccountMenu(null)} />
+            </Suspense>
+          )}
           {/* On a phone the icon alone, so the school's name keeps its room; its name stays 'Logout'. */}
           <Button component={RouterLink} to="/logout" color="inherit" aria-label="Logout" sx={{ ml: { xs: 0, sm: 1 }, minWidth: 0, flexShrink: 0 }}>
             <LogoutIcon fontSize="small" />
@@ -146,33 +155,18 @@ export function PortalLayout({
           </Button>
         </Toolbar>
       </AppBar>
-      <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} slotProps={{ paper: { 'aria-label': 'Menu' } }}>
-        <Box component="nav" aria-label="Main" sx={{ width: 260 }} onClick={() => setDrawerOpen(false)}>
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 2 }}>
-            <SchoolCrest size={28} />
-            <Typography sx={{ fontWeight: 600 }}>{schoolName}</Typography>
-          </Box>
-          <List component="div">
-            {entries.map((entry) => (
-              <ListItemButton key={entry.to} component={RouterLink} to={entry.to} selected={location.pathname === entry.to}>
-                <ListItemText primary={entry.label} />
-              </ListItemButton>
-            ))}
-          </List>
-          {accountEntries.length > 0 && (
-            <>
-              <Divider />
-              <List component="div" role="group" aria-label="Account">
-                {accountEntries.map((entry) => (
-                  <ListItemButton key={entry.to} component={RouterLink} to={entry.to} selected={location.pathname === entry.to}>
-                    <ListItemText primary={entry.label} />
-                  </ListItemButton>
-                ))}
-              </List>
-            </>
-          )}
-        </Box>
-      </Drawer>
+      {drawerWanted && (
+        <Suspense>
+          <NavDrawer.Component
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            schoolName={schoolName}
+            entries={entries}
+            accountEntries={accountEntries}
+            path={location.pathname}
+          />
+        </Suspense>
+      )}
       {/* Room at the end of the page where the floating menu shows without covering anything. */}
       <Container
         component="main"
@@ -183,8 +177,16 @@ export function PortalLayout({
       >
         <Outlet />
       </Container>
-      <RouteSnackbar />
-      {showFloatingMenu && <FloatingMenu entries={entries.filter((entry) => entry.to !== location.pathname)} />}
+      {handedMessage && (
+        <Suspense>
+          <RouteSnackbar.Component />
+        </Suspense>
+      )}
+      {showFloatingMenu && idle && (
+        <Suspense>
+          <FloatingMenu.Component entries={entries.filter((entry) => entry.to !== location.pathname)} />
+        </Suspense>
+      )}
     </Box>
   );
 }

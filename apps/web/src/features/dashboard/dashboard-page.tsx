@@ -11,6 +11,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useSession } from '../../api/get-session.ts';
 import { useStudentSummary, type Registration } from '../../api/get-student.ts';
+import { failureMessage, LoadFailed } from '../../components/load-failed.tsx';
 import { RegistrationComplete } from '../../components/registration-complete.tsx';
 
 const cards: Array<{ title: string; to: string; text: string; icon: ReactNode }> = [
@@ -51,7 +52,7 @@ function RegistrationState({ registration }: { registration: Registration }) {
 export default function DashboardPage() {
   const { data: session } = useSession();
   const studentId = session?.userID ?? '';
-  const { data: registration } = useStudentSummary(studentId, { enabled: Boolean(studentId) });
+  const { data: registration, error, refetch } = useStudentSummary(studentId, { enabled: Boolean(studentId) });
   return (
     <Box>
       <Typography variant="h1" gutterBottom sx={{ fontSize: { xs: '1.5rem', sm: '2rem' } }}>
@@ -75,6 +76,11 @@ export default function DashboardPage() {
                 </Box>
               </CardContent>
             </CardActionArea>
+            {card.to === '/registration/student-data' && error && (
+              <CardContent sx={{ pt: 0 }}>
+                <LoadFailed message={failureMessage(error, 'Where your registration stands could not be loaded just now.')} onRetry={() => void refetch()} />
+              </CardContent>
+            )}
             {card.to === '/registration/student-data' && registration && (
               <CardContent sx={{ pt: 0 }}>
                 <RegistrationState registration={registration} />

@@ -17,6 +17,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useOutletContext } from 'react-router';
 import { ApiError } from '../../api/client.ts';
+import { failureMessage, LoadFailed } from '../../components/load-failed.tsx';
 import { getStudent } from '../../api/get-student.ts';
 import { deleteFile } from './api/delete-file.ts';
 import { getFilesQueryOptions, useFiles, type UploadedFile } from './api/get-files.ts';
@@ -194,7 +195,7 @@ export default function DocumentsStepPage() {
   const { store, state } = useAutosave();
   const studentId = String(state.record.id);
   const queryClient = useQueryClient();
-  const { data: files, error } = useFiles(studentId);
+  const { data: files, error, refetch } = useFiles(studentId);
 
   async function refresh() {
     await queryClient.invalidateQueries({ queryKey: getFilesQueryOptions(studentId).queryKey });
@@ -202,7 +203,7 @@ export default function DocumentsStepPage() {
     store.setProgress(latest.progress);
   }
 
-  if (error) return <Alert severity="error">Your documents could not be loaded. Please reload the page.</Alert>;
+  if (error) return <LoadFailed message={failureMessage(error, 'Your documents could not be loaded just now.')} onRetry={() => void refetch()} />;
   return (
     <Stack spacing={2}>
       {slots.map((slot) => (

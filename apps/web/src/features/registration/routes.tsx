@@ -1,18 +1,18 @@
 import { Navigate, type RouteObject } from 'react-router';
 import type { ComponentType } from 'react';
-import type * as Pages from './pages.tsx';
 import { steps } from './steps.ts';
 
-type StepPages = typeof Pages;
-
-/** The screen of each step path, as `pages.tsx` exports it. */
-const pageOf: Record<string, keyof StepPages> = {
-  'student-data': 'StudentDataPage',
-  'family-data': 'FamilyDataPage',
-  'health-data': 'HealthDataPage',
-  'other-data': 'OtherDataPage',
-  documents: 'DocumentsPage',
-  complete: 'CompletePage',
+/**
+ * Each step's screen in a chunk of its own: the four data steps share the form, the documents and
+ * complete steps need none of it.
+ */
+const pageOf: Record<string, () => Promise<ComponentType>> = {
+  'student-data': async () => (await import('./pages.tsx')).StudentDataPage,
+  'family-data': async () => (await import('./pages.tsx')).FamilyDataPage,
+  'health-data': async () => (await import('./pages.tsx')).HealthDataPage,
+  'other-data': async () => (await import('./pages.tsx')).OtherDataPage,
+  documents: async () => (await import('./documents-step-page.tsx')).default,
+  complete: async () => (await import('./complete-step-page.tsx')).default,
 };
 
 /**
@@ -25,10 +25,7 @@ export const registrationRoutes: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./wizard-layout.tsx')).default }),
     children: [
       { index: true, element: <Navigate to="student-data" replace /> },
-      ...steps.map((step): RouteObject => ({
-        path: step.path,
-        lazy: async () => ({ Component: (await import('./pages.tsx'))[pageOf[step.path]] as ComponentType }),
-      })),
+      ...steps.map((step): RouteObject => ({ path: step.path, lazy: async () => ({ Component: await pageOf[step.path]() }) })),
     ],
   },
 ];

@@ -4,11 +4,7 @@ import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import GlobalStyles from '@mui/material/GlobalStyles';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -16,18 +12,24 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { messages } from '@school/contract/messages';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, Link as RouterLink, Outlet, useBlocker, useLocation } from 'react-router';
 import { useSession } from '../../api/get-session.ts';
 import { useStudent, type Registration } from '../../api/get-student.ts';
 import { saveStudent } from '../../api/save-student.ts';
+import { LazyPdfDialog } from '../../components/lazy-pdf-dialog.tsx';
+import { failureMessage, LoadFailed } from '../../components/load-failed.tsx';
 import { LoadingOverlay } from '../../components/loading-overlay.tsx';
-import { PdfDialog } from '../../components/pdf-dialog.tsx';
 import { AutosaveProvider, useAutosave } from './autosave-context.tsx';
 import { AutosaveStore } from './autosave-store.ts';
 import { today } from '../../lib/format-day.ts';
+import { lazyPreloaded } from '../../lib/lazy-preloaded.ts';
+import { useIdle } from '../../lib/use-idle.ts';
 import { StepNavigation } from './step-navigation.tsx';
 import { steps } from './steps.ts';
+
+// The leave dialog is in a chunk of its own, fetched once the step is up: the first screen never draws it.
+const LeaveDialog = lazyPreloaded(async () => (await import('./leave-dialog.tsx')).LeaveDialog);
 
 /** A step's name in the menus, saying whether it is complete (the check mark's meaning for screen readers). */
 const stepName = (label: string, complete: boolean) => (complete ? `${label} (complete)` : label);
@@ -50,8 +52,8 @@ export default function WizardLayout() {
   const { data: session } = useSession();
   const studentId = session?.userID ?? '';
   // Read once per visit: the store keeps it from then on, and a later visit reads it afresh.
-  const { data, error } = useStudent(studentId, { enabled: Boolean(studentId), staleTime: Infinity, gcTime: 0 });
-  if (error) return <Alert severity="error">Your registration record could not be loaded. Please reload the page.</Alert>;
+  const { data, error, refetch } = useStudent(studentId, { enabled: Boolean(studentId), staleTime: Infinity, gcTime: 0 });
+  if (error) return <LoadFailed message={failureMessage(error, 'Your registration record could not be loaded just now.')} onRetry={() => void refetch()} />;
   if (!data) return <LoadingOverlay open label="Loading your registration" />;
   return <Wizard key={studentId} initial={data} />;
 }
@@ -74,6 +76,7 @@ function WizardFrame({ registration }: { registration: Registration }) {
   const [viewing, setViewing] = useState(false);
   const blocker = useBlocker(({ nextLocation }) => store.hasUnsaved && !nextLocation.pathname.startsWith('/registration/'));
   const completedOn = useCompletedOn(registration, state.progress.submit === 1);
+  useIdle(LeaveDialog.preload);
   const heading = useRef<HTMLHeadingElement>(null);
   // A new step starts at its top, its name read out, as a new page would.
   useEffect(() => {
@@ -121,7 +124,7 @@ function WizardFrame({ registration }: { registration: Registration }) {
           </Button>
         </Box>
         {viewing && (
-          <PdfDialog
+          <LazyPdfDialog
             fullScreen
             title="Registration Form"
             source={`/api/registration-form/${encodeURIComponent(String(state.record.id))}`}
@@ -201,18 +204,11 @@ function WizardFrame({ registration }: { registration: Registration }) {
           </Typography>
         )}
       </Paper>
-      <Dialog open={blocker.state === 'blocked'} onClose={() => blocker.reset?.()} aria-labelledby="leave-title">
-        <DialogTitle id="leave-title">Leave with unsaved changes?</DialogTitle>
-        <DialogContent>Some of your changes have not been saved yet. If you leave now they may be lost.</DialogContent>
-        <DialogActions>
-          <Button onClick={() => blocker.reset?.()} autoFocus>
-            Stay
-          </Button>
-          <Button color="error" onClick={() => blocker.proceed?.()}>
-            Leave
-          </Button>
-        </DialogActions>
-      </Dialog>
+      {blocker.state === 'blocked' && (
+        <Suspense>
+          <LeaveDialog.Component onStay={() => blocker.reset?.()} onLeave={() => blocker.proceed?.()} />
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -38,7 +38,7 @@ describe('the student layout', () => {
   it('offers Change Password and Privacy in the avatar’s menu', async () => {
     const router = renderLayout();
     await userEvent.click(await screen.findByRole('button', { name: 'Account: Kezia Charles' }));
-    const menu = screen.getByRole('menu');
+    const menu = await screen.findByRole('menu');
     expect(
       within(menu)
         .getAllByRole('menuitem')

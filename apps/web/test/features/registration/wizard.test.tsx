@@ -79,7 +79,7 @@ describe('the registration wizard', () => {
     renderWizard('/registration/health-data');
     await screen.findByRole('heading', { name: 'Health Data', level: 1 }, { timeout: 5000 });
     expect(within(stepMenu()).getByRole('link', { name: 'Health Data' })).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('switch', { name: 'Asthma' }));
+    await userEvent.click(await screen.findByRole('switch', { name: 'Asthma' }));
     expect(await within(stepMenu()).findByRole('link', { name: 'Health Data (complete)' })).toBeInTheDocument();
     expect(saves[0]).toMatchObject({ asthma: 1, first_name: 'Kezia', updatedAt: '2026-09-01T00:00:00.000Z' });
   });
@@ -225,7 +225,7 @@ describe('the registration wizard', () => {
       'Registration for Form 1 is closed. Your record can be viewed but not changed.',
     );
     expect(screen.getByRole('textbox', { name: /First Name/ })).toBeDisabled();
-    expect(screen.getByRole('textbox', { name: /Home Address/ })).toBeDisabled();
+    expect(await screen.findByRole('textbox', { name: /Home Address/ })).toBeDisabled();
     expect(screen.getByRole('switch', { name: 'The student holds an immigration permit' })).toBeDisabled();
   });
 
@@ -253,7 +253,7 @@ describe('the registration wizard', () => {
     });
     const router = renderWizard('/registration/health-data');
     await screen.findByRole('heading', { name: 'Health Data', level: 1 }, { timeout: 5000 });
-    await userEvent.click(screen.getByRole('switch', { name: 'Asthma' }));
+    await userEvent.click(await screen.findByRole('switch', { name: 'Asthma' }));
     await waitFor(() => expect(screen.getByText(/You are offline/)).toBeInTheDocument(), { timeout: 5000 });
     void router.navigate('/dashboard');
     const dialog = await screen.findByRole('dialog', { name: 'Leave with unsaved changes?' });
@@ -265,7 +265,7 @@ describe('the registration wizard', () => {
     fakeServer(registration(), (record) => json({ message: 'Saved', record, progress }));
     renderWizard('/registration/complete');
     await userEvent.click(await screen.findByRole('button', { name: 'View / Print registration form' }, { timeout: 5000 }));
-    const dialog = screen.getByRole('dialog', { name: 'Registration Form' });
+    const dialog = await screen.findByRole('dialog', { name: 'Registration Form' });
     expect(within(dialog).getByText('Printing this form needs a legal sheet (8 1/2 x 14).')).toBeInTheDocument();
     await waitFor(() => expect(fetch).toHaveBeenCalledWith('/api/registration-form/20260001', expect.objectContaining({ credentials: 'include' })));
     expect(within(dialog).getByRole('button', { name: 'Print' })).toBeInTheDocument();

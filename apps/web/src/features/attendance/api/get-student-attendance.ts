@@ -5,7 +5,10 @@ import { api } from '../../../api/client.ts';
 export type { StudentAttendance };
 
 /** GET /api/student-attendance/{student id}: the current term's figures and day records (SPEC §7). */
-export const getStudentAttendance = (studentId: string) => api<StudentAttendance>(`/api/student-attendance/${encodeURIComponent(studentId)}`);
+/** The address of a student's attendance this term. */
+export const studentAttendancePath = (studentId: string) => `/api/student-attendance/${encodeURIComponent(studentId)}`;
+
+export const getStudentAttendance = (studentId: string) => api<StudentAttendance>(studentAttendancePath(studentId));
 
 export const getStudentAttendanceQueryOptions = (studentId: string) =>
   queryOptions({ queryKey: ['student-attendance', studentId], queryFn: () => getStudentAttendance(studentId) });

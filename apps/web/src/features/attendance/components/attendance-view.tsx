@@ -6,12 +6,15 @@ import Typography from '@mui/material/Typography';
 import { attendancePercentages } from '@school/contract/attendance';
 import { termNames, academicYearLabel } from '@school/contract/api-types';
 import { displayName } from '@school/contract/names';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { failureMessage, LoadFailed } from '../../../components/load-failed.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
 import { useStudentAttendance } from '../api/get-student-attendance.ts';
 import { AttendanceDoughnut } from './attendance-doughnut.tsx';
 import { AttendanceTable } from './attendance-table.tsx';
-import { ReportDialog } from './report-dialog.tsx';
+
+/** The report's dialog, with its date pickers, loads when it is opened. */
+const ReportDialog = lazy(async () => ({ default: (await import('./report-dialog.tsx')).ReportDialog }));
 
 const colours = { present: '#0b2a5b', absent: '#b0bec5', early: '#2e7d32', late: '#b71c1c' };
 
@@ -22,9 +25,9 @@ const today = () => {
 
 /** The attendance screen (SPEC §2) of one student: the student herself at /attendance, an admin from the students table. */
 export function AttendanceView({ studentId }: { studentId: string | null | undefined }) {
-  const { data, error, isPending } = useStudentAttendance(studentId);
+  const { data, error, isPending, refetch } = useStudentAttendance(studentId);
   const [reporting, setReporting] = useState(false);
-  if (error) return <Alert severity="error">Attendance could not be loaded just now. Please reload the page in a moment.</Alert>;
+  if (error) return <LoadFailed message={failureMessage(error, 'Attendance could not be loaded just now.')} onRetry={() => void refetch()} />;
   if (isPending || !data)
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
@@ -100,7 +103,11 @@ export function AttendanceView({ studentId }: { studentId: string | null | undef
       ) : (
         <AttendanceTable records={data.attendance_records} />
       )}
-      {reporting && studentId && <ReportDialog studentId={studentId} from={data.term_start} to={today()} onClose={() => setReporting(false)} />}
+      {reporting && studentId && (
+        <Suspense fallback={<CircularProgress aria-label="Opening the report" sx={{ position: 'fixed', top: '50%', left: '50%' }} />}>
+          <ReportDialog studentId={studentId} from={data.term_start} to={today()} onClose={() => setReporting(false)} />
+        </Suspense>
+      )}
     </Box>
   );
 }

@@ -15,6 +15,8 @@ const lists: Record<ListName, { url: string; toOption: (row: Record<string, stri
   formClasses: { url: '/api/registration-form-classes-list', toOption: (row) => ({ value: String(row.id), label: `Form ${row.form_level} – ${row.id}` }) },
 };
 const names = Object.keys(lists) as ListName[];
+/** The addresses of every reference list the wizard reads. */
+export const referenceListPaths = names.map((name) => lists[name].url);
 
 /** GET of one reference list (GET /api/towns, /api/religions, ...), as options. */
 export const getReferenceList = async (name: ListName): Promise<Option[]> =>

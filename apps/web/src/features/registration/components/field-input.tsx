@@ -9,14 +9,13 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { format, isValid, parseISO } from 'date-fns';
 import { useState, type ClipboardEvent, type ReactNode } from 'react';
 import { acceptDigitKeys, pasteDigits, PhoneField } from '../../../components/phone-field.tsx';
 import { SaveIndicator } from '../../../components/save-indicator.tsx';
 import type { Option } from '../api/get-reference-lists.ts';
 import { useAutosave } from '../autosave-context.tsx';
 import { fieldProblem } from '../autosave-store.ts';
+import { today } from '../../../lib/format-day.ts';
 
 type InputProps = { field: FieldDef; options?: Option[]; readOnly: boolean };
 
@@ -220,62 +219,37 @@ function SearchInput({ field, options, readOnly }: InputProps) {
   );
 }
 
-/** yyyy-MM-dd from the picker's date, or a marker the contract refuses with its date message. */
-const isoOf = (date: Date | null): string => (date === null ? '' : isValid(date) ? format(date, 'yyyy-MM-dd') : 'invalid date');
-const dateOf = (value: FieldValue): Date | null => (typeof value === 'string' && value ? parseISO(value) : null);
+/** What a date field refused as unfinished (a day typed only in part) is committed as: the contract refuses it with its date message, so nothing is sent. */
+const UNFINISHED_DATE = 'invalid date';
 
-/** The days a date field's picker offers, by its rule (decision 027). */
-function dateRange(field: FieldDef): { min: Date; max: Date | undefined } {
+/** The days a date field offers, by its rule (decision 027), as the native input's `min` and `max`. */
+function dateRange(field: FieldDef): { min: string; max: string | undefined } {
   if (field.dates === 'birth') {
     const { earliest, latest } = birthDateRange();
-    return { min: parseISO(earliest), max: parseISO(latest) };
+    return { min: earliest, max: latest };
   }
-  return { min: new Date(1900, 0, 1), max: field.dates === 'any' ? new Date(2100, 11, 31) : new Date() };
+  return { min: '1900-01-01', max: field.dates === 'any' ? '2100-12-31' : today() };
 }
 
 /**
- * A date (birth, permit issue and expiry): typed as yyyy-MM-dd or picked from a calendar that
- * offers only the days its rule allows. A pick saves at once; typing saves when the field loses focus.
+ * A date (birth, permit issue and expiry) in the browser's own date input (decision 006): the
+ * phone's date wheel or calendar, which offers only the days its rule allows; the value is
+ * yyyy-MM-dd. It saves when the field is left, and only a whole date: a date typed in part is
+ * refused with the date message and not sent.
  */
 function DateInput({ field, readOnly }: InputProps) {
-  const { store, state } = useAutosave();
-  const saved = store.value(field.name);
-  const error = state.errors.get(field.name);
-  const [date, setDate] = useState<Date | null>(dateOf(saved));
-  const [seen, setSeen] = useState(saved);
-  if (seen !== saved) {
-    setSeen(saved);
-    if (!error) setDate(dateOf(saved));
-  }
-  const commit = (value: Date | null) => store.commit(field.name, isoOf(value));
+  const { draft, error, required, status, change, startEditing, commit } = useFieldDraft(field);
   const range = dateRange(field);
   return (
-    <WithIndicator field={field} status={state.status.get(field.name)}>
-      <DatePicker
-        label={field.label}
-        value={date}
-        format="yyyy-MM-dd"
-        minDate={range.min}
-        maxDate={range.max}
-        openTo="year"
-        views={['year', 'month', 'day']}
-        disabled={readOnly || field.schoolOnly}
-        onChange={(value) => {
-          setDate(value);
-          if (error) store.setError(field.name, fieldProblem(field.name, isoOf(value), store.current()));
-        }}
-        // A day picked from the calendar saves at once; typing saves on leaving the field, not at each complete keystroke.
-        onAccept={(value, context) => context.source === 'view' && commit(value)}
-        slotProps={{
-          textField: {
-            id: fieldId(field.name),
-            fullWidth: true,
-            required: isFieldRequired(field, store.current()),
-            error: Boolean(error),
-            helperText: error ?? ' ',
-            onBlur: () => commit(date),
-          },
-        }}
+    <WithIndicator field={field} status={status}>
+      <TextField
+        {...textFieldProps(field, draft, error, readOnly, required)}
+        fullWidth
+        type="date"
+        onFocus={startEditing}
+        onChange={(event) => change(event.target.value)}
+        onBlur={(event) => commit((event.target as HTMLInputElement).validity.badInput ? UNFINISHED_DATE : draft)}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: range.min, max: range.max } }}
       />
     </WithIndicator>
   );

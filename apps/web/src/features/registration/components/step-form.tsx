@@ -2,9 +2,7 @@ import { parentsShown, studentFields, type FieldDef, type StepKey } from '@schoo
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { useMemo, useState } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import { useReferenceLists } from '../api/get-reference-lists.ts';
 import { useAutosave } from '../autosave-context.tsx';
 import { FieldInput } from './field-input.tsx';
@@ -17,6 +15,8 @@ const SECTION_NOTES: Record<string, string> = {
   'Living Status': 'The parent or guardian sections below follow from this choice.',
   'Immigration Permit': 'Turn this on if the student holds an immigration permit, to give its dates.',
 };
+/** About a phone screen of fields: the sections that hold them draw first, the rest just after. */
+const FIRST_PAINT_FIELDS = 6;
 /** An id usable in aria-labelledby (which splits on spaces). */
 const sectionId = (title: string) => `section-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
 
@@ -27,6 +27,14 @@ function sectionsOf(step: StepKey): Array<[string, FieldDef[]]> {
     sections.set(field.section, [...(sections.get(field.section) ?? []), field]);
   }
   return [...sections];
+}
+
+/** The sections to draw: all of them, or those that hold about a screen of fields. */
+function firstOrAll(sections: Array<[string, FieldDef[]]>, all: boolean): Array<[string, FieldDef[]]> {
+  if (all) return sections;
+  let fields = 0;
+  const count = sections.findIndex(([, sectionFields]) => (fields += sectionFields.length) >= FIRST_PAINT_FIELDS);
+  return count < 0 ? sections : sections.slice(0, count + 1);
 }
 
 /**
@@ -47,6 +55,10 @@ export function StepForm({ step, readOnly }: { step: StepKey; readOnly: boolean 
   const shownParents = new Set<Parent>(parentsShown(livingStatus));
   if (livingStatus === initial.status) initial.named.forEach((parent) => shownParents.add(parent));
   const permit = store.value('immigration_permit') === 1;
+  // A phone draws the top of the step at once; the sections below it follow in a transition,
+  // which React renders in slices that leave the page free to answer a tap (issue 38).
+  const [allDrawn, setAllDrawn] = useState(false);
+  useEffect(() => startTransition(() => setAllDrawn(true)), []);
 
   const visible = (title: string, fields: FieldDef[]) => {
     const parent = fields[0]?.parent;
@@ -57,40 +69,41 @@ export function StepForm({ step, readOnly }: { step: StepKey; readOnly: boolean 
   };
 
   return (
-    <LocalizationProvider dateAdapter={AdapterDateFns}>
+    <>
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        {sections
-          .filter(([title, fields]) => visible(title, fields))
-          .map(([title, fields]) => {
-            const allFlags = fields.length > 1 && fields.every((field) => field.kind === 'flag');
-            return (
-              <Paper key={title} component="section" aria-labelledby={sectionId(title)} sx={{ p: { xs: 2, sm: 3 } }}>
-                <Typography id={sectionId(title)} variant="h3" component="h2" sx={{ mb: SECTION_NOTES[title] ? 0.5 : 2 }}>
-                  {title}
+        {firstOrAll(
+          sections.filter(([title, fields]) => visible(title, fields)),
+          allDrawn,
+        ).map(([title, fields]) => {
+          const allFlags = fields.length > 1 && fields.every((field) => field.kind === 'flag');
+          return (
+            <Paper key={title} component="section" aria-labelledby={sectionId(title)} sx={{ p: { xs: 2, sm: 3 } }}>
+              <Typography id={sectionId(title)} variant="h3" component="h2" sx={{ mb: SECTION_NOTES[title] ? 0.5 : 2 }}>
+                {title}
+              </Typography>
+              {SECTION_NOTES[title] && (
+                <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+                  {SECTION_NOTES[title]}
                 </Typography>
-                {SECTION_NOTES[title] && (
-                  <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-                    {SECTION_NOTES[title]}
-                  </Typography>
-                )}
-                <Box
-                  sx={{
-                    display: 'grid',
-                    gridTemplateColumns: allFlags ? { xs: '1fr', sm: '1fr 1fr', lg: '1fr 1fr 1fr' } : { xs: '1fr', md: '1fr 1fr' },
-                    columnGap: 2,
-                    rowGap: allFlags ? 0 : 0.5,
-                  }}
-                >
-                  {fields.map((field) => (
-                    <Box key={field.name} sx={{ gridColumn: field.kind === 'text' && (field.max ?? 0) >= 255 ? '1 / -1' : undefined, minWidth: 0 }}>
-                      <FieldInput field={field} options={field.list ? lists[field.list] : undefined} readOnly={readOnly} />
-                    </Box>
-                  ))}
-                </Box>
-              </Paper>
-            );
-          })}
+              )}
+              <Box
+                sx={{
+                  display: 'grid',
+                  gridTemplateColumns: allFlags ? { xs: '1fr', sm: '1fr 1fr', lg: '1fr 1fr 1fr' } : { xs: '1fr', md: '1fr 1fr' },
+                  columnGap: 2,
+                  rowGap: allFlags ? 0 : 0.5,
+                }}
+              >
+                {fields.map((field) => (
+                  <Box key={field.name} sx={{ gridColumn: field.kind === 'text' && (field.max ?? 0) >= 255 ? '1 / -1' : undefined, minWidth: 0 }}>
+                    <FieldInput field={field} options={field.list ? lists[field.list] : undefined} readOnly={readOnly} />
+                  </Box>
+                ))}
+              </Box>
+            </Paper>
+          );
+        })}
       </Box>
-    </LocalizationProvider>
+    </>
   );
 }

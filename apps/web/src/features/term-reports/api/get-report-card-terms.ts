@@ -5,7 +5,10 @@ import { api } from '../../../api/client.ts';
 export type { ReportCardTerm };
 
 /** GET /api/report-card-terms/{student id}: the terms she has a report for, newest first. */
-export const getReportCardTerms = (studentId: string) => api<ReportCardTerm[]>(`/api/report-card-terms/${encodeURIComponent(studentId)}`);
+/** The address of the terms a student has a report card for. */
+export const reportCardTermsPath = (studentId: string) => `/api/report-card-terms/${encodeURIComponent(studentId)}`;
+
+export const getReportCardTerms = (studentId: string) => api<ReportCardTerm[]>(reportCardTermsPath(studentId));
 
 export const getReportCardTermsQueryOptions = (studentId: string) =>
   queryOptions({ queryKey: ['report-card-terms', studentId], queryFn: () => getReportCardTerms(studentId) });

@@ -9,7 +9,8 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { PdfDialog } from '../../../components/pdf-dialog.tsx';
+import { LazyPdfDialog } from '../../../components/lazy-pdf-dialog.tsx';
+import { failureMessage, LoadFailed } from '../../../components/load-failed.tsx';
 import { reportCardUrl, useReportCardTerms, type ReportCardTerm } from '../api/get-report-card-terms.ts';
 import { postedAt, termLabel } from '../term-labels.ts';
 
@@ -20,7 +21,7 @@ import { postedAt, termLabel } from '../term-labels.ts';
  * for her they look openable and carry a 'Not posted' chip (SPEC §2).
  */
 export function TermReportList({ studentId, admin = false, title = 'Select Term Report' }: { studentId: string; admin?: boolean; title?: string }) {
-  const { data, isPending, error } = useReportCardTerms(studentId);
+  const { data, isPending, error, refetch } = useReportCardTerms(studentId);
   const [open, setOpen] = useState<ReportCardTerm | null>(null);
 
   return (
@@ -29,11 +30,7 @@ export function TermReportList({ studentId, admin = false, title = 'Select Term 
         {title}
       </Typography>
       {isPending && <CircularProgress aria-label="Loading the term reports" />}
-      {error && (
-        <Alert severity="error" role="alert">
-          The term reports could not be loaded. Please try again in a moment.
-        </Alert>
-      )}
+      {error && <LoadFailed message={failureMessage(error, 'The term reports could not be loaded just now.')} onRetry={() => void refetch()} />}
       {data && data.length === 0 && (
         <Alert severity="info" role="status">
           {admin ? 'This student has no term reports yet.' : 'You have no term reports yet. They will appear here once the school posts them.'}
@@ -80,7 +77,7 @@ export function TermReportList({ studentId, admin = false, title = 'Select Term 
         })}
       </Stack>
       {open && (
-        <PdfDialog
+        <LazyPdfDialog
           fullScreen
           title={`End of Term Report – ${termLabel(open.year, open.term)}`}
           source={reportCardUrl(studentId, open.year, open.term)}

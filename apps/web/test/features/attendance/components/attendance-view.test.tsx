@@ -1,6 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { messages } from '@school/contract/messages';
+import { CALL_TIMEOUT_MS } from '../../../../src/api/client.ts';
 import { AttendanceView } from '../../../../src/features/attendance/components/attendance-view.tsx';
 import { json, renderWithQueries, stubFetch } from '../../../http.tsx';
 
@@ -59,6 +61,42 @@ describe('the attendance screen', () => {
   it('says so kindly when the attendance cannot be loaded', async () => {
     stubFetch(() => json({ message: 'Something went wrong on our side. Please try again.' }, 500));
     renderWithQueries(<AttendanceView studentId="20260001" />);
-    expect(await screen.findByText('Attendance could not be loaded just now. Please reload the page in a moment.')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Attendance could not be loaded just now.');
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
+
+describe('the attendance screen on a slow or failing network', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('shows a spinner at once while the call is out, and after 30 s without an answer a kind message and Try again', async () => {
+    vi.useFakeTimers();
+    // A server that never answers: the call ends only when the client gives it up.
+    stubFetch(
+      (call) =>
+        new Promise<Response>((_, reject) => call.signal?.addEventListener('abort', () => reject(new DOMException('The call was given up.', 'AbortError')))),
+    );
+    renderWithQueries(<AttendanceView studentId="20260001" />);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(screen.getByRole('progressbar', { name: 'Loading attendance' })).toBeInTheDocument();
+    await vi.advanceTimersByTimeAsync(CALL_TIMEOUT_MS - 200);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await vi.advanceTimersByTimeAsync(200);
+    expect(screen.getByRole('alert')).toHaveTextContent(messages.timedOut);
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  it('says the portal could not be reached when the network fails, and Try again loads the screen', async () => {
+    let offline = true;
+    stubFetch(() =>
+      offline ? Promise.reject(new TypeError('Failed to fetch')) : json({ ...base, possible_attendance: 2, attendance: 2, lates: 0, attendance_records: [] }),
+    );
+    renderWithQueries(<AttendanceView studentId="20260001" />);
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.unreachable);
+    offline = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Student Attendance Records' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 import { birthDateRange, fieldByName, messages } from '@school/contract';
 import type { StudentRecord } from '@school/contract';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../../src/api/client.ts';
@@ -9,6 +9,14 @@ import { FieldInput } from '../../../../src/features/registration/components/fie
 import { acceptingSave, onTestClock, passTime, progress, registration, withWizard } from '../fixtures.tsx';
 
 const field = (name: string) => fieldByName.get(name)!;
+
+/** A whole date entered in the browser's date input (as its calendar or typing gives it), then the field left. */
+async function enterDate(label: string | RegExp, isoDate: string) {
+  const input = screen.getByLabelText(label);
+  await userEvent.click(input);
+  fireEvent.change(input, { target: { value: isoDate } });
+  await userEvent.tab();
+}
 
 function renderField(name: string, record: Record<string, unknown> = {}, options?: Array<{ value: string; label: string }>) {
   const save = vi.fn(acceptingSave);
@@ -95,20 +103,14 @@ describe('a field of the wizard', () => {
 
   it('refuses a typed future date with the contract’s message', async () => {
     const { save } = renderField('permit_issue_date', { immigration_permit: 1 });
-    const group = screen.getByRole('group', { name: 'Permit Issue Date' });
-    await userEvent.click(within(group).getByRole('spinbutton', { name: 'Year' }));
-    await userEvent.keyboard('20990101');
-    await userEvent.tab();
+    await enterDate('Permit Issue Date', '2099-01-01');
     expect(await screen.findByText(messages.futureDate)).toBeInTheDocument();
     expect(save).not.toHaveBeenCalled();
   });
 
   it('refuses a date of birth of 1800 with the range it takes, and sends nothing', async () => {
     const { save } = renderField('date_of_birth', { date_of_birth: '2013-05-01' });
-    const group = screen.getByRole('group', { name: /Date of Birth/ });
-    await userEvent.click(within(group).getByRole('spinbutton', { name: 'Year' }));
-    await userEvent.keyboard('18000101');
-    await userEvent.tab();
+    await enterDate(/Date of Birth/, '1800-01-01');
     const { earliest, latest } = birthDateRange();
     expect(await screen.findByText(messages.birthDateRange(earliest, latest))).toBeInTheDocument();
     expect(save).not.toHaveBeenCalled();
@@ -116,20 +118,35 @@ describe('a field of the wizard', () => {
 
   it('saves a permit expiry date in the future', async () => {
     const { save } = renderField('permit_expiry_date', { immigration_permit: 1 });
-    const group = screen.getByRole('group', { name: 'Permit Expiry Date' });
-    await userEvent.click(within(group).getByRole('spinbutton', { name: 'Year' }));
-    await userEvent.keyboard('20990115');
-    await userEvent.tab();
+    await enterDate('Permit Expiry Date', '2099-01-15');
     expect(save).toHaveBeenCalledWith(expect.objectContaining({ permit_expiry_date: '2099-01-15' }));
   });
 
   it('saves a typed past date as yyyy-MM-dd', async () => {
     const { save } = renderField('permit_issue_date', { immigration_permit: 1 });
-    const group = screen.getByRole('group', { name: 'Permit Issue Date' });
-    await userEvent.click(within(group).getByRole('spinbutton', { name: 'Year' }));
-    await userEvent.keyboard('20240115');
-    await userEvent.tab();
+    await enterDate('Permit Issue Date', '2024-01-15');
     expect(save).toHaveBeenCalledWith(expect.objectContaining({ permit_issue_date: '2024-01-15' }));
+  });
+
+  it('offers in the date input only the days its rule allows', () => {
+    renderField('date_of_birth', { date_of_birth: '2013-05-01' });
+    const { earliest, latest } = birthDateRange();
+    const input = screen.getByLabelText(/Date of Birth/);
+    expect(input).toHaveAttribute('type', 'date');
+    expect(input).toHaveAttribute('min', earliest);
+    expect(input).toHaveAttribute('max', latest);
+  });
+
+  it('sends nothing for a date typed only in part, and says so', async () => {
+    const { save } = renderField('permit_issue_date', { immigration_permit: 1, permit_issue_date: '2024-01-15' });
+    const input = screen.getByLabelText('Permit Issue Date') as HTMLInputElement;
+    await userEvent.click(input);
+    // What the browser reports for a day of which only the year is typed: no value, and a bad input.
+    Object.defineProperty(input, 'validity', { value: { ...input.validity, badInput: true } });
+    fireEvent.change(input, { target: { value: '' } });
+    await userEvent.tab();
+    expect(await screen.findByText(messages.invalidDate)).toBeInTheDocument();
+    expect(save).not.toHaveBeenCalled();
   });
 
   it('turns a health flag into 1 and 0 with a switch', async () => {

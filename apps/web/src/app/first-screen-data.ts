@@ -1,0 +1,32 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { askEarly } from '../api/client.ts';
+import { getSessionQueryOptions } from '../api/get-session.ts';
+import { studentPath } from '../api/get-student.ts';
+import { studentAttendancePath } from '../features/attendance/api/get-student-attendance.ts';
+import { referenceListPaths } from '../features/registration/api/get-reference-lists.ts';
+import { steps } from '../features/registration/steps.ts';
+import { reportCardTermsPath } from '../features/term-reports/api/get-report-card-terms.ts';
+
+/** The calls a signed-in student's screen makes once it is drawn, by its path. */
+const screens: Array<{ matches: (path: string) => boolean; calls: (studentId: string) => string[] }> = [
+  { matches: (path) => steps.some((step) => path === `/registration/${step.path}`), calls: (studentId) => [studentPath(studentId), ...referenceListPaths] },
+  { matches: (path) => path === '/dashboard', calls: (studentId) => [studentPath(studentId)] },
+  { matches: (path) => path === '/attendance', calls: (studentId) => [studentAttendancePath(studentId)] },
+  { matches: (path) => path === '/term-reports', calls: (studentId) => [reportCardTermsPath(studentId)] },
+];
+
+/**
+ * Starts the first screen's calls when the app starts: the session at once, and for a signed-in
+ * student the calls of the screen she opened. On a slow network they then run beside the download
+ * of the screen's scripts, not one after another once it is drawn. A failure is the screen's to
+ * show: its own call takes the early answer, error and all.
+ */
+export function prefetchFirstScreen(client: QueryClient, path: string): void {
+  void client
+    .fetchQuery(getSessionQueryOptions())
+    .then((session) => {
+      if (!session.authenticated || session.admin || session.restricted || !session.userID) return;
+      for (const call of screens.find((screen) => screen.matches(path))?.calls(session.userID) ?? []) askEarly(call);
+    })
+    .catch(() => undefined);
+}
