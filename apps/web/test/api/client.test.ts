@@ -1,5 +1,7 @@
-import { describe, expect, it, vi } from 'vitest';
-import { ApiError, retryWhileBusy } from '../../src/api/client.ts';
+import { messages } from '@school/contract/messages';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api, ApiError, askEarly, retryWhileBusy } from '../../src/api/client.ts';
+import { json, stubFetch } from '../http.tsx';
 
 const busy = (retryAfter: unknown) => new ApiError(503, { message: 'Many people are signing in right now. Please try again in a few seconds.', retryAfter });
 
@@ -31,5 +33,24 @@ describe('a sign-in while the password checks are busy', () => {
       ),
     ).rejects.toBe(error);
     expect(waits).toEqual([10_000, 10_000, 10_000]);
+  });
+});
+
+describe('a call asked for early', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('is answered once from the early answer, and the next call asks the server afresh', async () => {
+    let answered = 0;
+    const calls = stubFetch(() => json({ answer: (answered += 1) }));
+    askEarly('/api/towns');
+    await expect(api('/api/towns')).resolves.toEqual({ answer: 1 });
+    await expect(api('/api/towns')).resolves.toEqual({ answer: 2 });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('gives its failure to the call that takes it', async () => {
+    stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    askEarly('/api/towns');
+    await expect(api('/api/towns')).rejects.toMatchObject({ status: 0, message: messages.unreachable });
   });
 });
