@@ -42,12 +42,13 @@ export function stubFetch(answer: (call: Call) => Response | Promise<Response>):
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const call = {
+      const call: Call = {
         url: String(input),
         method: init?.method ?? 'GET',
         body: init?.body ? JSON.parse(String(init.body)) : undefined,
-        signal: init?.signal ?? undefined,
       };
+      // Kept out of the call's own fields, so that a test comparing calls compares what was sent.
+      Object.defineProperty(call, 'signal', { value: init?.signal ?? undefined, enumerable: false });
       calls.push(call);
       return answer(call);
     }),
