@@ -25,6 +25,7 @@ import { staffRoutes } from './features/staff/index.ts';
 import { studentsRoutes } from './features/students/index.ts';
 import { referenceRoutes } from './features/reference/index.ts';
 import { reportCardFileOwner, termReportsRoutes } from './features/term-reports/index.ts';
+import { schoolYearRoutes } from './features/school-year/index.ts';
 import { apiDocsRoutes, registerOpenApi } from './lib/api-docs.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { humanLogStream } from './lib/human-log.ts';
@@ -173,6 +174,7 @@ const featureRoutes: Array<[string, RoutePlugin]> = [
   ['audit log', auditRoutes],
   ['privacy', privacyRoutes],
   ['staff', staffRoutes],
+  ['school year', schoolYearRoutes],
 ];
 
 /** How often a running portal removes stored bytes that no row names (once they are SETTLE_MS old). */

@@ -13,3 +13,4 @@ export * from './parents-contact.ts';
 export * from './student-id.ts';
 export * from './xml-characters.ts';
 export * from './staff-roles.ts';
+export * from './school-year.ts';

@@ -5,6 +5,8 @@
 export const limits = {
   /** A student ID, the sign-in ID (and a record's `id`). */
   studentId: 20,
+  /** A class's id ('1A'), as a rollover names it. */
+  classId: 20,
   /** An admin's username. */
   username: 40,
   /** A staff member's name as the staff screen shows it. */

@@ -15,6 +15,7 @@ import * as auditLogThrottleIndexes from './migrations/012-audit-log-throttle-in
 import * as studentsUpdatedInPlace from './migrations/013-students-updated-in-place.ts';
 import * as stagedStudentImports from './migrations/015-staged-student-imports.ts';
 import * as completedOn from './migrations/016-completed-on.ts';
+import * as schoolYears from './migrations/017-school-years.ts';
 import * as staffRoles from './migrations/019-staff-roles.ts';
 import * as auditStaffByStudent from './migrations/021-audit-staff-by-student.ts';
 
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '013-students-updated-in-place': studentsUpdatedInPlace,
   '015-staged-student-imports': stagedStudentImports,
   '016-completed-on': completedOn,
+  '017-school-years': schoolYears,
   '019-staff-roles': staffRoles,
   '021-audit-staff-by-student': auditStaffByStudent,
 };

@@ -271,6 +271,53 @@ export type ImportClaimsTable = {
   heartbeat: string;
 };
 
+/** The school's current academic year: one row (id 1); 2026 is 2026-2027 (decision 045). */
+export type SchoolYearTable = { id: number; year: number };
+
+/** A rollover into a new year, with what its undo needs (decision 045). */
+export type RolloversTable = {
+  id: Generated<number>;
+  from_year: number;
+  to_year: number;
+  at: string;
+  /** The admin's username. */
+  by: string;
+  /** Until when it may be undone (ISO-8601 UTC). */
+  undo_until: string;
+  /** The version (`updated_at`) it gave every student it moved: a record with another has been saved since. */
+  version: string;
+  /** Every form level's registration status before it, as JSON. */
+  statuses: string;
+  promoted: number;
+  leavers: number;
+  undone_at: string | null;
+};
+
+/** A student's registration of an ended year, as it stood at the rollover (decision 045). */
+export type RegistrationHistoryTable = {
+  id: Generated<number>;
+  student_id: string;
+  year: number;
+  rollover_id: number;
+  class_id: string | null;
+  /** The students row as JSON, every column. */
+  record: string;
+  /** The form_progress row as JSON, or null when she had none. */
+  progress: string | null;
+  /** The school's date (yyyy-MM-dd) she completed and agreed to it, or null. */
+  submitted_on: string | null;
+};
+
+/** A student who has left the school (status `left`): she can no longer sign in. */
+export type StudentLeaversTable = {
+  student_id: string;
+  /** The school's date, yyyy-MM-dd. */
+  left_on: string;
+  reason: string;
+  /** The rollover that made her leave, or null when an admin marked her. */
+  rollover_id: number | null;
+};
+
 export type Database = {
   students: StudentsTable;
   student_accounts: StudentAccountsTable;
@@ -305,4 +352,8 @@ export type Database = {
   import_claims: ImportClaimsTable;
   import_progress: ImportProgressTable;
   rate_limits: RateLimitsTable;
+  school_year: SchoolYearTable;
+  rollovers: RolloversTable;
+  registration_history: RegistrationHistoryTable;
+  student_leavers: StudentLeaversTable;
 };

@@ -16,6 +16,7 @@ export * from './common.ts';
 export * from './files.ts';
 export * from './registration.ts';
 export * from './staff.ts';
+export * from './school-year.ts';
 export * from './student-save.ts';
 export * from './term-reports.ts';
 

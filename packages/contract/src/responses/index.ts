@@ -6,6 +6,7 @@ export * from './files.ts';
 export * from './imports.ts';
 export * from './reference.ts';
 export * from './registration.ts';
+export * from './school-year.ts';
 export * from './session.ts';
 export * from './term-reports.ts';
 export * from './staff.ts';

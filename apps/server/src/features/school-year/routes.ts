@@ -1,0 +1,27 @@
+import { errorResponses, rolloverRequest, rolloverResultSchema, schoolYearSchema, undoRolloverRequest, undoRolloverSchema } from '@school/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adminActor } from '../../session/access.ts';
+import { loadSchoolYear, rollOver, undoRollover } from './service.ts';
+
+/** The school's year and its rollover into the next (decision 045). */
+export async function schoolYearRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
+
+  app.get('/api/school-year', { config: { access: 'admin' }, schema: { response: { 200: schoolYearSchema, ...errorResponses } } }, async () =>
+    loadSchoolYear(deps),
+  );
+
+  app.post(
+    '/api/school-year/rollover',
+    { config: { access: 'admin' }, schema: { body: rolloverRequest, response: { 200: rolloverResultSchema, ...errorResponses } } },
+    async (request) => rollOver(deps, adminActor(request), request.body),
+  );
+
+  app.post(
+    '/api/school-year/undo',
+    { config: { access: 'admin' }, schema: { body: undoRolloverRequest, response: { 200: undoRolloverSchema, ...errorResponses } } },
+    async (request) => undoRollover(deps, adminActor(request)),
+  );
+}

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/** The last rollover into the current year, and until when it may be undone. */
+export const lastRolloverSchema = z.object({
+  from_year: z.number().int(),
+  to_year: z.number().int(),
+  /** When it was applied (ISO-8601 UTC). */
+  at: z.string(),
+  /** The admin who applied it. */
+  by: z.string(),
+  /** Until when it may be undone (ISO-8601 UTC), or null when it no longer may be (a student has saved in the new year). */
+  undo_until: z.string().nullable(),
+});
+export type LastRollover = z.infer<typeof lastRolloverSchema>;
+
+/** GET /api/school-year: the current academic year, each class with its students (leavers not counted), and the last rollover. */
+export const schoolYearSchema = z
+  .object({
+    /** The year's first calendar year: 2026 is 2026-2027. */
+    year: z.number().int(),
+    /** 'year-nextyear' (SPEC §9). */
+    label: z.string(),
+    classes: z.array(z.object({ class_id: z.string(), form_level: z.number().int(), students: z.number().int() })),
+    last_rollover: lastRolloverSchema.nullable(),
+  })
+  .meta({ id: 'SchoolYear' });
+export type SchoolYear = z.infer<typeof schoolYearSchema>;
+
+/** POST /api/school-year/rollover: what it does (or did), what to look at first, and what stops it (nothing is changed while there are errors). */
+export const rolloverResultSchema = z
+  .object({
+    dry_run: z.boolean(),
+    /** Students who move to a class of the new year. */
+    promoted: z.number().int(),
+    /** Students who leave. */
+    left: z.number().int(),
+    warnings: z.array(z.string()),
+    errors: z.array(z.object({ class_id: z.string(), message: z.string() })),
+  })
+  .meta({ id: 'RolloverResult' });
+export type RolloverResult = z.infer<typeof rolloverResultSchema>;
+
+/** POST /api/school-year/undo: the year the school is back in. */
+export const undoRolloverSchema = z.object({ message: z.string(), year: z.number().int(), label: z.string() });
+export type UndoRollover = z.infer<typeof undoRolloverSchema>;
