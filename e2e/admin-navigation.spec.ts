@@ -41,6 +41,7 @@ test('each admin screen has its own URL, reached from the menu, the address bar 
     'Staff',
     'Audit Log',
     'Registration Settings',
+    'New School Year',
   ]);
   await expectNoSidewaysScroll(page);
   await expectAccessible(page);

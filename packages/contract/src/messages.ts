@@ -35,6 +35,8 @@ export const messages = {
   ownRecordNotFound: 'Your student record was not found.',
   /** A student asked for another student's data (403). */
   onlyOwnRecords: 'You can only see your own records.',
+  /** A student who has left the school signed in with the right password (403, issue 35). */
+  accountClosedLeft: 'This account is closed because the student has left the school. Please contact the school office.',
   /** A student or a visitor asked for an admin's call (403). */
   adminsOnly: 'Only school administrators can do this.',
   /** Staff asked for a call that shows a student what the school holds about her (403). */

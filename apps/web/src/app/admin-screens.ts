@@ -10,7 +10,7 @@ export type AdminMenuEntry = AdminScreen | { label: string; screens: AdminScreen
 /**
  * Every admin screen, in the admin menu's order (SPEC §2): Dashboard, Export Data, Reports
  * (Registration Report, Parents Contact), Import Students, Post Term Reports, ..., Health Alerts,
- * Staff, Audit Log, Registration Settings. The menu and the routes are both made from this list, so a new screen is one line
+ * Staff, Audit Log, Registration Settings, New School Year. The menu and the routes are both made from this list, so a new screen is one line
  * here, e.g. `{ label: 'Import Students', path: '/admin/import', permission: 'records:write', page: () => import('../features/admin-data/import-students-page.tsx') }`,
  * and a group is `{ label: 'Reports', screens: [{ label: 'Registration Report', path: '/admin/reports', permission: 'exports', page: ... }, ...] }`.
  */
@@ -63,6 +63,7 @@ export const adminMenu: AdminMenuEntry[] = [
     permission: 'settings',
     page: () => import('../features/registration/registration-settings-page.tsx'),
   },
+  { label: 'New School Year', path: '/admin/school-year', permission: 'settings', page: () => import('../features/school-year/school-year-page.tsx') },
 ];
 
 /**

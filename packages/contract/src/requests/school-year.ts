@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { termYearSchema } from '../responses/term-reports.ts';
 import { limits } from '../limits.ts';
 import { messages } from '../messages.ts';
+import { requiredText } from './common.ts';
 
 /** One class's move in a rollover: to another class, or `null` when its students leave, with the leavers' reason. */
 export const rolloverClassMove = z.object({
@@ -25,3 +26,7 @@ export type RolloverRequest = z.input<typeof rolloverRequest>;
 /** POST /api/school-year/undo: nothing to send; the last rollover is undone. */
 export const undoRolloverRequest = z.object({});
 export type UndoRolloverRequest = z.input<typeof undoRolloverRequest>;
+
+/** POST /api/students/{id}/left: an admin marks one student as left, with the reason. */
+export const markLeftRequest = z.object({ reason: requiredText(100) });
+export type MarkLeftRequest = z.input<typeof markLeftRequest>;

@@ -75,5 +75,7 @@ export const studentListSchema = z.array(
     date_of_birth: z.string().nullable(),
     birth_certificate_no: z.string().nullable(),
     updatedAt: z.string(),
+    /** The day she left the school ('yyyy-MM-dd'), only for a student who has left (the table hides her by default). */
+    left_on: z.string().optional(),
   }),
 );

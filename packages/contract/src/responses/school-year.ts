@@ -43,3 +43,7 @@ export type RolloverResult = z.infer<typeof rolloverResultSchema>;
 /** POST /api/school-year/undo: the year the school is back in. */
 export const undoRolloverSchema = z.object({ message: z.string(), year: z.number().int(), label: z.string() });
 export type UndoRollover = z.infer<typeof undoRolloverSchema>;
+
+/** POST /api/students/{id}/left: she has left, on the school's date, for the reason given. */
+export const leaverSchema = z.object({ message: z.string(), student_id: z.string(), left_on: z.string(), reason: z.string() });
+export type Leaver = z.infer<typeof leaverSchema>;

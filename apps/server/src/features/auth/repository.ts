@@ -10,6 +10,8 @@ export type StudentLogin = {
   date_of_birth: string | null;
   password_hash: string | null;
   password_reset: number;
+  /** The day she left the school (status `left`), or null while she is at it. */
+  left_on: string | null;
 };
 
 async function upsertAccount(db: Executor, studentId: string, values: Omit<StudentAccountsTable, 'student_id'>): Promise<void> {
@@ -25,7 +27,15 @@ export const authRepository = {
     return db
       .selectFrom('students')
       .leftJoin('student_accounts', 'student_accounts.student_id', 'students.id')
-      .select(['students.id', 'students.first_name', 'students.last_name', 'students.date_of_birth', 'student_accounts.password_hash'])
+      .leftJoin('student_leavers', 'student_leavers.student_id', 'students.id')
+      .select([
+        'students.id',
+        'students.first_name',
+        'students.last_name',
+        'students.date_of_birth',
+        'student_accounts.password_hash',
+        'student_leavers.left_on',
+      ])
       .select((eb) => eb.fn.coalesce('student_accounts.password_reset', eb.lit(1)).as('password_reset'))
       .where('students.id', '=', studentId)
       .executeTakeFirst() as Promise<StudentLogin | undefined>;
@@ -78,14 +88,20 @@ export const authRepository = {
     firstName: string,
     lastName: string,
   ): Promise<Array<{ id: string; first_name: string | null; last_name: string | null; form_level: number | null }>> {
-    return db
-      .selectFrom('students')
-      .leftJoin('form_classes', 'form_classes.id', 'students.class_id')
-      .select(['students.id', 'students.first_name', 'students.last_name', 'form_classes.form_level'])
-      .where((eb) => foldedColumn(eb.ref('students.first_name')), '=', foldText(firstName))
-      .where((eb) => foldedColumn(eb.ref('students.last_name')), '=', foldText(lastName))
-      .orderBy('students.id')
-      .limit(5)
-      .execute() as Promise<Array<{ id: string; first_name: string | null; last_name: string | null; form_level: number | null }>>;
+    return (
+      db
+        .selectFrom('students')
+        .leftJoin('form_classes', 'form_classes.id', 'students.class_id')
+        .select(['students.id', 'students.first_name', 'students.last_name', 'form_classes.form_level'])
+        .where((eb) => foldedColumn(eb.ref('students.first_name')), '=', foldText(firstName))
+        .where((eb) => foldedColumn(eb.ref('students.last_name')), '=', foldText(lastName))
+        // A student who has left is no longer found.
+        .where((eb) =>
+          eb.not(eb.exists(eb.selectFrom('student_leavers').select('student_leavers.student_id').whereRef('student_leavers.student_id', '=', 'students.id'))),
+        )
+        .orderBy('students.id')
+        .limit(5)
+        .execute() as Promise<Array<{ id: string; first_name: string | null; last_name: string | null; form_level: number | null }>>
+    );
   },
 };

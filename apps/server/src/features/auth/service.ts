@@ -105,6 +105,14 @@ export async function signInStudent(deps: Deps, actor: Actor, input: { student_i
     await deps.writeTransaction((trx) => writeAudit(trx, actor, { action: signInActions.FAILED.student, studentId, attempted: studentId }));
     throw invalidField('student_id', WRONG_CREDENTIALS);
   }
+  // Told only to whoever knows her password, so the answer reveals nothing to a guesser.
+  if (student.left_on) {
+    await deps.writeTransaction(async (trx) => {
+      await settleSuccess(trx, checked);
+      await writeAudit(trx, actor, { action: 'student.sign-in-refused', studentId: student.id, attempted: studentId, detail: 'left the school' });
+    });
+    throw new Forbidden(messages.accountClosedLeft);
+  }
   const restricted = student.password_reset === 1 ? 1 : 0;
   const session = await deps.writeTransaction(async (trx) => {
     await settleSuccess(trx, checked);

@@ -173,6 +173,23 @@ export const schoolYearRepository = {
     for (const chunk of chunksOf(rows, 200)) await db.insertInto('student_leavers').values(chunk).execute();
   },
 
+  /** Ends every session of these students (leavers sign in no more). */
+  async endSessions(db: Executor, ids: readonly string[]): Promise<void> {
+    for (const chunk of chunksOf(ids)) await db.deleteFrom('sessions').where('student_id', 'in', chunk).execute();
+  },
+
+  findLeaver(db: Executor, studentId: string): Promise<Selectable<StudentLeaversTable> | undefined> {
+    return db.selectFrom('student_leavers').selectAll().where('student_id', '=', studentId).executeTakeFirst();
+  },
+
+  async deleteLeaver(db: Executor, studentId: string): Promise<void> {
+    await db.deleteFrom('student_leavers').where('student_id', '=', studentId).execute();
+  },
+
+  async studentExists(db: Executor, studentId: string): Promise<boolean> {
+    return (await db.selectFrom('students').select('id').where('id', '=', studentId).executeTakeFirst()) !== undefined;
+  },
+
   async deleteLeaversOf(db: Executor, rolloverId: number): Promise<void> {
     await db.deleteFrom('student_leavers').where('rollover_id', '=', rolloverId).execute();
   },

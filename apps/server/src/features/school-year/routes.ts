@@ -1,10 +1,23 @@
-import { errorResponses, rolloverRequest, rolloverResultSchema, schoolYearSchema, undoRolloverRequest, undoRolloverSchema } from '@school/contract';
+import {
+  errorResponses,
+  leaverSchema,
+  limits,
+  markLeftRequest,
+  messageSchema,
+  rolloverRequest,
+  rolloverResultSchema,
+  schoolYearSchema,
+  undoRolloverRequest,
+  undoRolloverSchema,
+} from '@school/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { adminActor } from '../../session/access.ts';
+import { bringBack, markLeft } from './leavers.ts';
 import { loadSchoolYear, rollOver, undoRollover } from './service.ts';
 
-/** The school's year and its rollover into the next (decision 045). */
+/** The school's year, its rollover into the next, and students who leave (decision 045). */
 export async function schoolYearRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
@@ -23,5 +36,19 @@ export async function schoolYearRoutes(instance: FastifyInstance): Promise<void>
     '/api/school-year/undo',
     { config: { access: 'admin' }, schema: { body: undoRolloverRequest, response: { 200: undoRolloverSchema, ...errorResponses } } },
     async (request) => undoRollover(deps, adminActor(request)),
+  );
+
+  const studentParams = z.object({ id: z.string().min(1).max(limits.studentId) });
+
+  app.post(
+    '/api/students/:id/left',
+    { config: { access: 'admin' }, schema: { params: studentParams, body: markLeftRequest, response: { 200: leaverSchema, ...errorResponses } } },
+    async (request) => markLeft(deps, adminActor(request), request.params.id, request.body.reason),
+  );
+
+  app.delete(
+    '/api/students/:id/left',
+    { config: { access: 'admin' }, schema: { params: studentParams, response: { 200: messageSchema, ...errorResponses } } },
+    async (request) => bringBack(deps, adminActor(request), request.params.id),
   );
 }

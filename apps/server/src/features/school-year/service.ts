@@ -12,7 +12,7 @@ import { planRollover, type ClassMove } from './rollover-plan.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The school's date today, 'yyyy-MM-dd'. */
-const schoolDate = (timeZone: string) => zonedTimestamp(new Date(), timeZone).slice(0, 10);
+export const schoolDate = (timeZone: string) => zonedTimestamp(new Date(), timeZone).slice(0, 10);
 
 /** The progress row as a snapshot keeps it (without its key); 'yyyymmdd' of completion as 'yyyy-MM-dd'. */
 const submittedOn = (completedOn: number | undefined) => {
@@ -136,6 +136,7 @@ async function applyPlan(
     trx,
     plan.leavers.map((leaver) => ({ student_id: leaver.id, left_on: today, reason: leaver.reason, rollover_id: rolloverId })),
   );
+  await repository.endSessions(trx, leaverIds);
   await repository.resetProgress(trx, [...plan.movesTo.values()].flat());
   await repository.closeRegistration(trx, at);
   await writeAudit(trx, actor, {

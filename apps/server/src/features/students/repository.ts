@@ -9,10 +9,11 @@ export const studentsRepository = {
   listForTable(db: Executor, classes: string[] | null) {
     return db
       .selectFrom('students')
-      .select(['id', 'first_name', 'last_name', 'class_id', 'date_of_birth', 'birth_certificate_no', 'updated_at'])
+      .leftJoin('student_leavers', 'student_leavers.student_id', 'students.id')
+      .select(['id', 'first_name', 'last_name', 'class_id', 'date_of_birth', 'birth_certificate_no', 'updated_at', 'student_leavers.left_on'])
       .$if(classes !== null, (query) => (classes!.length ? query.where('class_id', 'in', classes!) : query.where((eb) => eb.lit(false))))
       .orderBy('updated_at', 'desc')
-      .execute() as Promise<Array<Names & { date_of_birth: string | null; birth_certificate_no: string | null; updated_at: string }>>;
+      .execute() as Promise<Array<Names & { date_of_birth: string | null; birth_certificate_no: string | null; updated_at: string; left_on: string | null }>>;
   },
 
   /** A class's students with the health alerts' fields only, by last and first name. */

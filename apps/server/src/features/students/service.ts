@@ -7,7 +7,7 @@ import { studentsRepository } from './repository.ts';
 /**
  * The staff table's rows, newest change first, with only the fields the table shows; each read is
  * audited. A teacher's table holds her classes' students, with their names and class only
- * (decision 048): the date of birth and the birth certificate are not hers to see.
+ * (decision 048): the date of birth and the birth certificate are not hers to see. A leaver's row has the day she left.
  */
 export async function listStudents(deps: Deps, actor: AdminActor) {
   const classBound = classBoundRoles.includes(actor.role);
@@ -20,6 +20,7 @@ export async function listStudents(deps: Deps, actor: AdminActor) {
     date_of_birth: classBound ? null : row.date_of_birth,
     birth_certificate_no: classBound ? null : row.birth_certificate_no,
     updatedAt: row.updated_at,
+    ...(row.left_on ? { left_on: row.left_on } : {}),
   }));
 }
 

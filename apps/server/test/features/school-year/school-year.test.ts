@@ -194,7 +194,7 @@ describe('POST /api/school-year/rollover, applied', () => {
     const year = await currentYear(admin);
     await openRegistration(t.db);
     const students = [];
-    for (let index = 0; index < 20; index += 1) students.push(await signedInStudent(t, { class_id: '1A' }));
+    for (let index = 0; index < 10; index += 1) students.push(await signedInStudent(t, { class_id: '1A' }));
     const records = await Promise.all(students.map(async ({ student, client }) => (await client.get(`/api/student/${student.id}`)).json().record));
     const saves = students.map(({ client }, index) => client.post('/api/student', { ...records[index], allergy: `Dust ${index}` }));
     const applied = rollover({ to_year: year + 1, classes: await proposedMoves(t.db), dry_run: false });

@@ -73,12 +73,12 @@ describe('the admin menu', () => {
     expect(current(menu)).toEqual(['Import Students']);
   });
 
-  it('gives every admin screen its own URL under /admin, the Dashboard first and Registration Settings last', () => {
+  it('gives every admin screen its own URL under /admin, the Dashboard first and New School Year last', () => {
     const paths = screensOf(adminMenu).map((entry) => entry.path);
     expect(new Set(paths).size).toBe(paths.length);
     for (const path of paths) expect(path).toMatch(/^\/admin\/[a-z-]+(\/[a-z-]+)?$/);
     expect(adminMenu[0]).toMatchObject({ label: 'Dashboard', path: '/admin/dashboard' });
-    expect(adminMenu.at(-1)).toMatchObject({ label: 'Registration Settings', path: '/admin/registration-settings' });
+    expect(adminMenu.at(-1)).toMatchObject({ label: 'New School Year', path: '/admin/school-year' });
   });
 
   it("shows each role only the screens it may use: a teacher her class's screens, the office no staff or settings", () => {

@@ -1,0 +1,61 @@
+import { test as base, expect } from '@playwright/test';
+import { academicYearLabel } from '@school/contract/api-types';
+import { expectAccessible, expectNoSidewaysScroll, goToAdminScreen, signInAdminViaApi } from './support/fixtures.ts';
+import { startPortal } from './support/portal-process.ts';
+
+/** A rollover moves the whole school, so these journeys run on a portal of their own, never the one the other journeys share. */
+const test = base.extend<object, { ownPortal: string }>({
+  ownPortal: [
+    // Playwright reads a fixture's first argument as the fixtures it needs; this one needs none of them.
+    async ({ browserName: _browser }, use) => {
+      const portal = await startPortal();
+      await use(portal.baseUrl);
+      await portal.stop();
+    },
+    { scope: 'worker' },
+  ],
+  baseURL: async ({ ownPortal }, use) => use(ownPortal),
+});
+
+test('the admin checks a rollover into the next year, applies it and undoes it', async ({ page }, testInfo) => {
+  await signInAdminViaApi(page);
+  const { year } = (await (await page.request.get('/api/school-year')).json()) as { year: number };
+  const current = academicYearLabel(year);
+  const next = academicYearLabel(year + 1);
+  await page.goto('/admin/dashboard');
+  await goToAdminScreen(page, 'New School Year');
+  await expect(page.getByRole('heading', { level: 1, name: 'New School Year' })).toBeVisible();
+  await expect(page.getByText(`The school is in ${current}.`)).toBeVisible();
+
+  // Each class is proposed the same letter in the next form; the top form leaves.
+  const classes = page.getByRole('table', { name: 'Classes and where they go' });
+  await expect(classes.locator('tbody tr')).toHaveCount(25);
+  await expect(page.getByRole('combobox', { name: 'Next class for 1A' })).toHaveText('2A');
+  await expect(page.getByRole('combobox', { name: 'Next class for 5A' })).toHaveText('Leaves');
+  await expect(page.getByRole('button', { name: 'Apply rollover' })).toBeDisabled();
+
+  await page.getByRole('button', { name: 'Check rollover' }).click();
+  await expect(page.getByText(/^Checked: \d+ students move up, \d+ leave\.$/)).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await expectAccessible(page);
+  await page.screenshot({ path: testInfo.outputPath('school-year-checked.png'), fullPage: true });
+
+  await page.getByRole('button', { name: 'Apply rollover' }).click();
+  const dialog = page.getByRole('dialog', { name: `Move the school into ${next}?` });
+  await dialog.getByRole('button', { name: 'Apply' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(new RegExp(`^The school is now in ${next}: \\d+ students moved up, \\d+ left\\.$`))).toBeVisible();
+  await expect(page.getByText(`The school is in ${next}.`)).toBeVisible();
+  await expect(page.getByText(/It can be undone until \d+ \w+ \d{4}\./)).toBeVisible();
+  await expectAccessible(page);
+  await page.screenshot({ path: testInfo.outputPath('school-year-applied.png'), fullPage: true });
+
+  await page.getByRole('button', { name: 'Undo rollover' }).click();
+  const undo = page.getByRole('dialog', { name: 'Undo the rollover?' });
+  await expectAccessible(page);
+  await undo.getByRole('button', { name: 'Undo', exact: true }).click();
+  await expect(undo).toBeHidden();
+  await expect(page.getByText(`The rollover was undone: the school is back in ${current}.`)).toBeVisible();
+  await expect(page.getByText(`The school is in ${current}.`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Undo rollover' })).toHaveCount(0);
+});
