@@ -22,7 +22,7 @@ const ms = (value: number) => `${value.toFixed(0)} ms`;
  * Tops the portal's SQLite database up to `total` students, spread over the form classes like
  * the demo school's, with IDs, names, dates of birth and certificate numbers of the same shapes.
  */
-function addStudents(dataDir: string, total: number): number {
+export function addStudents(dataDir: string, total: number): number {
   const db = new SQLite(path.join(dataDir, 'portal.sqlite'));
   try {
     db.pragma('busy_timeout = 5000');

@@ -10,6 +10,7 @@ import { POOL_SIZE } from '../apps/server/src/db/database.ts';
 import { adminDataFigures } from './admin-data.ts';
 import { importFigures } from './imports.ts';
 import { adminTableFigures } from './admin-table.ts';
+import { schoolYearFigures } from './school-year.ts';
 import { attendanceFigures } from './attendance.ts';
 import { compareWithBaseline, listStudents, prepareStudent, prepareStudents, signInAdmin, stormFigure, type Student } from './autosave.ts';
 import { median, multipartBody, percentile, type BenchClient } from './http-client.ts';
@@ -167,6 +168,14 @@ const parts: Array<
     run: ({ portal, dataDir, students, record }) => adminDataFigures(portal.url, portal.child.pid!, dataDir, students.slice(-8), record),
   },
   { name: 'term-reports', portal: true, run: ({ portal, dataDir, record }) => termReportsFigures(portal.url, dataDir, record) },
+  {
+    name: 'school-year',
+    portal: false,
+    async run(record) {
+      console.log('School year rollover of 2,000 students (its own portal)…');
+      await schoolYearFigures(record);
+    },
+  },
   { name: 'imports', portal: true, run: ({ portal, students, record }) => importFigures(portal.url, students.slice(-16, -8), record) },
   {
     name: 'signin',

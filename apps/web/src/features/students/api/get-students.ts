@@ -10,6 +10,8 @@ export type StudentRow = {
   date_of_birth: string | null;
   birth_certificate_no: string | null;
   updatedAt: string;
+  /** The day she left the school ('yyyy-MM-dd'), only for a student who has left. */
+  left_on?: string;
 };
 
 /** GET /api/students: every student, for the admin's table. */

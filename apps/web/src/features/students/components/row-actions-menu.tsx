@@ -3,6 +3,7 @@ import DescriptionIcon from '@mui/icons-material/Description';
 import EditIcon from '@mui/icons-material/Edit';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import LockResetIcon from '@mui/icons-material/LockReset';
+import LogoutIcon from '@mui/icons-material/Logout';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -18,7 +19,7 @@ import { useMay } from '../../../lib/use-may.ts';
 import type { TableRow } from './table-rows.ts';
 
 /** What a row's action asks of the table: a dialog over it, or another screen. */
-export type Action = 'form' | 'edit' | 'reset' | 'attendance' | 'termReports';
+export type Action = 'form' | 'edit' | 'reset' | 'attendance' | 'termReports' | 'leaving';
 
 /**
  * A row's actions by the names of SPEC §2: the everyday ones first, then resetting the student's
@@ -30,7 +31,19 @@ export const ROW_ACTIONS = [
   { action: 'attendance', name: 'Attendance', Icon: EventAvailableIcon, permission: 'class:read' },
   { action: 'termReports', name: 'Term Reports', Icon: AssessmentIcon, permission: 'class:read' },
   { action: 'reset', name: 'Reset password', Icon: LockResetIcon, permission: 'records:write', apart: true },
+  { action: 'leaving', name: 'Mark as left', Icon: LogoutIcon, permission: 'records:write' },
 ] as const satisfies ReadonlyArray<{ action: Action; name: string; Icon: unknown; permission: Permission; apart?: boolean }>;
+
+/** What a student who has left can still have done: her records read, or her return (her row is read-only). */
+const LEAVER_ACTIONS = new Set<Action>(['form', 'attendance', 'termReports', 'leaving']);
+
+/** A row's actions: all of them, or for a student who has left only those that read, and 'Bring back' in place of 'Mark as left'. */
+const actionsFor = (row: TableRow) =>
+  row.left_on
+    ? ROW_ACTIONS.filter((item) => LEAVER_ACTIONS.has(item.action)).map((item) =>
+        item.action === 'leaving' ? { ...item, name: 'Bring back', apart: true as const } : item,
+      )
+    : ROW_ACTIONS;
 
 /** The tooltip of a row's 'Actions ▾' button: what its menu holds. */
 export const ROW_MENU_TIP = ROW_ACTIONS.map((item) => item.name).join(', ');
@@ -62,17 +75,19 @@ export function RowActionsMenu({
     onAction(action, row);
   };
   // A teacher's rows offer what her role may do: her class's attendance and term reports (decision 048).
-  const items = ROW_ACTIONS.filter((item) => may(item.permission)).flatMap(({ action, name, Icon, permission: _permission, ...item }) => [
-    ...('apart' in item ? [<Divider key="apart" />] : []),
-    <Tooltip key={action} title={`${name} of ${row.name}`} placement={sheet ? 'top' : 'left'} describeChild>
-      <MenuItem onClick={() => choose(action)} sx={'apart' in item ? { color: 'error.main', '& .MuiListItemIcon-root': { color: 'error.main' } } : undefined}>
-        <ListItemIcon>
-          <Icon fontSize="small" />
-        </ListItemIcon>
-        <ListItemText>{name}</ListItemText>
-      </MenuItem>
-    </Tooltip>,
-  ]);
+  const items = actionsFor(row)
+    .filter((item) => may(item.permission))
+    .flatMap(({ action, name, Icon, permission: _permission, ...item }) => [
+      ...('apart' in item ? [<Divider key="apart" />] : []),
+      <Tooltip key={action} title={`${name} of ${row.name}`} placement={sheet ? 'top' : 'left'} describeChild>
+        <MenuItem onClick={() => choose(action)} sx={'apart' in item ? { color: 'error.main', '& .MuiListItemIcon-root': { color: 'error.main' } } : undefined}>
+          <ListItemIcon>
+            <Icon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{name}</ListItemText>
+        </MenuItem>
+      </Tooltip>,
+    ]);
   if (!sheet) {
     return (
       <Menu

@@ -17,7 +17,10 @@ export const tableStyle: SxProps<Theme> = {
   border: 1,
   borderColor: 'divider',
   borderRadius: 1,
-  '& .toolbar': { display: 'flex', justifyContent: 'flex-end', p: 1 },
+  '& .toolbar': { display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', alignItems: 'center', gap: 2, p: 1 },
+  '& .leavers': { display: 'flex', alignItems: 'center', gap: 0.5, fontSize: '0.875rem', '& input': { width: 18, height: 18, m: 0 } },
+  '& .left-on': { color: 'text.secondary', fontSize: '0.8125rem' },
+  '& tr[data-left] td': { color: 'text.secondary' },
   '& .search': {
     display: 'flex',
     alignItems: 'center',

@@ -10,6 +10,7 @@ import { useStudents, type StudentRow } from '../api/get-students.ts';
 import { EditStudentDialog } from './edit-student-dialog.tsx';
 import { RegistrationFormDialog } from './registration-form-dialog.tsx';
 import { ResetPasswordDialog } from './reset-password-dialog.tsx';
+import { LeavingDialog } from './leaving-dialog.tsx';
 import { ActionTip } from './action-tip.tsx';
 import { drawingOf } from './row-action.tsx';
 import { Pager } from './students-pager.tsx';
@@ -50,11 +51,14 @@ function TableWithin() {
   const [formFor, setFormFor] = useState<StudentRow | null>(null);
   const [editing, setEditing] = useState<StudentRow | null>(null);
   const [resetting, setResetting] = useState<StudentRow | null>(null);
+  const [leaving, setLeaving] = useState<StudentRow | null>(null);
+  /** Students who have left are hidden unless the admin asks for them. */
+  const [showLeavers, setShowLeavers] = useState(false);
   const [actionsOpen, setActionsOpen] = useState<OpenActions | null>(null);
   const sheet = useMediaQuery(SHEET_QUERY, { noSsr: true });
   const navigate = useNavigate();
 
-  const rows = useMemo(() => tableRows(data ?? []), [data]);
+  const rows = useMemo(() => tableRows((data ?? []).filter((student) => showLeavers || !student.left_on)), [data, showLeavers]);
   const ordered = useMemo(() => sortedRows(rows, sort), [rows, sort]);
   const shown = useMemo(() => matchingRows(ordered, searchWords(search)), [ordered, search]);
   const lastPage = Math.max(0, Math.ceil(shown.length / perPage) - 1);
@@ -74,6 +78,7 @@ function TableWithin() {
       if (action === 'form') setFormFor(row);
       else if (action === 'edit') setEditing(row);
       else if (action === 'reset') setResetting(row);
+      else if (action === 'leaving') setLeaving(row);
       else void navigate(`/admin/students/${encodeURIComponent(row.id)}/${action === 'attendance' ? 'attendance' : 'term-reports'}`);
     },
     [navigate],
@@ -88,6 +93,17 @@ function TableWithin() {
   return (
     <>
       <div className="toolbar">
+        <label className="leavers">
+          <input
+            type="checkbox"
+            checked={showLeavers}
+            onChange={(event) => {
+              setShowLeavers(event.target.checked);
+              toPage();
+            }}
+          />
+          Show students who have left
+        </label>
         <label className="search">
           <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             {searchIcon}
@@ -155,6 +171,7 @@ function TableWithin() {
       <RowActionsMenu open={actionsOpen} onClose={() => setActionsOpen(null)} onAction={onAction} />
       {formFor && <RegistrationFormDialog student={formFor} onClose={() => setFormFor(null)} />}
       {editing && <EditStudentDialog student={editing} onClose={() => setEditing(null)} />}
+      {leaving && <LeavingDialog student={leaving} name={displayName(leaving)} onClose={() => setLeaving(null)} />}
       {resetting && <ResetPasswordDialog student={resetting} name={displayName(resetting)} onClose={() => setResetting(null)} />}
     </>
   );

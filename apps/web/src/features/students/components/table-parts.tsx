@@ -37,7 +37,7 @@ export const StudentRowView = memo(function StudentRowView({
   onOpen: (row: TableRow, anchor: HTMLElement) => void;
 }) {
   return (
-    <tr data-id={row.id} aria-rowindex={index + 2}>
+    <tr data-id={row.id} aria-rowindex={index + 2} data-left={row.left_on ? 'true' : undefined}>
       <td data-field="id">{row.id}</td>
       <td data-field="name">
         {sheet ? (
@@ -47,6 +47,7 @@ export const StudentRowView = memo(function StudentRowView({
         ) : (
           row.name
         )}
+        {row.left_on && <span className="left-on"> Left on {row.left_on}</span>}
       </td>
       <td data-field="class_id">{row.class_id}</td>
       <td data-field="date_of_birth">{row.date_of_birth}</td>

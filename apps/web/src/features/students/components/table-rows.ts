@@ -21,7 +21,18 @@ export const searchTextOf = (values: Array<string | null | undefined>): string =
 export const tableRows = (students: StudentRow[]): TableRow[] =>
   students.map((student) => {
     const name = listName(student);
-    return { ...student, name, searchText: searchTextOf([student.id, name, student.class_id, student.date_of_birth, student.birth_certificate_no]) };
+    return {
+      ...student,
+      name,
+      searchText: searchTextOf([
+        student.id,
+        name,
+        student.class_id,
+        student.date_of_birth,
+        student.birth_certificate_no,
+        student.left_on && `left on ${student.left_on}`,
+      ]),
+    };
   });
 
 /** The words of the search box: what the admin typed, in lower case, split at spaces. */

@@ -6,7 +6,7 @@ import { StudentsTable } from '../../../../src/features/students/components/stud
 import { json, renderWithQueries, staffSession, stubFetch } from '../../../http.tsx';
 import { row, stored } from '../fixtures.ts';
 
-const ACTION_NAMES = ['Registration Form', 'Edit', 'Attendance', 'Term Reports', 'Reset password'];
+const ACTION_NAMES = ['Registration Form', 'Edit', 'Attendance', 'Term Reports', 'Reset password', 'Mark as left'];
 
 /** The table over the portal's answers (Kezia Charles and one more student), at a phone's width when `phone`. */
 async function showTable({ phone = false, role = 'admin' as 'admin' | 'teacher' } = {}) {
@@ -33,7 +33,11 @@ async function showTable({ phone = false, role = 'admin' as 'admin' | 'teacher' 
   }
   stubFetch((call) => {
     if (call.url === '/api/students')
-      return json([row, { ...row, id: '20260002', first_name: 'Amara', last_name: 'Baptiste', updatedAt: '2026-08-01T00:00:00.000Z' }]);
+      return json([
+        row,
+        { ...row, id: '20260002', first_name: 'Amara', last_name: 'Baptiste', updatedAt: '2026-08-01T00:00:00.000Z' },
+        { ...row, id: '20200003', first_name: 'Leila', last_name: 'Mohammed', class_id: '5A', updatedAt: '2030-01-01T00:00:00.000Z', left_on: '2026-09-01' },
+      ]);
     if (call.url === `/api/student/${row.id}`) return json(stored());
     if (call.url === '/api/session') return json(staffSession(role, role === 'teacher' ? ['1A'] : []));
     return json([]);
@@ -53,7 +57,7 @@ async function showTable({ phone = false, role = 'admin' as 'admin' | 'teacher' 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the students table’s row actions', () => {
-  it('are one “Actions” button per row, named for the student, whose menu names the five actions, Reset password last and set apart', async () => {
+  it('are one “Actions” button per row, named for the student, whose menu names the six actions, Reset password and Mark as left set apart at the end', async () => {
     await showTable();
     expect(screen.getByRole('columnheader', { name: 'Actions' })).toBeInTheDocument();
     const button = screen.getByRole('button', { name: 'Actions for Charles, Kezia' });
@@ -68,7 +72,7 @@ describe('the students table’s row actions', () => {
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
     ).toEqual(ACTION_NAMES);
-    // A rule parts the everyday actions from resetting her password, the last item.
+    // A rule parts the everyday actions from resetting her password and marking her as left, the last items.
     const reset = within(menu).getByRole('menuitem', { name: 'Reset password' });
     expect(reset.previousElementSibling).toHaveRole('separator');
     expect(within(menu).getAllByRole('separator')).toHaveLength(1);
@@ -144,5 +148,23 @@ describe('the students table’s row actions', () => {
           .map((item) => item.textContent),
       ).toEqual(['Attendance', 'Term Reports']),
     );
+  });
+});
+
+describe('students who have left', () => {
+  it('are hidden by default, shown with the day they left when asked for, with only the actions that read and Bring back', async () => {
+    await showTable();
+    expect(screen.queryByRole('cell', { name: /Mohammed, Leila/ })).not.toBeInTheDocument();
+    expect(screen.getByText('Total Number of Students: 2')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Show students who have left' }));
+    expect(await screen.findByRole('cell', { name: /^Mohammed, Leila\s*Left on 2026-09-01$/ })).toBeInTheDocument();
+    expect(screen.getByText('Total Number of Students: 3')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for Mohammed, Leila' }));
+    const menu = screen.getByRole('menu', { name: 'Actions for Mohammed, Leila' });
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Registration Form', 'Attendance', 'Term Reports', 'Bring back']);
   });
 });
