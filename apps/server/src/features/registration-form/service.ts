@@ -7,7 +7,7 @@ import { zonedTimestamp } from '../../lib/time-zone.ts';
 import { writeAudit } from '../audit/index.ts';
 import { documentsReceived, readStudentPhoto } from '../files/index.ts';
 import { referenceLabels } from '../reference/index.ts';
-import { academicYear, findStudentRecord } from '../registration/index.ts';
+import { currentAcademicYear, findStudentRecord } from '../registration/index.ts';
 import { renderRegistrationForm, type DocumentReceived } from './registration-form-pdf.ts';
 
 /** Builds the student's registration form PDF; every view is written to the audit log. */
@@ -15,7 +15,12 @@ export async function registrationFormPdf(deps: Deps, actor: SignedInActor, stud
   const { db, config: settings } = deps;
   const record = await findStudentRecord(deps, studentId);
   if (!record) throw new NotFound(messages.noSuchStudent);
-  const [labels, files, photo] = await Promise.all([referenceLabels(deps), documentsReceived(deps, studentId), readStudentPhoto(deps, studentId)]);
+  const [labels, files, photo, academicYear] = await Promise.all([
+    referenceLabels(deps),
+    documentsReceived(deps, studentId),
+    readStudentPhoto(deps, studentId),
+    currentAcademicYear(deps),
+  ]);
   const zone = settings.schoolTimeZone;
   const received = new Map<string, string>(files.map((file) => [file.type, file.receivedAt]));
   const documents: DocumentReceived[] = documentTypeNames.map((type) => {
@@ -27,7 +32,7 @@ export async function registrationFormPdf(deps: Deps, actor: SignedInActor, stud
 
   return renderRegistrationForm(printedFor(actor), {
     schoolName: settings.schoolName,
-    academicYear: academicYear(new Date(), zone),
+    academicYear,
     timeZone: zone,
     printedAt: new Date(),
     record,

@@ -23,10 +23,11 @@ export function academicYear(now: Date, timeZone: string): string {
 
 /**
  * SPEC §4: editing is enabled only while open = 1 and either no deadline is set or the present
- * time is before it. A form level with no status row counts as closed.
+ * time is before it. A form level with no status row counts as closed. The year registered for is
+ * the school's stored year (`schoolYear`, decision 045) when the caller read it, else the date's.
  */
-export function registrationWindow(status: RegistrationStatusTable | undefined, timeZone: string, now = new Date()): RegistrationWindow {
-  const academic_year = academicYear(now, timeZone);
+export function registrationWindow(status: RegistrationStatusTable | undefined, timeZone: string, now = new Date(), schoolYear?: number): RegistrationWindow {
+  const academic_year = schoolYear === undefined ? academicYear(now, timeZone) : academicYearLabel(schoolYear);
   if (!status) {
     return {
       academic_year,

@@ -111,6 +111,12 @@ export const registrationRepository = {
       .executeTakeFirst();
   },
 
+  /** The school's current year (decision 045): 2026 is 2026-2027. */
+  async findSchoolYear(db: Executor): Promise<number> {
+    const row = await db.selectFrom('school_year').select('year').where('id', '=', 1).executeTakeFirstOrThrow();
+    return Number(row.year);
+  },
+
   findStatus(db: Executor, formLevel: number): Promise<RegistrationStatusTable | undefined> {
     return db.selectFrom('registration_status').selectAll().where('form_level', '=', formLevel).executeTakeFirst();
   },

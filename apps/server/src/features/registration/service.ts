@@ -1,4 +1,5 @@
 import {
+  academicYearLabel,
   changedSaveValues,
   fieldByName,
   fieldTitle,
@@ -147,14 +148,15 @@ export async function loadRegistration(deps: Deps, actor: SignedInActor, student
   const student = await registrationRepository.findStudent(deps.db, studentId);
   if (!student) throw new NotFound(messages.noSuchStudent);
   await auditRead(deps, actor, { action: 'student.record-viewed', studentId }, { adminsOnly: true });
-  const [progress, status] = await Promise.all([
+  const [progress, status, schoolYear] = await Promise.all([
     registrationRepository.findProgress(deps.db, studentId),
     registrationRepository.findStatusForClass(deps.db, student.class_id as string | null),
+    registrationRepository.findSchoolYear(deps.db),
   ]);
   return {
     record: presentStudentRecord(student),
     progress: presentProgress(progress),
-    registration: registrationWindow(status, deps.config.schoolTimeZone),
+    registration: registrationWindow(status, deps.config.schoolTimeZone, new Date(), schoolYear),
     terms: registrationTerms,
     completed_on: progress?.submit === 1 ? presentDay(progress.completed_on) : null,
   };
@@ -259,4 +261,9 @@ export async function saveHealthData(deps: Deps, actor: SignedInActor, studentId
     return saveProgressOf(trx, student, () => schoolDay(deps.config.schoolTimeZone), { health_data_saved: 1 });
   });
   return { message: 'Health Data saved.', progress };
+}
+
+/** The school's current academic year as SPEC §9 labels it ('2026-2027'), from its stored year (decision 045). */
+export async function currentAcademicYear(deps: Pick<Deps, 'db'>): Promise<string> {
+  return academicYearLabel(await registrationRepository.findSchoolYear(deps.db));
 }

@@ -8,14 +8,16 @@ import { registrationWindow } from './registration-window.ts';
 
 /** The registration window of one form level (SPEC §7 `GET /api/student-registration/{form level}`). */
 export async function windowForFormLevel(deps: Deps, formLevel: number) {
-  return registrationWindow(await registrationRepository.findStatus(deps.db, formLevel), deps.config.schoolTimeZone);
+  const [status, schoolYear] = await Promise.all([registrationRepository.findStatus(deps.db, formLevel), registrationRepository.findSchoolYear(deps.db)]);
+  return registrationWindow(status, deps.config.schoolTimeZone, new Date(), schoolYear);
 }
 
 /** Every form level's window, with the deadline also as the school's wall-clock time for the editor. */
 export async function listRegistrationStatuses(deps: Deps) {
   const zone = deps.config.schoolTimeZone;
-  return (await registrationRepository.listStatuses(deps.db)).map((status) => ({
-    ...registrationWindow(status, zone),
+  const [statuses, schoolYear] = await Promise.all([registrationRepository.listStatuses(deps.db), registrationRepository.findSchoolYear(deps.db)]);
+  return statuses.map((status) => ({
+    ...registrationWindow(status, zone, new Date(), schoolYear),
     deadline_local: status.deadline ? utcToZonedLocal(status.deadline, zone) : null,
     time_zone: zone,
   }));
@@ -36,6 +38,6 @@ export async function updateRegistrationStatus(
       detail: `Form ${formLevel}: ${input.open ? 'open' : 'closed'}, deadline ${input.deadline_local ?? 'none'} (${zone})`,
     });
   });
-  const status = await registrationRepository.findStatus(deps.db, formLevel);
-  return { ...registrationWindow(status, zone), deadline_local: input.deadline_local, time_zone: zone };
+  const [status, schoolYear] = await Promise.all([registrationRepository.findStatus(deps.db, formLevel), registrationRepository.findSchoolYear(deps.db)]);
+  return { ...registrationWindow(status, zone, new Date(), schoolYear), deadline_local: input.deadline_local, time_zone: zone };
 }

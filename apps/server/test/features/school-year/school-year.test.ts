@@ -174,6 +174,16 @@ describe('POST /api/school-year/rollover, applied', () => {
     expect(audit[0]).toMatchObject({ actor_id: 'registrar', detail: `${academicYearLabel(year)} to ${academicYearLabel(year + 1)}: 2 promoted, 2 left` });
   });
 
+  it('makes the new year the one students register for', async () => {
+    const year = await currentYear(admin);
+    const { student, client } = await signedInStudent(t, { class_id: '1A' });
+    expect((await client.get(`/api/student/${student.id}`)).json().registration.academic_year).toBe(academicYearLabel(year));
+    expect((await admin.post('/api/school-year/rollover', { to_year: year + 1, classes: await proposedMoves(t.db), dry_run: false })).statusCode).toBe(200);
+    expect((await client.get(`/api/student/${student.id}`)).json().registration.academic_year).toBe(academicYearLabel(year + 1));
+    expect((await client.get('/api/student-registration/2')).json().academic_year).toBe(academicYearLabel(year + 1));
+    expect((await admin.get('/api/registration-status')).json()[0].academic_year).toBe(academicYearLabel(year + 1));
+  });
+
   it('refuses a second rollover into the same year with 409, also when fifty arrive at once', async () => {
     const year = await currentYear(admin);
     for (let index = 0; index < 5; index += 1) await createStudent(t.db, { class_id: '1A' });
