@@ -153,7 +153,7 @@ type Role = 'visitor' | 'student' | 'admin';
 
 /**
  * A client of the role with a live session and CSRF token. When a generated call ended it (a
- * sign-out, an admin's reset of the student), the role signs in again with
+ * sign-out, an admin's reset of the student or marking her as left), the role signs in again with
  * the student's password and the sign-in counts set back.
  */
 async function clientFor(role: Role, current?: TestClient): Promise<TestClient> {
@@ -169,6 +169,8 @@ async function clientFor(role: Role, current?: TestClient): Promise<TestClient> 
   await t.db.deleteFrom('sign_in_attempts').execute();
   if (role === 'student') {
     await t.db.updateTable('student_accounts').set({ password_hash: selfHash, password_reset: 0 }).where('student_id', '=', self.id).execute();
+    // An admin's generated call may have marked her as left, which closes her account.
+    await t.db.deleteFrom('student_leavers').where('student_id', '=', self.id).execute();
     await signInAsStudent(client, self.id);
   } else if (role === 'admin') await signInAsAdmin(client);
   else await client.start();

@@ -47,3 +47,18 @@ export type UndoRollover = z.infer<typeof undoRolloverSchema>;
 /** POST /api/students/{id}/left: she has left, on the school's date, for the reason given. */
 export const leaverSchema = z.object({ message: z.string(), student_id: z.string(), left_on: z.string(), reason: z.string() });
 export type Leaver = z.infer<typeof leaverSchema>;
+
+/** GET /api/student/{id}/history: one entry per past year, oldest first, with the fields she changed in the year that followed. */
+export const studentHistorySchema = z
+  .array(
+    z.object({
+      year: z.number().int(),
+      class_id: z.string().nullable(),
+      /** The school's date ('yyyy-MM-dd') she completed and agreed to that year's registration, or null. */
+      submitted_at: z.string().nullable(),
+      /** Names of the record's fields whose value in the following year differs (her class and the agreement left out). */
+      changed_fields: z.array(z.string()),
+    }),
+  )
+  .meta({ id: 'StudentHistory' });
+export type StudentHistory = z.infer<typeof studentHistorySchema>;

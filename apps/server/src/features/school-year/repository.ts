@@ -143,6 +143,15 @@ export const schoolYearRepository = {
     return db.selectFrom('registration_history').selectAll().where('rollover_id', '=', rolloverId).execute();
   },
 
+  /** A student's kept registrations, oldest year first. */
+  historyOfStudent(db: Executor, studentId: string): Promise<Array<Selectable<RegistrationHistoryTable>>> {
+    return db.selectFrom('registration_history').selectAll().where('student_id', '=', studentId).orderBy('year').execute();
+  },
+
+  findStudent(db: Executor, id: string): Promise<StudentRow | undefined> {
+    return db.selectFrom('students').selectAll().where('id', '=', id).executeTakeFirst() as Promise<StudentRow | undefined>;
+  },
+
   async deleteHistory(db: Executor, rolloverId: number): Promise<void> {
     await db.deleteFrom('registration_history').where('rollover_id', '=', rolloverId).execute();
   },

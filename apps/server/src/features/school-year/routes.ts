@@ -7,6 +7,7 @@ import {
   rolloverRequest,
   rolloverResultSchema,
   schoolYearSchema,
+  studentHistorySchema,
   undoRolloverRequest,
   undoRolloverSchema,
 } from '@school/contract';
@@ -14,6 +15,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminActor } from '../../session/access.ts';
+import { studentHistory } from './history.ts';
 import { bringBack, markLeft } from './leavers.ts';
 import { loadSchoolYear, rollOver, undoRollover } from './service.ts';
 
@@ -44,6 +46,12 @@ export async function schoolYearRoutes(instance: FastifyInstance): Promise<void>
     '/api/students/:id/left',
     { config: { access: 'admin' }, schema: { params: studentParams, body: markLeftRequest, response: { 200: leaverSchema, ...errorResponses } } },
     async (request) => markLeft(deps, adminActor(request), request.params.id, request.body.reason),
+  );
+
+  app.get(
+    '/api/student/:id/history',
+    { config: { access: 'admin' }, schema: { params: studentParams, response: { 200: studentHistorySchema, ...errorResponses } } },
+    async (request) => studentHistory(deps, adminActor(request), request.params.id),
   );
 
   app.delete(
