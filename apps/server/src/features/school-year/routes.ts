@@ -24,19 +24,19 @@ export async function schoolYearRoutes(instance: FastifyInstance): Promise<void>
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
 
-  app.get('/api/school-year', { config: { access: 'admin' }, schema: { response: { 200: schoolYearSchema, ...errorResponses } } }, async () =>
+  app.get('/api/school-year', { config: { access: 'settings' }, schema: { response: { 200: schoolYearSchema, ...errorResponses } } }, async () =>
     loadSchoolYear(deps),
   );
 
   app.post(
     '/api/school-year/rollover',
-    { config: { access: 'admin' }, schema: { body: rolloverRequest, response: { 200: rolloverResultSchema, ...errorResponses } } },
+    { config: { access: 'settings' }, schema: { body: rolloverRequest, response: { 200: rolloverResultSchema, ...errorResponses } } },
     async (request) => rollOver(deps, adminActor(request), request.body),
   );
 
   app.post(
     '/api/school-year/undo',
-    { config: { access: 'admin' }, schema: { body: undoRolloverRequest, response: { 200: undoRolloverSchema, ...errorResponses } } },
+    { config: { access: 'settings' }, schema: { body: undoRolloverRequest, response: { 200: undoRolloverSchema, ...errorResponses } } },
     async (request) => undoRollover(deps, adminActor(request)),
   );
 
@@ -44,19 +44,19 @@ export async function schoolYearRoutes(instance: FastifyInstance): Promise<void>
 
   app.post(
     '/api/students/:id/left',
-    { config: { access: 'admin' }, schema: { params: studentParams, body: markLeftRequest, response: { 200: leaverSchema, ...errorResponses } } },
+    { config: { access: 'records:write' }, schema: { params: studentParams, body: markLeftRequest, response: { 200: leaverSchema, ...errorResponses } } },
     async (request) => markLeft(deps, adminActor(request), request.params.id, request.body.reason),
   );
 
   app.get(
     '/api/student/:id/history',
-    { config: { access: 'admin' }, schema: { params: studentParams, response: { 200: studentHistorySchema, ...errorResponses } } },
+    { config: { access: 'records:read' }, schema: { params: studentParams, response: { 200: studentHistorySchema, ...errorResponses } } },
     async (request) => studentHistory(deps, adminActor(request), request.params.id),
   );
 
   app.delete(
     '/api/students/:id/left',
-    { config: { access: 'admin' }, schema: { params: studentParams, response: { 200: messageSchema, ...errorResponses } } },
+    { config: { access: 'records:write' }, schema: { params: studentParams, response: { 200: messageSchema, ...errorResponses } } },
     async (request) => bringBack(deps, adminActor(request), request.params.id),
   );
 }
