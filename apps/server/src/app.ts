@@ -26,6 +26,7 @@ import { studentsRoutes } from './features/students/index.ts';
 import { referenceRoutes } from './features/reference/index.ts';
 import { reportCardFileOwner, termReportsRoutes } from './features/term-reports/index.ts';
 import { schoolYearRoutes } from './features/school-year/index.ts';
+import { notificationsRoutes, registerOutboxSender } from './features/notifications/index.ts';
 import { apiDocsRoutes, registerOpenApi } from './lib/api-docs.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { humanLogStream } from './lib/human-log.ts';
@@ -151,6 +152,7 @@ export async function buildApp({ config, db, dialect, logger = true, extraRoutes
     }, ORPHAN_SWEEP_EVERY_MS).unref();
   });
   app.addHook('onClose', async () => clearInterval(orphanSweep));
+  registerOutboxSender(app);
 
   if (config.webDist) serveWebApp(app, config.webDist);
   else app.setNotFoundHandler(async (request, reply) => reply.code(404).send({ message: 'Not found.' }));
@@ -175,6 +177,7 @@ const featureRoutes: Array<[string, RoutePlugin]> = [
   ['privacy', privacyRoutes],
   ['staff', staffRoutes],
   ['school year', schoolYearRoutes],
+  ['notifications', notificationsRoutes],
 ];
 
 /** How often a running portal removes stored bytes that no row names (once they are SETTLE_MS old). */

@@ -124,6 +124,15 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   LOG_FORMAT: z.enum(['human', 'json'], { message: 'must be human or json' }).optional(),
   ADMIN_PASSWORD: adminPassword,
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s/]+/, { message: 'must be an smtp:// or smtps:// URL such as smtp://user:pass@mail.example.org:587' })
+    .optional(),
+  MAIL_FROM: z.string().trim().min(3).max(200).optional(),
+  PORTAL_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s]+$/, { message: 'must be the address parents and students open, such as https://portal.example.org' })
+    .optional(),
 });
 
 export type Config = {
@@ -171,6 +180,12 @@ export type Config = {
   schoolDayStart: string;
   schoolMidday: string;
   adminPassword: string | undefined;
+  /** Where mail goes out (decision 047): an smtp:// or smtps:// URL; unset, messages stay queued for the admin to read. */
+  smtpUrl: string | undefined;
+  /** The sender of every message. */
+  mailFrom: string;
+  /** The portal's address as messages name it (its sign-in, the opt-out link). */
+  portalUrl: string;
   /** Folder of the built web app; undefined when the server runs without it (API tests). */
   webDist: string | undefined;
 };
@@ -195,6 +210,8 @@ export class ConfigError extends Error {
     return sentences.map((sentence) => sentence.replace(/\.*$/, '.')).join(' ');
   }
 }
+
+const hostOf = (url: string | undefined) => (url ? new URL(url).hostname : undefined);
 
 /** Reads every setting from the environment once; throws a ConfigError naming every bad variable. */
 export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
@@ -231,6 +248,9 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     schoolDayStart: env.SCHOOL_DAY_START,
     schoolMidday: env.SCHOOL_MIDDAY,
     adminPassword: env.ADMIN_PASSWORD,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM ?? `${env.SCHOOL_NAME} <no-reply@${hostOf(env.PORTAL_URL) ?? 'localhost'}>`,
+    portalUrl: (env.PORTAL_URL ?? `http://${env.HOST === '0.0.0.0' || env.HOST === '127.0.0.1' ? 'localhost' : env.HOST}:${env.PORT}`).replace(/\/+$/, ''),
     webDist: undefined,
   };
 }

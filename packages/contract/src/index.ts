@@ -14,3 +14,4 @@ export * from './student-id.ts';
 export * from './xml-characters.ts';
 export * from './staff-roles.ts';
 export * from './school-year.ts';
+export * from './notifications.ts';

@@ -9,7 +9,8 @@ import { agreementFields, studentFields, type FieldDef } from './student-fields.
 export type FieldValue = string | number | null;
 export type StudentRecord = Record<string, FieldValue> & { id: string; updatedAt: string };
 
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** A plausible e-mail address: what the record accepts and what a message may be sent to. */
+export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const datePattern = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Today's date as yyyy-MM-dd in UTC; the school (UTC-4) is never ahead of it. */

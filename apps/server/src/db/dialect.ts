@@ -1,4 +1,4 @@
-import { PostgresAdapter, type CreateTableBuilder, type Kysely } from 'kysely';
+import { PostgresAdapter, type CreateTableBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
 
 /** The one place where SQLite and PostgreSQL differ in the schema: auto-numbered keys. */
 export function addIdColumn<T extends string>(table: CreateTableBuilder<T, never>, db: Kysely<unknown>) {
@@ -15,3 +15,11 @@ export const bytesColumnType = (db: Kysely<unknown>): 'bytea' | 'blob' => (isPos
 /** The rows a query selects, locked until the transaction ends on PostgreSQL; SQLite's write transactions run one at a time already. */
 export const lockedOnPostgres = <Query extends { forUpdate(): Query }>(query: Query, db: { getExecutor: Kysely<unknown>['getExecutor'] }): Query =>
   db.getExecutor().adapter instanceof PostgresAdapter ? query.forUpdate() : query;
+/**
+ * Rows one process takes for itself from a queue (the outbox, decision 047): on PostgreSQL they are
+ * locked, skipping rows another process holds, so several processes share the work without taking
+ * the same row; SQLite has one process, whose write transaction is the lock.
+ */
+export function claimableRows<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, dialect: 'sqlite' | 'postgres'): SelectQueryBuilder<DB, TB, O> {
+  return dialect === 'postgres' ? query.forUpdate().skipLocked() : query;
+}

@@ -18,6 +18,7 @@ import * as completedOn from './migrations/016-completed-on.ts';
 import * as schoolYears from './migrations/017-school-years.ts';
 import * as staffRoles from './migrations/019-staff-roles.ts';
 import * as auditStaffByStudent from './migrations/021-audit-staff-by-student.ts';
+import * as outbox from './migrations/022-outbox.ts';
 
 /** Migrations are listed here in order; the list is bundled, so no folder is read at run time. */
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '017-school-years': schoolYears,
   '019-staff-roles': staffRoles,
   '021-audit-staff-by-student': auditStaffByStudent,
+  '022-outbox': outbox,
 };
 
 /**

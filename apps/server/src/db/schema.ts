@@ -317,6 +317,32 @@ export type StudentLeaversTable = {
   /** The rollover that made her leave, or null when an admin marked her. */
   rollover_id: number | null;
 };
+/** A message to send (decision 047), written in the transaction of the event that causes it. */
+export type OutboxTable = {
+  id: Generated<number>;
+  /** A notification kind: report_posted, absence, reminders, staff_security. */
+  kind: string;
+  recipient: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  /** The event that made it, e.g. `term-reports.posted:2025:1`: a withdrawal cancels that event's unsent messages. */
+  event: string;
+  student_id: string | null;
+  /** `sending` while a sender holds it (until `next_attempt_at`, its lease); then sent, queued again for a retry, or failed. */
+  status: 'queued' | 'sending' | 'sent' | 'failed' | 'cancelled';
+  attempts: number;
+  /** The first try: retries stop 24 hours after it. */
+  first_attempt_at: string | null;
+  /** When a sender may next take it; a sender taking it moves this past its lease. */
+  next_attempt_at: string;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+};
+
+/** Whether the school sends a notification kind (its Notifications settings). */
+export type NotificationSettingsTable = { kind: string; enabled: number };
 
 export type Database = {
   students: StudentsTable;
@@ -356,4 +382,6 @@ export type Database = {
   rollovers: RolloversTable;
   registration_history: RegistrationHistoryTable;
   student_leavers: StudentLeaversTable;
+  outbox: OutboxTable;
+  notification_settings: NotificationSettingsTable;
 };

@@ -3,7 +3,8 @@ import pg from 'pg';
 import { openDatabase, type Db, type DialectName } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 
-export type TestDb = { db: Db; dialect: DialectName; close(): Promise<void> };
+/** `url`: the PostgreSQL database's, for a second connection pool (as another server process would have). */
+export type TestDb = { db: Db; dialect: DialectName; url?: string; close(): Promise<void> };
 
 /** The dialect this test run uses: SQLite by default, PostgreSQL when TEST_DB=postgres. */
 export const testDialect: DialectName = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
@@ -24,6 +25,7 @@ export async function createTestDb(): Promise<TestDb> {
   return {
     db,
     dialect,
+    url: database.url,
     async close() {
       await db.destroy();
       await database.drop();

@@ -19,6 +19,7 @@ export * from './staff.ts';
 export * from './school-year.ts';
 export * from './student-save.ts';
 export * from './term-reports.ts';
+export * from './notifications.ts';
 
 /** Each import and bulk upload by its address, with the text fields it takes beside the file (DESIGN §3: `dry_run` left out is a dry run). */
 export type ImportForms = {

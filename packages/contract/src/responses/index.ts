@@ -10,3 +10,4 @@ export * from './school-year.ts';
 export * from './session.ts';
 export * from './term-reports.ts';
 export * from './staff.ts';
+export * from './notifications.ts';

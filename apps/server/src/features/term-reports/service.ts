@@ -7,6 +7,7 @@ import { printedFor } from '../../lib/pdf/index.ts';
 import { zonedTimestamp } from '../../lib/time-zone.ts';
 import { scannedTermAttendance } from '../attendance/index.ts';
 import { writeAudit } from '../audit/index.ts';
+import { cancelReportsPosted, notifyReportsPosted } from '../notifications/index.ts';
 import { averageOf, classPositions } from './grading.ts';
 import { renderReportCard, type TermAttendance } from './report-card-pdf.ts';
 import { termReportsRepository as repository } from './repository.ts';
@@ -52,7 +53,11 @@ export async function postTermReports(deps: Deps, actor: AdminActor, { year, ter
   }
   const posting = { year, term, posted: posted ? 1 : 0, date_posted: posted ? zonedTimestamp(new Date(), deps.config.schoolTimeZone) : null };
   await deps.writeTransaction(async (trx) => {
+    const before = await repository.posting(trx, year, term);
     await repository.setPosting(trx, posting);
+    // Notices go when a term becomes posted (not when a posted term is posted again); a withdrawal cancels those not yet sent.
+    if (posted && before?.posted !== 1) await notifyReportsPosted(trx, deps, actor, { year, term });
+    if (!posted) await cancelReportsPosted(trx, { year, term });
     await writeAudit(trx, actor, { action: posted ? 'term-reports.posted' : 'term-reports.withdrawn', detail: label });
   });
   return { ...posting, term: asTerm(term) };

@@ -1,0 +1,4 @@
+/** Notifications (decision 047): the outbox, its sender, and what each kind of message says. */
+export { notificationsRoutes } from './routes.ts';
+export { registerOutboxSender } from './outbox-sender.ts';
+export { cancelReportsPosted, enqueueMessages, notifyReportsPosted } from './service.ts';

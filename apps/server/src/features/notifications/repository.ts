@@ -1,0 +1,163 @@
+import type { Insertable } from 'kysely';
+import type { NotificationKind } from '@school/contract';
+import type { DialectName, Executor } from '../../db/database.ts';
+import { claimableRows } from '../../db/dialect.ts';
+import type { OutboxTable } from '../../db/schema.ts';
+import { addressFields } from './recipients.ts';
+
+/** A message to write to the outbox. */
+export type NewMessage = Pick<Insertable<OutboxTable>, 'kind' | 'recipient' | 'subject' | 'text_body' | 'html_body' | 'event' | 'student_id'>;
+
+/** SQLite takes at most 32,766 values a statement: 1,000 messages of 12 columns stay below it. */
+const BATCH = 1000;
+
+const listed = ['id', 'kind', 'recipient', 'subject', 'status', 'attempts', 'created_at', 'sent_at', 'last_error'] as const;
+
+export const notificationsRepository = {
+  /** Writes messages to the outbox, queued and due at once; pass the transaction of the event that causes them. */
+  async enqueue(db: Executor, messages: NewMessage[], now: string) {
+    for (let start = 0; start < messages.length; start += BATCH) {
+      const rows = messages
+        .slice(start, start + BATCH)
+        .map((message) => ({ ...message, status: 'queued' as const, attempts: 0, next_attempt_at: now, created_at: now }));
+      await db.insertInto('outbox').values(rows).execute();
+    }
+  },
+
+  /**
+   * Takes up to `limit` due messages for this process (decision 047): queued ones whose time has
+   * come, and sending ones whose sender's lease ran out (it stopped without saying how it went).
+   * They are `sending` until `leaseUntil`.
+   */
+  claimDue(db: Executor, dialect: DialectName, { now, leaseUntil, limit }: { now: string; leaseUntil: string; limit: number }) {
+    const due = db
+      .selectFrom('outbox')
+      .select('id')
+      .where('status', 'in', ['queued', 'sending'])
+      .where('next_attempt_at', '<=', now)
+      .orderBy('next_attempt_at')
+      .orderBy('id')
+      .limit(limit);
+    return db
+      .updateTable('outbox')
+      .set((eb) => ({
+        status: 'sending',
+        attempts: eb('attempts', '+', 1),
+        first_attempt_at: eb.fn.coalesce('first_attempt_at', eb.val(now)),
+        next_attempt_at: leaseUntil,
+      }))
+      .where('id', 'in', claimableRows(due, dialect))
+      .returning(['id', 'kind', 'recipient', 'subject', 'text_body', 'html_body', 'attempts', 'first_attempt_at', 'student_id'])
+      .execute();
+  },
+
+  /** The message went out. */
+  async markSent(db: Executor, id: number, now: string) {
+    await db.updateTable('outbox').set({ status: 'sent', sent_at: now, last_error: null }).where('id', '=', id).where('status', '=', 'sending').execute();
+  },
+
+  /** The message did not go out: tried again at `nextAttemptAt`, or failed for good when that is null. */
+  async markUnsent(db: Executor, id: number, { error, nextAttemptAt, now }: { error: string; nextAttemptAt: string | null; now: string }) {
+    await db
+      .updateTable('outbox')
+      .set(
+        nextAttemptAt ? { status: 'queued', next_attempt_at: nextAttemptAt, last_error: error } : { status: 'failed', next_attempt_at: now, last_error: error },
+      )
+      .where('id', '=', id)
+      .where('status', '=', 'sending')
+      .execute();
+  },
+
+  /**
+   * With SQLite the portal is one process: a message `sending` at start-up was being sent when the
+   * process stopped, and is due again at once (it may have gone out: decision 047).
+   */
+  async releaseAll(db: Executor, now: string) {
+    await db.updateTable('outbox').set({ status: 'queued', next_attempt_at: now }).where('status', '=', 'sending').execute();
+  },
+
+  /** Messages a stopping sender took but did not begin: due again at once. */
+  async release(db: Executor, ids: number[], now: string) {
+    if (ids.length === 0) return;
+    await db
+      .updateTable('outbox')
+      .set((eb) => ({ status: 'queued', next_attempt_at: now, attempts: eb('attempts', '-', 1) }))
+      .where('id', 'in', ids)
+      .where('status', '=', 'sending')
+      .execute();
+  },
+
+  /** Cancels an event's messages not yet taken by a sender (a withdrawn term's). */
+  async cancelEvent(db: Executor, event: string) {
+    const result = await db.updateTable('outbox').set({ status: 'cancelled' }).where('event', '=', event).where('status', '=', 'queued').executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  },
+
+  /** A failed or cancelled message queued again from the start (the admin's 'Send again'). */
+  async requeue(db: Executor, id: number, now: string) {
+    const result = await db
+      .updateTable('outbox')
+      .set({ status: 'queued', attempts: 0, first_attempt_at: null, next_attempt_at: now, last_error: null })
+      .where('id', '=', id)
+      .where('status', 'in', ['failed', 'cancelled'])
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  },
+
+  /** One page of messages, newest first, with how many match. `sending` reads as queued. */
+  async page(db: Executor, { status, kind, offset, limit }: { status?: string; kind?: string; offset: number; limit: number }) {
+    const statuses = status === 'queued' ? ['queued', 'sending'] : status ? [status] : undefined;
+    const filtered = db
+      .selectFrom('outbox')
+      .$if(statuses !== undefined, (query) => query.where('status', 'in', statuses as OutboxTable['status'][]))
+      .$if(kind !== undefined, (query) => query.where('kind', '=', kind as string));
+    const [items, count] = await Promise.all([
+      filtered.select(listed).orderBy('created_at', 'desc').orderBy('id', 'desc').offset(offset).limit(limit).execute(),
+      filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    ]);
+    return { items, total: Number(count.total) };
+  },
+
+  /** One message with its bodies. */
+  message(db: Executor, id: number) {
+    return db
+      .selectFrom('outbox')
+      .select([...listed, 'text_body', 'html_body'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+  },
+
+  /** The students of a term (a summary or an uploaded card), with their first name and the fields their addresses come from. */
+  termStudents(db: Executor, year: number, term: string) {
+    return db
+      .selectFrom('students')
+      .select(['id', 'first_name', ...addressFields])
+      .where((eb) =>
+        eb.or([
+          eb('id', 'in', eb.selectFrom('term_summaries').select('term_summaries.student_id').where('year', '=', year).where('term', '=', term)),
+          eb('id', 'in', eb.selectFrom('report_card_files').select('report_card_files.student_id').where('year', '=', year).where('term', '=', term)),
+        ]),
+      )
+      .orderBy('id')
+      .execute();
+  },
+
+  /** Every kind's switch. */
+  settings(db: Executor) {
+    return db.selectFrom('notification_settings').select(['kind', 'enabled']).execute();
+  },
+
+  /** Whether the school sends this kind. */
+  async isEnabled(db: Executor, kind: NotificationKind) {
+    const row = await db.selectFrom('notification_settings').select('enabled').where('kind', '=', kind).executeTakeFirst();
+    return row?.enabled === 1;
+  },
+
+  async setEnabled(db: Executor, kind: NotificationKind, enabled: boolean) {
+    await db
+      .insertInto('notification_settings')
+      .values({ kind, enabled: enabled ? 1 : 0 })
+      .onConflict((conflict) => conflict.column('kind').doUpdateSet({ enabled: enabled ? 1 : 0 }))
+      .execute();
+  },
+};

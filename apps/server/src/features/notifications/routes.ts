@@ -1,0 +1,58 @@
+import {
+  errorResponses,
+  messagesQuery,
+  notificationSettingsRequest,
+  notificationSettingsSchema,
+  outboxMessageSchema,
+  outboxPageSchema,
+  renderedMessageSchema,
+} from '@school/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminActor } from '../../session/access.ts';
+import { listMessages, readNotificationSettings, renderedMessage, retryMessage, saveNotificationSettings } from './service.ts';
+
+const messageId = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 31 - 1),
+});
+
+/** Notifications (decision 047): the admin's Messages screen and the school's settings of what is sent. */
+export async function notificationsRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
+
+  app.get(
+    '/api/messages',
+    { config: { access: 'admin' }, schema: { querystring: messagesQuery, response: { 200: outboxPageSchema, ...errorResponses } } },
+    async (request) => listMessages(deps, request.query),
+  );
+
+  app.get(
+    '/api/messages/:id',
+    { config: { access: 'admin' }, schema: { params: messageId, response: { 200: renderedMessageSchema, ...errorResponses } } },
+    async (request) => renderedMessage(deps, request.params.id),
+  );
+
+  app.post(
+    '/api/messages/:id/retry',
+    { config: { access: 'admin' }, schema: { params: messageId, response: { 200: outboxMessageSchema, ...errorResponses } } },
+    async (request) => retryMessage(deps, adminActor(request), request.params.id),
+  );
+
+  app.get(
+    '/api/notification-settings',
+    { config: { access: 'admin' }, schema: { response: { 200: notificationSettingsSchema, ...errorResponses } } },
+    async () => readNotificationSettings(deps),
+  );
+
+  app.put(
+    '/api/notification-settings',
+    { config: { access: 'admin' }, schema: { body: notificationSettingsRequest, response: { 200: notificationSettingsSchema, ...errorResponses } } },
+    async (request) => saveNotificationSettings(deps, adminActor(request), request.body),
+  );
+}

@@ -1,0 +1,140 @@
+import {
+  MESSAGES_PAGE_SIZE,
+  notificationKinds,
+  type MessagesQuery,
+  type NotificationKind,
+  type NotificationSettings,
+  type OutboxMessage,
+  type OutboxPage,
+  type RenderedMessage,
+} from '@school/contract';
+import type { Deps } from '../../deps.ts';
+import { nowIso, type Executor } from '../../db/database.ts';
+import { Conflict, NotFound } from '../../lib/errors.ts';
+import type { Actor, AdminActor } from '../../session/actor.ts';
+import { auditRow, writeAudit } from '../audit/index.ts';
+import { reportPostedMessage } from './message-kinds.ts';
+import { recipientsOf } from './recipients.ts';
+import { notificationsRepository as repository, type NewMessage } from './repository.ts';
+
+type Row = {
+  id: number;
+  kind: string;
+  recipient: string;
+  subject: string;
+  status: string;
+  attempts: number;
+  created_at: string;
+  sent_at: string | null;
+  last_error: string | null;
+};
+
+/** A message as the admin's list shows it: one still being sent reads as queued. */
+const presentMessage = (row: Row): OutboxMessage => ({
+  id: Number(row.id),
+  kind: row.kind as NotificationKind,
+  recipient: row.recipient,
+  subject: row.subject,
+  status: row.status === 'sending' ? 'queued' : (row.status as OutboxMessage['status']),
+  attempts: Number(row.attempts),
+  created_at: row.created_at,
+  sent_at: row.sent_at,
+  last_error: row.last_error,
+});
+
+/** `GET /api/messages`: one page of the outbox, newest first, and whether a mail server is set up. */
+export async function listMessages(deps: Deps, query: MessagesQuery & { page: number }): Promise<OutboxPage> {
+  const { items, total } = await repository.page(deps.db, {
+    status: query.status,
+    kind: query.kind,
+    offset: (query.page - 1) * MESSAGES_PAGE_SIZE,
+    limit: MESSAGES_PAGE_SIZE,
+  });
+  return { items: items.map(presentMessage), total, mail_server: deps.config.smtpUrl !== undefined };
+}
+
+/** `GET /api/messages/{id}`: the message as its recipient reads it. */
+export async function renderedMessage(deps: Deps, id: number): Promise<RenderedMessage> {
+  const row = await repository.message(deps.db, id);
+  if (!row) throw new NotFound('There is no such message.');
+  return { ...presentMessage(row), text: row.text_body, html: row.html_body };
+}
+
+/** `POST /api/messages/{id}/retry`: a failed (or cancelled) message is queued again from the start. */
+export async function retryMessage(deps: Deps, actor: AdminActor, id: number): Promise<OutboxMessage> {
+  await deps.writeTransaction(async (trx) => {
+    if (!(await repository.message(trx, id))) throw new NotFound('There is no such message.');
+    if (!(await repository.requeue(trx, id, nowIso()))) throw new Conflict('Only a failed or cancelled message can be sent again.');
+    await writeAudit(trx, actor, { action: 'notification.retried', detail: `message ${id}` });
+  });
+  return presentMessage((await repository.message(deps.db, id)) as Row);
+}
+
+/** `GET /api/notification-settings`. */
+export async function readNotificationSettings(deps: Pick<Deps, 'db'>): Promise<NotificationSettings> {
+  const rows = await repository.settings(deps.db);
+  return Object.fromEntries(notificationKinds.map((kind) => [kind, rows.find((row) => row.kind === kind)?.enabled === 1])) as NotificationSettings;
+}
+
+/** `PUT /api/notification-settings`: every kind's switch, audit-logged. */
+export async function saveNotificationSettings(deps: Deps, actor: AdminActor, settings: NotificationSettings): Promise<NotificationSettings> {
+  await deps.writeTransaction(async (trx) => {
+    for (const kind of notificationKinds) await repository.setEnabled(trx, kind, settings[kind]);
+    const summary = notificationKinds.map((kind) => `${kind} ${settings[kind] ? 'on' : 'off'}`).join(', ');
+    await writeAudit(trx, actor, { action: 'notification-settings.changed', detail: summary });
+  });
+  return readNotificationSettings(deps);
+}
+
+/**
+ * Writes messages to the outbox with one audit row each (kind and recipient, never the body), in
+ * the transaction of the event that causes them (decision 047).
+ */
+export async function enqueueMessages(trx: Executor, actor: Actor, messages: NewMessage[]): Promise<void> {
+  if (messages.length === 0) return;
+  const now = nowIso();
+  await repository.enqueue(trx, messages, now);
+  const audit = messages.map((message) =>
+    auditRow(actor, { action: 'notification.queued', studentId: message.student_id ?? null, detail: `${message.kind} to ${message.recipient}` }),
+  );
+  for (let start = 0; start < audit.length; start += 1000)
+    await trx
+      .insertInto('audit_log')
+      .values(audit.slice(start, start + 1000))
+      .execute();
+}
+
+const reportEvent = (year: number, term: string) => `term-reports.posted:${year}:${term}`;
+
+/**
+ * A term posted: one message to each of its students with an e-mail and to her parents' or
+ * guardian's (by living status), if the school sends report-card notices. Pass the posting's transaction.
+ */
+export async function notifyReportsPosted(
+  trx: Executor,
+  deps: Pick<Deps, 'config'>,
+  actor: Actor,
+  { year, term }: { year: number; term: string },
+): Promise<number> {
+  if (!(await repository.isEnabled(trx, 'report_posted'))) return 0;
+  const students = await repository.termStudents(trx, year, term);
+  const messages = students.flatMap((student) => {
+    const composed = reportPostedMessage(deps.config, { firstName: String(student.first_name ?? ''), year, term });
+    return recipientsOf(student, { student: true }).map((recipient) => ({
+      kind: 'report_posted',
+      recipient,
+      subject: composed.subject,
+      text_body: composed.text,
+      html_body: composed.html,
+      event: reportEvent(year, term),
+      student_id: student.id,
+    }));
+  });
+  await enqueueMessages(trx, actor, messages);
+  return messages.length;
+}
+
+/** A term withdrawn: its report-card messages not yet sent are cancelled. Pass the withdrawal's transaction. */
+export async function cancelReportsPosted(trx: Executor, { year, term }: { year: number; term: string }): Promise<number> {
+  return repository.cancelEvent(trx, reportEvent(year, term));
+}

@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { messageStatuses, notificationKinds } from '../notifications.ts';
+import { notificationSettingsSchema } from '../responses/notifications.ts';
+
+/** `GET /api/messages` filters: a status, a kind, and the page (from 1). */
+export const messagesQuery = z.object({
+  status: z.enum(messageStatuses).optional(),
+  kind: z.enum(notificationKinds).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+export type MessagesQuery = z.input<typeof messagesQuery>;
+
+/** `PUT /api/notification-settings`: every kind's switch. */
+export const notificationSettingsRequest = notificationSettingsSchema;

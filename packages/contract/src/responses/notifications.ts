@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { messageStatuses, notificationKinds } from '../notifications.ts';
+
+/** One message of `GET /api/messages`: never its body (that is `GET /api/messages/{id}`). */
+export const outboxMessageSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(notificationKinds),
+  recipient: z.string(),
+  subject: z.string(),
+  status: z.enum(messageStatuses),
+  attempts: z.number().int(),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+  last_error: z.string().nullable(),
+});
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+
+/** `GET /api/messages`: one page, newest first, with the count of every message the filters match, and whether mail goes out. */
+export const outboxPageSchema = z.object({
+  items: z.array(outboxMessageSchema),
+  total: z.number().int(),
+  mail_server: z.boolean(),
+});
+export type OutboxPage = z.infer<typeof outboxPageSchema>;
+
+/** `GET /api/messages/{id}`: the message as its recipient reads it. */
+export const renderedMessageSchema = outboxMessageSchema.extend({ text: z.string(), html: z.string() });
+export type RenderedMessage = z.infer<typeof renderedMessageSchema>;
+
+/** `GET|PUT /api/notification-settings`: which kinds the school sends. */
+export const notificationSettingsSchema = z.object(
+  Object.fromEntries(notificationKinds.map((kind) => [kind, z.boolean()])) as Record<(typeof notificationKinds)[number], z.ZodBoolean>,
+);
+export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
