@@ -152,4 +152,16 @@ describe('settings', () => {
     expect(loadConfig({ LOG_FORMAT: 'human', LOG_LEVEL: 'info' })).toMatchObject({ logFormat: 'human', logLevel: 'info' });
     expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT: must be human or json/);
   });
+
+  it('keeps messages unsent without SMTP_URL, and reads SMTP_URL, MAIL_FROM and PORTAL_URL when given', () => {
+    expect(loadConfig({})).toMatchObject({ smtpUrl: undefined, portalUrl: 'http://localhost:8000', mailFrom: `${DEFAULT_SCHOOL_NAME} <no-reply@localhost>` });
+    expect(loadConfig({ SMTP_URL: 'smtps://user:pass@mail.example.org:465', PORTAL_URL: 'https://portal.example.org/' })).toMatchObject({
+      smtpUrl: 'smtps://user:pass@mail.example.org:465',
+      portalUrl: 'https://portal.example.org',
+      mailFrom: `${DEFAULT_SCHOOL_NAME} <no-reply@portal.example.org>`,
+    });
+    expect(loadConfig({ MAIL_FROM: 'Office <office@example.org>' }).mailFrom).toBe('Office <office@example.org>');
+    expect(() => loadConfig({ SMTP_URL: 'mail.example.org' })).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
+    expect(() => loadConfig({ PORTAL_URL: 'portal' })).toThrow(/PORTAL_URL: must be the address/);
+  });
 });

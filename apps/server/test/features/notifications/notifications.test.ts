@@ -1,0 +1,267 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
+import { completeRecordFields, createAdminUser, createStudent, signInAsAdmin, signInAsStudent, STUDENT_PASSWORD } from '../../helpers/factories.ts';
+import { startSmtpServer } from '../../helpers/smtp-server.ts';
+import { giveTerm } from '../term-reports/term-reports-helpers.ts';
+
+let t: TestApp;
+let admin: TestClient;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  await createAdminUser(t.db);
+  admin = new TestClient(t.app, '10.0.0.3');
+  await signInAsAdmin(admin);
+});
+afterAll(() => t.close());
+beforeEach(async () => {
+  await t.db.deleteFrom('outbox').execute();
+  await t.db.deleteFrom('term_results').execute();
+  await t.db.deleteFrom('term_summaries').execute();
+  await t.db.deleteFrom('term_reports').execute();
+  await t.db.updateTable('notification_settings').set({ enabled: 1 }).where('kind', '!=', 'absence').execute();
+});
+
+const post = (year: number, term: string, posted: 0 | 1) => admin.post('/api/post-term-reports', { year, term, posted });
+const outbox = () => t.db.selectFrom('outbox').selectAll().orderBy('id').execute();
+
+/** A student of a term, with the e-mail fields given. */
+async function termStudent(fields: Record<string, string | null>, term = { year: 2025, term: '2' }) {
+  const student = await createStudent(t.db, { first_name: 'Kezia', ...fields });
+  await giveTerm(t.db, student.id, term);
+  return student;
+}
+
+describe('report cards posted', () => {
+  it('queues one message to the student and to each parent she lives with, by living status', async () => {
+    const mother = await termStudent({
+      email: 'girl1@example.org',
+      living_status: 'Mother Only',
+      email_mother: 'mum1@example.org',
+      email_father: 'dad1@example.org',
+    });
+    const both = await termStudent({
+      email: null,
+      living_status: 'Both Parents',
+      email_mother: 'mum2@example.org',
+      email_father: 'dad2@example.org',
+      email_guardian: 'g2@example.org',
+    });
+    const guardian = await termStudent({
+      email: 'girl3@example.org',
+      living_status: 'Guardian',
+      email_mother: 'mum3@example.org',
+      email_guardian: 'g3@example.org',
+    });
+    const other = await termStudent({ email: 'girl4@example.org', living_status: 'Other', email_mother: 'mum4@example.org' });
+    // Invalid addresses are left out, and one address given twice gets one message.
+    const odd = await termStudent({
+      email: 'not an address',
+      living_status: 'Both Parents',
+      email_mother: 'Same@example.org',
+      email_father: 'same@example.org',
+    });
+    await termStudent({ email: 'other-term@example.org', living_status: 'Other' }, { year: 2025, term: '3' });
+
+    expect((await post(2025, '2', 1)).statusCode).toBe(200);
+    const rows = await outbox();
+    const to = (id: string) =>
+      rows
+        .filter((row) => row.student_id === id)
+        .map((row) => row.recipient)
+        .sort();
+    expect(to(mother.id)).toEqual(['girl1@example.org', 'mum1@example.org']);
+    expect(to(both.id)).toEqual(['dad2@example.org', 'mum2@example.org']);
+    expect(to(guardian.id)).toEqual(['g3@example.org', 'girl3@example.org']);
+    expect(to(other.id)).toEqual(['girl4@example.org']);
+    expect(to(odd.id)).toEqual(['Same@example.org']);
+    expect(new Set(rows.map((row) => row.student_id)).size).toBe(5);
+    const [first] = await outbox();
+    expect(first).toMatchObject({ kind: 'report_posted', status: 'queued', attempts: 0, sent_at: null });
+    expect(first?.text_body).toContain('The Term 2, 2025–2026 report of Kezia is ready in the portal.');
+    expect(first?.text_body).toContain(`${t.config.portalUrl}/`);
+    expect(first?.text_body).toContain(`please contact the school office of ${t.config.schoolName}`);
+  });
+
+  it('queues nothing when the school has switched report-card messages off, or for a term posted again', async () => {
+    await termStudent({ email: 'girl@example.org', living_status: 'Other' });
+    const off = await admin.request('PUT', '/api/notification-settings', { report_posted: false, absence: false, reminders: true, staff_security: true });
+    expect(off.statusCode).toBe(200);
+    expect(off.json()).toEqual({ report_posted: false, absence: false, reminders: true, staff_security: true });
+    await post(2025, '2', 1);
+    expect(await outbox()).toHaveLength(0);
+    await admin.request('PUT', '/api/notification-settings', { report_posted: true, absence: false, reminders: true, staff_security: true });
+    await post(2025, '2', 1);
+    expect(await outbox()).toHaveLength(0);
+  });
+
+  it('cancels the unsent messages when the term is withdrawn, leaving sent ones as they were', async () => {
+    await termStudent({ email: 'girl@example.org', living_status: 'Mother Only', email_mother: 'mum@example.org' });
+    await post(2025, '2', 1);
+    const [sentOne] = await outbox();
+    await t.db.updateTable('outbox').set({ status: 'sent', sent_at: new Date().toISOString() }).where('id', '=', sentOne!.id).execute();
+    expect((await post(2025, '2', 0)).statusCode).toBe(200);
+    expect((await outbox()).map((row) => row.status)).toEqual(['sent', 'cancelled']);
+  });
+
+  it('writes each message to the audit log with its kind and recipient, never its body', async () => {
+    const student = await termStudent({ email: 'girl@example.org', living_status: 'Other' });
+    await post(2025, '2', 1);
+    const rows = await t.db.selectFrom('audit_log').selectAll().where('action', '=', 'notification.queued').where('student_id', '=', student.id).execute();
+    expect(rows.map((row) => [row.actor_id, row.detail])).toEqual([['registrar', 'report_posted to girl@example.org']]);
+  });
+});
+
+describe('what a message may contain', () => {
+  it("carries none of the student's other fields, marks, remarks or health words", async () => {
+    const record: Record<string, string | number> = {
+      ...completeRecordFields,
+      first_name: 'Kezia',
+      middle_name: 'Abigail',
+      last_name: 'Ramoutar',
+      date_of_birth: '2012-04-17',
+      birth_certificate_no: 'BC778899',
+      living_status: 'Both Parents',
+      mother_name: 'Joy Ramoutar',
+      father_name: 'Dev Ramoutar',
+      email_mother: 'joy@example.org',
+      email_father: 'dev@example.org',
+      phone_home: '868-555-0199',
+      medical_history: 'Broken wrist',
+      other_illness: 'Migraines',
+      allergy: 'Peanuts',
+      special_consideration: 'Extra time',
+      achivements: 'Chess champion',
+      asthma: 1,
+      diabetes: 1,
+    };
+    const student = await createStudent(t.db, record);
+    await giveTerm(t.db, student.id, { year: 2025, term: '2', marks: { Mathematics: 87, Chemistry: 43 } });
+    await post(2025, '2', 1);
+    const messages = await outbox();
+    expect(messages.length).toBe(3);
+    const forbidden = [
+      ...Object.entries(record)
+        .filter(([field]) => !['first_name', 'living_status', 'email', 'email_mother', 'email_father', 'asthma', 'diabetes'].includes(field))
+        .map(([, value]) => String(value)),
+      student.id,
+      'Mathematics',
+      'Chemistry',
+      '87',
+      '43',
+      'Very Good',
+      'A steady term.',
+      'Keep it up.',
+      'asthma',
+      'diabetes',
+      'health',
+      'mark',
+      'grade',
+      'password',
+    ];
+    for (const message of messages) {
+      for (const part of [message.subject, message.text_body, message.html_body]) {
+        for (const word of forbidden) expect(part.toLowerCase(), `${message.kind} holds ${word}`).not.toContain(word.toLowerCase());
+      }
+      // Its one link is the portal's sign-in.
+      expect([...message.html_body.matchAll(/href="([^"]*)"/g)].map((match) => match[1])).toEqual([`${t.config.portalUrl}/`]);
+    }
+  });
+});
+
+describe('GET /api/messages and POST /api/messages/{id}/retry', () => {
+  it('lists messages newest first with filters and a total, and says no mail server is set up', async () => {
+    await termStudent({ email: 'a@example.org', living_status: 'Mother Only', email_mother: 'b@example.org' });
+    await post(2025, '2', 1);
+    const [older] = await outbox();
+    await t.db.updateTable('outbox').set({ status: 'failed', last_error: '550 Mailbox unavailable' }).where('id', '=', older!.id).execute();
+    const all = await admin.get('/api/messages');
+    expect(all.statusCode).toBe(200);
+    const body = all.json();
+    expect(body.total).toBe(2);
+    expect(body.mail_server).toBe(false);
+    expect(Object.keys(body.items[0]).sort()).toEqual(['attempts', 'created_at', 'id', 'kind', 'last_error', 'recipient', 'sent_at', 'status', 'subject']);
+    const failed = await admin.get('/api/messages?status=failed&kind=report_posted');
+    expect(failed.json()).toMatchObject({ total: 1, items: [{ id: older!.id, status: 'failed', last_error: '550 Mailbox unavailable' }] });
+    expect((await admin.get('/api/messages?status=queued')).json().total).toBe(1);
+    expect((await admin.get('/api/messages?kind=absence')).json().total).toBe(0);
+    expect((await admin.get('/api/messages?page=2')).json()).toMatchObject({ total: 2, items: [] });
+    expect((await admin.get('/api/messages?status=lost')).statusCode).toBe(422);
+    expect((await admin.get('/api/messages?page=0')).statusCode).toBe(422);
+  });
+
+  it('shows a message as its recipient reads it', async () => {
+    await termStudent({ email: 'a@example.org', living_status: 'Other' });
+    await post(2025, '2', 1);
+    const [row] = await outbox();
+    const shown = await admin.get(`/api/messages/${row!.id}`);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json()).toMatchObject({ id: row!.id, recipient: 'a@example.org', text: row!.text_body, html: row!.html_body });
+    expect((await admin.get('/api/messages/999999')).statusCode).toBe(404);
+    expect((await admin.get('/api/messages/abc')).statusCode).toBe(422);
+  });
+
+  it('sends a failed message again from the start, and refuses one that has not failed', async () => {
+    await termStudent({ email: 'a@example.org', living_status: 'Other' });
+    await post(2025, '2', 1);
+    const [row] = await outbox();
+    expect((await admin.post(`/api/messages/${row!.id}/retry`)).statusCode).toBe(409);
+    await t.db.updateTable('outbox').set({ status: 'failed', attempts: 9, last_error: 'gone' }).where('id', '=', row!.id).execute();
+    const again = await admin.post(`/api/messages/${row!.id}/retry`);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ status: 'queued', attempts: 0, last_error: null });
+    expect((await admin.post('/api/messages/999999/retry')).statusCode).toBe(404);
+  });
+
+  it('is for admins only', async () => {
+    const student = await createStudent(t.db, {}, { password: STUDENT_PASSWORD });
+    const client = new TestClient(t.app, '10.0.0.7');
+    await signInAsStudent(client, student.id);
+    const visitor = await new TestClient(t.app, '10.0.0.8').start();
+    for (const url of ['/api/messages', '/api/messages/1', '/api/notification-settings']) {
+      expect((await client.get(url)).statusCode).toBe(403);
+      expect((await visitor.get(url)).statusCode).toBe(401);
+    }
+    expect((await client.post('/api/messages/1/retry')).statusCode).toBe(403);
+  });
+});
+
+describe('GET and PUT /api/notification-settings', () => {
+  it('has report cards, reminders and staff notices on and absences off at first, and refuses a bad body', async () => {
+    await t.db.updateTable('notification_settings').set({ enabled: 0 }).where('kind', '=', 'absence').execute();
+    expect((await admin.get('/api/notification-settings')).json()).toEqual({ report_posted: true, absence: false, reminders: true, staff_security: true });
+    const bad = await admin.request('PUT', '/api/notification-settings', { report_posted: 'yes' });
+    expect(bad.statusCode).toBe(422);
+    const audit = await t.db.selectFrom('audit_log').select('detail').where('action', '=', 'notification-settings.changed').execute();
+    expect(audit.every((row) => row.detail?.includes('report_posted'))).toBe(true);
+  });
+});
+
+describe('with a mail server', () => {
+  it('sends what a posting queues, by the sender the server runs', async () => {
+    const smtp = await startSmtpServer();
+    const mailing = await buildTestApp({ smtpUrl: smtp.url, mailFrom: 'Office <office@school.test>' });
+    try {
+      await createAdminUser(mailing.db);
+      const client = new TestClient(mailing.app, '10.0.0.5');
+      await signInAsAdmin(client);
+      const student = await createStudent(mailing.db, {
+        first_name: 'Aaliyah',
+        email: 'aaliyah@example.org',
+        living_status: 'Mother Only',
+        email_mother: 'mum@example.org',
+      });
+      await giveTerm(mailing.db, student.id, { year: 2025, term: '1' });
+      expect((await client.post('/api/post-term-reports', { year: 2025, term: '1', posted: 1 })).statusCode).toBe(200);
+      const received = await smtp.waitFor(2);
+      expect(received.flatMap((mail) => mail.to).sort()).toEqual(['aaliyah@example.org', 'mum@example.org']);
+      expect(received[0]?.from).toBe('office@school.test');
+      const listed = (await client.get('/api/messages')).json();
+      await expect.poll(async () => (await client.get('/api/messages?status=sent')).json().total).toBe(2);
+      expect(listed.mail_server).toBe(true);
+    } finally {
+      await mailing.close();
+      await smtp.close();
+    }
+  });
+});
