@@ -40,6 +40,7 @@ test('each admin screen has its own URL, reached from the menu, the address bar 
     'Health Alerts',
     'Staff',
     'Audit Log',
+    'Messages',
     'Registration Settings',
     'New School Year',
   ]);

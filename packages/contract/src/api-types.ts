@@ -9,6 +9,9 @@ export const termNames: Record<string, string> = { '1': 'Michaelmas', '2': 'Hila
 /** 'year-nextyear', the academic year label. */
 export const academicYearLabel = (year: number | string): string => `${year}-${Number(year) + 1}`;
 
+/** 'Term 1, Michaelmas, 2026-2027' (SPEC §2): a term as the list, the card and the messages name it. */
+export const termLabel = (year: number, term: string): string => `Term ${term}, ${termNames[term] ?? ''}, ${academicYearLabel(year)}`;
+
 /**
  * Who may call a route (DESIGN §4, decisions 003 and 048): anyone, a restricted or full session,
  * staff with a permission, or the student the request names — `self or <permission>` lets staff

@@ -10,7 +10,7 @@ export type AdminMenuEntry = AdminScreen | { label: string; screens: AdminScreen
 /**
  * Every admin screen, in the admin menu's order (SPEC §2): Dashboard, Export Data, Reports
  * (Registration Report, Parents Contact), Import Students, Post Term Reports, ..., Health Alerts,
- * Staff, Audit Log, Registration Settings, New School Year. The menu and the routes are both made from this list, so a new screen is one line
+ * Staff, Audit Log, Messages, Registration Settings, New School Year. The menu and the routes are both made from this list, so a new screen is one line
  * here, e.g. `{ label: 'Import Students', path: '/admin/import', permission: 'records:write', page: () => import('../features/admin-data/import-students-page.tsx') }`,
  * and a group is `{ label: 'Reports', screens: [{ label: 'Registration Report', path: '/admin/reports', permission: 'exports', page: ... }, ...] }`.
  */
@@ -57,6 +57,7 @@ export const adminMenu: AdminMenuEntry[] = [
   { label: 'Health Alerts', path: '/admin/health-alerts', permission: 'class:read', page: () => import('../features/students/health-alerts-page.tsx') },
   { label: 'Staff', path: '/admin/staff', permission: 'staff', page: () => import('../features/staff/staff-page.tsx') },
   { label: 'Audit Log', path: '/admin/audit', permission: 'staff', page: () => import('../features/audit/audit-log-page.tsx') },
+  { label: 'Messages', path: '/admin/messages', permission: 'records:read', page: () => import('../features/notifications/messages-page.tsx') },
   {
     label: 'Registration Settings',
     path: '/admin/registration-settings',

@@ -12,3 +12,7 @@ export type MessagesQuery = z.input<typeof messagesQuery>;
 
 /** `PUT /api/notification-settings`: every kind's switch. */
 export const notificationSettingsRequest = notificationSettingsSchema;
+
+/** `POST /api/registration-reminders`: `dry_run` (the default) only counts who would receive it. */
+export const registrationRemindersRequest = z.object({ dry_run: z.boolean({ message: 'dry_run must be true or false.' }).default(true) });
+export type RegistrationRemindersRequest = z.input<typeof registrationRemindersRequest>;

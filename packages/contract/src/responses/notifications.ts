@@ -32,3 +32,7 @@ export const notificationSettingsSchema = z.object(
   Object.fromEntries(notificationKinds.map((kind) => [kind, z.boolean()])) as Record<(typeof notificationKinds)[number], z.ZodBoolean>,
 );
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
+
+/** `POST /api/registration-reminders`: how many students have not finished, and how many addresses get (or would get) the reminder. */
+export const registrationRemindersAnswerSchema = z.object({ dry_run: z.boolean(), students: z.number().int(), recipients: z.number().int() });
+export type RegistrationRemindersAnswer = z.infer<typeof registrationRemindersAnswerSchema>;

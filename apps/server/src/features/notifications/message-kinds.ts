@@ -1,4 +1,4 @@
-import { academicYearLabel } from '@school/contract';
+import { termLabel } from '@school/contract';
 import type { Config } from '../../config.ts';
 
 /** A message's words, plain and HTML. */
@@ -23,10 +23,29 @@ const officeLine = (school: School) => `For any question, please contact the sch
  * itself; the link is the portal's sign-in.
  */
 export function reportPostedMessage(school: School, { firstName, year, term }: { firstName: string; year: number; term: string }): Composed {
-  const label = `Term ${term}, ${academicYearLabel(year).replace('-', '–')}`;
   return compose(
     `${school.schoolName}: a report card is ready`,
-    [`The ${label} report of ${firstName} is ready in the portal. Sign in to read it.`, officeLine(school)],
+    [`The ${termLabel(year, term)} report of ${firstName} is ready in the portal. Sign in to read it.`, officeLine(school)],
+    `${school.portalUrl}/`,
+  );
+}
+
+/**
+ * A registration reminder (decision 047): the steps still to do and the deadline, nothing of what
+ * she has entered; the link is the portal's sign-in.
+ */
+export function registrationReminderMessage(
+  school: School,
+  { firstName, stepsToDo, deadline }: { firstName: string; stepsToDo: string[]; deadline: string | null },
+): Composed {
+  return compose(
+    `${school.schoolName}: registration is not finished`,
+    [
+      `The registration of ${firstName} in the portal is not finished yet.`,
+      `Still to do: ${stepsToDo.join(', ')}.`,
+      deadline ? `The deadline is ${deadline}.` : 'Please finish it soon.',
+      officeLine(school),
+    ],
     `${school.portalUrl}/`,
   );
 }

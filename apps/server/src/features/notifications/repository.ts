@@ -142,6 +142,25 @@ export const notificationsRepository = {
       .execute();
   },
 
+  /**
+   * Students who have not finished registering while their form level is open (its deadline not
+   * passed), with their progress, their form level's deadline and the fields their addresses come from.
+   */
+  unfinishedStudents(db: Executor, now: string) {
+    return db
+      .selectFrom('students as s')
+      .innerJoin('form_progress as p', 'p.student_id', 's.id')
+      .innerJoin('form_classes as c', 'c.id', 's.class_id')
+      .innerJoin('registration_status as r', 'r.form_level', 'c.form_level')
+      .select(['s.id', 's.first_name', ...addressFields.map((field) => `s.${field}` as const)])
+      .select(['p.studentData', 'p.familyData', 'p.healthData', 'p.otherData', 'p.documents', 'r.deadline'])
+      .where('p.submit', '=', 0)
+      .where('r.open', '=', 1)
+      .where((eb) => eb.or([eb('r.deadline', 'is', null), eb('r.deadline', '>', now)]))
+      .orderBy('s.id')
+      .execute();
+  },
+
   /** Every kind's switch. */
   settings(db: Executor) {
     return db.selectFrom('notification_settings').select(['kind', 'enabled']).execute();

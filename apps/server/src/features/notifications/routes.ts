@@ -5,13 +5,15 @@ import {
   notificationSettingsSchema,
   outboxMessageSchema,
   outboxPageSchema,
+  registrationRemindersAnswerSchema,
+  registrationRemindersRequest,
   renderedMessageSchema,
 } from '@school/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminActor } from '../../session/access.ts';
-import { listMessages, readNotificationSettings, renderedMessage, retryMessage, saveNotificationSettings } from './service.ts';
+import { listMessages, readNotificationSettings, renderedMessage, retryMessage, saveNotificationSettings, sendRegistrationReminders } from './service.ts';
 
 const messageId = z.object({
   id: z.coerce
@@ -54,5 +56,14 @@ export async function notificationsRoutes(instance: FastifyInstance): Promise<vo
     '/api/notification-settings',
     { config: { access: 'admin' }, schema: { body: notificationSettingsRequest, response: { 200: notificationSettingsSchema, ...errorResponses } } },
     async (request) => saveNotificationSettings(deps, adminActor(request), request.body),
+  );
+
+  app.post(
+    '/api/registration-reminders',
+    {
+      config: { access: 'admin' },
+      schema: { body: registrationRemindersRequest, response: { 200: registrationRemindersAnswerSchema, ...errorResponses } },
+    },
+    async (request) => sendRegistrationReminders(deps, adminActor(request), request.body),
   );
 }

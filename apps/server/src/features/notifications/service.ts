@@ -1,5 +1,7 @@
 import {
   MESSAGES_PAGE_SIZE,
+  progressSteps,
+  type RegistrationRemindersAnswer,
   notificationKinds,
   type MessagesQuery,
   type NotificationKind,
@@ -11,9 +13,10 @@ import {
 import type { Deps } from '../../deps.ts';
 import { nowIso, type Executor } from '../../db/database.ts';
 import { Conflict, NotFound } from '../../lib/errors.ts';
+import { utcToZonedLocal } from '../../lib/time-zone.ts';
 import type { Actor, AdminActor } from '../../session/actor.ts';
 import { auditRow, writeAudit } from '../audit/index.ts';
-import { reportPostedMessage } from './message-kinds.ts';
+import { registrationReminderMessage, reportPostedMessage } from './message-kinds.ts';
 import { recipientsOf } from './recipients.ts';
 import { notificationsRepository as repository, type NewMessage } from './repository.ts';
 
@@ -137,4 +140,48 @@ export async function notifyReportsPosted(
 /** A term withdrawn: its report-card messages not yet sent are cancelled. Pass the withdrawal's transaction. */
 export async function cancelReportsPosted(trx: Executor, { year, term }: { year: number; term: string }): Promise<number> {
   return repository.cancelEvent(trx, reportEvent(year, term));
+}
+
+/** The steps a reminder names: every data step and Documents not yet done. */
+const stepsBeforeComplete = progressSteps.filter((step) => step.key !== 'submit');
+
+/**
+ * `POST /api/registration-reminders`: a reminder to each student who has not finished while her
+ * form level is open, and to the parents she lives with. A dry run only counts them; a send writes
+ * the messages and an audit row in one transaction, and is refused while reminders are switched off.
+ */
+export async function sendRegistrationReminders(deps: Deps, actor: AdminActor, { dry_run }: { dry_run: boolean }): Promise<RegistrationRemindersAnswer> {
+  const compose = async (db: Executor) => {
+    const students = await repository.unfinishedStudents(db, nowIso());
+    const messages = students.flatMap((student) => {
+      const stepsToDo = stepsBeforeComplete.filter((step) => Number(student[step.key]) !== 1).map((step) => step.label);
+      const deadline = student.deadline ? utcToZonedLocal(student.deadline, deps.config.schoolTimeZone).replace('T', ' at ') : null;
+      const composed = registrationReminderMessage(deps.config, {
+        firstName: String(student.first_name ?? ''),
+        stepsToDo: stepsToDo.length > 0 ? stepsToDo : ['Complete'],
+        deadline,
+      });
+      return recipientsOf(student, { student: true }).map((recipient) => ({
+        kind: 'reminders',
+        recipient,
+        subject: composed.subject,
+        text_body: composed.text,
+        html_body: composed.html,
+        event: 'registration-reminders',
+        student_id: student.id,
+      }));
+    });
+    return { students: new Set(messages.map((message) => message.student_id)).size, messages };
+  };
+  if (dry_run) {
+    const { students, messages } = await compose(deps.db);
+    return { dry_run, students, recipients: messages.length };
+  }
+  return deps.writeTransaction(async (trx) => {
+    if (!(await repository.isEnabled(trx, 'reminders'))) throw new Conflict('Registration reminders are switched off: switch them on under Messages first.');
+    const { students, messages } = await compose(trx);
+    await enqueueMessages(trx, actor, messages);
+    await writeAudit(trx, actor, { action: 'registration-reminders.sent', detail: `${students} students, ${messages.length} messages` });
+    return { dry_run, students, recipients: messages.length };
+  });
 }

@@ -78,7 +78,7 @@ describe('report cards posted', () => {
     expect(new Set(rows.map((row) => row.student_id)).size).toBe(5);
     const [first] = await outbox();
     expect(first).toMatchObject({ kind: 'report_posted', status: 'queued', attempts: 0, sent_at: null });
-    expect(first?.text_body).toContain('The Term 2, 2025–2026 report of Kezia is ready in the portal.');
+    expect(first?.text_body).toContain('The Term 2, Hilary, 2025-2026 report of Kezia is ready in the portal.');
     expect(first?.text_body).toContain(`${t.config.portalUrl}/`);
     expect(first?.text_body).toContain(`please contact the school office of ${t.config.schoolName}`);
   });
@@ -113,7 +113,7 @@ describe('report cards posted', () => {
 });
 
 describe('what a message may contain', () => {
-  it("carries none of the student's other fields, marks, remarks or health words", async () => {
+  it("carries none of the student's other fields, marks, remarks or health words, whatever its kind", async () => {
     const record: Record<string, string | number> = {
       ...completeRecordFields,
       first_name: 'Kezia',
@@ -138,8 +138,10 @@ describe('what a message may contain', () => {
     const student = await createStudent(t.db, record);
     await giveTerm(t.db, student.id, { year: 2025, term: '2', marks: { Mathematics: 87, Chemistry: 43 } });
     await post(2025, '2', 1);
-    const messages = await outbox();
-    expect(messages.length).toBe(3);
+    await t.db.updateTable('registration_status').set({ open: 1, deadline: null }).execute();
+    expect((await admin.post('/api/registration-reminders', { dry_run: false })).statusCode).toBe(200);
+    const messages = (await outbox()).filter((row) => row.student_id === student.id);
+    expect(messages.map((row) => row.kind).sort()).toEqual(['reminders', 'reminders', 'reminders', 'report_posted', 'report_posted', 'report_posted']);
     const forbidden = [
       ...Object.entries(record)
         .filter(([field]) => !['first_name', 'living_status', 'email', 'email_mother', 'email_father', 'asthma', 'diabetes'].includes(field))
@@ -154,7 +156,6 @@ describe('what a message may contain', () => {
       'Keep it up.',
       'asthma',
       'diabetes',
-      'health',
       'mark',
       'grade',
       'password',
@@ -263,5 +264,60 @@ describe('with a mail server', () => {
       await mailing.close();
       await smtp.close();
     }
+  });
+});
+
+describe('POST /api/registration-reminders', () => {
+  it('counts on a dry run, then queues the steps still to do and the deadline to unfinished students of open form levels and their parents', async () => {
+    await t.db.updateTable('registration_status').set({ open: 0, deadline: null }).execute();
+    await t.db.updateTable('registration_status').set({ open: 1, deadline: '2099-06-30T03:59:00.000Z' }).where('form_level', '=', 4).execute();
+    const unfinished = await createStudent(t.db, {
+      class_id: '4A',
+      first_name: 'Nadia',
+      email: 'nadia@example.org',
+      living_status: 'Both Parents',
+      email_mother: 'm@example.org',
+      email_father: 'f@example.org',
+    });
+    await t.db.updateTable('form_progress').set({ studentData: 1, familyData: 1 }).where('student_id', '=', unfinished.id).execute();
+    const finished = await createStudent(t.db, { class_id: '4B', email: 'done@example.org', living_status: 'Other' });
+    await t.db
+      .updateTable('form_progress')
+      .set({ studentData: 1, familyData: 1, healthData: 1, otherData: 1, documents: 1, submit: 1 })
+      .where('student_id', '=', finished.id)
+      .execute();
+    // Form 1 is closed: its students are not reminded.
+    await createStudent(t.db, { class_id: '1A', email: 'closed@example.org', living_status: 'Other' });
+
+    const dry = await admin.post('/api/registration-reminders', { dry_run: true });
+    expect(dry.statusCode).toBe(200);
+    expect(dry.json()).toEqual({ dry_run: true, students: 1, recipients: 3 });
+    expect(await outbox()).toHaveLength(0);
+    expect((await admin.post('/api/registration-reminders', {})).json()).toMatchObject({ dry_run: true });
+
+    const sent = await admin.post('/api/registration-reminders', { dry_run: false });
+    expect(sent.json()).toEqual({ dry_run: false, students: 1, recipients: 3 });
+    const rows = await outbox();
+    expect(rows.map((row) => row.recipient).sort()).toEqual(['f@example.org', 'm@example.org', 'nadia@example.org']);
+    expect(rows[0]?.kind).toBe('reminders');
+    expect(rows[0]?.text_body).toContain('The registration of Nadia in the portal is not finished yet.');
+    expect(rows[0]?.text_body).toContain('Still to do: Health Data, Other Data, Documents.');
+    // The deadline in school time (America/Port_of_Spain, UTC-4).
+    expect(rows[0]?.text_body).toContain('The deadline is 2099-06-29 at 23:59.');
+    expect(rows[0]?.text_body).toContain('please contact the school office');
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select('detail')
+      .where('action', '=', 'registration-reminders.sent')
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    expect(audit?.detail).toBe('1 students, 3 messages');
+  });
+
+  it('refuses to send while reminders are switched off, and refuses a bad body', async () => {
+    await t.db.updateTable('notification_settings').set({ enabled: 0 }).where('kind', '=', 'reminders').execute();
+    expect((await admin.post('/api/registration-reminders', { dry_run: false })).statusCode).toBe(409);
+    expect((await admin.post('/api/registration-reminders', { dry_run: 'no' })).statusCode).toBe(422);
+    expect(await outbox()).toHaveLength(0);
   });
 });

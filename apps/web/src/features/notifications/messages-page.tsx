@@ -1,0 +1,179 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Snackbar from '@mui/material/Snackbar';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import {
+  MESSAGES_PAGE_SIZE,
+  messageStatuses,
+  noMailServerBanner,
+  notificationKindLabels,
+  notificationKinds,
+  type MessageStatus,
+  type NotificationKind,
+} from '@school/contract/notifications';
+import { useState } from 'react';
+import { PageTitle } from '../../components/page-title.tsx';
+import { cardsOnPhone } from '../../components/table-cards.ts';
+import { useMessages } from './api/get-messages.ts';
+import { useRetryMessage } from './api/retry-message.ts';
+import { MessageDialog } from './components/message-dialog.tsx';
+import { NotificationSettingsPanel } from './components/notification-settings-panel.tsx';
+
+const shownTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-TT', { dateStyle: 'medium', timeStyle: 'short' }) : '');
+
+/**
+ * `/admin/messages`, Messages (decision 047): the school's notification switches, then every
+ * message with its state, recipient, kind and time, filtered by state and kind; Read shows the
+ * message, 'Send again' queues a failed one. Without a mail server a banner says so and how to set one up.
+ */
+export default function MessagesPage() {
+  const [status, setStatus] = useState<MessageStatus | ''>('');
+  const [kind, setKind] = useState<NotificationKind | ''>('');
+  const [page, setPage] = useState(1);
+  const [reading, setReading] = useState<number | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const { data, error, isFetching } = useMessages({ status: status || undefined, kind: kind || undefined, page });
+  const retry = useRetryMessage();
+
+  return (
+    <>
+      <PageTitle>Messages</PageTitle>
+      {data && !data.mail_server && (
+        <Alert severity="info" sx={{ mb: 2, '& .MuiAlert-message': { overflow: 'visible', minWidth: 0 }, '& code': { overflowWrap: 'anywhere' } }}>
+          {noMailServerBanner}. To send them, set <code>SMTP_URL</code> (for example <code>smtp://user:pass@mail.example.org:587</code>) and{' '}
+          <code>MAIL_FROM</code>, then restart the portal.
+        </Alert>
+      )}
+      <NotificationSettingsPanel />
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', mb: 2 }}>
+        <TextField
+          select
+          size="small"
+          label="Status"
+          value={status}
+          onChange={(event) => {
+            setStatus(event.target.value as MessageStatus | '');
+            setPage(1);
+          }}
+          sx={{ minWidth: 160 }}
+        >
+          <MenuItem value="">Any status</MenuItem>
+          {messageStatuses.map((value) => (
+            <MenuItem key={value} value={value}>
+              {value}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          select
+          size="small"
+          label="Kind"
+          value={kind}
+          onChange={(event) => {
+            setKind(event.target.value as NotificationKind | '');
+            setPage(1);
+          }}
+          sx={{ minWidth: 220 }}
+        >
+          <MenuItem value="">Any kind</MenuItem>
+          {notificationKinds.map((value) => (
+            <MenuItem key={value} value={value}>
+              {notificationKindLabels[value]}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Box>
+      {error && (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+          The messages could not be loaded. Please reload the page.
+        </Alert>
+      )}
+      {retry.error && (
+        <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+          The message could not be queued again. Please reload the page.
+        </Alert>
+      )}
+      {isFetching && <LinearProgress aria-label="Loading the messages" />}
+      <TableContainer component={Paper} variant="outlined" tabIndex={0} aria-label="Messages" sx={{ px: { xs: 1.5, md: 0 } }}>
+        <Table size="small" sx={cardsOnPhone}>
+          <TableHead>
+            <TableRow>
+              <TableCell>Time</TableCell>
+              <TableCell>Kind</TableCell>
+              <TableCell>Recipient</TableCell>
+              <TableCell>Subject</TableCell>
+              <TableCell>Status</TableCell>
+              <TableCell align="right">Actions</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {data?.items.map((message) => (
+              <TableRow key={message.id}>
+                <TableCell data-label="Time">{shownTime(message.sent_at ?? message.created_at)}</TableCell>
+                <TableCell data-label="Kind">{notificationKindLabels[message.kind]}</TableCell>
+                <TableCell data-label="Recipient" sx={{ wordBreak: 'break-all' }}>
+                  {message.recipient}
+                </TableCell>
+                <TableCell data-label="Subject">{message.subject}</TableCell>
+                <TableCell data-label="Status">
+                  {message.status}
+                  {message.attempts > 0 && message.status !== 'sent' ? ` (${message.attempts} tries)` : ''}
+                  {message.last_error && message.status !== 'sent' ? `: ${message.last_error}` : ''}
+                </TableCell>
+                <TableCell data-label="Actions" align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  <Button size="small" onClick={() => setReading(message.id)} aria-label={`Read the message to ${message.recipient}`}>
+                    Read
+                  </Button>
+                  {message.status === 'failed' && (
+                    <Button
+                      size="small"
+                      disabled={retry.isPending}
+                      onClick={() => retry.mutate(message.id, { onSuccess: () => setDone(`The message to ${message.recipient} is queued again.`) })}
+                    >
+                      Send again
+                    </Button>
+                  )}
+                </TableCell>
+              </TableRow>
+            ))}
+            {data && data.items.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={6}>{status || kind ? 'No message matches the filters.' : 'No message has been written yet.'}</TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={data?.total ?? 0}
+        page={page - 1}
+        rowsPerPage={MESSAGES_PAGE_SIZE}
+        rowsPerPageOptions={[MESSAGES_PAGE_SIZE]}
+        onPageChange={(_event, next) => setPage(next + 1)}
+      />
+      {reading !== null && <MessageDialog id={reading} onClose={() => setReading(null)} />}
+      <Snackbar
+        open={done !== null}
+        onClose={(_event, reason) => reason !== 'clickaway' && setDone(null)}
+        message={done}
+        action={
+          <Button color="inherit" size="small" onClick={() => setDone(null)}>
+            Close
+          </Button>
+        }
+      />
+    </>
+  );
+}

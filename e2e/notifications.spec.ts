@@ -1,0 +1,74 @@
+import { expect, test, type Page } from '@playwright/test';
+import { claimStudent, expectAccessible, expectCurrentAdminScreen, expectNoSidewaysScroll, goToAdminScreen, signInAdminViaApi } from './support/fixtures.ts';
+
+/** Where a screenshot for looking at goes (outside the repository), when asked for with SCREENSHOTS=1. */
+const shot = async (page: Page, name: string) => {
+  if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/${name}.png` });
+};
+
+const xsrf = async (page: Page) => {
+  const cookie = (await page.context().cookies()).find((candidate) => candidate.name === 'XSRF-TOKEN');
+  return cookie ? { 'X-XSRF-TOKEN': decodeURIComponent(cookie.value) } : {};
+};
+
+test('with no mail server, the admin posts a term and reads the messages it queued', async ({ page }, testInfo) => {
+  // Each viewport posts a term of its own.
+  const year = testInfo.project.name === 'phone' ? 2036 : 2035;
+  const yearLabel = `${year}-${year + 1}`;
+  const student = claimStudent('complete');
+  await signInAdminViaApi(page);
+  const csv = ['Student ID,Subject,Mark,Comment', `${student.id},Mathematics,64,Steady`].join('\n');
+  const imported = await page.request.post('/api/term-results/import', {
+    multipart: { year: String(year), term: '1', dry_run: 'false', file: { name: 'results.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) } },
+    headers: await xsrf(page),
+  });
+  expect(imported.status()).toBe(200);
+
+  await page.goto('/admin/term-reports');
+  await page.getByRole('textbox', { name: 'Search' }).fill(yearLabel);
+  await page
+    .getByRole('row', { name: new RegExp(yearLabel) })
+    .getByRole('button', { name: `Edit ${yearLabel} Term 1` })
+    .click();
+  await page
+    .getByRole('dialog', { name: `Post ${year} Term 1 reports?` })
+    .getByRole('button', { name: 'Yes' })
+    .click();
+  await expect(page.getByText(`${yearLabel} Term 1 reports posted.`)).toBeVisible();
+
+  await goToAdminScreen(page, 'Messages');
+  await expect(page).toHaveURL(/\/admin\/messages$/);
+  await expectCurrentAdminScreen(page, 'Messages');
+  await expect(page.getByText('No mail server is set up: messages are kept here and not sent')).toBeVisible();
+  await expect(page.getByText('SMTP_URL', { exact: true })).toBeVisible();
+  await expect(page.getByRole('switch', { name: /Report cards posted/ })).toBeChecked();
+  await expect(page.getByRole('switch', { name: /Absence and lateness/ })).not.toBeChecked();
+
+  await page.getByRole('combobox', { name: 'Kind' }).click();
+  await page.getByRole('option', { name: 'Report cards posted' }).click();
+  await page.getByRole('combobox', { name: 'Status' }).click();
+  await page.getByRole('option', { name: 'queued' }).click();
+  // The messages of this posting: the student's and her parents', each naming her term and first name.
+  type Listed = { id: number; recipient: string };
+  const listed = (await (await page.request.get('/api/messages?kind=report_posted&status=queued')).json()).items as Listed[];
+  const words = `The Term 1, Michaelmas, ${yearLabel} report of ${student.first_name} is ready in the portal.`;
+  const ours: Listed[] = [];
+  for (const item of listed) if ((await (await page.request.get(`/api/messages/${item.id}`)).json()).text.includes(words)) ours.push(item);
+  expect(ours.length).toBeGreaterThanOrEqual(1);
+  const row = page.getByRole('row').filter({ hasText: ours[0]!.recipient });
+  await expect(row).toContainText('Report cards posted');
+  await expect(row).toContainText('queued');
+  await expectNoSidewaysScroll(page);
+  await expectAccessible(page);
+  await shot(page, `messages-${testInfo.project.name}`);
+
+  await row.getByRole('button', { name: `Read the message to ${ours[0]!.recipient}` }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(words);
+  await expect(dialog).toContainText(`To ${ours[0]!.recipient}`);
+  await expect(dialog).not.toContainText('Mathematics');
+  await expectAccessible(page);
+  await shot(page, `message-read-${testInfo.project.name}`);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+});
