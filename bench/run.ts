@@ -21,6 +21,7 @@ import { createResults, kb, ms, ratio, type RecordFigure } from './results.ts';
 import { signInBurstFigures } from './sign-in-burst.ts';
 import { termReportsFigures } from './term-reports.ts';
 import { measureWebWeight } from './web-weight.ts';
+import { notificationsFigures } from './notifications.ts';
 
 /** Autosave against the bare baseline: five alternate rounds of 2 s each, 10 s of load for each server. */
 const AUTOSAVE_ROUNDS = { rounds: 5, seconds: 2 };
@@ -195,6 +196,14 @@ const parts: Array<
         '200 within 2 s',
         attack.duringBurstStatus === 200 && attack.duringBurstMs <= 2000,
       );
+    },
+  },
+  {
+    name: 'notifications',
+    portal: false,
+    async run(record) {
+      console.log('Notifications: posting 2,000 students with messages, the sender and autosave while it sends (its own portal and SMTP server)…');
+      await notificationsFigures(record);
     },
   },
   { name: 'postgres', portal: false, run: postgresAutosave },

@@ -72,3 +72,29 @@ test('with no mail server, the admin posts a term and reads the messages it queu
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toBeHidden();
 });
+
+test('the admin counts who would receive a registration reminder, then sends it', async ({ page }, testInfo) => {
+  await signInAdminViaApi(page);
+  await page.goto('/admin/registration-settings');
+  const panel = page.getByRole('region', { name: 'Remind students who have not finished' });
+  await expect(panel).toBeVisible();
+  await panel.getByRole('button', { name: 'Count who would receive it' }).click();
+  const preview = panel.getByText(/^It would go to \d+ students? and \d+ address/);
+  await expect(preview).toBeVisible();
+  const [, students] = /It would go to (\d+)/.exec((await preview.textContent()) ?? '') ?? [];
+  expect(Number(students)).toBeGreaterThan(0);
+  await expectNoSidewaysScroll(page);
+  await expectAccessible(page);
+  await shot(page, `reminder-count-${testInfo.project.name}`);
+
+  await panel.getByRole('button', { name: 'Send the reminder' }).click();
+  await expect(panel.getByText(/^Reminder queued for \d+ students? and \d+ address/)).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Send the reminder' })).toHaveCount(0);
+  await expectAccessible(page);
+  await shot(page, `reminder-sent-${testInfo.project.name}`);
+
+  const reminders = (await (await page.request.get('/api/messages?kind=reminders&status=queued')).json()) as { total: number; items: Array<{ id: number }> };
+  expect(reminders.total).toBeGreaterThan(0);
+  const text = (await (await page.request.get(`/api/messages/${reminders.items[0]!.id}`)).json()).text as string;
+  expect(text).toMatch(/Still to do: /);
+});

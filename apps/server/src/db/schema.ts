@@ -341,6 +341,9 @@ export type OutboxTable = {
   sent_at: string | null;
 };
 
+/** A parent who stopped a kind of message about a student with the link in one (decision 047). */
+export type NotificationStopsTable = { student_id: string; recipient: string; kind: string; stopped_at: string };
+
 /** Whether the school sends a notification kind (its Notifications settings). */
 export type NotificationSettingsTable = { kind: string; enabled: number };
 
@@ -384,4 +387,5 @@ export type Database = {
   student_leavers: StudentLeaversTable;
   outbox: OutboxTable;
   notification_settings: NotificationSettingsTable;
+  notification_stops: NotificationStopsTable;
 };

@@ -36,3 +36,7 @@ export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 /** `POST /api/registration-reminders`: how many students have not finished, and how many addresses get (or would get) the reminder. */
 export const registrationRemindersAnswerSchema = z.object({ dry_run: z.boolean(), students: z.number().int(), recipients: z.number().int() });
 export type RegistrationRemindersAnswer = z.infer<typeof registrationRemindersAnswerSchema>;
+
+/** `GET /api/notification-stops/{student id}`: the addresses that stopped a kind of message about the student with its link. */
+export const notificationStopsSchema = z.array(z.object({ recipient: z.string(), kind: z.enum(notificationKinds), stopped_at: z.string() }));
+export type NotificationStops = z.infer<typeof notificationStopsSchema>;

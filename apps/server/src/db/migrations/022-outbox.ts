@@ -3,7 +3,8 @@ import { addIdColumn } from '../dialect.ts';
 
 /**
  * Notifications (decision 047): the outbox, one row a message, written in the transaction of the
- * event that causes it and sent by every server process; the school's switches for each kind.
+ * event that causes it and sent by every server process; the school's switches for each kind; the
+ * parents who stopped a kind of message about a student with their one-click link.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await addIdColumn(db.schema.createTable('outbox'), db)
@@ -27,6 +28,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('outbox_created').on('outbox').column('created_at').execute();
 
   await db.schema
+    .createTable('notification_stops')
+    .addColumn('student_id', 'text', (column) => column.notNull())
+    .addColumn('recipient', 'text', (column) => column.notNull())
+    .addColumn('kind', 'text', (column) => column.notNull())
+    .addColumn('stopped_at', 'text', (column) => column.notNull())
+    .addPrimaryKeyConstraint('notification_stops_key', ['student_id', 'recipient', 'kind'])
+    .execute();
+
+  await db.schema
     .createTable('notification_settings')
     .addColumn('kind', 'text', (column) => column.primaryKey())
     .addColumn('enabled', 'integer', (column) => column.notNull())
@@ -44,5 +54,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable('notification_settings').execute();
+  await db.schema.dropTable('notification_stops').execute();
   await db.schema.dropTable('outbox').execute();
 }

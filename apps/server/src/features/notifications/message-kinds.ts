@@ -7,7 +7,8 @@ export type Composed = { subject: string; text: string; html: string };
 /** What every message names beside its news: the school, its office, and the portal's sign-in (never a link to data). */
 type School = Pick<Config, 'schoolName' | 'portalUrl'>;
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+/** Text made safe to put in HTML. */
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 /** The plain and HTML bodies of paragraphs; `link` is the portal address, made a link in HTML. */
 function compose(subject: string, paragraphs: string[], link: string): Composed {

@@ -161,6 +161,32 @@ export const notificationsRepository = {
       .execute();
   },
 
+  /** A parent's stop of a kind of message about a student (a second click changes nothing). */
+  async addStop(db: Executor, stop: { student_id: string; recipient: string; kind: NotificationKind; stopped_at: string }) {
+    await db
+      .insertInto('notification_stops')
+      .values(stop)
+      .onConflict((conflict) => conflict.columns(['student_id', 'recipient', 'kind']).doNothing())
+      .execute();
+  },
+
+  /** The stops of a student's messages, oldest first. */
+  stopsOf(db: Executor, studentId: string) {
+    return db.selectFrom('notification_stops').select(['recipient', 'kind', 'stopped_at']).where('student_id', '=', studentId).orderBy('stopped_at').execute();
+  },
+
+  /** Queued messages of a kind about a student to one address, cancelled (a stop takes effect at once). */
+  async cancelQueuedTo(db: Executor, { studentId, recipient, kind }: { studentId: string; recipient: string; kind: NotificationKind }) {
+    await db
+      .updateTable('outbox')
+      .set({ status: 'cancelled' })
+      .where('student_id', '=', studentId)
+      .where('recipient', '=', recipient)
+      .where('kind', '=', kind)
+      .where('status', '=', 'queued')
+      .execute();
+  },
+
   /** Every kind's switch. */
   settings(db: Executor) {
     return db.selectFrom('notification_settings').select(['kind', 'enabled']).execute();

@@ -1,5 +1,8 @@
 import {
+  binaryResponse,
   errorResponses,
+  limits,
+  notificationStopsSchema,
   messagesQuery,
   notificationSettingsRequest,
   notificationSettingsSchema,
@@ -13,7 +16,17 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminActor } from '../../session/access.ts';
-import { listMessages, readNotificationSettings, renderedMessage, retryMessage, saveNotificationSettings, sendRegistrationReminders } from './service.ts';
+import { stopPage } from './stop-page.ts';
+import {
+  notificationStopsOf,
+  stopAbsenceMessages,
+  listMessages,
+  readNotificationSettings,
+  renderedMessage,
+  retryMessage,
+  saveNotificationSettings,
+  sendRegistrationReminders,
+} from './service.ts';
 
 const messageId = z.object({
   id: z.coerce
@@ -65,5 +78,35 @@ export async function notificationsRoutes(instance: FastifyInstance): Promise<vo
       schema: { body: registrationRemindersRequest, response: { 200: registrationRemindersAnswerSchema, ...errorResponses } },
     },
     async (request) => sendRegistrationReminders(deps, adminActor(request), request.body),
+  );
+
+  app.get(
+    '/api/notifications/stop',
+    {
+      config: { access: 'visitor' },
+      schema: {
+        querystring: z.object({ token: z.string().min(1).max(2000) }),
+        response: { 200: binaryResponse('text/html'), 400: binaryResponse('text/html'), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const stopped = await stopAbsenceMessages(deps, request.actor, request.query.token);
+      return reply
+        .code(stopped ? 200 : 400)
+        .type('text/html; charset=utf-8')
+        .send(stopPage(deps.config.schoolName, stopped));
+    },
+  );
+
+  app.get(
+    '/api/notification-stops/:student_id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        params: z.object({ student_id: z.string().trim().min(1).max(limits.studentId) }),
+        response: { 200: notificationStopsSchema, ...errorResponses },
+      },
+    },
+    async (request) => notificationStopsOf(deps, request.params.student_id),
   );
 }

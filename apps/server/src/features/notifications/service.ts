@@ -1,6 +1,7 @@
 import {
   MESSAGES_PAGE_SIZE,
   progressSteps,
+  type NotificationStops,
   type RegistrationRemindersAnswer,
   notificationKinds,
   type MessagesQuery,
@@ -14,6 +15,8 @@ import type { Deps } from '../../deps.ts';
 import { nowIso, type Executor } from '../../db/database.ts';
 import { Conflict, NotFound } from '../../lib/errors.ts';
 import { utcToZonedLocal } from '../../lib/time-zone.ts';
+import { serverSecret } from '../../db/server-secret.ts';
+import { readStopToken } from './stop-links.ts';
 import type { Actor, AdminActor } from '../../session/actor.ts';
 import { auditRow, writeAudit } from '../audit/index.ts';
 import { registrationReminderMessage, reportPostedMessage } from './message-kinds.ts';
@@ -184,4 +187,29 @@ export async function sendRegistrationReminders(deps: Deps, actor: AdminActor, {
     await writeAudit(trx, actor, { action: 'registration-reminders.sent', detail: `${students} students, ${messages.length} messages` });
     return { dry_run, students, recipients: messages.length };
   });
+}
+
+/**
+ * `GET /api/notifications/stop?token=…`: a parent's one-click stop of absence messages about one
+ * student to her address, with no sign-in (decision 047). The signed token names both; a second
+ * click changes nothing. Answers whether the token was good.
+ */
+export async function stopAbsenceMessages(deps: Deps, actor: Actor, token: string): Promise<boolean> {
+  const stop = readStopToken(await serverSecret(deps.db), token);
+  if (!stop) return false;
+  await deps.writeTransaction(async (trx) => {
+    await repository.addStop(trx, { student_id: stop.studentId, recipient: stop.recipient, kind: 'absence', stopped_at: nowIso() });
+    await repository.cancelQueuedTo(trx, { ...stop, kind: 'absence' });
+    await writeAudit(trx, actor, { action: 'notification.stopped', studentId: stop.studentId, detail: `absence to ${stop.recipient}` });
+  });
+  return true;
+}
+
+/** `GET /api/notification-stops/{student id}`: who stopped which messages about the student, for her page. */
+export async function notificationStopsOf(deps: Deps, studentId: string): Promise<NotificationStops> {
+  return (await repository.stopsOf(deps.db, studentId)).map((row) => ({
+    recipient: row.recipient,
+    kind: row.kind as NotificationKind,
+    stopped_at: row.stopped_at,
+  }));
 }

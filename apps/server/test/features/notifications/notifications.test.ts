@@ -2,6 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
 import { completeRecordFields, createAdminUser, createStudent, signInAsAdmin, signInAsStudent, STUDENT_PASSWORD } from '../../helpers/factories.ts';
 import { startSmtpServer } from '../../helpers/smtp-server.ts';
+import { serverSecret } from '../../../src/db/server-secret.ts';
+import { stopLink, stopToken } from '../../../src/features/notifications/stop-links.ts';
 import { giveTerm } from '../term-reports/term-reports-helpers.ts';
 
 let t: TestApp;
@@ -321,3 +323,65 @@ describe('POST /api/registration-reminders', () => {
     expect(await outbox()).toHaveLength(0);
   });
 });
+
+describe('GET /api/notifications/stop', () => {
+  it("stops a parent's absence messages about the student with one click and no sign-in, which the admin sees", async () => {
+    const student = await createStudent(t.db, { living_status: 'Mother Only', email_mother: 'mum@example.org' });
+    const link = stopLink(t.config.portalUrl, await serverSecret(t.db), { studentId: student.id, recipient: 'mum@example.org' });
+    expect(link.startsWith(`${t.config.portalUrl}/api/notifications/stop?token=`)).toBe(true);
+    await t.db
+      .insertInto('outbox')
+      .values({
+        ...queuedAbsence(student.id, 'mum@example.org'),
+        status: 'queued',
+        attempts: 0,
+        next_attempt_at: new Date().toISOString(),
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    const parent = new TestClient(t.app, '10.0.0.20');
+    const path = link.slice(t.config.portalUrl.length);
+    const page = await parent.get(path);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('Absence messages stopped');
+    expect(page.body).not.toContain(student.first_name);
+    expect((await parent.get(path)).statusCode).toBe(200);
+    expect((await outbox()).map((row) => row.status)).toEqual(['cancelled']);
+
+    const stops = await admin.get(`/api/notification-stops/${student.id}`);
+    expect(stops.statusCode).toBe(200);
+    expect(stops.json()).toEqual([{ recipient: 'mum@example.org', kind: 'absence', stopped_at: expect.any(String) }]);
+    const audit = await t.db.selectFrom('audit_log').selectAll().where('action', '=', 'notification.stopped').where('student_id', '=', student.id).execute();
+    expect(audit.map((row) => [row.actor_kind, row.detail])).toEqual([
+      ['visitor', 'absence to mum@example.org'],
+      ['visitor', 'absence to mum@example.org'],
+    ]);
+  });
+
+  it('refuses a link whose token was changed or cut short, stopping nothing', async () => {
+    const student = await createStudent(t.db, {});
+    const token = stopToken(await serverSecret(t.db), { studentId: student.id, recipient: 'mum@example.org' });
+    const other = stopToken(Buffer.alloc(32, 1), { studentId: student.id, recipient: 'mum@example.org' });
+    const parent = new TestClient(t.app, '10.0.0.21');
+    for (const bad of [token.slice(0, -3), `${token.split('.')[0]}.${other.split('.')[1]}`, 'nonsense', `${token}.x`]) {
+      const page = await parent.get(`/api/notifications/stop?token=${encodeURIComponent(bad)}`);
+      expect(page.statusCode, bad).toBe(400);
+      expect(page.body).toContain('This link is not valid');
+    }
+    expect((await parent.get('/api/notifications/stop')).statusCode).toBe(422);
+    expect((await admin.get(`/api/notification-stops/${student.id}`)).json()).toEqual([]);
+  });
+});
+
+function queuedAbsence(studentId: string, recipient: string) {
+  return {
+    kind: 'absence',
+    recipient,
+    subject: 'Absence',
+    text_body: 'absent',
+    html_body: '<p>absent</p>',
+    event: `absence:${studentId}`,
+    student_id: studentId,
+  };
+}

@@ -11,8 +11,9 @@ import { PageTitle } from '../../components/page-title.tsx';
 import { cardsOnPhone } from '../../components/table-cards.ts';
 import { useRegistrationStatus } from './api/get-registration-status.ts';
 import { FormLevelSettings } from './components/form-level-settings.tsx';
+import { RemindersPanel } from './components/reminders-panel.tsx';
 
-/** `/admin/registration-settings`: per form level, open or closed and a deadline in the school's time zone. */
+/** `/admin/registration-settings`: per form level, open or closed and a deadline in the school's time zone; and a reminder to those who have not finished. */
 export default function RegistrationSettingsPage() {
   const { data, error } = useRegistrationStatus();
   const [saved, setSaved] = useState<string | null>(null);
@@ -49,6 +50,7 @@ export default function RegistrationSettingsPage() {
           </Table>
         </Paper>
       )}
+      <RemindersPanel />
     </>
   );
 }
