@@ -1,4 +1,7 @@
+import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import SQLite from 'better-sqlite3';
+import { stopLink } from '../apps/server/src/features/notifications/stop-links.ts';
 import { claimStudent, expectAccessible, expectCurrentAdminScreen, expectNoSidewaysScroll, goToAdminScreen, signInAdminViaApi } from './support/fixtures.ts';
 
 /** Where a screenshot for looking at goes (outside the repository), when asked for with SCREENSHOTS=1. */
@@ -98,3 +101,40 @@ test('the admin counts who would receive a registration reminder, then sends it'
   const text = (await (await page.request.get(`/api/messages/${reminders.items[0]!.id}`)).json()).text as string;
   expect(text).toMatch(/Still to do: /);
 });
+
+test("a parent's link stops absence messages without signing in, and the admin sees it", async ({ page, browser }, testInfo) => {
+  const student = claimStudent('any');
+  const recipient = `parent-${testInfo.project.name}@example.org`;
+  const link = await stopLinkFor(student.id, recipient);
+
+  // The parent opens the link from her e-mail in a browser that never signed in.
+  const parentContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+  const parent = await parentContext.newPage();
+  await parent.goto(link);
+  await expect(parent.getByRole('heading', { name: 'Absence messages stopped' })).toBeVisible();
+  await expect(parent.getByRole('main')).not.toContainText(student.first_name);
+  await expectNoSidewaysScroll(parent);
+  await expectAccessible(parent);
+  await shot(parent, `stop-link-${testInfo.project.name}`);
+  await parent.goto(link.replace(/.{4}$/, 'AAAA'));
+  await expect(parent.getByRole('heading', { name: 'This link is not valid' })).toBeVisible();
+  await parentContext.close();
+
+  await signInAdminViaApi(page);
+  const stops = await (await page.request.get(`/api/notification-stops/${student.id}`)).json();
+  expect(stops).toEqual([{ recipient, kind: 'absence', stopped_at: expect.any(String) }]);
+  await page.goto(`/admin/students/${student.id}/attendance`);
+  await expect(page.getByText(`Absence messages stopped with the link in one: ${recipient}`)).toBeVisible();
+  await expectAccessible(page);
+});
+
+/** The stop link the portal puts in an absence message, signed with the portal's own key (read from its database, as the server reads it). */
+async function stopLinkFor(studentId: string, recipient: string): Promise<string> {
+  const db = new SQLite(path.join(process.env.E2E_DATA_DIR ?? '', 'portal.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    const { value } = db.prepare("SELECT value FROM server_secrets WHERE name = 'device-cookie'").get() as { value: string };
+    return stopLink(process.env.E2E_BASE_URL ?? '', Buffer.from(value, 'base64url'), { studentId, recipient });
+  } finally {
+    db.close();
+  }
+}

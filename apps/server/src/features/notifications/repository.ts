@@ -51,9 +51,27 @@ export const notificationsRepository = {
       .execute();
   },
 
-  /** The message went out. */
-  async markSent(db: Executor, id: number, now: string) {
-    await db.updateTable('outbox').set({ status: 'sent', sent_at: now, last_error: null }).where('id', '=', id).where('status', '=', 'sending').execute();
+  /** The message went out: marked, with its audit row (the portal's own, naming kind and recipient, never the body). */
+  async markSent(db: Executor, message: { id: number; kind: string; recipient: string; student_id: string | null }, now: string) {
+    await db
+      .updateTable('outbox')
+      .set({ status: 'sent', sent_at: now, last_error: null })
+      .where('id', '=', message.id)
+      .where('status', '=', 'sending')
+      .execute();
+    await db
+      .insertInto('audit_log')
+      .values({
+        at: now,
+        actor_kind: 'system',
+        actor_id: 'mail sender',
+        action: 'notification.sent',
+        student_id: message.student_id,
+        ip: null,
+        detail: `${message.kind} to ${message.recipient}`,
+        request_id: null,
+      })
+      .execute();
   },
 
   /** The message did not go out: tried again at `nextAttemptAt`, or failed for good when that is null. */

@@ -78,7 +78,7 @@ export class OutboxSender {
       const result = await this.transport.send({ to: message.recipient, subject: message.subject, text: message.text_body, html: message.html_body });
       const at = this.now();
       if (result.sent) {
-        await this.deps.writeTransaction((trx) => repository.markSent(trx, message.id, at.toISOString()));
+        await this.deps.writeTransaction((trx) => repository.markSent(trx, message, at.toISOString()));
         continue;
       }
       const firstTry = Date.parse(message.first_attempt_at ?? at.toISOString());

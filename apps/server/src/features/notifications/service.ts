@@ -18,7 +18,7 @@ import { utcToZonedLocal } from '../../lib/time-zone.ts';
 import { serverSecret } from '../../db/server-secret.ts';
 import { readStopToken } from './stop-links.ts';
 import type { Actor, AdminActor } from '../../session/actor.ts';
-import { auditRow, writeAudit } from '../audit/index.ts';
+import { writeAudit } from '../audit/index.ts';
 import { registrationReminderMessage, reportPostedMessage } from './message-kinds.ts';
 import { recipientsOf } from './recipients.ts';
 import { notificationsRepository as repository, type NewMessage } from './repository.ts';
@@ -93,21 +93,17 @@ export async function saveNotificationSettings(deps: Deps, actor: AdminActor, se
 }
 
 /**
- * Writes messages to the outbox with one audit row each (kind and recipient, never the body), in
- * the transaction of the event that causes them (decision 047).
+ * Writes messages to the outbox in the transaction of the event that causes them (decision 047),
+ * with one audit row for the lot (how many of each kind); each message has its own audit row,
+ * kind and recipient, when it is sent.
  */
 export async function enqueueMessages(trx: Executor, actor: Actor, messages: NewMessage[]): Promise<void> {
   if (messages.length === 0) return;
-  const now = nowIso();
-  await repository.enqueue(trx, messages, now);
-  const audit = messages.map((message) =>
-    auditRow(actor, { action: 'notification.queued', studentId: message.student_id ?? null, detail: `${message.kind} to ${message.recipient}` }),
-  );
-  for (let start = 0; start < audit.length; start += 1000)
-    await trx
-      .insertInto('audit_log')
-      .values(audit.slice(start, start + 1000))
-      .execute();
+  await repository.enqueue(trx, messages, nowIso());
+  const kinds = [...new Set(messages.map((message) => message.kind))];
+  const counted = kinds.map((kind) => `${messages.filter((message) => message.kind === kind).length} ${kind}`).join(', ');
+  const students = new Set(messages.map((message) => message.student_id));
+  await writeAudit(trx, actor, { action: 'notification.queued', studentId: students.size === 1 ? [...students][0] : null, detail: `${counted} messages` });
 }
 
 const reportEvent = (year: number, term: string) => `term-reports.posted:${year}:${term}`;

@@ -14,7 +14,8 @@ export function stopPage(schoolName: string, stopped: boolean): string {
       ];
   return `<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} – ${school}</title></head>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title} – ${school}</title>
+<style>body{font-family:system-ui,sans-serif;line-height:1.5;color:#1c2434;max-width:36rem;margin:0 auto;padding:2rem 1.25rem}h1{font-size:1.5rem;color:#0d2a5c}</style></head>
 <body>
 <main>
 <h1>${title}</h1>

@@ -106,11 +106,12 @@ describe('report cards posted', () => {
     expect((await outbox()).map((row) => row.status)).toEqual(['sent', 'cancelled']);
   });
 
-  it('writes each message to the audit log with its kind and recipient, never its body', async () => {
-    const student = await termStudent({ email: 'girl@example.org', living_status: 'Other' });
+  it("writes the posting's messages to the audit log as a count, never their bodies", async () => {
+    await termStudent({ email: 'girl@example.org', living_status: 'Mother Only', email_mother: 'mum@example.org' });
+    await termStudent({ email: 'other@example.org', living_status: 'Other' });
     await post(2025, '2', 1);
-    const rows = await t.db.selectFrom('audit_log').selectAll().where('action', '=', 'notification.queued').where('student_id', '=', student.id).execute();
-    expect(rows.map((row) => [row.actor_id, row.detail])).toEqual([['registrar', 'report_posted to girl@example.org']]);
+    const row = await t.db.selectFrom('audit_log').selectAll().where('action', '=', 'notification.queued').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect([row.actor_id, row.detail, row.student_id]).toEqual(['registrar', '3 report_posted messages', null]);
   });
 });
 
@@ -262,6 +263,12 @@ describe('with a mail server', () => {
       const listed = (await client.get('/api/messages')).json();
       await expect.poll(async () => (await client.get('/api/messages?status=sent')).json().total).toBe(2);
       expect(listed.mail_server).toBe(true);
+      // Each message sent is in the audit log: its kind and recipient, never its body.
+      const audit = await mailing.db.selectFrom('audit_log').selectAll().where('action', '=', 'notification.sent').orderBy('detail').execute();
+      expect(audit.map((row) => [row.actor_kind, row.student_id, row.detail])).toEqual([
+        ['system', student.id, 'report_posted to aaliyah@example.org'],
+        ['system', student.id, 'report_posted to mum@example.org'],
+      ]);
     } finally {
       await mailing.close();
       await smtp.close();

@@ -1,8 +1,24 @@
+import Alert from '@mui/material/Alert';
 import { useParams } from 'react-router';
+import { useNotificationStops } from './api/get-notification-stops.ts';
 import { AttendanceView } from './components/attendance-view.tsx';
 
-/** `/admin/students/:studentId/attendance`: the same screen as the student's, for any student (a row action of the students table). */
+/**
+ * `/admin/students/:studentId/attendance`: the same screen as the student's, for any student (a
+ * row action of the students table), with the parents' addresses that stopped absence messages about her.
+ */
 export default function AdminStudentAttendancePage() {
   const { studentId } = useParams();
-  return <AttendanceView studentId={studentId} />;
+  const { data: stops } = useNotificationStops(studentId);
+  return (
+    <>
+      {stops && stops.length > 0 && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          Absence messages stopped with the link in one:{' '}
+          {stops.map((stop) => `${stop.recipient} (${new Date(stop.stopped_at).toLocaleDateString('en-TT', { dateStyle: 'medium' })})`).join(', ')}.
+        </Alert>
+      )}
+      <AttendanceView studentId={studentId} />
+    </>
+  );
 }
