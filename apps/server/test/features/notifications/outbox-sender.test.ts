@@ -1,0 +1,54 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { notificationsRepository } from '../../../src/features/notifications/repository.ts';
+import { createServerData, type ServerData } from '../../helpers/server-data.ts';
+import { startServer } from '../../helpers/server-process.ts';
+import { startSmtpServer, type TestSmtpServer } from '../../helpers/smtp-server.ts';
+import { testDialect } from '../../helpers/test-db.ts';
+
+const MESSAGES = 400;
+
+describe('the senders of several server processes', () => {
+  let data: ServerData | undefined;
+  let smtp: TestSmtpServer | undefined;
+  afterEach(async () => {
+    await smtp?.close();
+    await data?.remove();
+    data = smtp = undefined;
+  });
+
+  // Several processes need PostgreSQL (decision 028); with SQLite the portal is one process.
+  it.skipIf(testDialect !== 'postgres')('send each message once with WORKERS=2 on PostgreSQL', async () => {
+    data = await createServerData();
+    smtp = await startSmtpServer();
+    const db = await data.open();
+    try {
+      const messages = Array.from({ length: MESSAGES }, (_, n) => ({
+        kind: 'report_posted',
+        recipient: `parent${n}@example.org`,
+        subject: `Message ${n}`,
+        text_body: `Body ${n}`,
+        html_body: `<p>Body ${n}</p>`,
+        event: 'test',
+        student_id: null,
+      }));
+      await notificationsRepository.enqueue(db, messages, new Date().toISOString());
+      const server = await startServer({ ...data.settings, SMTP_URL: smtp.url, WORKERS: '2' }, data.dir);
+      try {
+        await smtp.waitFor(MESSAGES, 60_000);
+        await expect
+          .poll(async () => (await db.selectFrom('outbox').select('id').where('status', '=', 'sent').execute()).length, { timeout: 20_000 })
+          .toBe(MESSAGES);
+      } finally {
+        server.child.kill('SIGTERM');
+        await server.exited;
+      }
+      const recipients = smtp.received.map((mail) => mail.to[0]);
+      expect(recipients).toHaveLength(MESSAGES);
+      expect(new Set(recipients).size).toBe(MESSAGES);
+      const attempts = await db.selectFrom('outbox').select('attempts').execute();
+      expect(attempts.every((row) => row.attempts === 1)).toBe(true);
+    } finally {
+      await db.destroy();
+    }
+  });
+});
