@@ -102,6 +102,11 @@ const requestRules: Record<string, { body?: z.ZodType; form?: z.ZodObject; query
   'POST /api/school-year/rollover': { body: contract.rolloverRequest },
   'POST /api/school-year/undo': { body: contract.undoRolloverRequest },
   'POST /api/students/{id}/left': { body: contract.markLeftRequest },
+  'GET /api/messages': { query: contract.messagesQuery },
+  'POST /api/messages/{id}/retry': { body: contract.retryMessageRequest },
+  'PUT /api/notification-settings': { body: contract.notificationSettingsRequest },
+  'POST /api/registration-reminders': { body: contract.registrationRemindersRequest },
+  'GET /api/notifications/stop': { query: contract.notificationStopQuery },
 };
 
 /** `const: x` as the document writes it, `enum: [x]`. */

@@ -2,7 +2,9 @@ import {
   binaryResponse,
   errorResponses,
   limits,
+  notificationStopQuery,
   notificationStopsSchema,
+  retryMessageRequest,
   messagesQuery,
   notificationSettingsRequest,
   notificationSettingsSchema,
@@ -55,7 +57,7 @@ export async function notificationsRoutes(instance: FastifyInstance): Promise<vo
 
   app.post(
     '/api/messages/:id/retry',
-    { config: { access: 'admin' }, schema: { params: messageId, response: { 200: outboxMessageSchema, ...errorResponses } } },
+    { config: { access: 'admin' }, schema: { params: messageId, body: retryMessageRequest, response: { 200: outboxMessageSchema, ...errorResponses } } },
     async (request) => retryMessage(deps, adminActor(request), request.params.id),
   );
 
@@ -85,7 +87,7 @@ export async function notificationsRoutes(instance: FastifyInstance): Promise<vo
     {
       config: { access: 'visitor' },
       schema: {
-        querystring: z.object({ token: z.string().min(1).max(2000) }),
+        querystring: notificationStopQuery,
         response: { 200: binaryResponse('text/html'), 400: binaryResponse('text/html'), ...errorResponses },
       },
     },
