@@ -45,38 +45,41 @@ export async function notificationsRoutes(instance: FastifyInstance): Promise<vo
 
   app.get(
     '/api/messages',
-    { config: { access: 'admin' }, schema: { querystring: messagesQuery, response: { 200: outboxPageSchema, ...errorResponses } } },
+    { config: { access: 'records:read' }, schema: { querystring: messagesQuery, response: { 200: outboxPageSchema, ...errorResponses } } },
     async (request) => listMessages(deps, request.query),
   );
 
   app.get(
     '/api/messages/:id',
-    { config: { access: 'admin' }, schema: { params: messageId, response: { 200: renderedMessageSchema, ...errorResponses } } },
+    { config: { access: 'records:read' }, schema: { params: messageId, response: { 200: renderedMessageSchema, ...errorResponses } } },
     async (request) => renderedMessage(deps, request.params.id),
   );
 
   app.post(
     '/api/messages/:id/retry',
-    { config: { access: 'admin' }, schema: { params: messageId, body: retryMessageRequest, response: { 200: outboxMessageSchema, ...errorResponses } } },
+    {
+      config: { access: 'records:write' },
+      schema: { params: messageId, body: retryMessageRequest, response: { 200: outboxMessageSchema, ...errorResponses } },
+    },
     async (request) => retryMessage(deps, adminActor(request), request.params.id),
   );
 
   app.get(
     '/api/notification-settings',
-    { config: { access: 'admin' }, schema: { response: { 200: notificationSettingsSchema, ...errorResponses } } },
+    { config: { access: 'settings' }, schema: { response: { 200: notificationSettingsSchema, ...errorResponses } } },
     async () => readNotificationSettings(deps),
   );
 
   app.put(
     '/api/notification-settings',
-    { config: { access: 'admin' }, schema: { body: notificationSettingsRequest, response: { 200: notificationSettingsSchema, ...errorResponses } } },
+    { config: { access: 'settings' }, schema: { body: notificationSettingsRequest, response: { 200: notificationSettingsSchema, ...errorResponses } } },
     async (request) => saveNotificationSettings(deps, adminActor(request), request.body),
   );
 
   app.post(
     '/api/registration-reminders',
     {
-      config: { access: 'admin' },
+      config: { access: 'settings' },
       schema: { body: registrationRemindersRequest, response: { 200: registrationRemindersAnswerSchema, ...errorResponses } },
     },
     async (request) => sendRegistrationReminders(deps, adminActor(request), request.body),
@@ -103,7 +106,7 @@ export async function notificationsRoutes(instance: FastifyInstance): Promise<vo
   app.get(
     '/api/notification-stops/:student_id',
     {
-      config: { access: 'admin' },
+      config: { access: 'records:read' },
       schema: {
         params: z.object({ student_id: z.string().trim().min(1).max(limits.studentId) }),
         response: { 200: notificationStopsSchema, ...errorResponses },

@@ -1,15 +1,18 @@
 import Alert from '@mui/material/Alert';
 import { useParams } from 'react-router';
+import { useMay } from '../../lib/use-may.ts';
 import { useNotificationStops } from './api/get-notification-stops.ts';
 import { AttendanceView } from './components/attendance-view.tsx';
 
 /**
  * `/admin/students/:studentId/attendance`: the same screen as the student's, for any student (a
- * row action of the students table), with the parents' addresses that stopped absence messages about her.
+ * row action of the students table), with the parents' addresses that stopped absence messages about her
+ * for staff who may read her record (a teacher sees her attendance only, decision 048).
  */
 export default function AdminStudentAttendancePage() {
   const { studentId } = useParams();
-  const { data: stops } = useNotificationStops(studentId);
+  const may = useMay();
+  const { data: stops } = useNotificationStops(may('records:read') ? studentId : undefined);
   return (
     <>
       {stops && stops.length > 0 && (
