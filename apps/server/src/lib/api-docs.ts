@@ -39,6 +39,7 @@ const readableColours = `
 .swagger-ui .opblock.opblock-post .opblock-summary-method { background: #2e7d32; }
 .swagger-ui .opblock.opblock-put .opblock-summary-method { background: #a84300; }
 .swagger-ui .opblock.opblock-delete .opblock-summary-method { background: #c62828; }
+.swagger-ui .opblock.opblock-patch .opblock-summary-method { background: #00695c; }
 .swagger-ui .info .title small pre, .swagger-ui .info .title small.version-stamp pre { background: #4a5568; color: #ffffff; }
 .swagger-ui .info .title small.version-stamp { background: #3b6e00; }
 .swagger-ui .info a, .swagger-ui .info .url { color: #1a5fb4; }
