@@ -14,7 +14,7 @@ import { createWriteTransactions } from './db/write-transactions.ts';
 import { databaseRateLimitStore } from './lib/rate-limit-store.ts';
 import type { Deps } from './deps.ts';
 import { adminDataRoutes } from './features/admin-data/index.ts';
-import { attendanceRoutes } from './features/attendance/index.ts';
+import { attendanceRoutes, registerSchoolDayEnd } from './features/attendance/index.ts';
 import { auditRoutes } from './features/audit/index.ts';
 import { authRoutes, currentPasswordRoutes, registerSignInShedding } from './features/auth/index.ts';
 import { registrationRoutes } from './features/registration/index.ts';
@@ -153,6 +153,7 @@ export async function buildApp({ config, db, dialect, logger = true, extraRoutes
   });
   app.addHook('onClose', async () => clearInterval(orphanSweep));
   registerOutboxSender(app);
+  registerSchoolDayEnd(app);
 
   if (config.webDist) serveWebApp(app, config.webDist);
   else app.setNotFoundHandler(async (request, reply) => reply.code(404).send({ message: 'Not found.' }));

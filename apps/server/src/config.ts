@@ -110,6 +110,10 @@ const environmentSchema = z.object({
     .string()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'must be a time HH:mm such as 12:00' })
     .default('12:00'),
+  SCHOOL_DAY_END: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'must be a time HH:mm such as 15:00' })
+    .default('15:00'),
   WORKERS: wholeNumber(1, 64).default(1),
   DATABASE_TIMEOUT_MS: z.coerce
     .number({ message: 'must be a number of milliseconds from 100 to 600000' })
@@ -179,6 +183,8 @@ export type Config = {
   /** Bell times in school time, HH:mm (decision 023): arriving after `schoolDayStart` is late; the AM session ends at `schoolMidday`. */
   schoolDayStart: string;
   schoolMidday: string;
+  /** When a school day's attendance is recorded, HH:mm in school time: its absence and lateness messages are written then (decision 047). */
+  schoolDayEnd: string;
   adminPassword: string | undefined;
   /** Where mail goes out (decision 047): an smtp:// or smtps:// URL; unset, messages stay queued for the admin to read. */
   smtpUrl: string | undefined;
@@ -223,6 +229,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   const env = parsed.data;
   const logFormat = env.LOG_FORMAT ?? (process.stdout.isTTY ? 'human' : 'json');
   if (env.SCHOOL_MIDDAY <= env.SCHOOL_DAY_START) throw new ConfigError(['SCHOOL_MIDDAY: must be later than SCHOOL_DAY_START']);
+  if (env.SCHOOL_DAY_END <= env.SCHOOL_MIDDAY) throw new ConfigError(['SCHOOL_DAY_END: must be later than SCHOOL_MIDDAY']);
   if (env.HEADERS_TIMEOUT_SECONDS > env.REQUEST_TIMEOUT_SECONDS) throw new ConfigError(['HEADERS_TIMEOUT_SECONDS: must be at most REQUEST_TIMEOUT_SECONDS']);
   return {
     port: env.PORT,
@@ -247,6 +254,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     ipv6PrefixBits: env.IPV6_PREFIX,
     schoolDayStart: env.SCHOOL_DAY_START,
     schoolMidday: env.SCHOOL_MIDDAY,
+    schoolDayEnd: env.SCHOOL_DAY_END,
     adminPassword: env.ADMIN_PASSWORD,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? `${env.SCHOOL_NAME} <no-reply@${hostOf(env.PORTAL_URL) ?? 'localhost'}>`,

@@ -19,6 +19,7 @@ import * as schoolYears from './migrations/017-school-years.ts';
 import * as staffRoles from './migrations/019-staff-roles.ts';
 import * as auditStaffByStudent from './migrations/021-audit-staff-by-student.ts';
 import * as outbox from './migrations/022-outbox.ts';
+import * as absenceNotices from './migrations/023-absence-notices.ts';
 
 /** Migrations are listed here in order; the list is bundled, so no folder is read at run time. */
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '019-staff-roles': staffRoles,
   '021-audit-staff-by-student': auditStaffByStudent,
   '022-outbox': outbox,
+  '023-absence-notices': absenceNotices,
 };
 
 /**

@@ -341,6 +341,15 @@ export type OutboxTable = {
   sent_at: string | null;
 };
 
+/** A school day whose absence messages a process has written (decision 047): one row a date, taken once. */
+export type AbsenceDaysTable = { date: string; done_at: string };
+
+/**
+ * What a student's parents were told of a school day (decision 047): `absent`, `arrived hh:mm` or
+ * `present` (after a correction); `corrected` is 1 once a correction went.
+ */
+export type AbsenceNoticesTable = { student_id: string; date: string; state: string; corrected: number };
+
 /** A parent who stopped a kind of message about a student with the link in one (decision 047). */
 export type NotificationStopsTable = { student_id: string; recipient: string; kind: string; stopped_at: string };
 
@@ -388,4 +397,6 @@ export type Database = {
   outbox: OutboxTable;
   notification_settings: NotificationSettingsTable;
   notification_stops: NotificationStopsTable;
+  absence_days: AbsenceDaysTable;
+  absence_notices: AbsenceNoticesTable;
 };

@@ -2,3 +2,4 @@
 export { attendanceRoutes } from './routes.ts';
 export { attendanceHistory, scannedTermAttendance, termAttendanceSummary } from './service.ts';
 export { createScannerToken, listScannerTokens, revokeScannerToken } from './scanner-tokens.ts';
+export { recordEndedSchoolDays, registerSchoolDayEnd } from './school-day-end.ts';

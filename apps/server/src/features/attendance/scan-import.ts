@@ -6,11 +6,14 @@ import type { Deps } from '../../deps.ts';
 import { zonedLocalToUtc } from '../../lib/time-zone.ts';
 import type { ReceivedFile } from '../../lib/uploads/index.ts';
 import { readSpreadsheet, validateRows, type ImportColumn, type ImportError } from '../../lib/xlsx/index.ts';
+import { serverSecret } from '../../db/server-secret.ts';
 import { writeAudit } from '../audit/index.ts';
+import { notifyAbsenceDay } from '../notifications/index.ts';
 import { attendanceRepository } from './repository.ts';
 import { storeScans, type IncomingScan } from './scan-days.ts';
-import { isIsoDate } from './school-sessions.ts';
-import { bellTimes } from './term-calendar.ts';
+import { endedSchoolDays } from './school-day-end.ts';
+import { isIsoDate, schoolClock } from './school-sessions.ts';
+import { bellTimes, readCalendar } from './term-calendar.ts';
 
 /** A scan id made from what a file's row says, so importing the same file again finds the same scans. */
 const fileScanId = (studentId: string, date: string, time: string, direction: string) =>
@@ -165,8 +168,12 @@ export async function importAttendanceScans(deps: Deps, actor: AdminActor, props
     errors: errors.sort((a, b) => a.row - b.row),
   };
   if (dryRun || errors.length > 0) return answer;
+  const secret = await serverSecret(deps.db);
+  const ended = new Set(endedSchoolDays(deps, await readCalendar(deps), schoolClock(new Date(), zone)));
   const stored = await deps.writeTransaction(async (trx) => {
     const result = await storeScans(trx, fresh, { source: 'import', timeZone: zone, bells: bellTimes(deps) });
+    // An import of an ended school day of the last few tells its absences, or corrects what was told (decision 047).
+    for (const date of [...new Set(fresh.map((scan) => scan.date))].sort()) if (ended.has(date)) await notifyAbsenceDay(trx, deps, secret, actor, date);
     await writeAudit(trx, actor, {
       action: 'attendance.imported',
       detail: `${result.kept.size} new scans, ${result.days} student days from ${rows.length} rows`,

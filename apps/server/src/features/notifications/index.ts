@@ -2,3 +2,4 @@
 export { notificationsRoutes } from './routes.ts';
 export { registerOutboxSender } from './outbox-sender.ts';
 export { cancelReportsPosted, enqueueMessages, notifyReportsPosted } from './service.ts';
+export { notifyAbsenceDay, recordSchoolDays } from './absence.ts';

@@ -50,3 +50,38 @@ export function registrationReminderMessage(
     `${school.portalUrl}/`,
   );
 }
+
+/** A student's day as her parents are told it: absent, arrived late at a time (hh:mm), or present (only ever in a correction). */
+export type DayState = { kind: 'absent' } | { kind: 'arrived'; time: string } | { kind: 'present' };
+
+/** A school date (yyyy-MM-dd) in words, e.g. 'Monday 23 November 2026'. */
+export const dateInWords = (date: string) =>
+  new Date(`${date}T00:00:00Z`)
+    .toLocaleDateString('en-GB', { timeZone: 'UTC', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })
+    .replace(',', '');
+
+const dayLine = (firstName: string, date: string, state: DayState) =>
+  state.kind === 'absent'
+    ? `On ${dateInWords(date)}, ${firstName} was absent.`
+    : state.kind === 'arrived'
+      ? `On ${dateInWords(date)}, ${firstName} arrived at ${state.time}.`
+      : `On ${dateInWords(date)}, ${firstName} was present from the start of the day.`;
+
+/**
+ * Absence or lateness (decision 047): the girl's first name, the date and 'absent' or her arrival
+ * time, nothing else of her day; its one link is the parent's stop link. A correction says so.
+ */
+export function absenceMessage(
+  school: School,
+  { firstName, date, state, correction, stopLink }: { firstName: string; date: string; state: DayState; correction: boolean; stopLink: string },
+): Composed {
+  return compose(
+    `${school.schoolName}: ${correction ? 'correction, ' : ''}${firstName} on ${dateInWords(date)}`,
+    [
+      correction ? `Correction to our earlier message: ${dayLine(firstName, date, state)}` : dayLine(firstName, date, state),
+      officeLine(school),
+      `To stop these messages about ${firstName}, open this link:`,
+    ],
+    stopLink,
+  );
+}

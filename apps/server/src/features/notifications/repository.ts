@@ -59,16 +59,27 @@ export const notificationsRepository = {
       .where('id', '=', message.id)
       .where('status', '=', 'sending')
       .execute();
+    await notificationsRepository.systemAudit(db, {
+      at: now,
+      by: 'mail sender',
+      action: 'notification.sent',
+      studentId: message.student_id,
+      detail: `${message.kind} to ${message.recipient}`,
+    });
+  },
+
+  /** An audit row of the portal's own (the mail sender, the school day's end), with no request behind it. */
+  async systemAudit(db: Executor, entry: { at: string; by: string; action: string; studentId: string | null | undefined; detail: string }) {
     await db
       .insertInto('audit_log')
       .values({
-        at: now,
+        at: entry.at,
         actor_kind: 'system',
-        actor_id: 'mail sender',
-        action: 'notification.sent',
-        student_id: message.student_id,
+        actor_id: entry.by,
+        action: entry.action,
+        student_id: entry.studentId ?? null,
         ip: null,
-        detail: `${message.kind} to ${message.recipient}`,
+        detail: entry.detail,
         request_id: null,
       })
       .execute();
@@ -203,6 +214,96 @@ export const notificationsRepository = {
       .where('kind', '=', kind)
       .where('status', '=', 'queued')
       .execute();
+  },
+
+  /** Whether anybody's scans were recorded on a date: a day without any is not a day of absences. */
+  async anyRecordOn(db: Executor, date: string) {
+    return (await db.selectFrom('attendance_records').select('id').where('date_scanned', '=', date).limit(1).executeTakeFirst()) !== undefined;
+  },
+
+  /** The students of the school on a date (not left by then), with their first name and the fields their addresses come from. */
+  studentsOn(db: Executor, date: string) {
+    return db
+      .selectFrom('students')
+      .select(['id', 'first_name', ...addressFields])
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('student_leavers')
+              .select('student_leavers.student_id')
+              .whereRef('student_leavers.student_id', '=', 'students.id')
+              .where('left_on', '<=', date),
+          ),
+        ),
+      )
+      .orderBy('id')
+      .execute();
+  },
+
+  /** Every student's day record of a date. */
+  recordsOn(db: Executor, date: string) {
+    return db
+      .selectFrom('attendance_records')
+      .select(['student_id', 'attendance_am', 'attendance_pm', 'late', 'time_in'])
+      .where('date_scanned', '=', date)
+      .execute();
+  },
+
+  /** What each student's parents were told of a date. */
+  noticesOn(db: Executor, date: string) {
+    return db.selectFrom('absence_notices').select(['student_id', 'state', 'corrected']).where('date', '=', date).execute();
+  },
+
+  /** Every stop of absence messages. */
+  absenceStops(db: Executor) {
+    return db.selectFrom('notification_stops').select(['student_id', 'recipient']).where('kind', '=', 'absence').execute();
+  },
+
+  /** Records that these students' parents are told of a date; answers the students no other event told first. */
+  async addNotices(db: Executor, date: string, notices: Array<{ student_id: string; state: string }>): Promise<string[]> {
+    const added: string[] = [];
+    for (let start = 0; start < notices.length; start += BATCH) {
+      const rows = notices.slice(start, start + BATCH).map((notice) => ({ ...notice, date, corrected: 0 }));
+      const inserted = await db
+        .insertInto('absence_notices')
+        .values(rows)
+        .onConflict((conflict) => conflict.columns(['student_id', 'date']).doNothing())
+        .returning('student_id')
+        .execute();
+      added.push(...inserted.map((row) => row.student_id));
+    }
+    return added;
+  },
+
+  /** A student's day told again as corrected, if it still reads `from` and was never corrected. */
+  async correctNotice(db: Executor, { student_id, date, from, to }: { student_id: string; date: string; from: string; to: string }) {
+    const result = await db
+      .updateTable('absence_notices')
+      .set({ state: to, corrected: 1 })
+      .where('student_id', '=', student_id)
+      .where('date', '=', date)
+      .where('state', '=', from)
+      .where('corrected', '=', 0)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  },
+
+  /** Takes a school day for its absence messages; false when it was taken before. */
+  async claimDay(db: Executor, date: string, now: string) {
+    const taken = await db
+      .insertInto('absence_days')
+      .values({ date, done_at: now })
+      .onConflict((conflict) => conflict.column('date').doNothing())
+      .returning('date')
+      .execute();
+    return taken.length === 1;
+  },
+
+  /** Which of these dates a process has taken. */
+  async claimedDays(db: Executor, dates: string[]) {
+    if (dates.length === 0) return new Set<string>();
+    return new Set((await db.selectFrom('absence_days').select('date').where('date', 'in', dates).execute()).map((row) => row.date));
   },
 
   /** Every kind's switch. */

@@ -95,15 +95,17 @@ export async function saveNotificationSettings(deps: Deps, actor: AdminActor, se
 /**
  * Writes messages to the outbox in the transaction of the event that causes them (decision 047),
  * with one audit row for the lot (how many of each kind); each message has its own audit row,
- * kind and recipient, when it is sent.
+ * kind and recipient, when it is sent. With no actor (the school day's end) the row is the portal's own.
  */
-export async function enqueueMessages(trx: Executor, actor: Actor, messages: NewMessage[]): Promise<void> {
+export async function enqueueMessages(trx: Executor, actor: Actor | null, messages: NewMessage[]): Promise<void> {
   if (messages.length === 0) return;
   await repository.enqueue(trx, messages, nowIso());
   const kinds = [...new Set(messages.map((message) => message.kind))];
   const counted = kinds.map((kind) => `${messages.filter((message) => message.kind === kind).length} ${kind}`).join(', ');
   const students = new Set(messages.map((message) => message.student_id));
-  await writeAudit(trx, actor, { action: 'notification.queued', studentId: students.size === 1 ? [...students][0] : null, detail: `${counted} messages` });
+  const entry = { action: 'notification.queued', studentId: students.size === 1 ? [...students][0] : null, detail: `${counted} messages` };
+  if (actor) await writeAudit(trx, actor, entry);
+  else await repository.systemAudit(trx, { ...entry, at: nowIso(), by: 'school day end' });
 }
 
 const reportEvent = (year: number, term: string) => `term-reports.posted:${year}:${term}`;
