@@ -43,6 +43,7 @@ const expectedAccess: Record<string, Access> = {
   'GET /api/messages/:id': 'records:read',
   'POST /api/messages/:id/retry': 'records:write',
   'GET /api/notification-settings': 'settings',
+  'GET /api/notification-settings/preview': 'settings',
   'PUT /api/notification-settings': 'settings',
   'POST /api/registration-reminders': 'settings',
   'GET /api/notification-stops/:student_id': 'records:read',

@@ -33,6 +33,10 @@ export const notificationSettingsSchema = z.object(
 );
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
+/** `GET /api/notification-settings/preview`: a sample of each kind's message, about a made-up student. */
+export const notificationPreviewSchema = z.array(z.object({ kind: z.enum(notificationKinds), subject: z.string(), text: z.string() }));
+export type NotificationPreview = z.infer<typeof notificationPreviewSchema>;
+
 /** `POST /api/registration-reminders`: how many students have not finished, and how many addresses get (or would get) the reminder. */
 export const registrationRemindersAnswerSchema = z.object({ dry_run: z.boolean(), students: z.number().int(), recipients: z.number().int() });
 export type RegistrationRemindersAnswer = z.infer<typeof registrationRemindersAnswerSchema>;

@@ -7,6 +7,7 @@ import {
   retryMessageRequest,
   messagesQuery,
   notificationSettingsRequest,
+  notificationPreviewSchema,
   notificationSettingsSchema,
   outboxMessageSchema,
   outboxPageSchema,
@@ -21,6 +22,7 @@ import { adminActor } from '../../session/access.ts';
 import { stopPage } from './stop-page.ts';
 import {
   notificationStopsOf,
+  previewMessages,
   stopAbsenceMessages,
   listMessages,
   readNotificationSettings,
@@ -68,6 +70,12 @@ export async function notificationsRoutes(instance: FastifyInstance): Promise<vo
     '/api/notification-settings',
     { config: { access: 'settings' }, schema: { response: { 200: notificationSettingsSchema, ...errorResponses } } },
     async () => readNotificationSettings(deps),
+  );
+
+  app.get(
+    '/api/notification-settings/preview',
+    { config: { access: 'settings' }, schema: { response: { 200: notificationPreviewSchema, ...errorResponses } } },
+    async () => previewMessages(deps),
   );
 
   app.put(

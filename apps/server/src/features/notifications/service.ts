@@ -6,6 +6,7 @@ import {
   notificationKinds,
   type MessagesQuery,
   type NotificationKind,
+  type NotificationPreview,
   type NotificationSettings,
   type OutboxMessage,
   type OutboxPage,
@@ -14,12 +15,12 @@ import {
 import type { Deps } from '../../deps.ts';
 import { nowIso, type Executor } from '../../db/database.ts';
 import { Conflict, NotFound } from '../../lib/errors.ts';
-import { utcToZonedLocal } from '../../lib/time-zone.ts';
+import { utcToZonedLocal, zonedDay } from '../../lib/time-zone.ts';
 import { serverSecret } from '../../db/server-secret.ts';
 import { readStopToken } from './stop-links.ts';
 import type { Actor, AdminActor } from '../../session/actor.ts';
 import { writeAudit } from '../audit/index.ts';
-import { registrationReminderMessage, reportPostedMessage } from './message-kinds.ts';
+import { absenceMessage, registrationReminderMessage, reportPostedMessage, type Composed } from './message-kinds.ts';
 import { recipientsOf } from './recipients.ts';
 import { notificationsRepository as repository, type NewMessage } from './repository.ts';
 
@@ -80,6 +81,41 @@ export async function retryMessage(deps: Deps, actor: AdminActor, id: number): P
 export async function readNotificationSettings(deps: Pick<Deps, 'db'>): Promise<NotificationSettings> {
   const rows = await repository.settings(deps.db);
   return Object.fromEntries(notificationKinds.map((kind) => [kind, rows.find((row) => row.kind === kind)?.enabled === 1])) as NotificationSettings;
+}
+
+/** The made-up student of the previews. */
+const sampleStudent = { firstName: 'Amelia' };
+
+/**
+ * `GET /api/notification-settings/preview`: each kind's message as the school's parents would read
+ * it, made by the same code about a made-up student (the stop link's token left out). Staff
+ * security notices have no words of their own yet.
+ */
+export function previewMessages(deps: Pick<Deps, 'config'>, now = new Date()): NotificationPreview {
+  const today = zonedDay(now, deps.config.schoolTimeZone);
+  const year = Number(today.slice(0, 4)) - (Number(today.slice(5, 7)) < 9 ? 1 : 0);
+  const samples: Array<[NotificationKind, Composed]> = [
+    ['report_posted', reportPostedMessage(deps.config, { ...sampleStudent, year, term: '1' })],
+    [
+      'absence',
+      absenceMessage(deps.config, {
+        ...sampleStudent,
+        date: today,
+        state: { kind: 'arrived', time: '08:20' },
+        correction: false,
+        stopLink: `${deps.config.portalUrl}/api/notifications/stop?token=…`,
+      }),
+    ],
+    [
+      'reminders',
+      registrationReminderMessage(deps.config, {
+        ...sampleStudent,
+        stepsToDo: progressSteps.slice(1, 3).map((step) => step.label),
+        deadline: `${today} at 16:00`,
+      }),
+    ],
+  ];
+  return samples.map(([kind, composed]) => ({ kind, subject: composed.subject, text: composed.text }));
 }
 
 /** `PUT /api/notification-settings`: every kind's switch, audit-logged. */

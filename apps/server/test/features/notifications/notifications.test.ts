@@ -279,6 +279,25 @@ describe('GET and PUT /api/notification-settings', () => {
   });
 });
 
+describe('GET /api/notification-settings/preview', () => {
+  it("shows each kind's message about a made-up student, built as the real ones are, and is the admin's", async () => {
+    const response = await admin.get('/api/notification-settings/preview');
+    expect(response.statusCode).toBe(200);
+    const preview: Array<{ kind: string; subject: string; text: string }> = response.json();
+    expect(preview.map((item) => item.kind)).toEqual(['report_posted', 'absence', 'reminders']);
+    const [report, absence, reminders] = preview;
+    expect(report.subject).toBe(`${t.config.schoolName}: a report card is ready`);
+    expect(report.text).toMatch(/^The Term 1, \w+, \d{4}-\d{4} report of Amelia is ready in the portal\. Sign in to read it\./);
+    expect(absence.text).toMatch(/^On \w+ \d+ \w+ \d{4}, Amelia arrived at 08:20\./);
+    expect(absence.text).toContain(`${t.config.portalUrl}/api/notifications/stop?token=…`);
+    expect(reminders.text).toContain('Still to do: Family Data, Health Data.');
+    const student = await createStudent(t.db, {}, { password: STUDENT_PASSWORD });
+    const client = new TestClient(t.app, '10.0.0.31');
+    await signInAsStudent(client, student.id, STUDENT_PASSWORD);
+    expect((await client.get('/api/notification-settings/preview')).statusCode).toBe(403);
+  });
+});
+
 describe('with a mail server', () => {
   it('sends what a posting queues, by the sender the server runs', async () => {
     const smtp = await startSmtpServer();
