@@ -76,6 +76,23 @@ test('with no mail server, the admin posts a term and reads the messages it queu
   await expect(dialog).toBeHidden();
 });
 
+test('the admin previews an absence message on the notification settings', async ({ page }, testInfo) => {
+  await signInAdminViaApi(page);
+  await page.goto('/admin/messages');
+  await expectAccessible(page);
+  await shot(page, `settings-panel-${testInfo.project.name}`);
+  await page.getByRole('button', { name: 'Preview: Absence and lateness' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Preview: Absence and lateness' });
+  await expect(dialog).toContainText('A sample about a made-up student');
+  await expect(dialog).toContainText(/On \w+ \d+ \w+ \d{4}, Amelia arrived at 08:20\./);
+  await expect(dialog).toContainText('/api/notifications/stop?token=');
+  await expectNoSidewaysScroll(page);
+  await expectAccessible(page);
+  await shot(page, `preview-${testInfo.project.name}`);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+});
+
 test('the admin counts who would receive a registration reminder, then sends it', async ({ page }, testInfo) => {
   await signInAdminViaApi(page);
   await page.goto('/admin/registration-settings');

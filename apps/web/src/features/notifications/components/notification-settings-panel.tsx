@@ -1,12 +1,19 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { notificationKindLabels, notificationKinds } from '@school/contract/notifications';
 import { useNotificationSettings } from '../api/get-notification-settings.ts';
 import { useSaveNotificationSettings } from '../api/save-notification-settings.ts';
+import { PreviewDialog } from './preview-dialog.tsx';
+
+/** The kinds whose message has words of its own to preview (staff notices have none yet). */
+const previewed = new Set<(typeof notificationKinds)[number]>(['report_posted', 'absence', 'reminders']);
 
 /** What each kind sends, in a line, beside its switch. */
 const kindHelp: Record<(typeof notificationKinds)[number], string> = {
@@ -16,10 +23,11 @@ const kindHelp: Record<(typeof notificationKinds)[number], string> = {
   staff_security: 'A new device or a second factor changed: to the staff member.',
 };
 
-/** The school's switches for each kind of message; a change is saved at once. */
+/** The school's switches for each kind of message, a change saved at once, and a preview of each kind's message. */
 export function NotificationSettingsPanel() {
   const { data, error } = useNotificationSettings();
   const save = useSaveNotificationSettings();
+  const [preview, setPreview] = useState<(typeof notificationKinds)[number] | null>(null);
   return (
     <Paper variant="outlined" component="section" aria-labelledby="notification-settings-title" sx={{ p: 2, mb: 3 }}>
       <Typography id="notification-settings-title" variant="h6" component="h2">
@@ -32,27 +40,34 @@ export function NotificationSettingsPanel() {
       )}
       <FormGroup>
         {notificationKinds.map((kind) => (
-          <FormControlLabel
-            key={kind}
-            control={
-              <Switch
-                checked={data?.[kind] ?? false}
-                disabled={!data || save.isPending}
-                onChange={(event) => data && save.mutate({ ...data, [kind]: event.target.checked })}
-              />
-            }
-            label={
-              <span>
-                {notificationKindLabels[kind]}
-                <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
-                  {kindHelp[kind]}
-                </Typography>
-              </span>
-            }
-            sx={{ my: 0.5, alignItems: 'flex-start', '& .MuiSwitch-root': { mt: -0.5 } }}
-          />
+          <Box key={kind} sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start' }}>
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={data?.[kind] ?? false}
+                  disabled={!data || save.isPending}
+                  onChange={(event) => data && save.mutate({ ...data, [kind]: event.target.checked })}
+                />
+              }
+              label={
+                <span>
+                  {notificationKindLabels[kind]}
+                  <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+                    {kindHelp[kind]}
+                  </Typography>
+                </span>
+              }
+              sx={{ my: 0.5, alignItems: 'flex-start', '& .MuiSwitch-root': { mt: -0.5 } }}
+            />
+            {previewed.has(kind) && (
+              <Button size="small" onClick={() => setPreview(kind)} aria-label={`Preview: ${notificationKindLabels[kind]}`} sx={{ ml: 6, mb: 1 }}>
+                Preview
+              </Button>
+            )}
+          </Box>
         ))}
       </FormGroup>
+      {preview && <PreviewDialog kind={preview} onClose={() => setPreview(null)} />}
     </Paper>
   );
 }
