@@ -9,26 +9,47 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useMessage } from '../api/get-message.ts';
 
-/** A message as its recipient reads it: to whom, its subject and its words. */
-export function MessageDialog({ id, onClose }: { id: number; onClose: () => void }) {
-  const { data, error, isPending } = useMessage(id);
+/** What a dialog of a message's words shows: a line above the words, the subject when the title is not it, and the words. */
+type Shown = { caption: string; subject?: string; text: string };
+
+/** A message's words in a dialog, loaded by the caller; `what` names it in the loading and error lines. */
+export function MessageTextDialog({
+  title,
+  what,
+  shown,
+  isPending,
+  error,
+  onClose,
+}: {
+  title: string;
+  what: string;
+  shown: Shown | undefined;
+  isPending: boolean;
+  error: unknown;
+  onClose: () => void;
+}) {
   return (
     <Dialog open onClose={onClose} aria-labelledby="message-title" fullWidth maxWidth="sm">
-      <DialogTitle id="message-title">{data?.subject ?? 'Message'}</DialogTitle>
+      <DialogTitle id="message-title">{title}</DialogTitle>
       <DialogContent>
-        {isPending && <LinearProgress aria-label="Loading the message" />}
-        {error && (
+        {isPending && <LinearProgress aria-label={`Loading the ${what}`} />}
+        {error ? (
           <Alert severity="error" role="alert">
-            The message could not be loaded. Please try again.
+            The {what} could not be loaded. Please try again.
           </Alert>
-        )}
-        {data && (
+        ) : null}
+        {shown && (
           <>
             <Typography variant="body2" color="text.secondary" gutterBottom>
-              To {data.recipient}
+              {shown.caption}
             </Typography>
-            <Box component="pre" sx={{ whiteSpace: 'pre-wrap', fontFamily: 'inherit', m: 0 }}>
-              {data.text}
+            {shown.subject && (
+              <Typography variant="subtitle1" component="p" gutterBottom>
+                {shown.subject}
+              </Typography>
+            )}
+            <Box component="pre" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontFamily: 'inherit', m: 0 }}>
+              {shown.text}
             </Box>
           </>
         )}
@@ -38,4 +59,11 @@ export function MessageDialog({ id, onClose }: { id: number; onClose: () => void
       </DialogActions>
     </Dialog>
   );
+}
+
+/** A message as its recipient reads it: to whom, its subject and its words. */
+export function MessageDialog({ id, onClose }: { id: number; onClose: () => void }) {
+  const { data, error, isPending } = useMessage(id);
+  const shown = data && { caption: `To ${data.recipient}`, text: data.text };
+  return <MessageTextDialog title={data?.subject ?? 'Message'} what="message" shown={shown} isPending={isPending} error={error} onClose={onClose} />;
 }
