@@ -22,6 +22,7 @@ import { documentFileOwner, filesRoutes } from './features/files/index.ts';
 import { privacyRoutes } from './features/privacy/index.ts';
 import { registrationFormRoutes } from './features/registration-form/index.ts';
 import { staffRoutes } from './features/staff/index.ts';
+import { exportGuardRoutes } from './features/export-guard/index.ts';
 import { studentsRoutes } from './features/students/index.ts';
 import { referenceRoutes } from './features/reference/index.ts';
 import { reportCardFileOwner, termReportsRoutes } from './features/term-reports/index.ts';
@@ -179,6 +180,7 @@ const featureRoutes: Array<[string, RoutePlugin]> = [
   ['staff', staffRoutes],
   ['school year', schoolYearRoutes],
   ['notifications', notificationsRoutes],
+  ['staff', exportGuardRoutes],
 ];
 
 /** How often a running portal removes stored bytes that no row names (once they are SETTLE_MS old). */

@@ -137,6 +137,8 @@ const environmentSchema = z.object({
     .string()
     .regex(/^https?:\/\/[^\s]+$/, { message: 'must be the address parents and students open, such as https://portal.example.org' })
     .optional(),
+  STAFF_MFA: z.enum(['required', 'optional'], { message: 'must be required or optional' }).optional(),
+  EXPORT_DAILY_LIMIT: wholeNumber(1, 10_000).default(20),
 });
 
 export type Config = {
@@ -192,6 +194,13 @@ export type Config = {
   mailFrom: string;
   /** The portal's address as messages name it (its sign-in, the opt-out link). */
   portalUrl: string;
+  /**
+   * Whether admin and office staff must use a second factor (decision 043): `required` by default
+   * for a real school, `optional` with the demo school (SEED_DEMO).
+   */
+  staffMfa: 'required' | 'optional';
+  /** Bulk exports one staff member may make in a school day (decision 049). */
+  exportDailyLimit: number;
   /** Folder of the built web app; undefined when the server runs without it (API tests). */
   webDist: string | undefined;
 };
@@ -259,6 +268,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM ?? `${env.SCHOOL_NAME} <no-reply@${hostOf(env.PORTAL_URL) ?? 'localhost'}>`,
     portalUrl: (env.PORTAL_URL ?? `http://${env.HOST === '0.0.0.0' || env.HOST === '127.0.0.1' ? 'localhost' : env.HOST}:${env.PORT}`).replace(/\/+$/, ''),
+    staffMfa: env.STAFF_MFA ?? (env.SEED_DEMO ? 'optional' : 'required'),
+    exportDailyLimit: env.EXPORT_DAILY_LIMIT,
     webDist: undefined,
   };
 }

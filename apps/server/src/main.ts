@@ -64,6 +64,11 @@ async function main(): Promise<void> {
   }
   const processes = config.workers > 1 ? ` (${config.workers} server processes)` : '';
   const lines = [`${config.schoolName} portal is running at http://${displayHost(config)}:${port}${processes}`, ...notes.splice(0).map((note) => note(port))];
+  lines.push(
+    config.staffMfa === 'required'
+      ? 'Staff second factor: required (STAFF_MFA=required): admin and office staff enrol one and give it at every sign-in.'
+      : 'Staff second factor: optional (STAFF_MFA=optional): each staff member chooses.',
+  );
   if (!config.webDist) lines.push('The web app is not built yet: run `npm start` from the project folder to build it.');
   console.log(framed(lines));
 }

@@ -48,6 +48,13 @@ export const messages = {
   roleNotAllowed: 'Your role does not allow this.',
   /** A teacher asked for a class, or a student of a class, not assigned to her (403). */
   notYourClass: 'You can only see the classes assigned to you.',
+  /** A bulk export asked for without a second factor given in the last 15 minutes (403 `step_up_required`, decision 049). */
+  stepUpRequired: 'Enter a code from your authenticator app to confirm it is you. Whole-school exports need it every 15 minutes.',
+  /** A bulk export asked for by a staff member who has no second factor yet, where one is needed (403 `step_up_required`). */
+  enrolSecondFactorFirst: 'Set up a second factor on your account page first: whole-school exports need one.',
+  /** A staff member's bulk exports past the day's allowance (429, decision 049). */
+  exportAllowanceUsed: (limit: number) =>
+    `You have made ${limit} whole-school exports today, the most allowed in a day. Please try again tomorrow, or ask an administrator.`,
   /** A page outside what the staff member's role may use. */
   noAccessToPage: 'You do not have access to this page.',
   /** A call that needs a session, made without one (401). */

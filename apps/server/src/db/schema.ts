@@ -32,6 +32,31 @@ export type AdminUsersTable = {
   classes: Generated<string>;
   /** 1 once disabled: no sign-in, and no session reads as signed in. */
   disabled: Generated<number>;
+  /** The authenticator-app secret (base32) once confirmed by a code (decision 043), else null. */
+  totp_secret: string | null;
+  /** A secret handed out for enrolment, waiting for its first code. */
+  totp_pending_secret: string | null;
+  /** The time step of the last code accepted: a code of that step or an earlier one is refused. */
+  totp_last_step: number | null;
+  /** Wrong codes since the last right one. */
+  factor_failures: Generated<number>;
+  /** ISO-8601 instant until which codes are refused after too many wrong ones. */
+  factor_locked_until: string | null;
+};
+
+/** A staff account's single-use recovery code (decision 043), kept only as its SHA-256. */
+export type StaffRecoveryCodesTable = {
+  admin_id: number;
+  code_hash: string;
+  used_at: string | null;
+};
+
+/** Bulk exports of a staff member on a school day (decision 049). */
+export type ExportAllowanceTable = {
+  admin_id: number;
+  /** The school day, YYYY-MM-DD in the school's time zone. */
+  day: string;
+  exports: number;
 };
 
 export type SessionsTable = {
@@ -46,6 +71,10 @@ export type SessionsTable = {
   created_at: string;
   last_seen_at: string;
   ip: string | null;
+  /** ISO-8601 instant the session last gave a second factor (sign-in or step-up), else null. */
+  second_factor_at?: string | null;
+  /** The browser and system the session signed in from, as its User-Agent names them. */
+  device?: string | null;
 };
 
 export type TownsTable = { town_name: string; regional_corporation: string | null };
@@ -361,6 +390,8 @@ export type Database = {
   student_accounts: StudentAccountsTable;
   admin_users: AdminUsersTable;
   sessions: SessionsTable;
+  staff_recovery_codes: StaffRecoveryCodesTable;
+  export_allowance: ExportAllowanceTable;
   towns: TownsTable;
   religions: ReligionsTable;
   ethnic_groups: EthnicGroupsTable;

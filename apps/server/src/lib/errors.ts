@@ -46,6 +46,12 @@ export class Forbidden extends HttpError {
     super(403, message);
   }
 }
+/** A bulk export without a recent second factor (decision 049): `enrolled` says whether she has one to give, or must enrol one first. */
+export class StepUpRequired extends HttpError {
+  constructor(message: string, enrolled: boolean) {
+    super(403, message, undefined, { code: 'step_up_required', enrolled });
+  }
+}
 export class NotFound extends HttpError {
   constructor(message = 'Not found.') {
     super(404, message);

@@ -88,6 +88,7 @@ const expectedAccess: Record<string, Access> = {
   'PATCH /api/staff/:username': 'staff',
   'GET /api/audit': 'staff',
   'GET /api/audit/csv': 'staff',
+  'GET /api/admin/export-alerts': 'staff',
   'GET /api/my-record-access': 'signed-in',
   'GET /api/my-data': 'signed-in',
   'GET /api/openapi.json': 'visitor',

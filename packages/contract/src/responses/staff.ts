@@ -45,3 +45,14 @@ export const healthAlertsSchema = z.array(
   }),
 );
 export type HealthAlerts = z.infer<typeof healthAlertsSchema>;
+
+/**
+ * GET /api/admin/export-alerts: the staff members whose bulk exports today are past half of the
+ * day's allowance (decision 049), most first, for the admins' dashboard.
+ */
+export const exportAlertsSchema = z.object({
+  /** EXPORT_DAILY_LIMIT: bulk exports one staff member may make in a school day. */
+  daily_limit: z.number().int(),
+  staff: z.array(z.object({ username: z.string(), display_name: z.string(), exports: z.number().int() })),
+});
+export type ExportAlerts = z.infer<typeof exportAlertsSchema>;

@@ -3,7 +3,7 @@ import type { AdminActor } from '../../session/actor.ts';
 import type { Deps } from '../../deps.ts';
 import { zonedTimestamp } from '../../lib/time-zone.ts';
 import { workbookStream, type SheetSpec } from '../../lib/xlsx/index.ts';
-import { writeAudit } from '../audit/index.ts';
+import { studentsHeld, writeAudit } from '../audit/index.ts';
 import { referenceLabels } from '../reference/index.ts';
 import { adminDataRepository, type PageEnd, type StudentWithProgress } from './repository.ts';
 import { registrationColumns } from './student-columns.ts';
@@ -39,9 +39,9 @@ export const REGISTRATION_DATA_FILE = 'Registration Data.xlsx';
  * written; the export is recorded in the audit log.
  */
 export async function registrationSpreadsheet(deps: Deps, actor: AdminActor): Promise<Readable> {
-  const [names, levels] = await Promise.all([referenceLabels(deps), adminDataRepository.formLevels(deps.db)]);
+  const [names, levels, count] = await Promise.all([referenceLabels(deps), adminDataRepository.formLevels(deps.db), adminDataRepository.studentCount(deps.db)]);
   const columns = registrationColumns(names, (iso) => zonedTimestamp(new Date(iso), deps.config.schoolTimeZone).slice(0, 16));
-  await writeAudit(deps.db, actor, { action: 'registration-data.exported', detail: 'every student, every field' });
+  await writeAudit(deps.db, actor, { action: 'registration-data.exported', detail: `every student, every field: ${studentsHeld(count)}` });
   const sheets: Array<SheetSpec<StudentWithProgress>> = [
     { name: 'All Students', columns, rows: studentsInClassOrder(deps) },
     ...levels.map((formLevel) => ({ name: `Form ${formLevel}`, columns, rows: studentsInClassOrder(deps, { formLevel }) })),

@@ -5,7 +5,7 @@ import type { Deps } from '../../deps.ts';
 import { NotFound } from '../../lib/errors.ts';
 import { dataTable, printedFor, renderPdfStream, schoolDocument, type TableCell } from '../../lib/pdf/index.ts';
 import { workbookStream, type SheetColumn } from '../../lib/xlsx/index.ts';
-import { writeAudit } from '../audit/index.ts';
+import { studentsHeld, writeAudit } from '../audit/index.ts';
 import { adminDataRepository } from './repository.ts';
 
 /** `all`, or a class of the school (404 for any other). */
@@ -14,13 +14,16 @@ async function contactRows(deps: Deps, classId: string): Promise<ParentsContactR
   return adminDataRepository.parentsContact(deps.db, classId === 'all' ? null : classId);
 }
 
-const audit = (deps: Deps, actor: AdminActor, classId: string, format: string) =>
-  writeAudit(deps.db, actor, { action: 'parents-contact.viewed', detail: `${classId === 'all' ? 'all classes' : `class ${classId}`} (${format})` });
+const audit = (deps: Deps, actor: AdminActor, classId: string, format: string, students: readonly unknown[]) =>
+  writeAudit(deps.db, actor, {
+    action: 'parents-contact.viewed',
+    detail: `${classId === 'all' ? 'all classes' : `class ${classId}`} (${format}): ${studentsHeld(students.length)}`,
+  });
 
 /** Parents Contact (SPEC §2 Reports): each student of the class (or school) with her parents', guardian's and emergency contact's details. */
 export async function parentsContact(deps: Deps, actor: AdminActor, classId: string): Promise<ParentsContact> {
   const students = await contactRows(deps, classId);
-  await audit(deps, actor, classId, 'screen');
+  await audit(deps, actor, classId, 'screen', students);
   return { class_id: classId, students };
 }
 
@@ -41,7 +44,7 @@ const title = (classId: string) => (classId === 'all' ? 'Parents Contact — All
 /** The same list on landscape letter pages: one row per student, a column per parent, guardian and emergency contact. */
 export async function parentsContactPdf(deps: Deps, actor: AdminActor, classId: string): Promise<Readable> {
   const students = await contactRows(deps, classId);
-  await audit(deps, actor, classId, 'pdf');
+  await audit(deps, actor, classId, 'pdf', students);
   return renderPdfStream(
     schoolDocument({
       schoolName: deps.config.schoolName,
@@ -75,7 +78,7 @@ const column = (header: string, value: (row: ParentsContactRow) => string | null
 /** The same list as a workbook: one column per detail, formula-safe. */
 export async function parentsContactWorkbook(deps: Deps, actor: AdminActor, classId: string): Promise<Readable> {
   const students = await contactRows(deps, classId);
-  await audit(deps, actor, classId, 'xlsx');
+  await audit(deps, actor, classId, 'xlsx', students);
   const parent = (label: string, pick: (row: ParentsContactRow) => [string | null, string | null, string | null, string | null]) => [
     column(`${label} Name`, (row) => pick(row)[0], 24),
     column(`${label} Mobile Phone`, (row) => phoneText(pick(row)[1]), 16),

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import type { AdminActor } from '../../session/actor.ts';
 import type { Deps } from '../../deps.ts';
 import { dataTable, pdfColours, printedFor, renderPdfStream, schoolDocument, type Content, type TableCell, type SchoolDocument } from '../../lib/pdf/index.ts';
-import { writeAudit } from '../audit/index.ts';
+import { studentsHeld, writeAudit } from '../audit/index.ts';
 import { studentsInClassOrder } from './export-service.ts';
 import { adminDataRepository } from './repository.ts';
 
@@ -128,7 +128,10 @@ function classSection(group: ClassGroup): Content[] {
  */
 export async function registrationReport(deps: Deps, actor: AdminActor): Promise<Readable> {
   const groups = await classGroups(deps);
-  await writeAudit(deps.db, actor, { action: 'registration-report.viewed', detail: 'all classes' });
+  await writeAudit(deps.db, actor, {
+    action: 'registration-report.viewed',
+    detail: `all classes: ${studentsHeld(groups.reduce((sum, group) => sum + group.students.length, 0))}`,
+  });
   return renderPdfStream(registrationReportDocument(groups, deps.config), printedFor(actor));
 }
 

@@ -44,6 +44,15 @@ export const adminDataRepository = {
       .execute() as Promise<StudentWithProgress[]>;
   },
 
+  /** How many students the school has. */
+  async studentCount(db: Executor): Promise<number> {
+    const row = await db
+      .selectFrom('students')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  },
+
   /** The form levels that have classes, lowest first. */
   async formLevels(db: Executor): Promise<number[]> {
     const rows = await db.selectFrom('form_classes').select('form_level').distinct().orderBy('form_level').execute();

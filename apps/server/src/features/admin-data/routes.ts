@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sendDownload } from '../../lib/http/download.ts';
 import { adminActor } from '../../session/access.ts';
+import { bulkExportGuard } from '../export-guard/index.ts';
 import { receiveUpload, uploadedFile } from '../../lib/uploads/index.ts';
 import { oneImportAtATime, XLSX_TYPE } from '../../lib/xlsx/index.ts';
 import { z } from 'zod';
@@ -26,6 +27,9 @@ const classParams = z.object({ classId: z.string().min(1).max(10) });
 /** A class's Parents Contact: any class for staff who read every class, only hers for a teacher ('all' is none of hers). */
 const classAccess = { access: 'class:read', classIdFrom: (request: FastifyRequest) => (request.params as { classId?: string }).classId } as const;
 
+/** Parents Contact for all classes is a bulk export (decision 049); one class's is not. */
+const allClasses = (request: FastifyRequest) => (request.params as { classId?: string }).classId === 'all';
+
 /** The import's form: the contract's fields, and the file. */
 const studentImportBody = studentImportRequest.extend({ file: uploadedFile() });
 
@@ -33,10 +37,12 @@ const studentImportBody = studentImportRequest.extend({ file: uploadedFile() });
 export async function adminDataRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   sweepInterruptedImports(app);
+  const bulkExport = bulkExportGuard(app.deps);
+  const bulkExportOfAll = bulkExportGuard(app.deps, allClasses);
 
   app.get(
     '/api/registration-data-spreadsheet',
-    { config: { access: 'exports' }, schema: { response: { 200: binaryResponse(XLSX_TYPE), ...errorResponses } } },
+    { config: { access: 'exports' }, preHandler: bulkExport, schema: { response: { 200: binaryResponse(XLSX_TYPE), ...errorResponses } } },
     async (request, reply) => {
       const workbook = await registrationSpreadsheet(app.deps, adminActor(request));
       return sendDownload(reply, { body: workbook, type: XLSX_TYPE, name: REGISTRATION_DATA_FILE });
@@ -45,7 +51,7 @@ export async function adminDataRoutes(instance: FastifyInstance): Promise<void> 
 
   app.get(
     '/api/registration-report/all',
-    { config: { access: 'exports' }, schema: { response: { 200: binaryResponse('application/pdf'), ...errorResponses } } },
+    { config: { access: 'exports' }, preHandler: bulkExport, schema: { response: { 200: binaryResponse('application/pdf'), ...errorResponses } } },
     async (request, reply) => {
       const pdf = await registrationReport(app.deps, adminActor(request));
       return sendDownload(reply, { body: pdf, type: 'application/pdf', name: 'registration-report.pdf', disposition: 'inline' });
@@ -54,13 +60,17 @@ export async function adminDataRoutes(instance: FastifyInstance): Promise<void> 
 
   app.get(
     '/api/parents-contact/:classId',
-    { config: classAccess, schema: { params: classParams, response: { 200: parentsContactSchema, ...errorResponses } } },
+    { config: classAccess, preHandler: bulkExportOfAll, schema: { params: classParams, response: { 200: parentsContactSchema, ...errorResponses } } },
     async (request) => parentsContact(app.deps, adminActor(request), request.params.classId),
   );
 
   app.get(
     '/api/parents-contact/:classId/pdf',
-    { config: classAccess, schema: { params: classParams, response: { 200: binaryResponse('application/pdf'), ...errorResponses } } },
+    {
+      config: classAccess,
+      preHandler: bulkExportOfAll,
+      schema: { params: classParams, response: { 200: binaryResponse('application/pdf'), ...errorResponses } },
+    },
     async (request, reply) => {
       const pdf = await parentsContactPdf(app.deps, adminActor(request), request.params.classId);
       return sendDownload(reply, { body: pdf, type: 'application/pdf', name: parentsContactFile(request.params.classId, 'pdf'), disposition: 'inline' });
@@ -69,7 +79,7 @@ export async function adminDataRoutes(instance: FastifyInstance): Promise<void> 
 
   app.get(
     '/api/parents-contact/:classId/xlsx',
-    { config: classAccess, schema: { params: classParams, response: { 200: binaryResponse(XLSX_TYPE), ...errorResponses } } },
+    { config: classAccess, preHandler: bulkExportOfAll, schema: { params: classParams, response: { 200: binaryResponse(XLSX_TYPE), ...errorResponses } } },
     async (request, reply) => {
       const workbook = await parentsContactWorkbook(app.deps, adminActor(request), request.params.classId);
       return sendDownload(reply, { body: workbook, type: XLSX_TYPE, name: parentsContactFile(request.params.classId, 'xlsx') });

@@ -23,6 +23,9 @@ function actorId(actor: Actor, entry: AuditEntry): string | null {
   return entry.attempted ?? null;
 }
 
+/** A bulk export's note of how many students it held (decision 049): "120 students". */
+export const studentsHeld = (count: number): string => `${count} student${count === 1 ? '' : 's'}`;
+
 /**
  * Appends one row to the audit log: who (the actor), what, which student, when, from where and in
  * which request. Pass the transaction of the change it records, so both commit or neither does.

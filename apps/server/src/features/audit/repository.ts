@@ -47,6 +47,14 @@ export const auditRepository = {
     return Number(row.count);
   },
 
+  /** How many students the matching rows name (a CSV export's note, decision 049). */
+  async studentCount(db: Db, filters: AuditFilters): Promise<number> {
+    const row = await matching(db, filters)
+      .select((eb) => eb.fn.count<number | string>('student_id').distinct().as('count'))
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  },
+
   /** The next `limit` matching rows older than row `before` (all rows when null), newest first: the CSV reads the log a slice at a time. */
   slice(db: Db, filters: AuditFilters, { before, limit }: { before: number | null; limit: number }) {
     return matching(db, filters)

@@ -5,6 +5,7 @@ import { sendDownload } from '../../lib/http/download.ts';
 import { zonedTimestamp } from '../../lib/time-zone.ts';
 import { CSV_TYPE } from '../../lib/xlsx/index.ts';
 import { adminActor } from '../../session/access.ts';
+import { bulkExportGuard } from '../export-guard/index.ts';
 import { auditCsv, auditPage } from './service.ts';
 
 /** The audit log read by admins (DESIGN §4, decision 050): the screen's pages and the CSV of the same filters. */
@@ -19,7 +20,11 @@ export async function auditRoutes(instance: FastifyInstance): Promise<void> {
 
   app.get(
     '/api/audit/csv',
-    { config: { access: 'staff' }, schema: { querystring: auditQuery, response: { 200: binaryResponse(CSV_TYPE), ...errorResponses } } },
+    {
+      config: { access: 'staff' },
+      preHandler: bulkExportGuard(app.deps),
+      schema: { querystring: auditQuery, response: { 200: binaryResponse(CSV_TYPE), ...errorResponses } },
+    },
     async (request, reply) => {
       const csv = await auditCsv(app.deps, adminActor(request), request.query);
       const day = zonedTimestamp(new Date(), app.deps.config.schoolTimeZone).slice(0, 10);

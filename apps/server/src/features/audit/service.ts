@@ -4,7 +4,7 @@ import type { Deps } from '../../deps.ts';
 import { zonedLocalToUtc, zonedTimestamp } from '../../lib/time-zone.ts';
 import { CSV_BOM, csvLine } from '../../lib/xlsx/index.ts';
 import type { AdminActor, StudentActor } from '../../session/actor.ts';
-import { auditRead } from './audit-log.ts';
+import { auditRead, studentsHeld } from './audit-log.ts';
 import { recordAccessActions, recordAccessWords } from './record-access.ts';
 import { auditRepository, type AuditFilters, type AuditRow } from './repository.ts';
 import { staffMembersOf, type StaffMember } from './staff.ts';
@@ -74,7 +74,8 @@ const filtersNote = (query: AuditQuery) =>
  */
 export async function auditCsv(deps: Deps, actor: AdminActor, query: AuditQuery): Promise<Readable> {
   const filters = filtersOf(deps, query);
-  await auditRead(deps, actor, { action: 'audit.exported', studentId: query.student_id ?? null, detail: filtersNote(query) });
+  const students = await auditRepository.studentCount(deps.db, filters);
+  await auditRead(deps, actor, { action: 'audit.exported', studentId: query.student_id ?? null, detail: `${filtersNote(query)}: ${studentsHeld(students)}` });
   const zone = deps.config.schoolTimeZone;
   async function* lines() {
     yield CSV_BOM + csvLine(CSV_HEADER);

@@ -66,7 +66,12 @@ describe('Parents Contact', () => {
     expect(byHeader(sheet.headers, sheet.rows[1])['Guardian Name']).toBe('Mr Baird');
 
     const audit = await t.db.selectFrom('audit_log').select('detail').where('action', '=', 'parents-contact.viewed').execute();
-    expect(audit.map((row) => row.detail)).toEqual(['class 3B (screen)', 'all classes (screen)', 'class 3B (pdf)', 'all classes (xlsx)']);
+    expect(audit.map((row) => row.detail)).toEqual([
+      'class 3B (screen): 1 student',
+      'all classes (screen): 2 students',
+      'class 3B (pdf): 1 student',
+      'all classes (xlsx): 2 students',
+    ]);
   });
 
   it('refuses students and visitors', async () => {

@@ -148,12 +148,12 @@ describe('the audit log CSV', () => {
     expect(lines[0]).toBe('When,Who,Role,Action,Student ID,From,Detail');
     // The export itself, logged before the file is written, then the 1,052 rows about the student.
     expect(lines).toHaveLength(1 + 1 + 1052);
-    expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},registrar,admin,audit\.exported,20260001,10\.0\.0\.1,student 20260001$/);
+    expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2},registrar,admin,audit\.exported,20260001,10\.0\.0\.1,student 20260001: 1 student$/);
     // Row 2103 was logged at 12:00 UTC + 2103 minutes on 1 March: 2 March 23:03 UTC, 19:03 in Port of Spain.
     expect(lines[2]).toBe('2026-03-02 19:03:00,registrar,admin,student.record-viewed,20260001,10.0.0.9,row 2103');
     expect(lines.at(-1)).toContain(',row 1');
     const exported = await t.db.selectFrom('audit_log').selectAll().where('action', '=', 'audit.exported').execute();
-    expect(exported).toMatchObject([{ actor_id: 'registrar', student_id: '20260001', detail: 'student 20260001' }]);
+    expect(exported).toMatchObject([{ actor_id: 'registrar', student_id: '20260001', detail: 'student 20260001: 1 student' }]);
   });
 
   it('writes a cell that would run as a formula as text', async () => {
