@@ -48,6 +48,18 @@ export const messages = {
   roleNotAllowed: 'Your role does not allow this.',
   /** A teacher asked for a class, or a student of a class, not assigned to her (403). */
   notYourClass: 'You can only see the classes assigned to you.',
+  /** A second factor's code field left empty. */
+  enterCode: 'Enter the code from your authenticator app, or a recovery code.',
+  /** A second factor's code that is not right (decision 043). */
+  wrongCode: 'That code is not right. Enter the 6 digits your authenticator app shows now, or a recovery code.',
+  /** An authenticator-app code used already (its time step or a later one has been accepted). */
+  codeUsed: 'That code has been used already. Wait for the next one and enter it.',
+  /** Too many wrong codes for the account (429). */
+  codesLocked: (minutes: number) => `Too many wrong codes. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  /** A second factor given with no sign-in waiting for it, or one that waited too long (401). */
+  signInAgain: 'Please sign in again with your username and password.',
+  /** A step-up or confirmation by a staff member who has no authenticator app enrolled. */
+  noFactorYet: 'Set up an authenticator app on your account page first.',
   /** A bulk export asked for without a second factor given in the last 15 minutes (403 `step_up_required`, decision 049). */
   stepUpRequired: 'Enter a code from your authenticator app to confirm it is you. Whole-school exports need it every 15 minutes.',
   /** A bulk export asked for by a staff member who has no second factor yet, where one is needed (403 `step_up_required`). */

@@ -13,7 +13,7 @@ export type SessionRow = SessionsTable;
 export const newToken = (): string => randomBytes(32).toString('base64url');
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('base64url');
 
-export type NewSession = Pick<SessionRow, 'kind' | 'student_id' | 'admin_id' | 'restricted' | 'ip'>;
+export type NewSession = Pick<SessionRow, 'kind' | 'student_id' | 'admin_id' | 'restricted' | 'ip' | 'second_factor_at' | 'device'>;
 
 /** The session with its staff account's username, role, classes and state: what every request reads (a route may read more beside it, `preload.ts`). */
 const sessionQuery = (db: Executor) =>

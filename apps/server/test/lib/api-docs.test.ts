@@ -77,6 +77,10 @@ describe('GET /api/openapi.json', () => {
 const requestRules: Record<string, { body?: z.ZodType; form?: z.ZodObject; query?: z.ZodObject }> = {
   'POST /api/login-student': { body: contract.studentSignInRequest },
   'POST /api/admin-login': { body: contract.adminSignInRequest },
+  'POST /api/admin-login/second-factor': { body: contract.secondFactorRequest },
+  'POST /api/account/totp': { body: contract.totpEnrolmentRequest },
+  'POST /api/account/totp/confirm': { body: contract.secondFactorRequest },
+  'POST /api/account/step-up': { body: contract.secondFactorRequest },
   'POST /api/change-password-student': { body: contract.changeStudentPasswordRequest },
   'POST /api/admin/change-password': { body: contract.changeAdminPasswordRequest },
   'POST /api/check-current-password': { body: contract.checkCurrentPasswordRequest },

@@ -89,6 +89,12 @@ const expectedAccess: Record<string, Access> = {
   'GET /api/audit': 'staff',
   'GET /api/audit/csv': 'staff',
   'GET /api/admin/export-alerts': 'staff',
+  'POST /api/admin-login/second-factor': 'visitor',
+  'POST /api/account/totp': 'signed-in',
+  'POST /api/account/totp/confirm': 'signed-in',
+  'POST /api/account/step-up': 'signed-in',
+  'GET /api/account': 'signed-in',
+  'DELETE /api/account/sessions/:id': 'signed-in',
   'GET /api/my-record-access': 'signed-in',
   'GET /api/my-data': 'signed-in',
   'GET /api/openapi.json': 'visitor',
@@ -150,6 +156,15 @@ const answeredForHerClasses = new Set(['GET /api/students', 'GET /api/term-repor
 /** Signed-in calls that show a student what the school holds about her own record: staff have none, and are refused (decision 050). */
 const studentsOnly = new Set(['GET /api/my-record-access', 'GET /api/my-data']);
 
+/** Signed-in calls about a staff member's own second factor and sessions (decision 043): students are refused. */
+const staffOnly = new Set([
+  'POST /api/account/totp',
+  'POST /api/account/totp/confirm',
+  'POST /api/account/step-up',
+  'GET /api/account',
+  'DELETE /api/account/sessions/:id',
+]);
+
 /** A call is refused when it answers 401 or 403; anything else means it passed the guard. */
 const refused = (status: number) => status === 401 || status === 403;
 
@@ -158,6 +173,7 @@ function mayCall(who: Caller, key: string, access: Access): boolean {
   if (access === 'visitor') return true;
   if (who === 'visitor') return false;
   if (studentsOnly.has(key)) return who === 'studentA' || who === 'studentB';
+  if (staffOnly.has(key)) return who !== 'studentA' && who !== 'studentB';
   if (access === 'restricted' || access === 'signed-in') return true;
   const needs = readAccess(access)!;
   if (who === 'studentA') return needs.self;

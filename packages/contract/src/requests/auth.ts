@@ -48,3 +48,12 @@ export type ResetStudentPasswordRequest = z.input<typeof resetStudentPasswordReq
 /** GET /api/student-lookup: a visitor's exact first and last name. */
 export const studentLookupQuery = z.object({ first_name: requiredText(limits.lookupName), last_name: requiredText(limits.lookupName) });
 export type StudentLookupQuery = TextFields<typeof studentLookupQuery>;
+
+/** A second factor's code (decision 043): the 6 digits of an authenticator app, or a recovery code. */
+export const secondFactorRequest = z.object({
+  code: z.string({ message: messages.enterCode }).trim().min(1, messages.enterCode).max(40, messages.wrongCode),
+});
+export type SecondFactorRequest = z.input<typeof secondFactorRequest>;
+
+/** POST /api/account/totp: begins an enrolment; it takes nothing (an empty JSON object). */
+export const totpEnrolmentRequest = z.object({});

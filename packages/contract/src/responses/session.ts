@@ -28,8 +28,17 @@ const flag = z.number().int().min(0).max(1);
 export const studentSignInSchema = z.object({ name: z.string(), student_id: z.string(), password_reset: flag });
 export type StudentSignIn = z.infer<typeof studentSignInSchema>;
 
-/** POST /api/admin-login: the name 'Admin' marks an admin (SPEC §4). */
-export const adminSignInSchema = z.object({ name: z.literal('Admin'), username: z.string(), must_change_password: z.boolean() });
+/**
+ * POST /api/admin-login: the name 'Admin' marks an admin (SPEC §4). `second_factor: 'required'`
+ * when the account has a second factor (decision 043): the session may then only give it, with
+ * `POST /api/admin-login/second-factor`, which answers the same without it.
+ */
+export const adminSignInSchema = z.object({
+  name: z.literal('Admin'),
+  username: z.string(),
+  must_change_password: z.boolean(),
+  second_factor: z.literal('required').optional(),
+});
 export type AdminSignIn = z.infer<typeof adminSignInSchema>;
 
 /** GET /api/user/{student_id}: whether the account still signs in with the date of birth. */
@@ -57,3 +66,29 @@ export const signInAlertsSchema = z.object({
   alerts: z.array(z.object({ at: z.string(), address: z.string(), message: z.string() })),
 });
 export type SignInAlerts = z.infer<typeof signInAlertsSchema>;
+
+/** POST /api/account/totp: an authenticator-app secret to enrol, and its address for a QR code (decision 043). */
+export const totpEnrolmentSchema = z.object({ secret: z.string(), otpauth_url: z.string() });
+export type TotpEnrolment = z.infer<typeof totpEnrolmentSchema>;
+
+/** POST /api/account/totp/confirm: ten single-use recovery codes, shown once. */
+export const recoveryCodesSchema = z.object({ recovery_codes: z.array(z.string()) });
+export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
+
+/** GET /api/account: a staff member's second factor and her active sessions. */
+export const staffAccountSchema = z.object({
+  totp: z.boolean(),
+  recovery_codes_left: z.number().int(),
+  sessions: z.array(
+    z.object({
+      /** A handle to end the session by (not its cookie). */
+      id: z.string(),
+      device: z.string().nullable(),
+      ip: z.string().nullable(),
+      signed_in_at: z.string(),
+      last_used_at: z.string(),
+      current: z.boolean(),
+    }),
+  ),
+});
+export type StaffAccount = z.infer<typeof staffAccountSchema>;

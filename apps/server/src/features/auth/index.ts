@@ -2,5 +2,6 @@
 export { authRoutes } from './routes.ts';
 export { registerSignInShedding } from './shedding.ts';
 export { currentPasswordRoutes } from './current-password-routes.ts';
+export { secondFactorRoutes } from './second-factor-routes.ts';
 export { ensureFirstAdmin, oneTimePassword, resetAdmin } from './admin-accounts.ts';
 export { hashPassword } from './passwords.ts';

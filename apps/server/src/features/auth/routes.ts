@@ -149,7 +149,9 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
       return answerSignIn(
         reply,
         deps.config,
-        await underAddressLimit(request, account, () => signInAdmin(deps, request.actor, request.body, { deviceCookie })),
+        await underAddressLimit(request, account, () =>
+          signInAdmin(deps, request.actor, request.body, { deviceCookie, userAgent: request.headers['user-agent'] }),
+        ),
       );
     },
   );

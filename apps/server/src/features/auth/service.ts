@@ -11,6 +11,7 @@ import { Forbidden, HttpError, invalidField, NotFound } from '../../lib/errors.t
 import { writeAudit } from '../audit/index.ts';
 import { deviceFor, issueDevice, type DeviceAccount } from './device-cookies.ts';
 import { HashingBusy, hashPassword, signInQueueFull, verifyPassword, verifySignIn } from './passwords.ts';
+import { deviceName } from './device-names.ts';
 import { authRepository } from './repository.ts';
 import { reportSpraying } from './spray-alerts.ts';
 import { buckets, clearBuckets, purgeOldAttemptsNowAndThen, releaseAttempt, reserveAttempt, signInActions, type Bucket, type Reservation } from './throttle.ts';
@@ -37,7 +38,11 @@ export class SignInBusy extends HttpError {
 }
 
 /** What the sign-in routes pass besides the body: the browser's device cookie (decision 015). */
-export type SignInContext = { deviceCookie: string | undefined };
+export type SignInContext = {
+  deviceCookie: string | undefined;
+  /** The browser's User-Agent, named on a staff member's account page (decision 043). */
+  userAgent?: string;
+};
 /** A sign-in's answer, session, and the device cookie to set for the browser. */
 export type SignedInWithDevice<T> = SignedIn<T> & { deviceCookie: string };
 
@@ -132,7 +137,7 @@ export async function signInStudent(deps: Deps, actor: Actor, input: { student_i
 }
 
 /** The identity of a staff account's row, for what its sign-in writes in its name. */
-const staffIdentity = (admin: { id: number; username: string; role: AdminIdentity['role']; classes: string }): AdminIdentity => ({
+export const staffIdentity = (admin: { id: number; username: string; role: AdminIdentity['role']; classes: string }): AdminIdentity => ({
   kind: 'admin',
   adminId: admin.id,
   name: admin.username,
@@ -154,20 +159,32 @@ export async function signInAdmin(deps: Deps, actor: Actor, input: { name: strin
     await deps.writeTransaction((trx) => writeAudit(trx, actor, { action: signInActions.FAILED.admin, attempted: username }));
     throw invalidField('name', WRONG_ADMIN_CREDENTIALS);
   }
+  // With a second factor, the password opens only a sign-in waiting for its code (decision 043): a
+  // guest session naming the account, which no route but the second factor's reads.
+  const secondFactor = admin.totp_secret !== null;
   const session = await deps.writeTransaction(async (trx) => {
     await settleSuccess(trx, checked);
     const opened = await openSession(trx, actor, {
-      kind: 'admin',
+      kind: secondFactor ? 'guest' : 'admin',
       student_id: null,
       admin_id: admin.id,
-      restricted: admin.must_change_password,
+      restricted: secondFactor ? 0 : admin.must_change_password,
       ip: actor.ip,
+      device: deviceName(context.userAgent),
     });
-    await writeAudit(trx, actingAs(actor, staffIdentity(admin)), { action: signInActions.SUCCEEDED.admin });
+    await writeAudit(trx, actingAs(actor, staffIdentity(admin)), {
+      action: secondFactor ? 'admin.password-accepted' : signInActions.SUCCEEDED.admin,
+      detail: secondFactor ? 'waiting for the second factor' : null,
+    });
     return opened;
   });
   return {
-    answer: { name: 'Admin' as const, username: admin.username, must_change_password: admin.must_change_password === 1 },
+    answer: {
+      name: 'Admin' as const,
+      username: admin.username,
+      must_change_password: admin.must_change_password === 1,
+      ...(secondFactor ? { second_factor: 'required' as const } : {}),
+    },
     session,
     deviceCookie: await issueDevice(deps.db, context.deviceCookie, account),
   } satisfies SignedInWithDevice<unknown>;

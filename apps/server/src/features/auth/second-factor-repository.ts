@@ -1,0 +1,116 @@
+import { sql } from 'kysely';
+import { nowIso, type Executor } from '../../db/database.ts';
+
+/** Wrong codes in a row that lock an account's codes (decision 043). */
+export const WRONG_CODES_ALLOWED = 5;
+
+export const secondFactorRepository = {
+  /** What a code is checked against: the account's secrets and the last step it accepted. */
+  factorOf(db: Executor, adminId: number) {
+    return db
+      .selectFrom('admin_users')
+      .select(['id', 'username', 'totp_secret', 'totp_pending_secret', 'factor_locked_until'])
+      .where('id', '=', adminId)
+      .executeTakeFirst();
+  },
+
+  /**
+   * Reserves one code check of the account, in one statement, counted as wrong until the code is
+   * found right: refused (undefined) while the account has had its wrong codes in a row and their
+   * lock (until `lockEnds`) has not run out. Checks made at once cannot pass the limit between them.
+   */
+  async reserveCheck(db: Executor, adminId: number, now: string, lockEnds: string): Promise<number | undefined> {
+    const lockedOut = sql<boolean>`factor_failures >= ${WRONG_CODES_ALLOWED}`;
+    const row = await db
+      .updateTable('admin_users')
+      .set({
+        factor_failures: sql<number>`CASE WHEN ${lockedOut} THEN 1 ELSE factor_failures + 1 END`,
+        // The check that reaches the limit locks the codes at once; a right code then clears it.
+        factor_locked_until: sql<string | null>`CASE WHEN factor_failures = ${WRONG_CODES_ALLOWED - 1} THEN ${lockEnds} ELSE NULL END`,
+      })
+      .where('id', '=', adminId)
+      .where((where) => where.or([where('factor_failures', '<', WRONG_CODES_ALLOWED), where('factor_locked_until', '<=', now)]))
+      .returning('factor_failures')
+      .executeTakeFirst();
+    return row ? Number(row.factor_failures) : undefined;
+  },
+
+  /** A right code: the count of wrong ones starts again. */
+  async clearFailures(db: Executor, adminId: number): Promise<void> {
+    await db.updateTable('admin_users').set({ factor_failures: 0, factor_locked_until: null }).where('id', '=', adminId).execute();
+  },
+
+  /** Takes the time step of an accepted code, unless it or a later one was taken (a replay): whether it was taken now. */
+  async claimStep(db: Executor, adminId: number, step: number): Promise<boolean> {
+    const result = await db
+      .updateTable('admin_users')
+      .set({ totp_last_step: step })
+      .where('id', '=', adminId)
+      .where((where) => where.or([where('totp_last_step', 'is', null), where('totp_last_step', '<', step)]))
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  },
+
+  /** Uses a recovery code, once: whether it was there unused. */
+  async useRecoveryCode(db: Executor, adminId: number, codeHash: string): Promise<boolean> {
+    const result = await db
+      .updateTable('staff_recovery_codes')
+      .set({ used_at: nowIso() })
+      .where('admin_id', '=', adminId)
+      .where('code_hash', '=', codeHash)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  },
+
+  async recoveryCodesLeft(db: Executor, adminId: number): Promise<number> {
+    const row = await db
+      .selectFrom('staff_recovery_codes')
+      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .where('admin_id', '=', adminId)
+      .where('used_at', 'is', null)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  },
+
+  async setPendingSecret(db: Executor, adminId: number, secret: string): Promise<void> {
+    await db.updateTable('admin_users').set({ totp_pending_secret: secret }).where('id', '=', adminId).execute();
+  },
+
+  /** The pending secret becomes the account's factor, with new recovery codes in place of any old ones. */
+  async confirmSecret(db: Executor, adminId: number, secret: string, step: number, codeHashes: string[]): Promise<void> {
+    await db.updateTable('admin_users').set({ totp_secret: secret, totp_pending_secret: null, totp_last_step: step }).where('id', '=', adminId).execute();
+    await db.deleteFrom('staff_recovery_codes').where('admin_id', '=', adminId).execute();
+    await db
+      .insertInto('staff_recovery_codes')
+      .values(codeHashes.map((code_hash) => ({ admin_id: adminId, code_hash, used_at: null })))
+      .execute();
+  },
+
+  /** The session gave a second factor now. */
+  async markSecondFactor(db: Executor, idHash: string, at: string): Promise<void> {
+    await db.updateTable('sessions').set({ second_factor_at: at }).where('id_hash', '=', idHash).execute();
+  },
+
+  /** A sign-in waiting for its second factor: a guest session that names the account. */
+  pendingSignIn(db: Executor, idHash: string) {
+    return db
+      .selectFrom('sessions')
+      .select(['admin_id', 'created_at'])
+      .where('id_hash', '=', idHash)
+      .where('kind', '=', 'guest')
+      .where('admin_id', 'is not', null)
+      .executeTakeFirst();
+  },
+
+  /** A staff member's sessions, newest use first (full ones, not sign-ins waiting for a code). */
+  sessionsOf(db: Executor, adminId: number) {
+    return db
+      .selectFrom('sessions')
+      .select(['id_hash', 'device', 'ip', 'created_at', 'last_seen_at'])
+      .where('admin_id', '=', adminId)
+      .where('kind', '=', 'admin')
+      .orderBy('last_seen_at', 'desc')
+      .execute();
+  },
+};
