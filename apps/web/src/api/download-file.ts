@@ -13,8 +13,9 @@ export async function downloadFile(url: string, fileName: string): Promise<void>
     throw new ApiError(0, { message: messages.unreachable });
   }
   if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { message?: string } | null;
-    throw new ApiError(response.status, { message: body?.message ?? 'The file could not be made. Please try again.' });
+    // The whole answer is kept: a bulk export's refusal says whether a code would let it go ahead (decision 049).
+    const body = (await response.json().catch(() => null)) as ({ message?: string } & Record<string, unknown>) | null;
+    throw new ApiError(response.status, { ...body, message: body?.message ?? 'The file could not be made. Please try again.' });
   }
   const blob = await response.blob();
   const link = document.createElement('a');

@@ -73,6 +73,7 @@ export const adminMenu: AdminMenuEntry[] = [
  * While one is open, no menu entry is marked current.
  */
 export const adminPages: AdminScreen[] = [
+  { label: 'My Account', path: '/admin/account', permission: 'class:read', page: () => import('../features/account/account-page.tsx') },
   {
     label: 'Attendance',
     path: '/admin/students/:studentId/attendance',

@@ -15,3 +15,6 @@ export const studentAccountEntries: NavEntry[] = [
 ];
 
 export const adminEntries: NavEntry[] = [{ label: 'Admin Dashboard', to: '/admin/dashboard' }];
+
+/** A staff member's account screen (her second factor and sessions), in the avatar's menu and the drawer. */
+export const adminAccountEntries: NavEntry[] = [{ label: 'My Account', to: '/admin/account' }];

@@ -7,7 +7,7 @@ import { registrationRoutes } from '../features/registration/routes.tsx';
 import { adminMenu, adminPages, screensOf, type AdminScreen } from './admin-screens.ts';
 import { Permitted } from './permitted.tsx';
 import { Guard } from './guard.tsx';
-import { adminEntries, studentAccountEntries, studentEntries } from './navigation.ts';
+import { adminAccountEntries, adminEntries, studentAccountEntries, studentEntries } from './navigation.ts';
 import { SessionEndedWatcher } from './session-ended-watcher.tsx';
 import { LoadFailed } from '../components/load-failed.tsx';
 import { LoadingOverlay } from '../components/loading-overlay.tsx';
@@ -66,7 +66,7 @@ const muiScreens: RouteObject = {
       ],
     },
     {
-      ...guardedLayout('admin', { entries: adminEntries, dashboardPath: '/admin/dashboard', floatingMenu: false }),
+      ...guardedLayout('admin', { entries: adminEntries, accountEntries: adminAccountEntries, dashboardPath: '/admin/dashboard', floatingMenu: false }),
       children: [
         {
           ...page(() => import('./layouts/admin-layout.tsx')),

@@ -62,8 +62,8 @@ export async function startTotpEnrolment(deps: Deps, actor: AdminActor): Promise
 
 /**
  * `POST /api/account/totp/confirm`: the app's first code makes the secret her factor (in place of
- * any earlier one), counts as a second factor given for this session, and brings ten new recovery
- * codes, shown once and kept only as hashes.
+ * any earlier one) and brings ten new recovery codes, shown once and kept only as hashes. It proves
+ * the app works, not who holds the session: a bulk export still asks for a code (decision 049).
  */
 export async function confirmTotp(deps: Deps, actor: AdminActor, code: string): Promise<RecoveryCodes> {
   const pending = (await factors.factorOf(deps.db, actor.adminId))?.totp_pending_secret;
@@ -72,7 +72,6 @@ export async function confirmTotp(deps: Deps, actor: AdminActor, code: string): 
   const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
   await deps.writeTransaction(async (trx) => {
     await factors.confirmSecret(trx, actor.adminId, pending, step, codes.map(recoveryCodeHash));
-    if (actor.sessionId) await factors.markSecondFactor(trx, actor.sessionId, new Date().toISOString());
     await writeAudit(trx, actor, { action: 'second-factor.enrolled', detail: 'authenticator app' });
   });
   return { recovery_codes: codes };

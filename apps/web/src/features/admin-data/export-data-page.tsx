@@ -12,6 +12,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { PageTitle } from '../../components/page-title.tsx';
+import { useStepUp } from '../../components/step-up-dialog.tsx';
 import { downloadRegistrationData, REGISTRATION_DATA_FILE } from './api/download-registration-data.ts';
 
 type Stage = 'downloading' | 'done' | { failed: string };
@@ -24,16 +25,17 @@ type Stage = 'downloading' | 'done' | { failed: string };
 export default function ExportDataPage() {
   const [stage, setStage] = useState<Stage>('downloading');
   const started = useRef(false);
+  const { guard, dialog } = useStepUp();
 
   const download = useCallback(async () => {
     setStage('downloading');
     try {
-      await downloadRegistrationData();
+      await guard(downloadRegistrationData);
       setStage('done');
     } catch (caught) {
       setStage({ failed: caught instanceof ApiError ? caught.message : 'The spreadsheet could not be downloaded. Please try again.' });
     }
-  }, []);
+  }, [guard]);
 
   useEffect(() => {
     // Once per visit, even when React runs effects twice.
@@ -68,6 +70,7 @@ export default function ExportDataPage() {
           </Stack>
         </Stack>
       </Paper>
+      {dialog}
       <Dialog open={stage === 'downloading'} aria-labelledby="export-dialog-title" aria-describedby="export-dialog-text">
         <DialogTitle id="export-dialog-title">Downloading data...</DialogTitle>
         <DialogContent sx={{ minWidth: { sm: 360 } }}>

@@ -21,6 +21,7 @@ import { useSchoolTimeZone } from '../../api/get-school-config.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { cardsOnPhone } from '../../components/table-cards.ts';
 import { formatSchoolTime, today } from '../../lib/format-day.ts';
+import { useStepUp } from '../../components/step-up-dialog.tsx';
 import { downloadAuditCsv } from './api/download-audit-csv.ts';
 import { useAuditLog, type AuditFilters } from './api/get-audit-log.ts';
 
@@ -59,6 +60,7 @@ export default function AuditLogPage() {
   const [draft, setDraft] = useState<FilterValues>(applied);
   const [download, setDownload] = useState<'idle' | 'busy' | { failed: string }>('idle');
   const timeZone = useSchoolTimeZone();
+  const { guard, dialog } = useStepUp();
 
   const show = (values: FilterValues, nextPage = 1) => {
     const next = new URLSearchParams(Object.entries(values).filter(([, value]) => value.trim() !== ''));
@@ -77,7 +79,7 @@ export default function AuditLogPage() {
   const downloadCsv = async () => {
     setDownload('busy');
     try {
-      await downloadAuditCsv(query, `Audit Log ${today()}.csv`);
+      await guard(() => downloadAuditCsv(query, `Audit Log ${today()}.csv`));
       setDownload('idle');
     } catch (caught) {
       setDownload({ failed: caught instanceof ApiError ? caught.firstMessage : 'The file could not be made. Please try again.' });
@@ -87,6 +89,7 @@ export default function AuditLogPage() {
   return (
     <>
       <PageTitle>Audit Log</PageTitle>
+      {dialog}
       <Paper sx={{ p: { xs: 1.5, sm: 2 } }}>
         <Box component="form" onSubmit={apply} aria-label="Filter the audit log" sx={{ mb: 2 }}>
           <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(5, 1fr)' } }}>

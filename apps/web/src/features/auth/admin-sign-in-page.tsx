@@ -8,6 +8,7 @@ import { LoadingOverlay } from '../../components/loading-overlay.tsx';
 import { LightButton } from '../../components/light-controls/light-button.tsx';
 import { LightTextField } from '../../components/light-controls/light-text-field.tsx';
 import { adminLogin } from './api/admin-login.ts';
+import { adminSecondFactor } from './api/admin-second-factor.ts';
 import { changeAdminPassword } from './api/change-admin-password.ts';
 import { AuthCard } from './components/auth-card.tsx';
 import { FormAlerts } from './components/form-alerts.tsx';
@@ -26,6 +27,9 @@ export default function AdminSignInPage() {
   const [typedOneTime, setTypedOneTime] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The password was right and the account has a second factor: its code comes next.
+  const [askCode, setAskCode] = useState(false);
+  const [code, setCode] = useState('');
 
   async function signIn(event: FormEvent) {
     event.preventDefault();
@@ -33,14 +37,47 @@ export default function AdminSignInPage() {
     if (!username.trim()) return setError(messages.usernameEmpty);
     setBusy(true);
     try {
-      await adminLogin({ name: username.trim(), password });
+      const answer = await adminLogin({ name: username.trim(), password });
       setOneTimePassword(password);
+      if (answer.second_factor === 'required') return setAskCode(true);
       await enter('/admin/dashboard');
     } catch (caught) {
       setError(caught instanceof ApiError ? caught.firstMessage : messages.signInFailed);
     } finally {
       setBusy(false);
     }
+  }
+
+  async function giveCode(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    if (!code.trim()) return setError(messages.enterCode);
+    setBusy(true);
+    try {
+      await adminSecondFactor({ code: code.trim() });
+      await enter('/admin/dashboard');
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.status === 401) setAskCode(false);
+      setError(caught instanceof ApiError ? caught.firstMessage : messages.signInFailed);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (askCode && !session?.admin) {
+    return (
+      <AuthCard title="Enter your code">
+        <LoadingOverlay open={busy} label="Signing in" />
+        <form className="light-stack" onSubmit={giveCode} noValidate>
+          <FormAlerts error={error} />
+          <p className="light-text">Enter the 6-digit code your authenticator app shows for this portal, or one of your recovery codes.</p>
+          <LightTextField label="Code" value={code} onChange={(event) => setCode(event.target.value)} autoComplete="one-time-code" inputMode="text" autoFocus />
+          <LightButton type="submit" disabled={busy}>
+            Continue
+          </LightButton>
+        </form>
+      </AuthCard>
+    );
   }
 
   if (session?.admin && session.restricted) {

@@ -1,0 +1,54 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import AccountPage from '../../../src/features/account/account-page.tsx';
+import { json, renderWithQueries, stubFetch } from '../../http.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const sessions = [
+  { id: 'here', device: 'Firefox on Linux', ip: '10.0.0.1', signed_in_at: '2026-11-26T10:00:00Z', last_used_at: '2026-11-26T11:00:00Z', current: true },
+  { id: 'there', device: 'Safari on iOS', ip: '10.0.0.2', signed_in_at: '2026-11-25T10:00:00Z', last_used_at: '2026-11-25T11:00:00Z', current: false },
+];
+const codes = Array.from({ length: 10 }, (_, index) => `AAAA${index}-BBBBB`);
+
+describe('the account page', () => {
+  it('enrols an authenticator app with a QR code and its first code, then shows the recovery codes once', async () => {
+    let enrolled = false;
+    const calls = stubFetch((call) => {
+      if (call.url === '/api/account') return json({ totp: enrolled, recovery_codes_left: enrolled ? 10 : 0, sessions });
+      if (call.url === '/api/account/totp') return json({ secret: 'JBSWY3DPEHPK3PXP', otpauth_url: 'otpauth://totp/School%3Aoffice1?secret=JBSWY3DPEHPK3PXP' });
+      enrolled = true;
+      return json({ recovery_codes: codes });
+    });
+    renderWithQueries(
+      <MemoryRouter>
+        <AccountPage />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText(/^Off\./)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Set up an authenticator app' }));
+    expect(await screen.findByRole('img', { name: 'QR code for your authenticator app' })).toBeTruthy();
+    expect(screen.getByTestId('totp-secret').textContent).toBe('JBSWY3DPEHPK3PXP');
+    fireEvent.change(screen.getByLabelText('Code from the app'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Turn on' }));
+    expect(await screen.findByText('AAAA0-BBBBB')).toBeTruthy();
+    expect(screen.getAllByRole('listitem').filter((item) => /AAAA\d-BBBBB/.test(item.textContent ?? ''))).toHaveLength(10);
+    expect(calls.find((call) => call.url === '/api/account/totp/confirm')?.body).toEqual({ code: '123456' });
+  });
+
+  it('lists her sessions with device and address, and ends another one', async () => {
+    const calls = stubFetch((call) =>
+      call.method === 'DELETE' ? new Response(null, { status: 204 }) : json({ totp: true, recovery_codes_left: 9, sessions }),
+    );
+    renderWithQueries(
+      <MemoryRouter>
+        <AccountPage />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('Safari on iOS')).toBeTruthy();
+    expect(screen.getByText('This device')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'End the session on Safari on iOS' }));
+    await vi.waitFor(() => expect(calls.some((call) => call.method === 'DELETE' && call.url === '/api/account/sessions/there')).toBe(true));
+  });
+});
