@@ -80,6 +80,7 @@ test('a staff member enrols an authenticator app, an export asks for her code, a
 
     // Signed out, she signs in with her password and then a code.
     await office.goto('/logout');
+    await expect(office).toHaveURL(/\/$/);
     await office.goto('/admin');
     await office.getByLabel('Username').fill(username);
     await office.getByLabel('Password').fill(OFFICE_PASSWORD);
