@@ -19,9 +19,9 @@ export async function registerServiceWorker(ownScript: string): Promise<void> {
     const sameVersion = await messageSW(waiting, { type: SERVICE_WORKER_MESSAGES.carries, url: ownScript }).catch(() => false);
     if (sameVersion) return workbox.messageSkipWaiting();
     appUpdate.offer((to) => {
-      // The page loaded next is the server's, so the new version whichever worker answers; the new
-      // worker takes over as soon as the old one is idle (Chromium waits for its requests to end).
-      workbox.messageSkipWaiting();
+      // The page loaded next is the server's, so the new version whichever worker answers; that
+      // page finds the waiting worker carries its script and lets it take over (above). Told to
+      // take over here, during the page's own reload, Chromium can hold the reload for ever.
       if (to) window.location.assign(to);
       else window.location.reload();
     });
