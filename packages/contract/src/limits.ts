@@ -11,6 +11,8 @@ export const limits = {
   username: 40,
   /** A staff member's name as the staff screen shows it. */
   staffDisplayName: 80,
+  /** A staff member's e-mail address: as long as the record's e-mail fields may be. */
+  staffEmail: 50,
   /** Each name typed into the visitors' student-ID lookup (SPEC §9: a description limit of 60). */
   lookupName: 60,
   /** A password as typed; longer input is refused before anything is hashed. */

@@ -1,4 +1,4 @@
-// `npm run admin -- create <username> [--role admin|office|teacher] [--classes 1A,1B]` and `npm run admin -- reset <username>`.
+// `npm run admin -- create <username> [--role admin|office|teacher] [--classes 1A,1B] [--email name@school.org]` and `npm run admin -- reset <username>`.
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { staffRoles, type StaffRole } from '@school/contract';
@@ -10,19 +10,22 @@ import { readCliConfig } from './settings.ts';
 import { openStartedDatabase } from './started-database.ts';
 
 const usage =
-  'Usage: npm run admin -- create <username> [--role admin|office|teacher] [--classes 1A,1B]   (password from ADMIN_PASSWORD or a prompt)\n       npm run admin -- reset <username>    (prints a new one-time password)';
+  'Usage: npm run admin -- create <username> [--role admin|office|teacher] [--classes 1A,1B] [--email name@school.org]   (password from ADMIN_PASSWORD or a prompt)\n       npm run admin -- reset <username>    (prints a new one-time password)';
 
 /** The command's words: what to do, to whom, and a new account's role and classes (an admin by default). */
-function readArguments(): { command?: string; username?: string; role: StaffRole; classes: string[] } | null {
+function readArguments(): { command?: string; username?: string; role: StaffRole; classes: string[]; email?: string } | null {
   try {
-    const { positionals, values } = parseArgs({ allowPositionals: true, options: { role: { type: 'string' }, classes: { type: 'string' } } });
+    const { positionals, values } = parseArgs({
+      allowPositionals: true,
+      options: { role: { type: 'string' }, classes: { type: 'string' }, email: { type: 'string' } },
+    });
     const role = (values.role ?? 'admin') as StaffRole;
     if (!staffRoles.includes(role)) return null;
     const classes = (values.classes ?? '')
       .split(',')
       .map((classId) => classId.trim())
       .filter(Boolean);
-    return { command: positionals[0], username: positionals[1], role, classes };
+    return { command: positionals[0], username: positionals[1], role, classes, email: values.email };
   } catch {
     return null;
   }
@@ -41,7 +44,7 @@ async function askPassword(question: string): Promise<string> {
 }
 
 async function main(): Promise<number> {
-  const { command, username, role, classes } = readArguments() ?? {};
+  const { command, username, role, classes, email } = readArguments() ?? {};
   if (!['create', 'reset'].includes(command ?? '') || !username || !role || !classes) {
     console.error(usage);
     return 2;
@@ -59,7 +62,7 @@ async function main(): Promise<number> {
     if (command === 'create') {
       const password = config.adminPassword ?? (await askPassword(`Password for ${username}: `));
       const writeTransaction = createWriteTransactions(db, isPostgres(db as never) ? 'postgres' : 'sqlite');
-      await createStaffFromCommand({ db, writeTransaction }, { username, password, role, classes });
+      await createStaffFromCommand({ db, writeTransaction }, { username, password, role, classes, email });
       console.log(
         role === 'admin'
           ? `Admin '${username.toLowerCase()}' created.`

@@ -42,6 +42,8 @@ export type AdminUsersTable = {
   factor_failures: Generated<number>;
   /** ISO-8601 instant until which codes are refused after too many wrong ones. */
   factor_locked_until: string | null;
+  /** Where her security notices go (decision 047); null sends none. */
+  email: Generated<string | null>;
 };
 
 /** A staff account's single-use recovery code (decision 043), kept only as its SHA-256. */
@@ -378,6 +380,8 @@ export type AbsenceDaysTable = { date: string; done_at: string };
  * `present` (after a correction); `corrected` is 1 once a correction went.
  */
 export type AbsenceNoticesTable = { student_id: string; date: string; state: string; corrected: number };
+/** A browser (and system) a staff account signed in from, and when last (decision 047). */
+export type StaffDevicesTable = { admin_id: number; device: string; last_seen_at: string };
 
 /** A parent who stopped a kind of message about a student with the link in one (decision 047). */
 export type NotificationStopsTable = { student_id: string; recipient: string; kind: string; stopped_at: string };
@@ -430,4 +434,5 @@ export type Database = {
   notification_stops: NotificationStopsTable;
   absence_days: AbsenceDaysTable;
   absence_notices: AbsenceNoticesTable;
+  staff_devices: StaffDevicesTable;
 };

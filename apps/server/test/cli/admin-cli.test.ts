@@ -129,10 +129,27 @@ describe('the admin command', () => {
     }
     const badRole = await runAdmin(['create', 'mr-ali', '--role', 'principal'], { env: { ADMIN_PASSWORD: 'Coconut-Water-88' } });
     expect(badRole.status).toBe(2);
-    expect(badRole.stderr).toMatch(/^Usage: npm run admin -- create <username> \[--role admin\|office\|teacher\] \[--classes 1A,1B\]/);
+    expect(badRole.stderr).toMatch(
+      /^Usage: npm run admin -- create <username> \[--role admin\|office\|teacher\] \[--classes 1A,1B\] \[--email name@school.org\]/,
+    );
     const badClass = await runAdmin(['create', 'mr-ali', '--role', 'teacher', '--classes', '9Z'], { env: { ADMIN_PASSWORD: 'Coconut-Water-88' } });
     expect(badClass.status).toBe(1);
     expect(badClass.stderr).toBe('No admin created: There is no class 9Z.');
     expect(badClass.admins()).toEqual([]);
+  });
+
+  it('keeps the e-mail address given for her security notices, and refuses one that is no address', async () => {
+    const run = await runAdmin(['create', 'ms-lee', '--role', 'office', '--email', 'lee@school.test'], { env: { ADMIN_PASSWORD: 'Coconut-Water-88' } });
+    expect(run.stderr).toBe('');
+    const db = new SQLite(path.join(run.folder, 'data', 'portal.sqlite'), { readonly: true });
+    try {
+      expect(db.prepare('select username, email from admin_users').all()).toEqual([{ username: 'ms-lee', email: 'lee@school.test' }]);
+    } finally {
+      db.close();
+    }
+    const bad = await runAdmin(['create', 'mr-ali', '--email', 'ali at school'], { env: { ADMIN_PASSWORD: 'Coconut-Water-88' } });
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toBe('No admin created: Invalid e-mail: ali at school');
+    expect(bad.admins()).toEqual([]);
   });
 });

@@ -103,6 +103,7 @@ const requestRules: Record<string, { body?: z.ZodType; form?: z.ZodObject; query
   'GET /api/audit/csv': { query: contract.auditQuery },
   'POST /api/staff': { body: contract.newStaffRequest },
   'PATCH /api/staff/{username}': { body: contract.staffChangeRequest },
+  'PUT /api/account/email': { body: contract.ownEmailRequest },
   'POST /api/school-year/rollover': { body: contract.rolloverRequest },
   'POST /api/school-year/undo': { body: contract.undoRolloverRequest },
   'POST /api/students/{id}/left': { body: contract.markLeftRequest },

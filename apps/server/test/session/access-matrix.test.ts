@@ -95,6 +95,8 @@ const expectedAccess: Record<string, Access> = {
   'POST /api/account/step-up': 'signed-in',
   'GET /api/account': 'signed-in',
   'DELETE /api/account/sessions/:id': 'signed-in',
+  'GET /api/account/email': 'signed-in',
+  'PUT /api/account/email': 'signed-in',
   'GET /api/my-record-access': 'signed-in',
   'GET /api/my-data': 'signed-in',
   'GET /api/openapi.json': 'visitor',
@@ -156,13 +158,15 @@ const answeredForHerClasses = new Set(['GET /api/students', 'GET /api/term-repor
 /** Signed-in calls that show a student what the school holds about her own record: staff have none, and are refused (decision 050). */
 const studentsOnly = new Set(['GET /api/my-record-access', 'GET /api/my-data']);
 
-/** Signed-in calls about a staff member's own second factor and sessions (decision 043): students are refused. */
+/** Signed-in calls about a staff member's own second factor, sessions (decision 043) and address (decision 047): students are refused. */
 const staffOnly = new Set([
   'POST /api/account/totp',
   'POST /api/account/totp/confirm',
   'POST /api/account/step-up',
   'GET /api/account',
   'DELETE /api/account/sessions/:id',
+  'GET /api/account/email',
+  'PUT /api/account/email',
 ]);
 
 /** A call is refused when it answers 401 or 403; anything else means it passed the guard. */

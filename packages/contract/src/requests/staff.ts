@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { limits } from '../limits.ts';
 import { messages } from '../messages.ts';
 import { staffRoles } from '../staff-roles.ts';
+import { emailPattern } from '../student-schema.ts';
 import { requiredText } from './common.ts';
 
 /** A staff username: 3 to `limits.username` letters, digits, dots, dashes or underscores, kept in lower case. */
@@ -15,12 +16,31 @@ const role = z.enum(staffRoles, { message: messages.chooseOption });
 /** A teacher's classes by their IDs ('1A'); the server checks that each class exists. */
 const classes = z.array(z.string().trim().min(1).max(10)).max(50);
 
+/**
+ * A staff member's e-mail address for her security notices, checked like the record's e-mail
+ * fields (their pattern, message and length); left empty (or null) it is removed.
+ */
+export const staffEmail = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+  z
+    .string({ message: messages.invalidEmail })
+    .trim()
+    .max(limits.staffEmail, messages.tooLong(limits.staffEmail))
+    .regex(emailPattern, messages.invalidEmail)
+    .nullable(),
+);
+
+/** PUT /api/account/email: a staff member's own address. */
+export const ownEmailRequest = z.object({ email: staffEmail });
+export type OwnEmailRequest = z.input<typeof ownEmailRequest>;
+
 /** POST /api/staff: a new staff account; the answer carries its one-time password. */
 export const newStaffRequest = z.object({
   username: staffUsername,
   display_name: requiredText(limits.staffDisplayName),
   role,
   classes: classes.default([]),
+  email: staffEmail.optional(),
 });
 export type NewStaffRequest = z.input<typeof newStaffRequest>;
 
@@ -30,6 +50,7 @@ export const staffChangeRequest = z.object({
   role: role.optional(),
   classes: classes.optional(),
   disabled: z.boolean().optional(),
+  email: staffEmail.optional(),
   reset_password: z.literal(true).optional(),
 });
 export type StaffChangeRequest = z.input<typeof staffChangeRequest>;

@@ -11,9 +11,15 @@ export const staffMemberSchema = z.object({
   disabled: z.boolean(),
   must_change_password: z.boolean(),
   created_at: z.string(),
+  /** Where her security notices go; null sends none. */
+  email: z.string().nullable(),
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
 export const staffListSchema = z.array(staffMemberSchema);
+
+/** GET/PUT /api/account/email: a staff member's own address. */
+export const ownEmailSchema = z.object({ email: z.string().nullable() });
+export type OwnEmail = z.infer<typeof ownEmailSchema>;
 
 /** POST /api/staff and a password reset: the account, with its one-time password, shown once. */
 export const staffWithPasswordSchema = staffMemberSchema.extend({ one_time_password: z.string().optional() });

@@ -6,6 +6,7 @@ import { actingAs, type Actor, type AdminActor } from '../../session/actor.ts';
 import { sessionRepository } from '../../session/session-repository.ts';
 import { openSession, type SignedIn } from '../../session/sessions.ts';
 import { writeAudit } from '../audit/index.ts';
+import { queueStaffSecurityNotice } from '../notifications/index.ts';
 import { authRepository } from './repository.ts';
 import { deviceName } from './device-names.ts';
 import { staffIdentity } from './service.ts';
@@ -73,6 +74,8 @@ export async function confirmTotp(deps: Deps, actor: AdminActor, code: string): 
   await deps.writeTransaction(async (trx) => {
     await factors.confirmSecret(trx, actor.adminId, pending, step, codes.map(recoveryCodeHash));
     await writeAudit(trx, actor, { action: 'second-factor.enrolled', detail: 'authenticator app' });
+    const added = { kind: 'factor-added' as const, factor: 'authenticator app' as const };
+    await queueStaffSecurityNotice(trx, deps.config, { actor, staff: { id: actor.adminId, username: actor.name }, event: added });
   });
   return { recovery_codes: codes };
 }
@@ -110,6 +113,8 @@ export async function signInSecondFactor(deps: Deps, actor: Actor, code: string,
       device: deviceName(userAgent),
     });
     await writeAudit(trx, actingAs(actor, staffIdentity(admin)), { action: signInActions.SUCCEEDED.admin, detail: 'with a second factor' });
+    const signedIn = { kind: 'signed-in' as const, device: deviceName(userAgent) };
+    await queueStaffSecurityNotice(trx, deps.config, { actor: actingAs(actor, staffIdentity(admin)), staff: admin, event: signedIn });
     return opened;
   });
   return { answer: { name: 'Admin', username: admin.username, must_change_password: admin.must_change_password === 1 }, session };

@@ -9,6 +9,7 @@ import type { Executor } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { Forbidden, HttpError, invalidField, NotFound } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/index.ts';
+import { queueStaffSecurityNotice } from '../notifications/index.ts';
 import { deviceFor, issueDevice, type DeviceAccount } from './device-cookies.ts';
 import { HashingBusy, hashPassword, signInQueueFull, verifyPassword, verifySignIn } from './passwords.ts';
 import { deviceName } from './device-names.ts';
@@ -176,6 +177,8 @@ export async function signInAdmin(deps: Deps, actor: Actor, input: { name: strin
       action: secondFactor ? 'admin.password-accepted' : signInActions.SUCCEEDED.admin,
       detail: secondFactor ? 'waiting for the second factor' : null,
     });
+    const signedIn = { kind: 'signed-in' as const, device: deviceName(context.userAgent) };
+    if (!secondFactor) await queueStaffSecurityNotice(trx, deps.config, { actor: actingAs(actor, staffIdentity(admin)), staff: admin, event: signedIn });
     return opened;
   });
   return {

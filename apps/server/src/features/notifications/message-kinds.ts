@@ -1,5 +1,6 @@
 import { termLabel } from '@school/contract';
 import type { Config } from '../../config.ts';
+import { utcToZonedLocal } from '../../lib/time-zone.ts';
 
 /** A message's words, plain and HTML. */
 export type Composed = { subject: string; text: string; html: string };
@@ -83,5 +84,49 @@ export function absenceMessage(
       `To stop these messages about ${firstName}, open this link:`,
     ],
     stopLink,
+  );
+}
+
+/** What a staff security notice tells of (decision 047). */
+export type StaffSecurityEvent =
+  { kind: 'signed-in'; device: string | null } | { kind: 'factor-added' | 'factor-removed'; factor: 'authenticator app' | 'passkey' };
+
+const staffEventLine = (event: StaffSecurityEvent, username: string, when: string) => {
+  const article = (factor: string) => (/^[aeiou]/.test(factor) ? `An ${factor}` : `A ${factor}`);
+  switch (event.kind) {
+    case 'signed-in':
+      return `Your staff account ${username} was signed in to on ${when} from a browser it has not used lately (${event.device ?? 'an unknown browser'}).`;
+    case 'factor-added':
+      return `${article(event.factor)} was added to your staff account ${username} as a second factor on ${when}.`;
+    case 'factor-removed':
+      return `${article(event.factor)} was removed from your staff account ${username} on ${when}.`;
+  }
+};
+
+const staffEventSubject: Record<StaffSecurityEvent['kind'], string> = {
+  'signed-in': 'a new sign-in to your staff account',
+  'factor-added': 'a second factor was added to your staff account',
+  'factor-removed': 'a second factor was removed from your staff account',
+};
+
+/**
+ * A staff security notice (decision 047): what happened to her account and when, on the school's
+ * clock, and what to do if it was not her; no student's data and no address of the request. The
+ * link is the staff sign-in.
+ */
+export function staffSecurityMessage(
+  school: School & Pick<Config, 'schoolTimeZone'>,
+  { username, event, at }: { username: string; event: StaffSecurityEvent; at: string },
+): Composed {
+  const [day, time] = utcToZonedLocal(at, school.schoolTimeZone).split('T') as [string, string];
+  const when = `${dateInWords(day)} at ${time} (school time)`;
+  return compose(
+    `${school.schoolName}: ${staffEventSubject[event.kind]}`,
+    [
+      staffEventLine(event, username, when),
+      'If this was you, there is nothing to do.',
+      "If it was not you, please tell the school's admin at once: they can end your sessions and give you a new password.",
+    ],
+    `${school.portalUrl}/admin`,
   );
 }

@@ -306,6 +306,42 @@ export const notificationsRepository = {
     return new Set((await db.selectFrom('absence_days').select('date').where('date', 'in', dates).execute()).map((row) => row.date));
   },
 
+  /** A staff account's address for her security notices. */
+  async staffEmail(db: Executor, adminId: number) {
+    return (await db.selectFrom('admin_users').select('email').where('id', '=', adminId).executeTakeFirst())?.email ?? null;
+  },
+
+  /** Whether the account has signed in from any browser since notices began. */
+  async anyDeviceOf(db: Executor, adminId: number) {
+    return (await db.selectFrom('staff_devices').select('device').where('admin_id', '=', adminId).limit(1).executeTakeFirst()) !== undefined;
+  },
+
+  /** A browser the account used since `cutoff` marked seen now; false when it is not such a one. */
+  async touchKnownDevice(db: Executor, { adminId, device, now, cutoff }: { adminId: number; device: string; now: string; cutoff: string }) {
+    const result = await db
+      .updateTable('staff_devices')
+      .set({ last_seen_at: now })
+      .where('admin_id', '=', adminId)
+      .where('device', '=', device)
+      .where('last_seen_at', '>=', cutoff)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  },
+
+  /**
+   * A browser recorded as seen now, if it is new or was last seen before `cutoff`; false when a
+   * sign-in at the same time recorded it first (on PostgreSQL the second waits for the first).
+   */
+  async addDevice(db: Executor, { adminId, device, now, cutoff }: { adminId: number; device: string; now: string; cutoff: string }) {
+    const written = await db
+      .insertInto('staff_devices')
+      .values({ admin_id: adminId, device, last_seen_at: now })
+      .onConflict((conflict) => conflict.columns(['admin_id', 'device']).doUpdateSet({ last_seen_at: now }).where('staff_devices.last_seen_at', '<', cutoff))
+      .returning('device')
+      .execute();
+    return written.length === 1;
+  },
+
   /** Every kind's switch. */
   settings(db: Executor) {
     return db.selectFrom('notification_settings').select(['kind', 'enabled']).execute();

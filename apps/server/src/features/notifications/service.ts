@@ -20,7 +20,7 @@ import { serverSecret } from '../../db/server-secret.ts';
 import { readStopToken } from './stop-links.ts';
 import type { Actor, AdminActor } from '../../session/actor.ts';
 import { writeAudit } from '../audit/index.ts';
-import { absenceMessage, registrationReminderMessage, reportPostedMessage, type Composed } from './message-kinds.ts';
+import { absenceMessage, registrationReminderMessage, reportPostedMessage, staffSecurityMessage, type Composed } from './message-kinds.ts';
 import { recipientsOf } from './recipients.ts';
 import { notificationsRepository as repository, type NewMessage } from './repository.ts';
 
@@ -88,8 +88,8 @@ const sampleStudent = { firstName: 'Amelia' };
 
 /**
  * `GET /api/notification-settings/preview`: each kind's message as the school's parents would read
- * it, made by the same code about a made-up student (the stop link's token left out). Staff
- * security notices have no words of their own yet.
+ * it, made by the same code about a made-up student (the stop link's token left out), and a staff
+ * security notice about a made-up staff member's sign-in.
  */
 export function previewMessages(deps: Pick<Deps, 'config'>, now = new Date()): NotificationPreview {
   const today = zonedDay(now, deps.config.schoolTimeZone);
@@ -113,6 +113,10 @@ export function previewMessages(deps: Pick<Deps, 'config'>, now = new Date()): N
         stepsToDo: progressSteps.slice(1, 3).map((step) => step.label),
         deadline: `${today} at 16:00`,
       }),
+    ],
+    [
+      'staff_security',
+      staffSecurityMessage(deps.config, { username: 'jsmith', event: { kind: 'signed-in', device: 'Firefox on Windows' }, at: now.toISOString() }),
     ],
   ];
   return samples.map(([kind, composed]) => ({ kind, subject: composed.subject, text: composed.text }));

@@ -5,7 +5,7 @@ import { lockedOnPostgres } from '../../db/dialect.ts';
 import type { AdminUsersTable } from '../../db/schema.ts';
 
 /** A staff account's row as the staff screen reads it (no password hash). */
-const listed = ['id', 'username', 'display_name', 'role', 'classes', 'disabled', 'must_change_password', 'created_at'] as const;
+const listed = ['id', 'username', 'display_name', 'role', 'classes', 'disabled', 'must_change_password', 'created_at', 'email'] as const;
 
 export const staffRepository = {
   list(db: Executor) {
@@ -33,7 +33,15 @@ export const staffRepository = {
 
   async insert(
     db: Executor,
-    account: { username: string; display_name: string | null; role: StaffRole; classes: string; passwordHash: string; mustChange: boolean },
+    account: {
+      username: string;
+      display_name: string | null;
+      role: StaffRole;
+      classes: string;
+      email?: string | null;
+      passwordHash: string;
+      mustChange: boolean;
+    },
   ): Promise<void> {
     await db
       .insertInto('admin_users')
@@ -42,11 +50,16 @@ export const staffRepository = {
         display_name: account.display_name,
         role: account.role,
         classes: account.classes,
+        email: account.email ?? null,
         password_hash: account.passwordHash,
         must_change_password: account.mustChange ? 1 : 0,
         created_at: nowIso(),
       })
       .execute();
+  },
+
+  async emailOf(db: Executor, id: number): Promise<string | null> {
+    return (await db.selectFrom('admin_users').select('email').where('id', '=', id).executeTakeFirst())?.email ?? null;
   },
 
   async update(db: Executor, id: number, change: Updateable<AdminUsersTable>): Promise<void> {

@@ -1,4 +1,4 @@
-import { passwordProblem, staffUsername, type newStaffRequest, type staffChangeRequest, type StaffRole } from '@school/contract';
+import { passwordProblem, staffEmail, staffUsername, type newStaffRequest, type staffChangeRequest, type StaffRole } from '@school/contract';
 import { isCommonPassword } from '@school/contract/common-passwords';
 import type { z } from 'zod';
 import type { AdminActor } from '../../session/actor.ts';
@@ -23,6 +23,7 @@ const presentStaff = (row: StaffRow) => ({
   disabled: row.disabled === 1,
   must_change_password: row.must_change_password === 1,
   created_at: row.created_at,
+  email: row.email,
 });
 
 /**
@@ -91,6 +92,7 @@ export async function changeStaff(deps: Deps, actor: AdminActor, username: strin
       classes,
       disabled: disabled ? 1 : 0,
       ...(change.display_name !== undefined ? { display_name: change.display_name } : {}),
+      ...(change.email !== undefined ? { email: change.email } : {}),
       ...(passwordHash ? { password_hash: passwordHash, must_change_password: 1 } : {}),
     });
     if (disabled || passwordHash) await sessionRepository.deleteForAdmin(trx, account.id);
@@ -105,17 +107,33 @@ export async function changeStaff(deps: Deps, actor: AdminActor, username: strin
 }
 
 /**
- * `npm run admin -- create <username> [--role …] [--classes …]`: a staff account with the password
+ * `npm run admin -- create <username> [--role …] [--classes …] [--email …]`: a staff account with the password
  * the operator chose (not one-time). Throws an error whose message says what to fix.
  */
 export async function createStaffFromCommand(
   deps: Pick<Deps, 'db' | 'writeTransaction'>,
-  { username, password, role, classes }: { username: string; password: string; role: StaffRole; classes: string[] },
+  { username, password, role, classes, email }: { username: string; password: string; role: StaffRole; classes: string[]; email?: string },
 ): Promise<void> {
   const name = staffUsername.safeParse(username);
   if (!name.success) throw new Error(name.error.issues[0]!.message);
   if (await staffRepository.find(deps.db, name.data)) throw new Error(`An admin named '${name.data}' already exists.`);
+  const address = staffEmail.safeParse(email ?? null);
+  if (!address.success) throw new Error(`${address.error.issues[0]!.message}: ${email}`);
   const problem = passwordProblem(password, { username: name.data }, isCommonPassword);
   if (problem) throw new Error(problem);
-  await addStaff(deps, null, { username: name.data, display_name: name.data, role, classes }, password);
+  await addStaff(deps, null, { username: name.data, display_name: name.data, role, classes, email: address.data }, password);
+}
+
+/** `GET /api/account/email`: the address her security notices go to. */
+export async function ownEmail(deps: Pick<Deps, 'db'>, actor: AdminActor) {
+  return { email: await staffRepository.emailOf(deps.db, actor.adminId) };
+}
+
+/** `PUT /api/account/email`: a staff member sets (or, with null, removes) her own address; audit-logged. */
+export async function setOwnEmail(deps: Deps, actor: AdminActor, email: string | null) {
+  await deps.writeTransaction(async (trx) => {
+    await staffRepository.update(trx, actor.adminId, { email });
+    await writeAudit(trx, actor, { action: 'staff.email-changed', detail: `${actor.name}: ${email === null ? 'removed' : 'set'}` });
+  });
+  return { email };
 }

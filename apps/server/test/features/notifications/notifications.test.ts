@@ -284,13 +284,18 @@ describe('GET /api/notification-settings/preview', () => {
     const response = await admin.get('/api/notification-settings/preview');
     expect(response.statusCode).toBe(200);
     const preview: Array<{ kind: string; subject: string; text: string }> = response.json();
-    expect(preview.map((item) => item.kind)).toEqual(['report_posted', 'absence', 'reminders']);
-    const [report, absence, reminders] = preview;
+    expect(preview.map((item) => item.kind)).toEqual(['report_posted', 'absence', 'reminders', 'staff_security']);
+    const [report, absence, reminders, staffSecurity] = preview;
     expect(report.subject).toBe(`${t.config.schoolName}: a report card is ready`);
     expect(report.text).toMatch(/^The Term 1, \w+, \d{4}-\d{4} report of Amelia is ready in the portal\. Sign in to read it\./);
     expect(absence.text).toMatch(/^On \w+ \d+ \w+ \d{4}, Amelia arrived at 08:20\./);
     expect(absence.text).toContain(`${t.config.portalUrl}/api/notifications/stop?token=…`);
     expect(reminders.text).toContain('Still to do: Family Data, Health Data.');
+    expect(staffSecurity.subject).toBe(`${t.config.schoolName}: a new sign-in to your staff account`);
+    expect(staffSecurity.text).toMatch(
+      /^Your staff account jsmith was signed in to on \w+ \d+ \w+ \d{4} at \d\d:\d\d \(school time\) from a browser it has not used lately \(Firefox on Windows\)\./,
+    );
+    expect(staffSecurity.text).toContain("If it was not you, please tell the school's admin at once");
     const student = await createStudent(t.db, {}, { password: STUDENT_PASSWORD });
     const client = new TestClient(t.app, '10.0.0.31');
     await signInAsStudent(client, student.id, STUDENT_PASSWORD);

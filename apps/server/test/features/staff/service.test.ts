@@ -141,3 +141,41 @@ describe('the last enabled admin', () => {
     }
   });
 });
+
+describe("a staff member's e-mail address", () => {
+  it('is set when an admin adds or changes an account, checked like the record’s e-mail fields, and removed when left empty', async () => {
+    const added = await admin.post('/api/staff', { username: 'mail-1', display_name: 'Ms Mail', role: 'office', email: ' mail1@school.test ' });
+    expect(added.statusCode).toBe(200);
+    expect(added.json().email).toBe('mail1@school.test');
+    const bad = await admin.patch('/api/staff/mail-1', { email: 'not an address' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({ email: ['Invalid e-mail'] });
+    const long = await admin.post('/api/staff', { username: 'mail-2', display_name: 'Ms Long', role: 'office', email: `${'a'.repeat(45)}@school.test` });
+    expect(long.statusCode).toBe(422);
+    expect(long.json().errors.email).toEqual(['At most 50 characters.']);
+    expect((await admin.patch('/api/staff/mail-1', { email: 'new1@school.test' })).json().email).toBe('new1@school.test');
+    expect((await admin.get('/api/staff')).json().find((row: { username: string }) => row.username === 'mail-1').email).toBe('new1@school.test');
+    expect((await admin.patch('/api/staff/mail-1', { email: '' })).json().email).toBeNull();
+    // A change that does not name the address keeps it.
+    await admin.patch('/api/staff/mail-1', { email: 'kept@school.test' });
+    expect((await admin.patch('/api/staff/mail-1', { display_name: 'Mrs Mail' })).json().email).toBe('kept@school.test');
+  });
+
+  it('is set by the staff member herself on her account page, audit-logged without the address; a student is refused', async () => {
+    await createStaffUser(t.db, 'mail-3', { role: 'teacher', classes: ['1A'] });
+    const teacher = await signedInAdmin(t.app, 'mail-3');
+    expect((await teacher.get('/api/account/email')).json()).toEqual({ email: null });
+    expect((await teacher.request('PUT', '/api/account/email', { email: 'me@school.test' })).json()).toEqual({ email: 'me@school.test' });
+    expect((await teacher.get('/api/account/email')).json()).toEqual({ email: 'me@school.test' });
+    const bad = await teacher.request('PUT', '/api/account/email', { email: 'me@school' });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({ email: ['Invalid e-mail'] });
+    expect((await teacher.request('PUT', '/api/account/email', { email: null })).json()).toEqual({ email: null });
+    expect(await auditActions('staff.email-changed')).toEqual(['mail-3: mail-3: set', 'mail-3: mail-3: removed']);
+
+    const student = await createStudent(t.db, {}, { password: 'Hibiscus-Garden-42' });
+    const client = await new TestClient(t.app).start();
+    await client.post('/api/login-student', { student_id: student.id, password: 'Hibiscus-Garden-42' });
+    expect((await client.request('PUT', '/api/account/email', { email: 'me@school.test' })).statusCode).toBe(403);
+  });
+});
