@@ -17,6 +17,7 @@ import { useConfirmTotp } from './api/confirm-totp.ts';
 import { useEndSession } from './api/end-session.ts';
 import { useAccount } from './api/get-account.ts';
 import { useStartTotp } from './api/start-totp.ts';
+import { NoticeEmailSection } from './components/notice-email-section.tsx';
 import { QrCode } from './components/qr-code.tsx';
 
 const when = (iso: string) => new Date(iso).toLocaleString();
@@ -106,6 +107,7 @@ export default function AccountPage() {
             )}
           </Stack>
         </Paper>
+        <NoticeEmailSection />
         <Paper sx={{ p: { xs: 2, sm: 3 } }}>
           <Typography variant="h6" component="h2">
             Where you are signed in

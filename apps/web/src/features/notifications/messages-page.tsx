@@ -23,18 +23,18 @@ import {
   type NotificationKind,
 } from '@school/contract/notifications';
 import { useState } from 'react';
+import { useSchoolTimeZone } from '../../api/get-school-config.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { cardsOnPhone } from '../../components/table-cards.ts';
+import { formatSchoolTime } from '../../lib/format-day.ts';
 import { useMessages } from './api/get-messages.ts';
 import { useRetryMessage } from './api/retry-message.ts';
 import { MessageDialog } from './components/message-dialog.tsx';
 import { NotificationSettingsPanel } from './components/notification-settings-panel.tsx';
 
-const shownTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-TT', { dateStyle: 'medium', timeStyle: 'short' }) : '');
-
 /**
  * `/admin/messages`, Messages (decision 047): the school's notification switches, then every
- * message with its state, recipient, kind and time, filtered by state and kind; Read shows the
+ * message with its state, recipient, kind and time (on the school's clock, whatever the browser's), filtered by state and kind; Read shows the
  * message, 'Send again' queues a failed one. Without a mail server a banner says so and how to set one up.
  */
 export default function MessagesPage() {
@@ -45,6 +45,7 @@ export default function MessagesPage() {
   const [done, setDone] = useState<string | null>(null);
   const { data, error, isFetching } = useMessages({ status: status || undefined, kind: kind || undefined, page });
   const retry = useRetryMessage();
+  const timeZone = useSchoolTimeZone();
 
   return (
     <>
@@ -120,7 +121,7 @@ export default function MessagesPage() {
           <TableBody>
             {data?.items.map((message) => (
               <TableRow key={message.id}>
-                <TableCell data-label="Time">{shownTime(message.sent_at ?? message.created_at)}</TableCell>
+                <TableCell data-label="Time">{formatSchoolTime(message.sent_at ?? message.created_at, timeZone)}</TableCell>
                 <TableCell data-label="Kind">{notificationKindLabels[message.kind]}</TableCell>
                 <TableCell data-label="Recipient" sx={{ wordBreak: 'break-all' }}>
                   {message.recipient}

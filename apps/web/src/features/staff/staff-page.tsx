@@ -21,8 +21,8 @@ import { StaffDialog } from './components/staff-dialog.tsx';
 const statusOf = (member: StaffMember) => (member.disabled ? 'Disabled' : member.must_change_password ? 'Must set a password' : 'Active');
 
 /**
- * `/admin/staff` (admins only, decision 048): every staff account with its role, classes and state;
- * add one, change her role, classes or name, disable her, or reset her password. A new account's
+ * `/admin/staff` (admins only, decision 048): every staff account with its e-mail, role, classes and
+ * state; add one, change her e-mail (decision 047), role, classes or name, disable her, or reset her password. A new account's
  * or a reset's one-time password is shown here once.
  */
 export default function StaffPage() {
@@ -73,6 +73,7 @@ export default function StaffPage() {
               <TableRow>
                 <TableCell>Name</TableCell>
                 <TableCell>Username</TableCell>
+                <TableCell>E-mail</TableCell>
                 <TableCell>Role</TableCell>
                 <TableCell>Classes</TableCell>
                 <TableCell>Status</TableCell>
@@ -84,6 +85,9 @@ export default function StaffPage() {
                 <TableRow key={member.username}>
                   <TableCell data-label="Name">{member.display_name}</TableCell>
                   <TableCell data-label="Username">{member.username}</TableCell>
+                  <TableCell data-label="E-mail" sx={{ overflowWrap: 'anywhere' }}>
+                    {member.email ?? '—'}
+                  </TableCell>
                   <TableCell data-label="Role">{staffRoleLabels[member.role]}</TableCell>
                   <TableCell data-label="Classes">{member.classes.join(', ') || '—'}</TableCell>
                   <TableCell data-label="Status">{statusOf(member)}</TableCell>

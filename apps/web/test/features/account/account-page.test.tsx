@@ -18,6 +18,7 @@ describe('the account page', () => {
     const calls = stubFetch((call) => {
       if (call.url === '/api/account') return json({ totp: enrolled, recovery_codes_left: enrolled ? 10 : 0, sessions });
       if (call.url === '/api/account/totp') return json({ secret: 'JBSWY3DPEHPK3PXP', otpauth_url: 'otpauth://totp/School%3Aoffice1?secret=JBSWY3DPEHPK3PXP' });
+      if (call.url === '/api/account/email') return json({ email: null });
       enrolled = true;
       return json({ recovery_codes: codes });
     });

@@ -12,15 +12,12 @@ import { useNotificationSettings } from '../api/get-notification-settings.ts';
 import { useSaveNotificationSettings } from '../api/save-notification-settings.ts';
 import { PreviewDialog } from './preview-dialog.tsx';
 
-/** The kinds whose message has words of its own to preview (staff notices have none yet). */
-const previewed = new Set<(typeof notificationKinds)[number]>(['report_posted', 'absence', 'reminders']);
-
 /** What each kind sends, in a line, beside its switch. */
 const kindHelp: Record<(typeof notificationKinds)[number], string> = {
   report_posted: 'When a term is posted: to each student and the parents she lives with.',
   absence: 'After the school day: to the parents of a student who was absent or late.',
   reminders: 'When you send one from Registration Settings: to students who have not finished.',
-  staff_security: 'A new device or a second factor changed: to the staff member.',
+  staff_security: 'A sign-in from a new browser, or a second factor added or removed: to that staff member, if she has an e-mail.',
 };
 
 /** The school's switches for each kind of message, a change saved at once, and a preview of each kind's message. */
@@ -59,11 +56,9 @@ export function NotificationSettingsPanel() {
               }
               sx={{ my: 0.5, alignItems: 'flex-start', '& .MuiSwitch-root': { mt: -0.5 } }}
             />
-            {previewed.has(kind) && (
-              <Button size="small" onClick={() => setPreview(kind)} aria-label={`Preview: ${notificationKindLabels[kind]}`} sx={{ ml: 6, mb: 1 }}>
-                Preview
-              </Button>
-            )}
+            <Button size="small" onClick={() => setPreview(kind)} aria-label={`Preview: ${notificationKindLabels[kind]}`} sx={{ ml: 6, mb: 1 }}>
+              Preview
+            </Button>
           </Box>
         ))}
       </FormGroup>

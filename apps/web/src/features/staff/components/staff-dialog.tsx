@@ -19,8 +19,8 @@ import { useAddStaff } from '../api/add-staff.ts';
 import { useChangeStaff } from '../api/change-staff.ts';
 
 /**
- * Adds a staff member (username, name, role, a teacher's classes) or changes one (name, role,
- * classes, disabled). The server's answer, with a new account's one-time password, goes to `onDone`.
+ * Adds a staff member (username, name, e-mail, role, a teacher's classes) or changes one (name,
+ * e-mail, role, classes, disabled). The server's answer, with a new account's one-time password, goes to `onDone`.
  */
 export function StaffDialog({ member, onClose, onDone }: { member: StaffMember | null; onClose: () => void; onDone: (saved: StaffWithPassword) => void }) {
   const [username, setUsername] = useState('');
@@ -28,6 +28,7 @@ export function StaffDialog({ member, onClose, onDone }: { member: StaffMember |
   const [role, setRole] = useState<StaffRole>(member?.role ?? 'teacher');
   const [classes, setClasses] = useState<string[]>(member?.classes ?? []);
   const [disabled, setDisabled] = useState(member?.disabled ?? false);
+  const [email, setEmail] = useState(member?.email ?? '');
   const formClasses = useFormClasses();
   const add = useAddStaff();
   const change = useChangeStaff();
@@ -38,8 +39,8 @@ export function StaffDialog({ member, onClose, onDone }: { member: StaffMember |
     event.preventDefault();
     const teacherClasses = role === 'teacher' ? classes : [];
     const saved = member
-      ? await change.mutateAsync({ username: member.username, change: { display_name: displayName, role, classes: teacherClasses, disabled } })
-      : await add.mutateAsync({ username, display_name: displayName, role, classes: teacherClasses });
+      ? await change.mutateAsync({ username: member.username, change: { display_name: displayName, role, classes: teacherClasses, disabled, email } })
+      : await add.mutateAsync({ username, display_name: displayName, role, classes: teacherClasses, email });
     onDone(saved);
   };
 
@@ -49,7 +50,7 @@ export function StaffDialog({ member, onClose, onDone }: { member: StaffMember |
         <DialogTitle id="staff-dialog-title">{member ? `Change ${member.display_name}` : 'Add a staff member'}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            {failure && !fieldError('username') && !fieldError('classes') && !fieldError('display_name') && (
+            {failure && !fieldError('username') && !fieldError('classes') && !fieldError('display_name') && !fieldError('email') && (
               <Alert severity="error">{failure instanceof ApiError ? failure.firstMessage : 'The change could not be saved.'}</Alert>
             )}
             {!member && (
@@ -72,6 +73,16 @@ export function StaffDialog({ member, onClose, onDone }: { member: StaffMember |
               slotProps={{ htmlInput: { maxLength: limits.staffDisplayName } }}
               error={Boolean(fieldError('display_name'))}
               helperText={fieldError('display_name')}
+            />
+            <TextField
+              label="E-mail (optional)"
+              type="email"
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+              autoComplete="off"
+              slotProps={{ htmlInput: { maxLength: limits.staffEmail } }}
+              error={Boolean(fieldError('email'))}
+              helperText={fieldError('email') ?? 'Where her security notices go: a sign-in from a new browser, a second factor added or removed.'}
             />
             <TextField select label="Role" value={role} onChange={(event) => setRole(event.target.value as StaffRole)}>
               {staffRoles.map((option) => (

@@ -15,14 +15,13 @@ describe('the notification settings', () => {
           { kind: 'report_posted', subject: 'School: a report card is ready', text: 'The Term 1 report of Amelia is ready.' },
           { kind: 'absence', subject: 'School: Amelia on Monday 2 March 2026', text: 'On Monday 2 March 2026, Amelia arrived at 08:20.\n\nStop link' },
           { kind: 'reminders', subject: 'School: registration is not finished', text: 'Still to do: Family Data.' },
+          { kind: 'staff_security', subject: 'School: a new sign-in to your staff account', text: 'Your staff account jsmith was signed in to.' },
         ]);
       return json({ message: 'Not found' }, 404);
     });
     renderWithQueries(<NotificationSettingsPanel />);
     expect(await screen.findByRole('switch', { name: /Absence and lateness/ })).not.toBeChecked();
     expect(calls.some((call) => call.url.endsWith('/preview'))).toBe(false);
-    // Staff notices have no words of their own to show yet.
-    expect(screen.queryByRole('button', { name: 'Preview: Staff security notices' })).not.toBeInTheDocument();
 
     await userEvent.click(screen.getByRole('button', { name: 'Preview: Absence and lateness' }));
     const dialog = await screen.findByRole('dialog', { name: 'Preview: Absence and lateness' });
@@ -31,6 +30,11 @@ describe('the notification settings', () => {
     expect(within(dialog).queryByText(/report card/)).not.toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Preview: Staff security notices' }));
+    const staffDialog = await screen.findByRole('dialog', { name: 'Preview: Staff security notices' });
+    expect(await within(staffDialog).findByText('School: a new sign-in to your staff account')).toBeInTheDocument();
+    expect(within(staffDialog).getByText(/jsmith was signed in to/)).toBeInTheDocument();
   });
 
   it('says so when the preview cannot be loaded', async () => {
