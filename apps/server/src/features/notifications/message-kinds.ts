@@ -91,11 +91,17 @@ export function absenceMessage(
 export type StaffSecurityEvent =
   { kind: 'signed-in'; device: string | null } | { kind: 'factor-added' | 'factor-removed'; factor: 'authenticator app' | 'passkey' };
 
+/**
+ * A browser as a notice names it: a name such as "Firefox on Linux", else 'an unknown browser'. A
+ * User-Agent the portal does not recognise is the sender's own words, and a notice never carries them.
+ */
+const browserWords = (device: string | null) => (device && /^[A-Za-z]+( on [A-Za-z]+)?$/.test(device) ? device : 'an unknown browser');
+
 const staffEventLine = (event: StaffSecurityEvent, username: string, when: string) => {
   const article = (factor: string) => (/^[aeiou]/.test(factor) ? `An ${factor}` : `A ${factor}`);
   switch (event.kind) {
     case 'signed-in':
-      return `Your staff account ${username} was signed in to on ${when} from a browser it has not used lately (${event.device ?? 'an unknown browser'}).`;
+      return `Your staff account ${username} was signed in to on ${when} from a browser it has not used lately (${browserWords(event.device)}).`;
     case 'factor-added':
       return `${article(event.factor)} was added to your staff account ${username} as a second factor on ${when}.`;
     case 'factor-removed':

@@ -43,6 +43,10 @@ async function signIn(username: string, userAgent: string) {
   return client;
 }
 
+/** The caller of a direct call, as a request would make it: a signed-in admin. */
+const adminCaller = (adminId: number, name: string) =>
+  ({ kind: 'admin', adminId, name, role: 'admin', classes: [], ip: ADDRESS, address: ADDRESS, requestId: null, sessionId: null }) as never;
+
 const notices = (recipient: string) =>
   t.db.selectFrom('outbox').selectAll().where('kind', '=', 'staff_security').where('recipient', '=', recipient).orderBy('id').execute();
 
@@ -107,21 +111,11 @@ describe('a staff sign-in from a new browser', () => {
     await staffWithEmail('sec-5', 'sec5@school.test');
     await signIn('sec-5', FIREFOX_LINUX);
     const staff = await t.db.selectFrom('admin_users').select(['id', 'username']).where('username', '=', 'sec-5').executeTakeFirstOrThrow();
-    const actor = {
-      kind: 'admin',
-      adminId: staff.id,
-      name: staff.username,
-      role: 'office',
-      classes: [],
-      ip: ADDRESS,
-      address: ADDRESS,
-      requestId: null,
-      sessionId: null,
-    } as const;
+    const actor = adminCaller(staff.id, staff.username);
     const queued = await Promise.all(
       Array.from({ length: 50 }, () =>
         t.app.deps.writeTransaction((trx) =>
-          queueStaffSecurityNotice(trx, t.config, { actor: actor as never, staff, event: { kind: 'signed-in', device: 'Opera on Windows' } }),
+          queueStaffSecurityNotice(trx, t.config, { actor, staff, event: { kind: 'signed-in', device: 'Opera on Windows' } }),
         ),
       ),
     );
@@ -153,7 +147,32 @@ describe('a second factor added', () => {
   });
 });
 
+describe('a second factor removed', () => {
+  it('queues one notice naming the factor, whoever removes it', async () => {
+    await staffWithEmail('sec-9', 'sec9@school.test');
+    const staff = await t.db.selectFrom('admin_users').select(['id', 'username']).where('username', '=', 'sec-9').executeTakeFirstOrThrow();
+    const actor = adminCaller(1, 'registrar');
+    const queued = await t.app.deps.writeTransaction((trx) =>
+      queueStaffSecurityNotice(trx, t.config, { actor, staff, event: { kind: 'factor-removed', factor: 'passkey' } }),
+    );
+    expect(queued).toBe(true);
+    const [notice] = await notices('sec9@school.test');
+    expect(notice!.subject).toBe(`${t.config.schoolName}: a second factor was removed from your staff account`);
+    expect(notice!.text_body).toMatch(/^A passkey was removed from your staff account sec-9 on \w+ \d+ \w+ \d{4} at \d\d:\d\d \(school time\)\./);
+  });
+});
+
 describe('what a staff notice may say', () => {
+  it("never repeats a User-Agent the portal does not recognise: those are the sender's own words", async () => {
+    await staffWithEmail('sec-8', 'sec8@school.test');
+    await signIn('sec-8', FIREFOX_LINUX);
+    await signIn('sec-8', 'Please confirm your password at https://evil.example/now');
+    const [notice, ...more] = await notices('sec8@school.test');
+    expect(more).toHaveLength(0);
+    expect(notice!.text_body).toContain('from a browser it has not used lately (an unknown browser).');
+    expect(`${notice!.text_body}${notice!.html_body}`).not.toContain('evil.example');
+  });
+
   it('names no student, no address of the request and no secret', async () => {
     const student = await createStudent(t.db, { first_name: 'Zenobia', last_name: 'Quashie', email: 'zenobia@example.org', allergy: 'Peanuts' });
     await staffWithEmail('sec-7', 'sec7@school.test');
