@@ -38,6 +38,12 @@ export const progressStepLabels = /* @__PURE__ */ Object.fromEntries(/* @__PURE_
   Record<ProgressFlagKey, string>
 >;
 
+/** The steps a student reviews each year (decision 026): every step that counts towards completeness. */
+export const reviewedStepKeys: readonly CompletenessStepKey[] = /* @__PURE__ */ completenessSteps.map((step) => step.key);
+
+/** Per step, 1 once the student has reviewed it this year: saved one of its fields, uploaded a document, or pressed 'Nothing has changed'. */
+export type ReviewedSteps = Record<CompletenessStepKey, number>;
+
 /** The flags with each value from `valueOf` (every flag 0 for a record with no progress yet). */
 export function progressFlags(valueOf: (key: ProgressFlagKey) => number = () => 0): Record<ProgressFlagKey, number> {
   return Object.fromEntries(progressFlagKeys.map((key) => [key, valueOf(key)])) as Record<ProgressFlagKey, number>;

@@ -147,15 +147,18 @@ export type StepState = {
   missing: string[];
   /** Titles of filled fields whose value is not valid. */
   invalid: string[];
-  /** What else the step needs, when it is not a field (saving Health Data, the documents). */
+  /** What else the step needs, when it is not a field (the documents, her review this year). */
   note: string | null;
 };
 
-/** What completeness knows besides the record: whether every document is in and Health Data was saved. */
-export type CompletenessFacts = { documentsComplete: boolean; healthDataSaved: boolean };
+/**
+ * What completeness knows besides the record: whether every document is in, and which steps she
+ * has reviewed this year (decision 026).
+ */
+export type CompletenessFacts = { documentsComplete: boolean; reviewed: (key: CompletenessStepKey) => boolean };
 
 export const completenessNotes = {
-  healthDataNotSaved: 'Open Health Data, check each item and press Save Health Data.',
+  notReviewed: "Check this step and press 'Nothing has changed', or change what is different.",
   documentsMissing: 'Upload every document (birth certificate, immunization card, SEA slip and photo).',
 } as const;
 
@@ -184,22 +187,23 @@ function dataStepState(record: Record<string, FieldValue>, key: StepKey, label: 
 
 /**
  * Every step's state, the one definition of completeness shared by the server (which refuses the
- * agreement while a step is incomplete) and the wizard (which shows it on the Complete step).
+ * agreement while a step is incomplete) and the wizard (which shows it on the Complete step). One
+ * rule for every step: it is done when it is complete and she has reviewed it this year. The note
+ * asks for the review only once nothing else is missing: filling in what is missing reviews it.
  */
 export function registrationStepStates(record: Record<string, FieldValue>, facts: CompletenessFacts): StepState[] {
   const today = todayIso();
   return completenessSteps.map(({ key, label }) => {
-    if (key === 'documents') {
-      const note = facts.documentsComplete ? null : completenessNotes.documentsMissing;
-      return { key, label, complete: facts.documentsComplete, missing: [], invalid: [], note };
-    }
-    const state = dataStepState(record, key, label, today);
-    if (key === 'healthData' && !facts.healthDataSaved) return { ...state, complete: false, note: completenessNotes.healthDataNotSaved };
-    return state;
+    const state: StepState =
+      key === 'documents'
+        ? { key, label, complete: facts.documentsComplete, missing: [], invalid: [], note: facts.documentsComplete ? null : completenessNotes.documentsMissing }
+        : dataStepState(record, key, label, today);
+    if (!state.complete || facts.reviewed(key)) return state;
+    return { ...state, complete: false, note: completenessNotes.notReviewed };
   });
 }
 
-/** A step's fields are all filled in where required and valid (Health Data also needs saving; see registrationStepStates). */
+/** A step's fields are all filled in where required and valid (it also needs her review to count as done; see registrationStepStates). */
 export function isStepComplete(record: Record<string, FieldValue>, step: StepKey): boolean {
   return dataStepState(record, step, step).complete;
 }

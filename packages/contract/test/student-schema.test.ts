@@ -101,20 +101,31 @@ describe('student field rules (SPEC §5)', () => {
     expect(check('date_of_birth', latest)).toBe('ok');
   });
 
-  it('names each step’s missing and invalid fields, and counts Health Data only once saved (decision 026)', () => {
+  it('names each step’s missing and invalid fields, and counts a step as done only once she has reviewed it (decision 026)', () => {
     const record = { living_status: 'Both Parents', mother_name: 'Joy Charles', email: 'not-an-email' };
-    const states = registrationStepStates(record, { documentsComplete: false, healthDataSaved: false });
+    const states = registrationStepStates(record, { documentsComplete: false, reviewed: () => false });
     const byKey = Object.fromEntries(states.map((state) => [state.key, state]));
     expect(states.map((state) => state.key)).toEqual(['studentData', 'familyData', 'healthData', 'otherData', 'documents']);
-    expect(byKey.familyData).toMatchObject({ complete: false, missing: ['Father: Name'], invalid: [] });
+    expect(byKey.familyData).toMatchObject({ complete: false, missing: ['Father: Name'], invalid: [], note: null });
     expect(byKey.studentData.invalid).toEqual(['E-mail']);
     expect(byKey.studentData.missing).toContain('Religion');
-    expect(byKey.healthData).toMatchObject({ complete: false, missing: [], note: 'Open Health Data, check each item and press Save Health Data.' });
-    expect(byKey.documents.complete).toBe(false);
+    expect(byKey.healthData).toMatchObject({
+      complete: false,
+      missing: [],
+      note: "Check this step and press 'Nothing has changed', or change what is different.",
+    });
+    expect(byKey.documents).toMatchObject({ complete: false, note: 'Upload every document (birth certificate, immunization card, SEA slip and photo).' });
     expect(byKey.otherData.missing).toEqual(['Device Type']);
-    const saved = registrationStepStates(record, { documentsComplete: true, healthDataSaved: true });
-    expect(saved.find((state) => state.key === 'healthData')!.complete).toBe(true);
-    expect(saved.find((state) => state.key === 'documents')!.complete).toBe(true);
+    const reviewed = registrationStepStates(record, { documentsComplete: true, reviewed: () => true });
+    expect(reviewed.find((state) => state.key === 'healthData')).toMatchObject({ complete: true, note: null });
+    expect(reviewed.find((state) => state.key === 'documents')).toMatchObject({ complete: true, note: null });
+    // Complete but not reviewed: one rule for every step, the documents too.
+    const unreviewed = registrationStepStates(record, { documentsComplete: true, reviewed: (key) => key !== 'documents' });
+    expect(unreviewed.find((state) => state.key === 'documents')).toMatchObject({
+      complete: false,
+      note: "Check this step and press 'Nothing has changed', or change what is different.",
+    });
+    expect(unreviewed.find((state) => state.key === 'healthData')!.complete).toBe(true);
   });
 
   it('marks a parent’s name required only when the living status shows that parent', () => {

@@ -21,6 +21,7 @@ import * as secondFactorAndExportAllowance from './migrations/020-second-factor-
 import * as auditStaffByStudent from './migrations/021-audit-staff-by-student.ts';
 import * as outbox from './migrations/022-outbox.ts';
 import * as absenceNotices from './migrations/023-absence-notices.ts';
+import * as reviewedSteps from './migrations/024-reviewed-steps.ts';
 import * as staffEmailAndDevices from './migrations/028-staff-email-and-devices.ts';
 
 /** Migrations are listed here in order; the list is bundled, so no folder is read at run time. */
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '021-audit-staff-by-student': auditStaffByStudent,
   '022-outbox': outbox,
   '023-absence-notices': absenceNotices,
+  '024-reviewed-steps': reviewedSteps,
   '028-staff-email-and-devices': staffEmailAndDevices,
 };
 

@@ -1,10 +1,10 @@
-import { progressFlagKeys, studentColumns, studentFields, type FieldValue } from '@school/contract';
+import { progressFlagKeys, reviewedStepKeys, studentColumns, studentFields, type CompletenessStepKey, type FieldValue } from '@school/contract';
 import { CompiledQuery, sql, type AliasableExpression, type Compilable, type Expression, type Insertable } from 'kysely';
 import { batchedByKey, batchedWrites } from './batched-statements.ts';
 import { compiledOnce, compiledPerShape } from './compiled-once.ts';
 import type { DialectName, Executor } from './database.ts';
 import { rowMaker } from './row-maker.ts';
-import type { AuditLogTable } from './schema.ts';
+import type { AuditLogTable, ReviewedColumn } from './schema.ts';
 
 /*
  * The autosave's read and write as each database runs them best (decisions 029 and 033): the one
@@ -12,8 +12,14 @@ import type { AuditLogTable } from './schema.ts';
  * share a statement. The registration repository hands in plain queries and values.
  */
 
-/** The progress row's columns: the contract's flags, whether Health Data was saved (decision 026) and the day the registration was completed. */
-export const progressColumns = [...progressFlagKeys, 'health_data_saved', 'completed_on'] as const;
+const quoted = (name: string) => `"${name}"`;
+
+/** The column of a step's reviewed mark (decision 026). */
+export const reviewedColumnOf = (key: CompletenessStepKey): ReviewedColumn => `${key}_reviewed`;
+/** The reviewed marks' columns, in the steps' order. */
+export const reviewedColumns: readonly ReviewedColumn[] = reviewedStepKeys.map(reviewedColumnOf);
+/** The progress row's columns: the contract's flags, which steps she has reviewed this year (decision 026) and the day the registration was completed. */
+export const progressColumns = [...progressFlagKeys, ...reviewedColumns, 'completed_on'] as const;
 /** A record's progress row, without its key. */
 export type ProgressRow = Record<(typeof progressColumns)[number], number>;
 
@@ -74,6 +80,22 @@ export function groupedRead<Row>({ query, columns, integers, make }: RowByKey<Ro
   };
 }
 
+/**
+ * The SET of a progress row's upsert: each column from the row written, but a step's reviewed mark
+ * is never taken back (decision 026). A save that read the row before 'Nothing has changed' was
+ * pressed elsewhere keeps the mark; only a rollover clears it, and it writes no progress this way.
+ */
+const reviewedSet = new Set<string>(reviewedColumns);
+const progressValue = (dialect: DialectName, column: string): string =>
+  reviewedSet.has(column)
+    ? `${dialect === 'postgres' ? 'greatest' : 'max'}(form_progress.${quoted(column)}, excluded.${quoted(column)})`
+    : `excluded.${quoted(column)}`;
+const progressUpdateText = (dialect: DialectName): string =>
+  progressColumns.map((column) => `${quoted(column)} = ${progressValue(dialect, column)}`).join(', ');
+/** `progressUpdateText` as Kysely's SET, for every upsert of a progress row. */
+export const progressUpdate = (dialect: DialectName) =>
+  Object.fromEntries(progressColumns.map((column) => [column, sql<number>`${sql.raw(progressValue(dialect, column))}`]));
+
 /** A save's change of one record (`saveRecordChanges`). */
 export type RecordChange = {
   id: string;
@@ -125,9 +147,7 @@ const saveStatementQuery = (db: Executor, change: RecordChange, columns: string[
             // No row, and so no write, when no flag moved.
             .where(sql<boolean>`${progress !== null}`),
         )
-        .onConflict((conflict) =>
-          conflict.column('student_id').doUpdateSet((eb) => Object.fromEntries(progressColumns.map((column) => [column, eb.ref(`excluded.${column}`)]))),
-        )
+        .onConflict((conflict) => conflict.column('student_id').doUpdateSet(() => progressUpdate('postgres')))
         .returning('student_id'),
     )
     .insertInto('audit_log')
@@ -158,8 +178,6 @@ const runInsertAudit = compiledOnce<never>((db) =>
   db.insertInto('audit_log').values(Object.fromEntries(auditColumns.map((column) => [column, ''])) as Insertable<AuditLogTable>),
 );
 
-const quoted = (name: string) => `"${name}"`;
-
 /** A record column set from the save's changes, or kept as stored when the save did not change it. */
 const columnFromChanges = (column: string) =>
   `${quoted(column)} = case when i.changes ? '${column}' then (i.changes->>'${column}')${integerStudentColumns.has(column) ? '::integer' : ''} else s.${quoted(column)} end`;
@@ -180,7 +198,7 @@ const saveManyText = (columns: string[]) =>
     `progress as (insert into form_progress (student_id, ${progressColumns.map(quoted).join(', ')})`,
     `  select i.id, ${progressColumns.map((column) => `p.${quoted(column)}`).join(', ')} from input as i join saved on saved.id = i.id`,
     "  cross join lateral jsonb_populate_record(null::form_progress, i.progress) as p where jsonb_typeof(i.progress) = 'object'",
-    `  on conflict (student_id) do update set ${progressColumns.map((column) => `${quoted(column)} = excluded.${quoted(column)}`).join(', ')}),`,
+    `  on conflict (student_id) do update set ${progressUpdateText('postgres')}),`,
     `audit as (insert into audit_log (${auditColumns.join(', ')})`,
     `  select ${auditColumns.map((column) => `a.${column}`).join(', ')} from input as i join saved on saved.id = i.id`,
     '  cross join lateral jsonb_populate_record(null::audit_log, i.audit) as a)',
@@ -233,7 +251,7 @@ export async function saveRecordChanges(db: Executor, dialect: DialectName, chan
     await db
       .insertInto('form_progress')
       .values({ ...change.progress, student_id: change.id })
-      .onConflict((conflict) => conflict.column('student_id').doUpdateSet(change.progress!))
+      .onConflict((conflict) => conflict.column('student_id').doUpdateSet(() => progressUpdate(dialect)))
       .execute();
   }
   await runInsertAudit(

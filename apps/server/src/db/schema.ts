@@ -1,4 +1,4 @@
-import type { FieldValue, ProgressFlagKey, StaffRole } from '@school/contract';
+import type { CompletenessStepKey, FieldValue, ProgressFlagKey, StaffRole } from '@school/contract';
 import type { Generated } from 'kysely';
 
 /**
@@ -95,14 +95,19 @@ export type RegistrationStatusTable = {
   updated_at: string;
 };
 
-/** A student's progress: one column per flag of the contract's `progressSteps`. */
-export type FormProgressTable = Record<ProgressFlagKey, number> & {
-  student_id: string;
-  /** 1 once the student has opened Health Data and saved it (decision 026). */
-  health_data_saved: Generated<number>;
-  /** The school's date (yyyymmdd) on which `submit` last became 1, 0 while it is not (migration 016). */
-  completed_on: Generated<number>;
-};
+/** The progress row's column that says she has reviewed a step this year. */
+export type ReviewedColumn = `${CompletenessStepKey}_reviewed`;
+
+/**
+ * A student's progress: one column per flag of the contract's `progressSteps` (a step's is 1 when
+ * it is complete and reviewed), and per step whether she has reviewed it this year (decision 026).
+ */
+export type FormProgressTable = Record<ProgressFlagKey, number> &
+  Record<ReviewedColumn, Generated<number>> & {
+    student_id: string;
+    /** The school's date (yyyymmdd) on which `submit` last became 1, 0 while it is not (migration 016). */
+    completed_on: Generated<number>;
+  };
 
 export type UploadedFilesTable = {
   id: Generated<number>;

@@ -5,9 +5,11 @@ import type { DialectName, Executor } from '../../src/db/database.ts';
 import {
   groupedRead,
   integerStudentColumns,
+  progressColumns,
   saveRecordChanges,
   saveRecordChangesTogether,
   saveStatementsFor,
+  type ProgressRow,
   type RecordChange,
 } from '../../src/db/record-writes.ts';
 import { createStudent, type TestStudent } from '../helpers/factories.ts';
@@ -64,6 +66,9 @@ describe(`a row read by key for a save, on ${testDialect}`, () => {
   });
 });
 
+/** A progress row with nothing done and nothing reviewed. */
+const unreviewed: ProgressRow = Object.fromEntries(progressColumns.map((column) => [column, 0])) as ProgressRow;
+
 describe('the save statements, compiled once per set of changed columns', () => {
   it('take their parameters in the order the compiled statement has them, whatever the values', () => {
     const change: RecordChange = {
@@ -71,7 +76,7 @@ describe('the save statements, compiled once per set of changed columns', () => 
       expectedUpdatedAt: 'v1',
       values: { email: 'kezia@example.tt', allergy: null, asthma: 1, not_a_column: 'dropped' },
       updatedAt: 'v2',
-      progress: { studentData: 1, familyData: 0, healthData: 1, otherData: 0, documents: 1, submit: 0, health_data_saved: 1, completed_on: 0 },
+      progress: { ...unreviewed, studentData: 1, healthData: 1, documents: 1, healthData_reviewed: 1 },
       audit: { at: 'at', actor_kind: 'student', actor_id: 'S-1', action: 'student.record-updated', student_id: 'S-1', ip: null, detail: 'd', request_id: 'r' },
     };
     for (const progress of [change.progress, null]) {
@@ -107,7 +112,7 @@ describe.each(ways)(`saves written %s, on ${testDialect}`, (way, save) => {
       detail: 'fields',
       request_id: `r-${id}`,
     });
-    const progress = { studentData: 1, familyData: 1, healthData: 0, otherData: 1, documents: 0, submit: 0, health_data_saved: 1, completed_on: 0 };
+    const progress = { ...unreviewed, studentData: 1, familyData: 1, otherData: 1, healthData_reviewed: 1 };
     const changes: RecordChange[] = [
       // Text with quotes, a line break and a null; a flag; only the columns named change.
       {
@@ -167,8 +172,17 @@ describe.each(ways)(`saves written %s, on ${testDialect}`, (way, save) => {
       .execute();
     expect(progressRows.find((row) => row.student_id === students[0].id)).toMatchObject(progress);
     // No flag moved for the second; the refused third's flags are untouched.
-    expect(progressRows.find((row) => row.student_id === students[1].id)).toMatchObject({ studentData: 0, health_data_saved: 0 });
-    expect(progressRows.find((row) => row.student_id === students[2].id)).toMatchObject({ studentData: 0, health_data_saved: 0 });
+    expect(progressRows.find((row) => row.student_id === students[1].id)).toMatchObject({ studentData: 0, healthData_reviewed: 0 });
+    expect(progressRows.find((row) => row.student_id === students[2].id)).toMatchObject({ studentData: 0, healthData_reviewed: 0 });
+
+    // A save that read the progress before a step was reviewed elsewhere keeps the mark (decision 026).
+    const newer = (await rowsOf([students[0]]))[0];
+    const stale = { ...unreviewed, studentData: 1, documents_reviewed: 1 };
+    expect(await save(test.db, testDialect, [{ ...changes[0], expectedUpdatedAt: String(newer.updated_at), updatedAt: 'v-0b', progress: stale }])).toEqual([
+      true,
+    ]);
+    const kept = await test.db.selectFrom('form_progress').selectAll().where('student_id', '=', students[0].id).executeTakeFirstOrThrow();
+    expect(kept).toMatchObject({ ...stale, healthData_reviewed: 1, familyData: 0 });
   });
 });
 

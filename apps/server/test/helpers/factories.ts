@@ -150,7 +150,10 @@ export const completeRecordFields = {
 export async function storeCompleteRegistration(db: Db, studentId: string): Promise<void> {
   await db
     .updateTable('form_progress')
-    .set({ studentData: 1, familyData: 1, healthData: 1, otherData: 1, documents: 1, submit: 1 })
+    .set({
+      ...{ studentData: 1, familyData: 1, healthData: 1, otherData: 1, documents: 1, submit: 1 },
+      ...{ studentData_reviewed: 1, familyData_reviewed: 1, healthData_reviewed: 1, otherData_reviewed: 1, documents_reviewed: 1 },
+    })
     .where('student_id', '=', studentId)
     .execute();
   for (const type of documentTypeNames) {

@@ -87,7 +87,7 @@ const requestRules: Record<string, { body?: z.ZodType; form?: z.ZodObject; query
   'POST /api/reset-password-student': { body: contract.resetStudentPasswordRequest },
   'GET /api/student-lookup': { query: contract.studentLookupQuery },
   'POST /api/student': { body: contract.studentSaveSchema },
-  'POST /api/student/{id}/health-data': { body: contract.healthDataSavedRequest },
+  'POST /api/registration/confirm-step': { body: contract.confirmStepRequest },
   'PUT /api/registration-status/{form_level}': { body: contract.registrationStatusRequest },
   'POST /api/store-file': { form: contract.storeFileRequest },
   'DELETE /api/file': { query: contract.deleteFileQuery },

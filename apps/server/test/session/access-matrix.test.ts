@@ -32,7 +32,7 @@ const expectedAccess: Record<string, Access> = {
   'GET /api/primary-schools': 'visitor',
   'GET /api/student/:id': 'self or records:read',
   'POST /api/student': 'self or records:write',
-  'POST /api/student/:id/health-data': 'self or records:write',
+  'POST /api/registration/confirm-step': 'signed-in',
   'POST /api/check-current-password': 'signed-in',
   'GET /api/student-registration/:form_level': 'signed-in',
   'GET /api/registration-status': 'settings',

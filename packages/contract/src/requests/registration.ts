@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
+import { completenessSteps, reviewedStepKeys, type CompletenessStepKey } from '../progress-steps.ts';
 import { isRealDate } from '../student-schema.ts';
 
 /** A form level in a path (`/api/student-registration/{form_level}`, `/api/registration-status/{form_level}`): 1 to 5. */
@@ -25,6 +26,10 @@ export const registrationStatusRequest = z.object({
 });
 export type RegistrationStatusRequest = z.input<typeof registrationStatusRequest>;
 
-/** POST /api/student/{id}/health-data: nothing to send; the step's fields were saved as she went, and this says she has checked them. */
-export const healthDataSavedRequest = z.object({});
-export type HealthDataSavedRequest = z.input<typeof healthDataSavedRequest>;
+/** POST /api/registration/confirm-step: the step she has checked and found unchanged ('Nothing has changed', decision 026). */
+export const confirmStepRequest = z.object({
+  step: z.enum(reviewedStepKeys as [CompletenessStepKey, ...CompletenessStepKey[]], {
+    message: `Choose a step to confirm: ${completenessSteps.map((step) => step.key).join(', ')}.`,
+  }),
+});
+export type ConfirmStepRequest = z.input<typeof confirmStepRequest>;

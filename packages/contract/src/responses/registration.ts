@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { progressFlagKeys, type ProgressFlagKey } from '../progress-steps.ts';
+import { progressFlagKeys, reviewedStepKeys, type CompletenessStepKey, type ProgressFlagKey } from '../progress-steps.ts';
 import { studentColumns } from '../student-schema.ts';
 
 const flag = z.number().int().min(0).max(1);
@@ -7,6 +7,13 @@ const flag = z.number().int().min(0).max(1);
 /** SPEC §3 form progress flags: one per wizard step (`progressSteps`), 1 when the step is complete. */
 export const progressFlagsSchema = z.object(Object.fromEntries(progressFlagKeys.map((key) => [key, flag])) as Record<ProgressFlagKey, typeof flag>);
 export type ProgressFlags = z.infer<typeof progressFlagsSchema>;
+
+/** Per step, 1 once she has reviewed it this year (decision 026): the wizard offers 'Nothing has changed' until then. */
+export const reviewedStepsSchema = z.object(Object.fromEntries(reviewedStepKeys.map((key) => [key, flag])) as Record<CompletenessStepKey, typeof flag>);
+
+/** The progress a registration answers: the flags (a step's is 1 when it is complete and reviewed) and which steps she has reviewed. */
+export const progressSchema = progressFlagsSchema.extend({ reviewed: reviewedStepsSchema });
+export type Progress = z.infer<typeof progressSchema>;
 
 /** SPEC §4 registration status of one form level, with what the wizard's banner says about it. */
 export const registrationWindowSchema = z.object({
@@ -49,18 +56,18 @@ export type RegistrationTerms = z.infer<typeof registrationTermsSchema>;
 /** GET /api/student/{id}: everything the wizard needs. */
 export const registrationSchema = z.object({
   record: studentRecordSchema,
-  progress: progressFlagsSchema,
+  progress: progressSchema,
   registration: registrationWindowSchema,
   terms: registrationTermsSchema,
   /** The school's date ('yyyy-MM-dd') on which the registration was last completed (agreed with every step complete), or null while it is not. */
   completed_on: z.string().nullable(),
 });
 
-/** POST /api/student/{id}/health-data: Health Data was opened and saved; the progress flags it leads to. */
-export const healthDataSavedSchema = z.object({ message: z.string(), progress: progressFlagsSchema });
+/** POST /api/registration/confirm-step: the step is reviewed; the progress it leads to. */
+export const stepConfirmedSchema = z.object({ message: z.string(), progress: progressSchema });
 
-/** POST /api/student: the saved record (its new version) and the progress flags it leads to. */
-export const savedRecordSchema = z.object({ message: z.string(), record: studentRecordSchema, progress: progressFlagsSchema });
+/** POST /api/student: the saved record (its new version) and the progress it leads to. */
+export const savedRecordSchema = z.object({ message: z.string(), record: studentRecordSchema, progress: progressSchema });
 
 /** POST /api/student answers 409 when the record changed since the client read it, with the current record. */
 export const recordConflictSchema = z.object({ message: z.string(), record: studentRecordSchema.nullable() });

@@ -1,5 +1,6 @@
-import { progressFlags, stepKeys, studentColumns, studentFields, type FieldValue } from '@school/contract';
+import { progressFlags, reviewedStepKeys, stepKeys, studentColumns, studentFields, type CompletenessStepKey, type FieldValue } from '@school/contract';
 import type { Db, Executor } from '../../db/database.ts';
+import { reviewedColumnOf, type ProgressRow } from '../../db/record-writes.ts';
 import { ethnicGroups, formClasses, houses, primarySchools, religions, towns } from '../../db/reference-data.ts';
 import type { FileStore } from '../../lib/file-store/index.ts';
 import { storeMadeDocument } from '../files/index.ts';
@@ -189,18 +190,19 @@ export async function generateDemoSchool(db: Db, options: { students: number; se
     for (const column of studentColumns) record[column] ??= fieldKinds.get(column) === 'flag' || column === 'agree_terms_conditions' ? 0 : null;
     students.push(record);
     accounts.push({ student_id: id, password_hash: null, password_reset: 1, password_changed_at: null });
-    // The progress row as the portal itself would have it (decision 026): Health Data saved once
-    // the steps after it were filled in, the documents uploaded by those who agreed, and each flag
-    // by the one definition of a complete step.
+    // The progress row as the portal itself would have it (decision 026): each step she filled in
+    // reviewed by her saves, the documents uploaded (and so reviewed) by those who agreed, and each
+    // flag by the one definition of a done step.
     const agreed = stepsDone === 5;
-    const stored = { ...progressFlags(), documents: agreed ? 1 : 0, health_data_saved: stepsDone >= 3 ? 1 : 0, completed_on: 0 };
+    const reviewed = new Set<CompletenessStepKey>([...stepKeys.slice(0, Math.min(stepsDone, 4)), ...(agreed ? (['documents'] as const) : [])]);
+    const stored = {
+      ...progressFlags(),
+      ...Object.fromEntries(reviewedStepKeys.map((key) => [reviewedColumnOf(key), reviewed.has(key) ? 1 : 0])),
+      documents: agreed ? 1 : 0,
+      completed_on: 0,
+    } as ProgressRow;
     const flags = progressOf(record, stored);
-    progress.push({
-      student_id: id,
-      ...flags,
-      health_data_saved: stored.health_data_saved,
-      completed_on: flags.submit ? Number(updatedAt.slice(0, 10).replaceAll('-', '')) : 0,
-    });
+    progress.push({ ...stored, ...flags, student_id: id, completed_on: flags.submit ? Number(updatedAt.slice(0, 10).replaceAll('-', '')) : 0 });
     if (agreed) withDocuments.push({ id, receivedAt: updatedAt });
     if (!sample && stepsDone === 0) sample = { id, first_name, last_name, date_of_birth: String(record.date_of_birth) };
   }

@@ -31,15 +31,6 @@ export const filesRepository = {
     return Number(result.numUpdatedRows) === 1;
   },
 
-  async countTypes(db: Executor, studentId: string): Promise<number> {
-    const row = await db
-      .selectFrom('uploaded_files')
-      .select((eb) => eb.fn.count<number>('file_type').distinct().as('count'))
-      .where('student_id', '=', studentId)
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
-  },
-
   findDataFile(db: Executor, studentId: string) {
     return db.selectFrom('student_data_files').selectAll().where('student_id', '=', studentId).executeTakeFirst();
   },

@@ -94,15 +94,9 @@ async function replaceFile(deps: Deps, actor: SignedInActor, file: NewFile): Pro
       size_bytes: file.size,
       created_at: nowIso(),
     });
-    await updateDocumentsFlag(trx, deps.config.schoolTimeZone, file.studentId);
+    await saveDocumentsProgress(trx, deps.config.schoolTimeZone, file.studentId, actor);
     await writeAudit(trx, actor, { action: 'file.uploaded', studentId: file.studentId, detail: file.fileType });
   });
-}
-
-/** The documents progress flag: 1 when all four types are in. */
-async function updateDocumentsFlag(db: Executor, timeZone: string, studentId: string): Promise<void> {
-  const count = await filesRepository.countTypes(db, studentId);
-  await saveDocumentsProgress(db, timeZone, studentId, count >= documentTypeNames.length);
 }
 
 /** `DELETE /api/file`: removes the row and its bytes as one change. */
@@ -117,7 +111,7 @@ export async function deleteDocument(
     if (!removed) throw new NotFound(messages.noSuchFile);
     await filesRepository.remove(trx, removed.id);
     await change.release(removed.stored_name);
-    await updateDocumentsFlag(trx, deps.config.schoolTimeZone, studentId);
+    await saveDocumentsProgress(trx, deps.config.schoolTimeZone, studentId, actor);
     await writeAudit(trx, actor, { action: 'file.deleted', studentId, detail: fileType });
   });
   return { message: documentMessages.removed(fileType) };

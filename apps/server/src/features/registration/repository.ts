@@ -1,12 +1,21 @@
-import { progressFlags, studentColumns, type FieldValue } from '@school/contract';
+import { studentColumns, type FieldValue } from '@school/contract';
 import type { Expression, Selectable } from 'kysely';
 import type { DialectName, Executor } from '../../db/database.ts';
-import { groupedRead, integerStudentColumns, progressColumns, saveRecordChanges, type ProgressRow, type RecordChange } from '../../db/record-writes.ts';
-import type { FormProgressTable, RegistrationStatusTable } from '../../db/schema.ts';
+import { isPostgres } from '../../db/dialect.ts';
+import {
+  groupedRead,
+  integerStudentColumns,
+  progressColumns,
+  progressUpdate,
+  saveRecordChanges,
+  type ProgressRow,
+  type RecordChange,
+} from '../../db/record-writes.ts';
+import type { FormProgressTable, RegistrationStatusTable, ReviewedColumn } from '../../db/schema.ts';
 
 export type { ProgressRow };
 export type StudentRow = { id: string; created_at: string; updated_at: string } & Record<string, FieldValue>;
-export type ProgressFlags = Omit<FormProgressTable, 'student_id' | 'health_data_saved' | 'completed_on'>;
+export type ProgressFlags = Omit<FormProgressTable, 'student_id' | ReviewedColumn | 'completed_on'>;
 
 /** What a save reads of a record: the record, its form's registration window and its progress row. */
 export type FoundForSave = { student: StudentRow; status: RegistrationStatusTable | undefined; progress: ProgressRow | undefined };
@@ -93,12 +102,35 @@ export const registrationRepository = {
     return db.selectFrom('form_progress').selectAll().where('student_id', '=', studentId).executeTakeFirst();
   },
 
-  async saveProgress(db: Executor, studentId: string, flags: Partial<ProgressRow>): Promise<void> {
+  /** Writes the whole progress row; a reviewed mark already set stays set (`progressUpdate`). */
+  async saveProgress(db: Executor, studentId: string, row: ProgressRow): Promise<void> {
     await db
       .insertInto('form_progress')
-      .values({ ...progressFlags(), ...flags, student_id: studentId })
-      .onConflict((conflict) => conflict.column('student_id').doUpdateSet(flags))
+      .values({ ...row, student_id: studentId })
+      .onConflict((conflict) => conflict.column('student_id').doUpdateSet(() => progressUpdate(isPostgres(db as never) ? 'postgres' : 'sqlite')))
       .execute();
+  },
+
+  /**
+   * Sets one step's reviewed mark, first in its transaction: on PostgreSQL the row stays locked
+   * until the end, so marks made at the same moment wait for one another and none is lost.
+   */
+  async markReviewed(db: Executor, studentId: string, column: ReviewedColumn): Promise<void> {
+    await db
+      .insertInto('form_progress')
+      .values({ ...Object.fromEntries(progressColumns.map((name) => [name, 0])), [column]: 1, student_id: studentId } as ProgressRow & { student_id: string })
+      .onConflict((conflict) => conflict.column('student_id').doUpdateSet({ [column]: 1 }))
+      .execute();
+  },
+
+  /** How many of the document types the student has uploaded. */
+  async countDocumentTypes(db: Executor, studentId: string): Promise<number> {
+    const row = await db
+      .selectFrom('uploaded_files')
+      .select((eb) => eb.fn.count<number>('file_type').distinct().as('count'))
+      .where('student_id', '=', studentId)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
   },
 
   /** The registration window of the student's form level (from her class). */

@@ -1,8 +1,7 @@
 import {
+  confirmStepRequest,
   errorResponses,
   formLevelParam,
-  healthDataSavedRequest,
-  healthDataSavedSchema,
   limits,
   recordConflictSchema,
   registrationSchema,
@@ -11,6 +10,7 @@ import {
   registrationWindowSchema,
   readStudentSave,
   savedRecordSchema,
+  stepConfirmedSchema,
   studentSaveSchema,
 } from '@school/contract';
 import type { FastifyInstance } from 'fastify';
@@ -19,7 +19,7 @@ import { z } from 'zod';
 import { adminActor, signedInActor } from '../../session/access.ts';
 import { preloadForStudent } from '../../session/preload.ts';
 import { registrationRepository } from './repository.ts';
-import { loadRegistration, saveHealthData, saveStudentRecord } from './service.ts';
+import { confirmStep, loadRegistration, saveStudentRecord } from './service.ts';
 import { listRegistrationStatuses, updateRegistrationStatus, windowForFormLevel } from './status-service.ts';
 
 /**
@@ -64,17 +64,14 @@ export async function registrationRoutes(instance: FastifyInstance): Promise<voi
     async (request) => saveStudentRecord(deps, signedInActor(request), request.body, ownRecordForSave.of(request)),
   );
 
+  // 'Nothing has changed': a student's own step reviewed without an edit (decision 026).
   app.post(
-    '/api/student/:id/health-data',
+    '/api/registration/confirm-step',
     {
-      config: { access: 'self or records:write', studentIdFrom: (request) => (request.params as { id?: string }).id },
-      schema: {
-        params: z.object({ id: z.string().min(1).max(limits.studentId) }),
-        body: healthDataSavedRequest,
-        response: { 200: healthDataSavedSchema, ...errorResponses },
-      },
+      config: { access: 'signed-in' },
+      schema: { body: confirmStepRequest, response: { 200: stepConfirmedSchema, ...errorResponses } },
     },
-    async (request) => saveHealthData(deps, signedInActor(request), request.params.id),
+    async (request) => confirmStep(deps, signedInActor(request), request.body.step),
   );
 
   app.get(

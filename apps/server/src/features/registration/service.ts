@@ -1,20 +1,25 @@
 import {
   academicYearLabel,
   changedSaveValues,
+  documentTypeNames,
   fieldByName,
   fieldTitle,
   messages,
+  completenessSteps,
   progressFlags,
   registrationStepStates,
   studentColumns,
   studentFields,
   studentSaveSchema,
   type CompletenessFacts,
+  type CompletenessStepKey,
   type FieldValue,
+  type Progress,
   type StudentSaveBody,
 } from '@school/contract';
 import type { SignedInActor } from '../../session/actor.ts';
 import type { Executor } from '../../db/database.ts';
+import { progressColumns, reviewedColumnOf } from '../../db/record-writes.ts';
 import type { Deps } from '../../deps.ts';
 import { Conflict, fieldOfPath, Forbidden, invalidField, invalidFields, NotFound } from '../../lib/errors.ts';
 import { zonedDay } from '../../lib/time-zone.ts';
@@ -46,16 +51,24 @@ export function nextVersion(previous: string): string {
 
 type StoredProgress = ProgressRow;
 
-/** What completeness knows besides the record, from the stored progress row. */
-const factsOf = (stored: StoredProgress): CompletenessFacts => ({ documentsComplete: stored.documents === 1, healthDataSaved: stored.health_data_saved === 1 });
+/**
+ * What completeness knows besides the record, from the stored progress row: her reviewed marks,
+ * and whether every document is in. The Documents flag says so while the step is reviewed; a
+ * caller that has just counted the documents says so itself.
+ */
+const factsOf = (stored: StoredProgress, documentsComplete = stored.documents === 1): CompletenessFacts => ({
+  documentsComplete,
+  reviewed: (key) => stored[reviewedColumnOf(key)] === 1,
+});
 
 /**
  * The progress flags of the record as it now stands (decision 026): each step by the contract's
- * one definition of completeness, and `submit` only while she has agreed and every step is complete.
+ * one definition of completeness (complete and reviewed), and `submit` only while she has agreed
+ * and every step is done.
  */
-export function progressOf(record: Record<string, FieldValue>, stored: StoredProgress): ProgressFlags {
-  const states = registrationStepStates(record, factsOf(stored));
-  const flags = { ...presentProgress(stored) };
+export function progressOf(record: Record<string, FieldValue>, stored: StoredProgress, documentsComplete?: boolean): ProgressFlags {
+  const states = registrationStepStates(record, factsOf(stored, documentsComplete));
+  const flags = progressFlags();
   for (const state of states) flags[state.key] = state.complete ? 1 : 0;
   flags.submit = record.agree_terms_conditions === 1 && states.every((state) => state.complete) ? 1 : 0;
   return flags;
@@ -77,11 +90,15 @@ function changedValues(input: StudentSaveBody, current: StudentRow): Record<stri
   throw invalidFields(issues.map((issue) => ({ field: fieldOfPath(issue.path), message: issue.message })));
 }
 
-const storedProgressOf = (row: Partial<StoredProgress> | undefined): StoredProgress => ({
-  ...presentProgress(row),
-  health_data_saved: row?.health_data_saved ?? 0,
-  completed_on: row?.completed_on ?? 0,
-});
+const storedProgressOf = (row: Partial<StoredProgress> | undefined): StoredProgress =>
+  Object.fromEntries(progressColumns.map((column) => [column, row?.[column] ?? 0])) as StoredProgress;
+
+/** The reviewed marks a student's save of these fields sets: each field's step (decision 026). A staff member's save is not her review. */
+function reviewedBySave(actor: SignedInActor, columns: string[]): Partial<StoredProgress> {
+  if (actor.kind !== 'student') return {};
+  const steps = new Set(columns.flatMap((column) => fieldByName.get(column)?.step ?? []));
+  return Object.fromEntries([...steps].map((step) => [reviewedColumnOf(step), 1]));
+}
 
 /** Today as the school's calendar reads it, as the progress row keeps a day (yyyymmdd). */
 const schoolDay = (timeZone: string, now = new Date()): number => Number(zonedDay(now, timeZone).replaceAll('-', ''));
@@ -97,30 +114,33 @@ async function findStoredProgress(db: Executor, studentId: string): Promise<Stor
   return storedProgressOf(await registrationRepository.findProgress(db, studentId));
 }
 
-/** Brings the stored progress flags in line with the record, writing only when one moved. */
-async function saveProgressOf(trx: Executor, record: StudentRow, today: () => number, change: Partial<StoredProgress> = {}): Promise<ProgressFlags> {
+/**
+ * Brings the stored progress flags in line with the record and what it now knows of her documents,
+ * writing only when one moved; answers the progress as the API shows it.
+ */
+async function saveProgressOf(trx: Executor, record: StudentRow, today: () => number, documentsComplete?: boolean): Promise<Progress> {
   const before = await findStoredProgress(trx, record.id);
-  const progress = nextProgress(record, before, today, change);
+  const progress = nextProgress(record, before, today, {}, documentsComplete);
   if (progress.moved) await registrationRepository.saveProgress(trx, record.id, progress.row);
-  return progress.flags;
+  return presentProgress(progress.row);
 }
 
 /**
- * The progress flags the record has now (with `change` laid on the stored facts), and whether the
+ * The progress flags the record has now (with `change` laid on the stored row), and whether the
  * stored row must move. The day of completion is `today()` when the registration becomes complete,
  * kept while it stays so (asked only then: most saves do not complete a registration).
  */
-function nextProgress(record: StudentRow, before: StoredProgress, today: () => number, change: Partial<StoredProgress> = {}) {
+function nextProgress(record: StudentRow, before: StoredProgress, today: () => number, change: Partial<StoredProgress> = {}, documentsComplete?: boolean) {
   const stored = { ...before, ...change };
-  const flags = progressOf(record, stored);
+  const flags = progressOf(record, stored, documentsComplete);
   const completedOn = flags.submit !== 1 ? 0 : before.submit === 1 && before.completed_on > 0 ? before.completed_on : today();
-  const row = { ...flags, health_data_saved: stored.health_data_saved, completed_on: completedOn };
+  const row: StoredProgress = { ...stored, ...flags, completed_on: completedOn };
   return { flags, row, moved: (Object.keys(row) as Array<keyof StoredProgress>).some((key) => row[key] !== before[key]) };
 }
 
 /**
- * The agreement may be given only while every step is complete (decision 026): 422 naming the
- * incomplete steps otherwise. The server, not the save, writes the terms she agreed to.
+ * The agreement may be given only while every step is complete and reviewed (decision 026): 422
+ * naming the steps not yet done otherwise. The server, not the save, writes the terms she agreed to.
  */
 async function applyAgreement(current: StudentRow, stored: StoredProgress, changes: Record<string, FieldValue>): Promise<void> {
   if (!('agree_terms_conditions' in changes)) return;
@@ -162,9 +182,10 @@ export async function loadRegistration(deps: Deps, actor: SignedInActor, student
   };
 }
 
-/** The progress flags as the API shows them: each stored flag, 0 where there is none. */
-export function presentProgress(progress: Partial<ProgressFlags> | undefined): ProgressFlags {
-  return progressFlags((key) => progress?.[key] ?? 0);
+/** The progress as the API shows it: each stored flag and reviewed mark, 0 where there is none. */
+export function presentProgress(progress: Partial<StoredProgress> | undefined): Progress {
+  const reviewed = Object.fromEntries(completenessSteps.map(({ key }) => [key, progress?.[reviewedColumnOf(key)] ?? 0])) as Record<CompletenessStepKey, number>;
+  return { ...progressFlags((key) => progress?.[key] ?? 0), reviewed };
 }
 
 /**
@@ -195,13 +216,15 @@ export async function saveStudentRecord(deps: Deps, actor: SignedInActor, input:
     }
     if (input.updatedAt !== current.updated_at) throw new Conflict(CONFLICT_MESSAGE, { record: presentStudentRecord(current) });
 
-    if (Object.keys(changes).length === 0) return { saved: current, flags: presentProgress(found.progress) };
+    if (Object.keys(changes).length === 0) return { saved: current, progress: presentProgress(found.progress) };
     await assertCodesInLists(db, changes);
-    await applyAgreement(current, stored, changes);
+    // Her save of a field reviews its step, in the same write (decision 026).
+    const review = reviewedBySave(actor, Object.keys(changes));
+    await applyAgreement(current, { ...stored, ...review }, changes);
 
     const updatedAt = nextVersion(current.updated_at);
     const saved: StudentRow = { ...current, ...changes, updated_at: updatedAt };
-    const progress = nextProgress(saved, stored, () => schoolDay(deps.config.schoolTimeZone));
+    const progress = nextProgress(saved, stored, () => schoolDay(deps.config.schoolTimeZone), review);
     const written = await registrationRepository.saveChanges(db, deps.dialect, {
       id: current.id,
       expectedUpdatedAt: current.updated_at,
@@ -215,9 +238,9 @@ export async function saveStudentRecord(deps: Deps, actor: SignedInActor, input:
       const newest = await registrationRepository.findStudent(db, current.id);
       throw new Conflict(CONFLICT_MESSAGE, { record: newest ? presentStudentRecord(newest) : null });
     }
-    return { saved, flags: progress.flags };
+    return { saved, progress: presentProgress(progress.row) };
   });
-  return { message: 'Saved', record: presentStudentRecord(result.saved), progress: result.flags };
+  return { message: 'Saved', record: presentStudentRecord(result.saved), progress: result.progress };
 }
 
 /** The record as the API shows it, or undefined when there is no such student (for documents that print it). */
@@ -240,27 +263,47 @@ export async function assertMayChangeRegistration(deps: Pick<Deps, 'db' | 'confi
 }
 
 /**
- * Sets the Documents step's progress flag (1 when every document is in) and what follows from it,
- * inside the caller's transaction; `timeZone` is the school's, for the day of completion.
+ * After a document was uploaded or removed, inside the caller's transaction: the Documents step's
+ * flag (1 when every document is in and the step is reviewed) and what follows from it. Her own
+ * upload or removal reviews the step (decision 026); `timeZone` is the school's, for the day of completion.
  */
-export async function saveDocumentsProgress(db: Executor, timeZone: string, studentId: string, complete: boolean): Promise<void> {
+export async function saveDocumentsProgress(db: Executor, timeZone: string, studentId: string, actor: SignedInActor): Promise<void> {
   const student = await registrationRepository.findStudent(db, studentId);
   if (!student) throw new NotFound(messages.noSuchStudent);
-  await saveProgressOf(db, student, () => schoolDay(timeZone), { documents: complete ? 1 : 0 });
+  if (actor.kind === 'student') await registrationRepository.markReviewed(db, studentId, reviewedColumnOf('documents'));
+  await saveProgressOf(db, student, () => schoolDay(timeZone), await documentsComplete(db, studentId));
 }
 
+const documentsComplete = async (db: Executor, studentId: string) =>
+  (await registrationRepository.countDocumentTypes(db, studentId)) >= documentTypeNames.length;
+
+/** Each step's answer to 'Nothing has changed'. */
+const confirmedMessages: Record<CompletenessStepKey, string> = Object.fromEntries(
+  completenessSteps.map(({ key, label }) => [key, `Thank you: you have confirmed ${label}.`]),
+) as Record<CompletenessStepKey, string>;
+
 /**
- * `POST /api/student/{id}/health-data`: the student has opened Health Data and saved it, so the
- * step may count as done (decision 026). Answers the progress flags.
+ * `POST /api/registration/confirm-step`: 'Nothing has changed' — she has checked the step and
+ * found it right, so it is reviewed this year without an edit (decision 026). Her own record only,
+ * inside her form's registration window, as her autosave. Answers the progress.
  */
-export async function saveHealthData(deps: Deps, actor: SignedInActor, studentId: string) {
+export async function confirmStep(deps: Deps, actor: SignedInActor, step: CompletenessStepKey) {
+  if (actor.kind !== 'student') throw new Forbidden('Only a student can confirm a step of her own registration.');
+  const studentId = actor.studentId;
   await assertMayChangeRegistration(deps, actor, studentId);
   const progress = await deps.writeTransaction(async (trx) => {
+    // The mark first: it holds the progress row until the end, so confirmations at the same moment cannot undo one another.
+    await registrationRepository.markReviewed(trx, studentId, reviewedColumnOf(step));
     const student = await registrationRepository.findStudent(trx, studentId);
     if (!student) throw new NotFound(messages.noSuchStudent);
-    return saveProgressOf(trx, student, () => schoolDay(deps.config.schoolTimeZone), { health_data_saved: 1 });
+    return saveProgressOf(
+      trx,
+      student,
+      () => schoolDay(deps.config.schoolTimeZone),
+      step === 'documents' ? await documentsComplete(trx, studentId) : undefined,
+    );
   });
-  return { message: 'Health Data saved.', progress };
+  return { message: confirmedMessages[step], progress };
 }
 
 /** The school's current academic year as SPEC §9 labels it ('2026-2027'), from its stored year (decision 045). */

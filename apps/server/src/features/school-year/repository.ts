@@ -1,6 +1,7 @@
-import { progressFlagKeys, type FieldValue } from '@school/contract';
+import type { FieldValue } from '@school/contract';
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Executor } from '../../db/database.ts';
+import { progressColumns } from '../../db/record-writes.ts';
 import type { FormProgressTable, RegistrationHistoryTable, RegistrationStatusTable, RolloversTable, StudentLeaversTable } from '../../db/schema.ts';
 
 /** A students row, every column. */
@@ -172,9 +173,9 @@ export const schoolYearRepository = {
     for (const chunk of chunksOf(ids)) await db.updateTable('students').set({ updated_at: version }).where('id', 'in', chunk).execute();
   },
 
-  /** Clears every step's done flag, Health Data's saved mark and the day of completion: the new year's registration starts. */
+  /** Clears every step's done flag and reviewed mark and the day of completion: the new year's registration and review start. */
   async resetProgress(db: Executor, ids: readonly string[]): Promise<void> {
-    const cleared = { ...Object.fromEntries(progressFlagKeys.map((key) => [key, 0])), health_data_saved: 0, completed_on: 0 };
+    const cleared = Object.fromEntries(progressColumns.map((column) => [column, 0]));
     for (const chunk of chunksOf(ids)) await db.updateTable('form_progress').set(cleared).where('student_id', 'in', chunk).execute();
   },
 

@@ -1,6 +1,7 @@
 import { academicYearLabel, rolloverUndoDays, type RolloverResult } from '@school/contract';
 import type { AdminActor } from '../../session/actor.ts';
 import { nowIso, type Executor } from '../../db/database.ts';
+import { progressColumns, reviewedColumnOf } from '../../db/record-writes.ts';
 import type { Deps } from '../../deps.ts';
 import { Conflict, invalidField } from '../../lib/errors.ts';
 import { zonedTimestamp } from '../../lib/time-zone.ts';
@@ -146,6 +147,16 @@ async function applyPlan(
 }
 
 /**
+ * A snapshot's progress row in today's columns. One kept before the reviewed marks existed
+ * (migration 024) has Health Data's saved mark instead: its marks are read as that migration read
+ * them, so that the undo puts back what the migration would have made of the row.
+ */
+function progressFromSnapshot(kept: Record<string, number>): Record<string, number> {
+  const before024 = (column: string) => (column === reviewedColumnOf('healthData') ? kept.health_data_saved : kept[column.replace(/_reviewed$/, '')]);
+  return Object.fromEntries(progressColumns.map((column) => [column, kept[column] ?? before024(column) ?? 0]));
+}
+
+/**
  * POST /api/school-year/undo: puts every class, leaver, progress flag, agreement and registration
  * status back as it was before the last rollover, from its snapshot, while it may be undone
  * (`undoRefusal`); 409 otherwise.
@@ -167,8 +178,7 @@ export async function undoRollover(deps: Deps, actor: AdminActor) {
         updated_at: record.updated_at,
       });
       if (history.progress) {
-        const { student_id: _key, ...flags } = JSON.parse(history.progress) as Record<string, number> & { student_id: string };
-        await repository.restoreProgress(trx, history.student_id, flags);
+        await repository.restoreProgress(trx, history.student_id, progressFromSnapshot(JSON.parse(history.progress) as Record<string, number>));
       }
     }
     await repository.deleteLeaversOf(trx, rollover.id);

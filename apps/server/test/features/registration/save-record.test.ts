@@ -45,7 +45,10 @@ describe('loading the record', () => {
     expect(body.record).toMatchObject({ id: student.id, student_id: student.id, first_name: student.first_name, class_id: '2B', achivements: null, asthma: 0 });
     expect(typeof body.record.updatedAt).toBe('string');
     expect(body.record).not.toHaveProperty('password_hash');
-    expect(body.progress).toEqual({ studentData: 0, familyData: 0, healthData: 0, otherData: 0, documents: 0, submit: 0 });
+    expect(body.progress).toEqual({
+      ...{ studentData: 0, familyData: 0, healthData: 0, otherData: 0, documents: 0, submit: 0 },
+      reviewed: { studentData: 0, familyData: 0, healthData: 0, otherData: 0, documents: 0 },
+    });
     expect(body.registration).toMatchObject({ form_level: 2, open: 1, editable: true });
   });
 });
@@ -103,12 +106,15 @@ describe('POST /api/student', () => {
   });
 
   it('keeps the version of a save that changes nothing, and answers every progress flag', async () => {
-    await t.db.updateTable('form_progress').set({ documents: 1 }).where('student_id', '=', student.id).execute();
+    await t.db.updateTable('form_progress').set({ documents: 1, documents_reviewed: 1 }).where('student_id', '=', student.id).execute();
     const { record } = await load();
     const unchanged = await save({ ...record });
     expect(unchanged.statusCode).toBe(200);
     expect(unchanged.json().record.updatedAt).toBe(record.updatedAt);
-    expect(unchanged.json().progress).toEqual({ studentData: 0, familyData: 0, healthData: 0, otherData: 0, documents: 1, submit: 0 });
+    expect(unchanged.json().progress).toEqual({
+      ...{ studentData: 0, familyData: 0, healthData: 0, otherData: 0, documents: 1, submit: 0 },
+      reviewed: { studentData: 0, familyData: 0, healthData: 0, otherData: 0, documents: 1 },
+    });
 
     const changed = await save({ ...record, allergy: 'Dust' });
     expect(changed.json().progress).toMatchObject({ documents: 1, submit: 0 });
@@ -331,7 +337,7 @@ describe('the record read for a save (one JSON value on PostgreSQL)', () => {
     await t.db.updateTable('students').set(awkward).where('id', '=', student.id).execute();
     await t.db
       .updateTable('form_progress')
-      .set({ studentData: 1, familyData: 0, healthData: 1, otherData: 0, documents: 0, submit: 0, health_data_saved: 1, completed_on: 0 })
+      .set({ studentData: 1, familyData: 0, healthData: 1, otherData: 0, documents: 0, submit: 0, healthData_reviewed: 1, completed_on: 0 })
       .where('student_id', '=', student.id)
       .execute();
     await t.db.updateTable('registration_status').set({ open: 0, deadline: '2026-12-01T20:00:00.000Z' }).where('form_level', '=', 2).execute();
@@ -348,7 +354,11 @@ describe('the record read for a save (one JSON value on PostgreSQL)', () => {
       otherData: 0,
       documents: 0,
       submit: 0,
-      health_data_saved: 1,
+      studentData_reviewed: 0,
+      familyData_reviewed: 0,
+      healthData_reviewed: 1,
+      otherData_reviewed: 0,
+      documents_reviewed: 0,
       completed_on: 0,
     });
     expect(await registrationRepository.findForSave(t.db, testDialect, 'no-such-student')).toBeUndefined();
@@ -423,6 +433,12 @@ describe('the statements of an autosave', () => {
 
   it("are two for a student's save on PostgreSQL: her session with her record, then the write (decision 033)", async () => {
     const { student: one, client: her } = await signedInStudent(counted, { class_id: '2B' });
+    // Her first save of a Health Data field reviews the step (decision 026): on PostgreSQL the mark is
+    // in the same write; on SQLite the progress row is one more statement of the save's transaction.
+    expect(await statementsOfSave(her, one.id)).toBe(testDialect === 'postgres' ? 2 : 5);
+    expect(await counted.db.selectFrom('form_progress').select('healthData_reviewed').where('student_id', '=', one.id).executeTakeFirstOrThrow()).toEqual({
+      healthData_reviewed: 1,
+    });
     // On SQLite: the session, then in the save's transaction the record, the UPDATE and the audit row.
     expect(await statementsOfSave(her, one.id)).toBe(testDialect === 'postgres' ? 2 : 4);
     const admin = await signedInAdmin(counted.app);

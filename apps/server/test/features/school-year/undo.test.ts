@@ -35,16 +35,28 @@ describe('POST /api/school-year/undo', () => {
     for (const classId of ['1A', '1B', '2A', '4C', '5A', '5B']) {
       const student = await createStudent(t.db, { class_id: classId, ...completeRecordFields, agree_terms_conditions: 1, terms_and_conditions: 'terms' });
       await storeCompleteRegistration(t.db, student.id);
-      await t.db.updateTable('form_progress').set({ completed_on: 20260610, health_data_saved: 1 }).where('student_id', '=', student.id).execute();
+      await t.db.updateTable('form_progress').set({ completed_on: 20260610 }).where('student_id', '=', student.id).execute();
     }
     const unfinished = await createStudent(t.db, { class_id: '3A' });
-    await t.db.updateTable('form_progress').set({ studentData: 1 }).where('student_id', '=', unfinished.id).execute();
+    await t.db
+      .updateTable('form_progress')
+      .set({ studentData: 1, studentData_reviewed: 1, healthData_reviewed: 1 })
+      .where('student_id', '=', unfinished.id)
+      .execute();
     const gone = await createStudent(t.db, { class_id: '2B' });
     await t.db.insertInto('student_leavers').values({ student_id: gone.id, left_on: '2026-03-01', reason: 'Moved abroad', rollover_id: null }).execute();
     const before = await rolloverTables(t.db);
 
     const year = await applyRollover();
     expect(await rolloverTables(t.db)).not.toEqual(before);
+    // The new year's review starts afresh for those who stay: every reviewed mark cleared (decision 026).
+    const marks = await t.db
+      .selectFrom('form_progress')
+      .select(['studentData_reviewed', 'healthData_reviewed', 'documents_reviewed'])
+      .where('student_id', 'not in', t.db.selectFrom('student_leavers').select('student_id'))
+      .execute();
+    expect(marks).toHaveLength(5);
+    expect(marks.every((row) => Object.values(row).every((mark) => mark === 0))).toBe(true);
     const response = await admin.post('/api/school-year/undo', {});
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
