@@ -1,9 +1,11 @@
 import type { StudentRecord } from '@school/contract';
-import type { ProgressFlags, RegistrationTerms, RegistrationWindow } from '@school/contract/responses';
+import type { Progress, RegistrationTerms, RegistrationWindow } from '@school/contract/responses';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './client.ts';
 
-export type { ProgressFlags, RegistrationTerms, RegistrationWindow };
+export type { RegistrationTerms, RegistrationWindow };
+/** The progress as the API answers it: each step's flag (done: complete and reviewed) and which steps she has reviewed this year. */
+export type ProgressFlags = Progress;
 
 /** A student's whole record with its progress flags, her form level's registration window (with the school year), the school's terms and the day she completed it. */
 export type Registration = {

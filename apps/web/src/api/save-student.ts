@@ -1,9 +1,9 @@
 import type { StudentRecord } from '@school/contract';
 import type { StudentSaveRequest } from '@school/contract/requests';
-import type { ProgressFlags } from '@school/contract/responses';
+import type { Progress } from '@school/contract/responses';
 import { api } from './client.ts';
 
-export type SaveAnswer = { message: string; record: StudentRecord; progress: ProgressFlags };
+export type SaveAnswer = { message: string; record: StudentRecord; progress: Progress };
 
 /**
  * POST /api/student: the whole record with the updatedAt it was read at; the wizard's autosave and

@@ -38,9 +38,11 @@ export default function CompleteStepPage() {
   const { readOnly, terms, academicYear, completedOn } = useOutletContext<StepContext>();
   const { store, state } = useAutosave();
   const agreed = store.value('agree_terms_conditions') === 1;
+  const { reviewed } = state.progress;
   const states = registrationStepStates(store.current(), {
-    documentsComplete: state.progress.documents === 1,
-    healthDataSaved: state.progress.healthData === 1,
+    // The Documents flag tells while the step is reviewed; before that, the Documents step itself shows what is missing.
+    documentsComplete: state.progress.documents === 1 || reviewed.documents !== 1,
+    reviewed: (key) => reviewed[key] === 1,
   });
   const incomplete = states.filter((step) => !step.complete);
   const pathOf = (key: StepState['key']) => `/registration/${steps.find((step) => step.flag === key)?.path ?? ''}`;

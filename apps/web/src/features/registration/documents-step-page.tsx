@@ -23,6 +23,7 @@ import { deleteFile } from './api/delete-file.ts';
 import { getFilesQueryOptions, useFiles, type UploadedFile } from './api/get-files.ts';
 import { uploadFile } from './api/upload-file.ts';
 import { useAutosave } from './autosave-context.tsx';
+import { NothingChanged } from './components/nothing-changed.tsx';
 
 const slots = documentTypeNames.map((type) => ({
   type,
@@ -189,7 +190,7 @@ function DocumentSlot({
   );
 }
 
-/** Step 5 (SPEC §2): one upload slot per document type. */
+/** Step 5 (SPEC §2): one upload slot per document type; documents carried over from last year are confirmed with 'Nothing has changed' or replaced. */
 export default function DocumentsStepPage() {
   const { readOnly } = useOutletContext<{ readOnly: boolean }>();
   const { store, state } = useAutosave();
@@ -204,8 +205,11 @@ export default function DocumentsStepPage() {
   }
 
   if (error) return <LoadFailed message={failureMessage(error, 'Your documents could not be loaded just now.')} onRetry={() => void refetch()} />;
+  // With a document missing, uploading it is what the step needs (and an upload reviews the step).
+  const allIn = slots.every((slot) => files?.some((file) => file.type === slot.type));
   return (
     <Stack spacing={2}>
+      {allIn && <NothingChanged step="documents" kind="documents" readOnly={readOnly} />}
       {slots.map((slot) => (
         <DocumentSlot
           key={slot.type}

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Registration } from '../../../src/api/get-student.ts';
 import DashboardPage from '../../../src/features/dashboard/dashboard-page.tsx';
 import { json, renderWithQueries, stubFetch, studentSession } from '../../http.tsx';
-import { progress, registration } from '../registration/fixtures.tsx';
+import { allReviewed, progress, registration } from '../registration/fixtures.tsx';
 
 function renderDashboard(answer: Registration) {
   stubFetch((call) => {
@@ -31,7 +31,7 @@ describe('the student dashboard', () => {
   });
 
   it('confirms a completed registration with its year, its day and what to do if something changes', async () => {
-    const done = { studentData: 1, familyData: 1, healthData: 1, otherData: 1, documents: 1, submit: 1 };
+    const done = { studentData: 1, familyData: 1, healthData: 1, otherData: 1, documents: 1, submit: 1, reviewed: allReviewed };
     renderDashboard({ ...registration(), progress: done, completed_on: '2026-10-02' });
     const confirmation = await screen.findByTestId('registration-complete');
     expect(within(registrationCard()).getByTestId('registration-complete')).toBe(confirmation);

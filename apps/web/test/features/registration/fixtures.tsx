@@ -11,7 +11,13 @@ import type { SaveAnswer } from '../../../src/api/save-student.ts';
 import { AutosaveProvider } from '../../../src/features/registration/autosave-context.tsx';
 import { SAVE_INDICATOR_MS, type AutosaveStore } from '../../../src/features/registration/autosave-store.ts';
 
-export const progress = { studentData: 0, familyData: 0, healthData: 0, otherData: 0, documents: 0, submit: 0 };
+/** Nothing done and nothing reviewed this year. */
+export const progress = {
+  ...{ studentData: 0, familyData: 0, healthData: 0, otherData: 0, documents: 0, submit: 0 },
+  reviewed: { studentData: 0, familyData: 0, healthData: 0, otherData: 0, documents: 0 },
+};
+/** Every step reviewed this year. */
+export const allReviewed = { studentData: 1, familyData: 1, healthData: 1, otherData: 1, documents: 1 };
 
 export function registration(fields: Record<string, unknown> = {}): Registration {
   return {

@@ -7,7 +7,7 @@ import type { Registration } from '../../../src/api/get-student.ts';
 import { registrationRoutes } from '../../../src/features/registration/routes.tsx';
 import { formatDay, today } from '../../../src/lib/format-day.ts';
 import { json, renderWithQueries, stubFetch } from '../../http.tsx';
-import { progress, registration } from './fixtures.tsx';
+import { allReviewed, progress, registration } from './fixtures.tsx';
 
 /** A small stand-in for the portal's API: the session, the record (as `read` gives it), empty lists, and saves. */
 function fakeServer(initial: Registration, onSave: (record: StudentRecord) => Response, read = () => initial) {
@@ -84,24 +84,52 @@ describe('the registration wizard', () => {
     expect(saves[0]).toMatchObject({ asthma: 1, first_name: 'Kezia', updatedAt: '2026-09-01T00:00:00.000Z' });
   });
 
-  it('counts Health Data as done only when she presses Save Health Data', async () => {
-    const calls: string[] = [];
+  it("counts a step as done once she presses 'Nothing has changed', and then offers it no more", async () => {
+    const calls: unknown[] = [];
     fakeServer(registration(), (record) => json({ message: 'Saved', record, progress }));
     const inner = globalThis.fetch;
     vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => {
-      if (String(url).endsWith('/health-data')) {
-        calls.push(`${init?.method} ${url}`);
-        return json({ message: 'Health Data saved.', progress: { ...progress, healthData: 1 } });
+      if (String(url) === '/api/registration/confirm-step') {
+        calls.push([init?.method, JSON.parse(String(init?.body))]);
+        const reviewed = { ...progress.reviewed, healthData: 1 };
+        return json({ message: 'Thank you: you have confirmed Health Data.', progress: { ...progress, healthData: 1, reviewed } });
       }
       return inner(url, init);
     });
     renderWizard('/registration/health-data');
     await screen.findByRole('heading', { name: 'Health Data', level: 1 }, { timeout: 5000 });
     expect(within(stepMenu()).getByRole('link', { name: 'Health Data' })).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Save Health Data' }));
-    expect(await screen.findByText('Health Data saved.')).toBeInTheDocument();
-    expect(calls).toEqual(['POST /api/student/20260001/health-data']);
+    await userEvent.click(screen.getByRole('button', { name: 'Nothing has changed' }));
+    const thanks = await screen.findByText('Thank you: you have confirmed Health Data.');
+    expect(calls).toEqual([['POST', { step: 'healthData' }]]);
     expect(await within(stepMenu()).findByRole('link', { name: 'Health Data (complete)' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Nothing has changed' })).not.toBeInTheDocument();
+    // The button she pressed is gone: focus is on the answer in its place.
+    expect(thanks.closest('[role="status"]')).toHaveFocus();
+  });
+
+  it("offers 'Nothing has changed' only on a complete step not yet reviewed", async () => {
+    fakeServer({ ...registration(), progress: { ...progress, reviewed: { ...progress.reviewed, studentData: 1 } } }, (record) =>
+      json({ message: 'Saved', record, progress }),
+    );
+    const router = renderWizard('/registration/student-data');
+    await screen.findByRole('heading', { name: 'Student Data', level: 1 }, { timeout: 5000 });
+    expect(screen.queryByRole('button', { name: 'Nothing has changed' })).not.toBeInTheDocument();
+    // Family Data still has fields to fill in: filling them in reviews it, so it does not offer the button.
+    await router.navigate('/registration/family-data');
+    await screen.findByRole('heading', { name: 'Family Data', level: 1 }, { timeout: 5000 });
+    expect(screen.queryByRole('button', { name: 'Nothing has changed' })).not.toBeInTheDocument();
+    await router.navigate('/registration/health-data');
+    expect(await screen.findByRole('button', { name: 'Nothing has changed' }, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it("hides 'Nothing has changed' while her form's registration is closed", async () => {
+    const closed = registration();
+    closed.registration = { ...closed.registration, open: 0, editable: false, message: 'Registration is closed.' };
+    fakeServer(closed, (record) => json({ message: 'Saved', record, progress }));
+    renderWizard('/registration/health-data');
+    await screen.findByRole('heading', { name: 'Health Data', level: 1 }, { timeout: 5000 });
+    expect(screen.queryByRole('button', { name: 'Nothing has changed' })).not.toBeInTheDocument();
   });
 
   it('shows each step’s state on the Complete step and keeps the agreement until every step is complete', async () => {
@@ -111,7 +139,7 @@ describe('the registration wizard', () => {
     const states = screen.getByRole('list', { name: 'Step states' });
     expect(within(states).getByRole('link', { name: 'Family Data' })).toHaveAttribute('href', '/registration/family-data');
     expect(within(states).getByText(/Fill in: Father: Name\./)).toBeInTheDocument();
-    expect(within(states).getByText('Open Health Data, check each item and press Save Health Data.')).toBeInTheDocument();
+    expect(within(states).getAllByText("Check this step and press 'Nothing has changed', or change what is different.").length).toBeGreaterThan(0);
     const agree = screen.getByRole('checkbox', { name: 'I have read and agree to the terms and conditions.' });
     expect(agree).toBeDisabled();
     expect(agree).toHaveAccessibleDescription(/You can agree once every step is complete: Student Data, Family Data, Health Data, Other Data, Documents/);
@@ -135,7 +163,7 @@ describe('the registration wizard', () => {
       living_status: 'Other',
       device_type: 'Phone',
     });
-    const done = { ...progress, studentData: 1, familyData: 1, healthData: 1, otherData: 1, documents: 1 };
+    const done = { ...progress, studentData: 1, familyData: 1, healthData: 1, otherData: 1, documents: 1, reviewed: allReviewed };
     const saves = fakeServer({ ...complete, progress: done }, (record) => json({ message: 'Saved', record, progress: { ...done, submit: 1 } }));
     renderWizard('/registration/complete');
     expect(await screen.findByText(/Every step is complete\./, {}, { timeout: 5000 })).toBeInTheDocument();
@@ -150,7 +178,7 @@ describe('the registration wizard', () => {
   });
 
   it('confirms a registration completed earlier with the day it was completed', async () => {
-    const done = { studentData: 1, familyData: 1, healthData: 1, otherData: 1, documents: 1, submit: 1 };
+    const done = { studentData: 1, familyData: 1, healthData: 1, otherData: 1, documents: 1, submit: 1, reviewed: allReviewed };
     fakeServer({ ...registration({ agree_terms_conditions: 1 }), progress: done, completed_on: '2026-10-02' }, (record) =>
       json({ message: 'Saved', record, progress: done }),
     );
