@@ -1,7 +1,6 @@
 import fs from 'node:fs/promises';
-import { documentMessages, documentTypeNames, documentTypes, isDocumentType, messages, type DocumentType } from '@school/contract';
+import { documentMessages, documentTypes, isDocumentType, messages, type DocumentType } from '@school/contract';
 import type { SignedInActor } from '../../session/actor.ts';
-import type { Executor } from '../../db/database.ts';
 import { nowIso } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { Forbidden, NotFound } from '../../lib/errors.ts';

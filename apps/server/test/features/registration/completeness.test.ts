@@ -1,15 +1,7 @@
 import { birthDateRange, todayIso } from '@school/contract';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  completeRecordFields,
-  createAdminUser,
-  createStudent,
-  openRegistration,
-  signedInAdmin,
-  signedInStudent,
-  type TestStudent,
-} from '../../helpers/factories.ts';
+import { completeRecordFields, createAdminUser, openRegistration, signedInAdmin, signedInStudent, type TestStudent } from '../../helpers/factories.ts';
 import { buildTestApp, type TestApp, type TestClient } from '../../helpers/test-app.ts';
 
 let t: TestApp;
@@ -200,5 +192,72 @@ describe('Health Data, reviewed like every step (decision 026)', () => {
     const admin = await signedInAdmin(t.app);
     const { record } = await load();
     expect((await save({ ...record, allergy: 'Pollen' }, admin)).json().progress).toMatchObject({ healthData: 0, reviewed: { healthData: 0 } });
+  });
+});
+
+describe('date rules (decision 027)', () => {
+  it('accepts a permit expiry date in the future and refuses a future issue date', async () => {
+    const { record } = await load();
+    const nextYear = `${Number(todayIso().slice(0, 4)) + 1}-06-30`;
+    const expiry = await save({ ...record, immigration_permit: 1, permit_expiry_date: nextYear });
+    expect(expiry.statusCode).toBe(200);
+    expect(expiry.json().record.permit_expiry_date).toBe(nextYear);
+    const issue = await save({ ...expiry.json().record, permit_issue_date: nextYear });
+    expect(issue.statusCode).toBe(422);
+    expect(issue.json().errors.permit_issue_date).toEqual(['The date cannot be in the future.']);
+  });
+
+  it('takes a date of birth only 9 to 25 years before today, with a message naming the range', async () => {
+    const { record } = await load();
+    const { earliest, latest } = birthDateRange();
+    const message = `Enter a date of birth between ${earliest} and ${latest} (9 to 25 years ago).`;
+    for (const value of ['1800-01-01', todayIso(), '2999-01-01']) {
+      const response = await save({ ...record, date_of_birth: value });
+      expect(response.statusCode).toBe(422);
+      expect(response.json().errors.date_of_birth).toEqual([message]);
+    }
+    for (const value of [earliest, latest]) {
+      const response = await save({ ...(await load()).record, date_of_birth: value });
+      expect(response.statusCode).toBe(200);
+    }
+  });
+});
+
+describe('codes from the reference lists', () => {
+  it.each([
+    ['religion_code', 'XYZ', 'Religion must be chosen from its list.'],
+    ['ethnic_group_code', 'Martian', 'Ethnic Group must be chosen from its list.'],
+    ['regional_corporation', 'Gotham City Corporation', 'Regional Corporation must be chosen from its list.'],
+    ['address_line_2', 'Atlantis', 'Town must be chosen from its list.'],
+  ])('refuses %s = %j with 422 and a clear message', async (field, value, message) => {
+    const { record } = await load();
+    const response = await save({ ...record, [field]: value });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors[field]).toEqual([message]);
+    expect((await load()).record[field]).toBeNull();
+  });
+
+  it('accepts codes from the lists', async () => {
+    const { record } = await load();
+    const response = await save({
+      ...record,
+      religion_code: 'HIN',
+      ethnic_group_code: '2',
+      address_line_2: 'Arima',
+      regional_corporation: 'Arima Borough Corporation',
+    });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it('refuses an admin’s class or house that is not in the list', async () => {
+    const admin = await signedInAdmin(t.app);
+    const { record } = await load();
+    const badClass = await save({ ...record, class_id: '9Z' }, admin);
+    expect(badClass.statusCode).toBe(422);
+    expect(badClass.json().errors.class_id).toEqual(['Class must be chosen from its list.']);
+    const badHouse = await save({ ...record, house_code: 'Q' }, admin);
+    expect(badHouse.statusCode).toBe(422);
+    expect(badHouse.json().errors.house_code).toEqual(['House must be chosen from its list.']);
+    expect((await save({ ...record, class_id: '3B' }, admin)).statusCode).toBe(200);
   });
 });
