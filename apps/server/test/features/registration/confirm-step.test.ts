@@ -8,7 +8,7 @@ import {
   storeCompleteRegistration,
   type TestStudent,
 } from '../../helpers/factories.ts';
-import { buildTestApp, type TestApp, type TestClient } from '../../helpers/test-app.ts';
+import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
 import { proposedMoves } from '../school-year/school-year-helpers.ts';
 
 let t: TestApp;
@@ -151,8 +151,9 @@ describe('POST /api/registration/confirm-step, refused', () => {
     const response = await confirm('healthData', admin);
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toBe('Only a student can confirm a step of her own registration.');
-    const visitor = await t.app.inject({ method: 'POST', url: '/api/registration/confirm-step', payload: { step: 'healthData' } });
-    expect([401, 403]).toContain(visitor.statusCode);
+    // A visitor, with the CSRF cookie and header a page has, is asked to sign in.
+    const visitor = await confirm('healthData', await new TestClient(t.app).start());
+    expect(visitor.statusCode).toBe(401);
     expect(await reviewedRow()).toMatchObject({ healthData_reviewed: 0 });
   });
 
