@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { studentColumns } from '@school/contract';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import * as staffRoles from '../../src/db/migrations/019-staff-roles.ts';
+import * as reviewedSteps from '../../src/db/migrations/024-reviewed-steps.ts';
 import { createTestDb, testDialect } from '../helpers/test-db.ts';
 
 describe(`migrations on ${testDialect}`, () => {
@@ -101,6 +102,35 @@ describe(`migrations on ${testDialect}`, () => {
         .where('username', '=', 'old-admin')
         .executeTakeFirstOrThrow();
       expect(row).toEqual({ role: 'admin', classes: '', disabled: 0, display_name: null });
+    } finally {
+      await close();
+    }
+  });
+
+  it('keeps every step counted as done before the reviewed marks: its mark set from its flag, Health Data from its saved mark', async () => {
+    const { db, close } = await createTestDb();
+    try {
+      await reviewedSteps.down(db as never);
+      await sql`INSERT INTO students (id, first_name, last_name, created_at, updated_at) VALUES ('M-1', 'Kezia', 'Charles', 'a', 'b'), ('M-2', 'Ann', 'Lee', 'a', 'b')`.execute(
+        db,
+      );
+      await sql`INSERT INTO form_progress (student_id, "studentData", "familyData", "healthData", "otherData", documents, submit, health_data_saved, completed_on)
+        VALUES ('M-1', 1, 0, 1, 1, 1, 0, 1, 0), ('M-2', 0, 1, 0, 0, 0, 0, 1, 0)`.execute(db);
+      await reviewedSteps.up(db as never);
+      const rows = await db.selectFrom('form_progress').selectAll().where('student_id', 'in', ['M-1', 'M-2']).orderBy('student_id').execute();
+      expect(
+        rows.map(({ studentData_reviewed, familyData_reviewed, healthData_reviewed, otherData_reviewed, documents_reviewed }) => [
+          studentData_reviewed,
+          familyData_reviewed,
+          healthData_reviewed,
+          otherData_reviewed,
+          documents_reviewed,
+        ]),
+      ).toEqual([
+        [1, 0, 1, 1, 1],
+        [0, 1, 1, 0, 0],
+      ]);
+      expect(rows[0]).not.toHaveProperty('health_data_saved');
     } finally {
       await close();
     }
