@@ -74,6 +74,33 @@ describe('POST /api/school-year/undo', () => {
     await applyRollover();
   });
 
+  it('reads a snapshot kept before the reviewed marks existed as migration 024 read such a row', async () => {
+    const student = await createStudent(t.db, { class_id: '2A', ...completeRecordFields, agree_terms_conditions: 1, terms_and_conditions: 'terms' });
+    await storeCompleteRegistration(t.db, student.id);
+    await applyRollover();
+    const before024 = {
+      student_id: student.id,
+      studentData: 1,
+      familyData: 1,
+      healthData: 1,
+      otherData: 0,
+      documents: 1,
+      submit: 0,
+      health_data_saved: 1,
+      completed_on: 0,
+    };
+    await t.db
+      .updateTable('registration_history')
+      .set({ progress: JSON.stringify(before024) })
+      .where('student_id', '=', student.id)
+      .execute();
+    expect((await admin.post('/api/school-year/undo', {})).statusCode).toBe(200);
+    expect(await t.db.selectFrom('form_progress').selectAll().where('student_id', '=', student.id).executeTakeFirstOrThrow()).toEqual({
+      ...{ student_id: student.id, studentData: 1, familyData: 1, healthData: 1, otherData: 0, documents: 1, submit: 0, completed_on: 0 },
+      ...{ studentData_reviewed: 1, familyData_reviewed: 1, healthData_reviewed: 1, otherData_reviewed: 0, documents_reviewed: 1 },
+    });
+  });
+
   it('answers 409 when there is nothing to undo, and for a second undo', async () => {
     const nothing = await admin.post('/api/school-year/undo', {});
     expect(nothing.statusCode).toBe(409);
