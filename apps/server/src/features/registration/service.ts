@@ -142,7 +142,7 @@ function nextProgress(record: StudentRow, before: StoredProgress, today: () => n
  * The agreement may be given only while every step is complete and reviewed (decision 026): 422
  * naming the steps not yet done otherwise. The server, not the save, writes the terms she agreed to.
  */
-async function applyAgreement(current: StudentRow, stored: StoredProgress, changes: Record<string, FieldValue>): Promise<void> {
+async function applyAgreement(db: Executor, current: StudentRow, stored: StoredProgress, changes: Record<string, FieldValue>): Promise<void> {
   if (!('agree_terms_conditions' in changes)) return;
   if (changes.agree_terms_conditions !== 1) {
     changes.terms_and_conditions = null;
@@ -151,7 +151,7 @@ async function applyAgreement(current: StudentRow, stored: StoredProgress, chang
   const states = registrationStepStates({ ...current, ...changes }, factsOf(stored));
   const incomplete = states.filter((state) => !state.complete).map((state) => state.label);
   if (incomplete.length > 0) throw invalidField('agree_terms_conditions', messages.agreementIncomplete(incomplete));
-  changes.terms_and_conditions = agreedTermsText();
+  changes.terms_and_conditions = agreedTermsText(academicYearLabel(await registrationRepository.findSchoolYear(db)));
 }
 
 /** Codes a save changes must come from their reference lists: 422 naming the first that does not. */
@@ -177,7 +177,7 @@ export async function loadRegistration(deps: Deps, actor: SignedInActor, student
     record: presentStudentRecord(student),
     progress: presentProgress(progress),
     registration: registrationWindow(status, deps.config.schoolTimeZone, new Date(), schoolYear),
-    terms: registrationTerms,
+    terms: registrationTerms(academicYearLabel(schoolYear)),
     completed_on: progress?.submit === 1 ? presentDay(progress.completed_on) : null,
   };
 }
@@ -220,7 +220,7 @@ export async function saveStudentRecord(deps: Deps, actor: SignedInActor, input:
     await assertCodesInLists(db, changes);
     // Her save of a field reviews its step, in the same write (decision 026).
     const review = reviewedBySave(actor, Object.keys(changes));
-    await applyAgreement(current, { ...stored, ...review }, changes);
+    await applyAgreement(db, current, { ...stored, ...review }, changes);
 
     const updatedAt = nextVersion(current.updated_at);
     const saved: StudentRow = { ...current, ...changes, updated_at: updatedAt };

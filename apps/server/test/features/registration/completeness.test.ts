@@ -1,6 +1,6 @@
 import { birthDateRange, todayIso } from '@school/contract';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { completeRecordFields, createAdminUser, openRegistration, signedInAdmin, signedInStudent, type TestStudent } from '../../helpers/factories.ts';
 import { buildTestApp, type TestApp, type TestClient } from '../../helpers/test-app.ts';
 
@@ -93,16 +93,26 @@ describe('the agreement (decision 026)', () => {
     });
   });
 
-  it('stores the school’s terms with the agreement, whatever terms text the save carries', async () => {
+  it('stores the school’s terms of its current year with the agreement, whatever terms text the save carries', async () => {
     const record = await completeEverything();
+    // The terms name the year registered for: the school's stored year, not the calendar's.
+    const { year } = await t.db.selectFrom('school_year').select('year').executeTakeFirstOrThrow();
+    await t.db.updateTable('school_year').set({ year: 2031 }).execute();
+    onTestFinished(() =>
+      t.db
+        .updateTable('school_year')
+        .set({ year })
+        .execute()
+        .then(() => undefined),
+    );
     const { terms } = await load();
-    expect(terms.version).toBe('Registration terms 2026-2027');
+    expect(terms.version).toBe('Registration terms 2031-2032');
     expect(terms.items.length).toBeGreaterThan(2);
 
     const agreed = await save({ ...record, agree_terms_conditions: 1, terms_and_conditions: 'I agree to nothing at all.' });
     expect(agreed.statusCode).toBe(200);
     const stored = agreed.json().record.terms_and_conditions as string;
-    expect(stored.startsWith('Registration terms 2026-2027\n1. ')).toBe(true);
+    expect(stored.startsWith('Registration terms 2031-2032\n1. ')).toBe(true);
     expect(stored).toContain(terms.items[0]);
 
     const rewrite = await save({ ...agreed.json().record, terms_and_conditions: 'Rewritten by the student.' });
