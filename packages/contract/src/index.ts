@@ -15,3 +15,4 @@ export * from './xml-characters.ts';
 export * from './staff-roles.ts';
 export * from './school-year.ts';
 export * from './notifications.ts';
+export * from './field-values.ts';

@@ -53,6 +53,7 @@ const expectedAccess: Record<string, Access> = {
   'POST /api/students/:id/left': 'records:write',
   'DELETE /api/students/:id/left': 'records:write',
   'GET /api/student/:id/history': 'records:read',
+  'GET /api/student/:id/changes': 'records:read',
   'GET /api/health-alerts/:class_id': 'class:read',
   'GET /api/registration-form/:id': 'self or records:read',
   'POST /api/store-file': 'self or records:write',

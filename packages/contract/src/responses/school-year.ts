@@ -62,3 +62,32 @@ export const studentHistorySchema = z
   )
   .meta({ id: 'StudentHistory' });
 export type StudentHistory = z.infer<typeof studentHistorySchema>;
+
+/** A school year as the page names it: 2026 and '2026-2027'. */
+const namedYear = z.object({ year: z.number().int(), label: z.string() });
+
+/**
+ * GET /api/student/{id}/changes (staff who may read her record): the fields she changed since her
+ * registration of last year was kept, with the values then and now as people read them.
+ */
+export const studentChangesSchema = namedYear
+  .extend({
+    /** Whom the page is about: her ID, her names and her class this year. */
+    student: z.object({ id: z.string(), first_name: z.string().nullable(), last_name: z.string().nullable(), class_id: z.string().nullable() }),
+    /** The year her changes are counted from (last year), or null when no registration of hers was kept then (a first-year student). */
+    since: namedYear.nullable(),
+    fields: z.array(
+      z.object({
+        /** The record's field name, e.g. `mobile_phone_mother`. */
+        name: z.string(),
+        /** The wizard's label, with the parent's title before a parent's field ('Mother Mobile Phone'). */
+        label: z.string(),
+        /** Last year's value in words (Yes/No, names for codes), or null when it was empty. */
+        before: z.string().nullable(),
+        /** This year's value, the same way. */
+        after: z.string().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'StudentChanges' });
+export type StudentChanges = z.infer<typeof studentChangesSchema>;

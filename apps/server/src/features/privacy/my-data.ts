@@ -4,11 +4,11 @@ import {
   fieldHeader,
   isDocumentType,
   messages,
-  phoneText,
   progressSteps,
+  shownFieldValue,
   studentFields,
   termNames,
-  type FieldDef,
+  type CodeNames,
 } from '@school/contract';
 import type { Deps } from '../../deps.ts';
 import { NotFound } from '../../lib/errors.ts';
@@ -25,19 +25,7 @@ import { findStudentRecord } from '../registration/index.ts';
 import { listReportCardTerms, reportCard } from '../term-reports/index.ts';
 
 type StudentRecord = NonNullable<Awaited<ReturnType<typeof findStudentRecord>>>;
-type CodeNames = Awaited<ReturnType<typeof referenceLabels>>;
-type Shown = string | number | null;
-
-/** A field's value as the student reads it: Yes/No for a switch, words for a code, the 1868 number for a phone; null when empty. */
-function shownValue(field: FieldDef, value: unknown, names: CodeNames): Shown {
-  if (field.kind === 'flag') return value === 1 ? 'Yes' : 'No';
-  if (value === null || value === undefined || value === '') return null;
-  if (field.kind === 'phone') return phoneText(String(value));
-  const list =
-    field.list === 'religions' ? names.religions : field.list === 'ethnicGroups' ? names.ethnicGroups : field.list === 'houses' ? names.houses : null;
-  if (list) return list.get(String(value)) ?? String(value);
-  return typeof value === 'number' ? value : String(value);
-}
+type Shown = ReturnType<typeof shownFieldValue>;
 
 /**
  * Her record as the wizard shows it: each step's label, then each section's title, then each
@@ -49,7 +37,7 @@ function labelledRecord(record: StudentRecord, names: CodeNames) {
   for (const field of studentFields) {
     const step = progressSteps.find((candidate) => candidate.key === field.step)!.label;
     const section = ((steps[step] ??= {})[field.section] ??= {});
-    section[fieldHeader(field)] = shownValue(field, (record as Record<string, unknown>)[field.name], names);
+    section[fieldHeader(field)] = shownFieldValue(field, (record as Record<string, unknown>)[field.name], names);
   }
   return {
     'Student ID': record.id,

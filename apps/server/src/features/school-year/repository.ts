@@ -149,6 +149,11 @@ export const schoolYearRepository = {
     return db.selectFrom('registration_history').selectAll().where('student_id', '=', studentId).orderBy('year').execute();
   },
 
+  /** A student's registration as kept at the end of `year`, or undefined when she has none (she was not at the school). */
+  snapshotOf(db: Executor, studentId: string, year: number): Promise<Selectable<RegistrationHistoryTable> | undefined> {
+    return db.selectFrom('registration_history').selectAll().where('student_id', '=', studentId).where('year', '=', year).executeTakeFirst();
+  },
+
   findStudent(db: Executor, id: string): Promise<StudentRow | undefined> {
     return db.selectFrom('students').selectAll().where('id', '=', id).executeTakeFirst() as Promise<StudentRow | undefined>;
   },

@@ -7,6 +7,7 @@ import {
   rolloverRequest,
   rolloverResultSchema,
   schoolYearSchema,
+  studentChangesSchema,
   studentHistorySchema,
   undoRolloverRequest,
   undoRolloverSchema,
@@ -15,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminActor } from '../../session/access.ts';
+import { changesSinceLastYear } from './changes.ts';
 import { studentHistory } from './history.ts';
 import { bringBack, markLeft } from './leavers.ts';
 import { loadSchoolYear, rollOver, undoRollover } from './service.ts';
@@ -52,6 +54,12 @@ export async function schoolYearRoutes(instance: FastifyInstance): Promise<void>
     '/api/student/:id/history',
     { config: { access: 'records:read' }, schema: { params: studentParams, response: { 200: studentHistorySchema, ...errorResponses } } },
     async (request) => studentHistory(deps, adminActor(request), request.params.id),
+  );
+
+  app.get(
+    '/api/student/:id/changes',
+    { config: { access: 'records:read' }, schema: { params: studentParams, response: { 200: studentChangesSchema, ...errorResponses } } },
+    async (request) => changesSinceLastYear(deps, adminActor(request), request.params.id),
   );
 
   app.delete(

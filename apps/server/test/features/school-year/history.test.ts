@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestClient, type TestApp } from '../../helpers/test-app.ts';
 import { createAdminUser, createStudent, signedInAdmin, signedInStudent, storeCompleteRegistration } from '../../helpers/factories.ts';
-import { currentYear, proposedMoves } from './school-year-helpers.ts';
+import { rollOverAsProposed } from './school-year-helpers.ts';
 
 let t: TestApp;
 let admin: TestClient;
@@ -12,11 +12,7 @@ beforeEach(async () => {
 });
 afterEach(() => t.close());
 
-const rollOver = async () => {
-  const year = await currentYear(admin);
-  expect((await admin.post('/api/school-year/rollover', { to_year: year + 1, classes: await proposedMoves(t.db), dry_run: false })).statusCode).toBe(200);
-  return year;
-};
+const rollOver = () => rollOverAsProposed(t.db, admin);
 
 describe('GET /api/student/{id}/history', () => {
   it('lists each past year with the fields she changed in the year after, never their values', async () => {

@@ -24,3 +24,11 @@ export async function rolloverTables(db: Db) {
     school_year: await db.selectFrom('school_year').selectAll().execute(),
   };
 }
+
+/** Rolls the school into its next year, every class moved as the screen proposes it; the year that ended. */
+export async function rollOverAsProposed(db: Db, admin: TestClient): Promise<number> {
+  const year = await currentYear(admin);
+  const response = await admin.post('/api/school-year/rollover', { to_year: year + 1, classes: await proposedMoves(db), dry_run: false });
+  if (response.statusCode !== 200) throw new Error(`The rollover answered ${response.statusCode}: ${response.body}`);
+  return year;
+}
