@@ -5,6 +5,7 @@ import { zonedTimestamp } from '../../lib/time-zone.ts';
 import { workbookStream, type SheetSpec } from '../../lib/xlsx/index.ts';
 import { studentsHeld, writeAudit } from '../audit/index.ts';
 import { referenceLabels } from '../reference/index.ts';
+import { currentSchoolYear } from '../school-year/index.ts';
 import { adminDataRepository, type PageEnd, type StudentWithProgress } from './repository.ts';
 import { registrationColumns } from './student-columns.ts';
 
@@ -14,11 +15,12 @@ const PAGE_SIZE = 500;
 /**
  * Every student (of one form level, or of one class) in class order, a page at a time: only one
  * page is in memory, and the database is free between pages (decision 024). `columns` reads only
- * those columns of each record (with her ID, class and progress).
+ * those columns of each record (with her ID, class and progress); `lastYear` adds her registration
+ * kept at the end of that year.
  */
 export async function* studentsInClassOrder(
   deps: Pick<Deps, 'db'>,
-  filter: { formLevel?: number; classId?: string; columns?: readonly string[] } = {},
+  filter: { formLevel?: number; classId?: string; columns?: readonly string[]; lastYear?: number } = {},
 ): AsyncGenerator<StudentWithProgress> {
   let after: PageEnd | undefined;
   for (;;) {
@@ -35,16 +37,22 @@ export const REGISTRATION_DATA_FILE = 'Registration Data.xlsx';
 
 /**
  * The registration spreadsheet (SPEC §2 Export Data): a sheet with every student, then one per
- * form level, each with every field of SPEC §3 under the wizard's labels. Streamed as it is
- * written; the export is recorded in the audit log.
+ * form level, each with every field of SPEC §3 under the wizard's labels and the fields each
+ * changed since last year's registration was kept. Streamed as it is written; the export is
+ * recorded in the audit log.
  */
 export async function registrationSpreadsheet(deps: Deps, actor: AdminActor): Promise<Readable> {
-  const [names, levels, count] = await Promise.all([referenceLabels(deps), adminDataRepository.formLevels(deps.db), adminDataRepository.studentCount(deps.db)]);
+  const [names, levels, count, year] = await Promise.all([
+    referenceLabels(deps),
+    adminDataRepository.formLevels(deps.db),
+    adminDataRepository.studentCount(deps.db),
+    currentSchoolYear(deps.db),
+  ]);
   const columns = registrationColumns(names, (iso) => zonedTimestamp(new Date(iso), deps.config.schoolTimeZone).slice(0, 16));
   await writeAudit(deps.db, actor, { action: 'registration-data.exported', detail: `every student, every field: ${studentsHeld(count)}` });
   const sheets: Array<SheetSpec<StudentWithProgress>> = [
-    { name: 'All Students', columns, rows: studentsInClassOrder(deps) },
-    ...levels.map((formLevel) => ({ name: `Form ${formLevel}`, columns, rows: studentsInClassOrder(deps, { formLevel }) })),
+    { name: 'All Students', columns, rows: studentsInClassOrder(deps, { lastYear: year - 1 }) },
+    ...levels.map((formLevel) => ({ name: `Form ${formLevel}`, columns, rows: studentsInClassOrder(deps, { formLevel, lastYear: year - 1 }) })),
   ];
   return workbookStream(sheets);
 }

@@ -3,8 +3,14 @@ import type { Executor } from '../../db/database.ts';
 import type { FormProgressTable } from '../../db/schema.ts';
 import { sql } from 'kysely';
 
-/** A student's record with her progress flags (null when she has none yet). */
-export type StudentWithProgress = { id: string; created_at: string; updated_at: string; form_level: number | null } & Record<string, FieldValue> &
+/**
+ * A student's record with her progress flags (null when she has none yet), and, when asked for,
+ * her registration as kept at the end of last year (JSON; null when none was kept).
+ */
+export type StudentWithProgress = { id: string; created_at: string; updated_at: string; form_level: number | null; last_year_record?: string | null } & Record<
+  string,
+  FieldValue
+> &
   Partial<Omit<FormProgressTable, 'student_id'>>;
 
 /** Where a page of students stops: the next page starts after it. */
@@ -17,10 +23,14 @@ export const adminDataRepository = {
    * One page of students with their progress, in class order then ID (students without a class
    * first), after `after` (keyset paging: each page is one short query, so a long download never
    * holds the database). `formLevel` keeps one form level's classes; `columns` reads only those
-   * columns of the record (the ID and class always), every column by default.
+   * columns of the record (the ID and class always), every column by default. `lastYear` joins
+   * each student's registration kept at the end of that year (`last_year_record`), in the same query.
    */
-  studentsPage(db: Executor, options: { formLevel?: number; classId?: string; after?: PageEnd; limit: number; columns?: readonly string[] }) {
-    const { formLevel, classId, after, limit, columns } = options;
+  studentsPage(
+    db: Executor,
+    options: { formLevel?: number; classId?: string; after?: PageEnd; limit: number; columns?: readonly string[]; lastYear?: number },
+  ) {
+    const { formLevel, classId, after, limit, columns, lastYear } = options;
     // Students without a class sort first, under the empty class.
     const classKey = sql<string>`coalesce(students.class_id, '')`;
     return db
@@ -33,6 +43,13 @@ export const adminDataRepository = {
       )
       .select(progressFlagKeys.map((key) => `form_progress.${key}` as const))
       .select('form_classes.form_level')
+      .$if(lastYear !== undefined, (query) =>
+        query
+          .leftJoin('registration_history', (join) =>
+            join.onRef('registration_history.student_id', '=', 'students.id').on('registration_history.year', '=', lastYear!),
+          )
+          .select('registration_history.record as last_year_record'),
+      )
       .$if(formLevel !== undefined, (query) => query.where('form_classes.form_level', '=', formLevel!))
       .$if(classId !== undefined, (query) => query.where('students.class_id', '=', classId!))
       .$if(after !== undefined, (query) =>

@@ -1,9 +1,17 @@
-import { fieldHeader, phoneText, progressSteps, studentFields, type FieldDef, type FieldValue } from '@school/contract';
+import {
+  fieldByName,
+  fieldHeader,
+  phoneText,
+  progressSteps,
+  shownFieldValue,
+  studentFields,
+  type CodeNames,
+  type FieldDef,
+  type FieldValue,
+} from '@school/contract';
 import type { SheetColumn } from '../../lib/xlsx/index.ts';
+import { changedFields } from '../school-year/index.ts';
 import type { StudentWithProgress } from './repository.ts';
-
-/** Names for the codes a record stores, so a sheet or a report shows words. */
-export type CodeNames = { religions: Map<string, string>; ethnicGroups: Map<string, string>; houses: Map<string, string> };
 
 const yesNo = (value: FieldValue | undefined) => (value === 1 ? 'Yes' : 'No');
 
@@ -20,11 +28,8 @@ function fieldColumn(field: FieldDef, names: CodeNames): SheetColumn<StudentWith
       return { header, type: 'number', value: (row) => (raw(row) === null || raw(row) === '' ? null : Number(raw(row))) };
     case 'phone':
       return { header, value: (row) => phoneText(raw(row)), width: Math.max(14, header.length + 2) };
-    case 'reference': {
-      const list =
-        field.list === 'religions' ? names.religions : field.list === 'ethnicGroups' ? names.ethnicGroups : field.list === 'houses' ? names.houses : null;
-      return { header, value: (row) => (list ? (list.get(String(raw(row))) ?? raw(row)) : raw(row)) as string | null };
-    }
+    case 'reference':
+      return { header, value: (row) => shownFieldValue(field, raw(row), names) };
     default:
       return { header, value: (row) => raw(row) as string | null, width: field.max && field.max > 100 ? 40 : undefined };
   }
@@ -34,9 +39,19 @@ function fieldColumn(field: FieldDef, names: CodeNames): SheetColumn<StudentWith
 const progressColumns = progressSteps.map(({ key, label }) => [key, key === 'submit' ? 'Submitted' : `${label} Complete`] as const);
 
 /**
+ * The labels of the fields she changed since her registration of last year was kept ('Allergies,
+ * E-mail'), or null for a student who has none kept (a first-year student) or changed nothing.
+ */
+function changedSinceLastYear(row: StudentWithProgress): string | null {
+  if (!row.last_year_record) return null;
+  const labels = changedFields(JSON.parse(row.last_year_record) as Record<string, FieldValue>, row).map((name) => fieldHeader(fieldByName.get(name)!));
+  return labels.length ? labels.join(', ') : null;
+}
+
+/**
  * Every column of the registration spreadsheet (decision 024): the student ID, every field of
  * the contract's field list under the wizard's label, the agreement, progress through the six
- * steps, and when the record last changed.
+ * steps, when the record last changed, and what she changed since last year.
  */
 export function registrationColumns(names: CodeNames, formatTime: (iso: string) => string): Array<SheetColumn<StudentWithProgress>> {
   return [
@@ -45,5 +60,6 @@ export function registrationColumns(names: CodeNames, formatTime: (iso: string) 
     { header: 'Agreed to Terms and Conditions', value: (row) => yesNo(row.agree_terms_conditions) },
     ...progressColumns.map(([key, header]): SheetColumn<StudentWithProgress> => ({ header, value: (row) => yesNo(row[key] as FieldValue) })),
     { header: 'Last Updated', value: (row) => formatTime(row.updated_at), width: 18 },
+    { header: 'Changed since last year', value: changedSinceLastYear, width: 40 },
   ];
 }

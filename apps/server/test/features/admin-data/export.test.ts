@@ -44,8 +44,8 @@ describe('GET /api/registration-data-spreadsheet', () => {
     expect(all.headers.length).toBeGreaterThanOrEqual(studentFields.length + 1);
     expect(all.headers).toContain('Mother Mobile Phone');
     expect(all.headers).toContain('Guardian E-mail');
-    // Progress through the steps, in the wizard's order and words.
-    expect(all.headers.slice(-7)).toEqual([
+    // Progress through the steps, in the wizard's order and words, when the record last changed and what changed since last year.
+    expect(all.headers.slice(-8)).toEqual([
       'Student Data Complete',
       'Family Data Complete',
       'Health Data Complete',
@@ -53,6 +53,7 @@ describe('GET /api/registration-data-spreadsheet', () => {
       'Documents Complete',
       'Submitted',
       'Last Updated',
+      'Changed since last year',
     ]);
 
     const row = byHeader(all.headers, all.rows[0]);
