@@ -291,12 +291,20 @@ test('a student’s row actions are named, with her name in view beside them: a 
   if (!phone) {
     await expect(opener).toHaveText('Actions');
     await opener.hover();
-    await expect(page.getByRole('tooltip')).toHaveText('Registration Form, Edit, Attendance, Term Reports, Reset password, Mark as left');
+    await expect(page.getByRole('tooltip')).toHaveText('Registration Form, Edit, Attendance, Term Reports, School Years, Reset password, Mark as left');
     await shot(page, 'admin-row-actions-tooltip');
   }
   await opener.click();
   const menu = page.getByRole('menu', { name: `Actions for ${name}` });
-  await expect(menu.getByRole('menuitem')).toHaveText(['Registration Form', 'Edit', 'Attendance', 'Term Reports', 'Reset password', 'Mark as left']);
+  await expect(menu.getByRole('menuitem')).toHaveText([
+    'Registration Form',
+    'Edit',
+    'Attendance',
+    'Term Reports',
+    'School Years',
+    'Reset password',
+    'Mark as left',
+  ]);
   for (const item of await menu.getByRole('menuitem').all()) await expectInViewport(item);
   // Resetting her password comes last, after a rule, in the colour of a warning.
   await expect(menu.getByRole('separator')).toHaveCount(1);

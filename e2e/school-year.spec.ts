@@ -1,21 +1,10 @@
-import { test as base, expect } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { academicYearLabel } from '@school/contract/api-types';
 import { expectAccessible, expectNoSidewaysScroll, goToAdminScreen, signInAdminViaApi } from './support/fixtures.ts';
-import { startPortal } from './support/portal-process.ts';
+import { testOnOwnPortal } from './support/own-portal.ts';
 
 /** A rollover moves the whole school, so these journeys run on a portal of their own, never the one the other journeys share. */
-const test = base.extend<object, { ownPortal: string }>({
-  ownPortal: [
-    // Playwright reads a fixture's first argument as the fixtures it needs; this one needs none of them.
-    async ({ browserName: _browser }, use) => {
-      const portal = await startPortal();
-      await use(portal.baseUrl);
-      await portal.stop();
-    },
-    { scope: 'worker' },
-  ],
-  baseURL: async ({ ownPortal }, use) => use(ownPortal),
-});
+const test = testOnOwnPortal;
 
 test('the admin checks a rollover into the next year, applies it and undoes it', async ({ page }, testInfo) => {
   await signInAdminViaApi(page);

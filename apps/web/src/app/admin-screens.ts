@@ -86,6 +86,12 @@ export const adminPages: AdminScreen[] = [
     permission: 'class:read',
     page: () => import('../features/term-reports/student-term-reports-page.tsx'),
   },
+  {
+    label: 'School Years',
+    path: '/admin/students/:studentId/years',
+    permission: 'records:read',
+    page: () => import('../features/students/student-years-page.tsx'),
+  },
 ];
 
 /** The screens of the menu, groups opened up. */

@@ -2,6 +2,7 @@ import AssessmentIcon from '@mui/icons-material/Assessment';
 import DescriptionIcon from '@mui/icons-material/Description';
 import EditIcon from '@mui/icons-material/Edit';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
+import HistoryIcon from '@mui/icons-material/History';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import LogoutIcon from '@mui/icons-material/Logout';
 import Divider from '@mui/material/Divider';
@@ -19,7 +20,7 @@ import { useMay } from '../../../lib/use-may.ts';
 import type { TableRow } from './table-rows.ts';
 
 /** What a row's action asks of the table: a dialog over it, or another screen. */
-export type Action = 'form' | 'edit' | 'reset' | 'attendance' | 'termReports' | 'leaving';
+export type Action = 'form' | 'edit' | 'reset' | 'attendance' | 'termReports' | 'years' | 'leaving';
 
 /**
  * A row's actions by the names of SPEC §2: the everyday ones first, then resetting the student's
@@ -30,12 +31,13 @@ export const ROW_ACTIONS = [
   { action: 'edit', name: 'Edit', Icon: EditIcon, permission: 'records:write' },
   { action: 'attendance', name: 'Attendance', Icon: EventAvailableIcon, permission: 'class:read' },
   { action: 'termReports', name: 'Term Reports', Icon: AssessmentIcon, permission: 'class:read' },
+  { action: 'years', name: 'School Years', Icon: HistoryIcon, permission: 'records:read' },
   { action: 'reset', name: 'Reset password', Icon: LockResetIcon, permission: 'records:write', apart: true },
   { action: 'leaving', name: 'Mark as left', Icon: LogoutIcon, permission: 'records:write' },
 ] as const satisfies ReadonlyArray<{ action: Action; name: string; Icon: unknown; permission: Permission; apart?: boolean }>;
 
 /** What a student who has left can still have done: her records read, or her return (her row is read-only). */
-const LEAVER_ACTIONS = new Set<Action>(['form', 'attendance', 'termReports', 'leaving']);
+const LEAVER_ACTIONS = new Set<Action>(['form', 'attendance', 'termReports', 'years', 'leaving']);
 
 /** A row's actions: all of them, or for a student who has left only those that read, and 'Bring back' in place of 'Mark as left'. */
 const actionsFor = (row: TableRow) =>

@@ -38,6 +38,9 @@ export function StudentsTable() {
   );
 }
 
+/** The screen of each row action that opens one: its path after the student's. */
+const PAGES = { attendance: 'attendance', termReports: 'term-reports', years: 'years' } as const;
+
 /** Below this width a row's actions open as a sheet from her name, which is then in view beside them (the actions column is left out). */
 const SHEET_QUERY = '(max-width: 899.95px)';
 
@@ -79,7 +82,7 @@ function TableWithin() {
       else if (action === 'edit') setEditing(row);
       else if (action === 'reset') setResetting(row);
       else if (action === 'leaving') setLeaving(row);
-      else void navigate(`/admin/students/${encodeURIComponent(row.id)}/${action === 'attendance' ? 'attendance' : 'term-reports'}`);
+      else void navigate(`/admin/students/${encodeURIComponent(row.id)}/${PAGES[action]}`);
     },
     [navigate],
   );

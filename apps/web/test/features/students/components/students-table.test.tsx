@@ -6,7 +6,7 @@ import { StudentsTable } from '../../../../src/features/students/components/stud
 import { json, renderWithQueries, staffSession, stubFetch } from '../../../http.tsx';
 import { row, stored } from '../fixtures.ts';
 
-const ACTION_NAMES = ['Registration Form', 'Edit', 'Attendance', 'Term Reports', 'Reset password', 'Mark as left'];
+const ACTION_NAMES = ['Registration Form', 'Edit', 'Attendance', 'Term Reports', 'School Years', 'Reset password', 'Mark as left'];
 
 /** The table over the portal's answers (Kezia Charles and one more student), at a phone's width when `phone`. */
 async function showTable({ phone = false, role = 'admin' as 'admin' | 'teacher' } = {}) {
@@ -57,7 +57,7 @@ async function showTable({ phone = false, role = 'admin' as 'admin' | 'teacher' 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the students table’s row actions', () => {
-  it('are one “Actions” button per row, named for the student, whose menu names the six actions, Reset password and Mark as left set apart at the end', async () => {
+  it('are one “Actions” button per row, named for the student, whose menu names the seven actions, Reset password and Mark as left set apart at the end', async () => {
     await showTable();
     expect(screen.getByRole('columnheader', { name: 'Actions' })).toBeInTheDocument();
     const button = screen.getByRole('button', { name: 'Actions for Charles, Kezia' });
@@ -83,7 +83,7 @@ describe('the students table’s row actions', () => {
     const user = userEvent.setup();
     const button = screen.getByRole('button', { name: 'Actions for Charles, Kezia' });
     await user.hover(button);
-    expect(await screen.findByRole('tooltip')).toHaveTextContent('Registration Form, Edit, Attendance, Term Reports, Reset password');
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Registration Form, Edit, Attendance, Term Reports, School Years, Reset password');
     await user.unhover(button);
     await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
     await user.click(button);
@@ -101,7 +101,7 @@ describe('the students table’s row actions', () => {
     // Past the columns' sort buttons and the scrolling table, Tab comes to the first row's actions.
     for (let presses = 0; presses < 10 && document.activeElement !== button; presses += 1) await user.tab();
     expect(button).toHaveFocus();
-    expect(screen.getByRole('tooltip')).toHaveTextContent('Registration Form, Edit, Attendance, Term Reports, Reset password');
+    expect(screen.getByRole('tooltip')).toHaveTextContent('Registration Form, Edit, Attendance, Term Reports, School Years, Reset password');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
     await user.keyboard('{Enter}');
@@ -137,7 +137,14 @@ describe('the students table’s row actions', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/students/${row.id}/attendance`));
   });
 
-  it("offer a teacher only her class's attendance and term reports: no record, edit or password reset", async () => {
+  it('take the admin to her School Years: what she changed since last year, and her past years', async () => {
+    const router = await showTable();
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for Charles, Kezia' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'School Years' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/students/${row.id}/years`));
+  });
+
+  it("offer a teacher only her class's attendance and term reports: no record, edit, school years or password reset", async () => {
     await showTable({ role: 'teacher' });
     await userEvent.click(screen.getAllByRole('button', { name: /^Actions for/ })[0]!);
     const menu = await screen.findByRole('menu');
@@ -165,6 +172,6 @@ describe('students who have left', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['Registration Form', 'Attendance', 'Term Reports', 'Bring back']);
+    ).toEqual(['Registration Form', 'Attendance', 'Term Reports', 'School Years', 'Bring back']);
   });
 });
