@@ -87,6 +87,18 @@ describe('GET /api/student/{id}/changes', () => {
     for (const value of ['Pollen', 'Dust', '5559876', '555-9876', '5551234']) expect(everyRow).not.toContain(value);
   });
 
+  it('answers 50 views at once alike, each one logged once', async () => {
+    const student = await createStudent(t.db, lastYears);
+    await rollOverAsProposed(t.db, admin);
+    await change(student.id, { allergy: 'Pollen' });
+    const answers = await Promise.all(Array.from({ length: 50 }, () => admin.get(`/api/student/${student.id}/changes`)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(50).fill(200));
+    expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
+    expect(answers[0]!.json().fields).toEqual([{ name: 'allergy', label: 'Allergies', before: 'Dust', after: 'Pollen' }]);
+    const views = await t.db.selectFrom('audit_log').select('id').where('action', '=', 'student.record-viewed').where('student_id', '=', student.id).execute();
+    expect(views).toHaveLength(50);
+  });
+
   it('refuses a teacher, even of her class, and a student, and answers 404 for an unknown student', async () => {
     const { student, client } = await signedInStudent(t, { class_id: '1A' });
     await rollOverAsProposed(t.db, admin);
