@@ -52,7 +52,8 @@ export async function registrationSpreadsheet(deps: Deps, actor: AdminActor): Pr
   await writeAudit(deps.db, actor, { action: 'registration-data.exported', detail: `every student, every field: ${studentsHeld(count)}` });
   const sheets: Array<SheetSpec<StudentWithProgress>> = [
     { name: 'All Students', columns, rows: studentsInClassOrder(deps, { lastYear: year - 1 }) },
-    ...levels.map((formLevel) => ({ name: `Form ${formLevel}`, columns, rows: studentsInClassOrder(deps, { formLevel, lastYear: year - 1 }) })),
+    // Her changes since last year are worked out on the first sheet; her form's sheet looks them up (`registrationColumns`).
+    ...levels.map((formLevel) => ({ name: `Form ${formLevel}`, columns, rows: studentsInClassOrder(deps, { formLevel }) })),
   ];
   return workbookStream(sheets);
 }

@@ -41,17 +41,26 @@ const progressColumns = progressSteps.map(({ key, label }) => [key, key === 'sub
 /**
  * The labels of the fields she changed since her registration of last year was kept ('Allergies,
  * E-mail'), or null for a student who has none kept (a first-year student) or changed nothing.
+ * Worked out once per student for a whole workbook, from the first sheet that has her kept record
+ * (All Students): her later row, in her form's sheet, only looks it up, so the workbook reads and
+ * compares each kept record once.
  */
-function changedSinceLastYear(row: StudentWithProgress): string | null {
-  if (!row.last_year_record) return null;
-  const labels = changedFields(JSON.parse(row.last_year_record) as Record<string, FieldValue>, row).map((name) => fieldHeader(fieldByName.get(name)!));
-  return labels.length ? labels.join(', ') : null;
+function changedSinceLastYear(): (row: StudentWithProgress) => string | null {
+  const known = new Map<string, string | null>();
+  return (row) => {
+    if (known.has(row.id) || !row.last_year_record) return known.get(row.id) ?? null;
+    const before = JSON.parse(row.last_year_record) as Record<string, FieldValue>;
+    const labels = changedFields(before, row).map((name) => fieldHeader(fieldByName.get(name)!));
+    known.set(row.id, labels.length ? labels.join(', ') : null);
+    return known.get(row.id)!;
+  };
 }
 
 /**
  * Every column of the registration spreadsheet (decision 024): the student ID, every field of
  * the contract's field list under the wizard's label, the agreement, progress through the six
- * steps, when the record last changed, and what she changed since last year.
+ * steps, when the record last changed, and what she changed since last year. Make one set of
+ * columns per workbook: the last column remembers each student's changes from sheet to sheet.
  */
 export function registrationColumns(names: CodeNames, formatTime: (iso: string) => string): Array<SheetColumn<StudentWithProgress>> {
   return [
@@ -60,6 +69,6 @@ export function registrationColumns(names: CodeNames, formatTime: (iso: string) 
     { header: 'Agreed to Terms and Conditions', value: (row) => yesNo(row.agree_terms_conditions) },
     ...progressColumns.map(([key, header]): SheetColumn<StudentWithProgress> => ({ header, value: (row) => yesNo(row[key] as FieldValue) })),
     { header: 'Last Updated', value: (row) => formatTime(row.updated_at), width: 18 },
-    { header: 'Changed since last year', value: changedSinceLastYear, width: 40 },
+    { header: 'Changed since last year', value: changedSinceLastYear(), width: 40 },
   ];
 }
