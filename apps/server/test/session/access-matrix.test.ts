@@ -225,7 +225,7 @@ describe('access control', () => {
       }
     }
     expect(wrong).toEqual([]);
-  });
+  }, 180_000); // every route × every caller, one call after another
 
   it('refuses a teacher the students of another class, and the Parents Contact of all classes', async () => {
     const teacher = callers.teacherOtherClass;
