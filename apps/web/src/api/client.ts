@@ -65,8 +65,8 @@ export function readCookie(name: string): string | undefined {
 }
 
 /** Gets the XSRF-TOKEN cookie (Sanctum's `/sanctum/csrf-cookie`) when the browser has none. */
-export async function ensureCsrfCookie(): Promise<void> {
-  if (!readCookie('XSRF-TOKEN')) await fetch('/sanctum/csrf-cookie', { credentials: 'include' });
+export async function ensureCsrfCookie(signal?: AbortSignal): Promise<void> {
+  if (!readCookie('XSRF-TOKEN')) await fetch('/sanctum/csrf-cookie', { credentials: 'include', signal });
 }
 
 /** Headers every mutating call needs: the CSRF token echoed from its cookie. */
@@ -115,11 +115,12 @@ export async function api<T>(path: string, options: { method?: string; body?: un
   const method = options.method ?? 'GET';
   const early = method === 'GET' ? takeEarlyAnswer(path) : undefined;
   if (early) return early as Promise<T>;
-  if (MUTATING.has(method)) await ensureCsrfCookie();
   const limit = timeLimit(options.timeoutMs ?? CALL_TIMEOUT_MS, options.signal);
   let response: Response;
   let text: string;
   try {
+    // Inside the time limit and the network's error: offline, the cookie's fetch fails as the call would.
+    if (MUTATING.has(method)) await ensureCsrfCookie(limit.signal);
     response = await fetch(path, {
       method,
       credentials: 'include',

@@ -54,3 +54,17 @@ describe('a call asked for early', () => {
     await expect(api('/api/towns')).rejects.toMatchObject({ status: 0, message: messages.unreachable });
   });
 });
+
+describe('a change sent while the phone is offline', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('fails as the network’s (status 0) when even the CSRF cookie cannot be fetched, never as a raw TypeError', async () => {
+    const calls = stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    // No XSRF-TOKEN cookie yet: the call first asks for one, and that fetch is the one that fails.
+    document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+    const failure = await api('/api/student', { method: 'POST', body: { allergy: 'Dust' } }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ status: 0, message: messages.unreachable });
+    expect(calls.map((call) => call.url)).toEqual(['/sanctum/csrf-cookie']);
+  });
+});
