@@ -1,5 +1,8 @@
-import { createContext, useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
-import type { AutosaveStore } from './autosave-store.ts';
+import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import type { Registration } from '../../api/get-student.ts';
+import { saveStudent } from '../../api/save-student.ts';
+import { offlineEditsKeeper } from '../../lib/offline-edits.ts';
+import { AutosaveStore } from './autosave-store.ts';
 
 const AutosaveContext = createContext<AutosaveStore | null>(null);
 
@@ -18,6 +21,26 @@ export function AutosaveProvider({ store, children }: { store: AutosaveStore; ch
     };
   }, [store]);
   return <AutosaveContext.Provider value={store}>{children}</AutosaveContext.Provider>;
+}
+
+/**
+ * The wizard's autosave store for the signed-in student's record, its unsent changes kept on the
+ * device (decision 039) and those an earlier visit left unsent laid on it and sent.
+ */
+export function useWizardAutosave(studentId: string, initial: Registration, save = saveStudent): AutosaveStore {
+  const [{ store, keeper }] = useState(() => {
+    const keeper = offlineEditsKeeper(studentId);
+    return { keeper, store: new AutosaveStore(initial, save, (unsent) => keeper.keep(unsent)) };
+  });
+  useEffect(() => {
+    let open = true;
+    void keeper.kept.then((kept) => open && kept && store.restore(kept));
+    return () => {
+      open = false;
+      store.dispose();
+    };
+  }, [store, keeper]);
+  return store;
 }
 
 export function useAutosave() {

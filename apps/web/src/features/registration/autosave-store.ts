@@ -20,6 +20,9 @@ type Snapshot = {
   offline: boolean;
 };
 
+/** The unsent changes as the device keeps them (decision 039): the changed fields and the version they were made on. */
+export type UnsentChanges = { updatedAt: string; changes: Record<string, FieldValue> };
+
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const isEmpty = (value: FieldValue) => value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
@@ -52,6 +55,8 @@ export class AutosaveStore {
   constructor(
     initial: Registration,
     private readonly save: (record: StudentRecord) => Promise<SaveAnswer>,
+    /** Hears of the unsent changes each time they change, null once none are left, to keep them on the device. */
+    private readonly keep: (unsent: UnsentChanges | null) => void = () => undefined,
   ) {
     this.state = {
       record: initial.record,
@@ -72,8 +77,32 @@ export class AutosaveStore {
   getSnapshot = (): Snapshot => this.state;
 
   private update(change: Partial<Snapshot>) {
+    const before = this.state;
     this.state = { ...this.state, ...change };
+    if (before.pending !== this.state.pending || before.record.updatedAt !== this.state.record.updatedAt) this.keepUnsent();
     this.listeners.forEach((listener) => listener());
+  }
+
+  private keepUnsent() {
+    const { pending, record } = this.state;
+    this.keep(pending.size > 0 ? { updatedAt: String(record.updatedAt), changes: Object.fromEntries(pending) } : null);
+  }
+
+  /**
+   * Changes left unsent by an earlier visit (the tab closed offline): laid under any made since,
+   * and sent with the version they were made on, so a record changed meanwhile answers 409 and
+   * they are merged on the newest as any live save is (decision 007).
+   */
+  restore(unsent: UnsentChanges): void {
+    const kept = Object.entries(unsent.changes).filter(([name]) => fieldByName.has(name) && !this.state.pending.has(name));
+    if (kept.length === 0) return;
+    // Changes made meanwhile were made on the record read now; then the kept ones go with those.
+    const untouched = this.state.pending.size === 0 && !this.inFlight;
+    this.update({
+      pending: new Map([...kept, ...this.state.pending]),
+      record: untouched ? { ...this.state.record, updatedAt: unsent.updatedAt } : this.state.record,
+    });
+    void this.flush();
   }
 
   /** What the field shows: the pending change if any, else the saved value. */
@@ -156,10 +185,10 @@ export class AutosaveStore {
             [...batch.keys()].filter((name) => !this.state.pending.has(name)),
             'saved',
           );
-        } catch (error) {
-          if (!(error instanceof ApiError)) throw error;
+        } catch (caught) {
+          const error = caught instanceof ApiError ? caught : null;
           await wait(Math.max(0, SAVE_INDICATOR_MS - (Date.now() - started)));
-          if (error.status === 422 && error.body.errors) {
+          if (error?.status === 422 && error.body.errors) {
             const errors = new Map(this.state.errors);
             const pending = new Map(this.state.pending);
             for (const [name, list] of Object.entries(error.body.errors)) {
@@ -169,14 +198,15 @@ export class AutosaveStore {
             for (const name of batch.keys()) if (!error.body.errors[name]) pending.delete(name);
             this.update({ errors, pending });
             this.setStatus(batch.keys(), 'error');
-          } else if (error.status === 403 || error.status === 401 || error.status === 404) {
+          } else if (error?.status === 403 || error?.status === 401 || error?.status === 404) {
             // Closed registration or an ended session: these changes cannot be saved here.
             this.update({ pending: new Map(), closedMessage: error.status === 403 ? error.body.message : this.state.closedMessage });
             this.setStatus(batch.keys(), 'error');
           } else {
-            // Offline or a server fault: keep the changes and try again later.
+            // Offline, a server fault or anything unforeseen: keep the changes and try again later
+            // (a field left on "saving" would never be tried again).
             this.setStatus(batch.keys(), 'error');
-            this.update({ offline: error.isNetwork });
+            this.update({ offline: error?.isNetwork ?? false });
             this.scheduleRetry();
             return;
           }

@@ -16,12 +16,10 @@ import { Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, Link as RouterLink, Outlet, useBlocker, useLocation } from 'react-router';
 import { useSession } from '../../api/get-session.ts';
 import { useStudent, type Registration } from '../../api/get-student.ts';
-import { saveStudent } from '../../api/save-student.ts';
 import { LazyPdfDialog } from '../../components/lazy-pdf-dialog.tsx';
 import { failureMessage, LoadFailed } from '../../components/load-failed.tsx';
 import { LoadingOverlay } from '../../components/loading-overlay.tsx';
-import { AutosaveProvider, useAutosave } from './autosave-context.tsx';
-import { AutosaveStore } from './autosave-store.ts';
+import { AutosaveProvider, useAutosave, useWizardAutosave } from './autosave-context.tsx';
 import { today } from '../../lib/format-day.ts';
 import { lazyPreloaded } from '../../lib/lazy-preloaded.ts';
 import { useIdle } from '../../lib/use-idle.ts';
@@ -55,12 +53,11 @@ export default function WizardLayout() {
   const { data, error, refetch } = useStudent(studentId, { enabled: Boolean(studentId), staleTime: Infinity, gcTime: 0 });
   if (error) return <LoadFailed message={failureMessage(error, 'Your registration record could not be loaded just now.')} onRetry={() => void refetch()} />;
   if (!data) return <LoadingOverlay open label="Loading your registration" />;
-  return <Wizard key={studentId} initial={data} />;
+  return <Wizard key={studentId} studentId={studentId} initial={data} />;
 }
 
-function Wizard({ initial }: { initial: Registration }) {
-  const [store] = useState(() => new AutosaveStore(initial, saveStudent));
-  useEffect(() => () => store.dispose(), [store]);
+function Wizard({ studentId, initial }: { studentId: string; initial: Registration }) {
+  const store = useWizardAutosave(studentId, initial);
   return (
     <AutosaveProvider store={store}>
       <WizardFrame registration={initial} />

@@ -1,7 +1,7 @@
 import type { StudentRecord } from '@school/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../src/api/client.ts';
-import { AutosaveStore, SAVE_INDICATOR_MS } from '../../../src/features/registration/autosave-store.ts';
+import { AutosaveStore, SAVE_INDICATOR_MS, type UnsentChanges } from '../../../src/features/registration/autosave-store.ts';
 import { acceptingSave, progress, registration } from './fixtures.tsx';
 
 describe('autosave', () => {
@@ -108,5 +108,90 @@ describe('autosave', () => {
     await vi.advanceTimersByTimeAsync(SAVE_INDICATOR_MS);
     expect(store.getSnapshot().errors.get('email')).toBe('Invalid e-mail');
     expect(store.hasUnsaved).toBe(false);
+  });
+
+  it('ends a save that failed in an unforeseen way (not an answer of the server) as failed, keeps it, and tries it again', async () => {
+    let broken = true;
+    const store = new AutosaveStore(registration(), async (record) => {
+      if (broken) throw new TypeError('Failed to fetch');
+      return acceptingSave(record);
+    });
+    store.commit('allergy', 'Pollen');
+    await vi.advanceTimersByTimeAsync(SAVE_INDICATOR_MS);
+    expect(store.getSnapshot().status.get('allergy')).toBe('error');
+    expect(store.hasUnsaved).toBe(true);
+    broken = false;
+    await vi.advanceTimersByTimeAsync(2000 + SAVE_INDICATOR_MS);
+    expect(store.getSnapshot().status.get('allergy')).toBe('saved');
+    expect(store.getSnapshot().record.allergy).toBe('Pollen');
+  });
+
+  describe('the unsent changes kept on the device', () => {
+    it('hears of the changed fields with the version they were made on, and of none once they are saved', async () => {
+      let online = false;
+      const kept: Array<UnsentChanges | null> = [];
+      const store = new AutosaveStore(
+        registration(),
+        async (record) => {
+          if (!online) throw new ApiError(0, { message: 'offline' });
+          return acceptingSave(record);
+        },
+        (unsent) => kept.push(unsent),
+      );
+      store.commit('allergy', 'Pollen');
+      store.commit('transport', 1);
+      await vi.advanceTimersByTimeAsync(SAVE_INDICATOR_MS);
+      expect(kept.at(-1)).toEqual({ updatedAt: registration().record.updatedAt, changes: { allergy: 'Pollen', transport: 1 } });
+      online = true;
+      store.retryNow();
+      await vi.advanceTimersByTimeAsync(SAVE_INDICATOR_MS);
+      expect(store.hasUnsaved).toBe(false);
+      expect(kept.at(-1)).toBeNull();
+    });
+
+    it('sends changes left by an earlier visit with the version they were made on', async () => {
+      const sent: StudentRecord[] = [];
+      const store = new AutosaveStore(registration(), async (record) => {
+        sent.push(record);
+        return acceptingSave(record);
+      });
+      store.restore({ updatedAt: registration().record.updatedAt, changes: { allergy: 'Bee stings', not_a_field: 'x' } });
+      expect(store.value('allergy')).toBe('Bee stings');
+      await vi.advanceTimersByTimeAsync(SAVE_INDICATOR_MS);
+      expect(sent).toHaveLength(1);
+      expect(sent[0]).toMatchObject({ allergy: 'Bee stings', updatedAt: registration().record.updatedAt });
+      expect(sent[0]).not.toHaveProperty('not_a_field');
+      expect(store.getSnapshot().status.get('allergy')).toBe('saved');
+      expect(store.hasUnsaved).toBe(false);
+    });
+
+    it('merges them on the newest record when the record changed since they were made, as a live 409 is', async () => {
+      // Read now: the admin has since saved her transport; the kept change was made on the version before.
+      const now = registration({ transport: 2, updatedAt: '2026-09-03T00:00:00.000Z' });
+      const sent: StudentRecord[] = [];
+      const store = new AutosaveStore(now, async (record) => {
+        sent.push(record);
+        if (record.updatedAt !== now.record.updatedAt) throw new ApiError(409, { message: 'changed', record: now.record });
+        return acceptingSave(record);
+      });
+      store.restore({ updatedAt: '2026-09-01T00:00:00.000Z', changes: { allergy: 'Bee stings' } });
+      await vi.advanceTimersByTimeAsync(SAVE_INDICATOR_MS);
+      expect(sent.map((record) => record.updatedAt)).toEqual(['2026-09-01T00:00:00.000Z', now.record.updatedAt]);
+      expect(store.getSnapshot().record).toMatchObject({ allergy: 'Bee stings', transport: 2 });
+      expect(store.getSnapshot().status.get('allergy')).toBe('saved');
+    });
+
+    it('lets a change made in this visit win over a kept change of the same field', async () => {
+      const sent: StudentRecord[] = [];
+      const store = new AutosaveStore(registration(), async (record) => {
+        sent.push(record);
+        return acceptingSave(record);
+      });
+      store.commit('allergy', 'Dust');
+      store.restore({ updatedAt: registration().record.updatedAt, changes: { allergy: 'Bee stings', medical_history: 'Asthma' } });
+      await vi.advanceTimersByTimeAsync(2 * SAVE_INDICATOR_MS);
+      expect(store.getSnapshot().record).toMatchObject({ allergy: 'Dust', medical_history: 'Asthma' });
+      expect(store.hasUnsaved).toBe(false);
+    });
   });
 });
