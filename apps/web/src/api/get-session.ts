@@ -2,7 +2,6 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { Session } from '@school/contract/responses';
 import { signedOutSession } from '@school/contract/signed-out-session';
-import { forgetOfflineEditsOfOthers } from '../lib/offline-edits.ts';
 import { api } from './client.ts';
 
 export type { Session };
@@ -34,8 +33,9 @@ export function useEnterWithNewSession() {
   const navigate = useNavigate();
   return async (to: string, state?: unknown): Promise<Session> => {
     const session = await getSession();
-    // Another account's unsent changes never wait on this device for their owner (decision 039).
-    void forgetOfflineEditsOfOthers(session.admin ? null : session.userID).catch(() => undefined);
+    // Another account's unsent changes never wait on this device for their owner (decision 039);
+    // fetched only now, so the sign-in screen's first load does not carry it.
+    void import('../lib/offline-edits.ts').then((kept) => kept.forgetOfflineEditsOfOthers(session.admin ? null : session.userID)).catch(() => undefined);
     client.setQueryData(getSessionQueryOptions().queryKey, session);
     if (session.authenticated && !session.restricted) await navigate(to, { replace: true, state });
     return session;
