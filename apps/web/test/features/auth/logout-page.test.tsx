@@ -1,0 +1,28 @@
+// The IndexedDB classes idb looks for; the test gets an empty device of its own.
+import 'fake-indexeddb/auto';
+import { screen } from '@testing-library/react';
+import { IDBFactory } from 'fake-indexeddb';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, expect, it, vi } from 'vitest';
+import LogoutPage from '../../../src/features/auth/logout-page.tsx';
+import { OFFLINE_EDITS_DATABASE, writeOfflineEdits } from '../../../src/lib/offline-edits.ts';
+import { json, renderWithQueries, stubFetch } from '../../http.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+it('signs out and leaves none of her unsent changes on the device', async () => {
+  vi.stubGlobal('indexedDB', new IDBFactory());
+  await writeOfflineEdits({ studentId: '20260001', updatedAt: '2026-09-01T00:00:00.000Z', changes: { allergy: 'Bee stings' }, keptAt: Date.now() });
+  const calls = stubFetch(() => json({}));
+  const router = createMemoryRouter(
+    [
+      { path: '/logout', element: <LogoutPage /> },
+      { path: '/', element: <h1>Sign in</h1> },
+    ],
+    { initialEntries: ['/logout'] },
+  );
+  renderWithQueries(<RouterProvider router={router} />);
+  expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+  expect(calls.map((call) => `${call.method} ${call.url}`)).toContain('POST /logout');
+  expect((await indexedDB.databases()).map((database) => database.name)).not.toContain(OFFLINE_EDITS_DATABASE);
+});
