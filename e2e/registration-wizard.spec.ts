@@ -67,6 +67,16 @@ async function allSaved(page: Page) {
   await expect(page.locator('[data-save-status="error"]')).toHaveCount(0);
 }
 
+/**
+ * The wizard has fetched its leave dialog, which it does once the step is up: the network may go
+ * now and the dialog still shows (offline before that, the browser's own question is asked).
+ */
+async function leaveDialogFetched(page: Page) {
+  await expect
+    .poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /\/leave-dialog-[\w-]+\.js$/.test(entry.name))))
+    .toBe(true);
+}
+
 /** The step menu that is on screen: the side menu on wide screens, the bottom bar on phones. */
 const stepMenu = (page: Page) => page.getByRole('navigation', { name: 'Registration steps' }).filter({ visible: true });
 
@@ -245,6 +255,7 @@ test('a change made offline is kept, warned about on leaving, and saved when the
   await signInStudentViaApi(page, student);
   await page.goto('/registration/health-data');
   await expect(page.locator('#field-allergy')).toBeVisible();
+  await leaveDialogFetched(page);
 
   await context.setOffline(true);
   await type(page, 'allergy', 'Bee stings');

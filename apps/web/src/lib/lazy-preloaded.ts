@@ -1,12 +1,19 @@
-import { lazy, type ComponentType } from 'react';
+import { createElement, lazy, useState, type ComponentProps, type ComponentType } from 'react';
+
+/** Draws nothing: what a part whose chunk could not be fetched shows by default. */
+const Nothing = () => null;
 
 /**
  * A component in a chunk of its own that a screen draws only on demand (a menu, a dialog), with a
  * `preload` to call once the screen is up: the chunk is then fetched while the student reads, so
  * opening it later needs no network (a phone that has since lost its connection included).
+ *
+ * When the chunk cannot be fetched (the connection went before the preload finished), the part
+ * draws `fallback` instead of failing the whole screen, which would take the student's unsaved
+ * changes with it; the next time it is drawn, the chunk is asked for again.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any component's props
-export function lazyPreloaded<T extends ComponentType<any>>(load: () => Promise<T>) {
+export function lazyPreloaded<T extends ComponentType<any>>(load: () => Promise<T>, fallback: ComponentType<ComponentProps<T>> = Nothing) {
   let loading: Promise<{ default: T }> | null = null;
   const start = () =>
     (loading ??= load()
@@ -16,5 +23,18 @@ export function lazyPreloaded<T extends ComponentType<any>>(load: () => Promise<
         loading = null;
         throw error;
       }));
-  return { Component: lazy(start), preload: () => void start().catch(() => undefined) };
+  const attempt = () =>
+    lazy(() =>
+      start().catch(() => {
+        current = attempt();
+        return { default: fallback as unknown as T };
+      }),
+    );
+  let current = attempt();
+  function Component(props: ComponentProps<T>) {
+    // The attempt this mount began with: one that failed draws the fallback until unmounted.
+    const [Part] = useState(() => current);
+    return createElement(Part, props);
+  }
+  return { Component, preload: () => void start().catch(() => undefined) };
 }

@@ -20,14 +20,16 @@ import { LazyPdfDialog } from '../../components/lazy-pdf-dialog.tsx';
 import { failureMessage, LoadFailed } from '../../components/load-failed.tsx';
 import { LoadingOverlay } from '../../components/loading-overlay.tsx';
 import { AutosaveProvider, useAutosave, useWizardAutosave } from './autosave-context.tsx';
+import { AskLeaveByBrowser } from './leave-question.ts';
 import { today } from '../../lib/format-day.ts';
 import { lazyPreloaded } from '../../lib/lazy-preloaded.ts';
 import { useIdle } from '../../lib/use-idle.ts';
 import { StepNavigation } from './step-navigation.tsx';
 import { steps } from './steps.ts';
 
-// The leave dialog is in a chunk of its own, fetched once the step is up: the first screen never draws it.
-const LeaveDialog = lazyPreloaded(async () => (await import('./leave-dialog.tsx')).LeaveDialog);
+// The leave dialog is in a chunk of its own, fetched once the step is up: the first screen never
+// draws it. Offline before it came, the browser asks the same question.
+const LeaveDialog = lazyPreloaded(async () => (await import('./leave-dialog.tsx')).LeaveDialog, AskLeaveByBrowser);
 
 /** A step's name in the menus, saying whether it is complete (the check mark's meaning for screen readers). */
 const stepName = (label: string, complete: boolean) => (complete ? `${label} (complete)` : label);
