@@ -16,7 +16,7 @@ import type { Deps } from './deps.ts';
 import { adminDataRoutes } from './features/admin-data/index.ts';
 import { attendanceRoutes, registerSchoolDayEnd } from './features/attendance/index.ts';
 import { auditRoutes } from './features/audit/index.ts';
-import { authRoutes, currentPasswordRoutes, registerSignInShedding, secondFactorRoutes } from './features/auth/index.ts';
+import { authRoutes, currentPasswordRoutes, passkeyRoutes, registerSignInShedding, secondFactorRoutes } from './features/auth/index.ts';
 import { registrationRoutes } from './features/registration/index.ts';
 import { documentFileOwner, filesRoutes } from './features/files/index.ts';
 import { privacyRoutes } from './features/privacy/index.ts';
@@ -168,6 +168,7 @@ const featureRoutes: Array<[string, RoutePlugin]> = [
   ['sign-in and sessions', authRoutes],
   ['sign-in and sessions', currentPasswordRoutes],
   ['sign-in and sessions', secondFactorRoutes],
+  ['sign-in and sessions', passkeyRoutes],
   ['reference lists', referenceRoutes],
   ['registration', registrationRoutes],
   ['registration form', registrationFormRoutes],

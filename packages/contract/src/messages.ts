@@ -60,6 +60,20 @@ export const messages = {
   signInAgain: 'Please sign in again with your username and password.',
   /** A step-up or confirmation by a staff member who has no authenticator app enrolled. */
   noFactorYet: 'Set up an authenticator app on your account page first.',
+  /** A passkey added without a name (decision 043). */
+  passkeyNameEmpty: 'Give the passkey a name, such as the device it is on.',
+  /** A passkey name longer than the limit. */
+  passkeyNameTooLong: 'Keep the name to 60 characters or fewer.',
+  /** A new passkey the server could not verify (a bad or foreign answer from the browser). */
+  passkeyNotAdded: 'This passkey could not be added. Please try again, or use another device.',
+  /** A passkey that did not prove the account (wrong account, copied key, or a bad answer). */
+  passkeyNotAccepted: 'That passkey was not accepted. Please try again, or use a code from your authenticator app.',
+  /** A passkey answer whose challenge was used already, expired, or never handed out. */
+  passkeyTryAgain: 'That passkey request has expired or was used already. Please try again.',
+  /** A passkey step-up or sign-in asked for by an account that has none. */
+  noPasskeyYet: 'Add a passkey on your account page first.',
+  /** The last second factor removed while STAFF_MFA=required (409). */
+  lastFactorKept: 'This is your only second factor, and this school requires one. Add another passkey or an authenticator app before removing it.',
   /** A bulk export asked for without a second factor given in the last 15 minutes (403 `step_up_required`, decision 049). */
   stepUpRequired: 'Enter a code from your authenticator app to confirm it is you. Whole-school exports need it every 15 minutes.',
   /** A bulk export asked for by a staff member who has no second factor yet, where one is needed (403 `step_up_required`). */

@@ -53,6 +53,31 @@ export type StaffRecoveryCodesTable = {
   used_at: string | null;
 };
 
+/** A passkey (WebAuthn credential) a staff member added as her second factor (decision 043). */
+export type StaffPasskeysTable = {
+  id: Generated<number>;
+  admin_id: number;
+  /** The credential's ID as the browser names it (base64url). */
+  credential_id: string;
+  /** The credential's public key, COSE-encoded (base64url). */
+  public_key: string;
+  /** The signature counter it last gave (a bigint: PostgreSQL may read it back as text). */
+  counter: number | string;
+  /** How the browser reaches the authenticator ('internal', 'usb'...), joined by commas. */
+  transports: string;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+};
+
+/** The challenge of one passkey ceremony a session began: taken once, before `expires_at`. */
+export type PasskeyChallengesTable = {
+  session_hash: string;
+  purpose: 'register' | 'sign-in' | 'step-up';
+  challenge: string;
+  expires_at: string;
+};
+
 /** Bulk exports of a staff member on a school day (decision 049). */
 export type ExportAllowanceTable = {
   admin_id: number;
@@ -400,6 +425,8 @@ export type Database = {
   admin_users: AdminUsersTable;
   sessions: SessionsTable;
   staff_recovery_codes: StaffRecoveryCodesTable;
+  staff_passkeys: StaffPasskeysTable;
+  passkey_challenges: PasskeyChallengesTable;
   export_allowance: ExportAllowanceTable;
   towns: TownsTable;
   religions: ReligionsTable;

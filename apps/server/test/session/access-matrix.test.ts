@@ -98,6 +98,14 @@ const expectedAccess: Record<string, Access> = {
   'DELETE /api/account/sessions/:id': 'signed-in',
   'GET /api/account/email': 'signed-in',
   'PUT /api/account/email': 'signed-in',
+  'POST /api/account/passkeys/options': 'signed-in',
+  'GET /api/account/passkeys': 'signed-in',
+  'POST /api/account/passkeys': 'signed-in',
+  'DELETE /api/account/passkeys/:id': 'signed-in',
+  'POST /api/account/step-up/passkey/options': 'signed-in',
+  'POST /api/account/step-up/passkey': 'signed-in',
+  'POST /api/admin-login/passkey/options': 'visitor',
+  'POST /api/admin-login/passkey': 'visitor',
   'GET /api/my-record-access': 'signed-in',
   'GET /api/my-data': 'signed-in',
   'GET /api/openapi.json': 'visitor',
@@ -168,6 +176,12 @@ const staffOnly = new Set([
   'DELETE /api/account/sessions/:id',
   'GET /api/account/email',
   'PUT /api/account/email',
+  'POST /api/account/passkeys/options',
+  'GET /api/account/passkeys',
+  'POST /api/account/passkeys',
+  'DELETE /api/account/passkeys/:id',
+  'POST /api/account/step-up/passkey/options',
+  'POST /api/account/step-up/passkey',
 ]);
 
 /** A call is refused when it answers 401 or 403; anything else means it passed the guard. */
@@ -211,6 +225,9 @@ describe('access control', () => {
           'POST /logout',
           'POST /api/login-student',
           'POST /api/admin-login',
+          // The passkey sign-in answers only a sign-in whose password was right (its tests cover the rest).
+          'POST /api/admin-login/passkey/options',
+          'POST /api/admin-login/passkey',
           'POST /api/change-password-student',
           'POST /api/admin/change-password',
           'POST /api/attendance-scans',

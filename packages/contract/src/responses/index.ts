@@ -4,6 +4,7 @@ export * from './audit.ts';
 export * from './common.ts';
 export * from './files.ts';
 export * from './imports.ts';
+export * from './passkeys.ts';
 export * from './reference.ts';
 export * from './registration.ts';
 export * from './school-year.ts';

@@ -38,6 +38,8 @@ export const adminSignInSchema = z.object({
   username: z.string(),
   must_change_password: z.boolean(),
   second_factor: z.literal('required').optional(),
+  /** With `second_factor`: the kinds she may give, an authenticator-app code (`app`, or a recovery code) and her passkeys. */
+  second_factors: z.array(z.enum(['app', 'passkey'])).optional(),
 });
 export type AdminSignIn = z.infer<typeof adminSignInSchema>;
 

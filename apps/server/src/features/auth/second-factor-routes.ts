@@ -19,7 +19,7 @@ import { confirmTotp, endStaffSession, signInSecondFactor, staffAccount, startTo
 const sessionParams = z.object({ id: z.string().min(1).max(64) });
 
 /** Refuses a student before her body is read: the account calls are a staff member's (`signed-in` lets both in). */
-const staffOnly = async (request: FastifyRequest) => {
+export const staffOnly = async (request: FastifyRequest) => {
   adminActor(request);
 };
 

@@ -21,12 +21,11 @@ const PENDING_SIGN_IN_MS = 5 * 60_000;
 const RECOVERY_CODES = 10;
 
 /**
- * Checks a code of the account (decision 043): an authenticator-app code of `secret` (its time
- * step taken for good when `claim`, so the same code is refused after), or with `recovery` one of
- * its unused recovery codes. Each check is counted before it is made; five wrong in a row lock the
- * account's codes for 15 minutes. Answers the time step of an app code, null for a recovery code.
+ * Counts one check of a second factor of the account (a code or a passkey) before it is made
+ * (decision 043), or refuses it (429) while five wrong in a row lock the account's factors for 15
+ * minutes. A right answer then calls `factorAccepted`.
  */
-async function checkCode(deps: Deps, adminId: number, code: string, options: { secret: string; claim: boolean; recovery: boolean }): Promise<number | null> {
+export async function reserveFactorCheck(deps: Deps, adminId: number): Promise<void> {
   const now = Date.now();
   const lockEnds = new Date(now + CODE_LOCK_MINUTES * 60_000).toISOString();
   const reserved = await deps.writeTransaction((trx) => factors.reserveCheck(trx, adminId, new Date(now).toISOString(), lockEnds));
@@ -35,6 +34,20 @@ async function checkCode(deps: Deps, adminId: number, code: string, options: { s
     const seconds = Math.max(1, Math.ceil(((lockedUntil ? Date.parse(lockedUntil) : now + CODE_LOCK_MINUTES * 60_000) - now) / 1000));
     throw new TooManyRequests(messages.codesLocked(Math.ceil(seconds / 60)), seconds);
   }
+}
+
+/** A right code or passkey: the count of wrong ones starts again. */
+export const factorAccepted = (deps: Deps, adminId: number): Promise<void> => deps.writeTransaction((trx) => factors.clearFailures(trx, adminId));
+
+/**
+ * Checks a code of the account (decision 043): an authenticator-app code of `secret` (its time
+ * step taken for good when `claim`, so the same code is refused after), or with `recovery` one of
+ * its unused recovery codes. Each check is counted before it is made; five wrong in a row lock the
+ * account's codes for 15 minutes. Answers the time step of an app code, null for a recovery code.
+ */
+async function checkCode(deps: Deps, adminId: number, code: string, options: { secret: string; claim: boolean; recovery: boolean }): Promise<number | null> {
+  await reserveFactorCheck(deps, adminId);
+  const now = Date.now();
   const digits = code.replace(/\s/g, '');
   let accepted = false;
   let step: number | null = null;
@@ -47,7 +60,7 @@ async function checkCode(deps: Deps, adminId: number, code: string, options: { s
     accepted = await deps.writeTransaction((trx) => factors.useRecoveryCode(trx, adminId, recoveryCodeHash(code)));
   }
   if (!accepted) throw invalidField('code', messages.wrongCode);
-  await deps.writeTransaction((trx) => factors.clearFailures(trx, adminId));
+  await factorAccepted(deps, adminId);
   return step;
 }
 
@@ -85,23 +98,34 @@ export async function stepUp(deps: Deps, actor: AdminActor, code: string): Promi
   const secret = (await factors.factorOf(deps.db, actor.adminId))?.totp_secret;
   if (!secret) throw invalidField('code', messages.noFactorYet);
   await checkCode(deps, actor.adminId, code, { secret, claim: true, recovery: true });
+  return steppedUp(deps, actor, null);
+}
+
+/** The session gave its second factor now (`how` names a passkey in the audit): bulk exports may go ahead for 15 minutes. */
+export async function steppedUp(deps: Deps, actor: AdminActor, how: string | null): Promise<{ message: string }> {
   await deps.writeTransaction(async (trx) => {
     if (actor.sessionId) await factors.markSecondFactor(trx, actor.sessionId, new Date().toISOString());
-    await writeAudit(trx, actor, { action: 'second-factor.step-up' });
+    await writeAudit(trx, actor, { action: 'second-factor.step-up', detail: how });
   });
   return { message: 'Confirmed.' };
 }
 
 /**
- * `POST /api/admin-login/second-factor`: the code that completes a sign-in whose password was right
- * (within 5 minutes of it). The waiting session is replaced by a full one that has given its factor.
+ * The account of a sign-in whose password was right and that waits for its second factor (within
+ * 5 minutes of it), or 401: sign in again.
  */
-export async function signInSecondFactor(deps: Deps, actor: Actor, code: string, userAgent?: string): Promise<SignedIn<AdminSignIn>> {
+export async function pendingSignInAccount(deps: Deps, actor: Actor) {
   const pending = actor.sessionId ? await factors.pendingSignIn(deps.db, actor.sessionId) : undefined;
   if (!pending?.admin_id || Date.now() - Date.parse(pending.created_at) > PENDING_SIGN_IN_MS) throw new Unauthorized(messages.signInAgain);
   const admin = await authRepository.findAdminById(deps.db, pending.admin_id);
-  if (!admin?.totp_secret || admin.disabled === 1) throw new Unauthorized(messages.signInAgain);
-  await checkCode(deps, admin.id, code, { secret: admin.totp_secret, claim: true, recovery: true });
+  if (!admin || admin.disabled === 1) throw new Unauthorized(messages.signInAgain);
+  return admin;
+}
+
+type PendingAccount = Awaited<ReturnType<typeof pendingSignInAccount>>;
+
+/** The waiting session is replaced by a full one that has given its factor (`how` names it in the audit). */
+export async function completeSignIn(deps: Deps, actor: Actor, admin: PendingAccount, how: string, userAgent?: string): Promise<SignedIn<AdminSignIn>> {
   const session = await deps.writeTransaction(async (trx) => {
     const opened = await openSession(trx, actor, {
       kind: 'admin',
@@ -112,12 +136,20 @@ export async function signInSecondFactor(deps: Deps, actor: Actor, code: string,
       second_factor_at: new Date().toISOString(),
       device: deviceName(userAgent),
     });
-    await writeAudit(trx, actingAs(actor, staffIdentity(admin)), { action: signInActions.SUCCEEDED.admin, detail: 'with a second factor' });
+    await writeAudit(trx, actingAs(actor, staffIdentity(admin)), { action: signInActions.SUCCEEDED.admin, detail: how });
     const signedIn = { kind: 'signed-in' as const, device: deviceName(userAgent) };
     await queueStaffSecurityNotice(trx, deps.config, { actor: actingAs(actor, staffIdentity(admin)), staff: admin, event: signedIn });
     return opened;
   });
   return { answer: { name: 'Admin', username: admin.username, must_change_password: admin.must_change_password === 1 }, session };
+}
+
+/** `POST /api/admin-login/second-factor`: the code that completes a sign-in whose password was right. */
+export async function signInSecondFactor(deps: Deps, actor: Actor, code: string, userAgent?: string): Promise<SignedIn<AdminSignIn>> {
+  const admin = await pendingSignInAccount(deps, actor);
+  if (!admin.totp_secret) throw new Unauthorized(messages.signInAgain);
+  await checkCode(deps, admin.id, code, { secret: admin.totp_secret, claim: true, recovery: true });
+  return completeSignIn(deps, actor, admin, 'with a second factor', userAgent);
 }
 
 /** A session's handle on the account page: derived from its stored hash, so it opens nothing. */

@@ -13,6 +13,7 @@ import { queueStaffSecurityNotice } from '../notifications/index.ts';
 import { deviceFor, issueDevice, type DeviceAccount } from './device-cookies.ts';
 import { HashingBusy, hashPassword, signInQueueFull, verifyPassword, verifySignIn } from './passwords.ts';
 import { deviceName } from './device-names.ts';
+import { passkeyRepository } from './passkey-repository.ts';
 import { authRepository } from './repository.ts';
 import { reportSpraying } from './spray-alerts.ts';
 import { buckets, clearBuckets, purgeOldAttemptsNowAndThen, releaseAttempt, reserveAttempt, signInActions, type Bucket, type Reservation } from './throttle.ts';
@@ -162,7 +163,11 @@ export async function signInAdmin(deps: Deps, actor: Actor, input: { name: strin
   }
   // With a second factor, the password opens only a sign-in waiting for its code (decision 043): a
   // guest session naming the account, which no route but the second factor's reads.
-  const secondFactor = admin.totp_secret !== null;
+  const factorKinds = [
+    ...(admin.totp_secret !== null ? (['app'] as const) : []),
+    ...((await passkeyRepository.hasPasskey(deps.db, admin.id)) ? (['passkey'] as const) : []),
+  ];
+  const secondFactor = factorKinds.length > 0;
   const session = await deps.writeTransaction(async (trx) => {
     await settleSuccess(trx, checked);
     const opened = await openSession(trx, actor, {
@@ -186,7 +191,7 @@ export async function signInAdmin(deps: Deps, actor: Actor, input: { name: strin
       name: 'Admin' as const,
       username: admin.username,
       must_change_password: admin.must_change_password === 1,
-      ...(secondFactor ? { second_factor: 'required' as const } : {}),
+      ...(secondFactor ? { second_factor: 'required' as const, second_factors: factorKinds } : {}),
     },
     session,
     deviceCookie: await issueDevice(deps.db, context.deviceCookie, account),

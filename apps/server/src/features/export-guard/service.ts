@@ -30,7 +30,8 @@ function secondsUntilTomorrow(timeZone: string): number {
  */
 export async function takeBulkExport(deps: Deps, actor: AdminActor): Promise<void> {
   const state = await exportGuardRepository.stepUpState(deps.db, actor.adminId, actor.sessionId);
-  const enrolled = Boolean(state?.totp_secret);
+  // EXISTS reads back as 0/1 on SQLite and true/false on PostgreSQL.
+  const enrolled = Boolean(state?.totp_secret) || Boolean(Number(state?.has_passkey ?? 0));
   if (enrolled || deps.config.staffMfa === 'required') {
     if (!enrolled) throw new StepUpRequired(messages.enrolSecondFactorFirst, false);
     if (!stepUpHolds(state?.second_factor_at)) throw new StepUpRequired(messages.stepUpRequired, true);

@@ -1,0 +1,104 @@
+import {
+  addPasskeyRequest,
+  adminSignInSchema,
+  errorResponses,
+  messageSchema,
+  noContent,
+  passkeyAssertionRequest,
+  passkeyCreationOptionsSchema,
+  passkeyListSchema,
+  passkeyOptionsRequest,
+  passkeyRequestOptionsSchema,
+} from '@school/contract';
+import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { adminActor } from '../../session/access.ts';
+import { answerWithSession } from '../../session/sessions.ts';
+import {
+  addPasskey,
+  listPasskeys,
+  passkeyCreationOptions,
+  removePasskey,
+  signInPasskeyOptions,
+  signInWithPasskey,
+  stepUpPasskeyOptions,
+  stepUpWithPasskey,
+} from './passkeys.ts';
+import { staffOnly } from './second-factor-routes.ts';
+
+const passkeyParams = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 31 - 1),
+});
+
+/**
+ * Passkeys (WebAuthn) as a staff member's second factor (decision 043): adding, listing and
+ * removing them on her account page, and giving one in place of a code at sign-in (from the session
+ * that waits for its second factor, which reads as a visitor's) and before a bulk export.
+ */
+export async function passkeyRoutes(instance: FastifyInstance): Promise<void> {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
+  const account = { access: 'signed-in' } as const;
+
+  app.post(
+    '/api/account/passkeys/options',
+    { config: account, preValidation: staffOnly, schema: { body: passkeyOptionsRequest, response: { 200: passkeyCreationOptionsSchema, ...errorResponses } } },
+    async (request) => passkeyCreationOptions(deps, adminActor(request)),
+  );
+
+  app.get(
+    '/api/account/passkeys',
+    { config: account, preValidation: staffOnly, schema: { response: { 200: passkeyListSchema, ...errorResponses } } },
+    async (request) => listPasskeys(deps, adminActor(request)),
+  );
+
+  app.post(
+    '/api/account/passkeys',
+    { config: account, preValidation: staffOnly, schema: { body: addPasskeyRequest, response: { 200: passkeyListSchema, ...errorResponses } } },
+    async (request) => addPasskey(deps, adminActor(request), request.body),
+  );
+
+  app.delete(
+    '/api/account/passkeys/:id',
+    { config: account, preValidation: staffOnly, schema: { params: passkeyParams, response: { 204: noContent, ...errorResponses } } },
+    async (request, reply) => {
+      await removePasskey(deps, adminActor(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/account/step-up/passkey/options',
+    { config: account, preValidation: staffOnly, schema: { body: passkeyOptionsRequest, response: { 200: passkeyRequestOptionsSchema, ...errorResponses } } },
+    async (request) => stepUpPasskeyOptions(deps, adminActor(request)),
+  );
+
+  app.post(
+    '/api/account/step-up/passkey',
+    { config: account, preValidation: staffOnly, schema: { body: passkeyAssertionRequest, response: { 200: messageSchema, ...errorResponses } } },
+    async (request) => stepUpWithPasskey(deps, adminActor(request), request.body.response as AuthenticationResponseJSON),
+  );
+
+  app.post(
+    '/api/admin-login/passkey/options',
+    { config: { access: 'visitor' }, schema: { body: passkeyOptionsRequest, response: { 200: passkeyRequestOptionsSchema, ...errorResponses } } },
+    async (request) => signInPasskeyOptions(deps, request.actor),
+  );
+
+  app.post(
+    '/api/admin-login/passkey',
+    { config: { access: 'visitor' }, schema: { body: passkeyAssertionRequest, response: { 200: adminSignInSchema, ...errorResponses } } },
+    async (request, reply) =>
+      answerWithSession(
+        reply,
+        deps.config,
+        await signInWithPasskey(deps, request.actor, request.body.response as AuthenticationResponseJSON, request.headers['user-agent']),
+      ),
+  );
+}
