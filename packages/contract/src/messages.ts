@@ -70,6 +70,10 @@ export const messages = {
   passkeyNotAccepted: 'That passkey was not accepted. Please try again, or use a code from your authenticator app.',
   /** A passkey answer whose challenge was used already, expired, or never handed out. */
   passkeyTryAgain: 'That passkey request has expired or was used already. Please try again.',
+  /** The browser's passkey prompt was closed, timed out, or the device had no passkey for this portal. */
+  passkeyCancelled: 'The passkey was not used. Please try again, or use a code from your authenticator app.',
+  /** A browser that cannot use passkeys. */
+  passkeysUnsupported: 'This browser cannot use passkeys. Please use another browser, or a code from your authenticator app.',
   /** A passkey step-up or sign-in asked for by an account that has none. */
   noPasskeyYet: 'Add a passkey on your account page first.',
   /** The last second factor removed while STAFF_MFA=required (409). */

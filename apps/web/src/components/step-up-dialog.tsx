@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { messages } from '@school/contract/messages';
 import { useCallback, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError } from '../api/client.ts';
+import { getPasskeys, givePasskey, passkeyProblem } from '../api/passkeys.ts';
 import { asksForStepUp, stepUp } from '../api/step-up.ts';
 
 /**
@@ -21,6 +22,8 @@ export function useStepUp(): { guard: <T>(run: () => Promise<T>) => Promise<T>; 
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Whether she has a passkey to give in place of a code (decision 043).
+  const [hasPasskey, setHasPasskey] = useState(false);
   const waiting = useRef<{ resolve: () => void; reject: () => void } | null>(null);
 
   const guard = useCallback(async <T,>(run: () => Promise<T>): Promise<T> => {
@@ -31,6 +34,10 @@ export function useStepUp(): { guard: <T>(run: () => Promise<T>) => Promise<T>; 
       setCode('');
       setError(null);
       setOpen(true);
+      getPasskeys().then(
+        (list) => setHasPasskey(list.passkeys.length > 0),
+        () => setHasPasskey(false),
+      );
       await new Promise<void>((resolve, reject) => {
         waiting.current = { resolve, reject: () => reject(caught) };
       });
@@ -53,6 +60,20 @@ export function useStepUp(): { guard: <T>(run: () => Promise<T>) => Promise<T>; 
     }
   }
 
+  async function confirmWithPasskey() {
+    setError(null);
+    setBusy(true);
+    try {
+      await givePasskey('/api/account/step-up/passkey/options', '/api/account/step-up/passkey');
+      setOpen(false);
+      waiting.current?.resolve();
+    } catch (caught) {
+      setError(passkeyProblem(caught));
+    } finally {
+      setBusy(false);
+    }
+  }
+
   function cancel() {
     setOpen(false);
     waiting.current?.reject();
@@ -68,6 +89,11 @@ export function useStepUp(): { guard: <T>(run: () => Promise<T>) => Promise<T>; 
             <Alert severity="error" sx={{ mb: 2 }}>
               {error}
             </Alert>
+          )}
+          {hasPasskey && (
+            <Button variant="outlined" onClick={confirmWithPasskey} disabled={busy} sx={{ mb: 2 }}>
+              Use a passkey
+            </Button>
           )}
           <TextField label="Code" value={code} onChange={(event) => setCode(event.target.value)} autoComplete="one-time-code" autoFocus fullWidth />
         </DialogContent>

@@ -16,11 +16,12 @@ import { PageTitle } from '../../components/page-title.tsx';
 import { useConfirmTotp } from './api/confirm-totp.ts';
 import { useEndSession } from './api/end-session.ts';
 import { useAccount } from './api/get-account.ts';
+import { usePasskeys } from './api/passkeys.ts';
 import { useStartTotp } from './api/start-totp.ts';
+import { PasskeysSection } from './components/passkeys-section.tsx';
 import { NoticeEmailSection } from './components/notice-email-section.tsx';
 import { QrCode } from './components/qr-code.tsx';
-
-const when = (iso: string) => new Date(iso).toLocaleString();
+import { formatWhen } from './format-when.ts';
 
 /** Enrolling an authenticator app: the QR code and secret, then its first code; answers the recovery codes. */
 function TotpEnrolmentForm({ enrolment, onDone }: { enrolment: TotpEnrolment; onDone: (codes: string[]) => void }) {
@@ -54,9 +55,10 @@ function TotpEnrolmentForm({ enrolment, onDone }: { enrolment: TotpEnrolment; on
   );
 }
 
-/** `/admin/account`: a staff member's second factor and her active sessions, any of which she can end (decision 043). */
+/** `/admin/account`: a staff member's second factors (authenticator app, passkeys) and her active sessions, any of which she can end (decision 043). */
 export default function AccountPage() {
   const { data: account } = useAccount();
+  const { data: passkeys } = usePasskeys();
   const start = useStartTotp();
   const endSession = useEndSession();
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
@@ -75,7 +77,9 @@ export default function AccountPage() {
               <Typography>
                 {account.totp
                   ? `On. ${account.recovery_codes_left} of 10 recovery codes left.`
-                  : 'Off. Whole-school exports need a second factor; sign-in asks for it once it is on.'}
+                  : passkeys?.passkeys.length
+                    ? 'Off. Your passkeys are your second factor; an app gives you recovery codes too.'
+                    : 'Off. Whole-school exports need a second factor; sign-in asks for it once it is on.'}
               </Typography>
             )}
             {recoveryCodes && (
@@ -107,6 +111,7 @@ export default function AccountPage() {
             )}
           </Stack>
         </Paper>
+        <PasskeysSection />
         <NoticeEmailSection />
         <Paper sx={{ p: { xs: 2, sm: 3 } }}>
           <Typography variant="h6" component="h2">
@@ -133,7 +138,7 @@ export default function AccountPage() {
               >
                 <ListItemText
                   primary={session.device ?? 'Unknown device'}
-                  secondary={`${session.ip ?? 'unknown address'} · signed in ${when(session.signed_in_at)} · last used ${when(session.last_used_at)}`}
+                  secondary={`${session.ip ?? 'unknown address'} · signed in ${formatWhen(session.signed_in_at)} · last used ${formatWhen(session.last_used_at)}`}
                   sx={{ pr: 10 }}
                 />
               </ListItem>

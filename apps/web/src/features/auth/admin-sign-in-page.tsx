@@ -3,11 +3,12 @@ import { Link as RouterLink } from 'react-router';
 import { passwordRules } from '@school/contract/limits';
 import { messages } from '@school/contract/messages';
 import { ApiError } from '../../api/client.ts';
+import { givePasskey, passkeyProblem } from '../../api/passkeys.ts';
 import { useEnterWithNewSession, useSession } from '../../api/get-session.ts';
 import { LoadingOverlay } from '../../components/loading-overlay.tsx';
 import { LightButton } from '../../components/light-controls/light-button.tsx';
 import { LightTextField } from '../../components/light-controls/light-text-field.tsx';
-import { adminLogin } from './api/admin-login.ts';
+import { adminLogin, type AdminLoginAnswer } from './api/admin-login.ts';
 import { adminSecondFactor } from './api/admin-second-factor.ts';
 import { changeAdminPassword } from './api/change-admin-password.ts';
 import { AuthCard } from './components/auth-card.tsx';
@@ -30,6 +31,8 @@ export default function AdminSignInPage() {
   // The password was right and the account has a second factor: its code comes next.
   const [askCode, setAskCode] = useState(false);
   const [code, setCode] = useState('');
+  // The kinds of second factor her account has: an authenticator app (or recovery codes), passkeys.
+  const [factors, setFactors] = useState<NonNullable<AdminLoginAnswer['second_factors']>>(['app']);
 
   async function signIn(event: FormEvent) {
     event.preventDefault();
@@ -39,7 +42,10 @@ export default function AdminSignInPage() {
     try {
       const answer = await adminLogin({ name: username.trim(), password });
       setOneTimePassword(password);
-      if (answer.second_factor === 'required') return setAskCode(true);
+      if (answer.second_factor === 'required') {
+        setFactors(answer.second_factors ?? ['app']);
+        return setAskCode(true);
+      }
       await enter('/admin/dashboard');
     } catch (caught) {
       setError(caught instanceof ApiError ? caught.firstMessage : messages.signInFailed);
@@ -64,17 +70,55 @@ export default function AdminSignInPage() {
     }
   }
 
+  /** Her passkey in place of a code (decision 043). */
+  async function signInWithPasskey() {
+    setError(null);
+    setBusy(true);
+    try {
+      await givePasskey('/api/admin-login/passkey/options', '/api/admin-login/passkey');
+      await enter('/admin/dashboard');
+    } catch (caught) {
+      if (caught instanceof ApiError && caught.status === 401) setAskCode(false);
+      setError(passkeyProblem(caught));
+    } finally {
+      setBusy(false);
+    }
+  }
+
   if (askCode && !session?.admin) {
+    const hasApp = factors.includes('app');
+    const hasPasskey = factors.includes('passkey');
     return (
-      <AuthCard title="Enter your code">
+      <AuthCard title={hasApp ? 'Enter your code' : 'Use your passkey'}>
         <LoadingOverlay open={busy} label="Signing in" />
         <form className="light-stack" onSubmit={giveCode} noValidate>
           <FormAlerts error={error} />
-          <p className="light-text">Enter the 6-digit code your authenticator app shows for this portal, or one of your recovery codes.</p>
-          <LightTextField label="Code" value={code} onChange={(event) => setCode(event.target.value)} autoComplete="one-time-code" inputMode="text" autoFocus />
-          <LightButton type="submit" disabled={busy}>
-            Continue
-          </LightButton>
+          {hasPasskey && (
+            <>
+              <p className="light-text">Confirm it is you with the passkey on this device or your phone.</p>
+              <LightButton onClick={signInWithPasskey} disabled={busy} autoFocus={!hasApp}>
+                Use a passkey
+              </LightButton>
+            </>
+          )}
+          {hasApp && (
+            <>
+              <p className="light-text">
+                {hasPasskey ? 'Or enter' : 'Enter'} the 6-digit code your authenticator app shows for this portal, or one of your recovery codes.
+              </p>
+              <LightTextField
+                label="Code"
+                value={code}
+                onChange={(event) => setCode(event.target.value)}
+                autoComplete="one-time-code"
+                inputMode="text"
+                autoFocus
+              />
+              <LightButton type="submit" disabled={busy}>
+                Continue
+              </LightButton>
+            </>
+          )}
         </form>
       </AuthCard>
     );

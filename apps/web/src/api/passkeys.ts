@@ -1,0 +1,33 @@
+import { messages } from '@school/contract/messages';
+import type { PasskeyCreationOptions, PasskeyList, PasskeyRequestOptions } from '@school/contract/responses';
+import { api, ApiError } from './client.ts';
+
+/** The browser's side of a passkey ceremony, loaded only when a passkey is made or used: the sign-in screens stay small. */
+const browserPasskeys = () => import('@simplewebauthn/browser');
+
+/** GET /api/account/passkeys: her passkeys, oldest first (the step-up offers one when she has any). */
+export const getPasskeys = () => api<PasskeyList>('/api/account/passkeys');
+
+/** The message to show when a passkey step failed: the server's, or why the browser gave no passkey. */
+export function passkeyProblem(caught: unknown): string {
+  if (caught instanceof ApiError) return caught.firstMessage;
+  if (caught instanceof Error && /not supported|does not support/i.test(caught.message)) return messages.passkeysUnsupported;
+  return caught instanceof Error && caught.name !== 'TypeError' ? messages.passkeyCancelled : messages.unreachable;
+}
+
+/**
+ * A passkey's answer to the challenge `optionsPath` hands out, sent to `answerPath` (a sign-in or a
+ * step-up, decision 043); answers the server's reply.
+ */
+export async function givePasskey<T>(optionsPath: string, answerPath: string): Promise<T> {
+  const options = await api<PasskeyRequestOptions>(optionsPath, { method: 'POST', body: {} });
+  const { startAuthentication } = await browserPasskeys();
+  const response = await startAuthentication({ optionsJSON: options as unknown as Parameters<typeof startAuthentication>[0]['optionsJSON'] });
+  return api<T>(answerPath, { method: 'POST', body: { response } });
+}
+
+/** A new passkey made by the browser for the creation options the server handed out. */
+export async function makePasskey(options: PasskeyCreationOptions) {
+  const { startRegistration } = await browserPasskeys();
+  return startRegistration({ optionsJSON: options as unknown as Parameters<typeof startRegistration>[0]['optionsJSON'] });
+}

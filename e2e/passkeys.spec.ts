@@ -1,0 +1,99 @@
+import { expect, test, type Page } from '@playwright/test';
+import { apiCall, expectAccessible, expectNoSidewaysScroll, signInAdminViaApi } from './support/fixtures.ts';
+
+/** Where a screenshot for looking at goes (outside the repository), when asked for with SCREENSHOTS=1. */
+const shot = async (page: Page, name: string) => {
+  if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/${name}.png`, fullPage: true });
+};
+
+const OFFICE_PASSWORD = 'Flamboyant-Shade-Red-73';
+
+/**
+ * The portal by its host name: passkeys belong to a host name (PORTAL_URL's, which is localhost for
+ * a portal on 127.0.0.1), never to a bare address.
+ */
+const portalByName = () => process.env.E2E_BASE_URL!.replace('//127.0.0.1:', '//localhost:');
+
+test('a staff member adds a passkey, confirms an export with it, and signs in with password and passkey', async ({ page, browser }, testInfo) => {
+  test.setTimeout(120_000);
+  const username = `office-passkey-${testInfo.project.name}`;
+  await signInAdminViaApi(page);
+  const added = await apiCall(page, 'POST', '/api/staff', { username, display_name: 'Ms Ramdial', role: 'office', classes: [] });
+  expect(added.status()).toBe(200);
+  const oneTime: string = (await added.json()).one_time_password;
+
+  const context = await browser.newContext({
+    baseURL: portalByName(),
+    viewport: page.viewportSize() ?? undefined,
+    isMobile: testInfo.project.use.isMobile,
+    hasTouch: testInfo.project.use.hasTouch,
+  });
+  const office = await context.newPage();
+  try {
+    // The device's own authenticator (a fingerprint or screen lock), as Chromium simulates it.
+    const devtools = await context.newCDPSession(office);
+    await devtools.send('WebAuthn.enable', { enableUI: false });
+    await devtools.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+
+    await office.goto('/admin');
+    await office.getByLabel('Username').fill(username);
+    await office.getByLabel('Password').fill(oneTime);
+    await office.getByRole('button', { name: 'Sign In' }).click();
+    await office.getByLabel('New Password').fill(OFFICE_PASSWORD);
+    await office.getByLabel('Confirm Password').fill(OFFICE_PASSWORD);
+    await office.getByRole('button', { name: 'Change Password' }).click();
+    await expect(office.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+
+    // My Account: she names a passkey and adds it with this device.
+    await office.goto('/admin/account');
+    await expect(office.getByText('You have no passkeys yet.')).toBeVisible();
+    await office.getByLabel('Passkey name').fill('Staff room laptop');
+    await office.getByRole('button', { name: 'Add a passkey' }).click();
+    const passkeys = office.getByRole('list', { name: 'Your passkeys' });
+    await expect(passkeys.getByRole('listitem')).toHaveCount(1);
+    await expect(passkeys).toContainText('Staff room laptop');
+    await expect(passkeys).toContainText('not used yet');
+    await expect(office.getByText('The passkey “Staff room laptop” is added.')).toBeVisible();
+    await expectAccessible(office);
+    await expectNoSidewaysScroll(office);
+    await shot(office, `account-passkeys-${testInfo.project.name}`);
+
+    // A whole-school export asks her to confirm it is her; the passkey does.
+    await office.goto('/admin/export');
+    const stepUp = office.getByRole('dialog', { name: 'Confirm it is you' });
+    await expect(stepUp.getByRole('button', { name: 'Use a passkey' })).toBeVisible();
+    await expectAccessible(office);
+    await shot(office, `step-up-passkey-${testInfo.project.name}`);
+    const download = office.waitForEvent('download');
+    await stepUp.getByRole('button', { name: 'Use a passkey' }).click();
+    expect((await download).suggestedFilename()).toBe('Registration Data.xlsx');
+
+    // Signed out, she signs in with her password and then her passkey.
+    await office.goto('/logout');
+    await expect(office).toHaveURL(/\/$/);
+    await office.goto('/admin');
+    await office.getByLabel('Username').fill(username);
+    await office.getByLabel('Password').fill(OFFICE_PASSWORD);
+    await office.getByRole('button', { name: 'Sign In' }).click();
+    await expect(office.getByRole('heading', { name: 'Use your passkey' })).toBeVisible();
+    await expectAccessible(office);
+    await shot(office, `sign-in-passkey-${testInfo.project.name}`);
+    await office.getByRole('button', { name: 'Use a passkey' }).click();
+    await expect(office.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+
+    // Her account page shows when the passkey was last used.
+    await office.goto('/admin/account');
+    await expect(office.getByRole('list', { name: 'Your passkeys' })).toContainText('last used');
+  } finally {
+    await context.close();
+  }
+});
