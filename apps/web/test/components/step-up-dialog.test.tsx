@@ -38,6 +38,7 @@ describe('the step-up before a whole-school export', () => {
         stepped = true;
         return json({ message: 'Confirmed.' });
       }
+      if (call.url === '/api/account/passkeys') return json({ passkeys: [] });
       return stepped ? json({ ok: true }) : json({ code: 'step_up_required', enrolled: true, message: messages.stepUpRequired }, 403);
     });
     render(<Exporter />);
@@ -46,7 +47,22 @@ describe('the step-up before a whole-school export', () => {
     fireEvent.change(screen.getByLabelText('Code'), { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('exported')).toBeTruthy();
-    expect(calls.map((call) => call.url)).toEqual(['/api/export', '/api/account/step-up', '/api/export']);
+    expect(calls.map((call) => call.url)).toEqual(['/api/export', '/api/account/passkeys', '/api/account/step-up', '/api/export']);
+    expect(screen.queryByRole('button', { name: 'Use a passkey' })).toBeNull();
+  });
+
+  it('offers her passkey when she has one, and says so when the browser cannot use passkeys', async () => {
+    const calls = stubFetch((call) => {
+      if (call.url === '/api/account/passkeys') return json({ passkeys: [{ id: 1, name: 'Laptop', created_at: '2026-11-26T10:00:00Z', last_used_at: null }] });
+      if (call.url === '/api/account/step-up/passkey/options') return json({ challenge: 'abc', rpId: 'localhost', allowCredentials: [] });
+      return json({ code: 'step_up_required', enrolled: true, message: messages.stepUpRequired }, 403);
+    });
+    render(<Exporter />);
+    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Use a passkey' }));
+    // This test's browser has no WebAuthn: the dialog says so, and the answer is never sent.
+    expect(await screen.findByText(messages.passkeysUnsupported)).toBeTruthy();
+    expect(calls.some((call) => call.url === '/api/account/step-up/passkey')).toBe(false);
   });
 
   it('tells a staff member without a factor to set one up, with no dialog', async () => {

@@ -1,4 +1,5 @@
 import { fireEvent, screen } from '@testing-library/react';
+import { messages } from '@school/contract/messages';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import AccountPage from '../../../src/features/account/account-page.tsx';
@@ -17,6 +18,7 @@ describe('the account page', () => {
     let enrolled = false;
     const calls = stubFetch((call) => {
       if (call.url === '/api/account') return json({ totp: enrolled, recovery_codes_left: enrolled ? 10 : 0, sessions });
+      if (call.url === '/api/account/passkeys') return json({ passkeys: [] });
       if (call.url === '/api/account/totp') return json({ secret: 'JBSWY3DPEHPK3PXP', otpauth_url: 'otpauth://totp/School%3Aoffice1?secret=JBSWY3DPEHPK3PXP' });
       if (call.url === '/api/account/email') return json({ email: null });
       enrolled = true;
@@ -39,9 +41,10 @@ describe('the account page', () => {
   });
 
   it('lists her sessions with device and address, and ends another one', async () => {
-    const calls = stubFetch((call) =>
-      call.method === 'DELETE' ? new Response(null, { status: 204 }) : json({ totp: true, recovery_codes_left: 9, sessions }),
-    );
+    const calls = stubFetch((call) => {
+      if (call.url === '/api/account/passkeys') return json({ passkeys: [] });
+      return call.method === 'DELETE' ? new Response(null, { status: 204 }) : json({ totp: true, recovery_codes_left: 9, sessions });
+    });
     renderWithQueries(
       <MemoryRouter>
         <AccountPage />
@@ -51,5 +54,50 @@ describe('the account page', () => {
     expect(screen.getByText('This device')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'End the session on Safari on iOS' }));
     await vi.waitFor(() => expect(calls.some((call) => call.method === 'DELETE' && call.url === '/api/account/sessions/there')).toBe(true));
+  });
+
+  it('lists her passkeys with their last use, removes one, and shows why the last one stays', async () => {
+    let removals = 0;
+    const passkeys = [
+      { id: 4, name: 'Staff room laptop', created_at: '2026-11-20T10:00:00Z', last_used_at: '2026-11-26T09:00:00Z' },
+      { id: 7, name: 'Phone', created_at: '2026-11-21T10:00:00Z', last_used_at: null },
+    ];
+    const calls = stubFetch((call) => {
+      if (call.url === '/api/account/passkeys') return json({ passkeys: passkeys.slice(removals) });
+      if (call.method === 'DELETE') {
+        removals += 1;
+        return removals === 1 ? new Response(null, { status: 204 }) : json({ message: messages.lastFactorKept }, 409);
+      }
+      return json({ totp: false, recovery_codes_left: 0, sessions });
+    });
+    renderWithQueries(
+      <MemoryRouter>
+        <AccountPage />
+      </MemoryRouter>,
+    );
+    const list = await screen.findByRole('list', { name: 'Your passkeys' });
+    expect(list.textContent).toContain('Staff room laptop');
+    expect(list.textContent).toContain('not used yet');
+    expect(screen.getByText(/^Off\. Your passkeys are your second factor/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove the passkey Staff room laptop' }));
+    expect(await screen.findByText('The passkey “Staff room laptop” is removed.')).toBeTruthy();
+    expect(calls.some((call) => call.method === 'DELETE' && call.url === '/api/account/passkeys/4')).toBe(true);
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove the passkey Phone' }));
+    expect(await screen.findByText(messages.lastFactorKept)).toBeTruthy();
+  });
+
+  it('asks for a name before adding a passkey', async () => {
+    const calls = stubFetch((call) =>
+      call.url === '/api/account/passkeys' ? json({ passkeys: [] }) : json({ totp: false, recovery_codes_left: 0, sessions }),
+    );
+    renderWithQueries(
+      <MemoryRouter>
+        <AccountPage />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('You have no passkeys yet.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add a passkey' }));
+    expect(await screen.findByText(messages.passkeyNameEmpty)).toBeTruthy();
+    expect(calls.some((call) => call.url === '/api/account/passkeys/options')).toBe(false);
   });
 });
