@@ -74,6 +74,9 @@ export const messages = {
   passkeyCancelled: 'The passkey was not used. Please try again, or use a code from your authenticator app.',
   /** A browser that cannot use passkeys. */
   passkeysUnsupported: 'This browser cannot use passkeys. Please use another browser, or a code from your authenticator app.',
+  /** The portal opened at another address than PORTAL_URL, whose host name passkeys belong to. */
+  passkeysElsewhere: (host: string) =>
+    `Passkeys work only at the portal's own address (${host}). Please open the portal there, or ask the administrator to set PORTAL_URL.`,
   /** A passkey step-up or sign-in asked for by an account that has none. */
   noPasskeyYet: 'Add a passkey on your account page first.',
   /** The last second factor removed while STAFF_MFA=required (409). */

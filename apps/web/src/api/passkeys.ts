@@ -8,9 +8,19 @@ const browserPasskeys = () => import('@simplewebauthn/browser');
 /** GET /api/account/passkeys: her passkeys, oldest first (the step-up offers one when she has any). */
 export const getPasskeys = () => api<PasskeyList>('/api/account/passkeys');
 
+/** The portal was opened at another address than the one its passkeys belong to (PORTAL_URL's host name). */
+class PasskeysElsewhere extends Error {}
+
+/** Refuses before the browser does (with a bare security error) when this page's host is not, or is not under, the passkeys' host. */
+function checkHost(rpId: string | undefined): void {
+  const host = window.location.hostname;
+  if (rpId && host !== rpId && !host.endsWith(`.${rpId}`)) throw new PasskeysElsewhere(messages.passkeysElsewhere(rpId));
+}
+
 /** The message to show when a passkey step failed: the server's, or why the browser gave no passkey. */
 export function passkeyProblem(caught: unknown): string {
   if (caught instanceof ApiError) return caught.firstMessage;
+  if (caught instanceof PasskeysElsewhere) return caught.message;
   if (caught instanceof Error && /not supported|does not support/i.test(caught.message)) return messages.passkeysUnsupported;
   return caught instanceof Error && caught.name !== 'TypeError' ? messages.passkeyCancelled : messages.unreachable;
 }
@@ -21,6 +31,7 @@ export function passkeyProblem(caught: unknown): string {
  */
 export async function givePasskey<T>(optionsPath: string, answerPath: string): Promise<T> {
   const options = await api<PasskeyRequestOptions>(optionsPath, { method: 'POST', body: {} });
+  checkHost(options.rpId);
   const { startAuthentication } = await browserPasskeys();
   const response = await startAuthentication({ optionsJSON: options as unknown as Parameters<typeof startAuthentication>[0]['optionsJSON'] });
   return api<T>(answerPath, { method: 'POST', body: { response } });
@@ -28,6 +39,7 @@ export async function givePasskey<T>(optionsPath: string, answerPath: string): P
 
 /** A new passkey made by the browser for the creation options the server handed out. */
 export async function makePasskey(options: PasskeyCreationOptions) {
+  checkHost(options.rp.id);
   const { startRegistration } = await browserPasskeys();
   return startRegistration({ optionsJSON: options as unknown as Parameters<typeof startRegistration>[0]['optionsJSON'] });
 }

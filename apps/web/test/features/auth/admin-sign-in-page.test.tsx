@@ -7,12 +7,12 @@ import AdminSignInPage from '../../../src/features/auth/admin-sign-in-page.tsx';
 import { json, renderWithQueries, stubFetch } from '../../http.tsx';
 
 /** The staff sign-in, whose password is right and whose account has the second factors named. */
-function renderSignIn(secondFactors: Array<'app' | 'passkey'>) {
+function renderSignIn(secondFactors: Array<'app' | 'passkey'>, rpId = 'localhost') {
   const calls = stubFetch((call) => {
     if (call.url === '/api/session') return json({ authenticated: false, admin: false, restricted: false });
     if (call.url === '/api/admin-login')
       return json({ name: 'Admin', username: 'office1', must_change_password: false, second_factor: 'required', second_factors: secondFactors });
-    if (call.url === '/api/admin-login/passkey/options') return json({ challenge: 'abc', rpId: 'localhost', allowCredentials: [] });
+    if (call.url === '/api/admin-login/passkey/options') return json({ challenge: 'abc', rpId, allowCredentials: [] });
     return json({});
   });
   const router = createMemoryRouter([{ path: '/admin', element: <AdminSignInPage /> }], { initialEntries: ['/admin'] });
@@ -38,6 +38,13 @@ describe('the staff sign-in with a second factor', () => {
     // This test's browser has no WebAuthn: the answer is never sent.
     expect(await screen.findByText(messages.passkeysUnsupported)).toBeInTheDocument();
     expect(calls.some((call) => call.url === '/api/admin-login/passkey')).toBe(false);
+  });
+
+  it('says where passkeys work when the portal is opened at another address than its own', async () => {
+    renderSignIn(['passkey'], 'portal.example.org');
+    await givePassword();
+    await userEvent.click(await screen.findByRole('button', { name: 'Use a passkey' }));
+    expect(await screen.findByText(messages.passkeysElsewhere('portal.example.org'))).toBeInTheDocument();
   });
 
   it('offers the passkey and the code when she has both', async () => {
