@@ -21,6 +21,7 @@ import { Conflict, invalidField, NotFound, Unauthorized } from '../../lib/errors
 import type { Actor, AdminActor } from '../../session/actor.ts';
 import type { SignedIn } from '../../session/sessions.ts';
 import { writeAudit } from '../audit/index.ts';
+import { queueStaffSecurityNotice } from '../notifications/index.ts';
 import { passkeyRepository as passkeys, type PasskeyPurpose } from './passkey-repository.ts';
 import { completeSignIn, factorAccepted, pendingSignInAccount, reserveFactorCheck, steppedUp } from './second-factor.ts';
 
@@ -105,7 +106,14 @@ export async function addPasskey(deps: Deps, actor: AdminActor, body: AddPasskey
       name,
       created_at: nowIso(),
     });
-    if (stored) await writeAudit(trx, actor, { action: 'passkey.added', detail: name });
+    if (stored) {
+      await writeAudit(trx, actor, { action: 'passkey.added', detail: name });
+      await queueStaffSecurityNotice(trx, deps.config, {
+        actor,
+        staff: { id: actor.adminId, username: actor.name },
+        event: { kind: 'factor-added', factor: 'passkey' },
+      });
+    }
     return stored;
   });
   if (!added) throw new Conflict('This passkey has been added already.');
@@ -125,6 +133,11 @@ export async function removePasskey(deps: Deps, actor: AdminActor, id: number): 
     if (deps.config.staffMfa === 'required' && !account?.totp_secret && own.length === 1) throw new Conflict(messages.lastFactorKept);
     const removed = await passkeys.remove(trx, actor.adminId, id);
     await writeAudit(trx, actor, { action: 'passkey.removed', detail: removed?.name ?? null });
+    await queueStaffSecurityNotice(trx, deps.config, {
+      actor,
+      staff: { id: actor.adminId, username: actor.name },
+      event: { kind: 'factor-removed', factor: 'passkey' },
+    });
   });
 }
 

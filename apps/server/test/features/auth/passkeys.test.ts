@@ -66,6 +66,22 @@ describe('adding a passkey', () => {
     expect(again.excludeCredentials).toEqual([{ id: authenticator.credentialId, type: 'public-key', transports: ['internal'] }]);
   });
 
+  it('sends her a notice when a passkey is added to or removed from her account', async () => {
+    const client = await signedInStaff(t.app, t.db, 'pk-notice', { role: 'office' });
+    expect((await client.request('PUT', '/api/account/email', { email: 'pk-notice@example.org' })).statusCode).toBe(200);
+    expect((await addPasskey(client, new TestAuthenticator())).statusCode).toBe(200);
+    const [passkey] = (await client.get('/api/account/passkeys')).json().passkeys;
+    expect((await client.delete(`/api/account/passkeys/${passkey.id}`)).statusCode).toBe(204);
+    const notices = await t.db
+      .selectFrom('outbox')
+      .select(['event', 'recipient', 'text_body'])
+      .where('recipient', '=', 'pk-notice@example.org')
+      .orderBy('id')
+      .execute();
+    expect(notices.map((notice) => notice.event)).toEqual(['staff-security.factor-added:pk-notice', 'staff-security.factor-removed:pk-notice']);
+    expect(notices[0]!.text_body).toContain('A passkey was added to your staff account pk-notice');
+  });
+
   it('refuses an attestation from another origin or host, a broken one, a nameless one, and one whose challenge was used already', async () => {
     const client = await signedInStaff(t.app, t.db, 'pk-bad', { role: 'office' });
     const authenticator = new TestAuthenticator();
