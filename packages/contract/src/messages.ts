@@ -85,6 +85,11 @@ export const messages = {
   stepUpRequired: 'Enter a code from your authenticator app to confirm it is you. Whole-school exports need it every 15 minutes.',
   /** A bulk export asked for by a staff member who has no second factor yet, where one is needed (403 `step_up_required`). */
   enrolSecondFactorFirst: 'Set up a second factor on your account page first: whole-school exports need one.',
+  /**
+   * A session of admin or office staff without a second factor where the school requires one
+   * (STAFF_MFA=required): every call but enrolling one is refused (403 `enrolment_required`, decision 043).
+   */
+  enrolSecondFactorNow: 'Your school asks admin and office staff to sign in with a second factor. Set up an authenticator app to continue.',
   /** A staff member's bulk exports past the day's allowance (429, decision 049). */
   exportAllowanceUsed: (limit: number) =>
     `You have made ${limit} whole-school exports today, the most allowed in a day. Please try again tomorrow, or ask an administrator.`,

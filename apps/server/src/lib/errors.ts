@@ -52,6 +52,12 @@ export class StepUpRequired extends HttpError {
     super(403, message, undefined, { code: 'step_up_required', enrolled });
   }
 }
+/** A call by admin or office staff who must set up a second factor first (STAFF_MFA=required, decision 043): the web sends her to enrol. */
+export class EnrolmentRequired extends HttpError {
+  constructor() {
+    super(403, messages.enrolSecondFactorNow, undefined, { code: 'enrolment_required' });
+  }
+}
 export class NotFound extends HttpError {
   constructor(message = 'Not found.') {
     super(404, message);

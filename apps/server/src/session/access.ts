@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Executor } from '../db/database.ts';
 import { Forbidden, Invalid, Unauthorized } from '../lib/errors.ts';
 import type { AdminActor, SignedInActor } from './actor.ts';
+import { requireEnrolledFactor } from './second-factor-enrolment.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -56,6 +57,8 @@ async function classOfStudent(db: Executor, studentId: string): Promise<string |
  * - signed-in: a student or a staff member with a full session;
  * - a permission: a staff member whose role has it (decision 048);
  * - `self or <permission>`: the student the request names, or staff whose role has the permission.
+ * Admin and office staff who must set up a second factor first (STAFF_MFA=required) may call only
+ * the visitor's calls and those that set one up (decision 043).
  * A class-bound role (a teacher) reaches only the classes assigned to her, and their students.
  */
 export function registerAccessControl(app: FastifyInstance): void {
@@ -90,6 +93,7 @@ export function registerAccessControl(app: FastifyInstance): void {
 
     const actor = request.actor;
     if (actor.kind === 'visitor' && !actor.restricted) throw notSignedIn(request);
+    requireEnrolledFactor(request, app.deps.config.staffMfa);
     if (access === 'restricted') return;
     if (actor.kind === 'visitor') throw new Forbidden('Please set a new password first.');
     const staffAccess = readAccess(access);

@@ -37,12 +37,14 @@ export type VisitorActor = { kind: 'visitor'; restricted: StudentIdentity | Admi
 export type Actor = StudentActor | AdminActor | VisitorActor;
 export type SignedInActor = StudentActor | AdminActor;
 
-/** The session row as read for a request, with its staff account's username, role, classes and state joined in. */
+/** The session row as read for a request, with its staff account's username, role, classes, state and second factor joined in. */
 export type SessionWithAdmin = SessionRow & {
   admin_name: string | null;
   admin_role?: StaffRole | null;
   admin_classes?: string | null;
   admin_disabled?: number | null;
+  /** 1 when the staff account has a second factor (decision 043). */
+  admin_has_factor?: number | null;
 };
 
 /** A staff account's classes as stored (class IDs joined by commas). */

@@ -15,7 +15,7 @@ export const hashToken = (token: string): string => createHash('sha256').update(
 
 export type NewSession = Pick<SessionRow, 'kind' | 'student_id' | 'admin_id' | 'restricted' | 'ip' | 'second_factor_at' | 'device'>;
 
-/** The session with its staff account's username, role, classes and state: what every request reads (a route may read more beside it, `preload.ts`). */
+/** The session with its staff account's username, role, classes, state and whether it has a second factor: what every request reads (a route may read more beside it, `preload.ts`). */
 const sessionQuery = (db: Executor) =>
   db
     .selectFrom('sessions')
@@ -26,6 +26,8 @@ const sessionQuery = (db: Executor) =>
       'admin_users.role as admin_role',
       'admin_users.classes as admin_classes',
       'admin_users.disabled as admin_disabled',
+      // Whether the account has a second factor: STAFF_MFA=required refuses admin and office staff without one (decision 043).
+      sql<number>`CASE WHEN admin_users.totp_secret IS NULL THEN 0 ELSE 1 END`.as('admin_has_factor'),
     ]);
 const findSession = compiledOnce<SessionWithAdmin>((db) => sessionQuery(db).where('sessions.id_hash', '=', ''));
 /** On PostgreSQL, the sessions of the requests that arrive together, in one statement (`batchedByKey`). */

@@ -25,7 +25,7 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 declare module 'fastify' {
   interface FastifyRequest {
     /** The caller's live session, or null. Only the session layer reads it; features use `actor`. */
-    session: SessionRow | null;
+    session: SessionWithAdmin | null;
     /** True when the caller presented a session that has timed out (so the answer can say so). */
     sessionEnded: boolean;
     /** Who is calling, built once from the session before anything else runs (decision 012). */

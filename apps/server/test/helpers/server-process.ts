@@ -7,9 +7,22 @@ const mainFile = path.join(repoRoot, 'apps/server/src/main.ts');
 const cliFolder = path.join(repoRoot, 'apps/server/src/cli');
 const tsxLoader = import.meta.resolve('tsx');
 
-/** The settings a spawned server or command starts from: only these, never the test runner's own environment. */
+/**
+ * The settings a spawned server or command starts from: only these, never the test runner's own
+ * environment. Staff need no second factor, as with the demo school, unless a test asks for
+ * STAFF_MFA=required: its staff would otherwise have to enrol one before any other call.
+ */
 export function baseEnvironment(settings: Record<string, string>): NodeJS.ProcessEnv {
-  return { PATH: process.env.PATH, HOME: process.env.HOME, LOG_LEVEL: 'warn', SEED_DEMO: '0', HOST: '127.0.0.1', PORT: '0', ...settings };
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: '0',
+    STAFF_MFA: 'optional',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    ...settings,
+  };
 }
 
 export type Exit = { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string };

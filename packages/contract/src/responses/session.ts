@@ -15,6 +15,11 @@ export const sessionSchema = z.object({
   role: z.enum(staffRoles).optional(),
   /** A staff member's classes (a teacher's reach); absent for a student or a visitor. */
   classes: z.array(z.string()).optional(),
+  /**
+   * True while a staff member must set up a second factor before anything else (STAFF_MFA=required,
+   * admin and office roles, decision 043): the web shows her the enrolment screen. Absent for a student or a visitor.
+   */
+  must_enrol_second_factor: z.boolean().optional(),
   /** Why a signed-out caller is signed out, when the session she presented has ended. */
   ended_message: z.string().nullable().optional(),
 });

@@ -26,7 +26,8 @@ export const staffOnly = async (request: FastifyRequest) => {
 /**
  * A staff member's second factor (decision 043): the code that completes a sign-in, enrolling an
  * authenticator app, the step-up before a bulk export, and her account page (factor and sessions).
- * The account calls are `signed-in` and answer staff only.
+ * The account calls are `signed-in` and answer staff only; enrolling is open to staff who must set
+ * up a factor before anything else (STAFF_MFA=required).
  */
 export async function secondFactorRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -42,7 +43,7 @@ export async function secondFactorRoutes(instance: FastifyInstance): Promise<voi
   app.post(
     '/api/account/totp',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', enrolsSecondFactor: true },
       preValidation: staffOnly,
       schema: { body: totpEnrolmentRequest, response: { 200: totpEnrolmentSchema, ...errorResponses } },
     },
@@ -52,7 +53,7 @@ export async function secondFactorRoutes(instance: FastifyInstance): Promise<voi
   app.post(
     '/api/account/totp/confirm',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', enrolsSecondFactor: true },
       preValidation: staffOnly,
       schema: { body: secondFactorRequest, response: { 200: recoveryCodesSchema, ...errorResponses } },
     },

@@ -3,6 +3,7 @@ import { displayName, messages, passwordProblem, signedOutSession } from '@schoo
 import { isCommonPassword } from '@school/contract/common-passwords';
 import { accountOf, actingAs, classesOf, type Actor, type AdminActor, type AdminIdentity } from '../../session/actor.ts';
 import { SESSION_ENDED_MESSAGE } from '../../session/access.ts';
+import { mustEnrolSecondFactor } from '../../session/second-factor-enrolment.ts';
 import { sessionRepository } from '../../session/session-repository.ts';
 import { openSession, type SignedIn } from '../../session/sessions.ts';
 import type { Executor } from '../../db/database.ts';
@@ -367,6 +368,7 @@ export async function describeSession(deps: Deps, actor: Actor, { sessionEnded }
       must_change_password: admin.must_change_password === 1,
       role: admin.role,
       classes: classesOf(admin.classes),
+      must_enrol_second_factor: mustEnrolSecondFactor(deps.config.staffMfa, { role: admin.role, hasFactor: admin.totp_secret !== null }),
     };
   }
   const student = await authRepository.findStudentLogin(deps.db, account.studentId);

@@ -1,0 +1,103 @@
+import { messages } from '@school/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { timeStep, totpCode } from '../../src/features/auth/totp.ts';
+import { ADMIN_PASSWORD, createStaffUser, createStudent, signedInStaff } from '../helpers/factories.ts';
+import { buildTestApp, TestClient, type TestApp } from '../helpers/test-app.ts';
+
+const NEW_PASSWORD = 'Another-Long-Pass-9';
+/** The calls that set up a second factor: the only ones, beside a visitor's, open to staff who must enrol one. */
+const enrolmentCalls = ['POST /api/account/totp', 'POST /api/account/totp/confirm'];
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ staffMfa: 'required' });
+  await createStudent(t.db, { id: 'ENROL-1', class_id: '1A' });
+});
+afterAll(() => t.close());
+
+const apiRoutes = (app: TestApp['app']) =>
+  app.routeTable.filter((route) => route.url.startsWith('/api') || route.url.startsWith('/sanctum') || route.url === '/logout');
+
+/** Sets up an authenticator app through the two enrolment calls, as the enrolment screen does. */
+async function enrol(client: TestClient) {
+  const started = await client.post('/api/account/totp');
+  expect(started.statusCode).toBe(200);
+  const confirmed = await client.post('/api/account/totp/confirm', { code: totpCode(started.json().secret, timeStep()) });
+  expect(confirmed.statusCode).toBe(200);
+  expect(confirmed.json().recovery_codes).toHaveLength(10);
+}
+
+/** Every call but a visitor's and the enrolment's that the client is not refused with `enrolment_required`. */
+async function callsNotRefused(client: TestClient): Promise<string[]> {
+  const passed: string[] = [];
+  for (const route of apiRoutes(t.app)) {
+    const key = `${route.method} ${route.url}`;
+    if (route.access === 'visitor' || enrolmentCalls.includes(key)) continue;
+    const response = await client.request(route.method as 'GET', route.url.replace(/:[a-zA-Z_]+/g, 'ENROL-1'), route.method === 'GET' ? undefined : {});
+    if (response.statusCode !== 403 || response.json().code !== 'enrolment_required') passed.push(`${key} answered ${response.statusCode}`);
+  }
+  return passed;
+}
+
+describe('STAFF_MFA=required', () => {
+  it('asks office staff to set up a factor right after the first password change, and lets her do nothing else until she has', async () => {
+    await createStaffUser(t.db, 'enrol-office', { role: 'office', mustChange: true });
+    const client = await new TestClient(t.app, '10.8.0.1').start();
+    expect((await client.post('/api/admin-login', { name: 'enrol-office', password: ADMIN_PASSWORD })).statusCode).toBe(200);
+    expect((await client.post('/api/admin/change-password', { current_password: ADMIN_PASSWORD, password: NEW_PASSWORD })).statusCode).toBe(200);
+
+    expect((await client.get('/api/session')).json()).toMatchObject({ authenticated: true, restricted: false, must_enrol_second_factor: true });
+    const refusal = await client.get('/api/students');
+    expect(refusal.statusCode).toBe(403);
+    expect(refusal.json()).toEqual({ code: 'enrolment_required', message: messages.enrolSecondFactorNow });
+    expect(await callsNotRefused(client)).toEqual([]);
+
+    await enrol(client);
+    // Her factor counts from the next call: no sign-in again.
+    expect((await client.get('/api/session')).json().must_enrol_second_factor).toBe(false);
+    expect((await client.get('/api/students')).statusCode).toBe(200);
+  });
+
+  it('asks an admin without a factor at every sign-in, and lets her sign out', async () => {
+    await createStaffUser(t.db, 'enrol-admin', { role: 'admin' });
+    for (const ip of ['10.8.0.2', '10.8.0.3']) {
+      const client = await new TestClient(t.app, ip).start();
+      expect((await client.post('/api/admin-login', { name: 'enrol-admin', password: ADMIN_PASSWORD })).json()).not.toHaveProperty('second_factor');
+      expect((await client.get('/api/session')).json().must_enrol_second_factor).toBe(true);
+      expect((await client.get('/api/staff')).json().code).toBe('enrolment_required');
+      expect((await client.post('/logout')).statusCode).toBe(204);
+      expect((await client.get('/api/session')).json().authenticated).toBe(false);
+    }
+  });
+
+  it('refuses her from the next call if her account loses its factor, and lets her in again once she has set one up', async () => {
+    const client = await signedInStaff(t.app, t.db, 'enrol-again', { role: 'office' });
+    await enrol(client);
+    expect((await client.get('/api/students')).statusCode).toBe(200);
+    await t.db.updateTable('admin_users').set({ totp_secret: null }).where('username', '=', 'enrol-again').execute();
+    expect((await client.get('/api/students')).json().code).toBe('enrolment_required');
+    await enrol(client);
+    expect((await client.get('/api/students')).statusCode).toBe(200);
+  });
+
+  it('does not ask a teacher, who reads only her classes', async () => {
+    const teacher = await signedInStaff(t.app, t.db, 'enrol-teacher', { role: 'teacher', classes: ['1A'] });
+    expect((await teacher.get('/api/session')).json().must_enrol_second_factor).toBe(false);
+    expect((await teacher.get('/api/students')).statusCode).toBe(200);
+  });
+});
+
+describe('STAFF_MFA=optional', () => {
+  it('lets admin and office staff without a factor in, as before', async () => {
+    const optional = await buildTestApp({ staffMfa: 'optional' });
+    try {
+      for (const role of ['admin', 'office'] as const) {
+        const client = await signedInStaff(optional.app, optional.db, `optional-${role}`, { role });
+        expect((await client.get('/api/session')).json().must_enrol_second_factor).toBe(false);
+        expect((await client.get('/api/students')).statusCode).toBe(200);
+      }
+    } finally {
+      await optional.close();
+    }
+  });
+});
