@@ -75,13 +75,25 @@ export function csrfHeaders(): Record<string, string> {
   return token ? { 'X-XSRF-TOKEN': token } : {};
 }
 
-type Listener = (message: string) => void;
-const sessionEndedListeners = new Set<Listener>();
-/** The app shell listens here: any 401 means the session is gone, so it returns to sign-in. */
-export function onSessionEnded(listener: Listener): () => void {
-  sessionEndedListeners.add(listener);
-  return () => sessionEndedListeners.delete(listener);
+/** Listeners to one kind of answer, which the app shell acts on whichever screen made the call. */
+function answerListeners<T>() {
+  const listeners = new Set<(value: T) => void>();
+  return {
+    listen(listener: (value: T) => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    tell: (value: T) => listeners.forEach((listener) => listener(value)),
+  };
 }
+
+const sessionEnded = answerListeners<string>();
+/** The app shell listens here: any 401 means the session is gone, so it returns to sign-in. */
+export const onSessionEnded = sessionEnded.listen;
+
+const enrolmentRequired = answerListeners<void>();
+/** The app shell listens here: a 403 `enrolment_required` means she must set up a second factor before anything else (decision 043). */
+export const onEnrolmentRequired = enrolmentRequired.listen;
 
 /** How long an answer asked for early waits for the screen that will want it; past that, the screen asks afresh. */
 const EARLY_ANSWER_KEPT_MS = 10_000;
@@ -148,9 +160,8 @@ export async function api<T>(path: string, options: { method?: string; body?: un
   }
   if (!response.ok) {
     const errorBody = (body && typeof body === 'object' ? body : { message: response.statusText }) as ApiErrorBody & Record<string, unknown>;
-    if (response.status === 401 && !path.startsWith('/api/login') && path !== '/api/admin-login') {
-      sessionEndedListeners.forEach((listener) => listener(errorBody.message));
-    }
+    if (response.status === 401 && !path.startsWith('/api/login') && path !== '/api/admin-login') sessionEnded.tell(errorBody.message);
+    if (response.status === 403 && errorBody.code === 'enrolment_required') enrolmentRequired.tell();
     throw new ApiError(response.status, errorBody);
   }
   return body as T;

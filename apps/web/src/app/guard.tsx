@@ -6,8 +6,14 @@ import { LoadingOverlay } from '../components/loading-overlay.tsx';
 
 export type GuardKind = 'visitors' | 'student' | 'admin';
 
+/** The screen of staff who must set up a second factor before anything else (decision 043). */
+export const ENROL_PATH = '/admin/enrol';
+
 /** Where the guard sends a user (DESIGN §5), or null to let her through. */
-export function redirectFor(kind: GuardKind, session: { authenticated: boolean; admin: boolean; restricted: boolean }): string | null {
+export function redirectFor(
+  kind: GuardKind,
+  session: { authenticated: boolean; admin: boolean; restricted: boolean; must_enrol_second_factor?: boolean },
+): string | null {
   // A student who must still set her password is not signed in yet (SPEC §4).
   const signedIn = session.authenticated && !(session.restricted && !session.admin);
   if (kind === 'visitors') {
@@ -17,6 +23,7 @@ export function redirectFor(kind: GuardKind, session: { authenticated: boolean; 
   if (!signedIn) return kind === 'admin' ? '/admin' : '/';
   if (kind === 'admin' && !session.admin) return '/dashboard';
   if (kind === 'admin' && session.restricted) return '/admin';
+  if (kind === 'admin' && session.must_enrol_second_factor) return ENROL_PATH;
   if (kind === 'student' && session.admin) return '/admin/dashboard';
   return null;
 }

@@ -6,7 +6,7 @@ import SignInPage from '../features/auth/sign-in-page.tsx';
 import { registrationRoutes } from '../features/registration/routes.tsx';
 import { adminMenu, adminPages, screensOf, type AdminScreen } from './admin-screens.ts';
 import { Permitted } from './permitted.tsx';
-import { Guard } from './guard.tsx';
+import { ENROL_PATH, Guard } from './guard.tsx';
 import { adminAccountEntries, adminEntries, studentAccountEntries, studentEntries } from './navigation.ts';
 import { SessionEndedWatcher } from './session-ended-watcher.tsx';
 import { LoadFailed } from '../components/load-failed.tsx';
@@ -68,6 +68,8 @@ const muiScreens: RouteObject = {
     {
       ...guardedLayout('admin', { entries: adminEntries, accountEntries: adminAccountEntries, dashboardPath: '/admin/dashboard', floatingMenu: false }),
       children: [
+        // Without the admin menu: until she has set up a second factor, none of its screens would open.
+        { path: ENROL_PATH, ...page(() => import('../features/account/enrol-page.tsx')) },
         {
           ...page(() => import('./layouts/admin-layout.tsx')),
           children: [...screensOf(adminMenu), ...adminPages].map((screen) => ({ path: screen.path, ...staffPage(screen) })),

@@ -1,6 +1,6 @@
 import { messages } from '@school/contract/messages';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, askEarly, retryWhileBusy } from '../../src/api/client.ts';
+import { api, ApiError, askEarly, onEnrolmentRequired, onSessionEnded, retryWhileBusy } from '../../src/api/client.ts';
 import { json, stubFetch } from '../http.tsx';
 
 const busy = (retryAfter: unknown) => new ApiError(503, { message: 'Many people are signing in right now. Please try again in a few seconds.', retryAfter });
@@ -66,5 +66,33 @@ describe('a change sent while the phone is offline', () => {
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ status: 0, message: messages.unreachable });
     expect(calls.map((call) => call.url)).toEqual(['/sanctum/csrf-cookie']);
+  });
+});
+
+describe('answers the app shell acts on', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('tells it when a call is refused until a second factor is set up, and only then', async () => {
+    const told = vi.fn();
+    const stop = onEnrolmentRequired(told);
+    stubFetch((call) =>
+      call.url === '/api/students'
+        ? json({ code: 'enrolment_required', message: messages.enrolSecondFactorNow }, 403)
+        : json({ message: 'Your role does not allow this.' }, 403),
+    );
+    await expect(api('/api/staff')).rejects.toBeInstanceOf(ApiError);
+    expect(told).not.toHaveBeenCalled();
+    await expect(api('/api/students')).rejects.toMatchObject({ status: 403, body: { code: 'enrolment_required' } });
+    expect(told).toHaveBeenCalledTimes(1);
+    stop();
+  });
+
+  it('tells it the message of a 401, the session having ended', async () => {
+    const told = vi.fn();
+    const stop = onSessionEnded(told);
+    stubFetch(() => json({ message: 'Your session has ended. Please sign in again.' }, 401));
+    await expect(api('/api/students')).rejects.toBeInstanceOf(ApiError);
+    expect(told).toHaveBeenCalledWith('Your session has ended. Please sign in again.');
+    stop();
   });
 });

@@ -29,4 +29,12 @@ describe('the route guard (DESIGN §5)', () => {
     expect(redirectFor('visitors', admin)).toBe('/admin/dashboard');
     expect(redirectFor('admin', admin)).toBeNull();
   });
+
+  it('sends staff who must set up a second factor to the enrolment screen from every staff page, and lets her sign out', () => {
+    const mustEnrol = { ...admin, must_enrol_second_factor: true };
+    expect(redirectFor('admin', mustEnrol)).toBe('/admin/enrol');
+    expect(redirectFor('admin', { ...admin, must_enrol_second_factor: false })).toBeNull();
+    // A first password comes before the second factor.
+    expect(redirectFor('admin', { ...mustEnrol, restricted: true })).toBe('/admin');
+  });
 });

@@ -1,0 +1,57 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { messages } from '@school/contract/messages';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import EnrolPage from '../../../src/features/account/enrol-page.tsx';
+import { json, renderWithQueries, staffSession, stubFetch } from '../../http.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const codes = Array.from({ length: 10 }, (_, index) => `CCCC${index}-DDDDD`);
+
+function showEnrolPage() {
+  const router = createMemoryRouter(
+    [
+      { path: '/admin/enrol', element: <EnrolPage /> },
+      { path: '/admin/dashboard', element: <p>The dashboard</p> },
+      { path: '/admin/account', element: <p>My Account</p> },
+    ],
+    { initialEntries: ['/admin/enrol'] },
+  );
+  renderWithQueries(<RouterProvider router={router} />);
+  return router;
+}
+
+describe('the enrolment screen', () => {
+  it('says why a second factor is needed, sets up the app, shows the recovery codes, then goes on to the dashboard', async () => {
+    let enrolled = false;
+    const calls = stubFetch((call) => {
+      if (call.url === '/api/session') return json({ ...staffSession('office'), must_enrol_second_factor: !enrolled });
+      if (call.url === '/api/account/totp')
+        return json({ secret: 'JBSWY3DPEHPK3PXP', otpauth_url: 'otpauth://totp/School%3Aoffice-1?secret=JBSWY3DPEHPK3PXP' });
+      if (call.url === '/api/account/totp/confirm') {
+        enrolled = true;
+        return json({ recovery_codes: codes });
+      }
+      return json({ message: 'Unexpected call' }, 500);
+    });
+    const router = showEnrolPage();
+    expect(await screen.findByRole('heading', { name: 'Set up a second factor' })).toBeTruthy();
+    expect(screen.getByText(messages.enrolSecondFactorNow)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Set up an authenticator app' }));
+    fireEvent.change(await screen.findByLabelText('Code from the app'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Turn on' }));
+    expect(await screen.findByText('CCCC9-DDDDD')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to the dashboard' }));
+    expect(await screen.findByText('The dashboard')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin/dashboard');
+    expect(calls.filter((call) => call.url === '/api/account/totp/confirm').map((call) => call.body)).toEqual([{ code: '123456' }]);
+  });
+
+  it('sends staff who need not enrol to My Account, where the set-up is too', async () => {
+    stubFetch(() => json({ ...staffSession('teacher', ['1A']), must_enrol_second_factor: false }));
+    const router = showEnrolPage();
+    expect(await screen.findByText('My Account')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin/account');
+  });
+});
