@@ -16,9 +16,10 @@ import { drawingOf } from './row-action.tsx';
 import { Pager } from './students-pager.tsx';
 import { tableStyle } from './students-table-style.ts';
 import { RowActionsMenu, type Action, type OpenActions } from './row-actions-menu.tsx';
-import { ACTIONS_WIDTH, ColumnHeader, StudentRowView, columns, withSpacers } from './table-parts.tsx';
+import { ACTIONS_WIDTH, ColumnHeader, StudentRowView, columnsSeen, withSpacers } from './table-parts.tsx';
 import { matchingRows, nextSort, searchWords, sortedRows, tableRows, type Sort, type SortField, type TableRow } from './table-rows.ts';
 import { useVirtualRows } from './use-virtual-rows.ts';
+import { useMay } from '../../../lib/use-may.ts';
 
 const searchIcon = drawingOf(SearchIcon);
 
@@ -59,6 +60,9 @@ function TableWithin() {
   const [showLeavers, setShowLeavers] = useState(false);
   const [actionsOpen, setActionsOpen] = useState<OpenActions | null>(null);
   const sheet = useMediaQuery(SHEET_QUERY, { noSsr: true });
+  const may = useMay();
+  // Made once per session, so that the rows drawn with it are not drawn again at each search key.
+  const shownColumns = useMemo(() => columnsSeen(may), [may]);
   const navigate = useNavigate();
 
   const rows = useMemo(() => tableRows((data ?? []).filter((student) => showLeavers || !student.left_on)), [data, showLeavers]);
@@ -127,7 +131,7 @@ function TableWithin() {
         <table aria-label="Students" aria-rowcount={shown.length + 1} aria-busy={isPending}>
           <thead>
             <tr aria-rowindex={1}>
-              {columns.map((column) => (
+              {shownColumns.map((column) => (
                 <ColumnHeader key={column.field} {...column} sort={sort} onSort={onSort} />
               ))}
               {!sheet && (
@@ -139,11 +143,12 @@ function TableWithin() {
           </thead>
           {/* The row last focused stays drawn after the focus leaves it, so that a dialog it opened gives the focus back to it. */}
           <tbody onFocus={(event) => setFocused(event.target.closest('tr')?.dataset.id ?? null)}>
-            {withSpacers(drawn, pageRows.length, sheet ? columns.length : columns.length + 1, (index) => (
+            {withSpacers(drawn, pageRows.length, sheet ? shownColumns.length : shownColumns.length + 1, (index) => (
               <StudentRowView
                 key={pageRows[index].id}
                 row={pageRows[index]}
                 index={pageShown * perPage + index}
+                shown={shownColumns}
                 sheet={sheet}
                 expanded={actionsOpen?.row.id === pageRows[index].id}
                 onOpen={onOpen}

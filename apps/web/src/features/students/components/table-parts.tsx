@@ -1,18 +1,30 @@
 import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
+import type { Permission } from '@school/contract/staff-roles';
 import { memo, type ReactNode } from 'react';
 import { drawingOf } from './row-action.tsx';
 import { ROW_MENU_TIP } from './row-actions-menu.tsx';
 import type { Sort, SortField, TableRow } from './table-rows.ts';
 import { ROW_HEIGHT } from './use-virtual-rows.ts';
 
-/** The columns of SPEC §2 that hold a value, with their widths; Actions follows them. */
-export const columns: Array<{ field: SortField; header: string; width: number | string }> = [
+/** A column of the table: its field, header and width, and the permission a role needs to see it, if any. */
+export type Column = { field: SortField; header: string; width: number | string; permission?: Permission };
+
+/**
+ * The columns of SPEC §2 that hold a value, with their widths; Actions follows them. The date of
+ * birth and birth certificate are part of a student's record, which a teacher may not read: her
+ * table answers them empty (decision 048), so her table leaves them out.
+ */
+export const columns: Column[] = [
   { field: 'id', header: 'ID', width: 110 },
   { field: 'name', header: 'Name', width: 'auto' },
   { field: 'class_id', header: 'Class', width: 90 },
-  { field: 'date_of_birth', header: 'Date of Birth', width: 130 },
-  { field: 'birth_certificate_no', header: 'Birth Certificate Pin', width: 180 },
+  { field: 'date_of_birth', header: 'Date of Birth', width: 130, permission: 'records:read' },
+  { field: 'birth_certificate_no', header: 'Birth Certificate Pin', width: 180, permission: 'records:read' },
 ];
+
+/** The columns a role sees: those that need no permission, and those whose permission she has. */
+export const columnsSeen = (may: (permission: Permission) => boolean): Column[] =>
+  columns.filter((column) => column.permission === undefined || may(column.permission));
 export const ACTIONS_WIDTH = 110;
 
 const sortArrow = drawingOf(ArrowUpwardIcon);
@@ -26,32 +38,45 @@ const sortArrow = drawingOf(ArrowUpwardIcon);
 export const StudentRowView = memo(function StudentRowView({
   row,
   index,
+  shown,
   sheet,
   expanded,
   onOpen,
 }: {
   row: TableRow;
   index: number;
+  /** The columns her role sees (`columnsSeen`). */
+  shown: Column[];
   sheet: boolean;
   expanded: boolean;
   onOpen: (row: TableRow, anchor: HTMLElement) => void;
 }) {
   return (
     <tr data-id={row.id} aria-rowindex={index + 2} data-left={row.left_on ? 'true' : undefined}>
-      <td data-field="id">{row.id}</td>
-      <td data-field="name">
-        {sheet ? (
-          <button type="button" className="name-button" aria-haspopup="dialog" aria-expanded={expanded} onClick={(event) => onOpen(row, event.currentTarget)}>
-            {row.name}
-          </button>
+      {shown.map(({ field }) =>
+        field === 'name' ? (
+          <td key={field} data-field="name">
+            {sheet ? (
+              <button
+                type="button"
+                className="name-button"
+                aria-haspopup="dialog"
+                aria-expanded={expanded}
+                onClick={(event) => onOpen(row, event.currentTarget)}
+              >
+                {row.name}
+              </button>
+            ) : (
+              row.name
+            )}
+            {row.left_on && <span className="left-on"> Left on {row.left_on}</span>}
+          </td>
         ) : (
-          row.name
-        )}
-        {row.left_on && <span className="left-on"> Left on {row.left_on}</span>}
-      </td>
-      <td data-field="class_id">{row.class_id}</td>
-      <td data-field="date_of_birth">{row.date_of_birth}</td>
-      <td data-field="birth_certificate_no">{row.birth_certificate_no}</td>
+          <td key={field} data-field={field}>
+            {row[field]}
+          </td>
+        ),
+      )}
       {!sheet && (
         <td data-field="actions">
           <button
@@ -73,7 +98,7 @@ export const StudentRowView = memo(function StudentRowView({
 });
 
 /** A column's header: a button that sorts by it, ascending, descending, then back to the table's own order. */
-export function ColumnHeader({ field, header, width, sort, onSort }: (typeof columns)[number] & { sort: Sort; onSort: (field: SortField) => void }) {
+export function ColumnHeader({ field, header, width, sort, onSort }: Column & { sort: Sort; onSort: (field: SortField) => void }) {
   const direction = sort?.field === field ? sort.direction : undefined;
   return (
     <th scope="col" style={{ width }} aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined}>

@@ -158,6 +158,28 @@ describe('the students table’s row actions', () => {
   });
 });
 
+describe('the columns', () => {
+  const headers = () => screen.getAllByRole('columnheader').map((header) => header.textContent);
+
+  it('show an admin every column of SPEC §2, the date of birth and birth certificate among them', async () => {
+    await showTable();
+    await screen.findByRole('columnheader', { name: 'Date of Birth' });
+    expect(headers()).toEqual(['ID', 'Name', 'Class', 'Date of Birth', 'Birth Certificate Pin', 'Actions']);
+    expect(screen.getByRole('row', { name: /Charles, Kezia/ })).toHaveTextContent('2013-09-21');
+  });
+
+  it('leave out for a teacher the date of birth and birth certificate, which her role may not see, rather than show them empty', async () => {
+    await showTable({ role: 'teacher' });
+    await waitFor(() => expect(headers()).toEqual(['ID', 'Name', 'Class', 'Actions']));
+    const kezia = screen.getByRole('row', { name: /Charles, Kezia/ });
+    expect(
+      within(kezia)
+        .getAllByRole('cell')
+        .map((cell) => cell.dataset.field),
+    ).toEqual(['id', 'name', 'class_id', 'actions']);
+  });
+});
+
 describe('students who have left', () => {
   it('are hidden by default, shown with the day they left when asked for, with only the actions that read and Bring back', async () => {
     await showTable();
