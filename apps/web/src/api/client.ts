@@ -23,6 +23,15 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The refusal of a file's GET (a PDF, a spreadsheet) as an ApiError: the whole JSON answer is kept,
+ * since a bulk export's refusal says whether a code would let it go ahead (decision 049).
+ */
+export async function refusalOf(response: Response, fallbackMessage: string): Promise<ApiError> {
+  const body = (await response.json().catch(() => null)) as ({ message?: string } & Record<string, unknown>) | null;
+  return new ApiError(response.status, { ...body, message: body?.message ?? fallbackMessage });
+}
+
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** How long a call may take, answer included, before it is given up: a phone on a weak signal never spins for ever. */

@@ -1,5 +1,5 @@
 import { messages } from '@school/contract/messages';
-import { ApiError, networkError, timeLimit } from './client.ts';
+import { ApiError, networkError, refusalOf, timeLimit } from './client.ts';
 
 /** A PDF is made on the server and can be a few hundred KB: it gets longer than a call. */
 export const PDF_TIMEOUT_MS = 60_000;
@@ -31,10 +31,7 @@ export async function fetchPdf(url: string, { fallbackName = 'document.pdf', sig
   const limit = timeLimit(PDF_TIMEOUT_MS, signal);
   try {
     const response = await fetch(url, { credentials: 'include', signal: limit.signal, headers: { Accept: 'application/pdf' } });
-    if (!response.ok) {
-      const body = (await response.json().catch(() => null)) as { message?: string } | null;
-      throw new ApiError(response.status, { message: body?.message ?? messages.reportNotMade });
-    }
+    if (!response.ok) throw await refusalOf(response, messages.reportNotMade);
     const blob = await response.blob();
     return { blob, fileName: fileNameFromDisposition(response.headers.get('content-disposition')) ?? fallbackName };
   } catch (error) {

@@ -8,17 +8,42 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { messages } from '@school/contract/messages';
 import { useCallback, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../api/client.ts';
 import { getPasskeys, givePasskey, passkeyProblem } from '../api/passkeys.ts';
-import { asksForStepUp, stepUp } from '../api/step-up.ts';
+import { stepUp, stepUpAsked } from '../api/step-up.ts';
+
+/** A staff member's own account page, where she sets up a second factor. */
+const MY_ACCOUNT_PATH = '/admin/account';
+
+/** The dialog telling a staff member without a second factor to set one up before the export. */
+function EnrolFirstDialog({ message, onClose }: { message: string | null; onClose: () => void }) {
+  return (
+    <Dialog open={message !== null} onClose={onClose} aria-labelledby="enrol-first-title" aria-describedby="enrol-first-text">
+      <DialogTitle id="enrol-first-title">Set up a second factor first</DialogTitle>
+      <DialogContent>
+        <Typography id="enrol-first-text">{message}</Typography>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Not now</Button>
+        <Button variant="contained" component={RouterLink} to={MY_ACCOUNT_PATH}>
+          Go to My Account
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
 
 /**
- * Whole-school exports ask for a second factor given in the last 15 minutes (decision 049).
- * `guard(run)` runs a download; when the server asks for the code, the dialog asks her for it and
- * the download runs again once it is accepted. Cancelling rejects with the server's refusal.
+ * Whole-school exports ask for a second factor given in the last 15 minutes (decision 049): every
+ * page with one runs it through `guard(run)`. When the server asks for the code, the dialog asks
+ * her for it (or a passkey) and the export runs again once it is accepted; cancelling rejects with
+ * the server's refusal. A staff member with no factor is told to set one up first, with the way
+ * to My Account, and the export rejects with the refusal at once.
  */
 export function useStepUp(): { guard: <T>(run: () => Promise<T>) => Promise<T>; dialog: ReactNode } {
   const [open, setOpen] = useState(false);
+  const [enrolFirst, setEnrolFirst] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -30,7 +55,9 @@ export function useStepUp(): { guard: <T>(run: () => Promise<T>) => Promise<T>; 
     try {
       return await run();
     } catch (caught) {
-      if (!asksForStepUp(caught)) throw caught;
+      const asked = stepUpAsked(caught);
+      if (asked === 'enrol') setEnrolFirst((caught as ApiError).message);
+      if (asked !== 'code') throw caught;
       setCode('');
       setError(null);
       setOpen(true);
@@ -80,31 +107,34 @@ export function useStepUp(): { guard: <T>(run: () => Promise<T>) => Promise<T>; 
   }
 
   const dialog = (
-    <Dialog open={open} onClose={cancel} aria-labelledby="step-up-title">
-      <form onSubmit={confirm} noValidate>
-        <DialogTitle id="step-up-title">Confirm it is you</DialogTitle>
-        <DialogContent>
-          <Typography sx={{ mb: 2 }}>{messages.stepUpRequired}</Typography>
-          {error && (
-            <Alert severity="error" sx={{ mb: 2 }}>
-              {error}
-            </Alert>
-          )}
-          {hasPasskey && (
-            <Button variant="outlined" onClick={confirmWithPasskey} disabled={busy} sx={{ mb: 2 }}>
-              Use a passkey
+    <>
+      <Dialog open={open} onClose={cancel} aria-labelledby="step-up-title">
+        <form onSubmit={confirm} noValidate>
+          <DialogTitle id="step-up-title">Confirm it is you</DialogTitle>
+          <DialogContent>
+            <Typography sx={{ mb: 2 }}>{messages.stepUpRequired}</Typography>
+            {error && (
+              <Alert severity="error" sx={{ mb: 2 }}>
+                {error}
+              </Alert>
+            )}
+            {hasPasskey && (
+              <Button variant="outlined" onClick={confirmWithPasskey} disabled={busy} sx={{ mb: 2 }}>
+                Use a passkey
+              </Button>
+            )}
+            <TextField label="Code" value={code} onChange={(event) => setCode(event.target.value)} autoComplete="one-time-code" autoFocus fullWidth />
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={cancel}>Cancel</Button>
+            <Button type="submit" variant="contained" disabled={busy}>
+              Confirm
             </Button>
-          )}
-          <TextField label="Code" value={code} onChange={(event) => setCode(event.target.value)} autoComplete="one-time-code" autoFocus fullWidth />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={cancel}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            Confirm
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+          </DialogActions>
+        </form>
+      </Dialog>
+      <EnrolFirstDialog message={enrolFirst} onClose={() => setEnrolFirst(null)} />
+    </>
   );
   return { guard, dialog };
 }

@@ -42,6 +42,12 @@ describe('fetching a PDF for the viewer', () => {
     expect((error as ApiError).message).toBe('The end date is before the start date.');
   });
 
+  it('keeps the whole refusal, so that a whole-school export’s page can ask for the code', async () => {
+    stubFetch(() => json({ code: 'step_up_required', enrolled: true, message: 'Enter a code.' }, 403));
+    const error = (await fetchPdf('/api/registration-report/all').catch((caught: unknown) => caught)) as ApiError;
+    expect(error.body).toEqual({ code: 'step_up_required', enrolled: true, message: 'Enter a code.' });
+  });
+
   it('says the portal could not be reached when the network fails', async () => {
     vi.stubGlobal(
       'fetch',

@@ -1,6 +1,7 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { messages } from '@school/contract/messages';
 import { useState } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../src/api/client.ts';
 import { useStepUp } from '../../src/components/step-up-dialog.tsx';
@@ -30,6 +31,18 @@ function Exporter() {
   );
 }
 
+/** The page under a router, beside the account page its link leads to. */
+function showExporter() {
+  const router = createMemoryRouter(
+    [
+      { path: '/admin/export', element: <Exporter /> },
+      { path: '/admin/account', element: <p>My Account page</p> },
+    ],
+    { initialEntries: ['/admin/export'] },
+  );
+  render(<RouterProvider router={router} />);
+}
+
 describe('the step-up before a whole-school export', () => {
   it('asks for the code when the server does, and runs the export again once it is accepted', async () => {
     let stepped = false;
@@ -41,7 +54,7 @@ describe('the step-up before a whole-school export', () => {
       if (call.url === '/api/account/passkeys') return json({ passkeys: [] });
       return stepped ? json({ ok: true }) : json({ code: 'step_up_required', enrolled: true, message: messages.stepUpRequired }, 403);
     });
-    render(<Exporter />);
+    showExporter();
     fireEvent.click(screen.getByRole('button', { name: 'Export' }));
     expect(await screen.findByRole('dialog', { name: 'Confirm it is you' })).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Code'), { target: { value: '123456' } });
@@ -65,11 +78,24 @@ describe('the step-up before a whole-school export', () => {
     expect(calls.some((call) => call.url === '/api/account/step-up/passkey')).toBe(false);
   });
 
-  it('tells a staff member without a factor to set one up, with no dialog', async () => {
-    stubFetch(() => json({ code: 'step_up_required', enrolled: false, message: messages.enrolSecondFactorFirst }, 403));
-    render(<Exporter />);
+  it('rejects with the server’s refusal when she cancels the code', async () => {
+    const calls = stubFetch(() => json({ code: 'step_up_required', enrolled: true, message: messages.stepUpRequired }, 403));
+    showExporter();
     fireEvent.click(screen.getByRole('button', { name: 'Export' }));
-    expect(await screen.findByText(messages.enrolSecondFactorFirst)).toBeTruthy();
-    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Confirm it is you' })).getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText(messages.stepUpRequired, { selector: 'output' })).toBeTruthy();
+    expect(calls.map((call) => call.url)).toEqual(['/api/export']);
+  });
+
+  it('tells a staff member without a factor to set one up first, with the way to My Account, and asks for no code', async () => {
+    stubFetch(() => json({ code: 'step_up_required', enrolled: false, message: messages.enrolSecondFactorFirst }, 403));
+    showExporter();
+    fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Set up a second factor first' });
+    expect(within(dialog).getByText(messages.enrolSecondFactorFirst)).toBeTruthy();
+    expect(screen.queryByLabelText('Code')).toBeNull();
+    expect(await screen.findByText(messages.enrolSecondFactorFirst, { selector: 'output' })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('link', { name: 'Go to My Account' }));
+    expect(await screen.findByText('My Account page')).toBeTruthy();
   });
 });

@@ -12,14 +12,17 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { messages } from '@school/contract/messages';
 import { listName } from '@school/contract/names';
 import { contactPeople, hasContact, type ContactPerson } from '@school/contract/parents-contact';
 import type { ParentsContactRow } from '@school/contract/responses';
 import { useMemo, useState, type ReactNode } from 'react';
+import { ApiError } from '../../api/client.ts';
 import { PageTitle } from '../../components/page-title.tsx';
+import { useStepUp } from '../../components/step-up-dialog.tsx';
 import { cardsOnPhone } from '../../components/table-cards.ts';
 import { useReadableClasses } from '../../api/get-form-classes.ts';
-import { parentsContactDownload, useParentsContact } from './api/get-parents-contact.ts';
+import { downloadParentsContact, useParentsContact } from './api/get-parents-contact.ts';
 
 /** A phone number or a part of an e-mail, which never breaks inside (no '1868-313-' above '3281'). */
 const Whole = ({ children }: { children: ReactNode }) => <span style={{ whiteSpace: 'nowrap' }}>{children}</span>;
@@ -72,7 +75,8 @@ const columns = ['Student', 'Mother', 'Father', 'Guardian', 'Emergency contact']
 /**
  * `/admin/reports/parents-contact` (SPEC §2 Reports): for one class or every class, each student
  * with her parents', guardian's and emergency contact's details, with a search box and the same
- * list as PDF and xlsx. On a phone each student's row becomes a card, each detail labelled.
+ * list as PDF and xlsx. On a phone each student's row becomes a card, each detail labelled. Every
+ * class at once is a whole-school export (decision 049): the list and its files ask for the code.
  */
 export default function ParentsContactPage() {
   const { classes, every } = useReadableClasses();
@@ -81,7 +85,17 @@ export default function ParentsContactPage() {
   const classId = chosen ?? (every ? 'all' : (classes[0]?.id ?? ''));
   const setClassId = setChosen;
   const [search, setSearch] = useState('');
-  const { data, isPending, error } = useParentsContact(classId);
+  const { guard, dialog } = useStepUp();
+  const { data, isPending, error, refetch } = useParentsContact(classId, guard);
+  const [downloadFailed, setDownloadFailed] = useState<string | null>(null);
+  const download = async (format: 'pdf' | 'xlsx') => {
+    setDownloadFailed(null);
+    try {
+      await guard(() => downloadParentsContact(classId, format));
+    } catch (caught) {
+      setDownloadFailed(caught instanceof ApiError ? caught.message : messages.unreachable);
+    }
+  };
   const rows = useMemo(() => {
     const words = search.trim().toLowerCase().split(/\s+/).filter(Boolean);
     return (data?.students ?? []).filter((row) => words.every((word) => searchable(row).includes(word)));
@@ -102,16 +116,30 @@ export default function ParentsContactPage() {
           </TextField>
           <TextField label="Search" type="search" value={search} onChange={(event) => setSearch(event.target.value)} size="small" sx={{ flexGrow: 1 }} />
           <Stack direction="row" spacing={1}>
-            <Button variant="outlined" startIcon={<DownloadIcon />} href={parentsContactDownload(classId, 'pdf')} download>
+            <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void download('pdf')} disabled={!classId}>
               PDF
             </Button>
-            <Button variant="outlined" startIcon={<DownloadIcon />} href={parentsContactDownload(classId, 'xlsx')} download>
+            <Button variant="outlined" startIcon={<DownloadIcon />} onClick={() => void download('xlsx')} disabled={!classId}>
               Excel
             </Button>
           </Stack>
         </Stack>
+        {downloadFailed && (
+          <Alert severity="error" role="alert" sx={{ mb: 2 }}>
+            The file could not be downloaded: {downloadFailed}
+          </Alert>
+        )}
         {error ? (
-          <Alert severity="error">The list could not be loaded. Please try again.</Alert>
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={() => void refetch()}>
+                Try again
+              </Button>
+            }
+          >
+            {error instanceof ApiError ? `The list could not be loaded: ${error.message}` : 'The list could not be loaded. Please try again.'}
+          </Alert>
         ) : isPending ? (
           <CircularProgress aria-label="Loading the list" />
         ) : (
@@ -155,6 +183,7 @@ export default function ParentsContactPage() {
           </>
         )}
       </Paper>
+      {dialog}
     </>
   );
 }

@@ -1,27 +1,75 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { messages } from '@school/contract/messages';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../api/client.ts';
+import type { PdfFile } from '../../api/fetch-pdf.ts';
+import { LazyPdfDialog } from '../../components/lazy-pdf-dialog.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
+import { useStepUp } from '../../components/step-up-dialog.tsx';
+import { getRegistrationReport } from './api/get-registration-report.ts';
 
-const REPORT_URL = '/api/registration-report/all';
+type Stage = { kind: 'loading' } | { kind: 'ready'; file: PdfFile } | { kind: 'failed'; message: string };
 
-/** `/admin/reports` (SPEC §2 Reports): the registration report for all classes, embedded. */
+/**
+ * `/admin/reports` (SPEC §2 Reports): the registration report for all classes. It is a whole-school
+ * export (decision 049), so it is fetched through the step-up: the code is asked for when the
+ * server wants it, then the report opens in the portal's PDF viewer (decision 044), once per visit.
+ */
 export default function RegistrationReportPage() {
+  const [stage, setStage] = useState<Stage>({ kind: 'loading' });
+  const [viewing, setViewing] = useState(false);
+  const started = useRef(false);
+  const { guard, dialog } = useStepUp();
+
+  const load = useCallback(async () => {
+    setStage({ kind: 'loading' });
+    try {
+      setStage({ kind: 'ready', file: await guard(getRegistrationReport) });
+      setViewing(true);
+    } catch (caught) {
+      setStage({ kind: 'failed', message: caught instanceof ApiError ? caught.message : messages.reportNotMade });
+    }
+  }, [guard]);
+
+  useEffect(() => {
+    // Once per visit, even when React runs effects twice: each fetch counts as an export.
+    if (started.current) return;
+    started.current = true;
+    void load();
+  }, [load]);
+
   return (
     <>
       <PageTitle>Registration Report</PageTitle>
-      <Paper sx={{ p: { xs: 1, sm: 2 } }}>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 1, alignItems: { sm: 'center' } }}>
-          <Typography color="text.secondary" sx={{ flexGrow: 1 }}>
-            A summary of the school, then each class with its students&apos; progress and the documents they still owe.
-          </Typography>
-          <Button href={REPORT_URL} target="_blank" rel="noopener">
-            Open in a new tab
-          </Button>
+      <Paper sx={{ p: { xs: 2, sm: 3 } }}>
+        <Stack spacing={2}>
+          <Typography>A summary of the school, then each class with its students&apos; progress and the documents they still owe.</Typography>
+          {stage.kind === 'loading' && <LinearProgress aria-label="Making the report" />}
+          {stage.kind === 'failed' && (
+            <Alert severity="error" role="alert">
+              The report could not be opened: {stage.message}
+            </Alert>
+          )}
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+            {stage.kind === 'ready' ? (
+              <Button variant="contained" onClick={() => setViewing(true)}>
+                Open the report
+              </Button>
+            ) : (
+              <Button variant="contained" onClick={() => void load()} disabled={stage.kind === 'loading'}>
+                Try again
+              </Button>
+            )}
+          </Stack>
         </Stack>
-        <iframe title="Registration report for all classes" src={REPORT_URL} style={{ border: 0, width: '100%', height: '75vh', display: 'block' }} />
       </Paper>
+      {dialog}
+      {viewing && stage.kind === 'ready' && <LazyPdfDialog title="Registration Report" source={stage.file} onClose={() => setViewing(false)} />}
     </>
   );
 }

@@ -1,14 +1,25 @@
 import type { ParentsContact } from '@school/contract/responses';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../api/client.ts';
+import { api, ApiError } from '../../../api/client.ts';
+import { downloadFile } from '../../../api/download-file.ts';
+
+/** A step-up guard (`useStepUp`): the list of all classes is a whole-school export (decision 049). */
+type Guard = <T>(run: () => Promise<T>) => Promise<T>;
 
 /** GET /api/parents-contact/{class_id|all}. */
 export const getParentsContact = (classId: string) => api<ParentsContact>(`/api/parents-contact/${encodeURIComponent(classId)}`);
 
-export const getParentsContactQueryOptions = (classId: string) =>
-  queryOptions({ queryKey: ['parents-contact', classId], queryFn: () => getParentsContact(classId), enabled: classId !== '' });
+export const getParentsContactQueryOptions = (classId: string, guard: Guard) =>
+  queryOptions({
+    queryKey: ['parents-contact', classId],
+    queryFn: () => guard(() => getParentsContact(classId)),
+    enabled: classId !== '',
+    // A refusal is not asked again by itself: a cancelled code would be asked for twice, and each list of all classes counts as an export.
+    retry: (failures, error) => failures < 1 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
+  });
 
-export const useParentsContact = (classId: string) => useQuery(getParentsContactQueryOptions(classId));
+export const useParentsContact = (classId: string, guard: Guard) => useQuery(getParentsContactQueryOptions(classId, guard));
 
-/** The PDF and workbook downloads of the same list. */
-export const parentsContactDownload = (classId: string, format: 'pdf' | 'xlsx') => `/api/parents-contact/${encodeURIComponent(classId)}/${format}`;
+/** GET /api/parents-contact/{class_id|all}/{pdf|xlsx}: the same list as a file, saved under the server's name. */
+export const downloadParentsContact = (classId: string, format: 'pdf' | 'xlsx') =>
+  downloadFile(`/api/parents-contact/${encodeURIComponent(classId)}/${format}`);
