@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { timeStep, totpCode } from '../apps/server/src/features/auth/totp.ts';
 import { apiCall, expectAccessible, expectNoSidewaysScroll, signInAdminViaApi } from './support/fixtures.ts';
+import { expectFirstPageDrawn } from './support/pdf-viewer.ts';
 
 /** Where a screenshot for looking at goes (outside the repository), when asked for with SCREENSHOTS=1. */
 const shot = async (page: Page, name: string) => {
@@ -91,6 +92,90 @@ test('a staff member enrols an authenticator app, an export asks for her code, a
     await office.getByLabel('Code').fill((await codeAfter(secret, used)).code);
     await office.getByRole('button', { name: 'Continue' }).click();
     await expect(office.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});
+
+/**
+ * A new office member with an authenticator app, signed in (through the API) in a browser of her
+ * own whose session has not given a code since: the next whole-school export asks for one.
+ */
+async function enrolledOffice(page: Page, browser: Browser, testInfo: TestInfo, username: string) {
+  await signInAdminViaApi(page);
+  const added = await apiCall(page, 'POST', '/api/staff', { username, display_name: 'Mrs Ali', role: 'office', classes: [] });
+  expect(added.status()).toBe(200);
+  const oneTime: string = (await added.json()).one_time_password;
+  const context = await browser.newContext({
+    baseURL: process.env.E2E_BASE_URL,
+    viewport: page.viewportSize() ?? undefined,
+    isMobile: testInfo.project.use.isMobile,
+    hasTouch: testInfo.project.use.hasTouch,
+  });
+  const office = await context.newPage();
+  await office.request.get('/sanctum/csrf-cookie');
+  expect((await apiCall(office, 'POST', '/api/admin-login', { name: username, password: oneTime })).status()).toBe(200);
+  expect((await apiCall(office, 'POST', '/api/admin/change-password', { current_password: oneTime, password: OFFICE_PASSWORD })).status()).toBe(200);
+  const { secret } = (await (await apiCall(office, 'POST', '/api/account/totp', {})).json()) as { secret: string };
+  const used = timeStep();
+  expect((await apiCall(office, 'POST', '/api/account/totp/confirm', { code: totpCode(secret, used) })).status()).toBe(200);
+  return { office, context, secret, used };
+}
+
+/** Gives the code the step-up dialog asks for, once it and the page under it have been looked at. */
+async function giveCode(page: Page, secret: string, used: number, shotName: string) {
+  const stepUp = page.getByRole('dialog', { name: 'Confirm it is you' });
+  await expect(stepUp).toBeVisible();
+  await expectAccessible(page);
+  await shot(page, shotName);
+  await stepUp.getByLabel('Code').fill((await codeAfter(secret, used)).code);
+  await stepUp.getByRole('button', { name: 'Confirm' }).click();
+  await expect(stepUp).toBeHidden();
+}
+
+test('the Registration Report asks for the code, then opens in the viewer', async ({ page, browser }, testInfo) => {
+  test.setTimeout(120_000);
+  const { office, context, secret, used } = await enrolledOffice(page, browser, testInfo, `office-report-${testInfo.project.name}`);
+  try {
+    const refusals: number[] = [];
+    office.on('response', (response) => {
+      if (response.url().endsWith('/api/registration-report/all') && response.status() === 403) refusals.push(response.status());
+    });
+    await office.goto('/admin/reports');
+    // The whole school's report takes a while to make when the machine is busy.
+    const made = office.waitForResponse((response) => response.url().endsWith('/api/registration-report/all') && response.ok(), { timeout: 60_000 });
+    await giveCode(office, secret, used, `step-up-report-${testInfo.project.name}`);
+    await made;
+    await expect(office.getByRole('heading', { level: 1, name: 'Registration Report' })).toBeAttached();
+    const viewer = office.getByRole('dialog', { name: 'Registration Report' });
+    await expectFirstPageDrawn(viewer);
+    await expectAccessible(office);
+    await shot(office, `report-viewer-${testInfo.project.name}`);
+    expect(refusals).toHaveLength(1);
+    await viewer.getByRole('button', { name: 'Close' }).click();
+    await expect(office.getByRole('button', { name: 'Open the report' })).toBeVisible();
+    await expectNoSidewaysScroll(office);
+    await expectAccessible(office);
+  } finally {
+    await context.close();
+  }
+});
+
+test('Parents Contact for all classes asks for the code, then lists every class and downloads the file', async ({ page, browser }, testInfo) => {
+  test.setTimeout(120_000);
+  const { office, context, secret, used } = await enrolledOffice(page, browser, testInfo, `office-contact-${testInfo.project.name}`);
+  try {
+    await office.goto('/admin/reports/parents-contact');
+    await giveCode(office, secret, used, `step-up-parents-contact-${testInfo.project.name}`);
+    await expect(office.getByRole('heading', { level: 1, name: 'Parents Contact' })).toBeVisible();
+    await expect(office.getByRole('combobox', { name: 'Class' })).toHaveText('All classes');
+    // Every class's students: far more than one class holds.
+    await expect(office.getByRole('status').filter({ hasText: /^\d+ students$/ })).toHaveText(/^[1-9]\d{2,} students$/);
+    // Within the 15 minutes the file comes without another code.
+    const download = office.waitForEvent('download');
+    await office.getByRole('button', { name: 'Excel' }).click();
+    expect((await download).suggestedFilename()).toBe('Parents Contact All Classes.xlsx');
+    await expect(office.getByRole('dialog', { name: 'Confirm it is you' })).toBeHidden();
   } finally {
     await context.close();
   }

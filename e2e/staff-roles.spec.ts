@@ -86,6 +86,11 @@ test('an admin adds a teacher with a class; the teacher sets her password, sees 
     await expect(teacher.getByText(/^Total Number of Students: \d+$/)).toBeVisible();
     const rows = await studentsTableRows(teacher).allTextContents();
     for (const text of rows) expect(text).toContain(student.class_id);
+    // The date of birth and birth certificate are not hers to see: her table leaves their columns out.
+    await expect(teacher.getByRole('columnheader')).toHaveText(
+      testInfo.project.name === 'phone' ? ['ID', 'Name', 'Class'] : ['ID', 'Name', 'Class', 'Actions'],
+    );
+    await expect(studentsTableRows(teacher).first().locator('td')).toHaveCount(testInfo.project.name === 'phone' ? 3 : 4);
     await expectAccessible(teacher);
 
     // The whole school's registration spreadsheet is not hers: the page says so, the server refuses it.

@@ -21,14 +21,26 @@ const freePort = () =>
 /** A running built portal: its address, its data folder, and how to stop it (its folder goes with it). */
 export type PortalProcess = { baseUrl: string; dataDir: string; stop(): Promise<void> };
 
-/** Starts the built portal on a free port with an empty data folder and the demo school, and waits until it answers. */
-export async function startPortal(): Promise<PortalProcess> {
+/**
+ * Starts the built portal on a free port with an empty data folder and the demo school, and waits
+ * until it answers; `settings` are environment variables beside those (STAFF_MFA=required, say).
+ */
+export async function startPortal(settings: Record<string, string> = {}): Promise<PortalProcess> {
   if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html')) || !fs.existsSync(serverBundle)) throw new Error('Build the portal first: npm run build');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
   const port = await freePort();
   const server = spawn(process.execPath, serverCommand, {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '1', ADMIN_PASSWORD: E2E_ADMIN_PASSWORD, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: '1',
+      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+      LOG_LEVEL: 'warn',
+      ...settings,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -35,6 +35,7 @@ export default function EnrolPage() {
           </Typography>
           <TotpEnrolment
             enrolled={false}
+            offerAgain={false}
             onEnrolled={() => {
               setEnrolled(true);
               void queryClient.invalidateQueries({ queryKey: getSessionQueryOptions().queryKey });

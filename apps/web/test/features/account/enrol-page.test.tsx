@@ -42,6 +42,7 @@ describe('the enrolment screen', () => {
     fireEvent.change(await screen.findByLabelText('Code from the app'), { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Turn on' }));
     expect(await screen.findByText('CCCC9-DDDDD')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Set up/ })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Continue to the dashboard' }));
     expect(await screen.findByText('The dashboard')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/admin/dashboard');

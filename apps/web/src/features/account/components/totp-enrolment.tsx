@@ -50,7 +50,16 @@ function TotpEnrolmentForm({ enrolment, onDone }: { enrolment: Enrolment; onDone
  * that staff who must have one see first: a button that begins, the QR code and first code, then
  * the ten recovery codes, shown once. `onEnrolled` is told once the app is on.
  */
-export function TotpEnrolment({ enrolled, onEnrolled }: { enrolled: boolean; onEnrolled?: () => void }) {
+export function TotpEnrolment({
+  enrolled,
+  onEnrolled,
+  offerAgain = true,
+}: {
+  enrolled: boolean;
+  onEnrolled?: () => void;
+  /** Whether, once the app is on, it may be set up again on another phone from here (the account page). */
+  offerAgain?: boolean;
+}) {
   const start = useStartTotp();
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
@@ -89,7 +98,7 @@ export function TotpEnrolment({ enrolled, onEnrolled }: { enrolled: boolean; onE
             onEnrolled?.();
           }}
         />
-      ) : (
+      ) : recoveryCodes && !offerAgain ? null : (
         <Button variant={enrolled ? 'outlined' : 'contained'} sx={{ alignSelf: 'flex-start' }} disabled={start.isPending} onClick={() => void begin()}>
           {enrolled ? 'Set up again on another phone' : 'Set up an authenticator app'}
         </Button>

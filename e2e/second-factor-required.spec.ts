@@ -1,0 +1,99 @@
+import { test as base, expect, type Page } from '@playwright/test';
+import { timeStep, totpCode } from '../apps/server/src/features/auth/totp.ts';
+import { apiCall, expectAccessible, expectNoSidewaysScroll } from './support/fixtures.ts';
+import { E2E_ADMIN_PASSWORD, startPortal } from './support/portal-process.ts';
+
+/** Where a screenshot for looking at goes (outside the repository), when asked for with SCREENSHOTS=1. */
+const shot = async (page: Page, name: string) => {
+  if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/${name}.png`, fullPage: true });
+};
+
+const OFFICE_PASSWORD = 'Flamboyant-Shade-Red-57';
+
+/**
+ * A portal of its own that requires a second factor of admin and office staff (a real school's
+ * setting), started afresh for each journey: its admin enrols a factor on the way.
+ */
+const test = base.extend<{ ownPortal: string }>({
+  ownPortal: async ({ browserName: _browser }, use) => {
+    const portal = await startPortal({ STAFF_MFA: 'required' });
+    await use(portal.baseUrl);
+    await portal.stop();
+  },
+  baseURL: async ({ ownPortal }, use) => use(ownPortal),
+});
+
+/** Signs in on the staff sign-in page. */
+async function signIn(page: Page, username: string, password: string) {
+  await page.goto('/admin');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** Sets up the authenticator app on the enrolment screen, reading its key from the screen as a phone's app would from the QR code. */
+async function enrolOnScreen(page: Page) {
+  await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
+  await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  const secret = (await page.getByTestId('totp-secret').textContent())!;
+  await page.getByLabel('Code from the app').fill(totpCode(secret, timeStep()));
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+}
+
+test('with STAFF_MFA=required, admin and office staff set up a second factor before anything else, right after the first password change', async ({
+  page,
+  browser,
+  ownPortal,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const project = testInfo.project.name;
+
+  // The admin, with no factor yet, is taken from the dashboard to the enrolment screen, which says why.
+  await signIn(page, 'admin', E2E_ADMIN_PASSWORD);
+  await expect(page).toHaveURL(/\/admin\/enrol$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Set up a second factor' })).toBeVisible();
+  await expect(page.getByText('Your school asks admin and office staff to sign in with a second factor.')).toBeVisible();
+  // The server refuses her every other call until she has one.
+  const refused = await page.request.get('/api/students');
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).code).toBe('enrolment_required');
+  await page.goto('/admin/staff');
+  await expect(page).toHaveURL(/\/admin\/enrol$/);
+  await expectNoSidewaysScroll(page);
+  await expectAccessible(page);
+  await shot(page, `enrol-required-${project}`);
+
+  await enrolOnScreen(page);
+  await expectAccessible(page);
+  await shot(page, `enrol-required-done-${project}`);
+  await page.getByRole('button', { name: 'Continue to the dashboard' }).click();
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+
+  // She adds an office member, who sets her own password and is then asked for a factor at once.
+  const added = await apiCall(page, 'POST', '/api/staff', { username: `office-${project}`, display_name: 'Mrs Ramdial', role: 'office', classes: [] });
+  expect(added.status()).toBe(200);
+  const oneTime: string = (await added.json()).one_time_password;
+  const context = await browser.newContext({
+    baseURL: ownPortal,
+    viewport: page.viewportSize() ?? undefined,
+    isMobile: testInfo.project.use.isMobile,
+    hasTouch: testInfo.project.use.hasTouch,
+  });
+  const office = await context.newPage();
+  try {
+    await signIn(office, `office-${project}`, oneTime);
+    await office.getByLabel('New Password').fill(OFFICE_PASSWORD);
+    await office.getByLabel('Confirm Password').fill(OFFICE_PASSWORD);
+    await office.getByRole('button', { name: 'Change Password' }).click();
+    await expect(office.getByRole('heading', { level: 1, name: 'Set up a second factor' })).toBeVisible();
+    await office.goto('/admin/export');
+    await expect(office).toHaveURL(/\/admin\/enrol$/);
+    await enrolOnScreen(office);
+    await office.getByRole('button', { name: 'Continue to the dashboard' }).click();
+    await expect(office.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+    expect((await office.request.get('/api/students')).status()).toBe(200);
+  } finally {
+    await context.close();
+  }
+});
