@@ -1,6 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { timeStep, totpCode } from '../apps/server/src/features/auth/totp.ts';
-import { apiCall, expectAccessible, expectNoSidewaysScroll } from './support/fixtures.ts';
+import { addStaffViaApi, browserBeside, expectAccessible, expectNoSidewaysScroll } from './support/fixtures.ts';
 import { E2E_ADMIN_PASSWORD, startPortal } from './support/portal-process.ts';
 
 /** Where a screenshot for looking at goes (outside the repository), when asked for with SCREENSHOTS=1. */
@@ -71,15 +71,8 @@ test('with STAFF_MFA=required, admin and office staff set up a second factor bef
   await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
 
   // She adds an office member, who sets her own password and is then asked for a factor at once.
-  const added = await apiCall(page, 'POST', '/api/staff', { username: `office-${project}`, display_name: 'Mrs Ramdial', role: 'office', classes: [] });
-  expect(added.status()).toBe(200);
-  const oneTime: string = (await added.json()).one_time_password;
-  const context = await browser.newContext({
-    baseURL: ownPortal,
-    viewport: page.viewportSize() ?? undefined,
-    isMobile: testInfo.project.use.isMobile,
-    hasTouch: testInfo.project.use.hasTouch,
-  });
+  const oneTime = await addStaffViaApi(page, { username: `office-${project}`, display_name: 'Mrs Ramdial', role: 'office' });
+  const context = await browserBeside(page, browser, testInfo, ownPortal);
   const office = await context.newPage();
   try {
     await signIn(office, `office-${project}`, oneTime);

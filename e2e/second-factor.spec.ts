@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { timeStep, totpCode } from '../apps/server/src/features/auth/totp.ts';
-import { apiCall, expectAccessible, expectNoSidewaysScroll, signInAdminViaApi } from './support/fixtures.ts';
+import { addStaffViaApi, apiCall, browserBeside, expectAccessible, expectNoSidewaysScroll, signInAdminViaApi } from './support/fixtures.ts';
 import { expectFirstPageDrawn } from './support/pdf-viewer.ts';
 
 /** Where a screenshot for looking at goes (outside the repository), when asked for with SCREENSHOTS=1. */
@@ -27,16 +27,8 @@ test('a staff member enrols an authenticator app, an export asks for her code, a
   test.setTimeout(120_000);
   const username = `office-mfa-${testInfo.project.name}`;
   await signInAdminViaApi(page);
-  const added = await apiCall(page, 'POST', '/api/staff', { username, display_name: 'Mrs Baptiste', role: 'office', classes: [] });
-  expect(added.status()).toBe(200);
-  const oneTime: string = (await added.json()).one_time_password;
-
-  const context = await browser.newContext({
-    baseURL: process.env.E2E_BASE_URL,
-    viewport: page.viewportSize() ?? undefined,
-    isMobile: testInfo.project.use.isMobile,
-    hasTouch: testInfo.project.use.hasTouch,
-  });
+  const oneTime = await addStaffViaApi(page, { username, display_name: 'Mrs Baptiste', role: 'office' });
+  const context = await browserBeside(page, browser, testInfo);
   const office = await context.newPage();
   try {
     await office.goto('/admin');
@@ -103,15 +95,8 @@ test('a staff member enrols an authenticator app, an export asks for her code, a
  */
 async function enrolledOffice(page: Page, browser: Browser, testInfo: TestInfo, username: string) {
   await signInAdminViaApi(page);
-  const added = await apiCall(page, 'POST', '/api/staff', { username, display_name: 'Mrs Ali', role: 'office', classes: [] });
-  expect(added.status()).toBe(200);
-  const oneTime: string = (await added.json()).one_time_password;
-  const context = await browser.newContext({
-    baseURL: process.env.E2E_BASE_URL,
-    viewport: page.viewportSize() ?? undefined,
-    isMobile: testInfo.project.use.isMobile,
-    hasTouch: testInfo.project.use.hasTouch,
-  });
+  const oneTime = await addStaffViaApi(page, { username, display_name: 'Mrs Ali', role: 'office' });
+  const context = await browserBeside(page, browser, testInfo);
   const office = await context.newPage();
   await office.request.get('/sanctum/csrf-cookie');
   expect((await apiCall(office, 'POST', '/api/admin-login', { name: username, password: oneTime })).status()).toBe(200);

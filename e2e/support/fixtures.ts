@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import SQLite from 'better-sqlite3';
 
 export type DemoStudent = { id: string; first_name: string; last_name: string; date_of_birth: string; class_id: string; dobPassword: string };
@@ -82,6 +82,23 @@ export async function signInAdminViaApi(page: Page): Promise<void> {
     headers: await xsrf(page),
   });
   expect(response.status()).toBe(200);
+}
+
+/** The admin signed in on `page` adds a staff member: her one-time password. */
+export async function addStaffViaApi(page: Page, staff: { username: string; display_name: string; role: 'admin' | 'office' | 'teacher'; classes?: string[] }) {
+  const added = await apiCall(page, 'POST', '/api/staff', { classes: [], ...staff });
+  expect(added.status()).toBe(200);
+  return (await added.json()).one_time_password as string;
+}
+
+/** A second browser of the same size and touch as `page`'s, for someone else signed in beside her (on the shared portal unless told). */
+export function browserBeside(page: Page, browser: Browser, testInfo: TestInfo, baseURL = process.env.E2E_BASE_URL): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL,
+    viewport: page.viewportSize() ?? undefined,
+    isMobile: testInfo.project.use.isMobile,
+    hasTouch: testInfo.project.use.hasTouch,
+  });
 }
 
 /** Calls a mutating API with the page's session and CSRF cookie. */

@@ -8,10 +8,11 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { PageTitle } from '../../components/page-title.tsx';
+import { useOnArrival } from '../../lib/use-on-arrival.ts';
 import { useStepUp } from '../../components/step-up-dialog.tsx';
 import { downloadRegistrationData, REGISTRATION_DATA_FILE } from './api/download-registration-data.ts';
 
@@ -24,7 +25,6 @@ type Stage = 'downloading' | 'done' | { failed: string };
  */
 export default function ExportDataPage() {
   const [stage, setStage] = useState<Stage>('downloading');
-  const started = useRef(false);
   const { guard, dialog } = useStepUp();
 
   const download = useCallback(async () => {
@@ -37,12 +37,7 @@ export default function ExportDataPage() {
     }
   }, [guard]);
 
-  useEffect(() => {
-    // Once per visit, even when React runs effects twice.
-    if (started.current) return;
-    started.current = true;
-    void download();
-  }, [download]);
+  useOnArrival(useCallback(() => void download(), [download]));
 
   return (
     <>

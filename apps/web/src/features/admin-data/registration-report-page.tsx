@@ -5,11 +5,12 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { messages } from '@school/contract/messages';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { ApiError } from '../../api/client.ts';
 import type { PdfFile } from '../../api/fetch-pdf.ts';
 import { LazyPdfDialog } from '../../components/lazy-pdf-dialog.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
+import { useOnArrival } from '../../lib/use-on-arrival.ts';
 import { useStepUp } from '../../components/step-up-dialog.tsx';
 import { getRegistrationReport } from './api/get-registration-report.ts';
 
@@ -23,7 +24,6 @@ type Stage = { kind: 'loading' } | { kind: 'ready'; file: PdfFile } | { kind: 'f
 export default function RegistrationReportPage() {
   const [stage, setStage] = useState<Stage>({ kind: 'loading' });
   const [viewing, setViewing] = useState(false);
-  const started = useRef(false);
   const { guard, dialog } = useStepUp();
 
   const load = useCallback(async () => {
@@ -36,12 +36,7 @@ export default function RegistrationReportPage() {
     }
   }, [guard]);
 
-  useEffect(() => {
-    // Once per visit, even when React runs effects twice: each fetch counts as an export.
-    if (started.current) return;
-    started.current = true;
-    void load();
-  }, [load]);
+  useOnArrival(useCallback(() => void load(), [load]));
 
   return (
     <>
