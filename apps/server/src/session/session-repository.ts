@@ -26,8 +26,10 @@ const sessionQuery = (db: Executor) =>
       'admin_users.role as admin_role',
       'admin_users.classes as admin_classes',
       'admin_users.disabled as admin_disabled',
-      // Whether the account has a second factor: STAFF_MFA=required refuses admin and office staff without one (decision 043).
-      sql<number>`CASE WHEN admin_users.totp_secret IS NULL THEN 0 ELSE 1 END`.as('admin_has_factor'),
+      // Whether the account has a second factor, an app or a passkey: STAFF_MFA=required refuses admin and office staff without one (decision 043).
+      sql<number>`CASE WHEN admin_users.totp_secret IS NOT NULL OR EXISTS (SELECT 1 FROM staff_passkeys WHERE staff_passkeys.admin_id = admin_users.id) THEN 1 ELSE 0 END`.as(
+        'admin_has_factor',
+      ),
     ]);
 const findSession = compiledOnce<SessionWithAdmin>((db) => sessionQuery(db).where('sessions.id_hash', '=', ''));
 /** On PostgreSQL, the sessions of the requests that arrive together, in one statement (`batchedByKey`). */

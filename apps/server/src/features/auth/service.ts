@@ -368,7 +368,10 @@ export async function describeSession(deps: Deps, actor: Actor, { sessionEnded }
       must_change_password: admin.must_change_password === 1,
       role: admin.role,
       classes: classesOf(admin.classes),
-      must_enrol_second_factor: mustEnrolSecondFactor(deps.config.staffMfa, { role: admin.role, hasFactor: admin.totp_secret !== null }),
+      must_enrol_second_factor: mustEnrolSecondFactor(deps.config.staffMfa, {
+        role: admin.role,
+        hasFactor: admin.totp_secret !== null || (await passkeyRepository.hasPasskey(deps.db, admin.id)),
+      }),
     };
   }
   const student = await authRepository.findStudentLogin(deps.db, account.studentId);
