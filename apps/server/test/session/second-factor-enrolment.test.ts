@@ -6,7 +6,7 @@ import { buildTestApp, TestClient, type TestApp } from '../helpers/test-app.ts';
 
 const NEW_PASSWORD = 'Another-Long-Pass-9';
 /** The calls that set up a second factor: the only ones, beside a visitor's, open to staff who must enrol one. */
-const enrolmentCalls = ['POST /api/account/totp', 'POST /api/account/totp/confirm'];
+const enrolmentCalls = ['POST /api/account/totp', 'POST /api/account/totp/confirm', 'POST /api/account/passkeys/options', 'POST /api/account/passkeys'];
 
 let t: TestApp;
 beforeAll(async () => {

@@ -45,10 +45,16 @@ export async function passkeyRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
   const account = { access: 'signed-in' } as const;
+  // Registering a passkey sets up a second factor: open to staff who must set one up first (decision 043).
+  const enrolment = { ...account, enrolsSecondFactor: true } as const;
 
   app.post(
     '/api/account/passkeys/options',
-    { config: account, preValidation: staffOnly, schema: { body: passkeyOptionsRequest, response: { 200: passkeyCreationOptionsSchema, ...errorResponses } } },
+    {
+      config: enrolment,
+      preValidation: staffOnly,
+      schema: { body: passkeyOptionsRequest, response: { 200: passkeyCreationOptionsSchema, ...errorResponses } },
+    },
     async (request) => passkeyCreationOptions(deps, adminActor(request)),
   );
 
@@ -60,7 +66,7 @@ export async function passkeyRoutes(instance: FastifyInstance): Promise<void> {
 
   app.post(
     '/api/account/passkeys',
-    { config: account, preValidation: staffOnly, schema: { body: addPasskeyRequest, response: { 200: passkeyListSchema, ...errorResponses } } },
+    { config: enrolment, preValidation: staffOnly, schema: { body: addPasskeyRequest, response: { 200: passkeyListSchema, ...errorResponses } } },
     async (request) => addPasskey(deps, adminActor(request), request.body),
   );
 
