@@ -26,6 +26,7 @@ import { exportGuardRoutes } from './features/export-guard/index.ts';
 import { studentsRoutes } from './features/students/index.ts';
 import { referenceRoutes } from './features/reference/index.ts';
 import { reportCardFileOwner, termReportsRoutes } from './features/term-reports/index.ts';
+import { retentionRoutes } from './features/retention/index.ts';
 import { schoolYearRoutes } from './features/school-year/index.ts';
 import { notificationsRoutes, registerOutboxSender } from './features/notifications/index.ts';
 import { apiDocsRoutes, registerOpenApi } from './lib/api-docs.ts';
@@ -181,6 +182,7 @@ const featureRoutes: Array<[string, RoutePlugin]> = [
   ['privacy', privacyRoutes],
   ['staff', staffRoutes],
   ['school year', schoolYearRoutes],
+  ['school year', retentionRoutes],
   ['notifications', notificationsRoutes],
   ['staff', exportGuardRoutes],
 ];

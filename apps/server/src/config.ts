@@ -139,6 +139,7 @@ const environmentSchema = z.object({
     .optional(),
   STAFF_MFA: z.enum(['required', 'optional'], { message: 'must be required or optional' }).optional(),
   EXPORT_DAILY_LIMIT: wholeNumber(1, 10_000).default(20),
+  RETENTION_YEARS: wholeNumber(1, 50, 'years').default(2),
 });
 
 export type Config = {
@@ -201,6 +202,12 @@ export type Config = {
   staffMfa: 'required' | 'optional';
   /** Bulk exports one staff member may make in a school day (decision 049). */
   exportDailyLimit: number;
+  /**
+   * Full years after a student left that her health data and documents are kept (decision 046,
+   * the Data Protection Act's retention principle); then `npm run retention` or the New School
+   * Year screen erases them.
+   */
+  retentionYears: number;
   /** Folder of the built web app; undefined when the server runs without it (API tests). */
   webDist: string | undefined;
 };
@@ -270,6 +277,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     portalUrl: (env.PORTAL_URL ?? `http://${env.HOST === '0.0.0.0' || env.HOST === '127.0.0.1' ? 'localhost' : env.HOST}:${env.PORT}`).replace(/\/+$/, ''),
     staffMfa: env.STAFF_MFA ?? (env.SEED_DEMO ? 'optional' : 'required'),
     exportDailyLimit: env.EXPORT_DAILY_LIMIT,
+    retentionYears: env.RETENTION_YEARS,
     webDist: undefined,
   };
 }

@@ -82,6 +82,14 @@ describe('settings', () => {
     }
   });
 
+  it("keeps leavers' health data and documents RETENTION_YEARS full years, 2 when unset, from 1 to 50", () => {
+    expect(loadConfig({}).retentionYears).toBe(2);
+    expect(loadConfig({ RETENTION_YEARS: '7' }).retentionYears).toBe(7);
+    for (const bad of ['0', '51', '1.5', 'two', '-2']) {
+      expect(() => loadConfig({ RETENTION_YEARS: bad }), bad).toThrow(/RETENTION_YEARS: must be a whole number of years from 1 to 50/);
+    }
+  });
+
   it('reads DATABASE_TIMEOUT_MS as milliseconds from 100 to 600000, 5 seconds when unset', () => {
     expect(loadConfig({}).databaseTimeoutMs).toBe(5000);
     expect(loadConfig({ DATABASE_TIMEOUT_MS: '1500' }).databaseTimeoutMs).toBe(1500);

@@ -22,6 +22,7 @@ import * as auditStaffByStudent from './migrations/021-audit-staff-by-student.ts
 import * as outbox from './migrations/022-outbox.ts';
 import * as absenceNotices from './migrations/023-absence-notices.ts';
 import * as reviewedSteps from './migrations/024-reviewed-steps.ts';
+import * as retentionErasures from './migrations/025-retention-erasures.ts';
 import * as passkeys from './migrations/027-passkeys.ts';
 import * as staffEmailAndDevices from './migrations/028-staff-email-and-devices.ts';
 
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '022-outbox': outbox,
   '023-absence-notices': absenceNotices,
   '024-reviewed-steps': reviewedSteps,
+  '025-retention-erasures': retentionErasures,
   '027-passkeys': passkeys,
   '028-staff-email-and-devices': staffEmailAndDevices,
 };

@@ -378,6 +378,9 @@ export type StudentLeaversTable = {
   /** The rollover that made her leave, or null when an admin marked her. */
   rollover_id: number | null;
 };
+/** A leaver whose health data and documents were erased for the leaving of `left_on` (decision 046). */
+export type RetentionErasuresTable = { student_id: string; left_on: string; erased_at: string };
+
 /** A message to send (decision 047), written in the transaction of the event that causes it. */
 export type OutboxTable = {
   id: Generated<number>;
@@ -461,6 +464,7 @@ export type Database = {
   rollovers: RolloversTable;
   registration_history: RegistrationHistoryTable;
   student_leavers: StudentLeaversTable;
+  retention_erasures: RetentionErasuresTable;
   outbox: OutboxTable;
   notification_settings: NotificationSettingsTable;
   notification_stops: NotificationStopsTable;

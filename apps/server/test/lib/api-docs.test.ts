@@ -112,6 +112,7 @@ const requestRules: Record<string, { body?: z.ZodType; form?: z.ZodObject; query
   'PUT /api/account/email': { body: contract.ownEmailRequest },
   'POST /api/school-year/rollover': { body: contract.rolloverRequest },
   'POST /api/school-year/undo': { body: contract.undoRolloverRequest },
+  'POST /api/retention/erase': { body: contract.retentionEraseRequest },
   'POST /api/students/{id}/left': { body: contract.markLeftRequest },
   'GET /api/messages': { query: contract.messagesQuery },
   'POST /api/messages/{id}/retry': { body: contract.retryMessageRequest },

@@ -50,6 +50,8 @@ const expectedAccess: Record<string, Access> = {
   'GET /api/notifications/stop': 'visitor',
   'POST /api/school-year/rollover': 'settings',
   'POST /api/school-year/undo': 'settings',
+  'GET /api/retention': 'settings',
+  'POST /api/retention/erase': 'settings',
   'POST /api/students/:id/left': 'records:write',
   'DELETE /api/students/:id/left': 'records:write',
   'GET /api/student/:id/history': 'records:read',

@@ -17,6 +17,7 @@ export * from './files.ts';
 export * from './passkeys.ts';
 export * from './registration.ts';
 export * from './staff.ts';
+export * from './retention.ts';
 export * from './school-year.ts';
 export * from './student-save.ts';
 export * from './term-reports.ts';

@@ -7,6 +7,7 @@ export * from './imports.ts';
 export * from './passkeys.ts';
 export * from './reference.ts';
 export * from './registration.ts';
+export * from './retention.ts';
 export * from './school-year.ts';
 export * from './session.ts';
 export * from './term-reports.ts';

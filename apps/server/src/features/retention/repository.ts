@@ -1,0 +1,106 @@
+import type { Selectable } from 'kysely';
+import type { Executor } from '../../db/database.ts';
+import type { RegistrationHistoryTable, RetentionErasuresTable, UploadedFilesTable } from '../../db/schema.ts';
+import { erasedHealthValues, healthFields } from './health-data.ts';
+
+/** Keys a statement names at most: well under either database's limit of parameters. */
+const CHUNK = 400;
+const chunksOf = <T>(items: readonly T[]): T[][] =>
+  Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, index) => items.slice(index * CHUNK, (index + 1) * CHUNK));
+
+/** A student who has left and whose data for that leaving is not erased yet: who, when, and her health fields. */
+export type Leaver = { student_id: string; left_on: string; first_name: string | null; last_name: string | null; class_id: string | null } & Record<
+  string,
+  string | number | null
+>;
+
+/** Runs `read` for each chunk of `ids` and joins the rows. */
+async function inChunks<T>(ids: readonly string[], read: (chunk: string[]) => Promise<T[]>): Promise<T[]> {
+  const rows: T[] = [];
+  for (const chunk of chunksOf(ids)) rows.push(...(await read(chunk)));
+  return rows;
+}
+
+export const retentionRepository = {
+  /** Every leaver not yet erased for her leaving, oldest leaving first. */
+  leaversNotErased(db: Executor): Promise<Leaver[]> {
+    return db
+      .selectFrom('student_leavers')
+      .innerJoin('students', 'students.id', 'student_leavers.student_id')
+      .select(['student_leavers.student_id', 'student_leavers.left_on', 'students.first_name', 'students.last_name', 'students.class_id'])
+      .select(healthFields.map((field) => `students.${field.name}` as 'students.id'))
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('retention_erasures')
+              .select('retention_erasures.student_id')
+              .whereRef('retention_erasures.student_id', '=', 'student_leavers.student_id')
+              .whereRef('retention_erasures.left_on', '=', 'student_leavers.left_on'),
+          ),
+        ),
+      )
+      .orderBy('student_leavers.left_on')
+      .orderBy('student_leavers.student_id')
+      .execute() as Promise<Leaver[]>;
+  },
+
+  documentsOf(db: Executor, ids: readonly string[]): Promise<Array<Pick<Selectable<UploadedFilesTable>, 'id' | 'student_id' | 'stored_name'>>> {
+    return inChunks(ids, (chunk) => db.selectFrom('uploaded_files').select(['id', 'student_id', 'stored_name']).where('student_id', 'in', chunk).execute());
+  },
+
+  snapshotsOf(db: Executor, ids: readonly string[]): Promise<Array<Pick<Selectable<RegistrationHistoryTable>, 'id' | 'student_id' | 'record'>>> {
+    return inChunks(ids, (chunk) => db.selectFrom('registration_history').select(['id', 'student_id', 'record']).where('student_id', 'in', chunk).execute());
+  },
+
+  /**
+   * Marks these leavings erased, each only if no one has yet: the ones this call marked. On
+   * PostgreSQL a second erasure running at once waits on the first's rows, then marks none of them.
+   */
+  async claim(db: Executor, rows: ReadonlyArray<Selectable<RetentionErasuresTable>>): Promise<Array<Pick<RetentionErasuresTable, 'student_id'>>> {
+    const claimed: Array<Pick<RetentionErasuresTable, 'student_id'>> = [];
+    for (let start = 0; start < rows.length; start += 200) {
+      claimed.push(
+        ...(await db
+          .insertInto('retention_erasures')
+          .values(rows.slice(start, start + 200))
+          .onConflict((conflict) => conflict.columns(['student_id', 'left_on']).doNothing())
+          .returning('student_id')
+          .execute()),
+      );
+    }
+    return claimed;
+  },
+
+  /** Empties the health fields of these records and gives each a new version, so an edit begun before is refused as stale. */
+  async eraseHealthFields(db: Executor, ids: readonly string[], version: string): Promise<void> {
+    for (const chunk of chunksOf(ids))
+      await db
+        .updateTable('students')
+        .set({ ...erasedHealthValues, updated_at: version })
+        .where('id', 'in', chunk)
+        .execute();
+  },
+
+  async rewriteSnapshot(db: Executor, id: number, record: string): Promise<void> {
+    await db.updateTable('registration_history').set({ record }).where('id', '=', id).execute();
+  },
+
+  /** Removes the rows of these documents and the students' data files records (their bytes go with the change). */
+  async deleteDocuments(db: Executor, ids: readonly string[], documentIds: readonly number[]): Promise<void> {
+    for (let start = 0; start < documentIds.length; start += CHUNK) {
+      await db
+        .deleteFrom('uploaded_files')
+        .where('id', 'in', documentIds.slice(start, start + CHUNK))
+        .execute();
+    }
+    for (const chunk of chunksOf(ids)) await db.deleteFrom('student_data_files').where('student_id', 'in', chunk).execute();
+  },
+
+  /** Health Data and Documents no longer hold anything: their done flags and Health Data's saved mark are cleared. */
+  async clearStepFlags(db: Executor, ids: readonly string[]): Promise<void> {
+    for (const chunk of chunksOf(ids)) {
+      await db.updateTable('form_progress').set({ healthData: 0, documents: 0, health_data_saved: 0 }).where('student_id', 'in', chunk).execute();
+    }
+  },
+};
