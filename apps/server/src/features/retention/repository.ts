@@ -97,10 +97,14 @@ export const retentionRepository = {
     for (const chunk of chunksOf(ids)) await db.deleteFrom('student_data_files').where('student_id', 'in', chunk).execute();
   },
 
-  /** Health Data and Documents no longer hold anything: their done flags and Health Data's saved mark are cleared. */
+  /** Health Data and Documents no longer hold anything: their done flags and reviewed marks are cleared. */
   async clearStepFlags(db: Executor, ids: readonly string[]): Promise<void> {
     for (const chunk of chunksOf(ids)) {
-      await db.updateTable('form_progress').set({ healthData: 0, documents: 0, health_data_saved: 0 }).where('student_id', 'in', chunk).execute();
+      await db
+        .updateTable('form_progress')
+        .set({ healthData: 0, documents: 0, healthData_reviewed: 0, documents_reviewed: 0 })
+        .where('student_id', 'in', chunk)
+        .execute();
     }
   },
 };

@@ -3,9 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { documentTypeNames, isStepComplete, registrationStepStates, studentSaveSchema } from '@school/contract';
 import { afterEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import type { Db } from '../../../src/db/database.ts';
 import { generateDemoSchool } from '../../../src/features/demo/generate-demo-school.ts';
 import { standaloneFileStore, type FileStore } from '../../../src/lib/file-store/index.ts';
+import { createAdminUser, signedInAdmin } from '../../helpers/factories.ts';
+import { buildTestApp } from '../../helpers/test-app.ts';
 import { createTestDb, testDialect, type TestDb } from '../../helpers/test-db.ts';
 
 const opened: TestDb[] = [];
@@ -25,6 +28,8 @@ const storeFor = (db: Db): FileStore => {
   folders.push(dataDir);
   return standaloneFileStore({ dataDir, fileStore: testDialect === 'postgres' ? 'database' : 'local' }, db, testDialect);
 };
+/** Students who have left: `not in` them keeps those still at the school. */
+const leaverIds = (db: Db) => db.selectFrom('student_leavers').select('student_leavers.student_id');
 const demo = async (db: Db, options: { students: number; seed?: number }) => generateDemoSchool(db, { ...options, files: storeFor(db) });
 
 describe('the demo school', () => {
@@ -37,6 +42,7 @@ describe('the demo school', () => {
       .innerJoin('form_classes', 'form_classes.id', 'students.class_id')
       .select(['form_level'])
       .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('students.id', 'not in', leaverIds(db))
       .groupBy('form_level')
       .orderBy('form_level')
       .execute();
@@ -48,7 +54,7 @@ describe('the demo school', () => {
       [5, 120],
     ]);
     const ids = await db.selectFrom('students').select('id').execute();
-    expect(new Set(ids.map((row) => row.id)).size).toBe(600);
+    expect(new Set(ids.map((row) => row.id)).size).toBe(600 + 7);
     expect(await db.selectFrom('term_reports').select(['year', 'term', 'posted']).orderBy('year').orderBy('term').execute()).toEqual([
       { year: 2025, term: '1', posted: 1 },
       { year: 2025, term: '2', posted: 1 },
@@ -60,8 +66,18 @@ describe('the demo school', () => {
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow();
     expect(Number(attendance.count)).toBeGreaterThan(600 * 50);
-    const accounts = await db.selectFrom('student_accounts').select('password_reset').distinct().execute();
-    expect(accounts).toEqual([{ password_reset: 1 }]);
+    // Students at the school have their first password; those who left had set their own.
+    const accounts = await db
+      .selectFrom('student_accounts')
+      .leftJoin('student_leavers', 'student_leavers.student_id', 'student_accounts.student_id')
+      .select(['password_reset', sql<number>`count(student_leavers.student_id)`.as('leavers')])
+      .groupBy('password_reset')
+      .orderBy('password_reset')
+      .execute();
+    expect(accounts.map((row) => [row.password_reset, Number(row.leavers)])).toEqual([
+      [0, 7],
+      [1, 0],
+    ]);
   });
 
   it('holds records in every state, and complete ones pass the contract', async () => {
@@ -104,7 +120,7 @@ describe('the demo school', () => {
       if (student.agree_terms_conditions === 1) {
         agreed += 1;
         expect(documentsComplete, `${student.id} agreed with her documents in`).toBe(true);
-        expect(row.completed_on).toBeGreaterThan(20260000);
+        expect(row.completed_on).toBeGreaterThan(20200000);
         for (const upload of documents) expect((await files.read(String(upload.stored_name))).length).toBe(upload.size_bytes);
       }
     }
@@ -118,6 +134,49 @@ describe('the demo school', () => {
     await demo(second, { students: 30, seed: 7 });
     const names = (db: typeof first) => db.selectFrom('students').select(['id', 'first_name', 'last_name', 'date_of_birth', 'email']).orderBy('id').execute();
     expect(await names(first)).toEqual(await names(second));
+  });
+
+  it('is a year after its first rollover: last year kept for returning students, with changes, and leavers, one due to be erased', async () => {
+    const t = await buildTestApp();
+    try {
+      await generateDemoSchool(t.db, { students: 60, files: t.app.deps.files });
+      await createAdminUser(t.db);
+      const admin = await signedInAdmin(t.app);
+      const { year, last_rollover } = (await admin.get('/api/school-year')).json();
+      expect(last_rollover).toMatchObject({ from_year: year - 1, to_year: year, undo_until: null });
+
+      // Every returning student (Forms 2–5) and last year's Form 5 have last year's registration; some changed fields since.
+      const history = await t.db.selectFrom('registration_history').select(['student_id', 'year', 'class_id']).execute();
+      expect(history).toHaveLength(48 + 5);
+      const returning = await t.db
+        .selectFrom('students')
+        .select(['id', 'class_id'])
+        .where('class_id', '>=', '2')
+        .where('id', 'not in', leaverIds(t.db))
+        .execute();
+      for (const student of returning) {
+        expect(history.find((entry) => entry.student_id === student.id)).toEqual({
+          student_id: student.id,
+          year: year - 1,
+          class_id: `${Number(String(student.class_id)[0]) - 1}${String(student.class_id)[1]}`,
+        });
+      }
+      const changed = await Promise.all(
+        returning.map(async (student) => (await admin.get(`/api/student/${student.id}/history`)).json()[0].changed_fields as string[]),
+      );
+      expect(changed.filter((fields) => fields.length > 0).length).toBeGreaterThan(10);
+      expect(changed.flat()).toEqual(expect.arrayContaining(['home_address', 'phone_home', 'email', 'allergy']));
+
+      // Leavers: hidden from the classes' counts; one so long ago that her health data and documents are due to be erased.
+      const rows = (await admin.get('/api/students')).json() as Array<{ id: string; left_on?: string }>;
+      expect(rows.filter((row) => row.left_on)).toHaveLength(7);
+      const retention = (await admin.get('/api/retention')).json();
+      expect(retention.due).toEqual([expect.objectContaining({ student_id: `${year - 7}0001`, left_on: `${year - 3}-07-05`, documents: 4 })]);
+      expect(retention.due[0].health_fields).toBeGreaterThan(0);
+      expect(retention.upcoming).toHaveLength(6);
+    } finally {
+      await t.close();
+    }
   });
 
   it('refuses a database that already has students', async () => {

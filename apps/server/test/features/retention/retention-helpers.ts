@@ -46,7 +46,11 @@ export async function leaverWithData(db: Db, files: FileStore, leftOn: string, f
     })
     .execute();
   await db.insertInto('student_leavers').values({ student_id: student.id, left_on: leftOn, reason: 'Completed Form 5', rollover_id: null }).execute();
-  await db.updateTable('form_progress').set({ healthData: 1, documents: 1, submit: 1, health_data_saved: 1 }).where('student_id', '=', student.id).execute();
+  await db
+    .updateTable('form_progress')
+    .set({ healthData: 1, documents: 1, submit: 1, healthData_reviewed: 1, documents_reviewed: 1 })
+    .where('student_id', '=', student.id)
+    .execute();
   for (const fileType of ['birth_certificate', 'immunization_card', 'sea_slip', 'picture'] as const) {
     await storeMadeDocument(files, {
       studentId: student.id,

@@ -78,7 +78,7 @@ describe.each(['local', 'database'] as const)('erasing what is due with the %s f
     expect(after.snapshots[0].record).not.toContain('Peanuts');
     expect(after.documents).toEqual([]);
     expect(after.dataFile).toBeUndefined();
-    expect(after.progress).toMatchObject({ healthData: 0, documents: 0, health_data_saved: 0, submit: 1 });
+    expect(after.progress).toMatchObject({ healthData: 0, documents: 0, healthData_reviewed: 0, documents_reviewed: 0, submit: 1 });
     expect({ summaries: after.summaries, results: after.results, attendance: after.attendance, leaver: after.leaver }).toEqual({
       summaries: before.summaries,
       results: before.results,

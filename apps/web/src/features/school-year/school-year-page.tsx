@@ -5,10 +5,11 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { PageTitle } from '../../components/page-title.tsx';
 import { useSchoolYear } from './api/get-school-year.ts';
+import { RetentionPanel } from './components/retention-panel.tsx';
 import { RolloverPanel } from './components/rollover-panel.tsx';
 import { UndoRolloverPanel } from './components/undo-rollover-panel.tsx';
 
-/** `/admin/school-year`, New School Year: the current year, the last rollover with its undo, and the rollover into the next year. */
+/** `/admin/school-year`, New School Year: the current year, the last rollover with its undo, the rollover into the next year, and leavers' data due to be erased. */
 export default function SchoolYearPage() {
   const { data, error, isPending } = useSchoolYear();
   const [done, setDone] = useState<string | null>(null);
@@ -30,6 +31,9 @@ export default function SchoolYearPage() {
           {data.last_rollover && <UndoRolloverPanel rollover={data.last_rollover} onDone={setDone} />}
           <Paper sx={{ p: { xs: 1.5, sm: 2 } }}>
             <RolloverPanel key={data.year} year={data} onDone={setDone} />
+          </Paper>
+          <Paper sx={{ p: { xs: 1.5, sm: 2 }, mt: 3 }}>
+            <RetentionPanel />
           </Paper>
         </>
       )}
