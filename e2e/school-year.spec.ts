@@ -48,3 +48,40 @@ test('the admin checks a rollover into the next year, applies it and undoes it',
   await expect(page.getByText(`The school is in ${current}.`)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Undo rollover' })).toHaveCount(0);
 });
+
+test('the admin sees whose health data and documents are due to be erased, checks what would go, and erases it', async ({ page }, testInfo) => {
+  await signInAdminViaApi(page);
+  const { year } = (await (await page.request.get('/api/school-year')).json()) as { year: number };
+  // The demo school's student who left three years ago: two years (RETENTION_YEARS) have passed.
+  const leaverId = `${year - 7}0001`;
+  await page.goto('/admin/school-year');
+  await expect(page.getByRole('heading', { level: 2, name: 'Data of students who have left' })).toBeVisible();
+  await expect(page.getByText(/health data and documents are kept for 2 full years after she leaves/)).toBeVisible();
+  const due = page.getByRole('table', { name: 'Students whose data is due to be erased', exact: true });
+  await expect(due.locator('tbody tr')).toHaveCount(1);
+  await expect(due.locator('tbody tr')).toContainText(`(${leaverId})`);
+  await expect(page.getByRole('table', { name: 'Students whose data is due to be erased later' }).locator('tbody tr')).not.toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Erase due data' })).toBeDisabled();
+
+  await page.getByRole('button', { name: 'Check what would be erased' }).click();
+  await expect(
+    page.getByText(/^Erasing would remove the health data and documents of 1 student who left \(\d+ health fields, 0 in past years' records, 4 documents\)\.$/),
+  ).toBeVisible();
+  expect((await page.request.get(`/api/files/${leaverId}/immunization_card`)).status()).toBe(200);
+  await expectNoSidewaysScroll(page);
+  await expectAccessible(page);
+  await page.getByRole('heading', { level: 2, name: 'Data of students who have left' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath('retention-checked.png'), fullPage: true });
+
+  await page.getByRole('button', { name: 'Erase due data' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Erase health data and documents?' });
+  await expect(dialog).toContainText('This cannot be undone.');
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Erase', exact: true }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(/^Erased the health data and documents of 1 student who left/)).toBeVisible();
+  await expect(page.getByText('Nothing is due to be erased.')).toBeVisible();
+  expect((await page.request.get(`/api/files/${leaverId}/immunization_card`)).status()).toBe(404);
+  await expectAccessible(page);
+  await page.screenshot({ path: testInfo.outputPath('retention-erased.png'), fullPage: true });
+});

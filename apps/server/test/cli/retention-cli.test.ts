@@ -48,7 +48,7 @@ function runRetention(portal: { folder: string; env: Record<string, string> }, a
   return { status: result.status, stdout: result.stdout.trim(), stderr: result.stderr.trim() };
 }
 
-describe('the retention command', () => {
+describe('the retention command', { timeout: 120_000 }, () => {
   it('counts on --dry-run and changes nothing, erases on --apply with counts printed and audited as the command', async () => {
     const portal = await startedPortal();
     const due = await leaverWithData(portal.db, portal.files, daysAgo(3, 2));

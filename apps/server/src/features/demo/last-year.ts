@@ -93,30 +93,13 @@ export async function addLastYear(trx: Executor, r: Random, { year, students }: 
       savedBefore: Date.parse(`${leaver.leftOn}T12:00:00Z`) - 30 * DAY,
     }),
   );
-  await insertInBatches(
-    trx,
-    'students',
-    made.map((leaver) => leaver.record),
-    50,
-  );
-  await insertInBatches(
-    trx,
-    'student_accounts',
-    leavers.map((leaver) => ({ student_id: leaver.id, password_hash: null, password_reset: 0, password_changed_at: null })),
-    50,
-  );
-  await insertInBatches(
-    trx,
-    'form_progress',
-    made.map((leaver) => leaver.progress),
-    50,
-  );
-  await insertInBatches(
-    trx,
-    'student_leavers',
-    leavers.map((leaver) => ({ student_id: leaver.id, left_on: leaver.leftOn, reason: leaver.reason, rollover_id: leaver.rolloverId })),
-    50,
-  );
+  const leaverRows: Array<[string, Array<Record<string, unknown>>]> = [
+    ['students', made.map((leaver) => leaver.record)],
+    ['student_accounts', leavers.map((leaver) => ({ student_id: leaver.id, password_hash: null, password_reset: 0, password_changed_at: null }))],
+    ['form_progress', made.map((leaver) => leaver.progress)],
+    ['student_leavers', leavers.map((leaver) => ({ student_id: leaver.id, left_on: leaver.leftOn, reason: leaver.reason, rollover_id: leaver.rolloverId }))],
+  ];
+  for (const [table, rows] of leaverRows) await insertInBatches(trx, table, rows, 50);
 
   // The rollover kept last year's registration of everyone it moved: the returning students and last year's Form 5.
   const snapshotted = [

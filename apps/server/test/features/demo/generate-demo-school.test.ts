@@ -177,7 +177,7 @@ describe('the demo school', () => {
     } finally {
       await t.close();
     }
-  });
+  }, 120_000);
 
   it('refuses a database that already has students', async () => {
     const db = await freshDb();
