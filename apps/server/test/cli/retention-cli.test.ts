@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { standaloneFileStore, type FileStore } from '../../src/lib/file-store/index.ts';
-import { daysAgo, leaverWithData, whatIsKept } from '../features/retention/retention-helpers.ts';
+import { daysAgo, leaverWithData, whatIsKept } from '../features/retention/leavers-with-data.ts';
 import { createPostgresDatabase, testDialect } from '../helpers/test-db.ts';
 
 const cli = path.resolve(import.meta.dirname, '../../src/cli/retention.ts');

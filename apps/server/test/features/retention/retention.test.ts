@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, type TestClient } from '../../helpers/test-app.ts';
 import { createAdminUser, signedInAdmin, signedInStudent } from '../../helpers/factories.ts';
-import { daysAgo, herHealth, leaverWithData, whatIsKept } from './retention-helpers.ts';
+import { daysAgo, herHealth, leaverWithData, whatIsKept } from './leavers-with-data.ts';
 
 let t: TestApp;
 let admin: TestClient;
