@@ -4,7 +4,7 @@ import path from 'node:path';
 import { BenchClient, median, percentile } from './http-client.ts';
 import { BENCH_ADMIN_PASSWORD, root, startProcess } from './portal-process.ts';
 
-export type Student = { id: string; date_of_birth: string };
+export type Student = { id: string; date_of_birth: string; left_on?: string };
 export type SignedIn = { client: BenchClient; record: Record<string, unknown> };
 export type LoadFigure = { perSecond: number; p50: number; p99: number; errors: number };
 
@@ -16,11 +16,11 @@ export async function signInAdmin(url: string): Promise<BenchClient> {
   return admin;
 }
 
-/** The demo school's students who still sign in with their date of birth, in a fixed order. */
+/** The demo school's students at school (not those who left) who still sign in with their date of birth, in a fixed order. */
 export async function listStudents(url: string): Promise<Student[]> {
   const admin = await signInAdmin(url);
   const response = await admin.get('/api/students');
-  return (JSON.parse(response.body) as Student[]).filter((student) => student.date_of_birth).sort((a, b) => a.id.localeCompare(b.id));
+  return (JSON.parse(response.body) as Student[]).filter((student) => student.date_of_birth && !student.left_on).sort((a, b) => a.id.localeCompare(b.id));
 }
 
 /** One password for every bench student (a password may not contain the student ID). */

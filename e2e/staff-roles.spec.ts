@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { timeStep, totpCode } from '../apps/server/src/features/auth/totp.ts';
 import {
   claimStudent,
   expectAccessible,
@@ -16,7 +17,7 @@ const shot = async (page: Page, name: string) => {
 
 const TEACHER_PASSWORD = 'Chaconia-Flower-Red-31';
 
-test('an admin adds a teacher with a class; the teacher sets her password, sees only her class and its health alerts, and is refused the export', async ({
+test('an admin adds a teacher with a class; the teacher sets her password, enrols an authenticator app, sees only her class and its health alerts, and is refused the export', async ({
   page,
   browser,
 }, testInfo) => {
@@ -62,6 +63,16 @@ test('an admin adds a teacher with a class; the teacher sets her password, sees 
     await teacher.getByLabel('Confirm Password').fill(TEACHER_PASSWORD);
     await teacher.getByRole('button', { name: 'Change Password' }).click();
     await expect(teacher.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+
+    // She sets up a second factor on her account: an authenticator app, confirmed with its code.
+    await teacher.goto('/admin/account');
+    await teacher.getByRole('button', { name: 'Set up an authenticator app' }).click();
+    const secret = (await teacher.getByTestId('totp-secret').textContent())!;
+    await teacher.getByLabel('Code from the app').fill(totpCode(secret, timeStep()));
+    await teacher.getByRole('button', { name: 'Turn on' }).click();
+    await expect(teacher.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+    await expectAccessible(teacher);
+    await teacher.goto('/admin/dashboard');
 
     // Her menu holds what her role may use; her table, her class's students only.
     const menu = await openAdminMenu(teacher);

@@ -83,6 +83,10 @@ export const messages = {
   lastFactorKept: 'This is your only second factor, and this school requires one. Add another passkey or an authenticator app before removing it.',
   /** A bulk export asked for without a second factor given in the last 15 minutes (403 `step_up_required`, decision 049). */
   stepUpRequired: 'Enter a code from your authenticator app to confirm it is you. Whole-school exports need it every 15 minutes.',
+  /** The step-up dialog's words for a staff member with both an authenticator app and a passkey. */
+  stepUpAppOrPasskey: 'Enter a code from your authenticator app, or use your passkey, to confirm it is you. Whole-school exports need it every 15 minutes.',
+  /** The step-up dialog's words for a staff member whose only second factor is a passkey. */
+  stepUpPasskeyOnly: 'Use your passkey to confirm it is you. Whole-school exports need it every 15 minutes.',
   /** A bulk export asked for by a staff member who has no second factor yet, where one is needed (403 `step_up_required`). */
   enrolSecondFactorFirst: 'Set up a second factor on your account page first: whole-school exports need one.',
   /**

@@ -1,5 +1,5 @@
 import { messages } from '@school/contract/messages';
-import type { PasskeyCreationOptions, PasskeyList, PasskeyRequestOptions } from '@school/contract/responses';
+import type { PasskeyCreationOptions, PasskeyList, PasskeyRequestOptions, StaffAccount } from '@school/contract/responses';
 import { api, ApiError } from './client.ts';
 
 /** The browser's side of a passkey ceremony, loaded only when a passkey is made or used: the sign-in screens stay small. */
@@ -7,6 +7,15 @@ const browserPasskeys = () => import('@simplewebauthn/browser');
 
 /** GET /api/account/passkeys: her passkeys, oldest first (the step-up offers one when she has any). */
 export const getPasskeys = () => api<PasskeyList>('/api/account/passkeys');
+
+/** Which second factors a staff member has: an authenticator app, a passkey (the step-up offers what she has). */
+export type SecondFactors = { app: boolean; passkey: boolean };
+
+/** Her second factors, from her account (GET /api/account) and her passkeys. */
+export async function getSecondFactors(): Promise<SecondFactors> {
+  const [account, passkeys] = await Promise.all([api<StaffAccount>('/api/account'), getPasskeys()]);
+  return { app: account.totp, passkey: passkeys.passkeys.length > 0 };
+}
 
 /** The portal was opened at another address than the one its passkeys belong to (PORTAL_URL's host name). */
 class PasskeysElsewhere extends Error {}

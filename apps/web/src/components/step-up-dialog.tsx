@@ -10,8 +10,17 @@ import { messages } from '@school/contract/messages';
 import { useCallback, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../api/client.ts';
-import { getPasskeys, givePasskey, passkeyProblem } from '../api/passkeys.ts';
+import { getSecondFactors, givePasskey, passkeyProblem, type SecondFactors } from '../api/passkeys.ts';
 import { stepUp, stepUpAsked } from '../api/step-up.ts';
+
+/** What the dialog offers before her account has answered: the code box (an app's or a recovery code). */
+const ASSUMED_FACTORS: SecondFactors = { app: true, passkey: false };
+
+/** What the dialog asks of her, for the factors she has. */
+function stepUpWords(factors: SecondFactors): string {
+  if (factors.app && factors.passkey) return messages.stepUpAppOrPasskey;
+  return factors.passkey ? messages.stepUpPasskeyOnly : messages.stepUpRequired;
+}
 
 /** A staff member's own account page, where she sets up a second factor. */
 const MY_ACCOUNT_PATH = '/admin/account';
@@ -47,8 +56,9 @@ export function useStepUp(): { guard: <T>(run: () => Promise<T>) => Promise<T>; 
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  // Whether she has a passkey to give in place of a code (decision 043).
-  const [hasPasskey, setHasPasskey] = useState(false);
+  // What she can give (decision 043): a code from her app, her passkey, or either. Until her
+  // account answers, the code box shows: a recovery code is typed there too.
+  const [factors, setFactors] = useState<SecondFactors>(ASSUMED_FACTORS);
   const waiting = useRef<{ resolve: () => void; reject: () => void } | null>(null);
 
   const guard = useCallback(async <T,>(run: () => Promise<T>): Promise<T> => {
@@ -61,10 +71,8 @@ export function useStepUp(): { guard: <T>(run: () => Promise<T>) => Promise<T>; 
       setCode('');
       setError(null);
       setOpen(true);
-      getPasskeys().then(
-        (list) => setHasPasskey(list.passkeys.length > 0),
-        () => setHasPasskey(false),
-      );
+      setFactors(ASSUMED_FACTORS);
+      getSecondFactors().then(setFactors, () => setFactors(ASSUMED_FACTORS));
       await new Promise<void>((resolve, reject) => {
         waiting.current = { resolve, reject: () => reject(caught) };
       });
@@ -112,24 +120,28 @@ export function useStepUp(): { guard: <T>(run: () => Promise<T>) => Promise<T>; 
         <form onSubmit={confirm} noValidate>
           <DialogTitle id="step-up-title">Confirm it is you</DialogTitle>
           <DialogContent>
-            <Typography sx={{ mb: 2 }}>{messages.stepUpRequired}</Typography>
+            <Typography sx={{ mb: 2 }}>{stepUpWords(factors)}</Typography>
             {error && (
               <Alert severity="error" sx={{ mb: 2 }}>
                 {error}
               </Alert>
             )}
-            {hasPasskey && (
-              <Button variant="outlined" onClick={confirmWithPasskey} disabled={busy} sx={{ mb: 2 }}>
+            {factors.passkey && (
+              <Button variant={factors.app ? 'outlined' : 'contained'} onClick={confirmWithPasskey} disabled={busy} sx={{ mb: 2 }}>
                 Use a passkey
               </Button>
             )}
-            <TextField label="Code" value={code} onChange={(event) => setCode(event.target.value)} autoComplete="one-time-code" autoFocus fullWidth />
+            {factors.app && (
+              <TextField label="Code" value={code} onChange={(event) => setCode(event.target.value)} autoComplete="one-time-code" autoFocus fullWidth />
+            )}
           </DialogContent>
           <DialogActions>
             <Button onClick={cancel}>Cancel</Button>
-            <Button type="submit" variant="contained" disabled={busy}>
-              Confirm
-            </Button>
+            {factors.app && (
+              <Button type="submit" variant="contained" disabled={busy}>
+                Confirm
+              </Button>
+            )}
           </DialogActions>
         </form>
       </Dialog>
