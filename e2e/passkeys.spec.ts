@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiCall, expectAccessible, expectNoSidewaysScroll, signInAdminViaApi } from './support/fixtures.ts';
+import { apiCall, expectAccessible, expectNoSidewaysScroll, firstStaffSignIn, signInAdminViaApi, signInStaff } from './support/fixtures.ts';
 
 /** Where a screenshot for looking at goes (outside the repository), when asked for with SCREENSHOTS=1. */
 const shot = async (page: Page, name: string) => {
@@ -44,13 +44,7 @@ test('a staff member adds a passkey, confirms an export with it, and signs in wi
       },
     });
 
-    await office.goto('/admin');
-    await office.getByLabel('Username').fill(username);
-    await office.getByLabel('Password').fill(oneTime);
-    await office.getByRole('button', { name: 'Sign In' }).click();
-    await office.getByLabel('New Password').fill(OFFICE_PASSWORD);
-    await office.getByLabel('Confirm Password').fill(OFFICE_PASSWORD);
-    await office.getByRole('button', { name: 'Change Password' }).click();
+    await firstStaffSignIn(office, username, oneTime, OFFICE_PASSWORD);
     await expect(office.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
 
     // My Account: she names a passkey and adds it with this device.
@@ -80,10 +74,7 @@ test('a staff member adds a passkey, confirms an export with it, and signs in wi
     // Signed out, she signs in with her password and then her passkey.
     await office.goto('/logout');
     await expect(office).toHaveURL(/\/$/);
-    await office.goto('/admin');
-    await office.getByLabel('Username').fill(username);
-    await office.getByLabel('Password').fill(OFFICE_PASSWORD);
-    await office.getByRole('button', { name: 'Sign In' }).click();
+    await signInStaff(office, username, OFFICE_PASSWORD);
     await expect(office.getByRole('heading', { name: 'Use your passkey' })).toBeVisible();
     await expectAccessible(office);
     await shot(office, `sign-in-passkey-${testInfo.project.name}`);

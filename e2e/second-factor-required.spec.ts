@@ -1,6 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { timeStep, totpCode } from '../apps/server/src/features/auth/totp.ts';
-import { addStaffViaApi, browserBeside, expectAccessible, expectNoSidewaysScroll } from './support/fixtures.ts';
+import { addStaffViaApi, browserBeside, expectAccessible, expectNoSidewaysScroll, firstStaffSignIn, signInStaff } from './support/fixtures.ts';
 import { E2E_ADMIN_PASSWORD, startPortal } from './support/portal-process.ts';
 
 /** Where a screenshot for looking at goes (outside the repository), when asked for with SCREENSHOTS=1. */
@@ -24,13 +24,6 @@ const test = base.extend<{ ownPortal: string }>({
 });
 
 /** Signs in on the staff sign-in page. */
-async function signIn(page: Page, username: string, password: string) {
-  await page.goto('/admin');
-  await page.getByLabel('Username').fill(username);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-}
-
 /** Sets up the authenticator app on the enrolment screen, reading its key from the screen as a phone's app would from the QR code. */
 async function enrolOnScreen(page: Page) {
   await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
@@ -50,7 +43,7 @@ test('with STAFF_MFA=required, admin and office staff set up a second factor bef
   const project = testInfo.project.name;
 
   // The admin, with no factor yet, is taken from the dashboard to the enrolment screen, which says why.
-  await signIn(page, 'admin', E2E_ADMIN_PASSWORD);
+  await signInStaff(page, 'admin', E2E_ADMIN_PASSWORD);
   await expect(page).toHaveURL(/\/admin\/enrol$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Set up a second factor' })).toBeVisible();
   await expect(page.getByText('Your school asks admin and office staff to sign in with a second factor.')).toBeVisible();
@@ -75,10 +68,7 @@ test('with STAFF_MFA=required, admin and office staff set up a second factor bef
   const context = await browserBeside(page, browser, testInfo, ownPortal);
   const office = await context.newPage();
   try {
-    await signIn(office, `office-${project}`, oneTime);
-    await office.getByLabel('New Password').fill(OFFICE_PASSWORD);
-    await office.getByLabel('Confirm Password').fill(OFFICE_PASSWORD);
-    await office.getByRole('button', { name: 'Change Password' }).click();
+    await firstStaffSignIn(office, `office-${project}`, oneTime, OFFICE_PASSWORD);
     await expect(office.getByRole('heading', { level: 1, name: 'Set up a second factor' })).toBeVisible();
     await office.goto('/admin/export');
     await expect(office).toHaveURL(/\/admin\/enrol$/);

@@ -1,6 +1,15 @@
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { timeStep, totpCode } from '../apps/server/src/features/auth/totp.ts';
-import { addStaffViaApi, apiCall, browserBeside, expectAccessible, expectNoSidewaysScroll, signInAdminViaApi } from './support/fixtures.ts';
+import {
+  addStaffViaApi,
+  apiCall,
+  browserBeside,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  firstStaffSignIn,
+  signInAdminViaApi,
+  signInStaff,
+} from './support/fixtures.ts';
 import { expectFirstPageDrawn } from './support/pdf-viewer.ts';
 
 /** Where a screenshot for looking at goes (outside the repository), when asked for with SCREENSHOTS=1. */
@@ -31,13 +40,7 @@ test('a staff member enrols an authenticator app, an export asks for her code, a
   const context = await browserBeside(page, browser, testInfo);
   const office = await context.newPage();
   try {
-    await office.goto('/admin');
-    await office.getByLabel('Username').fill(username);
-    await office.getByLabel('Password').fill(oneTime);
-    await office.getByRole('button', { name: 'Sign In' }).click();
-    await office.getByLabel('New Password').fill(OFFICE_PASSWORD);
-    await office.getByLabel('Confirm Password').fill(OFFICE_PASSWORD);
-    await office.getByRole('button', { name: 'Change Password' }).click();
+    await firstStaffSignIn(office, username, oneTime, OFFICE_PASSWORD);
     await expect(office.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
 
     // Her account page: the authenticator app, and where she is signed in.
@@ -74,10 +77,7 @@ test('a staff member enrols an authenticator app, an export asks for her code, a
     // Signed out, she signs in with her password and then a code.
     await office.goto('/logout');
     await expect(office).toHaveURL(/\/$/);
-    await office.goto('/admin');
-    await office.getByLabel('Username').fill(username);
-    await office.getByLabel('Password').fill(OFFICE_PASSWORD);
-    await office.getByRole('button', { name: 'Sign In' }).click();
+    await signInStaff(office, username, OFFICE_PASSWORD);
     await expect(office.getByRole('heading', { name: 'Enter your code' })).toBeVisible();
     await expectAccessible(office);
     await shot(office, `sign-in-code-${testInfo.project.name}`);

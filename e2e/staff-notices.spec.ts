@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
-import { expectAccessible, expectNoSidewaysScroll, goToAdminScreen, signInAdminViaApi } from './support/fixtures.ts';
+import { expectAccessible, expectNoSidewaysScroll, firstStaffSignIn, goToAdminScreen, signInAdminViaApi, signInStaff } from './support/fixtures.ts';
 
 /** Where a screenshot for looking at goes (outside the repository), when asked for with SCREENSHOTS=1. */
 const shot = async (page: Page, name: string) => {
@@ -22,13 +22,6 @@ async function staffBrowser(browser: Browser, page: Page, testInfo: TestInfo, us
     ...(userAgent ? { userAgent } : {}),
   });
   return context.newPage();
-}
-
-async function signIn(staff: Page, username: string, password: string) {
-  await staff.goto('/admin');
-  await staff.getByLabel('Username').fill(username);
-  await staff.getByLabel('Password').fill(password);
-  await staff.getByRole('button', { name: 'Sign In' }).click();
 }
 
 test("an admin sets a staff member's e-mail; her sign-in from a new browser is told to her and listed on Messages in the school's time", async ({
@@ -66,10 +59,7 @@ test("an admin sets a staff member's e-mail; her sign-in from a new browser is t
   const usual = await staffBrowser(browser, page, testInfo);
   const other = await staffBrowser(browser, page, testInfo, FIREFOX_LINUX);
   try {
-    await signIn(usual, username, oneTime);
-    await usual.getByLabel('New Password').fill(STAFF_PASSWORD);
-    await usual.getByLabel('Confirm Password').fill(STAFF_PASSWORD);
-    await usual.getByRole('button', { name: 'Change Password' }).click();
+    await firstStaffSignIn(usual, username, oneTime, STAFF_PASSWORD);
     await expect(usual.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
     await usual.goto('/admin/account');
     await expect(usual.getByRole('textbox', { name: 'E-mail' })).toHaveValue(email);
@@ -77,7 +67,7 @@ test("an admin sets a staff member's e-mail; her sign-in from a new browser is t
     await shot(usual, `account-email-${testInfo.project.name}`);
 
     // Then a browser of another kind: one notice to her address.
-    await signIn(other, username, STAFF_PASSWORD);
+    await signInStaff(other, username, STAFF_PASSWORD);
     await expect(other.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
   } finally {
     await usual.context().close();

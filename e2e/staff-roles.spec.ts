@@ -1,9 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { timeStep, totpCode } from '../apps/server/src/features/auth/totp.ts';
 import {
+  browserBeside,
   claimStudent,
   expectAccessible,
   expectNoSidewaysScroll,
+  firstStaffSignIn,
   goToAdminScreen,
   openAdminMenu,
   signInAdminViaApi,
@@ -47,21 +49,10 @@ test('an admin adds a teacher with a class; the teacher sets her password, enrol
   await expectAccessible(page);
   await shot(page, `staff-${testInfo.project.name}`);
 
-  const teacherContext = await browser.newContext({
-    baseURL: process.env.E2E_BASE_URL,
-    viewport: page.viewportSize() ?? undefined,
-    isMobile: testInfo.project.use.isMobile,
-    hasTouch: testInfo.project.use.hasTouch,
-  });
+  const teacherContext = await browserBeside(page, browser, testInfo);
   const teacher = await teacherContext.newPage();
   try {
-    await teacher.goto('/admin');
-    await teacher.getByLabel('Username').fill(username);
-    await teacher.getByLabel('Password').fill(oneTime);
-    await teacher.getByRole('button', { name: 'Sign In' }).click();
-    await teacher.getByLabel('New Password').fill(TEACHER_PASSWORD);
-    await teacher.getByLabel('Confirm Password').fill(TEACHER_PASSWORD);
-    await teacher.getByRole('button', { name: 'Change Password' }).click();
+    await firstStaffSignIn(teacher, username, oneTime, TEACHER_PASSWORD);
     await expect(teacher.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
 
     // She sets up a second factor on her account: an authenticator app, confirmed with its code.

@@ -91,6 +91,22 @@ export async function addStaffViaApi(page: Page, staff: { username: string; disp
   return (await added.json()).one_time_password as string;
 }
 
+/** A staff member signs in on /admin with her username and password, as she types them. */
+export async function signInStaff(page: Page, username: string, password: string): Promise<void> {
+  await page.goto('/admin');
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** A new staff member's first sign-in: her one-time password, then the password she chooses. */
+export async function firstStaffSignIn(page: Page, username: string, oneTime: string, password: string): Promise<void> {
+  await signInStaff(page, username, oneTime);
+  await page.getByLabel('New Password').fill(password);
+  await page.getByLabel('Confirm Password').fill(password);
+  await page.getByRole('button', { name: 'Change Password' }).click();
+}
+
 /** A second browser of the same size and touch as `page`'s, for someone else signed in beside her (on the shared portal unless told). */
 export function browserBeside(page: Page, browser: Browser, testInfo: TestInfo, baseURL = process.env.E2E_BASE_URL): Promise<BrowserContext> {
   return browser.newContext({
