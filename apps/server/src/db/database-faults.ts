@@ -9,8 +9,11 @@
  */
 export type DatabaseFault = 'busy' | 'unreachable' | 'cut' | 'full';
 
-/** SQLite's busy and locked; PostgreSQL's statement and lock timeouts (a stall), and too many connections or a server starting up. */
-const busyCodes = /^(SQLITE_BUSY|SQLITE_LOCKED)|^(57014|55P03|53300|57P03)$/;
+/**
+ * SQLite's busy and locked; PostgreSQL's statement and lock timeouts (a stall), too many connections
+ * or a server starting up, and a transaction it rolled back to end a deadlock or a serialization conflict.
+ */
+const busyCodes = /^(SQLITE_BUSY|SQLITE_LOCKED)|^(57014|55P03|53300|57P03|40P01|40001)$/;
 /** Refused before anything was sent: no server there, no such host, or the server refused the connection. */
 const unreachableCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', '08001', '08004']);
 /** The connection ended under a statement: the server ended it (57P01, 57P02), or the network did. */

@@ -4,12 +4,13 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { databaseMessages } from '../../src/lib/error-handler.ts';
+import { databaseFault } from '../../src/db/database-faults.ts';
+import { databaseMessages, databaseUnavailable } from '../../src/lib/error-handler.ts';
 import { ADMIN_PASSWORD, createAdminUser, createStudent } from '../helpers/factories.ts';
 import { createServerData, type ServerData } from '../helpers/server-data.ts';
 import { HttpClient, startServer, type HttpAnswer } from '../helpers/server-process.ts';
 import { buildTestApp, TestClient, type TestApp } from '../helpers/test-app.ts';
-import { testDialect } from '../helpers/test-db.ts';
+import { createTestDb, testDialect } from '../helpers/test-db.ts';
 
 type SavedRecord = { record: { updatedAt: string } };
 type StoredRecord = { updatedAt: string; allergy?: unknown };
@@ -308,5 +309,31 @@ describe('SQLite busy, locked and full answer 503', () => {
     const response = await test.app.inject({ method: 'GET', url: '/test/full' });
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({ message: databaseMessages.full });
+  });
+});
+
+describe.skipIf(testDialect !== 'postgres')('a transaction PostgreSQL ends to break a deadlock (PostgreSQL only)', () => {
+  it('is told as busy: nothing of it was done, and the request is answered 503 "try again", not 500', async () => {
+    const test = await createTestDb();
+    const clients = [new pg.Client({ connectionString: test.url }), new pg.Client({ connectionString: test.url })];
+    try {
+      await Promise.all(clients.map((client) => client.connect()));
+      await clients[0]!.query('CREATE TABLE crossing (id integer PRIMARY KEY); INSERT INTO crossing VALUES (1), (2)');
+      await Promise.all(clients.map((client) => client.query('BEGIN')));
+      await clients[0]!.query('SELECT 1 FROM crossing WHERE id = 1 FOR UPDATE');
+      await clients[1]!.query('SELECT 1 FROM crossing WHERE id = 2 FOR UPDATE');
+      const outcomes = await Promise.allSettled([
+        clients[0]!.query('SELECT 1 FROM crossing WHERE id = 2 FOR UPDATE'),
+        clients[1]!.query('SELECT 1 FROM crossing WHERE id = 1 FOR UPDATE'),
+      ]);
+      const refused = outcomes.filter((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+      expect(refused).toHaveLength(1);
+      expect((refused[0]!.reason as { code?: string }).code).toBe('40P01');
+      expect(databaseFault(refused[0]!.reason)).toBe('busy');
+      expect(databaseUnavailable(refused[0]!.reason, 'PATCH')).toBe(databaseMessages.busy);
+    } finally {
+      await Promise.all(clients.map((client) => client.end().catch(() => undefined)));
+      await test.close();
+    }
   });
 });

@@ -17,11 +17,14 @@ export const staffRepository = {
   },
 
   /**
-   * The enabled admins, locked on PostgreSQL until the transaction ends, in one order: two changes
-   * that could each leave the school without an admin wait for each other (decision 048).
+   * Every staff account's role and state, locked on PostgreSQL until the transaction ends: two changes
+   * that could each leave the school without an admin wait for each other (decision 048). All of
+   * them, in one order, so that every change takes the same locks in the same order: locking only
+   * the enabled admins let a change that found one fewer (another had just disabled her) skip her
+   * row, then write it unlocked, and two such changes could deadlock.
    */
-  lockEnabledAdmins(db: Executor) {
-    return lockedOnPostgres(db.selectFrom('admin_users').select('id').where('role', '=', 'admin').where('disabled', '=', 0).orderBy('id'), db).execute();
+  lockAll(db: Executor) {
+    return lockedOnPostgres(db.selectFrom('admin_users').select(['id', 'role', 'disabled']).orderBy('id'), db).execute();
   },
 
   /** Which of these class IDs exist. */

@@ -70,13 +70,14 @@ export async function addStaff(
  * `PATCH /api/staff/{username}`: role, classes, display name, disabled, or a new one-time password.
  * Disabling or a reset ends every session of the account at once; a role or class change counts
  * from the account's next request (its session reads them). The last enabled admin keeps her role
- * and stays enabled, under any number of changes at once (the enabled admins are locked first).
+ * and stays enabled, under any number of changes at once (every account is locked first).
  */
 export async function changeStaff(deps: Deps, actor: AdminActor, username: string, change: z.output<typeof staffChangeRequest>) {
   const password = change.reset_password ? oneTimePassword() : null;
   const passwordHash = password ? await hashPassword(password) : null;
   const row = await deps.writeTransaction(async (trx) => {
-    const enabledAdmins = await staffRepository.lockEnabledAdmins(trx);
+    const staff = await staffRepository.lockAll(trx);
+    const enabledAdmins = staff.filter((member) => member.role === 'admin' && member.disabled === 0);
     const account = await staffRepository.find(trx, username);
     if (!account) throw new NotFound('There is no staff account with that username.');
     const role = change.role ?? account.role;
