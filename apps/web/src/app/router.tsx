@@ -5,7 +5,6 @@ import AdminSignInPage from '../features/auth/admin-sign-in-page.tsx';
 import SignInPage from '../features/auth/sign-in-page.tsx';
 import { registrationRoutes } from '../features/registration/routes.tsx';
 import { adminMenu, adminPages, screensOf, type AdminScreen } from './admin-screens.ts';
-import { Permitted } from './permitted.tsx';
 import { ENROL_PATH, Guard } from './guard.tsx';
 import { adminAccountEntries, adminEntries, studentAccountEntries, studentEntries } from './navigation.ts';
 import { SessionEndedWatcher } from './session-ended-watcher.tsx';
@@ -17,10 +16,13 @@ const page = (load: () => Promise<{ default: React.ComponentType }>) => ({
   lazy: async () => ({ Component: (await load()).default }),
 });
 
-/** A staff screen: its page, or the word that her role may not use it (decision 048). */
+/**
+ * A staff screen: its page, or the word that her role may not use it (decision 048). The check is
+ * fetched with the page: it draws with MUI, which the sign-in pages do without.
+ */
 const staffPage = (screen: AdminScreen) => ({
   lazy: async () => {
-    const Page = (await screen.page()).default;
+    const [{ default: Page }, { Permitted }] = await Promise.all([screen.page(), import('./permitted.tsx')]);
     return {
       Component: () => (
         <Permitted permission={screen.permission}>
