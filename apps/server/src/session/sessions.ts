@@ -54,7 +54,7 @@ export function registerSessions(app: FastifyInstance): void {
   app.decorateRequest('sessionEnded', false);
   app.decorateRequest('actor', null as never);
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
     let session: SessionWithAdmin | null = null;
     if (token) {
@@ -67,6 +67,7 @@ export function registerSessions(app: FastifyInstance): void {
       if (found && isExpired(found, now)) {
         await sessionRepository.delete(db, found.id_hash);
         request.sessionEnded = found.kind !== 'guest';
+        forgetEndedSession(reply);
       } else if (found) {
         session = found;
         read.handTo(request);
@@ -77,6 +78,7 @@ export function registerSessions(app: FastifyInstance): void {
         }
       } else {
         request.sessionEnded = true;
+        forgetEndedSession(reply);
       }
     }
     request.session = session;
@@ -154,6 +156,17 @@ export async function sendCsrfToken(deps: Deps, request: FastifyRequest, reply: 
     reply.setCookie(VISITOR_COOKIE, visitorId, { ...cookieOptions(deps.config), httpOnly: true });
   }
   sendCsrfCookie(reply, deps.config, { csrf_token: token });
+}
+
+/**
+ * The browser still carries a session that has ended (timed out, or ended by an admin: a disabled
+ * account, a reset password or second factor): its cookie and that session's CSRF token go, so her
+ * next sign-in, on the same page, fetches a visitor's token instead of echoing the dead one. A
+ * sign-in answered by this request sets the new session's cookies over these.
+ */
+function forgetEndedSession(reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  reply.clearCookie(CSRF_COOKIE, { path: '/' });
 }
 
 /** Clears the session cookies after a sign-out (the service has deleted the row). */
