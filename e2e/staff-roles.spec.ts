@@ -9,6 +9,7 @@ import {
   goToAdminScreen,
   openAdminMenu,
   signInAdminViaApi,
+  signInStaff,
   studentsTableRows,
 } from './support/fixtures.ts';
 
@@ -101,6 +102,18 @@ test('an admin adds a teacher with a class; the teacher sets her password, enrol
     await expectAccessible(teacher);
     await shot(teacher, `no-access-${testInfo.project.name}`);
     expect((await teacher.request.get('/api/registration-data-spreadsheet')).status()).toBe(403);
+
+    // She loses her phone: the admin removes her second factors, which ends her session; she signs in with her password alone.
+    await page.reload();
+    await row.getByRole('button', { name: 'Remove the second factors of Ms Joseph' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: "Ms Joseph's second factors are removed and her sessions have ended." })).toBeVisible();
+    await expect(row.getByRole('button', { name: 'Remove the second factors of Ms Joseph' })).toHaveCount(0);
+    await expectAccessible(page);
+    await shot(page, `factors-removed-${testInfo.project.name}`);
+    await signInStaff(teacher, username, TEACHER_PASSWORD);
+    await expect(teacher.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+    await teacher.goto('/admin/account');
+    await expect(teacher.getByRole('button', { name: 'Set up an authenticator app' })).toBeVisible();
   } finally {
     await teacherContext.close();
   }

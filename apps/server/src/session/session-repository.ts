@@ -15,6 +15,9 @@ export const hashToken = (token: string): string => createHash('sha256').update(
 
 export type NewSession = Pick<SessionRow, 'kind' | 'student_id' | 'admin_id' | 'restricted' | 'ip' | 'second_factor_at' | 'device'>;
 
+/** Whether the `admin_users` row in the query has a second factor: an authenticator app or a passkey (decision 043). */
+export const hasSecondFactor = sql<boolean>`(admin_users.totp_secret IS NOT NULL OR EXISTS (SELECT 1 FROM staff_passkeys WHERE staff_passkeys.admin_id = admin_users.id))`;
+
 /** The session with its staff account's username, role, classes, state and whether it has a second factor: what every request reads (a route may read more beside it, `preload.ts`). */
 const sessionQuery = (db: Executor) =>
   db
@@ -28,9 +31,7 @@ const sessionQuery = (db: Executor) =>
       'admin_users.disabled as admin_disabled',
       // Whether the account has a second factor, an app or a passkey: STAFF_MFA=required refuses admin and office staff without one (decision 043).
       // A student's session (most of them, on every autosave) skips the look-up.
-      sql<number>`CASE WHEN sessions.admin_id IS NULL THEN 0 WHEN admin_users.totp_secret IS NOT NULL OR EXISTS (SELECT 1 FROM staff_passkeys WHERE staff_passkeys.admin_id = admin_users.id) THEN 1 ELSE 0 END`.as(
-        'admin_has_factor',
-      ),
+      sql<number>`CASE WHEN sessions.admin_id IS NULL THEN 0 WHEN ${hasSecondFactor} THEN 1 ELSE 0 END`.as('admin_has_factor'),
     ]);
 const findSession = compiledOnce<SessionWithAdmin>((db) => sessionQuery(db).where('sessions.id_hash', '=', ''));
 /** On PostgreSQL, the sessions of the requests that arrive together, in one statement (`batchedByKey`). */

@@ -44,7 +44,10 @@ export const newStaffRequest = z.object({
 });
 export type NewStaffRequest = z.input<typeof newStaffRequest>;
 
-/** PATCH /api/staff/{username}: any of role, classes, display name and disabled, or a password reset. */
+/**
+ * PATCH /api/staff/{username}: any of role, classes, display name and disabled, a password reset,
+ * or (for another's account) the removal of every second factor, when her phone or key is lost.
+ */
 export const staffChangeRequest = z.object({
   display_name: requiredText(limits.staffDisplayName).optional(),
   role: role.optional(),
@@ -52,5 +55,6 @@ export const staffChangeRequest = z.object({
   disabled: z.boolean().optional(),
   email: staffEmail.optional(),
   reset_password: z.literal(true).optional(),
+  reset_second_factor: z.literal(true).optional(),
 });
 export type StaffChangeRequest = z.input<typeof staffChangeRequest>;

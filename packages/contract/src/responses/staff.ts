@@ -13,6 +13,8 @@ export const staffMemberSchema = z.object({
   created_at: z.string(),
   /** Where her security notices go; null sends none. */
   email: z.string().nullable(),
+  /** Whether she has an authenticator app or a passkey (decision 043). */
+  second_factor: z.boolean(),
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
 export const staffListSchema = z.array(staffMemberSchema);

@@ -7,3 +7,4 @@ export { passkeyRoutes } from './passkey-routes.ts';
 export { passkeyRepository } from './passkey-repository.ts';
 export { ensureFirstAdmin, oneTimePassword, resetAdmin } from './admin-accounts.ts';
 export { hashPassword } from './passwords.ts';
+export { secondFactorRepository } from './second-factor-repository.ts';

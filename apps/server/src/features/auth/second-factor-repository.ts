@@ -87,6 +87,20 @@ export const secondFactorRepository = {
       .execute();
   },
 
+  /**
+   * Every second factor of the account gone: its app's secret (and one being set up), its recovery
+   * codes and its passkeys, with its count of wrong codes. An admin's reset for a lost phone or key.
+   */
+  async removeAll(db: Executor, adminId: number): Promise<void> {
+    await db
+      .updateTable('admin_users')
+      .set({ totp_secret: null, totp_pending_secret: null, totp_last_step: null, factor_failures: 0, factor_locked_until: null })
+      .where('id', '=', adminId)
+      .execute();
+    await db.deleteFrom('staff_recovery_codes').where('admin_id', '=', adminId).execute();
+    await db.deleteFrom('staff_passkeys').where('admin_id', '=', adminId).execute();
+  },
+
   /** The session gave a second factor now. */
   async markSecondFactor(db: Executor, idHash: string, at: string): Promise<void> {
     await db.updateTable('sessions').set({ second_factor_at: at }).where('id_hash', '=', idHash).execute();

@@ -89,7 +89,9 @@ export function absenceMessage(
 
 /** What a staff security notice tells of (decision 047). */
 export type StaffSecurityEvent =
-  { kind: 'signed-in'; device: string | null } | { kind: 'factor-added' | 'factor-removed'; factor: 'authenticator app' | 'passkey' };
+  | { kind: 'signed-in'; device: string | null }
+  | { kind: 'factor-added' | 'factor-removed'; factor: 'authenticator app' | 'passkey' }
+  | { kind: 'factors-reset' };
 
 /**
  * A browser as a notice names it: a name such as "Firefox on Linux", else 'an unknown browser'. A
@@ -106,6 +108,8 @@ const staffEventLine = (event: StaffSecurityEvent, username: string, when: strin
       return `${article(event.factor)} was added to your staff account ${username} as a second factor on ${when}.`;
     case 'factor-removed':
       return `${article(event.factor)} was removed from your staff account ${username} on ${when}.`;
+    case 'factors-reset':
+      return `An admin removed every second factor of your staff account ${username} on ${when}: its authenticator app, recovery codes and passkeys no longer sign you in. Set up a new one on your account page.`;
   }
 };
 
@@ -113,6 +117,7 @@ const staffEventSubject: Record<StaffSecurityEvent['kind'], string> = {
   'signed-in': 'a new sign-in to your staff account',
   'factor-added': 'a second factor was added to your staff account',
   'factor-removed': 'a second factor was removed from your staff account',
+  'factors-reset': 'the second factors of your staff account were removed',
 };
 
 /**

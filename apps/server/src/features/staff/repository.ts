@@ -1,11 +1,23 @@
-import type { Updateable } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import type { StaffRole } from '@school/contract';
 import { nowIso, type Executor } from '../../db/database.ts';
 import { lockedOnPostgres } from '../../db/dialect.ts';
 import type { AdminUsersTable } from '../../db/schema.ts';
+import { hasSecondFactor } from '../../session/session-repository.ts';
 
 /** A staff account's row as the staff screen reads it (no password hash). */
-const listed = ['id', 'username', 'display_name', 'role', 'classes', 'disabled', 'must_change_password', 'created_at', 'email'] as const;
+const listed = [
+  'id',
+  'username',
+  'display_name',
+  'role',
+  'classes',
+  'disabled',
+  'must_change_password',
+  'created_at',
+  'email',
+  sql<number>`CASE WHEN ${hasSecondFactor} THEN 1 ELSE 0 END`.as('second_factor'),
+] as const;
 
 export const staffRepository = {
   list(db: Executor) {

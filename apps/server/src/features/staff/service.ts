@@ -7,10 +7,12 @@ import type { Executor } from '../../db/database.ts';
 import type { Deps } from '../../deps.ts';
 import { Conflict, invalidField, NotFound } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/index.ts';
-import { hashPassword, oneTimePassword } from '../auth/index.ts';
+import { hashPassword, oneTimePassword, secondFactorRepository } from '../auth/index.ts';
+import { queueStaffSecurityNotice } from '../notifications/index.ts';
 import { staffRepository } from './repository.ts';
 
 export const LAST_ADMIN = 'The last enabled admin cannot be disabled or given another role.';
+const OWN_FACTORS = 'Your own second factors are changed on your account page.';
 
 type StaffRow = NonNullable<Awaited<ReturnType<typeof staffRepository.find>>>;
 
@@ -24,6 +26,7 @@ const presentStaff = (row: StaffRow) => ({
   must_change_password: row.must_change_password === 1,
   created_at: row.created_at,
   email: row.email,
+  second_factor: Number(row.second_factor) === 1,
 });
 
 /**
@@ -68,7 +71,8 @@ export async function addStaff(
 
 /**
  * `PATCH /api/staff/{username}`: role, classes, display name, disabled, or a new one-time password.
- * Disabling or a reset ends every session of the account at once; a role or class change counts
+ * Disabling, a password reset or the removal of her second factors (someone else's, for a lost phone
+ * or key; she is told by e-mail) ends every session of the account at once; a role or class change counts
  * from the account's next request (its session reads them). The last enabled admin keeps her role
  * and stays enabled, under any number of changes at once (every account is locked first).
  */
@@ -80,6 +84,7 @@ export async function changeStaff(deps: Deps, actor: AdminActor, username: strin
     const enabledAdmins = staff.filter((member) => member.role === 'admin' && member.disabled === 0);
     const account = await staffRepository.find(trx, username);
     if (!account) throw new NotFound('There is no staff account with that username.');
+    if (change.reset_second_factor && account.id === actor.adminId) throw invalidField('reset_second_factor', OWN_FACTORS);
     const role = change.role ?? account.role;
     const disabled = change.disabled ?? account.disabled === 1;
     const losesAdmin = account.role === 'admin' && account.disabled === 0 && (role !== 'admin' || disabled);
@@ -96,7 +101,11 @@ export async function changeStaff(deps: Deps, actor: AdminActor, username: strin
       ...(change.email !== undefined ? { email: change.email } : {}),
       ...(passwordHash ? { password_hash: passwordHash, must_change_password: 1 } : {}),
     });
-    if (disabled || passwordHash) await sessionRepository.deleteForAdmin(trx, account.id);
+    if (change.reset_second_factor) {
+      await secondFactorRepository.removeAll(trx, account.id);
+      await queueStaffSecurityNotice(trx, deps.config, { actor, staff: account, event: { kind: 'factors-reset' } });
+    }
+    if (disabled || passwordHash || change.reset_second_factor) await sessionRepository.deleteForAdmin(trx, account.id);
     const changed = Object.keys(change).filter((key) => change[key as keyof typeof change] !== undefined);
     await writeAudit(trx, actor, {
       action: 'staff.changed',

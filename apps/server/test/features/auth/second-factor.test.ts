@@ -1,7 +1,7 @@
 import { messages } from '@school/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { timeStep, totpCode } from '../../../src/features/auth/totp.ts';
-import { ADMIN_PASSWORD, createStaffUser, createStudent, signedInStaff } from '../../helpers/factories.ts';
+import { ADMIN_PASSWORD, createAdminUser, createStaffUser, createStudent, signedInAdmin, signedInStaff } from '../../helpers/factories.ts';
 import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
 
 let t: TestApp;
@@ -177,5 +177,61 @@ describe('the account page', () => {
     expect((await there.get('/api/account')).statusCode).toBe(401);
     expect((await here.get('/api/account')).statusCode).toBe(200);
     expect((await here.delete('/api/account/sessions/nosuchsession')).statusCode).toBe(404);
+  });
+});
+
+describe("an admin's reset of a lost second factor", () => {
+  it('removes her app, recovery codes and passkeys, ends her sessions, tells her by e-mail, and lets her sign in with her password alone', async () => {
+    const { client: lost } = await enrolled('lost-phone');
+    await t.db.updateTable('admin_users').set({ email: 'lost.phone@school.example' }).where('username', '=', 'lost-phone').execute();
+    const { id } = await t.db.selectFrom('admin_users').select('id').where('username', '=', 'lost-phone').executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('staff_passkeys')
+      .values({
+        admin_id: id,
+        credential_id: 'lost-key',
+        public_key: 'AAAA',
+        counter: 0,
+        transports: 'usb',
+        name: 'Key ring',
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    await createAdminUser(t.db, 'head-admin');
+    const admin = await signedInAdmin(t.app, 'head-admin');
+    const listed = async () => (await admin.get('/api/staff')).json().find((member: { username: string }) => member.username === 'lost-phone');
+    expect(await listed()).toMatchObject({ second_factor: true });
+
+    const reset = await admin.patch('/api/staff/lost-phone', { reset_second_factor: true });
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json()).toMatchObject({ username: 'lost-phone', second_factor: false });
+    expect(reset.json()).not.toHaveProperty('one_time_password');
+    expect(await listed()).toMatchObject({ second_factor: false });
+    expect((await lost.get('/api/account')).statusCode).toBe(401);
+    const factors = await t.db.selectFrom('admin_users').select(['totp_secret', 'totp_pending_secret']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(factors).toEqual({ totp_secret: null, totp_pending_secret: null });
+    expect(await t.db.selectFrom('staff_recovery_codes').select('code_hash').where('admin_id', '=', id).execute()).toEqual([]);
+    expect(await t.db.selectFrom('staff_passkeys').select('id').where('admin_id', '=', id).execute()).toEqual([]);
+
+    const { client, response } = await passwordGiven('lost-phone');
+    expect(response.json()).not.toHaveProperty('second_factor');
+    expect((await client.get('/api/session')).json()).toMatchObject({ authenticated: true, admin: true });
+
+    const notices = await t.db.selectFrom('outbox').select(['subject', 'text_body']).where('recipient', '=', 'lost.phone@school.example').execute();
+    expect(notices.map((notice) => notice.subject)).toContainEqual(expect.stringContaining('the second factors of your staff account were removed'));
+    expect(notices.at(-1)!.text_body).toContain('An admin removed every second factor of your staff account lost-phone');
+    const audit = await t.db.selectFrom('audit_log').select('detail').where('action', '=', 'staff.changed').where('detail', 'like', 'lost-phone:%').execute();
+    expect(audit.map((row) => row.detail)).toEqual(['lost-phone: reset_second_factor']);
+  });
+
+  it('is refused for her own account (422, nothing removed), and to anyone but an admin (403)', async () => {
+    await createAdminUser(t.db, 'own-admin');
+    const admin = await signedInAdmin(t.app, 'own-admin');
+    const own = await admin.patch('/api/staff/own-admin', { reset_second_factor: true });
+    expect(own.statusCode).toBe(422);
+    expect(own.json().errors).toEqual({ reset_second_factor: ['Your own second factors are changed on your account page.'] });
+    const office = await signedInStaff(t.app, t.db, 'office-asks', { role: 'office' });
+    expect((await office.patch('/api/staff/own-admin', { reset_second_factor: true })).statusCode).toBe(403);
+    expect((await admin.patch('/api/staff/own-admin', { reset_second_factor: false })).statusCode).toBe(422);
   });
 });

@@ -12,6 +12,7 @@ import { useState } from 'react';
 import type { StaffMember, StaffWithPassword } from '@school/contract/responses';
 import { staffRoleLabels } from '@school/contract/staff-roles';
 import { ApiError } from '../../api/client.ts';
+import { useSession } from '../../api/get-session.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { cardsOnPhone } from '../../components/table-cards.ts';
 import { useChangeStaff } from './api/change-staff.ts';
@@ -22,14 +23,32 @@ const statusOf = (member: StaffMember) => (member.disabled ? 'Disabled' : member
 
 /**
  * `/admin/staff` (admins only, decision 048): every staff account with its e-mail, role, classes and
- * state; add one, change her e-mail (decision 047), role, classes or name, disable her, or reset her password. A new account's
- * or a reset's one-time password is shown here once.
+ * state; add one, change her e-mail (decision 047), role, classes or name, disable her, reset her password, or remove
+ * the second factors of a lost phone or key. A new account's or a reset's one-time password is shown here once.
  */
 export default function StaffPage() {
   const { data, error } = useStaff();
+  const { data: session } = useSession();
   const [editing, setEditing] = useState<StaffMember | 'new' | null>(null);
   const [saved, setSaved] = useState<StaffWithPassword | null>(null);
+  const [factorsRemoved, setFactorsRemoved] = useState<StaffMember | null>(null);
   const reset = useChangeStaff();
+  const resetPassword = (member: StaffMember) =>
+    void reset.mutateAsync({ username: member.username, change: { reset_password: true } }).then(
+      (answer) => {
+        setFactorsRemoved(null);
+        setSaved(answer);
+      },
+      () => undefined,
+    );
+  const removeFactors = (member: StaffMember) =>
+    void reset.mutateAsync({ username: member.username, change: { reset_second_factor: true } }).then(
+      (answer) => {
+        setSaved(null);
+        setFactorsRemoved(answer);
+      },
+      () => undefined,
+    );
 
   const done = (member: StaffWithPassword) => {
     setEditing(null);
@@ -63,9 +82,15 @@ export default function StaffPage() {
               )}
             </Alert>
           )}
+          {factorsRemoved && (
+            <Alert severity="success" onClose={() => setFactorsRemoved(null)} sx={{ mb: 2 }}>
+              {factorsRemoved.display_name}&apos;s second factors are removed and her sessions have ended. She signs in with her password and sets up a new one
+              on her account page.
+            </Alert>
+          )}
           {reset.error && (
             <Alert severity="error" sx={{ mb: 2 }}>
-              {reset.error instanceof ApiError ? reset.error.firstMessage : 'The password could not be reset.'}
+              {reset.error instanceof ApiError ? reset.error.firstMessage : 'The change could not be made.'}
             </Alert>
           )}
           <Table size="small" aria-label="Staff accounts" sx={cardsOnPhone}>
@@ -96,14 +121,20 @@ export default function StaffPage() {
                       <Button size="small" variant="outlined" onClick={() => setEditing(member)} aria-label={`Change ${member.display_name}`}>
                         Change
                       </Button>
-                      <Button
-                        size="small"
-                        color="error"
-                        onClick={() => void reset.mutateAsync({ username: member.username, change: { reset_password: true } }).then(setSaved, () => undefined)}
-                        aria-label={`Reset the password of ${member.display_name}`}
-                      >
+                      <Button size="small" color="error" onClick={() => resetPassword(member)} aria-label={`Reset the password of ${member.display_name}`}>
                         Reset password
                       </Button>
+                      {/* For a lost phone or key; her own are changed on her account page. */}
+                      {member.second_factor && member.username !== session?.userID && (
+                        <Button
+                          size="small"
+                          color="error"
+                          onClick={() => removeFactors(member)}
+                          aria-label={`Remove the second factors of ${member.display_name}`}
+                        >
+                          Remove second factor
+                        </Button>
+                      )}
                     </Box>
                   </TableCell>
                 </TableRow>
