@@ -1,4 +1,4 @@
-// `npm run admin -- create <username> [--role admin|office|teacher] [--classes 1A,1B] [--email name@school.org]` and `npm run admin -- reset <username>`.
+// `npm run admin -- create <username> [--role admin|office|teacher] [--classes 1A,1B] [--email name@school.org]` and `npm run admin -- reset <username> [--second-factor]`.
 import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { staffRoles, type StaffRole } from '@school/contract';
@@ -10,14 +10,14 @@ import { readCliConfig } from './settings.ts';
 import { openStartedDatabase } from './started-database.ts';
 
 const usage =
-  'Usage: npm run admin -- create <username> [--role admin|office|teacher] [--classes 1A,1B] [--email name@school.org]   (password from ADMIN_PASSWORD or a prompt)\n       npm run admin -- reset <username>    (prints a new one-time password)';
+  'Usage: npm run admin -- create <username> [--role admin|office|teacher] [--classes 1A,1B] [--email name@school.org]   (password from ADMIN_PASSWORD or a prompt)\n       npm run admin -- reset <username> [--second-factor]    (prints a new one-time password; with --second-factor also removes her authenticator app, recovery codes and passkeys)';
 
 /** The command's words: what to do, to whom, and a new account's role and classes (an admin by default). */
-function readArguments(): { command?: string; username?: string; role: StaffRole; classes: string[]; email?: string } | null {
+function readArguments(): { command?: string; username?: string; role: StaffRole; classes: string[]; email?: string; secondFactor: boolean } | null {
   try {
     const { positionals, values } = parseArgs({
       allowPositionals: true,
-      options: { role: { type: 'string' }, classes: { type: 'string' }, email: { type: 'string' } },
+      options: { role: { type: 'string' }, classes: { type: 'string' }, email: { type: 'string' }, 'second-factor': { type: 'boolean' } },
     });
     const role = (values.role ?? 'admin') as StaffRole;
     if (!staffRoles.includes(role)) return null;
@@ -25,7 +25,7 @@ function readArguments(): { command?: string; username?: string; role: StaffRole
       .split(',')
       .map((classId) => classId.trim())
       .filter(Boolean);
-    return { command: positionals[0], username: positionals[1], role, classes, email: values.email };
+    return { command: positionals[0], username: positionals[1], role, classes, email: values.email, secondFactor: values['second-factor'] ?? false };
   } catch {
     return null;
   }
@@ -44,7 +44,7 @@ async function askPassword(question: string): Promise<string> {
 }
 
 async function main(): Promise<number> {
-  const { command, username, role, classes, email } = readArguments() ?? {};
+  const { command, username, role, classes, email, secondFactor } = readArguments() ?? {};
   if (!['create', 'reset'].includes(command ?? '') || !username || !role || !classes) {
     console.error(usage);
     return 2;
@@ -69,8 +69,9 @@ async function main(): Promise<number> {
           : `Staff member '${username.toLowerCase()}' created as ${role}${classes.length ? ` of ${classes.join(', ')}` : ''}.`,
       );
     } else {
-      const password = await resetAdmin(db, username);
+      const password = await resetAdmin(db, username, { secondFactor: secondFactor ?? false });
       console.log(`New one-time password for '${username.toLowerCase()}': ${password}\nIt must be changed at the next sign-in.`);
+      if (secondFactor) console.log('Her second factors are removed: she sets up a new one after signing in.');
     }
     return 0;
   } catch (error) {

@@ -29,8 +29,11 @@ async function startedFolder(): Promise<string> {
  * Runs `npm run admin -- …` as a script would (no terminal), in a folder with its own data and
  * `.env`: by default one the portal has started in, else a new one.
  */
-async function runAdmin(args: string[], { env = {}, dotEnv, started = true }: { env?: Record<string, string>; dotEnv?: string; started?: boolean } = {}) {
-  const folder = started ? await startedFolder() : fs.mkdtempSync(path.join(os.tmpdir(), 'portal-cli-'));
+async function runAdmin(
+  args: string[],
+  { env = {}, dotEnv, started = true, inFolder }: { env?: Record<string, string>; dotEnv?: string; started?: boolean; inFolder?: string } = {},
+) {
+  const folder = inFolder ?? (started ? await startedFolder() : fs.mkdtempSync(path.join(os.tmpdir(), 'portal-cli-')));
   folders.push(folder);
   if (dotEnv !== undefined) fs.writeFileSync(path.join(folder, '.env'), dotEnv);
   const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !['ADMIN_PASSWORD', 'DATABASE_URL', 'DATA_DIR'].includes(name)));
@@ -151,5 +154,44 @@ describe('the admin command', () => {
     expect(bad.status).toBe(1);
     expect(bad.stderr).toBe('No admin created: Invalid e-mail: ali at school');
     expect(bad.admins()).toEqual([]);
+  });
+
+  it('resets a password, and with --second-factor also removes her app, recovery codes and passkeys (the last admin who lost her phone)', async () => {
+    const created = await runAdmin(['create', 'head'], { env: { ADMIN_PASSWORD: 'Coconut-Water-88' } });
+    const file = path.join(created.folder, 'data', 'portal.sqlite');
+    const factors = () => {
+      const db = new SQLite(file, { readonly: true });
+      try {
+        return {
+          app: db.prepare('select totp_secret from admin_users').get(),
+          codes: db.prepare('select count(*) as n from staff_recovery_codes').get(),
+          keys: db.prepare('select count(*) as n from staff_passkeys').get(),
+        };
+      } finally {
+        db.close();
+      }
+    };
+    const db = new SQLite(file);
+    try {
+      const { id } = db.prepare("update admin_users set totp_secret = 'JBSWY3DPEHPK3PXP' where username = 'head' returning id").get() as { id: number };
+      db.prepare("insert into staff_recovery_codes (admin_id, code_hash, used_at) values (?, 'hash', null)").run(id);
+      db.prepare(
+        "insert into staff_passkeys (admin_id, credential_id, public_key, counter, transports, name, created_at) values (?, 'key', 'AAAA', 0, 'usb', 'Key ring', '2026-11-26T00:00:00.000Z')",
+      ).run(id);
+    } finally {
+      db.close();
+    }
+    const kept = { app: { totp_secret: 'JBSWY3DPEHPK3PXP' }, codes: { n: 1 }, keys: { n: 1 } };
+
+    const plain = await runAdmin(['reset', 'head'], { inFolder: created.folder });
+    expect(plain.stderr).toBe('');
+    expect(plain.stdout).toMatch(/^New one-time password for 'head': [A-Za-z2-9]{12}\nIt must be changed at the next sign-in.\n$/);
+    expect(factors()).toEqual(kept);
+
+    const cleared = await runAdmin(['reset', 'head', '--second-factor'], { inFolder: created.folder });
+    expect(cleared.stderr).toBe('');
+    expect(cleared.stdout).toContain('Her second factors are removed: she sets up a new one after signing in.');
+    expect(factors()).toEqual({ app: { totp_secret: null }, codes: { n: 0 }, keys: { n: 0 } });
+    expect(cleared.admins()).toEqual([{ username: 'head', must_change_password: 1 }]);
   });
 });

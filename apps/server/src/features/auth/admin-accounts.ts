@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { sessionRepository } from '../../session/session-repository.ts';
 import { hashPassword } from './passwords.ts';
 import { authRepository } from './repository.ts';
+import { secondFactorRepository } from './second-factor-repository.ts';
 
 /** A one-time password: 12 characters from an alphabet without look-alike letters. */
 export function oneTimePassword(): string {
@@ -22,13 +23,18 @@ export async function ensureFirstAdmin(db: Db, adminPassword?: string): Promise<
   return { username: FIRST_ADMIN_USERNAME, oneTimePassword: adminPassword ? undefined : password };
 }
 
-/** `npm run admin -- reset <username>`: a new one-time password; the admin's sessions end. */
-export async function resetAdmin(db: Db, username: string): Promise<string> {
+/**
+ * `npm run admin -- reset <username> [--second-factor]`: a new one-time password, and with
+ * `secondFactor` none of her second factors (for the last admin who lost her phone or key, with no
+ * other admin to remove them from the staff screen); the admin's sessions end.
+ */
+export async function resetAdmin(db: Db, username: string, { secondFactor = false } = {}): Promise<string> {
   const admin = await authRepository.findAdminByUsername(db, username);
   if (!admin) throw new Error(`There is no admin named '${username}'.`);
   const password = oneTimePassword();
   await db.transaction().execute(async (trx) => {
     await authRepository.setAdminPassword(trx, admin.id, await hashPassword(password), true);
+    if (secondFactor) await secondFactorRepository.removeAll(trx, admin.id);
     await sessionRepository.deleteForAdmin(trx, admin.id);
   });
   return password;
