@@ -36,6 +36,17 @@ export const exportGuardRepository = {
     return row ? Number(row.exports) : undefined;
   },
 
+  /** Gives back one export of the day that the server failed to make. */
+  async giveBack(db: Executor, adminId: number, day: string): Promise<void> {
+    await db
+      .updateTable('export_allowance')
+      .set({ exports: sql<number>`exports - 1` })
+      .where('admin_id', '=', adminId)
+      .where('day', '=', day)
+      .where('exports', '>', 0)
+      .execute();
+  },
+
   /** The staff whose exports on the day are more than `over`, most first. */
   busyOn(db: Executor, day: string, over: number) {
     return db

@@ -1,5 +1,5 @@
 import { messages, type ExportAlerts } from '@school/contract';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../deps.ts';
 import { StepUpRequired, TooManyRequests } from '../../lib/errors.ts';
 import { zonedDay, zonedLocalToUtc } from '../../lib/time-zone.ts';
@@ -26,9 +26,10 @@ function secondsUntilTomorrow(timeZone: string): number {
  * Lets one bulk export go ahead (decision 049), or refuses it: a staff member who has a second
  * factor, or must have one (STAFF_MFA=required), must have given it in the last 15 minutes (403
  * `step_up_required`; one without a factor is asked to enrol one first); then the export counts
- * against her day's allowance (EXPORT_DAILY_LIMIT, 429 once used), in one statement.
+ * against her day's allowance (EXPORT_DAILY_LIMIT, 429 once used), in one statement. Answers the
+ * school day it was counted on.
  */
-export async function takeBulkExport(deps: Deps, actor: AdminActor): Promise<void> {
+export async function takeBulkExport(deps: Deps, actor: AdminActor): Promise<string> {
   const state = await exportGuardRepository.stepUpState(deps.db, actor.adminId, actor.sessionId);
   // EXISTS reads back as 0/1 on SQLite and true/false on PostgreSQL.
   const enrolled = Boolean(state?.totp_secret) || Boolean(Number(state?.has_passkey ?? 0));
@@ -40,6 +41,7 @@ export async function takeBulkExport(deps: Deps, actor: AdminActor): Promise<voi
   const day = zonedDay(new Date(), deps.config.schoolTimeZone);
   const taken = await deps.writeTransaction((trx) => exportGuardRepository.takeExport(trx, actor.adminId, day, limit));
   if (taken === undefined) throw new TooManyRequests(messages.exportAllowanceUsed(limit), secondsUntilTomorrow(deps.config.schoolTimeZone));
+  return day;
 }
 
 /**
@@ -48,8 +50,19 @@ export async function takeBulkExport(deps: Deps, actor: AdminActor): Promise<voi
  */
 export const bulkExportGuard =
   (deps: Deps, when: (request: FastifyRequest) => boolean = () => true) =>
-  async (request: FastifyRequest): Promise<void> => {
-    if (when(request)) await takeBulkExport(deps, adminActor(request));
+  async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    if (!when(request)) return;
+    const actor = adminActor(request);
+    const day = await takeBulkExport(deps, actor);
+    // An export that was not made (refused, or failed: the database busy, no disk space) does not use up her day.
+    reply.raw.once('close', () => {
+      if (reply.statusCode < 400) return;
+      deps
+        .writeTransaction((trx) => exportGuardRepository.giveBack(trx, actor.adminId, day))
+        .catch((error: unknown) => {
+          request.log.warn({ err: error }, 'a failed export could not be given back to the allowance');
+        });
+    });
   };
 
 /** `GET /api/admin/export-alerts`: who has made more than half of the day's allowance of bulk exports today. */

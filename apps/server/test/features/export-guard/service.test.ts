@@ -1,5 +1,7 @@
 import { messages } from '@school/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bulkExportGuard } from '../../../src/features/export-guard/index.ts';
+import { NotFound } from '../../../src/lib/errors.ts';
 import { createStudent, signedInStaff } from '../../helpers/factories.ts';
 import { buildTestApp, type TestApp, type TestClient } from '../../helpers/test-app.ts';
 
@@ -133,4 +135,31 @@ it('counts a new day afresh', async () => {
   await t.db.insertInto('export_allowance').values({ admin_id: account.id, day: '2000-01-01', exports: LIMIT }).execute();
   expect((await office.get('/api/parents-contact/all')).statusCode).toBe(200);
   expect(await exportsOf('guard-yesterday')).toBe(1);
+});
+
+it('gives back an export that was not made: one the server failed to make (5xx) or refused (4xx) does not use up her day', async () => {
+  const own = await buildTestApp({ exportDailyLimit: 2, staffMfa: 'optional' }, async (app) => {
+    const guard = bulkExportGuard(app.deps);
+    app.get('/test/export-fails', { config: { access: 'exports' }, preHandler: guard }, async () => {
+      throw new Error('the file could not be written');
+    });
+    app.get('/test/export-refused', { config: { access: 'exports' }, preHandler: guard }, async () => {
+      throw new NotFound('There is no such export.');
+    });
+  });
+  try {
+    const office = await signedInStaff(own.app, own.db, 'guard-fails', { role: 'office' });
+    const answers = [];
+    for (let attempt = 0; attempt < 3; attempt += 1)
+      answers.push((await office.get('/test/export-fails')).statusCode, (await office.get('/test/export-refused')).statusCode);
+    expect(answers).toEqual([500, 404, 500, 404, 500, 404]);
+    await expect.poll(() => exportsOf('guard-fails', own)).toBe(0);
+    // Her day's two exports are still hers, and a third is refused.
+    const made = [];
+    for (let attempt = 0; attempt < 3; attempt += 1) made.push((await office.get('/api/parents-contact/all')).statusCode);
+    expect(made).toEqual([200, 200, 429]);
+    expect(await exportsOf('guard-fails', own)).toBe(2);
+  } finally {
+    await own.close();
+  }
 });
