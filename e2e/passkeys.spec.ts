@@ -1,5 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiCall, expectAccessible, expectNoSidewaysScroll, firstStaffSignIn, signInAdminViaApi, signInStaff } from './support/fixtures.ts';
+import {
+  addDeviceAuthenticator,
+  apiCall,
+  browserBeside,
+  byHostName,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  firstStaffSignIn,
+  signInAdminViaApi,
+  signInStaff,
+} from './support/fixtures.ts';
 
 /** Where a screenshot for looking at goes (outside the repository), when asked for with SCREENSHOTS=1. */
 const shot = async (page: Page, name: string) => {
@@ -7,12 +17,6 @@ const shot = async (page: Page, name: string) => {
 };
 
 const OFFICE_PASSWORD = 'Flamboyant-Shade-Red-73';
-
-/**
- * The portal by its host name: passkeys belong to a host name (PORTAL_URL's, which is localhost for
- * a portal on 127.0.0.1), never to a bare address.
- */
-const portalByName = () => process.env.E2E_BASE_URL!.replace('//127.0.0.1:', '//localhost:');
 
 test('a staff member adds a passkey, confirms an export with it, and signs in with password and passkey', async ({ page, browser }, testInfo) => {
   test.setTimeout(120_000);
@@ -22,27 +26,10 @@ test('a staff member adds a passkey, confirms an export with it, and signs in wi
   expect(added.status()).toBe(200);
   const oneTime: string = (await added.json()).one_time_password;
 
-  const context = await browser.newContext({
-    baseURL: portalByName(),
-    viewport: page.viewportSize() ?? undefined,
-    isMobile: testInfo.project.use.isMobile,
-    hasTouch: testInfo.project.use.hasTouch,
-  });
+  const context = await browserBeside(page, browser, testInfo, byHostName());
   const office = await context.newPage();
   try {
-    // The device's own authenticator (a fingerprint or screen lock), as Chromium simulates it.
-    const devtools = await context.newCDPSession(office);
-    await devtools.send('WebAuthn.enable', { enableUI: false });
-    await devtools.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    });
+    await addDeviceAuthenticator(context, office);
 
     await firstStaffSignIn(office, username, oneTime, OFFICE_PASSWORD);
     await expect(office.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();

@@ -1,6 +1,15 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import { timeStep, totpCode } from '../apps/server/src/features/auth/totp.ts';
-import { addStaffViaApi, browserBeside, expectAccessible, expectNoSidewaysScroll, firstStaffSignIn, signInStaff } from './support/fixtures.ts';
+import {
+  addDeviceAuthenticator,
+  addStaffViaApi,
+  browserBeside,
+  byHostName,
+  expectAccessible,
+  expectNoSidewaysScroll,
+  firstStaffSignIn,
+  signInStaff,
+} from './support/fixtures.ts';
 import { E2E_ADMIN_PASSWORD, startPortal } from './support/portal-process.ts';
 
 /** Where a screenshot for looking at goes (outside the repository), when asked for with SCREENSHOTS=1. */
@@ -34,7 +43,7 @@ async function enrolOnScreen(page: Page) {
   await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
 }
 
-test('with STAFF_MFA=required, admin and office staff set up a second factor before anything else, right after the first password change', async ({
+test('with STAFF_MFA=required, admin and office staff set up a second factor (an app or a passkey) before anything else, right after the first password change', async ({
   page,
   browser,
   ownPortal,
@@ -65,14 +74,20 @@ test('with STAFF_MFA=required, admin and office staff set up a second factor bef
 
   // She adds an office member, who sets her own password and is then asked for a factor at once.
   const oneTime = await addStaffViaApi(page, { username: `office-${project}`, display_name: 'Mrs Ramdial', role: 'office' });
-  const context = await browserBeside(page, browser, testInfo, ownPortal);
+  // Her device has its own lock: she sets up a passkey in place of the app.
+  const context = await browserBeside(page, browser, testInfo, byHostName(ownPortal));
   const office = await context.newPage();
   try {
+    await addDeviceAuthenticator(context, office);
     await firstStaffSignIn(office, `office-${project}`, oneTime, OFFICE_PASSWORD);
     await expect(office.getByRole('heading', { level: 1, name: 'Set up a second factor' })).toBeVisible();
     await office.goto('/admin/export');
     await expect(office).toHaveURL(/\/admin\/enrol$/);
-    await enrolOnScreen(office);
+    await office.getByLabel('Passkey name').fill('Office phone');
+    await office.getByRole('button', { name: 'Add a passkey' }).click();
+    await expect(office.getByText('The passkey “Office phone” is added.')).toBeVisible();
+    await expectAccessible(office);
+    await shot(office, `enrol-passkey-${project}`);
     await office.getByRole('button', { name: 'Continue to the dashboard' }).click();
     await expect(office.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
     expect((await office.request.get('/api/students')).status()).toBe(200);

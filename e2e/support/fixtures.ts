@@ -117,6 +117,28 @@ export function browserBeside(page: Page, browser: Browser, testInfo: TestInfo, 
   });
 }
 
+/**
+ * The portal at `url` by its host name: passkeys belong to a host name (PORTAL_URL's, which is
+ * localhost for a portal on 127.0.0.1), never to a bare address.
+ */
+export const byHostName = (url = process.env.E2E_BASE_URL!): string => url.replace('//127.0.0.1:', '//localhost:');
+
+/** The device's own authenticator (a fingerprint or screen lock) for the pages of `context`, as Chromium simulates it. */
+export async function addDeviceAuthenticator(context: BrowserContext, page: Page): Promise<void> {
+  const devtools = await context.newCDPSession(page);
+  await devtools.send('WebAuthn.enable', { enableUI: false });
+  await devtools.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+}
+
 /** Calls a mutating API with the page's session and CSRF cookie. */
 export async function apiCall(page: Page, method: 'POST' | 'PUT' | 'DELETE', url: string, data?: unknown) {
   return page.request.fetch(url, { method, data, headers: await xsrf(page) });

@@ -93,7 +93,7 @@ export const messages = {
    * A session of admin or office staff without a second factor where the school requires one
    * (STAFF_MFA=required): every call but enrolling one is refused (403 `enrolment_required`, decision 043).
    */
-  enrolSecondFactorNow: 'Your school asks admin and office staff to sign in with a second factor. Set up an authenticator app to continue.',
+  enrolSecondFactorNow: 'Your school asks admin and office staff to sign in with a second factor. Set up an authenticator app or a passkey to continue.',
   /** A staff member's bulk exports past the day's allowance (429, decision 049). */
   exportAllowanceUsed: (limit: number) =>
     `You have made ${limit} whole-school exports today, the most allowed in a day. Please try again tomorrow, or ask an administrator.`,

@@ -13,8 +13,11 @@ import { passkeyProblem } from '../../../api/passkeys.ts';
 import { useAddPasskey, usePasskeys, useRemovePasskey } from '../api/passkeys.ts';
 import { formatWhen } from '../format-when.ts';
 
-/** Her passkeys on My Account (decision 043): each with its name and last use, removable; a named one added with this device. */
-export function PasskeysSection() {
+/**
+ * Her passkeys on My Account (decision 043): each with its name and last use, removable; a named
+ * one added with this device. The enrolment screen offers it too, and goes on once one is added (`onAdded`).
+ */
+export function PasskeysSection({ onAdded }: { onAdded?: () => void } = {}) {
   const { data } = usePasskeys();
   const add = useAddPasskey();
   const remove = useRemovePasskey();
@@ -31,6 +34,7 @@ export function PasskeysSection() {
       await add.mutateAsync(name.trim());
       setNotice(`The passkey “${name.trim()}” is added. You can use it to sign in and to confirm whole-school exports.`);
       setName('');
+      onAdded?.();
     } catch (caught) {
       setError(passkeyProblem(caught));
     }
