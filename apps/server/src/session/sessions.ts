@@ -67,7 +67,7 @@ export function registerSessions(app: FastifyInstance): void {
       if (found && isExpired(found, now)) {
         await sessionRepository.delete(db, found.id_hash);
         request.sessionEnded = found.kind !== 'guest';
-        forgetEndedSession(reply);
+        await sendVisitorCsrfToken(app.deps, request, reply);
       } else if (found) {
         session = found;
         read.handTo(request);
@@ -78,7 +78,7 @@ export function registerSessions(app: FastifyInstance): void {
         }
       } else {
         request.sessionEnded = true;
-        forgetEndedSession(reply);
+        await sendVisitorCsrfToken(app.deps, request, reply);
       }
     }
     request.session = session;
@@ -148,6 +148,17 @@ async function visitorCsrfToken(db: Db, visitorId: string | undefined): Promise<
  */
 export async function sendCsrfToken(deps: Deps, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (request.session) return sendCsrfCookie(reply, deps.config, request.session);
+  await sendVisitorCsrfToken(deps, request, reply);
+}
+
+/**
+ * A visitor's CSRF token in the readable cookie. Also sent with the answer to a browser whose session
+ * has ended (timed out, or ended by an admin: a disabled account, a reset password or second factor):
+ * its cookie held the dead session's token, so her next sign-in on the same page would have been
+ * refused as a CSRF mismatch. The session cookie stays until a sign-in replaces it, so that every
+ * answer can still say why she is signed out.
+ */
+async function sendVisitorCsrfToken(deps: Pick<Deps, 'db' | 'config'>, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   let visitorId = request.cookies[VISITOR_COOKIE];
   let token = await visitorCsrfToken(deps.db, visitorId);
   if (!token) {
@@ -156,17 +167,6 @@ export async function sendCsrfToken(deps: Deps, request: FastifyRequest, reply: 
     reply.setCookie(VISITOR_COOKIE, visitorId, { ...cookieOptions(deps.config), httpOnly: true });
   }
   sendCsrfCookie(reply, deps.config, { csrf_token: token });
-}
-
-/**
- * The browser still carries a session that has ended (timed out, or ended by an admin: a disabled
- * account, a reset password or second factor): its cookie and that session's CSRF token go, so her
- * next sign-in, on the same page, fetches a visitor's token instead of echoing the dead one. A
- * sign-in answered by this request sets the new session's cookies over these.
- */
-function forgetEndedSession(reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, { path: '/' });
-  reply.clearCookie(CSRF_COOKIE, { path: '/' });
 }
 
 /** Clears the session cookies after a sign-out (the service has deleted the row). */
