@@ -110,11 +110,19 @@ test('an admin adds a teacher with a class; the teacher sets her password, enrol
     await expect(row.getByRole('button', { name: 'Remove the second factors of Ms Joseph' })).toHaveCount(0);
     await expectAccessible(page);
     await shot(page, `factors-removed-${testInfo.project.name}`);
-    await signInStaff(teacher, username, TEACHER_PASSWORD);
-    await expect(teacher.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
-    await teacher.goto('/admin/account');
-    await expect(teacher.getByRole('button', { name: 'Set up an authenticator app' })).toBeVisible();
+    expect((await teacher.request.get('/api/students')).status()).toBe(401);
   } finally {
     await teacherContext.close();
+  }
+  // On her new phone.
+  const newPhoneContext = await browserBeside(page, browser, testInfo);
+  const newPhone = await newPhoneContext.newPage();
+  try {
+    await signInStaff(newPhone, username, TEACHER_PASSWORD);
+    await expect(newPhone.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+    await newPhone.goto('/admin/account');
+    await expect(newPhone.getByRole('button', { name: 'Set up an authenticator app' })).toBeVisible();
+  } finally {
+    await newPhoneContext.close();
   }
 });

@@ -54,7 +54,7 @@ export function registerSessions(app: FastifyInstance): void {
   app.decorateRequest('sessionEnded', false);
   app.decorateRequest('actor', null as never);
 
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', async (request) => {
     const token = request.cookies[SESSION_COOKIE];
     let session: SessionWithAdmin | null = null;
     if (token) {
@@ -67,7 +67,6 @@ export function registerSessions(app: FastifyInstance): void {
       if (found && isExpired(found, now)) {
         await sessionRepository.delete(db, found.id_hash);
         request.sessionEnded = found.kind !== 'guest';
-        await sendVisitorCsrfToken(app.deps, request, reply);
       } else if (found) {
         session = found;
         read.handTo(request);
@@ -78,7 +77,6 @@ export function registerSessions(app: FastifyInstance): void {
         }
       } else {
         request.sessionEnded = true;
-        await sendVisitorCsrfToken(app.deps, request, reply);
       }
     }
     request.session = session;
@@ -148,17 +146,6 @@ async function visitorCsrfToken(db: Db, visitorId: string | undefined): Promise<
  */
 export async function sendCsrfToken(deps: Deps, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (request.session) return sendCsrfCookie(reply, deps.config, request.session);
-  await sendVisitorCsrfToken(deps, request, reply);
-}
-
-/**
- * A visitor's CSRF token in the readable cookie. Also sent with the answer to a browser whose session
- * has ended (timed out, or ended by an admin: a disabled account, a reset password or second factor):
- * its cookie held the dead session's token, so her next sign-in on the same page would have been
- * refused as a CSRF mismatch. The session cookie stays until a sign-in replaces it, so that every
- * answer can still say why she is signed out.
- */
-async function sendVisitorCsrfToken(deps: Pick<Deps, 'db' | 'config'>, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   let visitorId = request.cookies[VISITOR_COOKIE];
   let token = await visitorCsrfToken(deps.db, visitorId);
   if (!token) {
