@@ -1,8 +1,11 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig, type Config } from '../../../src/config.ts';
 import { signInRate } from '../../../src/features/auth/routes.ts';
 import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
 import { createStudent, STUDENT_PASSWORD } from '../../helpers/factories.ts';
+
+// Each of these signs in up to a limit's worth of times (a password check apiece): 14 s on a quiet machine, over 30 s on a busy one.
+vi.setConfig({ testTimeout: 90_000 });
 
 const apps: TestApp[] = [];
 afterAll(async () => {
