@@ -30,29 +30,18 @@ export default function StaffPage() {
   const { data, error } = useStaff();
   const { data: session } = useSession();
   const [editing, setEditing] = useState<StaffMember | 'new' | null>(null);
-  const [saved, setSaved] = useState<StaffWithPassword | null>(null);
-  const [factorsRemoved, setFactorsRemoved] = useState<StaffMember | null>(null);
+  // What the last change did, told once: a saved account (with a new one-time password), or her second factors removed.
+  const [saved, setSaved] = useState<{ member: StaffWithPassword; factorsRemoved: boolean } | null>(null);
   const reset = useChangeStaff();
-  const resetPassword = (member: StaffMember) =>
-    void reset.mutateAsync({ username: member.username, change: { reset_password: true } }).then(
-      (answer) => {
-        setFactorsRemoved(null);
-        setSaved(answer);
-      },
-      () => undefined,
-    );
-  const removeFactors = (member: StaffMember) =>
-    void reset.mutateAsync({ username: member.username, change: { reset_second_factor: true } }).then(
-      (answer) => {
-        setSaved(null);
-        setFactorsRemoved(answer);
-      },
+  const act = (member: StaffMember, change: { reset_password: true } | { reset_second_factor: true }) =>
+    void reset.mutateAsync({ username: member.username, change }).then(
+      (answer) => setSaved({ member: answer, factorsRemoved: 'reset_second_factor' in change }),
       () => undefined,
     );
 
   const done = (member: StaffWithPassword) => {
     setEditing(null);
-    setSaved(member);
+    setSaved({ member, factorsRemoved: false });
   };
 
   return (
@@ -72,20 +61,16 @@ export default function StaffPage() {
           </Box>
           {saved && (
             <Alert severity="success" onClose={() => setSaved(null)} sx={{ mb: 2 }}>
-              {saved.one_time_password ? (
+              {saved.factorsRemoved ? (
+                `${saved.member.display_name}'s second factors are removed and her sessions have ended. She signs in with her password and sets up a new one on her account page.`
+              ) : saved.member.one_time_password ? (
                 <>
-                  One-time password for {saved.username}: <strong data-testid="one-time-password">{saved.one_time_password}</strong>. It is shown only this
-                  once; she sets her own at her first sign-in.
+                  One-time password for {saved.member.username}: <strong data-testid="one-time-password">{saved.member.one_time_password}</strong>. It is shown
+                  only this once; she sets her own at her first sign-in.
                 </>
               ) : (
-                `${saved.display_name}'s account is saved.`
+                `${saved.member.display_name}'s account is saved.`
               )}
-            </Alert>
-          )}
-          {factorsRemoved && (
-            <Alert severity="success" onClose={() => setFactorsRemoved(null)} sx={{ mb: 2 }}>
-              {factorsRemoved.display_name}&apos;s second factors are removed and her sessions have ended. She signs in with her password and sets up a new one
-              on her account page.
             </Alert>
           )}
           {reset.error && (
@@ -121,7 +106,12 @@ export default function StaffPage() {
                       <Button size="small" variant="outlined" onClick={() => setEditing(member)} aria-label={`Change ${member.display_name}`}>
                         Change
                       </Button>
-                      <Button size="small" color="error" onClick={() => resetPassword(member)} aria-label={`Reset the password of ${member.display_name}`}>
+                      <Button
+                        size="small"
+                        color="error"
+                        onClick={() => act(member, { reset_password: true })}
+                        aria-label={`Reset the password of ${member.display_name}`}
+                      >
                         Reset password
                       </Button>
                       {/* For a lost phone or key; her own are changed on her account page. */}
@@ -129,7 +119,7 @@ export default function StaffPage() {
                         <Button
                           size="small"
                           color="error"
-                          onClick={() => removeFactors(member)}
+                          onClick={() => act(member, { reset_second_factor: true })}
                           aria-label={`Remove the second factors of ${member.display_name}`}
                         >
                           Remove second factor
