@@ -128,6 +128,14 @@ test('an ended session sends the student to sign-in with a clear message', async
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('status')).toHaveText('Your session has ended. Please sign in again.');
   await expectAccessible(page);
+
+  // The browser still holds the ended session's CSRF token: signing in again on this page works all the same.
+  await page.getByRole('textbox', { name: 'Student ID' }).fill(student.id);
+  await page.getByRole('textbox', { name: 'Student ID' }).blur();
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(STUDENT_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: `Welcome, ${student.first_name} ${student.last_name}` })).toBeVisible();
 });
 
 test('a session that ends while the student works sends her to sign-in saying why', async ({ page, context }) => {

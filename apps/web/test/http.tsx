@@ -30,7 +30,7 @@ export const staffSession = (role: 'admin' | 'office' | 'teacher' = 'admin', cla
   classes,
 });
 
-export type Call = { url: string; method: string; body: unknown; signal?: AbortSignal };
+export type Call = { url: string; method: string; body: unknown; signal?: AbortSignal; headers?: Headers };
 
 /**
  * Answers every fetch of the app at the HTTP boundary (there is no server in component tests) and
@@ -49,6 +49,7 @@ export function stubFetch(answer: (call: Call) => Response | Promise<Response>):
       };
       // Kept out of the call's own fields, so that a test comparing calls compares what was sent.
       Object.defineProperty(call, 'signal', { value: init?.signal ?? undefined, enumerable: false });
+      Object.defineProperty(call, 'headers', { value: new Headers(init?.headers), enumerable: false });
       calls.push(call);
       return answer(call);
     }),

@@ -127,6 +127,7 @@ export const messages = {
   /** The browser could not reach the server (no answer at all). */
   unreachable: 'The portal could not be reached. Check your connection and try again.',
   /** A call the server did not answer in time (a slow or dropped connection): nothing waits for ever. */
+  csrfMismatch: 'CSRF token mismatch. Please reload the page and try again.',
   timedOut: 'The portal is taking too long to answer. Check your connection and try again.',
   /** An upload that failed without an answer from the server that says why. */
   fileNotSent: 'The file could not be sent. Please try again.',

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { messages } from '@school/contract';
 
 import type { Config } from '../config.ts';
 import type { Db, Executor } from '../db/database.ts';
@@ -86,7 +87,7 @@ export function registerSessions(app: FastifyInstance): void {
       const given = Array.isArray(header) ? header[0] : header;
       const expected = session ? session.csrf_token : await visitorCsrfToken(db, request.cookies[VISITOR_COOKIE]);
       if (!expected || !tokensMatch(expected, given)) {
-        throw new Forbidden('CSRF token mismatch. Please reload the page and try again.');
+        throw new Forbidden(messages.csrfMismatch);
       }
     }
   });

@@ -73,9 +73,9 @@ export function readCookie(name: string): string | undefined {
   return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined;
 }
 
-/** Gets the XSRF-TOKEN cookie (Sanctum's `/sanctum/csrf-cookie`) when the browser has none. */
-export async function ensureCsrfCookie(signal?: AbortSignal): Promise<void> {
-  if (!readCookie('XSRF-TOKEN')) await fetch('/sanctum/csrf-cookie', { credentials: 'include', signal });
+/** Gets the XSRF-TOKEN cookie (Sanctum's `/sanctum/csrf-cookie`) when the browser has none, or when `afresh`. */
+export async function ensureCsrfCookie(signal?: AbortSignal, afresh = false): Promise<void> {
+  if (afresh || !readCookie('XSRF-TOKEN')) await fetch('/sanctum/csrf-cookie', { credentials: 'include', signal });
 }
 
 /** Headers every mutating call needs: the CSRF token echoed from its cookie. */
@@ -128,20 +128,20 @@ function takeEarlyAnswer(path: string): Promise<unknown> | undefined {
   return early && Date.now() - early.at <= EARLY_ANSWER_KEPT_MS ? early.promise : undefined;
 }
 
+type CallOptions = { method?: string; body?: unknown; signal?: AbortSignal; timeoutMs?: number };
+type Answer = { status: number; ok: boolean; statusText: string; body: unknown };
+
 /**
- * The one HTTP client: sends cookies, the CSRF header on mutating calls and JSON bodies; answers
- * the parsed JSON, or throws an ApiError (status 0 when the network failed).
+ * One round trip within the call's time limit: the CSRF cookie first for a mutating call (fetched
+ * afresh when `freshToken`), then the call, its answer read and parsed.
  */
-export async function api<T>(path: string, options: { method?: string; body?: unknown; signal?: AbortSignal; timeoutMs?: number } = {}): Promise<T> {
-  const method = options.method ?? 'GET';
-  const early = method === 'GET' ? takeEarlyAnswer(path) : undefined;
-  if (early) return early as Promise<T>;
+async function exchange(path: string, method: string, options: CallOptions, freshToken = false): Promise<Answer> {
   const limit = timeLimit(options.timeoutMs ?? CALL_TIMEOUT_MS, options.signal);
   let response: Response;
   let text: string;
   try {
     // Inside the time limit and the network's error: offline, the cookie's fetch fails as the call would.
-    if (MUTATING.has(method)) await ensureCsrfCookie(limit.signal);
+    if (MUTATING.has(method)) await ensureCsrfCookie(limit.signal, freshToken);
     response = await fetch(path, {
       method,
       credentials: 'include',
@@ -160,18 +160,38 @@ export async function api<T>(path: string, options: { method?: string; body?: un
   } finally {
     limit.done();
   }
-  if (response.status === 204) return undefined as T;
   let body: unknown = undefined;
   try {
     body = text ? JSON.parse(text) : undefined;
   } catch {
     body = { message: response.statusText || 'Unexpected answer from the portal.' };
   }
-  if (!response.ok) {
-    const errorBody = (body && typeof body === 'object' ? body : { message: response.statusText }) as ApiErrorBody & Record<string, unknown>;
-    if (response.status === 401 && !path.startsWith('/api/login') && path !== '/api/admin-login') sessionEnded.tell(errorBody.message);
-    if (response.status === 403 && errorBody.code === 'enrolment_required') enrolmentRequired.tell();
-    throw new ApiError(response.status, errorBody);
+  return { status: response.status, ok: response.ok, statusText: response.statusText, body };
+}
+
+/** A refusal for a CSRF token the server does not know: nothing was done, so the call may be sent again. */
+const refusedToken = (answer: Answer): boolean =>
+  answer.status === 403 && (answer.body as { message?: unknown } | undefined)?.message === messages.csrfMismatch;
+
+/**
+ * The one HTTP client: sends cookies, the CSRF header on mutating calls and JSON bodies; answers
+ * the parsed JSON, or throws an ApiError (status 0 when the network failed).
+ */
+export async function api<T>(path: string, options: CallOptions = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const early = method === 'GET' ? takeEarlyAnswer(path) : undefined;
+  if (early) return early as Promise<T>;
+  let answer = await exchange(path, method, options);
+  // A session that ended (timed out, or ended by an admin) leaves its token in the browser's cookie:
+  // the call goes once more with a token fetched afresh, so signing in again on the same page works.
+  if (refusedToken(answer)) answer = await exchange(path, method, options, true);
+  if (answer.status === 204) return undefined as T;
+  const { body } = answer;
+  if (!answer.ok) {
+    const errorBody = (body && typeof body === 'object' ? body : { message: answer.statusText }) as ApiErrorBody & Record<string, unknown>;
+    if (answer.status === 401 && !path.startsWith('/api/login') && path !== '/api/admin-login') sessionEnded.tell(errorBody.message);
+    if (answer.status === 403 && errorBody.code === 'enrolment_required') enrolmentRequired.tell();
+    throw new ApiError(answer.status, errorBody);
   }
   return body as T;
 }

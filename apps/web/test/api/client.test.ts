@@ -69,6 +69,36 @@ describe('a change sent while the phone is offline', () => {
   });
 });
 
+describe('a call refused for a CSRF token the server no longer knows (its session ended)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('fetches a fresh token and sends the call once more', async () => {
+    let refusals = 0;
+    const calls = stubFetch(({ url }) => {
+      if (url === '/sanctum/csrf-cookie') {
+        document.cookie = 'XSRF-TOKEN=fresh-token';
+        return Promise.resolve(new Response(null, { status: 204 }));
+      }
+      return (refusals += 1) === 1 ? json({ message: messages.csrfMismatch }, 403) : json({ name: 'Renée' });
+    });
+    document.cookie = 'XSRF-TOKEN=ended-session-token';
+    await expect(api('/api/login-student', { method: 'POST', body: { student_id: '1' } })).resolves.toEqual({ name: 'Renée' });
+    expect(calls.map((call) => [call.url, call.headers?.get('X-XSRF-TOKEN') ?? null])).toEqual([
+      ['/api/login-student', 'ended-session-token'],
+      ['/sanctum/csrf-cookie', null],
+      ['/api/login-student', 'fresh-token'],
+    ]);
+  });
+
+  it('sends it only once: a second refusal is the caller’s error', async () => {
+    const calls = stubFetch(({ url }) =>
+      url === '/sanctum/csrf-cookie' ? Promise.resolve(new Response(null, { status: 204 })) : json({ message: messages.csrfMismatch }, 403),
+    );
+    await expect(api('/api/student', { method: 'POST', body: {} })).rejects.toMatchObject({ status: 403, message: messages.csrfMismatch });
+    expect(calls.filter((call) => call.url === '/api/student')).toHaveLength(2);
+  });
+});
+
 describe('answers the app shell acts on', () => {
   afterEach(() => vi.unstubAllGlobals());
 
