@@ -19,7 +19,7 @@ async function expectInsideCard(page: Page, locator: Locator) {
   expect(inner!.y + inner!.height).toBeLessThanOrEqual(card!.y + card!.height + 0.5);
 }
 
-const registrationCard = (page: Page) => page.locator('.MuiCard-root').filter({ has: page.getByRole('heading', { name: 'Edit/View Registration' }) });
+const registrationCard = (page: Page) => page.getByRole('region', { name: 'Edit/View Registration' });
 
 test('a student who has agreed sees her registration confirmed, with its day, on her dashboard and the Complete step', async ({ page }) => {
   const student = claimStudent('complete');

@@ -1,12 +1,11 @@
-import { lazy, type ComponentProps } from 'react';
+import { lazy, type ReactElement } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import type { PortalLayout as PortalLayoutType } from './layouts/portal-layout.tsx';
 import AdminSignInPage from '../features/auth/admin-sign-in-page.tsx';
 import SignInPage from '../features/auth/sign-in-page.tsx';
 import { registrationRoutes } from '../features/registration/routes.tsx';
 import { adminMenu, adminPages, screensOf, type AdminScreen } from './admin-screens.ts';
 import { ENROL_PATH, Guard } from './guard.tsx';
-import { adminAccountEntries, adminEntries, studentAccountEntries, studentEntries } from './navigation.ts';
+import { adminAccountEntries, adminEntries } from './navigation.ts';
 import { SessionEndedWatcher } from './session-ended-watcher.tsx';
 import { LoadFailed } from '../components/load-failed.tsx';
 import { LoadingOverlay } from '../components/loading-overlay.tsx';
@@ -34,41 +33,52 @@ const staffPage = (screen: AdminScreen) => ({
 });
 
 /**
- * The signed-in layout behind its guard, as a route's own lazy part: the router fetches it together
- * with the screen's chunk and MUI's, not after the session has come back.
+ * A signed-in layout behind its guard, as a route's own lazy part: the router fetches it together
+ * with the screen's chunk, not after the session has come back.
  */
-const guardedLayout = (kind: 'student' | 'admin', props: ComponentProps<typeof PortalLayoutType>): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => {
-    const { PortalLayout } = await import('./layouts/portal-layout.tsx');
-    return {
-      element: (
-        <Guard kind={kind}>
-          <PortalLayout {...props} />
-        </Guard>
-      ),
-    };
-  },
+const guarded = (kind: 'student' | 'admin', layout: () => Promise<ReactElement>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ element: <Guard kind={kind}>{await layout()}</Guard> }),
 });
 const NotFoundPage = lazy(async () => ({ default: (await import('../components/not-found-page.tsx')).NotFoundPage }));
 
-/** Every screen after sign-in: MUI, in chunks of their own, inside MUI's theme. */
+/** Screens of the student still drawn with MUI, inside MUI's theme (the wizard until its light version, Privacy). */
+const studentMuiScreens: RouteObject = {
+  ...page(() => import('./mui-theme-route.tsx')),
+  children: [
+    { path: '/registration', children: registrationRoutes },
+    { path: '/privacy', ...page(() => import('../features/privacy/privacy-page.tsx')) },
+  ],
+};
+
+/**
+ * The signed-in student's screens behind their guard, in her light layout: drawn without MUI so a
+ * phone shows them soon (issue 38). The layout comes as the route's own lazy part, fetched with the
+ * screen's chunk, not after the session has come back.
+ */
+const studentScreens: RouteObject = {
+  ...guarded('student', async () => {
+    const { StudentLayout } = await import('./layouts/student-layout.tsx');
+    return <StudentLayout />;
+  }),
+  children: [
+    { path: '/dashboard', ...page(() => import('../features/dashboard/dashboard-page.tsx')) },
+    { path: '/registration/change-password', ...page(() => import('../features/auth/change-password-page.tsx')) },
+    { path: '/term-reports', ...page(() => import('../features/term-reports/term-reports-page.tsx')) },
+    { path: '/attendance', ...page(() => import('../features/attendance/attendance-page.tsx')) },
+    studentMuiScreens,
+  ],
+};
+
+/** Every staff screen after sign-in, and Logout: MUI, in chunks of their own, inside MUI's theme. */
 const muiScreens: RouteObject = {
   ...page(() => import('./mui-theme-route.tsx')),
   children: [
     { path: '/logout', ...page(() => import('../features/auth/logout-page.tsx')) },
     {
-      ...guardedLayout('student', { entries: studentEntries, accountEntries: studentAccountEntries, dashboardPath: '/dashboard' }),
-      children: [
-        { path: '/dashboard', ...page(() => import('../features/dashboard/dashboard-page.tsx')) },
-        { path: '/registration/change-password', ...page(() => import('../features/auth/change-password-page.tsx')) },
-        { path: '/registration', children: registrationRoutes },
-        { path: '/term-reports', ...page(() => import('../features/term-reports/term-reports-page.tsx')) },
-        { path: '/attendance', ...page(() => import('../features/attendance/attendance-page.tsx')) },
-        { path: '/privacy', ...page(() => import('../features/privacy/privacy-page.tsx')) },
-      ],
-    },
-    {
-      ...guardedLayout('admin', { entries: adminEntries, accountEntries: adminAccountEntries, dashboardPath: '/admin/dashboard', floatingMenu: false }),
+      ...guarded('admin', async () => {
+        const { PortalLayout } = await import('./layouts/portal-layout.tsx');
+        return <PortalLayout entries={adminEntries} accountEntries={adminAccountEntries} dashboardPath="/admin/dashboard" floatingMenu={false} />;
+      }),
       children: [
         // Without the admin menu: until she has set up a second factor, none of its screens would open.
         { path: ENROL_PATH, ...page(() => import('../features/account/enrol-page.tsx')) },
@@ -110,6 +120,7 @@ export const routes: RouteObject[] = [
           </Guard>
         ),
       },
+      studentScreens,
       muiScreens,
     ],
   },

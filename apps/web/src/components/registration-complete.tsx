@@ -1,7 +1,7 @@
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import { messages } from '@school/contract/messages';
 import { formatDay } from '../lib/format-day.ts';
+import { LightAlert } from './light-controls/light-alert.tsx';
+import './light-controls/light-screens.css';
 
 /**
  * The confirmation a student sees once her registration is complete (every step done and the
@@ -10,10 +10,11 @@ import { formatDay } from '../lib/format-day.ts';
  */
 export function RegistrationComplete({ academicYear, completedOn }: { academicYear: string; completedOn: string | null }) {
   return (
-    <Alert severity="success" role="status" data-testid="registration-complete">
-      <AlertTitle sx={{ fontWeight: 700 }}>{messages.registrationComplete(academicYear)}</AlertTitle>
-      {completedOn && `Completed on ${formatDay(completedOn)}. `}
-      {messages.registrationChanges}
-    </Alert>
+    <div data-testid="registration-complete">
+      <LightAlert severity="success" title={messages.registrationComplete(academicYear)}>
+        {completedOn && `Completed on ${formatDay(completedOn)}. `}
+        {messages.registrationChanges}
+      </LightAlert>
+    </div>
   );
 }

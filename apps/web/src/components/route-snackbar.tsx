@@ -3,6 +3,7 @@ import IconButton from '@mui/material/IconButton';
 import Snackbar from '@mui/material/Snackbar';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
+import { MuiTheme } from './mui-theme.tsx';
 
 /** Shows a message handed over by the previous screen (`navigate(to, { state: { snackbar } })`), with a close button. */
 export function RouteSnackbar() {
@@ -11,20 +12,22 @@ export function RouteSnackbar() {
   const [open, setOpen] = useState(Boolean(message));
   useEffect(() => setOpen(Boolean(message)), [message, location.key]);
   return (
-    <Snackbar
-      open={open}
-      autoHideDuration={6000}
-      onClose={(_, reason) => reason !== 'clickaway' && setOpen(false)}
-      message={message}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-      // At the foot of the window, clear of the page's title: on a phone above the wizard's step
-      // bar and the floating menu's button, wider beside that button.
-      sx={{ bottom: { xs: 148, sm: 24 } }}
-      action={
-        <IconButton size="small" color="inherit" aria-label="Close" onClick={() => setOpen(false)}>
-          <CloseIcon fontSize="small" />
-        </IconButton>
-      }
-    />
+    <MuiTheme>
+      <Snackbar
+        open={open}
+        autoHideDuration={6000}
+        onClose={(_, reason) => reason !== 'clickaway' && setOpen(false)}
+        message={message}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+        // At the foot of the window, clear of the page's title: on a phone above the wizard's step
+        // bar and the floating menu's button, wider beside that button.
+        sx={{ bottom: { xs: 148, sm: 24 } }}
+        action={
+          <IconButton size="small" color="inherit" aria-label="Close" onClick={() => setOpen(false)}>
+            <CloseIcon fontSize="small" />
+          </IconButton>
+        }
+      />
+    </MuiTheme>
   );
 }

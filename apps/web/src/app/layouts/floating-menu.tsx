@@ -9,6 +9,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { NavEntry } from '../navigation.ts';
+import { MuiTheme } from '../../components/mui-theme.tsx';
 
 const icons: Record<string, React.ReactNode> = {
   '/dashboard': <DashboardIcon />,
@@ -52,29 +53,31 @@ export function FloatingMenu({ entries }: { entries: NavEntry[] }) {
   const atEnd = useAtPageEnd();
   const hidden = narrow && !atEnd && !open;
   return (
-    <SpeedDial
-      hidden={hidden}
-      ariaLabel="Go to another page"
-      icon={<SpeedDialIcon />}
-      open={open}
-      // Opens and closes on a click or tap only, so a hover does not undo the click that follows it.
-      onOpen={(_, reason) => reason === 'toggle' && setOpen(true)}
-      onClose={(_, reason) => (reason === 'toggle' || reason === 'escapeKeyDown') && setOpen(false)}
-      sx={{ position: 'fixed', right: 16, bottom: { xs: 80, sm: 24 } }}
-      FabProps={{ color: 'secondary', size: 'medium' }}
-    >
-      {entries.map((entry) => (
-        <SpeedDialAction
-          key={entry.to}
-          icon={icons[entry.to] ?? <DashboardIcon />}
-          // One line per label, so labels of neighbouring actions never run into each other.
-          slotProps={{ tooltip: { title: entry.label, open: true }, staticTooltipLabel: { sx: { whiteSpace: 'nowrap' } } }}
-          onClick={() => {
-            setOpen(false);
-            navigate(entry.to);
-          }}
-        />
-      ))}
-    </SpeedDial>
+    <MuiTheme>
+      <SpeedDial
+        hidden={hidden}
+        ariaLabel="Go to another page"
+        icon={<SpeedDialIcon />}
+        open={open}
+        // Opens and closes on a click or tap only, so a hover does not undo the click that follows it.
+        onOpen={(_, reason) => reason === 'toggle' && setOpen(true)}
+        onClose={(_, reason) => (reason === 'toggle' || reason === 'escapeKeyDown') && setOpen(false)}
+        sx={{ position: 'fixed', right: 16, bottom: { xs: 80, sm: 24 } }}
+        FabProps={{ color: 'secondary', size: 'medium' }}
+      >
+        {entries.map((entry) => (
+          <SpeedDialAction
+            key={entry.to}
+            icon={icons[entry.to] ?? <DashboardIcon />}
+            // One line per label, so labels of neighbouring actions never run into each other.
+            slotProps={{ tooltip: { title: entry.label, open: true }, staticTooltipLabel: { sx: { whiteSpace: 'nowrap' } } }}
+            onClick={() => {
+              setOpen(false);
+              navigate(entry.to);
+            }}
+          />
+        ))}
+      </SpeedDial>
+    </MuiTheme>
   );
 }

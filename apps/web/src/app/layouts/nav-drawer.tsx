@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { SchoolCrest } from '../../components/school-crest.tsx';
 import type { NavEntry } from '../navigation.ts';
+import { MuiTheme } from '../../components/mui-theme.tsx';
 
 /** The menu of a small screen, opened from the top bar's menu button: the main entries, then her account's. */
 export function NavDrawer({
@@ -26,32 +27,34 @@ export function NavDrawer({
   path: string;
 }) {
   return (
-    <Drawer open={open} onClose={onClose} slotProps={{ paper: { 'aria-label': 'Menu' } }}>
-      <Box component="nav" aria-label="Main" sx={{ width: 260 }} onClick={onClose}>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 2 }}>
-          <SchoolCrest size={28} />
-          <Typography sx={{ fontWeight: 600 }}>{schoolName}</Typography>
+    <MuiTheme>
+      <Drawer open={open} onClose={onClose} slotProps={{ paper: { 'aria-label': 'Menu' } }}>
+        <Box component="nav" aria-label="Main" sx={{ width: 260 }} onClick={onClose}>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 2 }}>
+            <SchoolCrest size={28} />
+            <Typography sx={{ fontWeight: 600 }}>{schoolName}</Typography>
+          </Box>
+          <List component="div">
+            {entries.map((entry) => (
+              <ListItemButton key={entry.to} component={RouterLink} to={entry.to} selected={path === entry.to}>
+                <ListItemText primary={entry.label} />
+              </ListItemButton>
+            ))}
+          </List>
+          {accountEntries.length > 0 && (
+            <>
+              <Divider />
+              <List component="div" role="group" aria-label="Account">
+                {accountEntries.map((entry) => (
+                  <ListItemButton key={entry.to} component={RouterLink} to={entry.to} selected={path === entry.to}>
+                    <ListItemText primary={entry.label} />
+                  </ListItemButton>
+                ))}
+              </List>
+            </>
+          )}
         </Box>
-        <List component="div">
-          {entries.map((entry) => (
-            <ListItemButton key={entry.to} component={RouterLink} to={entry.to} selected={path === entry.to}>
-              <ListItemText primary={entry.label} />
-            </ListItemButton>
-          ))}
-        </List>
-        {accountEntries.length > 0 && (
-          <>
-            <Divider />
-            <List component="div" role="group" aria-label="Account">
-              {accountEntries.map((entry) => (
-                <ListItemButton key={entry.to} component={RouterLink} to={entry.to} selected={path === entry.to}>
-                  <ListItemText primary={entry.label} />
-                </ListItemButton>
-              ))}
-            </List>
-          </>
-        )}
-      </Box>
-    </Drawer>
+      </Drawer>
+    </MuiTheme>
   );
 }

@@ -13,18 +13,9 @@ import { Link as RouterLink, Outlet, useLocation } from 'react-router';
 import { useSession } from '../../api/get-session.ts';
 import { useSchoolName } from '../../api/get-school-config.ts';
 import { SchoolCrest } from '../../components/school-crest.tsx';
-import { lazyPreloaded } from '../../lib/lazy-preloaded.ts';
 import { useIdle } from '../../lib/use-idle.ts';
 import type { NavEntry } from '../navigation.ts';
-
-// What only a tap opens (the account menu, the phone's drawer) or what comes after the screen
-// (a handed-over message, the floating menu) loads in chunks of its own, so a screen's first
-// download carries only what it shows.
-const AccountMenu = lazyPreloaded(async () => (await import('./account-menu.tsx')).AccountMenu);
-const NavDrawer = lazyPreloaded(async () => (await import('./nav-drawer.tsx')).NavDrawer);
-const RouteSnackbar = lazyPreloaded(async () => (await import('../../components/route-snackbar.tsx')).RouteSnackbar);
-const FloatingMenu = lazyPreloaded(async () => (await import('./floating-menu.tsx')).FloatingMenu);
-const preloadAll = () => [AccountMenu, NavDrawer, RouteSnackbar, FloatingMenu].forEach((part) => part.preload());
+import { AccountMenu, FloatingMenu, NavDrawer, preloadLayoutParts, RouteSnackbar } from './layout-parts.ts';
 
 /** Off-screen until focused, then over the top bar's corner, ringed in white against the bar. */
 const skipLink = {
@@ -64,7 +55,7 @@ export function PortalLayout({
   const [drawerOpen, setDrawerOpen] = useState(false);
   // Mounted from the first opening on, so that it closes with its slide.
   const [drawerWanted, setDrawerWanted] = useState(false);
-  const idle = useIdle(preloadAll);
+  const idle = useIdle(preloadLayoutParts);
   const handedMessage = Boolean((location.state as { snackbar?: string } | null)?.snackbar);
   const [accountMenu, setAccountMenu] = useState<HTMLElement | null>(null);
   const inWizard = location.pathname.startsWith('/registration/') && location.pathname !== '/registration/change-password';

@@ -16,7 +16,7 @@ function renderDashboard(answer: Registration) {
   renderWithQueries(<RouterProvider router={router} />);
 }
 
-const registrationCard = () => screen.getByRole('heading', { name: 'Edit/View Registration' }).closest('.MuiCard-root') as HTMLElement;
+const registrationCard = () => screen.getByRole('region', { name: 'Edit/View Registration' });
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,0 +1,17 @@
+import { lazyPreloaded } from '../../lib/lazy-preloaded.ts';
+
+// What only a tap opens (the account menu, the phone's drawer) or what comes after the screen
+// (a handed-over message, the floating menu) loads in chunks of its own, so a screen's first
+// download carries only what it shows. Each is MUI and brings MUI's theme with it.
+
+/** The menu under her initials. */
+export const AccountMenu = lazyPreloaded(async () => (await import('./account-menu.tsx')).AccountMenu);
+/** The menu of a small screen. */
+export const NavDrawer = lazyPreloaded(async () => (await import('./nav-drawer.tsx')).NavDrawer);
+/** A message handed over by the previous screen. */
+export const RouteSnackbar = lazyPreloaded(async () => (await import('../../components/route-snackbar.tsx')).RouteSnackbar);
+/** The floating menu of the other pages. */
+export const FloatingMenu = lazyPreloaded(async () => (await import('./floating-menu.tsx')).FloatingMenu);
+
+/** Fetches every part once the screen is up, so a tap later needs no network. */
+export const preloadLayoutParts = () => [AccountMenu, NavDrawer, RouteSnackbar, FloatingMenu].forEach((part) => part.preload());
