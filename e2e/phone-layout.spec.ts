@@ -96,7 +96,7 @@ async function expectTopBarFits(page: Page) {
   await expect(name).toHaveText("St. Brigid's Girls' College");
   await expectNotClipped(name);
   const logout = page.getByRole('link', { name: 'Logout' });
-  const avatar = page.locator('header .MuiAvatar-root');
+  const avatar = page.getByRole('banner').getByRole('button', { name: /^Account: / });
   for (const element of [name, logout, avatar]) await expectInViewport(element);
   const [nameBox, logoutBox, avatarBox] = await Promise.all([name.boundingBox(), logout.boundingBox(), avatar.boundingBox()]);
   expect(overlaps(nameBox!, avatarBox!)).toBe(false);

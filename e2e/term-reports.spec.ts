@@ -142,7 +142,7 @@ test('an admin opens any student’s term reports from the students table, unpos
   await expect(unposted).toBeEnabled();
   // It looks openable (not faded) and says it is not posted.
   await expect(unposted.getByText('Not posted', { exact: true })).toBeVisible();
-  expect(await unposted.evaluate((button) => getComputedStyle(button.closest('.MuiCard-root')!).opacity)).toBe('1');
+  expect(await unposted.evaluate((button) => getComputedStyle(button.closest('li')!).opacity)).toBe('1');
   await shot(page, `admin-term-reports-${test.info().project.name}`);
   await expectAccessible(page);
   const opened = page.waitForResponse((response) => response.url().endsWith(`/api/report-card/${student.id}/2026/1`));

@@ -2,7 +2,17 @@ import { lazy, Suspense, type ComponentProps } from 'react';
 import type { PdfDialog as PdfDialogType } from './pdf-dialog.tsx';
 import { LoadingOverlay } from './loading-overlay.tsx';
 
-const PdfDialog = lazy(async () => ({ default: (await import('./pdf-dialog.tsx')).PdfDialog }));
+/** The dialog inside MUI's theme, which a light screen does not carry: both come with the dialog's chunk. */
+const PdfDialog = lazy(async () => {
+  const [{ PdfDialog: Dialog }, { MuiTheme }] = await Promise.all([import('./pdf-dialog.tsx'), import('./mui-theme.tsx')]);
+  return {
+    default: (props: ComponentProps<typeof PdfDialogType>) => (
+      <MuiTheme>
+        <Dialog {...props} />
+      </MuiTheme>
+    ),
+  };
+});
 
 /**
  * The PDF dialog, loaded when a screen first opens one: a list of report cards or the wizard draws

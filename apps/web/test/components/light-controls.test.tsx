@@ -1,8 +1,11 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { LoadingOverlay } from '../../src/components/loading-overlay.tsx';
 import { LightAlert } from '../../src/components/light-controls/light-alert.tsx';
+import { LightPagination } from '../../src/components/light-controls/light-pagination.tsx';
+import { LightProgress } from '../../src/components/light-controls/light-progress.tsx';
 import { LightTextField } from '../../src/components/light-controls/light-text-field.tsx';
 
 describe('the plain text field of the sign-in screens', () => {
@@ -49,5 +52,75 @@ describe('the loading overlay', () => {
     expect(screen.getByRole('progressbar', { name: 'Signing in' })).toBeInTheDocument();
     rerender(<LoadingOverlay open={false} label="Signing in" />);
     expect(screen.queryByRole('progressbar')).toBeNull();
+  });
+});
+
+describe('the light alert’s good news', () => {
+  it('is read out politely, its bold title first', () => {
+    render(
+      <LightAlert severity="success" title="Your registration is complete">
+        Completed today.
+      </LightAlert>,
+    );
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent('Your registration is completeCompleted today.');
+    expect(within(status).getByText('Your registration is complete').tagName).toBe('STRONG');
+  });
+});
+
+describe('the light spinner', () => {
+  it('is a progress indicator named by what it waits for', () => {
+    render(<LightProgress label="Loading attendance" centred />);
+    expect(screen.getByRole('progressbar', { name: 'Loading attendance' })).toBeInTheDocument();
+  });
+});
+
+/** A table's foot over 60 rows, turning its own pages. */
+function Pages({ options }: { options?: number[] }) {
+  const [page, setPage] = useState(0);
+  const [rows, setRows] = useState(25);
+  return (
+    <LightPagination
+      count={60}
+      page={page}
+      rowsPerPage={rows}
+      onPageChange={setPage}
+      perPageOptions={options}
+      perPageLabel="Days per page"
+      onRowsPerPageChange={(next) => {
+        setRows(next);
+        setPage(0);
+      }}
+    />
+  );
+}
+
+describe('the light pagination', () => {
+  it('says which rows show, and turns the pages from the keyboard, each turn refused at its end', async () => {
+    const user = userEvent.setup();
+    render(<Pages />);
+    const previous = screen.getByRole('button', { name: 'Go to previous page' });
+    const next = screen.getByRole('button', { name: 'Go to next page' });
+    expect(screen.getByText('1–25 of 60')).toBeInTheDocument();
+    expect(previous).toBeDisabled();
+    next.focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByText('26–50 of 60')).toBeInTheDocument();
+    await user.keyboard(' ');
+    expect(screen.getByText('51–60 of 60')).toBeInTheDocument();
+    expect(next).toBeDisabled();
+    await user.click(previous);
+    expect(screen.getByText('26–50 of 60')).toBeInTheDocument();
+  });
+
+  it('offers a labelled choice of rows per page only when there are choices', async () => {
+    const { unmount } = render(<Pages options={[10, 25, 100]} />);
+    const perPage = screen.getByRole('combobox', { name: 'Days per page' });
+    expect(perPage).toHaveValue('25');
+    await userEvent.selectOptions(perPage, '10');
+    expect(screen.getByText('1–10 of 60')).toBeInTheDocument();
+    unmount();
+    render(<Pages options={[10]} />);
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
   });
 });

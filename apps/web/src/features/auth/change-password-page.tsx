@@ -1,9 +1,3 @@
-import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Step from '@mui/material/Step';
-import StepLabel from '@mui/material/StepLabel';
-import Stepper from '@mui/material/Stepper';
-import Typography from '@mui/material/Typography';
 import { messages } from '@school/contract/messages';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -15,6 +9,9 @@ import { changeStudentPassword } from './api/change-student-password.ts';
 import { checkCurrentPassword } from './api/check-current-password.ts';
 import { FormAlerts } from './components/form-alerts.tsx';
 import { NewPasswordForm } from './components/new-password-form.tsx';
+import { PasswordSteps } from './components/password-steps.tsx';
+import '../../components/light-controls/light-screens.css';
+import './change-password-page.css';
 
 /** `/registration/change-password`: the current password, then the new one; then on to student data. */
 export default function ChangePasswordPage() {
@@ -57,18 +54,9 @@ export default function ChangePasswordPage() {
   }
 
   return (
-    <Paper sx={{ p: { xs: 2, sm: 4 }, maxWidth: 520, mx: 'auto' }}>
-      <Typography variant="h1" gutterBottom>
-        Change Password
-      </Typography>
-      <Stepper activeStep={step} sx={{ mb: 3 }}>
-        <Step>
-          <StepLabel>Current password</StepLabel>
-        </Step>
-        <Step>
-          <StepLabel>New password</StepLabel>
-        </Step>
-      </Stepper>
+    <section className="light-surface change-password">
+      <h1 className="change-password-title">Change Password</h1>
+      <PasswordSteps steps={['Current password', 'New password']} active={step} />
       {step === 0 && (
         <form className="light-stack" onSubmit={next} noValidate>
           <FormAlerts error={error} />
@@ -86,9 +74,9 @@ export default function ChangePasswordPage() {
         </form>
       )}
       {/* Kept mounted while step 1 shows again, so a typed new password is not lost. */}
-      <Box hidden={step !== 1}>
+      <div hidden={step !== 1}>
         <NewPasswordForm onSubmit={change} forbidden={{ studentId: session?.userID }} />
-      </Box>
-    </Paper>
+      </div>
+    </section>
   );
 }

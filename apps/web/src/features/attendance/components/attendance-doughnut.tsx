@@ -1,6 +1,5 @@
-import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
+import '../../../components/light-controls/light-screens.css';
+import './attendance.css';
 
 export type DoughnutPart = { label: string; value: number; color: string };
 
@@ -54,38 +53,19 @@ export function AttendanceDoughnut({ title, percent, parts, figures }: { title: 
   const empty = parts.every((part) => part.value === 0);
   const data = empty ? [{ value: 1, label: 'No sessions yet', color: '#e0e0e0' }] : parts;
   return (
-    <Paper
-      component="figure"
-      aria-label={`${title}: ${percent}%. ${figures.join(', ')}.`}
-      sx={{ m: 0, p: 2, flex: '1 1 260px', maxWidth: { sm: 360 }, textAlign: 'center' }}
-    >
-      <Typography component="h2" variant="h3" sx={{ mb: 1 }}>
-        {title}
-      </Typography>
-      <Box aria-hidden sx={{ position: 'relative', width: SIZE, height: SIZE, mx: 'auto' }}>
+    <figure className="light-surface attendance-doughnut" aria-label={`${title}: ${percent}%. ${figures.join(', ')}.`}>
+      <h2 className="light-heading attendance-doughnut-title">{title}</h2>
+      <div aria-hidden="true" className="attendance-ring">
         <Ring parts={data} />
-        <Typography
-          sx={{
-            position: 'absolute',
-            inset: 0,
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'center',
-            fontSize: '1.9rem',
-            fontWeight: 700,
-            pointerEvents: 'none',
-          }}
-        >
-          {percent}%
-        </Typography>
-      </Box>
-      <Box component="figcaption" sx={{ mt: 1.5, display: 'flex', gap: 2, justifyContent: 'center', flexWrap: 'wrap' }}>
+        <p className="attendance-percent">{percent}%</p>
+      </div>
+      <figcaption className="attendance-figures">
         {figures.map((figure) => (
-          <Typography key={figure} sx={{ fontWeight: 600 }}>
+          <span key={figure} className="light-strong">
             {figure}
-          </Typography>
+          </span>
         ))}
-      </Box>
-    </Paper>
+      </figcaption>
+    </figure>
   );
 }

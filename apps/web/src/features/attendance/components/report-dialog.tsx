@@ -13,6 +13,7 @@ import { format, isValid, parseISO } from 'date-fns';
 import { useState } from 'react';
 import { ApiError } from '../../../api/client.ts';
 import type { PdfFile } from '../../../api/fetch-pdf.ts';
+import { MuiTheme } from '../../../components/mui-theme.tsx';
 import { PdfDialog } from '../../../components/pdf-dialog.tsx';
 import { getAttendanceReport } from '../api/get-attendance-report.ts';
 
@@ -49,36 +50,44 @@ export function ReportDialog({ studentId, from, to, onClose }: { studentId: stri
     }
   }
 
-  if (pdf) return <PdfDialog title={pdf.title} source={pdf.file} onClose={onClose} />;
+  // Inside MUI's theme, which the light attendance screen does not carry.
+  if (pdf)
+    return (
+      <MuiTheme>
+        <PdfDialog title={pdf.title} source={pdf.file} onClose={onClose} />
+      </MuiTheme>
+    );
   return (
-    <Dialog open onClose={onClose} aria-labelledby="report-dialog-title" fullWidth maxWidth="xs">
-      <DialogTitle id="report-dialog-title">Attendance Report</DialogTitle>
-      <DialogContent>
-        <LocalizationProvider dateAdapter={AdapterDateFns}>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            <DatePicker label="Start Date" value={start} onChange={setStart} format="yyyy-MM-dd" />
-            <DatePicker
-              label="End Date"
-              value={end}
-              onChange={setEnd}
-              format="yyyy-MM-dd"
-              minDate={start && isValid(start) ? start : undefined}
-              slotProps={{ textField: { error: backwards, helperText: backwards ? messages.endBeforeStart : undefined } }}
-            />
-          </Stack>
-        </LocalizationProvider>
-        {error && (
-          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-            {error}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button variant="contained" onClick={() => void display()} disabled={busy || backwards}>
-          Display Report
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <MuiTheme>
+      <Dialog open onClose={onClose} aria-labelledby="report-dialog-title" fullWidth maxWidth="xs">
+        <DialogTitle id="report-dialog-title">Attendance Report</DialogTitle>
+        <DialogContent>
+          <LocalizationProvider dateAdapter={AdapterDateFns}>
+            <Stack spacing={2} sx={{ pt: 1 }}>
+              <DatePicker label="Start Date" value={start} onChange={setStart} format="yyyy-MM-dd" />
+              <DatePicker
+                label="End Date"
+                value={end}
+                onChange={setEnd}
+                format="yyyy-MM-dd"
+                minDate={start && isValid(start) ? start : undefined}
+                slotProps={{ textField: { error: backwards, helperText: backwards ? messages.endBeforeStart : undefined } }}
+              />
+            </Stack>
+          </LocalizationProvider>
+          {error && (
+            <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+              {error}
+            </Alert>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button variant="contained" onClick={() => void display()} disabled={busy || backwards}>
+            Display Report
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </MuiTheme>
   );
 }

@@ -1,18 +1,47 @@
-import AssessmentIcon from '@mui/icons-material/Assessment';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardActionArea from '@mui/material/CardActionArea';
-import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { LazyPdfDialog } from '../../../components/lazy-pdf-dialog.tsx';
+import { LightAlert } from '../../../components/light-controls/light-alert.tsx';
+import { LightIcon } from '../../../components/light-controls/light-icon.tsx';
+import { LightProgress } from '../../../components/light-controls/light-progress.tsx';
 import { failureMessage, LoadFailed } from '../../../components/load-failed.tsx';
+import { PageTitle } from '../../../components/page-title.tsx';
 import { reportCardUrl, useReportCardTerms, type ReportCardTerm } from '../api/get-report-card-terms.ts';
 import { postedAt, termLabel } from '../term-labels.ts';
+import './term-report-list.css';
+
+/** One term's card: the whole card is the button that opens its report card. */
+function TermCard({ item, admin, onOpen }: { item: ReportCardTerm; admin: boolean; onOpen: () => void }) {
+  const posted = item.posted === 1;
+  // Greyed only where it cannot be opened: an admin's unposted report looks openable, with a chip.
+  const greyed = !posted && !admin;
+  const label = termLabel(item.year, item.term);
+  return (
+    <li className="light-surface-outlined term-card" data-greyed={greyed || undefined}>
+      <button
+        type="button"
+        className="light-card-action term-card-action"
+        disabled={greyed}
+        onClick={onOpen}
+        aria-label={`End of Term Report, ${label}${posted ? '' : ', not posted'}`}
+      >
+        <LightIcon name="reports" className="term-card-icon" />
+        <span className="term-card-body">
+          <span className="term-card-head">
+            <span className="term-card-class">
+              Form {item.form_level} {item.class_id}
+            </span>
+            {admin && !posted && <span className="term-card-chip">Not posted</span>}
+          </span>
+          <span className="term-card-line">End of Term Report</span>
+          <span className="term-card-line light-secondary">{label}</span>
+          <span className={`term-card-line term-card-state light-small${posted ? ' term-card-posted' : ' light-secondary'}`}>
+            {posted ? `Report posted ${postedAt(item.date_posted)}` : 'Report not posted'}
+          </span>
+        </span>
+      </button>
+    </li>
+  );
+}
 
 /**
  * 'Select Term Report' (SPEC §2): one card per term, 'Form {form_level} {class_id}', 'End of Term
@@ -25,57 +54,20 @@ export function TermReportList({ studentId, admin = false, title = 'Select Term 
   const [open, setOpen] = useState<ReportCardTerm | null>(null);
 
   return (
-    <Box>
-      <Typography variant="h1" sx={{ mb: 2, fontSize: { xs: '1.4rem', sm: '1.8rem' } }}>
-        {title}
-      </Typography>
-      {isPending && <CircularProgress aria-label="Loading the term reports" />}
+    <div>
+      <PageTitle>{title}</PageTitle>
+      {isPending && <LightProgress label="Loading the term reports" />}
       {error && <LoadFailed message={failureMessage(error, 'The term reports could not be loaded just now.')} onRetry={() => void refetch()} />}
       {data && data.length === 0 && (
-        <Alert severity="info" role="status">
+        <LightAlert severity="info">
           {admin ? 'This student has no term reports yet.' : 'You have no term reports yet. They will appear here once the school posts them.'}
-        </Alert>
+        </LightAlert>
       )}
-      <Stack spacing={2} component="ul" sx={{ listStyle: 'none', p: 0, m: 0, mb: { xs: 10, sm: 0 }, maxWidth: 640 }} aria-label="Term reports">
-        {data?.map((item) => {
-          const enabled = item.posted === 1 || admin;
-          // Greyed only where it cannot be opened: an admin's unposted report looks openable, with a chip.
-          const greyed = !enabled;
-          const label = termLabel(item.year, item.term);
-          return (
-            <Box component="li" key={`${item.year}-${item.term}`}>
-              <Card
-                variant="outlined"
-                data-greyed={greyed || undefined}
-                sx={{ opacity: greyed ? 0.75 : 1, bgcolor: greyed ? 'action.hover' : 'background.paper' }}
-              >
-                <CardActionArea
-                  disabled={!enabled}
-                  onClick={() => setOpen(item)}
-                  aria-label={`End of Term Report, ${label}${item.posted === 1 ? '' : ', not posted'}`}
-                >
-                  <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
-                    <AssessmentIcon color={greyed ? 'disabled' : 'primary'} sx={{ mt: 0.5 }} />
-                    <Box sx={{ flexGrow: 1 }}>
-                      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1 }}>
-                        <Typography variant="h2" sx={{ fontSize: '1.1rem', fontWeight: 600 }}>
-                          Form {item.form_level} {item.class_id}
-                        </Typography>
-                        {admin && item.posted !== 1 && <Chip label="Not posted" variant="outlined" size="small" />}
-                      </Box>
-                      <Typography>End of Term Report</Typography>
-                      <Typography color="text.secondary">{label}</Typography>
-                      <Typography variant="body2" sx={{ mt: 1, fontWeight: 600 }} color={item.posted === 1 ? 'primary' : 'text.secondary'}>
-                        {item.posted === 1 ? `Report posted ${postedAt(item.date_posted)}` : 'Report not posted'}
-                      </Typography>
-                    </Box>
-                  </CardContent>
-                </CardActionArea>
-              </Card>
-            </Box>
-          );
-        })}
-      </Stack>
+      <ul className="term-cards" aria-label="Term reports">
+        {data?.map((item) => (
+          <TermCard key={`${item.year}-${item.term}`} item={item} admin={admin} onOpen={() => setOpen(item)} />
+        ))}
+      </ul>
       {open && (
         <LazyPdfDialog
           fullScreen
@@ -84,6 +76,6 @@ export function TermReportList({ studentId, admin = false, title = 'Select Term 
           onClose={() => setOpen(null)}
         />
       )}
-    </Box>
+    </div>
   );
 }

@@ -27,7 +27,7 @@ describe('the term report list', () => {
 
     const unposted = screen.getByRole('button', { name: /Term 1, Michaelmas, 2026-2027, not posted/ });
     expect(unposted).toBeDisabled();
-    expect(unposted.closest('.MuiCard-root')).toHaveAttribute('data-greyed');
+    expect(unposted.closest('li')).toHaveAttribute('data-greyed');
     expect(screen.queryByText('Not posted')).not.toBeInTheDocument();
 
     const user = userEvent.setup();
@@ -45,7 +45,7 @@ describe('the term report list', () => {
     const unposted = await screen.findByRole('button', { name: /Term 1, Michaelmas, 2026-2027, not posted/ });
     expect(unposted).toBeEnabled();
     // It looks openable, not greyed, and says it is not posted.
-    const card = unposted.closest('.MuiCard-root')!;
+    const card = unposted.closest('li')!;
     expect(card).not.toHaveAttribute('data-greyed');
     expect(getComputedStyle(card).opacity).toBe('1');
     expect(within(unposted).getByText('Not posted')).toBeVisible();
