@@ -1,4 +1,5 @@
-import { Suspense, useState } from 'react';
+import { useIsFetching } from '@tanstack/react-query';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useSession } from '../../api/get-session.ts';
 import { useSchoolName } from '../../api/get-school-config.ts';
@@ -15,6 +16,22 @@ const DASHBOARD = '/dashboard';
 const isCurrent = (to: string, path: string) => path.startsWith(to.replace(/\/student-data$/, ''));
 
 /**
+ * Whether the screen is up: the browser has been idle since it was drawn, and its calls have come
+ * back (so its largest content shows). It stays up while later calls run. The layout's parts are
+ * fetched then: a phone's first download of the screen carries none of them.
+ */
+function useScreenUp(): boolean {
+  const idle = useIdle();
+  const settled = useIsFetching() === 0;
+  const [up, setUp] = useState(false);
+  if (idle && settled && !up) setUp(true);
+  useEffect(() => {
+    if (up) preloadLayoutParts();
+  }, [up]);
+  return up;
+}
+
+/**
  * The student's layout (SPEC §2), drawn without MUI so her screens show soon on a phone: the top
  * bar with the crest, the school name, the main entries, her initials (a menu of her account's
  * screens) and Logout; a drawer on small screens; the floating menu off the dashboard. The menus
@@ -27,7 +44,7 @@ export function StudentLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   // Mounted from the first opening on, so that it closes with its slide.
   const [drawerWanted, setDrawerWanted] = useState(false);
-  const idle = useIdle(preloadLayoutParts);
+  const screenUp = useScreenUp();
   const handedMessage = Boolean((location.state as { snackbar?: string } | null)?.snackbar);
   const [accountMenu, setAccountMenu] = useState<HTMLElement | null>(null);
   const inWizard = location.pathname.startsWith('/registration/') && location.pathname !== '/registration/change-password';
@@ -112,7 +129,7 @@ export function StudentLayout() {
           <RouteSnackbar.Component />
         </Suspense>
       )}
-      {showFloatingMenu && idle && (
+      {showFloatingMenu && screenUp && (
         <Suspense>
           <FloatingMenu.Component entries={studentEntries.filter((entry) => entry.to !== location.pathname)} />
         </Suspense>
