@@ -1,7 +1,4 @@
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
+import { LightIcon } from './light-controls/light-form-icons.tsx';
 
 /** Where an autosaved value stands: being sent, stored, or refused / not sent. */
 export type SaveStatus = 'saving' | 'saved' | 'error';
@@ -13,14 +10,10 @@ export type SaveStatus = 'saving' | 'saved' | 'error';
  */
 export function SaveIndicator({ status, label }: { status: SaveStatus | undefined; label: string }) {
   return (
-    <Box
-      component="span"
-      data-save-status={status ?? 'idle'}
-      sx={{ display: 'inline-flex', width: 20, height: 20, flexShrink: 0, alignItems: 'center', justifyContent: 'center' }}
-    >
-      {status === 'saving' && <CircularProgress size={16} aria-label={`Saving ${label}`} />}
-      {status === 'saved' && <CheckCircleIcon fontSize="small" color="success" titleAccess={`${label} saved`} />}
-      {status === 'error' && <ErrorOutlineIcon fontSize="small" color="error" titleAccess={`${label} not saved`} />}
-    </Box>
+    <span className="lf-save" data-save-status={status ?? 'idle'}>
+      {status === 'saving' && <span className="lf-save-spinner" role="progressbar" aria-label={`Saving ${label}`} />}
+      {status === 'saved' && <LightIcon name="checkCircle" className="lf-saved" title={`${label} saved`} />}
+      {status === 'error' && <LightIcon name="errorOutline" className="lf-failed" title={`${label} not saved`} />}
+    </span>
   );
 }

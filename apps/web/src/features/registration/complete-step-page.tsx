@@ -1,24 +1,17 @@
 import { registrationStepStates, type StepState } from '@school/contract';
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
-import Alert from '@mui/material/Alert';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
-import Link from '@mui/material/Link';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { Link as RouterLink, useOutletContext } from 'react-router';
-import { RegistrationComplete } from '../../components/registration-complete.tsx';
+import { Suspense } from 'react';
+import { Link, useOutletContext } from 'react-router';
+import { LightFormAlert } from '../../components/light-controls/light-form.tsx';
+import { LightIcon } from '../../components/light-controls/light-form-icons.tsx';
+import { LightCheckbox } from '../../components/light-controls/light-switch.tsx';
+import { lazyPreloaded } from '../../lib/lazy-preloaded.ts';
 import { SaveIndicator } from '../../components/save-indicator.tsx';
 import { useAutosave } from './autosave-context.tsx';
 import { steps } from './steps.ts';
 import type { StepContext } from './wizard-layout.tsx';
+
+// The confirmation is still drawn with MUI (the dashboard shares it): in a chunk of its own.
+const RegistrationComplete = lazyPreloaded(async () => (await import('./registration-complete-notice.tsx')).RegistrationCompleteNotice);
 
 /** What a step still needs, in one sentence. */
 function needs(state: StepState): string {
@@ -51,71 +44,71 @@ export default function CompleteStepPage() {
       ? `You can agree once every step is complete: ${incomplete.map((step) => step.label).join(', ')} ${incomplete.length === 1 ? 'is' : 'are'} still incomplete.`
       : null;
 
+  const agreeError = state.errors.get('agree_terms_conditions');
   return (
-    <Stack spacing={2}>
-      <Paper component="section" aria-labelledby="steps-title" sx={{ p: { xs: 2, sm: 3 } }}>
-        <Typography id="steps-title" variant="h3" component="h2" gutterBottom>
+    <div className="lf-stack">
+      <section className="lf-card" aria-labelledby="steps-title">
+        <h2 id="steps-title" className="lf-titled">
           Your registration
-        </Typography>
+        </h2>
         {state.progress.submit === 1 ? (
-          <RegistrationComplete academicYear={academicYear} completedOn={completedOn} />
+          <Suspense>
+            <RegistrationComplete.Component academicYear={academicYear} completedOn={completedOn} />
+          </Suspense>
         ) : incomplete.length === 0 ? (
-          <Alert severity="success">Every step is complete. Read the terms below and agree to finish your registration.</Alert>
+          <LightFormAlert severity="success">Every step is complete. Read the terms below and agree to finish your registration.</LightFormAlert>
         ) : (
-          <Alert severity="info">
+          <LightFormAlert severity="info">
             {incomplete.length === 1 ? 'One step still needs' : `${incomplete.length} steps still need`} attention before you can agree to the terms.
-          </Alert>
+          </LightFormAlert>
         )}
-        <List aria-label="Step states">
+        <ul aria-label="Step states" className="lf-states">
           {states.map((step) => (
-            <ListItem key={step.key} disableGutters alignItems="flex-start">
-              <ListItemIcon sx={{ minWidth: 36, mt: 0.5 }}>
-                {step.complete ? <CheckCircleIcon color="success" titleAccess="Done" /> : <ErrorOutlineIcon color="warning" titleAccess="Incomplete" />}
-              </ListItemIcon>
-              <ListItemText
-                primary={
-                  <Link component={RouterLink} to={pathOf(step.key)}>
-                    {step.label}
-                  </Link>
-                }
-                secondary={step.complete ? 'Done' : needs(step)}
-              />
-            </ListItem>
+            <li key={step.key}>
+              {step.complete ? (
+                <LightIcon name="checkCircle" className="lf-done" title="Done" />
+              ) : (
+                <LightIcon name="errorOutline" className="lf-warn" title="Incomplete" />
+              )}
+              <div>
+                <Link to={pathOf(step.key)} className="lf-link">
+                  {step.label}
+                </Link>
+                <p className="lf-secondary">{step.complete ? 'Done' : needs(step)}</p>
+              </div>
+            </li>
           ))}
-        </List>
-      </Paper>
-      <Paper component="section" aria-labelledby="terms-title" sx={{ p: { xs: 2, sm: 3 } }}>
-        <Typography id="terms-title" variant="h3" component="h2" gutterBottom>
+        </ul>
+      </section>
+      <section className="lf-card" aria-labelledby="terms-title">
+        <h2 id="terms-title" className="lf-titled">
           Terms and Conditions
-        </Typography>
-        <Typography variant="body2" color="text.secondary" gutterBottom>
-          {terms.version}
-        </Typography>
-        <Stack component="ol" spacing={1} sx={{ pl: 3, mb: 2 }}>
+        </h2>
+        <p className="lf-secondary lf-version">{terms.version}</p>
+        <ol className="lf-terms">
           {terms.items.map((term) => (
-            <Typography component="li" key={term}>
-              {term}
-            </Typography>
+            <li key={term}>{term}</li>
           ))}
-        </Stack>
-        <Stack direction="row" sx={{ alignItems: 'center' }}>
-          <FormControlLabel
-            control={
-              <Checkbox
-                checked={agreed}
-                // Withdrawing stays possible; agreeing waits for every step.
-                disabled={readOnly || (!agreed && incomplete.length > 0)}
-                slotProps={{ input: { 'aria-describedby': reason ? 'agree-reason' : undefined } }}
-                onChange={(event) => store.commit('agree_terms_conditions', event.target.checked ? 1 : 0)}
-              />
-            }
+        </ol>
+        <div className="lf-row" style={{ flexWrap: 'nowrap', gap: 0 }}>
+          <LightCheckbox
+            id="agree-terms"
             label="I have read and agree to the terms and conditions."
+            checked={agreed}
+            // Withdrawing stays possible; agreeing waits for every step.
+            disabled={readOnly || (!agreed && incomplete.length > 0)}
+            aria-describedby={reason ? 'agree-reason' : undefined}
+            onCheckedChange={(checked) => store.commit('agree_terms_conditions', checked ? 1 : 0)}
           />
           <SaveIndicator status={state.status.get('agree_terms_conditions')} label="Agreement" />
-        </Stack>
-        {reason && !agreed && <FormHelperText id="agree-reason">{reason}</FormHelperText>}
-        {state.errors.get('agree_terms_conditions') && <FormHelperText error>{state.errors.get('agree_terms_conditions')}</FormHelperText>}
-      </Paper>
-    </Stack>
+        </div>
+        {reason && !agreed && (
+          <p id="agree-reason" className="lf-helper">
+            {reason}
+          </p>
+        )}
+        {agreeError && <p className="lf-helper lf-error-text">{agreeError}</p>}
+      </section>
+    </div>
   );
 }

@@ -1,5 +1,4 @@
 import { isStepComplete, type StepKey } from '@school/contract';
-import Stack from '@mui/material/Stack';
 import { useOutletContext } from 'react-router';
 import { useAutosave } from './autosave-context.tsx';
 import { NothingChanged } from './components/nothing-changed.tsx';
@@ -14,9 +13,9 @@ export function DataStepPage({ step }: { step: StepKey }) {
   const { readOnly } = useOutletContext<{ readOnly: boolean }>();
   const { store } = useAutosave();
   return (
-    <Stack spacing={2}>
+    <div className="lf-stack">
       {isStepComplete(store.current(), step) && <NothingChanged step={step} readOnly={readOnly} />}
       <StepForm step={step} readOnly={readOnly} />
-    </Stack>
+    </div>
   );
 }

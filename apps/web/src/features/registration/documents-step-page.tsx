@@ -1,24 +1,15 @@
-import UploadFileIcon from '@mui/icons-material/UploadFile';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import LinearProgress from '@mui/material/LinearProgress';
-import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { documentTypeNames, documentTypes } from '@school/contract/documents';
 import { messages } from '@school/contract/messages';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useOutletContext } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { failureMessage, LoadFailed } from '../../components/load-failed.tsx';
 import { getStudent } from '../../api/get-student.ts';
+import { LightFormAlert, lightButtonClass } from '../../components/light-controls/light-form.tsx';
+import { LightIcon } from '../../components/light-controls/light-form-icons.tsx';
+import { lazyPreloaded } from '../../lib/lazy-preloaded.ts';
+import { useIdle } from '../../lib/use-idle.ts';
 import { deleteFile } from './api/delete-file.ts';
 import { getFilesQueryOptions, useFiles, type UploadedFile } from './api/get-files.ts';
 import { uploadFile } from './api/upload-file.ts';
@@ -33,6 +24,16 @@ const slots = documentTypeNames.map((type) => ({
 }));
 
 type Slot = (typeof slots)[number];
+
+// The question before a removal is in a chunk of its own, fetched once the step is up.
+const RemoveFileDialog = lazyPreloaded(async () => (await import('./remove-file-dialog.tsx')).RemoveFileDialog);
+
+/** Enter or Space on the file chooser opens the file picker, as a click does. */
+function openPicker(event: KeyboardEvent<HTMLLabelElement>) {
+  if (event.key !== 'Enter' && event.key !== ' ') return;
+  event.preventDefault();
+  event.currentTarget.querySelector('input')?.click();
+}
 
 function DocumentSlot({
   slot,
@@ -98,22 +99,21 @@ function DocumentSlot({
 
   const showChooser = !current || resubmitting;
   return (
-    <Paper component="section" aria-labelledby={`${inputId}-title`} sx={{ p: { xs: 2, sm: 3 } }}>
-      <Typography id={`${inputId}-title`} variant="h3" component="h2">
+    <section className="lf-card" aria-labelledby={`${inputId}-title`}>
+      <h2 id={`${inputId}-title`} className="lf-noted">
         {slot.label}
-      </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
-        {slot.hint}
-      </Typography>
+      </h2>
+      <p className="lf-secondary lf-hint">{slot.hint}</p>
       {current && !resubmitting && (
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
-          <Link ref={fileLink} href={current.url} target="_blank" rel="noopener" sx={{ wordBreak: 'break-all', flexGrow: 1 }}>
+        <div className="lf-slot-row">
+          <a ref={fileLink} href={current.url} target="_blank" rel="noopener" className="lf-link lf-file-name">
             {current.name}
-          </Link>
+          </a>
           {!readOnly && (
-            <Stack direction="row" spacing={1}>
-              <Button
-                variant="outlined"
+            <div className="lf-row">
+              <button
+                type="button"
+                className={lightButtonClass('outlined')}
                 onClick={() => {
                   // The earlier upload's message does not belong beside a new, empty choice.
                   setNotice(null);
@@ -122,17 +122,19 @@ function DocumentSlot({
                 }}
               >
                 Resubmit
-              </Button>
-              <Button variant="outlined" color="error" onClick={() => setConfirming(true)}>
+              </button>
+              <button type="button" className={lightButtonClass('outlined', true)} onClick={() => setConfirming(true)}>
                 Remove
-              </Button>
-            </Stack>
+              </button>
+            </div>
           )}
-        </Stack>
+        </div>
       )}
       {showChooser && !readOnly && (
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
-          <Button ref={chooser} component="label" variant="outlined" startIcon={<UploadFileIcon />} htmlFor={inputId}>
+        <div className="lf-slot-row">
+          {/* A label as the button: a click on it, or Enter or Space, opens the file picker. */}
+          <label ref={chooser} role="button" tabIndex={0} className={lightButtonClass('outlined')} htmlFor={inputId} onKeyDown={openPicker}>
+            <LightIcon name="uploadFile" />
             Choose file
             <input
               id={inputId}
@@ -145,48 +147,49 @@ function DocumentSlot({
                 setNotice(null);
               }}
             />
-          </Button>
-          <Typography sx={{ flexGrow: 1, wordBreak: 'break-all' }} color={chosen ? 'text.primary' : 'text.secondary'}>
-            {chosen ? chosen.name : 'No file chosen'}
-          </Typography>
-          <Button variant="contained" onClick={upload} disabled={progress !== null}>
+          </label>
+          <p className={chosen ? 'lf-file-name' : 'lf-file-name lf-muted'}>{chosen ? chosen.name : 'No file chosen'}</p>
+          <button type="button" className={lightButtonClass('contained')} onClick={upload} disabled={progress !== null}>
             Upload
-          </Button>
+          </button>
           {resubmitting && (
-            <Button
+            <button
+              type="button"
+              className={lightButtonClass('text')}
               onClick={() => {
                 setResubmitting(false);
                 focusNext.current = 'file';
               }}
             >
               Cancel
-            </Button>
+            </button>
           )}
-        </Stack>
+        </div>
       )}
-      {!current && readOnly && <Typography color="text.secondary">Not uploaded.</Typography>}
+      {!current && readOnly && <p className="lf-muted lf-plain">Not uploaded.</p>}
       {progress !== null && (
-        <Box sx={{ mt: 1.5 }}>
-          <LinearProgress variant="determinate" value={progress} aria-label={`Uploading ${slot.label}`} />
-          <Typography variant="body2">{progress}%</Typography>
-        </Box>
+        <div className="lf-progress">
+          <progress value={progress} max={100} aria-label={`Uploading ${slot.label}`} />
+          <p>{progress}%</p>
+        </div>
       )}
       {notice && (
-        <Alert severity={notice.severity} sx={{ mt: 1.5 }} role={notice.severity === 'error' ? 'alert' : 'status'}>
+        <LightFormAlert severity={notice.severity} role={notice.severity === 'error' ? 'alert' : 'status'} className="lf-notice">
           {notice.text}
-        </Alert>
+        </LightFormAlert>
       )}
-      <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby={`${inputId}-remove`}>
-        <DialogTitle id={`${inputId}-remove`}>Remove {slot.label}?</DialogTitle>
-        <DialogContent>The file {current?.name} will be deleted.</DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirming(false)}>Cancel</Button>
-          <Button color="error" variant="contained" onClick={remove}>
-            Remove
-          </Button>
-        </DialogActions>
-      </Dialog>
-    </Paper>
+      {confirming && (
+        <Suspense>
+          <RemoveFileDialog.Component
+            id={`${inputId}-remove`}
+            title={slot.label}
+            fileName={current?.name}
+            onCancel={() => setConfirming(false)}
+            onRemove={remove}
+          />
+        </Suspense>
+      )}
+    </section>
   );
 }
 
@@ -197,6 +200,7 @@ export default function DocumentsStepPage() {
   const studentId = String(state.record.id);
   const queryClient = useQueryClient();
   const { data: files, error, refetch } = useFiles(studentId);
+  useIdle(RemoveFileDialog.preload);
 
   async function refresh() {
     await queryClient.invalidateQueries({ queryKey: getFilesQueryOptions(studentId).queryKey });
@@ -208,7 +212,7 @@ export default function DocumentsStepPage() {
   // With a document missing, uploading it is what the step needs (and an upload reviews the step).
   const allIn = slots.every((slot) => files?.some((file) => file.type === slot.type));
   return (
-    <Stack spacing={2}>
+    <div className="lf-stack">
       {allIn && <NothingChanged step="documents" kind="documents" readOnly={readOnly} />}
       {slots.map((slot) => (
         <DocumentSlot
@@ -220,6 +224,6 @@ export default function DocumentsStepPage() {
           onChanged={refresh}
         />
       ))}
-    </Stack>
+    </div>
   );
 }

@@ -1,8 +1,6 @@
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import { Link as RouterLink } from 'react-router';
+import { Link } from 'react-router';
+import { lightButtonClass } from '../../components/light-controls/light-form.tsx';
+import { LightIcon } from '../../components/light-controls/light-form-icons.tsx';
 import { steps } from './steps.ts';
 
 /**
@@ -14,17 +12,19 @@ export function StepNavigation({ current }: { current: number }) {
   const previous = current > 0 ? `/registration/${steps[current - 1].path}` : null;
   const next = current < steps.length - 1 ? `/registration/${steps[current + 1].path}` : '/dashboard';
   return (
-    <Box component="nav" aria-label="Step" sx={{ display: 'flex', gap: 2, justifyContent: 'space-between', mt: 3 }}>
+    <nav aria-label="Step" className="lf-row lf-step-nav">
       {previous ? (
-        <Button component={RouterLink} to={previous} data-step-link variant="outlined" startIcon={<ArrowBackIcon />}>
+        <Link to={previous} data-step-link className={lightButtonClass('outlined')}>
+          <LightIcon name="arrowBack" />
           Back
-        </Button>
+        </Link>
       ) : (
         <span />
       )}
-      <Button component={RouterLink} to={next} data-step-link variant="contained" endIcon={<ArrowForwardIcon />}>
+      <Link to={next} data-step-link className={lightButtonClass('contained')}>
         Continue
-      </Button>
-    </Box>
+        <LightIcon name="arrowForward" />
+      </Link>
+    </nav>
   );
 }

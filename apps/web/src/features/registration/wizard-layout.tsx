@@ -1,22 +1,12 @@
-import CheckCircleIcon from '@mui/icons-material/CheckCircle';
-import PrintIcon from '@mui/icons-material/Print';
-import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import GlobalStyles from '@mui/material/GlobalStyles';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import { messages } from '@school/contract/messages';
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { Navigate, Link as RouterLink, Outlet, useBlocker, useLocation } from 'react-router';
+import { Navigate, Outlet, useBlocker, useLocation } from 'react-router';
 import { useSession } from '../../api/get-session.ts';
 import { useStudent, type Registration } from '../../api/get-student.ts';
 import { LazyPdfDialog } from '../../components/lazy-pdf-dialog.tsx';
+import { LightFormAlert, lightButtonClass } from '../../components/light-controls/light-form.tsx';
+import { LightIcon } from '../../components/light-controls/light-form-icons.tsx';
+import { LightStepper } from '../../components/light-controls/light-stepper.tsx';
 import { failureMessage, LoadFailed } from '../../components/load-failed.tsx';
 import { LoadingOverlay } from '../../components/loading-overlay.tsx';
 import { AutosaveProvider, useAutosave, useWizardAutosave } from './autosave-context.tsx';
@@ -30,9 +20,6 @@ import { steps } from './steps.ts';
 // The leave dialog is in a chunk of its own, fetched once the step is up: the first screen never
 // draws it. Offline before it came, the browser asks the same question.
 const LeaveDialog = lazyPreloaded(async () => (await import('./leave-dialog.tsx')).LeaveDialog, AskLeaveByBrowser);
-
-/** A step's name in the menus, saying whether it is complete (the check mark's meaning for screen readers). */
-const stepName = (label: string, complete: boolean) => (complete ? `${label} (complete)` : label);
 
 /** What every step screen reads from the wizard. */
 export type StepContext = { readOnly: boolean; terms: Registration['terms']; academicYear: string; completedOn: string | null };
@@ -76,6 +63,7 @@ function WizardFrame({ registration }: { registration: Registration }) {
   const blocker = useBlocker(({ nextLocation }) => store.hasUnsaved && !nextLocation.pathname.startsWith('/registration/'));
   const completedOn = useCompletedOn(registration, state.progress.submit === 1);
   useIdle(LeaveDialog.preload);
+  useScrollPaddingForStepBar();
   const heading = useRef<HTMLHeadingElement>(null);
   // A new step starts at its top, its name read out, as a new page would.
   useEffect(() => {
@@ -87,41 +75,22 @@ function WizardFrame({ registration }: { registration: Registration }) {
   // `/registration` itself opens the first step.
   if (current < 0 && /^\/registration\/?$/.test(location.pathname)) return <Navigate to="/registration/student-data" replace />;
   return (
-    <Box sx={{ display: 'flex', gap: { sm: 2, md: 3 }, alignItems: 'flex-start', pb: { xs: 12, sm: 0 } }}>
-      <GlobalStyles styles={{ html: { scrollPaddingBottom: 96 } }} />
-      <Paper
-        component="nav"
-        aria-label="Registration steps"
-        sx={{ display: { xs: 'none', sm: 'block' }, width: { sm: 200, md: 240 }, flexShrink: 0, position: 'sticky', top: 88 }}
-      >
-        <List component="div">
-          {steps.map((step, index) => (
-            <ListItemButton
-              key={step.path}
-              component={RouterLink}
-              to={`/registration/${step.path}`}
-              data-step-link
-              selected={index === current}
-              aria-current={index === current ? 'step' : undefined}
-              aria-label={stepName(step.label, Boolean(state.progress[step.flag]))}
-            >
-              <ListItemIcon sx={{ minWidth: 36 }}>
-                {state.progress[step.flag] ? <CheckCircleIcon color="success" /> : <RadioButtonUncheckedIcon color="disabled" />}
-              </ListItemIcon>
-              <ListItemText primary={step.label} />
-            </ListItemButton>
-          ))}
-        </List>
-      </Paper>
-      <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'space-between', mb: 2 }}>
-          <Typography ref={heading} tabIndex={-1} variant="h1" sx={{ fontSize: { xs: '1.4rem', sm: '1.8rem' }, '&:focus': { outline: 'none' } }}>
+    <div className="lf-wizard">
+      <LightStepper
+        label="Registration steps"
+        current={current}
+        steps={steps.map((step) => ({ to: `/registration/${step.path}`, label: step.label, complete: Boolean(state.progress[step.flag]) }))}
+      />
+      <div className="lf-wizard-main">
+        <div className="lf-row lf-wizard-head">
+          <h1 ref={heading} tabIndex={-1}>
             {current >= 0 ? steps[current].label : 'Registration'}
-          </Typography>
-          <Button variant="outlined" startIcon={<PrintIcon />} onClick={() => setViewing(true)}>
+          </h1>
+          <button type="button" className={lightButtonClass('outlined')} onClick={() => setViewing(true)}>
+            <LightIcon name="print" />
             View / Print registration form
-          </Button>
-        </Box>
+          </button>
+        </div>
         {viewing && (
           <LazyPdfDialog
             fullScreen
@@ -132,82 +101,46 @@ function WizardFrame({ registration }: { registration: Registration }) {
           />
         )}
         {closed ? (
-          <Alert severity="warning" sx={{ mb: 2 }}>
+          <LightFormAlert severity="warning" className="lf-gap-bottom">
             {closed}
-          </Alert>
+          </LightFormAlert>
         ) : (
           registration.registration.deadline && (
-            <Alert severity="info" sx={{ mb: 2 }}>
+            <LightFormAlert severity="info" className="lf-gap-bottom">
               {registration.registration.message}
-            </Alert>
+            </LightFormAlert>
           )
         )}
         {state.offline && (
-          <Alert severity="error" sx={{ mb: 2 }}>
+          <LightFormAlert severity="error" className="lf-gap-bottom">
             You are offline. Your changes are kept and will be saved when the connection returns.
-          </Alert>
+          </LightFormAlert>
         )}
-        <Box id="registration-form" tabIndex={-1} sx={{ '&:focus': { outline: 'none' } }}>
+        <div id="registration-form" tabIndex={-1}>
           <Outlet
             context={
               { readOnly: Boolean(closed), terms: registration.terms, academicYear: registration.registration.academic_year, completedOn } satisfies StepContext
             }
           />
           {current >= 0 && <StepNavigation current={current} />}
-        </Box>
-      </Box>
-      <Paper
-        component="nav"
-        aria-label="Registration steps"
-        elevation={8}
-        sx={{ display: { xs: 'block', sm: 'none' }, position: 'fixed', left: 0, right: 0, bottom: 0, zIndex: 10, pt: 0.5, pb: 0.75 }}
-      >
-        {/* Six names do not fit a phone legibly: the numbers (a tick when done), and the current step's name under them. */}
-        <Box sx={{ display: 'flex', justifyContent: 'space-around' }}>
-          {steps.map((step, index) => (
-            <Button
-              key={step.path}
-              component={RouterLink}
-              to={`/registration/${step.path}`}
-              data-step-link
-              aria-current={index === current ? 'step' : undefined}
-              aria-label={stepName(step.label, Boolean(state.progress[step.flag]))}
-              sx={{ minWidth: 44, minHeight: 44, p: 0, borderRadius: '50%' }}
-            >
-              <Box
-                component="span"
-                aria-hidden
-                sx={{
-                  display: 'grid',
-                  placeItems: 'center',
-                  width: 32,
-                  height: 32,
-                  borderRadius: '50%',
-                  fontSize: '0.95rem',
-                  fontWeight: 700,
-                  border: 2,
-                  borderColor: index === current ? 'primary.main' : 'transparent',
-                  bgcolor: index === current ? 'primary.main' : 'action.hover',
-                  color: index === current ? 'primary.contrastText' : 'text.primary',
-                }}
-              >
-                {state.progress[step.flag] && index !== current ? <CheckCircleIcon color="success" /> : index + 1}
-              </Box>
-            </Button>
-          ))}
-        </Box>
-        {current >= 0 && (
-          <Typography data-step-current aria-hidden sx={{ textAlign: 'center', fontSize: '0.875rem', fontWeight: 600, color: 'primary.main' }}>
-            {`Step ${current + 1} of ${steps.length}: ${steps[current].label}`}
-            {state.progress[steps[current].flag] ? ' (complete)' : ''}
-          </Typography>
-        )}
-      </Paper>
+        </div>
+      </div>
       {blocker.state === 'blocked' && (
         <Suspense>
           <LeaveDialog.Component onStay={() => blocker.reset?.()} onLeave={() => blocker.proceed?.()} />
         </Suspense>
       )}
-    </Box>
+    </div>
   );
+}
+
+/** A field scrolled into view by the keyboard stops above the phone's step bar, not under it. */
+function useScrollPaddingForStepBar() {
+  useEffect(() => {
+    const root = document.documentElement;
+    root.style.scrollPaddingBottom = '96px';
+    return () => {
+      root.style.scrollPaddingBottom = '';
+    };
+  }, []);
 }

@@ -1,16 +1,11 @@
 import { birthDateRange, isFieldRequired, type FieldDef, type FieldValue } from '@school/contract';
-import Autocomplete from '@mui/material/Autocomplete';
-import Box from '@mui/material/Box';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormLabel from '@mui/material/FormLabel';
-import MenuItem from '@mui/material/MenuItem';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
-import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
-import { useState, type ClipboardEvent, type ReactNode } from 'react';
-import { acceptDigitKeys, pasteDigits, PhoneField } from '../../../components/phone-field.tsx';
+import { phoneDigits, phonePrefix } from '@school/contract/limits';
+import { useState, type ClipboardEvent } from 'react';
+import { LightFormField } from '../../../components/light-controls/light-form.tsx';
+import { acceptDigitKeys, pasteDigits } from '../../../components/light-controls/light-form-digits.ts';
+import { LightRadioGroup } from '../../../components/light-controls/light-radio.tsx';
+import { LightSelect } from '../../../components/light-controls/light-select.tsx';
+import { LightSwitch } from '../../../components/light-controls/light-switch.tsx';
 import { SaveIndicator } from '../../../components/save-indicator.tsx';
 import type { Option } from '../api/get-reference-lists.ts';
 import { useAutosave } from '../autosave-context.tsx';
@@ -22,15 +17,19 @@ type InputProps = { field: FieldDef; options?: Option[]; readOnly: boolean };
 const asText = (value: FieldValue) => (value === null || value === undefined ? '' : String(value));
 /** The field's DOM id; labels, tests and the save indicator name it. */
 export const fieldId = (name: string) => `field-${name}`;
-/** What every text-like input of a field shares: its id, label, value, required mark, lock and message. */
-const textFieldProps = (field: FieldDef, draft: string, error: string | undefined | null, readOnly: boolean, required: boolean) => ({
+/** What every field's frame shares: its id, label, required mark, lock, message and save mark. */
+const frameProps = (
+  field: FieldDef,
+  { error, required, status }: Pick<ReturnType<typeof useFieldDraft>, 'error' | 'required' | 'status'>,
+  readOnly: boolean,
+) => ({
   id: fieldId(field.name),
   label: field.label,
-  value: draft,
   required,
   disabled: readOnly || Boolean(field.schoolOnly),
   error: Boolean(error),
   helperText: error ?? ' ',
+  aside: <SaveIndicator status={status} label={field.label} />,
 });
 
 const isLongText = (field: FieldDef) => field.kind === 'text' && (field.max ?? 0) >= 255;
@@ -80,142 +79,96 @@ function useFieldDraft(field: FieldDef) {
   };
 }
 
-/** A field with its save indicator beside it, lined up with the input box. */
-function WithIndicator({
-  field,
-  status,
-  children,
-  top = 2,
-}: {
-  field: FieldDef;
-  status: ReturnType<typeof useFieldDraft>['status'];
-  children: ReactNode;
-  top?: number;
-}) {
-  return (
-    <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 0.75 }}>
-      <Box sx={{ flexGrow: 1, minWidth: 0 }}>{children}</Box>
-      <Box sx={{ pt: top, width: 20, flexShrink: 0 }}>
-        <SaveIndicator status={status} label={field.label} />
-      </Box>
-    </Box>
-  );
-}
-
 /** One field of the record, drawn by its kind, saving itself through the wizard's autosave. */
 export function FieldInput({ field, options, readOnly }: InputProps) {
   switch (field.kind) {
     case 'flag':
       return field.step === 'otherData' ? <YesNoInput field={field} readOnly={readOnly} /> : <SwitchInput field={field} readOnly={readOnly} />;
-    case 'phone':
-      return <PhoneInput field={field} readOnly={readOnly} />;
     case 'date':
       return <DateInput field={field} readOnly={readOnly} />;
     case 'choice':
       return <SelectInput field={field} options={(field.options ?? []).map((option) => ({ value: option, label: option }))} readOnly={readOnly} />;
     case 'reference':
-      return SEARCHED_LISTS.has(field.list) ? (
-        <SearchInput field={field} options={options} readOnly={readOnly} />
-      ) : (
-        <SelectInput field={field} options={options} readOnly={readOnly} />
-      );
+      return <SelectInput field={field} options={options} readOnly={readOnly} />;
     default:
       return <TextInput field={field} readOnly={readOnly} />;
   }
 }
 
-/** Text, e-mail and family numbers (two digits); saved when the field loses focus. */
+/** How a text-like field's input behaves by its kind: its type, keypad, longest entry and digits-only keys. */
+function textKind(field: FieldDef) {
+  const digits = field.kind === 'count' || field.kind === 'phone';
+  const maxLength = field.kind === 'count' ? 2 : field.kind === 'phone' ? phoneDigits : field.max;
+  return {
+    type: field.kind === 'email' ? 'email' : 'text',
+    inputMode: digits ? ('numeric' as const) : field.kind === 'email' ? ('email' as const) : undefined,
+    maxLength,
+    digits,
+    prefix: field.kind === 'phone' ? phonePrefix : undefined,
+  };
+}
+
+/**
+ * Text, e-mail, family numbers (two digits) and phone numbers (seven digits after the fixed 1868);
+ * only digit keys reach a number. Saved when the field loses focus.
+ */
 function TextInput({ field, readOnly }: InputProps) {
-  const { draft, error, required, status, change, startEditing, commit } = useFieldDraft(field);
-  const digits = field.kind === 'count';
-  const long = isLongText(field);
+  const draftState = useFieldDraft(field);
+  const { draft, change, startEditing, commit } = draftState;
+  const { type, inputMode, maxLength, digits, prefix } = textKind(field);
+  const frame = frameProps(field, draftState, readOnly);
+  const shared = {
+    value: draft,
+    maxLength,
+    required: draftState.required,
+    disabled: frame.disabled,
+    autoComplete: 'off',
+    onFocus: startEditing,
+    onBlur: () => commit(draft),
+  };
   return (
-    <WithIndicator field={field} status={status}>
-      <TextField
-        {...textFieldProps(field, draft, error, readOnly, required)}
-        fullWidth
-        type={field.kind === 'email' ? 'email' : 'text'}
-        multiline={long}
-        minRows={long ? 2 : undefined}
-        onFocus={startEditing}
-        onChange={(event) => change(event.target.value)}
-        onBlur={() => commit(draft)}
-        onKeyDown={digits ? acceptDigitKeys : undefined}
-        slotProps={{
-          htmlInput: {
-            maxLength: digits ? 2 : field.max,
-            inputMode: digits ? 'numeric' : field.kind === 'email' ? 'email' : undefined,
-            autoComplete: 'off',
-            onPaste: digits ? (event: ClipboardEvent<HTMLInputElement>) => pasteDigits(event, 2, change) : undefined,
-          },
-        }}
-      />
-    </WithIndicator>
+    <LightFormField {...frame} prefix={prefix}>
+      {(control) =>
+        isLongText(field) ? (
+          <textarea {...control} {...shared} rows={2} onChange={(event) => change(event.target.value)} />
+        ) : (
+          <input
+            {...control}
+            {...shared}
+            type={type}
+            inputMode={inputMode}
+            onChange={(event) => change(event.target.value)}
+            onKeyDown={digits ? acceptDigitKeys : undefined}
+            onPaste={digits ? (event: ClipboardEvent<HTMLInputElement>) => pasteDigits(event, maxLength ?? 2, change) : undefined}
+          />
+        )
+      }
+    </LightFormField>
   );
 }
 
-/** A phone number after the fixed 1868 prefix. */
-function PhoneInput({ field, readOnly }: InputProps) {
-  const { draft, error, required, status, change, startEditing, commit } = useFieldDraft(field);
-  return (
-    <WithIndicator field={field} status={status}>
-      <PhoneField {...textFieldProps(field, draft, error, readOnly, required)} onFocus={startEditing} onChange={change} onBlur={() => commit(draft)} />
-    </WithIndicator>
-  );
-}
-
-/** A fixed list of options or a short reference list; saved as soon as one is chosen. */
+/**
+ * A fixed list of options or a reference list; saved as soon as one is chosen. The town list is
+ * long (about 150 names), so it is searched rather than scrolled.
+ */
 function SelectInput({ field, options, readOnly }: InputProps) {
-  const { draft, error, required, status, commit } = useFieldDraft(field);
+  const draftState = useFieldDraft(field);
+  const { draft, required, commit } = draftState;
   const choices = [...(options ?? [])];
   // A saved value not (yet) in the list still shows, so nothing is lost while lists load.
   if (draft && !choices.some((choice) => choice.value === draft)) choices.push({ value: draft, label: draft });
+  const searchable = SEARCHED_LISTS.has(field.list);
   return (
-    <WithIndicator field={field} status={status}>
-      <TextField
-        {...textFieldProps(field, draft, error, readOnly, required)}
-        select
-        fullWidth
-        onChange={(event) => commit(event.target.value)}
-        // The menu takes focus while open; leaving the closed select empty is what counts.
-        onBlur={() => required && !draft && commit(draft)}
-        slotProps={{ select: { MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } } } }}
-      >
-        {!required && (
-          <MenuItem value="">
-            <em>Not stated</em>
-          </MenuItem>
-        )}
-        {choices.map((choice) => (
-          <MenuItem key={choice.value} value={choice.value}>
-            {choice.label}
-          </MenuItem>
-        ))}
-      </TextField>
-    </WithIndicator>
-  );
-}
-
-/** A long reference list (towns): type to narrow it down, choose one; saved when chosen. */
-function SearchInput({ field, options, readOnly }: InputProps) {
-  const { draft, error, required, status, commit } = useFieldDraft(field);
-  const names = (options ?? []).map((option) => option.value);
-  if (draft && !names.includes(draft)) names.push(draft);
-  const labels = new Map((options ?? []).map((option) => [option.value, option.label]));
-  return (
-    <WithIndicator field={field} status={status}>
-      <Autocomplete
-        id={fieldId(field.name)}
-        options={names}
-        value={draft || null}
-        getOptionLabel={(value) => labels.get(value) ?? value}
-        autoHighlight
-        disabled={readOnly || field.schoolOnly}
-        onChange={(_, value) => commit(value ?? '')}
-        onBlur={() => required && !draft && commit('')}
-        renderInput={(params) => <TextField {...params} label={field.label} required={required} error={Boolean(error)} helperText={error ?? ' '} />}
-      />
-    </WithIndicator>
+    <LightSelect
+      {...frameProps(field, draftState, readOnly)}
+      value={draft}
+      options={choices}
+      searchable={searchable}
+      emptyLabel={required || searchable ? undefined : 'Not stated'}
+      onChange={commit}
+      // Leaving a required select empty is what counts (its message then shows).
+      onLeave={() => required && !draft && commit(searchable ? '' : draft)}
+    />
   );
 }
 
@@ -238,20 +191,27 @@ function dateRange(field: FieldDef): { min: string; max: string | undefined } {
  * refused with the date message and not sent.
  */
 function DateInput({ field, readOnly }: InputProps) {
-  const { draft, error, required, status, change, startEditing, commit } = useFieldDraft(field);
+  const draftState = useFieldDraft(field);
+  const { draft, change, startEditing, commit } = draftState;
+  const frame = frameProps(field, draftState, readOnly);
   const range = dateRange(field);
   return (
-    <WithIndicator field={field} status={status}>
-      <TextField
-        {...textFieldProps(field, draft, error, readOnly, required)}
-        fullWidth
-        type="date"
-        onFocus={startEditing}
-        onChange={(event) => change(event.target.value)}
-        onBlur={(event) => commit((event.target as HTMLInputElement).validity.badInput ? UNFINISHED_DATE : draft)}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: range.min, max: range.max } }}
-      />
-    </WithIndicator>
+    <LightFormField {...frame}>
+      {(control) => (
+        <input
+          {...control}
+          type="date"
+          value={draft}
+          min={range.min}
+          max={range.max}
+          required={draftState.required}
+          disabled={frame.disabled}
+          onFocus={startEditing}
+          onChange={(event) => change(event.target.value)}
+          onBlur={(event) => commit(event.target.validity.badInput ? UNFINISHED_DATE : draft)}
+        />
+      )}
+    </LightFormField>
   );
 }
 
@@ -259,44 +219,36 @@ function DateInput({ field, readOnly }: InputProps) {
 function SwitchInput({ field, readOnly }: InputProps) {
   const { saved, status, commit } = useFieldDraft(field);
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minHeight: 42 }}>
-      <FormControlLabel
-        sx={{ mr: 0 }}
-        control={
-          <Switch
-            id={fieldId(field.name)}
-            checked={saved === 1}
-            disabled={readOnly || field.schoolOnly}
-            onChange={(event) => commit(event.target.checked ? 1 : 0)}
-          />
-        }
+    <div className="lf-row" style={{ gap: 4, flexWrap: 'nowrap' }}>
+      <LightSwitch
+        id={fieldId(field.name)}
         label={field.label}
+        checked={saved === 1}
+        disabled={readOnly || field.schoolOnly}
+        onCheckedChange={(checked) => commit(checked ? 1 : 0)}
       />
       <SaveIndicator status={status} label={field.label} />
-    </Box>
+    </div>
   );
 }
+
+const yesNo = [
+  { value: '1', label: 'Yes' },
+  { value: '0', label: 'No' },
+];
 
 /** A yes/no flag of the other-data step, answered Yes or No; saved when answered. */
 function YesNoInput({ field, readOnly }: InputProps) {
   const { saved, status, commit } = useFieldDraft(field);
-  const labelId = `${fieldId(field.name)}-label`;
   return (
-    <FormControl disabled={readOnly || field.schoolOnly} sx={{ display: 'flex', mb: 1 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-        <FormLabel id={labelId}>{field.label}</FormLabel>
-        <SaveIndicator status={status} label={field.label} />
-      </Box>
-      <RadioGroup
-        row
-        id={fieldId(field.name)}
-        aria-labelledby={labelId}
-        value={saved === 1 ? '1' : '0'}
-        onChange={(event) => commit(Number(event.target.value))}
-      >
-        <FormControlLabel value="1" control={<Radio />} label="Yes" />
-        <FormControlLabel value="0" control={<Radio />} label="No" />
-      </RadioGroup>
-    </FormControl>
+    <LightRadioGroup
+      id={fieldId(field.name)}
+      label={field.label}
+      value={saved === 1 ? '1' : '0'}
+      options={yesNo}
+      disabled={readOnly || field.schoolOnly}
+      onChange={(value) => commit(Number(value))}
+      aside={<SaveIndicator status={status} label={field.label} />}
+    />
   );
 }

@@ -1,10 +1,7 @@
 import type { CompletenessStepKey } from '@school/contract';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../api/client.ts';
+import { LightFormAlert, lightButtonClass } from '../../../components/light-controls/light-form.tsx';
 import { confirmStep } from '../api/confirm-step.ts';
 import { useAutosave } from '../autosave-context.tsx';
 
@@ -48,25 +45,28 @@ export function NothingChanged({ step, readOnly, kind = 'fields' }: { step: Comp
 
   const titleId = `review-${step}-title`;
   return (
-    <Paper component="section" aria-labelledby={titleId} sx={{ p: { xs: 2, sm: 3 } }}>
-      <Typography id={titleId} variant="h3" component="h2" gutterBottom>
+    <section className="lf-card" aria-labelledby={titleId}>
+      <h2 id={titleId} className="lf-noted">
         Still right?
-      </Typography>
+      </h2>
       {!reviewed && (
         <>
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-            {asks[kind]}
-          </Typography>
-          <Button variant="contained" onClick={() => void confirm()} disabled={busy}>
+          <p className="lf-secondary">{asks[kind]}</p>
+          <button type="button" className={lightButtonClass('contained')} onClick={() => void confirm()} disabled={busy}>
             Nothing has changed
-          </Button>
+          </button>
         </>
       )}
       {outcome && (
-        <Alert ref={answer} tabIndex={-1} severity={outcome.ok ? 'success' : 'error'} sx={{ mt: reviewed ? 0 : 2 }} role={outcome.ok ? 'status' : 'alert'}>
+        <LightFormAlert
+          focusRef={answer}
+          severity={outcome.ok ? 'success' : 'error'}
+          role={outcome.ok ? 'status' : 'alert'}
+          className={reviewed ? undefined : 'lf-gap-top'}
+        >
           {outcome.message}
-        </Alert>
+        </LightFormAlert>
       )}
-    </Paper>
+    </section>
   );
 }

@@ -1,7 +1,4 @@
 import { parentsShown, studentFields, type FieldDef, type StepKey } from '@school/contract';
-import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import { startTransition, useEffect, useMemo, useState } from 'react';
 import { useReferenceLists } from '../api/get-reference-lists.ts';
 import { useAutosave } from '../autosave-context.tsx';
@@ -69,41 +66,28 @@ export function StepForm({ step, readOnly }: { step: StepKey; readOnly: boolean 
   };
 
   return (
-    <>
-      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        {firstOrAll(
-          sections.filter(([title, fields]) => visible(title, fields)),
-          allDrawn,
-        ).map(([title, fields]) => {
-          const allFlags = fields.length > 1 && fields.every((field) => field.kind === 'flag');
-          return (
-            <Paper key={title} component="section" aria-labelledby={sectionId(title)} sx={{ p: { xs: 2, sm: 3 } }}>
-              <Typography id={sectionId(title)} variant="h3" component="h2" sx={{ mb: SECTION_NOTES[title] ? 0.5 : 2 }}>
-                {title}
-              </Typography>
-              {SECTION_NOTES[title] && (
-                <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-                  {SECTION_NOTES[title]}
-                </Typography>
-              )}
-              <Box
-                sx={{
-                  display: 'grid',
-                  gridTemplateColumns: allFlags ? { xs: '1fr', sm: '1fr 1fr', lg: '1fr 1fr 1fr' } : { xs: '1fr', md: '1fr 1fr' },
-                  columnGap: 2,
-                  rowGap: allFlags ? 0 : 0.5,
-                }}
-              >
-                {fields.map((field) => (
-                  <Box key={field.name} sx={{ gridColumn: field.kind === 'text' && (field.max ?? 0) >= 255 ? '1 / -1' : undefined, minWidth: 0 }}>
-                    <FieldInput field={field} options={field.list ? lists[field.list] : undefined} readOnly={readOnly} />
-                  </Box>
-                ))}
-              </Box>
-            </Paper>
-          );
-        })}
-      </Box>
-    </>
+    <div className="lf-stack">
+      {firstOrAll(
+        sections.filter(([title, fields]) => visible(title, fields)),
+        allDrawn,
+      ).map(([title, fields]) => {
+        const allFlags = fields.length > 1 && fields.every((field) => field.kind === 'flag');
+        return (
+          <section key={title} className="lf-card" aria-labelledby={sectionId(title)}>
+            <h2 id={sectionId(title)} className={SECTION_NOTES[title] ? 'lf-noted' : undefined}>
+              {title}
+            </h2>
+            {SECTION_NOTES[title] && <p className="lf-secondary">{SECTION_NOTES[title]}</p>}
+            <div className={allFlags ? 'lf-grid lf-grid-flags' : 'lf-grid'}>
+              {fields.map((field) => (
+                <div key={field.name} className={field.kind === 'text' && (field.max ?? 0) >= 255 ? 'lf-wide' : undefined}>
+                  <FieldInput field={field} options={field.list ? lists[field.list] : undefined} readOnly={readOnly} />
+                </div>
+              ))}
+            </div>
+          </section>
+        );
+      })}
+    </div>
   );
 }

@@ -1,0 +1,93 @@
+import type { ReactNode, Ref } from 'react';
+import { LightIcon, type LightIconName } from './light-form-icons.tsx';
+import './light-form-controls.css';
+
+/** What a field's own control needs to be tied to its label and message for screen readers. */
+export type LightControlProps = {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+  'aria-required': true | undefined;
+};
+
+type LightFormFieldProps = {
+  /** The control's DOM id, which the label names. */
+  id: string;
+  label: string;
+  required?: boolean;
+  disabled?: boolean;
+  error?: boolean;
+  /** The hint or message under the box; a single space keeps its line without saying anything. */
+  helperText?: string;
+  /** Text fixed before the value (a phone number's 1868). */
+  prefix?: string;
+  /** A mark beside the field, lined up with its box (the save indicator). */
+  aside?: ReactNode;
+  /** Draws the control itself, given the ids and states it must carry. */
+  children: (control: LightControlProps) => ReactNode;
+  /** Extra class on the box (a select's). */
+  boxClass?: string;
+};
+
+/**
+ * A form field: its label above, the box holding the control, the hint or message below; the
+ * label, the required mark and the message tied to the control for screen readers.
+ */
+export function LightFormField({ id, label, required, disabled, error, helperText, prefix, aside, children, boxClass }: LightFormFieldProps) {
+  const helperId = `${id}-helper-text`;
+  const describes = Boolean(helperText?.trim());
+  const classes = ['lf-field-main', error && 'lf-invalid', disabled && 'lf-disabled'].filter(Boolean).join(' ');
+  return (
+    <div className="lf-field">
+      <div className={classes}>
+        <label htmlFor={id} id={`${id}-label`}>
+          {label}
+          {required && <span aria-hidden="true"> *</span>}
+        </label>
+        <div className={boxClass ? `lf-box ${boxClass}` : 'lf-box'}>
+          {prefix && <span className="lf-prefix">{prefix}</span>}
+          {children({ id, 'aria-invalid': error || undefined, 'aria-describedby': describes ? helperId : undefined, 'aria-required': required || undefined })}
+        </div>
+        {helperText !== undefined && (
+          <p id={helperId} className="lf-helper">
+            {helperText}
+          </p>
+        )}
+      </div>
+      {aside && <div className="lf-mark">{aside}</div>}
+    </div>
+  );
+}
+
+type Severity = 'success' | 'info' | 'warning' | 'error';
+const alertIcons: Record<Severity, LightIconName> = { success: 'successOutline', info: 'info', warning: 'warning', error: 'errorOutline' };
+
+/**
+ * A notice in one of four colours: done (green), for information (blue), a warning (orange), a
+ * failure (red); announced as an alert unless told otherwise.
+ */
+export function LightFormAlert({
+  severity,
+  role = 'alert',
+  focusRef,
+  className,
+  children,
+}: {
+  severity: Severity;
+  role?: 'alert' | 'status';
+  /** Takes focus when the notice replaces the button she pressed. */
+  focusRef?: Ref<HTMLDivElement>;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div ref={focusRef} tabIndex={focusRef ? -1 : undefined} role={role} className={`lf-alert lf-alert-${severity}${className ? ` ${className}` : ''}`}>
+      <LightIcon name={alertIcons[severity]} />
+      <div>{children}</div>
+    </div>
+  );
+}
+
+/** How a light button looks: filled (the main action), outlined, or plain text; red for a removal. */
+export const lightButtonClass = (look: 'contained' | 'outlined' | 'text' = 'outlined', danger = false) =>
+  ['lf-button', look !== 'outlined' && `lf-${look}`, danger && 'lf-danger'].filter(Boolean).join(' ');
