@@ -4,39 +4,9 @@ import { messages } from './messages.ts';
 import { completenessSteps, type CompletenessStepKey, type StepKey } from './progress-steps.ts';
 import { parseRemembered } from './remembered-parse.ts';
 import { agreementFields, studentFields, type FieldDef } from './student-fields.ts';
+import { birthDateRange, emailPattern, fieldTitle, filled, isFieldRequired, isRealDate, todayIso, type FieldValue } from './field-rules.ts';
 
-/** A value of the record as the API carries it: text fields are strings or null, flags 0 or 1. */
-export type FieldValue = string | number | null;
-export type StudentRecord = Record<string, FieldValue> & { id: string; updatedAt: string };
-
-/** A plausible e-mail address: what the record accepts and what a message may be sent to. */
-export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const datePattern = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Today's date as yyyy-MM-dd in UTC; the school (UTC-4) is never ahead of it. */
-export const todayIso = (): string => new Date().toISOString().slice(0, 10);
-
-/** The same day `years` years before `today` (yyyy-MM-dd); 29 February falls back to the 28th. */
-function yearsBefore(today: string, years: number): string {
-  const [year, month, day] = today.split('-').map(Number);
-  const date = new Date(Date.UTC(year - years, month - 1, day));
-  if (date.getUTCMonth() !== month - 1) date.setUTCDate(0);
-  return date.toISOString().slice(0, 10);
-}
-
-/** Decision 027: a secondary student was born 9 to 25 years before today (both ends included). */
-export function birthDateRange(today = todayIso()): { earliest: string; latest: string } {
-  // Asked for at every save's check of the date of birth: worked out once a day.
-  if (lastRange.today !== today) Object.assign(lastRange, { today, range: Object.freeze({ earliest: yearsBefore(today, 25), latest: yearsBefore(today, 9) }) });
-  return lastRange.range;
-}
-const lastRange = { today: '', range: { earliest: '', latest: '' } };
-
-export function isRealDate(value: string): boolean {
-  if (!datePattern.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
+export * from './field-rules.ts';
 
 /** Empty input means "not filled in" and is stored as null. */
 const emptyToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
@@ -107,36 +77,6 @@ function dateSchema(rule: NonNullable<FieldDef['dates']>): z.ZodType<string> {
 
 /** Every column of the record, in the spec's order, for the database and the export. */
 export const studentColumns: readonly string[] = [...studentFields.map((field) => field.name), ...agreementFields];
-
-/** Which parent sections the living status shows (SPEC §4). */
-export function parentsShown(livingStatus: FieldValue): Array<'mother' | 'father' | 'guardian'> {
-  switch (livingStatus) {
-    case 'Both Parents':
-      return ['mother', 'father'];
-    case 'Father Only':
-      return ['father'];
-    case 'Mother Only':
-      return ['mother'];
-    case 'Guardian':
-      return ['guardian'];
-    default:
-      return [];
-  }
-}
-
-const filled = (value: FieldValue | undefined) => value !== null && value !== undefined && value !== '';
-
-/**
- * Whether the record needs this field filled in: a required field always, a parent's or
- * guardian's name when the living status shows that section (SPEC §4).
- */
-export function isFieldRequired(field: FieldDef, record: Record<string, FieldValue>): boolean {
-  if (field.required) return true;
-  return field.parent !== undefined && field.name === `${field.parent}_name` && parentsShown(record.living_status ?? null).includes(field.parent);
-}
-
-/** How a step's state names a field: parent fields with their section ("Mother: Name"). */
-export const fieldTitle = (field: FieldDef): string => (field.parent ? `${field.section}: ${field.label}` : field.label);
 
 /** One step's state as the Complete step shows it and the server judges it (decision 026). */
 export type StepState = {

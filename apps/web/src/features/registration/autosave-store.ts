@@ -1,9 +1,11 @@
-import { fieldByName, fieldSchema, isFieldRequired, messages, type FieldValue, type StudentRecord } from '@school/contract';
+import { fieldByName, messages, type FieldValue, type StudentRecord } from '@school/contract';
+import { isFieldRequired } from '@school/contract/field-rules';
 import { ApiError } from '../../api/client.ts';
 import type { ProgressFlags, Registration } from '../../api/get-student.ts';
 import type { SaveAnswer } from '../../api/save-student.ts';
 import type { SaveStatus } from '../../components/save-indicator.tsx';
 import { saveWithConflictRetry } from '../../lib/save-with-conflict-retry.ts';
+import { fieldJudge, loadFieldJudge } from './field-judge.ts';
 
 export type FieldStatus = SaveStatus;
 /** SPEC §4/§9: the indicator stays on "saving" about 600 ms before it shows the result. */
@@ -30,12 +32,15 @@ const isEmpty = (value: FieldValue) => value === null || value === undefined || 
 /**
  * What is wrong with a value the user entered, in the contract's words (the server's too), or
  * null when it may be saved. A required field (by the record as it stands) may not be emptied.
+ * The value is judged once the contract's schemas have arrived (`loadFieldJudge`), as they have
+ * by the time a value is committed.
  */
 export function fieldProblem(name: string, raw: FieldValue, record: Record<string, FieldValue> = {}): string | null {
   const field = fieldByName.get(name);
   if (!field) return null;
   if (isFieldRequired(field, record) && isEmpty(raw)) return messages.required;
-  const parsed = fieldSchema(field).safeParse(raw);
+  const parsed = fieldJudge()?.fieldSchema(field).safeParse(raw);
+  if (!parsed) return null;
   return parsed.success ? null : (parsed.error.issues[0]?.message ?? messages.invalidValue);
 }
 
@@ -124,6 +129,16 @@ export class AutosaveStore {
    * value gets its message and is not sent; a valid changed value is queued and saved.
    */
   commit(name: string, raw: FieldValue): void {
+    const judge = fieldJudge();
+    // Committed before the schemas arrived (they come just after the first paint): judged once they
+    // have; if they cannot be fetched, the field shows it was not saved, and the next commit tries again.
+    if (!judge) {
+      void loadFieldJudge().then(
+        () => this.commit(name, raw),
+        () => this.setStatus([name], 'error'),
+      );
+      return;
+    }
     const field = fieldByName.get(name);
     const errors = new Map(this.state.errors);
     const problem = fieldProblem(name, raw, this.current());
@@ -133,7 +148,7 @@ export class AutosaveStore {
       return;
     }
     errors.delete(name);
-    const value = field ? (fieldSchema(field).parse(raw) ?? null) : raw;
+    const value = field ? (judge.fieldSchema(field).parse(raw) ?? null) : raw;
     if (value === this.value(name) && !this.state.pending.has(name)) {
       this.update({ errors });
       return;

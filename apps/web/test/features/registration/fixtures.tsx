@@ -10,6 +10,10 @@ import type { Registration } from '../../../src/api/get-student.ts';
 import type { SaveAnswer } from '../../../src/api/save-student.ts';
 import { AutosaveProvider } from '../../../src/features/registration/autosave-context.tsx';
 import { SAVE_INDICATOR_MS, type AutosaveStore } from '../../../src/features/registration/autosave-store.ts';
+import { loadFieldJudge } from '../../../src/features/registration/field-judge.ts';
+
+// A step fetches the contract's schemas just after its first paint; these tests judge values at once.
+await loadFieldJudge();
 
 /** Nothing done and nothing reviewed this year. */
 export const progress = {

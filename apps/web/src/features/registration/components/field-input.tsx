@@ -1,4 +1,5 @@
-import { birthDateRange, isFieldRequired, type FieldDef, type FieldValue } from '@school/contract';
+import type { FieldDef } from '@school/contract';
+import { birthDateRange, isFieldRequired, type FieldValue } from '@school/contract/field-rules';
 import { phoneDigits, phonePrefix } from '@school/contract/limits';
 import { useState, type ClipboardEvent } from 'react';
 import { LightFormField } from '../../../components/light-controls/light-form.tsx';

@@ -1,4 +1,5 @@
-import { parentsShown, studentFields, type FieldDef, type StepKey } from '@school/contract';
+import { studentFields, type FieldDef, type StepKey } from '@school/contract';
+import { parentsShown } from '@school/contract/field-rules';
 import { startTransition, useEffect, useMemo, useState } from 'react';
 import { useReferenceLists } from '../api/get-reference-lists.ts';
 import { useAutosave } from '../autosave-context.tsx';

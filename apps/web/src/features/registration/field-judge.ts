@@ -1,0 +1,33 @@
+import { useState } from 'react';
+import { useIdle } from '../../lib/use-idle.ts';
+
+type Judge = typeof import('./field-schemas.ts');
+
+let judge: Judge | null = null;
+let loading: Promise<Judge> | null = null;
+
+/**
+ * Fetches the contract's schemas that judge a value (issue 38): a step draws its fields, required
+ * marks and sections without them, so a phone paints the step before the schema library arrives.
+ * A failed fetch is tried again by the next caller.
+ */
+export function loadFieldJudge(): Promise<Judge> {
+  loading ??= import('./field-schemas.ts').then(
+    (module) => (judge = module),
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** The schemas, once fetched; null before. */
+export const fieldJudge = (): Judge | null => judge;
+
+/** The schemas for a screen: null on its first paint, fetched once the browser is idle, then a render with them. */
+export function useFieldJudge(): Judge | null {
+  const [loaded, setLoaded] = useState(judge);
+  useIdle(() => void loadFieldJudge().then(setLoaded, () => undefined));
+  return loaded;
+}
