@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useIdle } from '../../lib/use-idle.ts';
+import type * as FieldSchemas from './field-schemas.ts';
 
-type Judge = typeof import('./field-schemas.ts');
+type Judge = typeof FieldSchemas;
 
 let judge: Judge | null = null;
 let loading: Promise<Judge> | null = null;
