@@ -1,4 +1,5 @@
-import type { FieldDef } from './student-fields.ts';
+import type { StepKey } from './progress-steps.ts';
+import { studentFields, type FieldDef } from './student-fields.ts';
 
 /*
  * The record's rules that need no schema library: what a value is, the days a date may take, which
@@ -69,3 +70,15 @@ export function isFieldRequired(field: FieldDef, record: Record<string, FieldVal
 
 /** How a step's state names a field: parent fields with their section ("Mother: Name"). */
 export const fieldTitle = (field: FieldDef): string => (field.parent ? `${field.section}: ${field.label}` : field.label);
+
+const byStep = new Map<StepKey, FieldDef[]>();
+/** The fields of one step, in the record's order. */
+export const fieldsOfStep = (key: StepKey): FieldDef[] => {
+  let fields = byStep.get(key);
+  if (!fields) byStep.set(key, (fields = studentFields.filter((field) => field.step === key)));
+  return fields;
+};
+
+/** The fields of one step the record still has to fill in: required by it (as it stands) and empty. */
+export const missingFields = (record: Record<string, FieldValue>, key: StepKey): FieldDef[] =>
+  fieldsOfStep(key).filter((field) => !filled(record[field.name]) && isFieldRequired(field, record));

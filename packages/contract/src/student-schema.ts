@@ -4,7 +4,7 @@ import { messages } from './messages.ts';
 import { completenessSteps, type CompletenessStepKey, type StepKey } from './progress-steps.ts';
 import { parseRemembered } from './remembered-parse.ts';
 import { agreementFields, studentFields, type FieldDef } from './student-fields.ts';
-import { birthDateRange, emailPattern, fieldTitle, filled, isFieldRequired, isRealDate, todayIso, type FieldValue } from './field-rules.ts';
+import { birthDateRange, emailPattern, fieldsOfStep, fieldTitle, filled, isRealDate, missingFields, todayIso, type FieldValue } from './field-rules.ts';
 
 export * from './field-rules.ts';
 
@@ -105,23 +105,11 @@ export const completenessNotes = {
 /** Whether a filled value is valid for its field (remembered, see `parseRemembered`). */
 const isValidValue = (field: FieldDef, value: FieldValue, today: string): boolean => parseRemembered(fieldSchema(field), value, today).success;
 
-const byStep = new Map<StepKey, FieldDef[]>();
-/** The fields of one step, in the record's order. */
-const fieldsOfStep = (key: StepKey): FieldDef[] => {
-  let fields = byStep.get(key);
-  if (!fields) byStep.set(key, (fields = studentFields.filter((field) => field.step === key)));
-  return fields;
-};
-
 function dataStepState(record: Record<string, FieldValue>, key: StepKey, label: string, today = todayIso()): StepState {
-  const missing: string[] = [];
-  const invalid: string[] = [];
-  for (const field of fieldsOfStep(key)) {
-    const value = record[field.name];
-    if (!filled(value)) {
-      if (isFieldRequired(field, record)) missing.push(fieldTitle(field));
-    } else if (!isValidValue(field, value, today)) invalid.push(fieldTitle(field));
-  }
+  const missing = missingFields(record, key).map(fieldTitle);
+  const invalid = fieldsOfStep(key)
+    .filter((field) => filled(record[field.name]) && !isValidValue(field, record[field.name] ?? null, today))
+    .map(fieldTitle);
   return { key, label, complete: missing.length === 0 && invalid.length === 0, missing, invalid, note: null };
 }
 
