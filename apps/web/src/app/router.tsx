@@ -41,13 +41,10 @@ const guarded = (kind: 'student' | 'admin', layout: () => Promise<ReactElement>)
 });
 const NotFoundPage = lazy(async () => ({ default: (await import('../components/not-found-page.tsx')).NotFoundPage }));
 
-/** Screens of the student still drawn with MUI, inside MUI's theme (the wizard until its light version, Privacy). */
+/** A screen of the student still drawn with MUI (Privacy), inside MUI's theme. */
 const studentMuiScreens: RouteObject = {
   ...page(() => import('./mui-theme-route.tsx')),
-  children: [
-    { path: '/registration', children: registrationRoutes },
-    { path: '/privacy', ...page(() => import('../features/privacy/privacy-page.tsx')) },
-  ],
+  children: [{ path: '/privacy', ...page(() => import('../features/privacy/privacy-page.tsx')) }],
 };
 
 /**
@@ -65,6 +62,7 @@ const studentScreens: RouteObject = {
     { path: '/registration/change-password', ...page(() => import('../features/auth/change-password-page.tsx')) },
     { path: '/term-reports', ...page(() => import('../features/term-reports/term-reports-page.tsx')) },
     { path: '/attendance', ...page(() => import('../features/attendance/attendance-page.tsx')) },
+    { path: '/registration', children: registrationRoutes },
     studentMuiScreens,
   ],
 };

@@ -1,5 +1,5 @@
 import type { ReactNode, Ref } from 'react';
-import { LightIcon, type LightIconName } from './light-form-icons.tsx';
+import { LightIcon, type LightIconName } from './light-icon.tsx';
 import './light-form-controls.css';
 
 /** What a field's own control needs to be tied to its label and message for screen readers. */

@@ -1,6 +1,6 @@
 import { useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { LightFormField } from './light-form.tsx';
-import { LightIcon } from './light-form-icons.tsx';
+import { LightIcon } from './light-icon.tsx';
 import './light-form-controls.css';
 
 /** One choice of a select: what is saved and what she reads. */

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { LightIcon } from './light-form-icons.tsx';
+import { LightIcon } from './light-icon.tsx';
 import './light-form-controls.css';
 
 /** One step of a stepper: where it leads, its name, and whether it is done. */

@@ -1,17 +1,13 @@
 import { registrationStepStates, type StepState } from '@school/contract';
-import { Suspense } from 'react';
 import { Link, useOutletContext } from 'react-router';
 import { LightFormAlert } from '../../components/light-controls/light-form.tsx';
-import { LightIcon } from '../../components/light-controls/light-form-icons.tsx';
+import { LightIcon } from '../../components/light-controls/light-icon.tsx';
 import { LightCheckbox } from '../../components/light-controls/light-switch.tsx';
-import { lazyPreloaded } from '../../lib/lazy-preloaded.ts';
+import { RegistrationComplete } from '../../components/registration-complete.tsx';
 import { SaveIndicator } from '../../components/save-indicator.tsx';
 import { useAutosave } from './autosave-context.tsx';
 import { steps } from './steps.ts';
 import type { StepContext } from './wizard-layout.tsx';
-
-// The confirmation is still drawn with MUI (the dashboard shares it): in a chunk of its own.
-const RegistrationComplete = lazyPreloaded(async () => (await import('./registration-complete-notice.tsx')).RegistrationCompleteNotice);
 
 /** What a step still needs, in one sentence. */
 function needs(state: StepState): string {
@@ -52,9 +48,7 @@ export default function CompleteStepPage() {
           Your registration
         </h2>
         {state.progress.submit === 1 ? (
-          <Suspense>
-            <RegistrationComplete.Component academicYear={academicYear} completedOn={completedOn} />
-          </Suspense>
+          <RegistrationComplete academicYear={academicYear} completedOn={completedOn} />
         ) : incomplete.length === 0 ? (
           <LightFormAlert severity="success">Every step is complete. Read the terms below and agree to finish your registration.</LightFormAlert>
         ) : (

@@ -7,7 +7,7 @@ import { ApiError } from '../../api/client.ts';
 import { failureMessage, LoadFailed } from '../../components/load-failed.tsx';
 import { getStudent } from '../../api/get-student.ts';
 import { LightFormAlert, lightButtonClass } from '../../components/light-controls/light-form.tsx';
-import { LightIcon } from '../../components/light-controls/light-form-icons.tsx';
+import { LightIcon } from '../../components/light-controls/light-icon.tsx';
 import { lazyPreloaded } from '../../lib/lazy-preloaded.ts';
 import { useIdle } from '../../lib/use-idle.ts';
 import { deleteFile } from './api/delete-file.ts';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { lightButtonClass } from '../../components/light-controls/light-form.tsx';
-import { LightIcon } from '../../components/light-controls/light-form-icons.tsx';
+import { LightIcon } from '../../components/light-controls/light-icon.tsx';
 import { steps } from './steps.ts';
 
 /**

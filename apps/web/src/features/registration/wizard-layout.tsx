@@ -5,7 +5,7 @@ import { useSession } from '../../api/get-session.ts';
 import { useStudent, type Registration } from '../../api/get-student.ts';
 import { LazyPdfDialog } from '../../components/lazy-pdf-dialog.tsx';
 import { LightFormAlert, lightButtonClass } from '../../components/light-controls/light-form.tsx';
-import { LightIcon } from '../../components/light-controls/light-form-icons.tsx';
+import { LightIcon } from '../../components/light-controls/light-icon.tsx';
 import { LightStepper } from '../../components/light-controls/light-stepper.tsx';
 import { failureMessage, LoadFailed } from '../../components/load-failed.tsx';
 import { LoadingOverlay } from '../../components/loading-overlay.tsx';
