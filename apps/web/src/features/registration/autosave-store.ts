@@ -121,8 +121,11 @@ export class AutosaveStore {
   }
 
   get hasUnsaved(): boolean {
-    return this.state.pending.size > 0 || this.inFlight;
+    return this.state.pending.size > 0 || this.inFlight || this.awaitingJudge > 0;
   }
+
+  /** Changes committed before the contract's schemas arrived, waiting for them to be judged. */
+  private awaitingJudge = 0;
 
   /**
    * The user finished editing a field (blur, or a change of a select/switch/date). An invalid
@@ -132,10 +135,20 @@ export class AutosaveStore {
     const judge = fieldJudge();
     // Committed before the schemas arrived (they come just after the first paint): judged once they
     // have; if they cannot be fetched, the field shows it was not saved, and the next commit tries again.
+    // Meanwhile the field shows it is being saved and leaving the page is questioned, as for any change.
     if (!judge) {
+      this.awaitingJudge += 1;
+      this.setStatus([name], 'saving');
       void loadFieldJudge().then(
-        () => this.commit(name, raw),
-        () => this.setStatus([name], 'error'),
+        () => {
+          this.awaitingJudge -= 1;
+          this.clearStatus(name);
+          this.commit(name, raw);
+        },
+        () => {
+          this.awaitingJudge -= 1;
+          this.setStatus([name], 'error');
+        },
       );
       return;
     }
@@ -164,6 +177,12 @@ export class AutosaveStore {
     if (message) errors.set(name, message);
     else errors.delete(name);
     this.update({ errors });
+  }
+
+  private clearStatus(name: string) {
+    const next = new Map(this.state.status);
+    next.delete(name);
+    this.update({ status: next });
   }
 
   private setStatus(names: Iterable<string>, status: FieldStatus) {

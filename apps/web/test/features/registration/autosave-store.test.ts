@@ -195,3 +195,21 @@ describe('autosave', () => {
     });
   });
 });
+
+describe('a change committed before the contract’s schemas have arrived', () => {
+  it('shows it is being saved and is questioned on leaving while they come, then is judged and saved', async () => {
+    // A fresh copy of the store's modules, whose schemas are not fetched yet, as on a step's first paint.
+    vi.resetModules();
+    const fresh = await import('../../../src/features/registration/autosave-store.ts');
+    const sent: StudentRecord[] = [];
+    const store = new fresh.AutosaveStore(registration(), async (record) => {
+      sent.push(record);
+      return acceptingSave(record);
+    });
+    store.commit('allergy', 'Dust');
+    expect(store.getSnapshot().status.get('allergy')).toBe('saving');
+    expect(store.hasUnsaved).toBe(true);
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ allergy: 'Dust' });
+  });
+});
