@@ -67,7 +67,7 @@ async function floatingButton(page: Page): Promise<Box | null> {
   const fab = page.getByRole('button', { name: 'Go to another page' });
   if (!(await fab.isVisible())) return null;
   const box = await fab.boundingBox();
-  const hidden = await fab.evaluate((element) => getComputedStyle(element.closest('.MuiSpeedDial-root') ?? element).visibility === 'hidden');
+  const hidden = await fab.evaluate((element) => getComputedStyle(element).visibility === 'hidden');
   return hidden ? null : box;
 }
 
@@ -145,7 +145,7 @@ test('the wizard fits the screen: step menu labels uncut, the floating menu over
 
   // The floating menu's labels, opened, sit one under another without running into each other.
   await page.getByRole('button', { name: 'Go to another page' }).click();
-  const labels = page.locator('.MuiSpeedDialAction-staticTooltipLabel');
+  const labels = page.getByRole('menu', { name: 'Go to another page' }).getByRole('menuitem');
   await expect(labels.first()).toBeVisible();
   const boxes = await Promise.all((await labels.all()).map((label) => label.boundingBox()));
   for (let i = 0; i < boxes.length; i += 1) {
@@ -182,7 +182,7 @@ test('the snackbar after a password change covers neither the top bar nor the pa
   const [bar, title, message] = await Promise.all([
     page.locator('header').boundingBox(),
     page.getByRole('heading', { level: 1 }).boundingBox(),
-    page.locator('.MuiSnackbar-root').boundingBox(),
+    page.getByRole('alert').filter({ hasText: 'Password Changed Successfully.' }).boundingBox(),
   ]);
   expect(message!.y).toBeGreaterThanOrEqual(bar!.y + bar!.height);
   expect(overlaps(message!, title!)).toBe(false);
@@ -191,7 +191,7 @@ test('the snackbar after a password change covers neither the top bar nor the pa
   for (const other of others) {
     for (const shown of await other.filter({ visible: true }).all()) expect(overlaps(message!, (await shown.boundingBox())!)).toBe(false);
   }
-  await expectInViewport(page.locator('.MuiSnackbar-root'));
+  await expectInViewport(page.getByRole('alert').filter({ hasText: 'Password Changed Successfully.' }));
   await shot(page, 'snackbar');
 });
 

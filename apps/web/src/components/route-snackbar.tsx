@@ -1,9 +1,10 @@
-import CloseIcon from '@mui/icons-material/Close';
-import IconButton from '@mui/material/IconButton';
-import Snackbar from '@mui/material/Snackbar';
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { MuiTheme } from './mui-theme.tsx';
+import { LightIcon } from './light-controls/light-icon.tsx';
+import '../app/layouts/layout-menus.css';
+
+/** How long the message stays, unless closed sooner. */
+const AUTO_HIDE_MS = 6000;
 
 /** Shows a message handed over by the previous screen (`navigate(to, { state: { snackbar } })`), with a close button. */
 export function RouteSnackbar() {
@@ -11,23 +12,27 @@ export function RouteSnackbar() {
   const message = (location.state as { snackbar?: string } | null)?.snackbar;
   const [open, setOpen] = useState(Boolean(message));
   useEffect(() => setOpen(Boolean(message)), [message, location.key]);
+  useEffect(() => {
+    if (!open) return;
+    const timer = window.setTimeout(() => setOpen(false), AUTO_HIDE_MS);
+    const onKeyDown = (event: globalThis.KeyboardEvent) => event.key === 'Escape' && setOpen(false);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      window.clearTimeout(timer);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open, location.key]);
+  if (!open) return null;
+  // At the foot of the window, clear of the page's title: on a phone above the wizard's step
+  // bar and the floating menu's button, wider beside that button.
   return (
-    <MuiTheme>
-      <Snackbar
-        open={open}
-        autoHideDuration={6000}
-        onClose={(_, reason) => reason !== 'clickaway' && setOpen(false)}
-        message={message}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-        // At the foot of the window, clear of the page's title: on a phone above the wizard's step
-        // bar and the floating menu's button, wider beside that button.
-        sx={{ bottom: { xs: 148, sm: 24 } }}
-        action={
-          <IconButton size="small" color="inherit" aria-label="Close" onClick={() => setOpen(false)}>
-            <CloseIcon fontSize="small" />
-          </IconButton>
-        }
-      />
-    </MuiTheme>
+    <div className="layout-snackbar">
+      <div role="alert" className="layout-snackbar-content">
+        <span className="layout-snackbar-message">{message}</span>
+        <button type="button" className="layout-snackbar-close" aria-label="Close" onClick={() => setOpen(false)}>
+          <LightIcon name="close" size={20} />
+        </button>
+      </div>
+    </div>
   );
 }

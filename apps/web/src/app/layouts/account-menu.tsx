@@ -1,23 +1,49 @@
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import { Link as RouterLink } from 'react-router';
+import { useLayoutEffect, useRef, type KeyboardEvent } from 'react';
+import { createPortal } from 'react-dom';
+import { Link } from 'react-router';
 import type { NavEntry } from '../navigation.ts';
-import { MuiTheme } from '../../components/mui-theme.tsx';
+import { focusFirstItem, moveAmongItems } from './menu-keys.ts';
+import './layout-menus.css';
+
+/** The window's margin a menu keeps clear of, as MUI's did. */
+const MARGIN = 16;
+
+/** Puts the menu over its button's top left corner, moved left as far as it must to stay inside the window. */
+function placeMenu(menu: HTMLElement, anchor: HTMLElement) {
+  const box = anchor.getBoundingClientRect();
+  menu.style.top = `${box.top}px`;
+  menu.style.left = `${Math.max(MARGIN, Math.min(box.left, window.innerWidth - menu.offsetWidth - MARGIN))}px`;
+}
 
 /** The menu under her initials: her account's screens (such as Change Password) and Logout. */
 export function AccountMenu({ anchor, entries, onClose }: { anchor: HTMLElement; entries: NavEntry[]; onClose: () => void }) {
-  return (
-    <MuiTheme>
-      <Menu id="account-menu" anchorEl={anchor} open onClose={onClose}>
-        {entries.map((entry) => (
-          <MenuItem key={entry.to} component={RouterLink} to={entry.to} onClick={onClose}>
+  const menu = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    placeMenu(menu.current!, anchor);
+    focusFirstItem(menu.current!);
+    // Closed, the focus goes back to her initials.
+    return () => anchor.focus();
+  }, [anchor]);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (moveAmongItems(event, menu.current!)) return;
+    if (event.key === 'Escape' || event.key === 'Tab') {
+      event.preventDefault();
+      onClose();
+    }
+  };
+  const items = [...entries, { to: '/logout', label: 'Logout' }];
+  return createPortal(
+    <>
+      {/* A click anywhere outside the menu closes it. */}
+      <div className="layout-menu-backdrop" data-testid="account-menu-backdrop" onClick={onClose} />
+      <div ref={menu} id="account-menu" role="menu" className="layout-menu" onKeyDown={onKeyDown}>
+        {items.map((entry, index) => (
+          <Link key={entry.to} to={entry.to} role="menuitem" tabIndex={index === 0 ? 0 : -1} className="layout-menu-item" onClick={onClose}>
             {entry.label}
-          </MenuItem>
+          </Link>
         ))}
-        <MenuItem component={RouterLink} to="/logout" onClick={onClose}>
-          Logout
-        </MenuItem>
-      </Menu>
-    </MuiTheme>
+      </div>
+    </>,
+    document.body,
   );
 }

@@ -1,22 +1,17 @@
-import AssessmentIcon from '@mui/icons-material/Assessment';
-import DashboardIcon from '@mui/icons-material/Dashboard';
-import EditNoteIcon from '@mui/icons-material/EditNote';
-import EventAvailableIcon from '@mui/icons-material/EventAvailable';
-import SpeedDial from '@mui/material/SpeedDial';
-import SpeedDialAction from '@mui/material/SpeedDialAction';
-import SpeedDialIcon from '@mui/material/SpeedDialIcon';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { LightIcon, type LightIconName } from '../../components/light-controls/light-icon.tsx';
+import { useMediaMatch } from '../../components/light-controls/use-phone-width.ts';
 import type { NavEntry } from '../navigation.ts';
-import { MuiTheme } from '../../components/mui-theme.tsx';
+import { moveAmongItems } from './menu-keys.ts';
+import './layout-menus.css';
 
-const icons: Record<string, React.ReactNode> = {
-  '/dashboard': <DashboardIcon />,
-  '/admin/dashboard': <DashboardIcon />,
-  '/term-reports': <AssessmentIcon />,
-  '/registration/student-data': <EditNoteIcon />,
-  '/attendance': <EventAvailableIcon />,
+const icons: Record<string, LightIconName> = {
+  '/dashboard': 'dashboard',
+  '/admin/dashboard': 'dashboard',
+  '/term-reports': 'reports',
+  '/registration/student-data': 'registration',
+  '/attendance': 'attendance',
 };
 
 /** Below this width the page's content reaches under the button's corner. */
@@ -49,35 +44,54 @@ function useAtPageEnd(): boolean {
 export function FloatingMenu({ entries }: { entries: NavEntry[] }) {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  const narrow = useMediaQuery(CONTENT_REACHES_CORNER);
+  const narrow = useMediaMatch(CONTENT_REACHES_CORNER);
   const atEnd = useAtPageEnd();
   const hidden = narrow && !atEnd && !open;
+  const button = useRef<HTMLButtonElement>(null);
+  const actions = useRef<HTMLDivElement>(null);
+  const close = () => {
+    setOpen(false);
+    button.current?.focus();
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (!open) return;
+    if (event.key === 'Escape') close();
+    else moveAmongItems(event, actions.current!);
+  };
   return (
-    <MuiTheme>
-      <SpeedDial
-        hidden={hidden}
-        ariaLabel="Go to another page"
-        icon={<SpeedDialIcon />}
-        open={open}
-        // Opens and closes on a click or tap only, so a hover does not undo the click that follows it.
-        onOpen={(_, reason) => reason === 'toggle' && setOpen(true)}
-        onClose={(_, reason) => (reason === 'toggle' || reason === 'escapeKeyDown') && setOpen(false)}
-        sx={{ position: 'fixed', right: 16, bottom: { xs: 80, sm: 24 } }}
-        FabProps={{ color: 'secondary', size: 'medium' }}
-      >
-        {entries.map((entry) => (
-          <SpeedDialAction
+    <div className={hidden ? 'layout-fab layout-fab-hidden' : 'layout-fab'} onKeyDown={onKeyDown}>
+      {/* The entry nearest the button first, as the column rises from it. */}
+      <div ref={actions} id="floating-menu-actions" role="menu" aria-label="Go to another page" className="layout-fab-actions" hidden={!open}>
+        {[...entries].reverse().map((entry) => (
+          <button
             key={entry.to}
-            icon={icons[entry.to] ?? <DashboardIcon />}
-            // One line per label, so labels of neighbouring actions never run into each other.
-            slotProps={{ tooltip: { title: entry.label, open: true }, staticTooltipLabel: { sx: { whiteSpace: 'nowrap' } } }}
+            type="button"
+            role="menuitem"
+            className="layout-fab-action"
             onClick={() => {
               setOpen(false);
               navigate(entry.to);
             }}
-          />
+          >
+            <span className="layout-fab-label">{entry.label}</span>
+            <span className="layout-fab-action-icon">
+              <LightIcon name={icons[entry.to] ?? 'dashboard'} />
+            </span>
+          </button>
         ))}
-      </SpeedDial>
-    </MuiTheme>
+      </div>
+      <button
+        ref={button}
+        type="button"
+        className="layout-fab-button"
+        aria-label="Go to another page"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls="floating-menu-actions"
+        onClick={() => setOpen(!open)}
+      >
+        <LightIcon name="add" />
+      </button>
+    </div>
   );
 }

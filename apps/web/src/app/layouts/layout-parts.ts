@@ -2,7 +2,7 @@ import { lazyPreloaded } from '../../lib/lazy-preloaded.ts';
 
 // What only a tap opens (the account menu, the phone's drawer) or what comes after the screen
 // (a handed-over message, the floating menu) loads in chunks of its own, so a screen's first
-// download carries only what it shows. Each is MUI and brings MUI's theme with it.
+// download carries only what it shows. Each is plain elements and CSS, light on a phone.
 
 /** The menu under her initials. */
 export const AccountMenu = lazyPreloaded(async () => (await import('./account-menu.tsx')).AccountMenu);

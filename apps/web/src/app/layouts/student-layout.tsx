@@ -35,7 +35,7 @@ function useScreenUp(): boolean {
  * The student's layout (SPEC §2), drawn without MUI so her screens show soon on a phone: the top
  * bar with the crest, the school name, the main entries, her initials (a menu of her account's
  * screens) and Logout; a drawer on small screens; the floating menu off the dashboard. The menus
- * and the handed-over message are MUI, fetched once the screen is up.
+ * and the handed-over message are light too, fetched once the screen is up.
  */
 export function StudentLayout() {
   const { data: session } = useSession();
