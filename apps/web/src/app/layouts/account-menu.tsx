@@ -8,10 +8,10 @@ import './layout-menus.css';
 /** The window's margin a menu keeps clear of, as MUI's did. */
 const MARGIN = 16;
 
-/** Puts the menu over its button's top left corner, moved left as far as it must to stay inside the window. */
+/** Puts the menu under its button, from its left edge, moved left as far as it must to stay inside the window. */
 function placeMenu(menu: HTMLElement, anchor: HTMLElement) {
   const box = anchor.getBoundingClientRect();
-  menu.style.top = `${box.top}px`;
+  menu.style.top = `${box.bottom}px`;
   menu.style.left = `${Math.max(MARGIN, Math.min(box.left, window.innerWidth - menu.offsetWidth - MARGIN))}px`;
 }
 
