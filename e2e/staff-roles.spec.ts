@@ -24,6 +24,8 @@ test('an admin adds a teacher with a class; the teacher sets her password, enrol
   page,
   browser,
 }, testInfo) => {
+  // Two people's whole first days, one after the other: near the minute on a busy machine.
+  test.slow();
   const student = claimStudent('any');
   const username = `teacher-${testInfo.project.name}`;
 
