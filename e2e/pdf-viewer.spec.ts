@@ -131,8 +131,8 @@ test('a student’s attendance report for a range is drawn on the phone and down
     ['Start Date', '20261001'],
     ['End Date', '20261031'],
   ]) {
-    await range.getByRole('group', { name: label }).getByRole('spinbutton', { name: 'Year' }).click();
-    await page.keyboard.type(date);
+    await range.getByRole('textbox', { name: label }).clear();
+    await range.getByRole('textbox', { name: label }).pressSequentially(date);
   }
   await range.getByRole('button', { name: 'Display Report' }).click();
   const dialog = page.getByRole('dialog', { name: 'Attendance Report 2026-10-01 to 2026-10-31' });

@@ -1,37 +1,92 @@
-import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { format, isValid, parseISO } from 'date-fns';
-import { useState } from 'react';
+import CalendarIcon from '@mui/icons-material/CalendarMonthOutlined';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import { useRef, useState } from 'react';
+import { isWholeDay } from '../lib/format-day.ts';
 
-/** What `onChange` is given for a date typed only in part or impossible: the server refuses it with its message. */
+/** What `onChange` is given for a date typed only in part or impossible: the caller refuses it with its message. */
 export const UNFINISHED_DATE = 'unfinished';
 
-const toDate = (value: string): Date | null => (value && isValid(parseISO(value)) ? parseISO(value) : null);
+/** How the date came: typed (saved when the field is left) or picked from the calendar (a choice made). */
+export type DateSource = 'typed' | 'picked';
+
+/** Typed digits with their dashes put in as they come (2026 → 2026, 202610 → 2026-10); other text stays as typed. */
+function asTyped(text: string): string {
+  if (!/^[\d-]*$/.test(text)) return text;
+  const digits = text.replaceAll('-', '').slice(0, 8);
+  return [digits.slice(0, 4), digits.slice(4, 6), digits.slice(6)].filter(Boolean).join('-');
+}
+
+const meaning = (text: string) => (text === '' ? '' : isWholeDay(text) ? text : UNFINISHED_DATE);
+
+type IsoDateFieldProps = {
+  label: string;
+  value: string;
+  onChange: (value: string, source: DateSource) => void;
+  onBlur?: () => void;
+  min?: string;
+  max?: string;
+  required?: boolean;
+  error?: boolean;
+  helperText?: string;
+  size?: 'small' | 'medium';
+};
 
 /**
- * A date an admin types or picks, shown and given back as yyyy-MM-dd whatever the browser's
- * locale: a native date input would show 09/08/2025, which a Trinidad reader takes for 9 August.
- * `onChange` gets '' when the field is empty.
+ * A date a member of staff types or picks, shown and given back as yyyy-MM-dd whatever the
+ * browser's locale: a date input would show 09/08/2025, which a Trinidad reader takes for
+ * 9 August. Digits typed get their dashes; the button opens the browser's own calendar (the
+ * phone's date wheel), whose choice is written here the same way. `onChange` gets '' when the
+ * field is empty and UNFINISHED_DATE for a date typed in part or impossible.
  */
-export function IsoDateField({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
-  // The picker's own date (a half-typed one included) beside the string it stands for; a new
-  // string from outside (a row removed above this one) replaces it.
-  const [shown, setShown] = useState(() => ({ value, date: toDate(value) }));
-  if (value !== shown.value) setShown({ value, date: toDate(value) });
+export function IsoDateField({ label, value, onChange, onBlur, min, max, required, error, helperText, size = 'small' }: IsoDateFieldProps) {
+  // The text as typed (a half-typed date included) beside the value it stands for; a new value
+  // from outside (a row removed above this one) replaces it.
+  const [shown, setShown] = useState({ value, text: value });
+  if (value !== shown.value) setShown({ value, text: value });
+  const calendar = useRef<HTMLInputElement>(null);
+  const change = (text: string, source: DateSource) => {
+    const next = meaning(text);
+    setShown({ value: next, text });
+    onChange(next, source);
+  };
   return (
-    <LocalizationProvider dateAdapter={AdapterDateFns}>
-      <DatePicker
-        label={label}
-        value={shown.date}
-        format="yyyy-MM-dd"
-        onChange={(next) => {
-          const text = next === null ? '' : isValid(next) ? format(next, 'yyyy-MM-dd') : UNFINISHED_DATE;
-          setShown({ value: text, date: next });
-          onChange(text);
-        }}
-        slotProps={{ textField: { size: 'small', sx: { width: 170 } } }}
-      />
-    </LocalizationProvider>
+    <TextField
+      label={label}
+      value={shown.text}
+      size={size}
+      required={required}
+      error={error}
+      helperText={helperText}
+      placeholder="yyyy-mm-dd"
+      onChange={(event) => change(asTyped(event.target.value), 'typed')}
+      onBlur={onBlur}
+      sx={size === 'small' ? { width: 190 } : undefined}
+      slotProps={{
+        htmlInput: { inputMode: 'numeric', autoComplete: 'off', maxLength: 10 },
+        input: {
+          endAdornment: (
+            <InputAdornment position="end" sx={{ position: 'relative' }}>
+              <IconButton edge="end" size={size} aria-label={`Choose ${label} from a calendar`} onClick={() => calendar.current?.showPicker?.()}>
+                <CalendarIcon fontSize="small" />
+              </IconButton>
+              {/* The browser's calendar, opened by the button and anchored under it; never seen or reached itself. */}
+              <input
+                ref={calendar}
+                type="date"
+                tabIndex={-1}
+                aria-hidden
+                min={min}
+                max={max}
+                value={isWholeDay(shown.text) ? shown.text : ''}
+                onChange={(event) => event.target.value && change(event.target.value, 'picked')}
+                style={{ position: 'absolute', right: 0, bottom: 0, width: 1, height: 1, opacity: 0, border: 0, padding: 0, pointerEvents: 'none' }}
+              />
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
   );
 }

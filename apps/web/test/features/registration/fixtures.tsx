@@ -1,6 +1,4 @@
 import type { StudentRecord } from '@school/contract';
-import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -52,9 +50,7 @@ export function withWizard(store: AutosaveStore, children: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, queryFn: async () => [] } } });
   return (
     <QueryClientProvider client={client}>
-      <LocalizationProvider dateAdapter={AdapterDateFns}>
-        <AutosaveProvider store={store}>{children}</AutosaveProvider>
-      </LocalizationProvider>
+      <AutosaveProvider store={store}>{children}</AutosaveProvider>
     </QueryClientProvider>
   );
 }

@@ -4,21 +4,13 @@ import { LightIcon } from '../../../components/light-controls/light-icon.tsx';
 import { LightPagination } from '../../../components/light-controls/light-pagination.tsx';
 import { LightTextField } from '../../../components/light-controls/light-text-field.tsx';
 import { usePhoneWidth } from '../../../components/light-controls/use-phone-width.ts';
+import { asDashedDate } from '../../../lib/format-day.ts';
 import './attendance.css';
 
 const HEADERS = ['Date', 'AM', 'PM', 'Late', 'Time In', 'Time Out'];
 
 const time = (value: string | null) => (value ? value.slice(0, 5) : '—');
 const yesNo = (flag: number) => (flag === 1 ? 'Yes' : 'No');
-
-/**
- * The search as the dates are written: digits typed as sign-in teaches (yyyymmdd, or the start of
- * it) get their dashes, so 20261103 finds 2026-11-03 and 202611 finds November.
- */
-function asDashedDate(search: string): string {
-  if (!/^\d{5,8}$/.test(search)) return search;
-  return [search.slice(0, 4), search.slice(4, 6), search.slice(6)].filter(Boolean).join('-');
-}
 
 /** One day. Late rows: dark red on a pale red, 6:1 contrast, and marked in words and with an icon as well. */
 function DayRow({ record }: { record: AttendanceRecord }) {

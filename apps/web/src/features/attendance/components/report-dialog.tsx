@@ -5,19 +5,17 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { messages } from '@school/contract/messages';
-import { format, isValid, parseISO } from 'date-fns';
 import { useState } from 'react';
 import { ApiError } from '../../../api/client.ts';
 import type { PdfFile } from '../../../api/fetch-pdf.ts';
+import { IsoDateField, UNFINISHED_DATE } from '../../../components/iso-date-field.tsx';
 import { MuiTheme } from '../../../components/mui-theme.tsx';
 import { PdfDialog } from '../../../components/pdf-dialog.tsx';
 import { getAttendanceReport } from '../api/get-attendance-report.ts';
 
-const asDate = (iso: string | null) => (iso ? parseISO(iso) : null);
+/** A whole date, not empty or typed in part. */
+const chosen = (day: string) => day !== '' && day !== UNFINISHED_DATE;
 
 /**
  * 'Generate Report' (SPEC §2): a start and an end date, Cancel and 'Display Report', which shows
@@ -25,19 +23,19 @@ const asDate = (iso: string | null) => (iso ? parseISO(iso) : null);
  * it is chosen; a range the server refuses (over a year) is explained in the dialog.
  */
 export function ReportDialog({ studentId, from, to, onClose }: { studentId: string; from: string | null; to: string; onClose: () => void }) {
-  const [start, setStart] = useState<Date | null>(asDate(from));
-  const [end, setEnd] = useState<Date | null>(asDate(to));
+  const [start, setStart] = useState(from ?? '');
+  const [end, setEnd] = useState(to);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [pdf, setPdf] = useState<{ file: PdfFile; title: string } | null>(null);
 
   // A range that runs backwards is told at once, under the end date, and cannot be displayed.
-  const backwards = start !== null && end !== null && isValid(start) && isValid(end) && format(end, 'yyyy-MM-dd') < format(start, 'yyyy-MM-dd');
+  const backwards = chosen(start) && chosen(end) && end < start;
 
   async function display() {
-    if (!start || !isValid(start) || !end || !isValid(end)) return setError('Choose a start date and an end date.');
+    if (!chosen(start) || !chosen(end)) return setError('Choose a start date and an end date.');
     if (backwards) return;
-    const range = [format(start, 'yyyy-MM-dd'), format(end, 'yyyy-MM-dd')] as const;
+    const range = [start, end] as const;
     setBusy(true);
     setError(null);
     try {
@@ -62,19 +60,18 @@ export function ReportDialog({ studentId, from, to, onClose }: { studentId: stri
       <Dialog open onClose={onClose} aria-labelledby="report-dialog-title" fullWidth maxWidth="xs">
         <DialogTitle id="report-dialog-title">Attendance Report</DialogTitle>
         <DialogContent>
-          <LocalizationProvider dateAdapter={AdapterDateFns}>
-            <Stack spacing={2} sx={{ pt: 1 }}>
-              <DatePicker label="Start Date" value={start} onChange={setStart} format="yyyy-MM-dd" />
-              <DatePicker
-                label="End Date"
-                value={end}
-                onChange={setEnd}
-                format="yyyy-MM-dd"
-                minDate={start && isValid(start) ? start : undefined}
-                slotProps={{ textField: { error: backwards, helperText: backwards ? messages.endBeforeStart : undefined } }}
-              />
-            </Stack>
-          </LocalizationProvider>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <IsoDateField label="Start Date" size="medium" value={start} onChange={setStart} />
+            <IsoDateField
+              label="End Date"
+              size="medium"
+              value={end}
+              onChange={setEnd}
+              min={chosen(start) ? start : undefined}
+              error={backwards}
+              helperText={backwards ? messages.endBeforeStart : undefined}
+            />
+          </Stack>
           {error && (
             <Alert severity="error" role="alert" sx={{ mt: 2 }}>
               {error}

@@ -9,16 +9,13 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { AdapterDateFns } from '@mui/x-date-pickers/AdapterDateFns';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { birthDateRange, fieldByName, type StudentRecord } from '@school/contract';
 import { messages } from '@school/contract/messages';
 import { useQueryClient } from '@tanstack/react-query';
-import { format, isValid, parseISO } from 'date-fns';
 import { useRef, useState } from 'react';
 import { ApiError } from '../../../api/client.ts';
 import { useStudent } from '../../../api/get-student.ts';
+import { IsoDateField, UNFINISHED_DATE } from '../../../components/iso-date-field.tsx';
 import { saveStudent } from '../../../api/save-student.ts';
 import { saveWithConflictRetry } from '../../../lib/save-with-conflict-retry.ts';
 import { getStudentsQueryOptions, type StudentRow } from '../api/get-students.ts';
@@ -62,13 +59,8 @@ function StudentFields({ initial }: { initial: StudentRecord }) {
   const [values, setValues] = useState(() => Object.fromEntries(editable.map((name) => [name, String(initial[name] ?? '')])) as Record<Editable, string>);
   const [errors, setErrors] = useState<Partial<Record<Editable, string>>>({});
   const [status, setStatus] = useState<Status>('idle');
-  // The date as typed so far: yyyy-MM-dd, 'invalid' for a half-typed one, '' for none. A ref, as the
-  // picker may keep an earlier blur handler than the latest render's.
-  const typedRef = useRef('');
-  const [pickerDate, setPickerDate] = useState<Date | null>(() => {
-    const date = initial.date_of_birth ? parseISO(String(initial.date_of_birth)) : null;
-    return date && isValid(date) ? date : null;
-  });
+  // Whether the date has been typed in since it was last saved or refused: it is judged when the field is left.
+  const typedRef = useRef(false);
   const setError = (name: Editable, message: string) => setErrors((current) => ({ ...current, [name]: message }));
 
   async function save(name: Editable, value: string) {
@@ -91,65 +83,56 @@ function StudentFields({ initial }: { initial: StudentRecord }) {
   const range = birthDateRange();
   /** A whole, plausible date is saved; anything else gets its message and is not sent. */
   const commitDate = (value: string) => {
-    if (value === 'invalid') return setError('date_of_birth', messages.invalidDate);
+    if (value === UNFINISHED_DATE || value === '') return setError('date_of_birth', messages.invalidDate);
     if (value < range.earliest || value > range.latest) return setError('date_of_birth', messages.birthDateRange(range.earliest, range.latest));
-    setValues((current) => ({ ...current, date_of_birth: value }));
     void save('date_of_birth', value);
   };
   // A field that is not saved must not sit beside a message saying all is saved.
   const shown = status === 'updated' && Object.values(errors).some(Boolean) ? 'idle' : status;
   return (
     <>
-      <LocalizationProvider dateAdapter={AdapterDateFns}>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          {textFields.map(([name, label]) => (
-            <TextField
-              key={name}
-              label={label}
-              value={values[name]}
-              required
-              error={Boolean(errors[name])}
-              helperText={errors[name] || ' '}
-              onChange={(event) => {
-                // A new edit: the last save's 'Updated Successfully.' no longer speaks for what is in the fields.
-                setStatus((current) => (current === 'updated' ? 'idle' : current));
-                setValues((current) => ({ ...current, [name]: event.target.value }));
-              }}
-              onBlur={(event) => save(name, event.target.value)}
-              slotProps={{ htmlInput: { maxLength: fieldByName.get(name)?.max } }}
-            />
-          ))}
-          <DatePicker
-            label="Date of Birth"
-            value={pickerDate}
-            // Only plausible dates for a secondary student (decision 027), the same range the server keeps.
-            minDate={parseISO(range.earliest)}
-            maxDate={parseISO(range.latest)}
-            openTo="year"
-            views={['year', 'month', 'day']}
-            format="yyyy-MM-dd"
-            onChange={(date) => {
-              setPickerDate(date);
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        {textFields.map(([name, label]) => (
+          <TextField
+            key={name}
+            label={label}
+            value={values[name]}
+            required
+            error={Boolean(errors[name])}
+            helperText={errors[name] || ' '}
+            onChange={(event) => {
+              // A new edit: the last save's 'Updated Successfully.' no longer speaks for what is in the fields.
               setStatus((current) => (current === 'updated' ? 'idle' : current));
-              typedRef.current = date && isValid(date) ? format(date, 'yyyy-MM-dd') : date ? 'invalid' : '';
+              setValues((current) => ({ ...current, [name]: event.target.value }));
             }}
-            // A day picked from the calendar saves at once; a typed one when the field is left.
-            onAccept={(date, context) => {
-              if (context.source !== 'view' || !date || !isValid(date)) return;
-              typedRef.current = '';
-              commitDate(format(date, 'yyyy-MM-dd'));
-            }}
-            slotProps={{
-              textField: {
-                required: true,
-                error: Boolean(errors.date_of_birth),
-                helperText: errors.date_of_birth || ' ',
-                onBlur: () => typedRef.current && commitDate(typedRef.current),
-              },
-            }}
+            onBlur={(event) => save(name, event.target.value)}
+            slotProps={{ htmlInput: { maxLength: fieldByName.get(name)?.max } }}
           />
-        </Stack>
-      </LocalizationProvider>
+        ))}
+        <IsoDateField
+          label="Date of Birth"
+          size="medium"
+          value={values.date_of_birth}
+          required
+          // Only plausible dates for a secondary student (decision 027), the same range the server keeps.
+          min={range.earliest}
+          max={range.latest}
+          error={Boolean(errors.date_of_birth)}
+          helperText={errors.date_of_birth || ' '}
+          onChange={(value, source) => {
+            setStatus((current) => (current === 'updated' ? 'idle' : current));
+            setValues((current) => ({ ...current, date_of_birth: value }));
+            // A day picked from the calendar saves at once; a typed one when the field is left.
+            typedRef.current = source === 'typed';
+            if (source === 'picked') commitDate(value);
+          }}
+          onBlur={() => {
+            if (!typedRef.current) return;
+            typedRef.current = false;
+            commitDate(values.date_of_birth);
+          }}
+        />
+      </Stack>
       <EditStatus status={shown} />
     </>
   );
