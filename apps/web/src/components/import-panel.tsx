@@ -204,7 +204,7 @@ function ImportResult({ answer, applied, counts }: { answer: ImportAnswer; appli
 /** A captioned table that scrolls inside itself on a small screen or with many rows. */
 function ScrollTable({ caption, head, rows }: { caption: string; head: string[]; rows: string[][] }) {
   return (
-    <TableContainer component={Paper} variant="outlined" sx={{ maxHeight: 420 }} tabIndex={0} aria-label={caption}>
+    <TableContainer component={Paper} variant="outlined" sx={{ maxHeight: 420 }} tabIndex={0} role="region" aria-label={caption}>
       <Table size="small" stickyHeader>
         <caption style={{ captionSide: 'top', textAlign: 'left', fontWeight: 600 }}>{caption}</caption>
         <TableHead>

@@ -94,7 +94,7 @@ export default function ImportStudentsPage() {
           ) : (history.data ?? []).length === 0 ? (
             <Typography color="text.secondary">{history.isPending ? 'Loading…' : 'No students have been imported yet.'}</Typography>
           ) : (
-            <TableContainer tabIndex={0} aria-label="Past imports, scrollable">
+            <TableContainer tabIndex={0} role="region" aria-label="Past imports, scrollable">
               <Table size="small" aria-label="Past imports" sx={[{ minWidth: 560 }, cardsOnPhone]}>
                 <TableHead>
                   <TableRow>

@@ -106,7 +106,7 @@ export default function MessagesPage() {
         </Alert>
       )}
       {isFetching && <LinearProgress aria-label="Loading the messages" />}
-      <TableContainer component={Paper} variant="outlined" tabIndex={0} aria-label="Messages" sx={{ px: { xs: 1.5, md: 0 } }}>
+      <TableContainer component={Paper} variant="outlined" tabIndex={0} role="region" aria-label="Messages" sx={{ px: { xs: 1.5, md: 0 } }}>
         <Table size="small" sx={cardsOnPhone}>
           <TableHead>
             <TableRow>

@@ -74,7 +74,7 @@ export default function PostTermReportsPage() {
         </Alert>
       )}
       {isPending && <LinearProgress aria-label="Loading the terms" />}
-      <TableContainer component={Paper} variant="outlined" tabIndex={0} aria-label="Terms and their reports" sx={{ px: { xs: 1.5, md: 0 } }}>
+      <TableContainer component={Paper} variant="outlined" tabIndex={0} role="region" aria-label="Terms and their reports" sx={{ px: { xs: 1.5, md: 0 } }}>
         <Table size="small" sx={cardsOnPhone}>
           <TableHead>
             <TableRow>
