@@ -27,15 +27,26 @@ const today = () => {
 export function AttendanceView({ studentId }: { studentId: string | null | undefined }) {
   const { data, error, isPending, refetch } = useStudentAttendance(studentId);
   const [reporting, setReporting] = useState(false);
-  if (error) return <LoadFailed message={failureMessage(error, 'Attendance could not be loaded just now.')} onRetry={() => void refetch()} />;
-  if (isPending || !data) return <LightProgress label="Loading attendance" centred />;
+  // The title comes at once, the records under it when they arrive.
+  const title = <PageTitle>Student Attendance Records</PageTitle>;
+  if (error || isPending || !data)
+    return (
+      <div>
+        {title}
+        {error ? (
+          <LoadFailed message={failureMessage(error, 'Attendance could not be loaded just now.')} onRetry={() => void refetch()} />
+        ) : (
+          <LightProgress label="Loading attendance" centred />
+        )}
+      </div>
+    );
   const name = displayName(data);
   const { present, punctual } = attendancePercentages(data);
   const absent = Math.max(data.possible_attendance - data.attendance, 0);
   const term = data.term ? `${termNames[data.term] ?? data.term} Term ${data.year ? academicYearLabel(data.year) : ''}`.trim() : 'No term yet';
   return (
     <div>
-      <PageTitle>Student Attendance Records</PageTitle>
+      {title}
       <dl className="attendance-facts">
         {[
           ['Name', name || '—'],
