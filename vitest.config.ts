@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { reactOnPreact } from './apps/web/react-on-preact.ts';
 
 /** One Vitest set-up with a project per workspace; `npm test` runs them all. */
 export default defineConfig({
@@ -17,8 +18,22 @@ export default defineConfig({
       },
       {
         esbuild: { jsx: 'automatic' },
+        // React's modules drawn by Preact, as in the build (decision 054). The libraries that
+        // import React are bundled by Vitest rather than loaded by Node, so that they take it too.
+        resolve: {
+          // The ES module builds, whose imports of React the aliases below can reach (a CommonJS build's cannot).
+          conditions: ['module', 'browser', 'development'],
+          alias: [
+            ...reactOnPreact,
+            // Its ES module build, whose imports of React the aliases above can reach (its CommonJS build's cannot).
+            { find: /^@testing-library\/react$/, replacement: '@testing-library/react/dist/@testing-library/react.esm.js' },
+            // MUI names this module's CommonJS file, which a browser build swaps for the ES one (its package's `browser` field).
+            { find: 'react-transition-group/cjs/TransitionGroupContext.js', replacement: 'react-transition-group/esm/TransitionGroupContext.js' },
+          ],
+        },
         test: {
           name: 'web',
+          server: { deps: { inline: true } },
           include: ['apps/web/test/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/test/setup.ts'],

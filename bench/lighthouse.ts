@@ -49,6 +49,12 @@ async function visit(port: number, url: string, warm: boolean): Promise<Visit> {
   );
   if (!result) throw new Error('Lighthouse returned no result');
   const { lhr } = result;
+  // BENCH_LIGHTHOUSE_REPORTS=1 keeps each whole report in bench/out, to see where a route's time goes.
+  if (process.env.BENCH_LIGHTHOUSE_REPORTS === '1') {
+    const name = new URL(url).pathname.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'sign-in';
+    fs.mkdirSync(path.join(root, 'bench/out'), { recursive: true });
+    fs.writeFileSync(path.join(root, `bench/out/lighthouse-${name}${warm ? '-warm' : ''}.json`), JSON.stringify(lhr));
+  }
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) throw new Error(`${url} ended on ${lhr.finalDisplayedUrl}`);
   // The scripts asked for before the screen's largest content was painted (in the unthrottled load

@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { reactOnPreact } from './react-on-preact.ts';
 import { brand } from './src/components/brand.ts';
 
 const api = 'http://127.0.0.1:8000';
@@ -79,6 +80,7 @@ const installable = VitePWA({
 
 export default defineConfig({
   plugins: [react(), precompress(), installable],
+  resolve: { alias: reactOnPreact },
   server: {
     host: '127.0.0.1',
     proxy: { '/api': api, '/sanctum': api, '/logout': api },

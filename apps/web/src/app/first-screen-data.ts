@@ -16,10 +16,12 @@ const screens: Array<{ matches: (path: string) => boolean; calls: (studentId: st
 ];
 
 /**
- * Starts the first screen's calls when the app starts: the session at once, and for a signed-in
- * student the calls of the screen she opened. On a slow network they then run beside the download
- * of the screen's scripts, not one after another once it is drawn. A failure is the screen's to
- * show: its own call takes the early answer, error and all.
+ * Starts the first screen's calls when the app starts: the session at once (its answer already on
+ * its way: the page preloads it), and for a signed-in student the calls of the screen she opened,
+ * the moment the session names her. On a slow network they then run beside the download of the
+ * screen's scripts, not one after another once it is drawn. A failure is the screen's to show: its
+ * own call takes the early answer, error and all. This list is part of the first script: fetched
+ * on its own, it was one more round trip before her record was asked for.
  */
 export function prefetchFirstScreen(client: QueryClient, path: string): void {
   void client

@@ -63,7 +63,7 @@ describe('the step-up before a whole-school export', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Export' }));
     expect(await screen.findByRole('dialog', { name: 'Confirm it is you' })).toBeTruthy();
     expect(screen.getByText(messages.stepUpRequired)).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('Code'), { target: { value: '123456' } });
+    fireEvent.input(screen.getByLabelText('Code'), { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('exported')).toBeTruthy();
     expect(calls.map((call) => call.url).filter((url) => !url.startsWith('/api/account/passkeys') && url !== '/api/account')).toEqual([

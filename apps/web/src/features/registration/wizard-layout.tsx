@@ -1,8 +1,9 @@
 import { messages } from '@school/contract/messages';
 import { Suspense, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, Outlet, useBlocker, useLocation } from 'react-router';
 import { useSession } from '../../api/get-session.ts';
-import { useStudent, type Registration } from '../../api/get-student.ts';
+import { getStudentQueryOptions, useStudent, type Registration } from '../../api/get-student.ts';
 import { LazyPdfDialog } from '../../components/lazy-pdf-dialog.tsx';
 import { LightFormAlert, lightButtonClass } from '../../components/light-controls/light-form.tsx';
 import { LightIcon } from '../../components/light-controls/light-icon.tsx';
@@ -47,6 +48,10 @@ export default function WizardLayout() {
 
 function Wizard({ studentId, initial }: { studentId: string; initial: Registration }) {
   const store = useWizardAutosave(studentId, initial);
+  // The record read for this visit is the store's from now on, and goes with it: a visit straight
+  // after this one reads it afresh, never this copy from before her changes.
+  const queryClient = useQueryClient();
+  useEffect(() => () => queryClient.removeQueries({ queryKey: getStudentQueryOptions(studentId).queryKey, exact: true }), [queryClient, studentId]);
   return (
     <AutosaveProvider store={store}>
       <WizardFrame registration={initial} />

@@ -33,7 +33,7 @@ describe('the account page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Set up an authenticator app' }));
     expect(await screen.findByRole('img', { name: 'QR code for your authenticator app' })).toBeTruthy();
     expect(screen.getByTestId('totp-secret').textContent).toBe('JBSWY3DPEHPK3PXP');
-    fireEvent.change(screen.getByLabelText('Code from the app'), { target: { value: '123456' } });
+    fireEvent.input(screen.getByLabelText('Code from the app'), { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Turn on' }));
     expect(await screen.findByText('AAAA0-BBBBB')).toBeTruthy();
     expect(screen.getAllByRole('listitem').filter((item) => /AAAA\d-BBBBB/.test(item.textContent ?? ''))).toHaveLength(10);

@@ -39,7 +39,7 @@ describe('the enrolment screen', () => {
     expect(await screen.findByRole('heading', { name: 'Set up a second factor' })).toBeTruthy();
     expect(screen.getByText(messages.enrolSecondFactorNow)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Set up an authenticator app' }));
-    fireEvent.change(await screen.findByLabelText('Code from the app'), { target: { value: '123456' } });
+    fireEvent.input(await screen.findByLabelText('Code from the app'), { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Turn on' }));
     expect(await screen.findByText('CCCC9-DDDDD')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Set up/ })).toBeNull();

@@ -60,8 +60,8 @@ describe('the registration settings', () => {
     expect(puts()).toEqual([{ url: '/api/registration-status/1', method: 'PUT', body: { open: 0, deadline_local: null } }]);
     expect(within(row('Form 1')).getByRole('button', { name: 'Save' })).toBeDisabled();
 
-    fireEvent.change(screen.getByLabelText('Form 2 deadline'), { target: { value: '2026-09-25' } });
-    fireEvent.change(screen.getByLabelText('Form 2 deadline time'), { target: { value: '16:00' } });
+    fireEvent.input(screen.getByLabelText('Form 2 deadline'), { target: { value: '2026-09-25' } });
+    fireEvent.input(screen.getByLabelText('Form 2 deadline time'), { target: { value: '16:00' } });
     await userEvent.click(within(row('Form 2')).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Form 2 registration saved.')).toBeInTheDocument();
     expect(puts()[1].body).toEqual({ open: 0, deadline_local: '2026-09-25T16:00' });
@@ -70,8 +70,8 @@ describe('the registration settings', () => {
   it('shows the server’s reason under the deadline when a save is refused', async () => {
     serve(json({ message: 'Invalid', errors: { deadline_local: ['Enter the deadline as a date and time.'] } }, 422));
     renderWithQueries(<RegistrationSettingsPage />);
-    fireEvent.change(await screen.findByLabelText('Form 1 deadline'), { target: { value: '2026-09-25' } });
-    fireEvent.change(screen.getByLabelText('Form 1 deadline time'), { target: { value: '16:00' } });
+    fireEvent.input(await screen.findByLabelText('Form 1 deadline'), { target: { value: '2026-09-25' } });
+    fireEvent.input(screen.getByLabelText('Form 1 deadline time'), { target: { value: '16:00' } });
     await userEvent.click(within(row('Form 1')).getByRole('button', { name: 'Save' }));
     expect(await within(row('Form 1')).findByText('Enter the deadline as a date and time.')).toBeInTheDocument();
     expect(screen.queryByText('Form 1 registration saved.')).not.toBeInTheDocument();
@@ -80,8 +80,8 @@ describe('the registration settings', () => {
   it('takes the deadline as yyyy-MM-dd and HH:mm, and refuses 2026-13-45 with a clear message, sending nothing', async () => {
     const puts = serve();
     renderWithQueries(<RegistrationSettingsPage />);
-    fireEvent.change(await screen.findByLabelText('Form 1 deadline'), { target: { value: '2026-13-45' } });
-    fireEvent.change(screen.getByLabelText('Form 1 deadline time'), { target: { value: '25:00' } });
+    fireEvent.input(await screen.findByLabelText('Form 1 deadline'), { target: { value: '2026-13-45' } });
+    fireEvent.input(screen.getByLabelText('Form 1 deadline time'), { target: { value: '25:00' } });
     await userEvent.click(within(row('Form 1')).getByRole('button', { name: 'Save' }));
     expect(await within(row('Form 1')).findByText('Enter a real date as yyyy-MM-dd, e.g. 2026-09-25.')).toBeInTheDocument();
     expect(within(row('Form 1')).getByText('Enter a time as HH:mm, e.g. 16:00.')).toBeInTheDocument();

@@ -14,7 +14,7 @@ const field = (name: string) => fieldByName.get(name)!;
 async function enterDate(label: string | RegExp, isoDate: string) {
   const input = screen.getByLabelText(label);
   await userEvent.click(input);
-  fireEvent.change(input, { target: { value: isoDate } });
+  fireEvent.input(input, { target: { value: isoDate } });
   await userEvent.tab();
 }
 
@@ -143,7 +143,7 @@ describe('a field of the wizard', () => {
     await userEvent.click(input);
     // What the browser reports for a day of which only the year is typed: no value, and a bad input.
     Object.defineProperty(input, 'validity', { value: { ...input.validity, badInput: true } });
-    fireEvent.change(input, { target: { value: '' } });
+    fireEvent.input(input, { target: { value: '' } });
     await userEvent.tab();
     expect(await screen.findByText(messages.invalidDate)).toBeInTheDocument();
     expect(save).not.toHaveBeenCalled();
