@@ -8,17 +8,14 @@ import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { Suspense, useState } from 'react';
-import { Link as RouterLink, Outlet, useLocation } from 'react-router';
-import { useSession } from '../../api/get-session.ts';
-import { useSchoolName } from '../../api/get-school-config.ts';
+import { Link as RouterLink, Outlet } from 'react-router';
 import { SchoolCrest } from '../../components/school-crest.tsx';
 import { useIdle } from '../../lib/use-idle.ts';
 import type { NavEntry } from '../navigation.ts';
-import { AccountMenu, FloatingMenu, NavDrawer, preloadLayoutParts, RouteSnackbar } from './layout-parts.ts';
+import { isCurrent, useLayoutParts } from './use-layout-parts.tsx';
 
 /** Off-screen until focused, then over the top bar's corner, ringed in white against the bar. */
-const skipLink = {
+const skipLinkLook = {
   position: 'absolute',
   left: 8,
   top: -48,
@@ -49,37 +46,24 @@ export function PortalLayout({
   dashboardPath: string;
   floatingMenu?: boolean;
 }) {
-  const { data: session } = useSession();
-  const schoolName = useSchoolName();
-  const location = useLocation();
-  const [drawerOpen, setDrawerOpen] = useState(false);
-  // Mounted from the first opening on, so that it closes with its slide.
-  const [drawerWanted, setDrawerWanted] = useState(false);
-  const idle = useIdle(preloadLayoutParts);
-  const handedMessage = Boolean((location.state as { snackbar?: string } | null)?.snackbar);
-  const [accountMenu, setAccountMenu] = useState<HTMLElement | null>(null);
-  const inWizard = location.pathname.startsWith('/registration/') && location.pathname !== '/registration/change-password';
-  const onDashboard = location.pathname === dashboardPath;
-  const showFloatingMenu = floatingMenu && !onDashboard;
+  const screenUp = useIdle();
+  const { schoolName, initials, path, skipLink, showFloatingMenu, openDrawer, accountButton, accountMenu, drawer, afterPage } = useLayoutParts({
+    entries,
+    accountEntries,
+    dashboardPath,
+    floatingMenu,
+    screenUp,
+  });
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       {/* The first Tab stop: past the menus to the wizard's form, or to the page. */}
-      <Box component="a" href={inWizard ? '#registration-form' : '#main'} sx={skipLink}>
-        {inWizard ? 'Skip to form' : 'Skip to content'}
+      <Box component="a" href={skipLink.href} sx={skipLinkLook}>
+        {skipLink.label}
       </Box>
       <AppBar position="sticky" color="primary">
         <Toolbar sx={{ gap: 1 }}>
-          <IconButton
-            color="inherit"
-            edge="start"
-            aria-label="Open menu"
-            onClick={() => {
-              setDrawerWanted(true);
-              setDrawerOpen(true);
-            }}
-            sx={{ display: { md: 'none' } }}
-          >
+          <IconButton color="inherit" edge="start" aria-label="Open menu" onClick={openDrawer} sx={{ display: { md: 'none' } }}>
             <MenuIcon />
           </IconButton>
           <Box
@@ -108,35 +92,17 @@ export function PortalLayout({
           </Box>
           <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, ml: 3 }}>
             {entries.map((entry) => (
-              <Button
-                key={entry.to}
-                component={RouterLink}
-                to={entry.to}
-                color="inherit"
-                aria-current={location.pathname.startsWith(entry.to.replace(/\/student-data$/, '')) ? 'page' : undefined}
-              >
+              <Button key={entry.to} component={RouterLink} to={entry.to} color="inherit" aria-current={isCurrent(entry.to, path) ? 'page' : undefined}>
                 {entry.label}
               </Button>
             ))}
           </Box>
           <Box sx={{ flexGrow: 1 }} />
-          {/* Her name on hover as the browser shows a title: MUI's tooltip would add its positioning code to every screen. */}
-          <IconButton
-            title={session?.name ?? undefined}
-            aria-label={`Account: ${session?.name ?? 'signed in'}`}
-            aria-haspopup="menu"
-            aria-expanded={accountMenu ? 'true' : undefined}
-            aria-controls={accountMenu ? 'account-menu' : undefined}
-            onClick={(event) => setAccountMenu(event.currentTarget)}
-            sx={{ p: 0.5, flexShrink: 0 }}
-          >
-            <Avatar sx={{ bgcolor: 'secondary.main', width: 36, height: 36, fontSize: '0.95rem' }}>{session?.initials ?? ''}</Avatar>
+          {/* Her name as the browser's title: MUI's tooltip would add its positioning code to every screen. */}
+          <IconButton {...accountButton} sx={{ p: 0.5, flexShrink: 0 }}>
+            <Avatar sx={{ bgcolor: 'secondary.main', width: 36, height: 36, fontSize: '0.95rem' }}>{initials}</Avatar>
           </IconButton>
-          {accountMenu && (
-            <Suspense>
-              <AccountMenu.Component anchor={accountMenu} entries={accountEntries} onClose={() => setAccountMenu(null)} />
-            </Suspense>
-          )}
+          {accountMenu}
           {/* On a phone the icon alone, so the school's name keeps its room; its name stays 'Logout'. */}
           <Button component={RouterLink} to="/logout" color="inherit" aria-label="Logout" sx={{ ml: { xs: 0, sm: 1 }, minWidth: 0, flexShrink: 0 }}>
             <LogoutIcon fontSize="small" />
@@ -146,18 +112,7 @@ export function PortalLayout({
           </Button>
         </Toolbar>
       </AppBar>
-      {drawerWanted && (
-        <Suspense>
-          <NavDrawer.Component
-            open={drawerOpen}
-            onClose={() => setDrawerOpen(false)}
-            schoolName={schoolName}
-            entries={entries}
-            accountEntries={accountEntries}
-            path={location.pathname}
-          />
-        </Suspense>
-      )}
+      {drawer}
       {/* Room at the end of the page where the floating menu shows without covering anything. */}
       <Container
         component="main"
@@ -168,16 +123,7 @@ export function PortalLayout({
       >
         <Outlet />
       </Container>
-      {handedMessage && (
-        <Suspense>
-          <RouteSnackbar.Component />
-        </Suspense>
-      )}
-      {showFloatingMenu && idle && (
-        <Suspense>
-          <FloatingMenu.Component entries={entries.filter((entry) => entry.to !== location.pathname)} />
-        </Suspense>
-      )}
+      {afterPage}
     </Box>
   );
 }

@@ -1,42 +1,16 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PortalLayout } from '../../../src/app/layouts/portal-layout.tsx';
 import { studentAccountEntries, studentEntries } from '../../../src/app/navigation.ts';
-import { json, renderWithQueries, stubFetch, studentSession } from '../../http.tsx';
+import { renderLayout } from './render-layout.tsx';
 
-function renderLayout(path = '/dashboard') {
-  // jsdom has no ResizeObserver; the floating menu (off the dashboard) watches the page with one.
-  vi.stubGlobal(
-    'ResizeObserver',
-    class {
-      observe() {}
-      disconnect() {}
-    },
-  );
-  stubFetch((call) => {
-    if (call.url === '/api/session') return json(studentSession);
-    return json({});
-  });
-  const router = createMemoryRouter(
-    [
-      {
-        element: <PortalLayout entries={studentEntries} accountEntries={studentAccountEntries} dashboardPath="/dashboard" />,
-        children: [{ path: '*', element: <h1>Page</h1> }],
-      },
-    ],
-    { initialEntries: [path] },
-  );
-  renderWithQueries(<RouterProvider router={router} />);
-  return router;
-}
-
-afterEach(() => vi.unstubAllGlobals());
+const renderStudentLayout = (path?: string) =>
+  renderLayout(<PortalLayout entries={studentEntries} accountEntries={studentAccountEntries} dashboardPath="/dashboard" />, path);
 
 describe('the student layout', () => {
   it('offers Change Password and Privacy in the avatar’s menu', async () => {
-    const router = renderLayout();
+    const router = renderStudentLayout();
     await userEvent.click(await screen.findByRole('button', { name: 'Account: Kezia Charles' }));
     const menu = await screen.findByRole('menu');
     expect(
@@ -49,14 +23,14 @@ describe('the student layout', () => {
   });
 
   it('offers Change Password in the drawer', async () => {
-    renderLayout();
+    renderStudentLayout();
     await userEvent.click(screen.getByRole('button', { name: 'Open menu' }));
     const account = await screen.findByRole('group', { name: 'Account' });
     expect(within(account).getByRole('link', { name: 'Change Password' })).toHaveAttribute('href', '/registration/change-password');
   });
 
   it('starts with a link past the menus: to the form in the wizard, to the page elsewhere', async () => {
-    renderLayout('/registration/family-data');
+    renderStudentLayout('/registration/family-data');
     expect(screen.getAllByRole('link')[0]).toHaveTextContent('Skip to form');
     expect(screen.getAllByRole('link')[0]).toHaveAttribute('href', '#registration-form');
   });
