@@ -13,7 +13,9 @@ export const failureMessage = (error: unknown, fallback: string): string => (err
 export function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
     <div className="light-stack light-load-failed">
-      <LightAlert severity="error">{message}</LightAlert>
+      <LightAlert severity="error" variant="outlined">
+        {message}
+      </LightAlert>
       <div>
         <LightButton onClick={onRetry}>Try again</LightButton>
       </div>

@@ -37,12 +37,45 @@ describe('the light alert', () => {
   it('announces an error at once and a notice politely', () => {
     render(
       <>
-        <LightAlert severity="error">The student ID or password is incorrect.</LightAlert>
+        <LightAlert severity="error" variant="outlined">
+          The student ID or password is incorrect.
+        </LightAlert>
         <LightAlert severity="info">Your session has ended. Please sign in again.</LightAlert>
       </>,
     );
     expect(screen.getByRole('alert')).toHaveTextContent('The student ID or password is incorrect.');
+    expect(screen.getByRole('alert')).toHaveClass('light-alert-error', 'light-alert-outlined');
     expect(screen.getByRole('status')).toHaveTextContent('Your session has ended. Please sign in again.');
+  });
+
+  it('is read out politely with good news, its bold title first', () => {
+    render(
+      <LightAlert severity="success" title="Your registration is complete">
+        Completed today.
+      </LightAlert>,
+    );
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent('Your registration is completeCompleted today.');
+    expect(within(status).getByText('Your registration is complete').tagName).toBe('STRONG');
+  });
+
+  it('takes the role it is told, a class of the caller’s, and the focus when given a ref', () => {
+    const ref = { current: null as HTMLDivElement | null };
+    render(
+      <>
+        <LightAlert severity="warning" role="alert" className="lf-gap-bottom">
+          Registration is closed.
+        </LightAlert>
+        <LightAlert severity="success" focusRef={ref}>
+          Saved.
+        </LightAlert>
+      </>,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Registration is closed.');
+    expect(screen.getByRole('alert')).toHaveClass('light-alert', 'light-alert-warning', 'lf-gap-bottom');
+    expect(screen.getByRole('status')).not.toHaveClass('light-alert-outlined');
+    ref.current?.focus();
+    expect(screen.getByRole('status')).toHaveFocus();
   });
 });
 
@@ -52,19 +85,6 @@ describe('the loading overlay', () => {
     expect(screen.getByRole('progressbar', { name: 'Signing in' })).toBeInTheDocument();
     rerender(<LoadingOverlay open={false} label="Signing in" />);
     expect(screen.queryByRole('progressbar')).toBeNull();
-  });
-});
-
-describe('the light alert’s good news', () => {
-  it('is read out politely, its bold title first', () => {
-    render(
-      <LightAlert severity="success" title="Your registration is complete">
-        Completed today.
-      </LightAlert>,
-    );
-    const status = screen.getByRole('status');
-    expect(status).toHaveTextContent('Your registration is completeCompleted today.');
-    expect(within(status).getByText('Your registration is complete').tagName).toBe('STRONG');
   });
 });
 

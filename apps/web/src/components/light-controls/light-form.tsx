@@ -1,5 +1,4 @@
-import type { ReactNode, Ref } from 'react';
-import { LightIcon, type LightIconName } from './light-icon.tsx';
+import type { ReactNode } from 'react';
 import './light-form-controls.css';
 
 /** What a field's own control needs to be tied to its label and message for screen readers. */
@@ -55,35 +54,6 @@ export function LightFormField({ id, label, required, disabled, error, helperTex
         )}
       </div>
       {aside && <div className="lf-mark">{aside}</div>}
-    </div>
-  );
-}
-
-type Severity = 'success' | 'info' | 'warning' | 'error';
-const alertIcons: Record<Severity, LightIconName> = { success: 'successOutline', info: 'info', warning: 'warning', error: 'errorOutline' };
-
-/**
- * A notice in one of four colours: done (green), for information (blue), a warning (orange), a
- * failure (red); announced as an alert unless told otherwise.
- */
-export function LightFormAlert({
-  severity,
-  role = 'alert',
-  focusRef,
-  className,
-  children,
-}: {
-  severity: Severity;
-  role?: 'alert' | 'status';
-  /** Takes focus when the notice replaces the button she pressed. */
-  focusRef?: Ref<HTMLDivElement>;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div ref={focusRef} tabIndex={focusRef ? -1 : undefined} role={role} className={`lf-alert lf-alert-${severity}${className ? ` ${className}` : ''}`}>
-      <LightIcon name={alertIcons[severity]} />
-      <div>{children}</div>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { registrationStepStates, type StepState } from '@school/contract';
 import { Link, useOutletContext } from 'react-router';
-import { LightFormAlert } from '../../components/light-controls/light-form.tsx';
+import { LightAlert } from '../../components/light-controls/light-alert.tsx';
 import { LightIcon } from '../../components/light-controls/light-icon.tsx';
 import { LightCheckbox } from '../../components/light-controls/light-switch.tsx';
 import { RegistrationComplete } from '../../components/registration-complete.tsx';
@@ -50,11 +50,13 @@ export default function CompleteStepPage() {
         {state.progress.submit === 1 ? (
           <RegistrationComplete academicYear={academicYear} completedOn={completedOn} />
         ) : incomplete.length === 0 ? (
-          <LightFormAlert severity="success">Every step is complete. Read the terms below and agree to finish your registration.</LightFormAlert>
+          <LightAlert severity="success" role="alert">
+            Every step is complete. Read the terms below and agree to finish your registration.
+          </LightAlert>
         ) : (
-          <LightFormAlert severity="info">
+          <LightAlert severity="info" role="alert">
             {incomplete.length === 1 ? 'One step still needs' : `${incomplete.length} steps still need`} attention before you can agree to the terms.
-          </LightFormAlert>
+          </LightAlert>
         )}
         <ul aria-label="Step states" className="lf-states">
           {states.map((step) => (

@@ -6,7 +6,8 @@ import { useOutletContext } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { failureMessage, LoadFailed } from '../../components/load-failed.tsx';
 import { getStudent } from '../../api/get-student.ts';
-import { LightFormAlert, lightButtonClass } from '../../components/light-controls/light-form.tsx';
+import { LightAlert } from '../../components/light-controls/light-alert.tsx';
+import { lightButtonClass } from '../../components/light-controls/light-form.tsx';
 import { LightIcon } from '../../components/light-controls/light-icon.tsx';
 import { lazyPreloaded } from '../../lib/lazy-preloaded.ts';
 import { useIdle } from '../../lib/use-idle.ts';
@@ -174,9 +175,9 @@ function DocumentSlot({
         </div>
       )}
       {notice && (
-        <LightFormAlert severity={notice.severity} role={notice.severity === 'error' ? 'alert' : 'status'} className="lf-notice">
+        <LightAlert severity={notice.severity} className="lf-notice">
           {notice.text}
-        </LightFormAlert>
+        </LightAlert>
       )}
       {confirming && (
         <Suspense>

@@ -5,7 +5,8 @@ import { Navigate, Outlet, useBlocker, useLocation } from 'react-router';
 import { useSession } from '../../api/get-session.ts';
 import { getStudentQueryOptions, useStudent, type Registration } from '../../api/get-student.ts';
 import { LazyPdfDialog } from '../../components/lazy-pdf-dialog.tsx';
-import { LightFormAlert, lightButtonClass } from '../../components/light-controls/light-form.tsx';
+import { LightAlert } from '../../components/light-controls/light-alert.tsx';
+import { lightButtonClass } from '../../components/light-controls/light-form.tsx';
 import { LightIcon } from '../../components/light-controls/light-icon.tsx';
 import { LightStepper } from '../../components/light-controls/light-stepper.tsx';
 import { failureMessage, LoadFailed } from '../../components/load-failed.tsx';
@@ -106,20 +107,20 @@ function WizardFrame({ registration }: { registration: Registration }) {
           />
         )}
         {closed ? (
-          <LightFormAlert severity="warning" className="lf-gap-bottom">
+          <LightAlert severity="warning" role="alert" className="lf-gap-bottom">
             {closed}
-          </LightFormAlert>
+          </LightAlert>
         ) : (
           registration.registration.deadline && (
-            <LightFormAlert severity="info" className="lf-gap-bottom">
+            <LightAlert severity="info" role="alert" className="lf-gap-bottom">
               {registration.registration.message}
-            </LightFormAlert>
+            </LightAlert>
           )
         )}
         {state.offline && (
-          <LightFormAlert severity="error" className="lf-gap-bottom">
+          <LightAlert severity="error" className="lf-gap-bottom">
             You are offline. Your changes are kept and will be saved when the connection returns.
-          </LightFormAlert>
+          </LightAlert>
         )}
         <div id="registration-form" tabIndex={-1}>
           <Outlet

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { LightFormAlert, LightFormField } from '../../../src/components/light-controls/light-form.tsx';
+import { LightFormField } from '../../../src/components/light-controls/light-form.tsx';
 
 describe('the light form field', () => {
   it('ties its label, required mark and message to its control', () => {
@@ -26,23 +26,5 @@ describe('the light form field', () => {
     expect(input).not.toHaveAttribute('aria-describedby');
     expect(input).not.toHaveAttribute('aria-invalid');
     expect(screen.getByText('1868')).toBeInTheDocument();
-  });
-});
-
-describe('the light notice', () => {
-  it('is an alert by default, a status when told, and takes focus when given a ref', () => {
-    const ref = { current: null as HTMLDivElement | null };
-    render(
-      <>
-        <LightFormAlert severity="error">Could not save.</LightFormAlert>
-        <LightFormAlert severity="success" role="status" focusRef={ref}>
-          Saved.
-        </LightFormAlert>
-      </>,
-    );
-    expect(screen.getByRole('alert')).toHaveTextContent('Could not save.');
-    expect(screen.getByRole('status')).toHaveTextContent('Saved.');
-    ref.current?.focus();
-    expect(screen.getByRole('status')).toHaveFocus();
   });
 });

@@ -1,7 +1,8 @@
 import type { CompletenessStepKey } from '@school/contract';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../api/client.ts';
-import { LightFormAlert, lightButtonClass } from '../../../components/light-controls/light-form.tsx';
+import { LightAlert } from '../../../components/light-controls/light-alert.tsx';
+import { lightButtonClass } from '../../../components/light-controls/light-form.tsx';
 import { confirmStep } from '../api/confirm-step.ts';
 import { useAutosave } from '../autosave-context.tsx';
 
@@ -58,14 +59,9 @@ export function NothingChanged({ step, readOnly, kind = 'fields' }: { step: Comp
         </>
       )}
       {outcome && (
-        <LightFormAlert
-          focusRef={answer}
-          severity={outcome.ok ? 'success' : 'error'}
-          role={outcome.ok ? 'status' : 'alert'}
-          className={reviewed ? undefined : 'lf-gap-top'}
-        >
+        <LightAlert focusRef={answer} severity={outcome.ok ? 'success' : 'error'} className={reviewed ? undefined : 'lf-gap-top'}>
           {outcome.message}
-        </LightFormAlert>
+        </LightAlert>
       )}
     </section>
   );
