@@ -38,7 +38,7 @@ export function AccountMenu({ anchor, entries, onClose }: { anchor: HTMLElement;
       <div className="layout-menu-backdrop" data-testid="account-menu-backdrop" onClick={onClose} />
       <div ref={menu} id="account-menu" role="menu" className="layout-menu" onKeyDown={onKeyDown}>
         {items.map((entry, index) => (
-          <Link key={entry.to} to={entry.to} role="menuitem" tabIndex={index === 0 ? 0 : -1} className="layout-menu-item" onClick={onClose}>
+          <Link key={entry.to} to={entry.to} role="menuitem" tabIndex={index === 0 ? 0 : -1} className="light-menu-item layout-menu-item" onClick={onClose}>
             {entry.label}
           </Link>
         ))}

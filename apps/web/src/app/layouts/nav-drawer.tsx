@@ -28,7 +28,7 @@ function keepFocusInside(event: KeyboardEvent, panel: HTMLElement) {
 /** A list of entries, the one she is on marked. */
 function DrawerEntries({ entries, path }: { entries: NavEntry[]; path: string }) {
   return entries.map((entry) => (
-    <Link key={entry.to} to={entry.to} className="layout-drawer-entry" aria-current={path === entry.to ? 'page' : undefined}>
+    <Link key={entry.to} to={entry.to} className="light-menu-item layout-drawer-entry" aria-current={path === entry.to ? 'page' : undefined}>
       {entry.label}
     </Link>
   ));

@@ -22,7 +22,14 @@ export function LightStepper({ steps, current, label }: LightStepperProps) {
     <>
       <nav aria-label={label} className="lf-card lf-stepper-side">
         {steps.map((step, index) => (
-          <Link key={step.to} to={step.to} data-step-link aria-current={index === current ? 'step' : undefined} aria-label={stepName(step)}>
+          <Link
+            key={step.to}
+            to={step.to}
+            className="light-menu-item"
+            data-step-link
+            aria-current={index === current ? 'step' : undefined}
+            aria-label={stepName(step)}
+          >
             <LightIcon name={step.complete ? 'checkCircle' : 'circle'} className={step.complete ? 'lf-done' : 'lf-todo'} />
             <span>{step.label}</span>
           </Link>
