@@ -1,7 +1,10 @@
-const dayFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+// Made when first needed: a date format takes a phone tens of milliseconds to make, and the
+// screens that load this file draw their first content before they write a date.
+let dayFormat: Intl.DateTimeFormat | undefined;
 
 /** A calendar day 'yyyy-MM-dd' as the school writes it in a sentence: '26 November 2026', whatever the browser's locale. */
 export function formatDay(day: string): string {
+  dayFormat ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
   return dayFormat.format(new Date(`${day}T00:00:00Z`));
 }
 
