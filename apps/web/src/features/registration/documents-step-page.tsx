@@ -16,6 +16,7 @@ import { getFilesQueryOptions, useFiles, type UploadedFile } from './api/get-fil
 import { uploadFile } from './api/upload-file.ts';
 import { useAutosave } from './autosave-context.tsx';
 import { NothingChanged } from './components/nothing-changed.tsx';
+import { AskRemoveByBrowser } from './wizard-questions.ts';
 
 const slots = documentTypeNames.map((type) => ({
   type,
@@ -26,8 +27,9 @@ const slots = documentTypeNames.map((type) => ({
 
 type Slot = (typeof slots)[number];
 
-// The question before a removal is in a chunk of its own, fetched once the step is up.
-const RemoveFileDialog = lazyPreloaded(async () => (await import('./remove-file-dialog.tsx')).RemoveFileDialog);
+// The question before a removal is in a chunk of its own, fetched once the step is up. Offline
+// before it came, the browser asks the same question.
+const RemoveFileDialog = lazyPreloaded(async () => (await import('./remove-file-dialog.tsx')).RemoveFileDialog, AskRemoveByBrowser);
 
 /** Enter or Space on the file chooser opens the file picker, as a click does. */
 function openPicker(event: KeyboardEvent<HTMLLabelElement>) {

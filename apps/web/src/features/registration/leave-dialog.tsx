@@ -4,7 +4,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { MuiTheme } from '../../components/mui-theme.tsx';
-import { LEAVE_TEXT, LEAVE_TITLE } from './leave-question.ts';
+import { LEAVE_TEXT, LEAVE_TITLE } from './wizard-questions.ts';
 
 /**
  * Asked when she leaves the wizard inside the app while a change is still unsaved (decision 007).

@@ -4,6 +4,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { MuiTheme } from '../../components/mui-theme.tsx';
+import { removeText, removeTitle } from './wizard-questions.ts';
 
 /**
  * 'Remove Birth Certificate?': asked before an uploaded document is deleted. Loaded only when she
@@ -25,8 +26,8 @@ export function RemoveFileDialog({
   return (
     <MuiTheme>
       <Dialog open onClose={onCancel} aria-labelledby={id}>
-        <DialogTitle id={id}>Remove {title}?</DialogTitle>
-        <DialogContent>The file {fileName} will be deleted.</DialogContent>
+        <DialogTitle id={id}>{removeTitle(title)}</DialogTitle>
+        <DialogContent>{removeText(fileName)}</DialogContent>
         <DialogActions>
           <Button onClick={onCancel}>Cancel</Button>
           <Button color="error" variant="contained" onClick={onRemove}>

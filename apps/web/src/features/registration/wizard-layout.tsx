@@ -12,7 +12,7 @@ import { LightStepper } from '../../components/light-controls/light-stepper.tsx'
 import { failureMessage, LoadFailed } from '../../components/load-failed.tsx';
 import { LoadingOverlay } from '../../components/loading-overlay.tsx';
 import { AutosaveProvider, useAutosave, useWizardAutosave } from './autosave-context.tsx';
-import { AskLeaveByBrowser } from './leave-question.ts';
+import { AskLeaveByBrowser } from './wizard-questions.ts';
 import { today } from '../../lib/format-day.ts';
 import { lazyPreloaded } from '../../lib/lazy-preloaded.ts';
 import { useIdle } from '../../lib/use-idle.ts';
