@@ -1,6 +1,7 @@
 import type { StudentRecord } from '@school/contract';
 import type { Progress, RegistrationTerms, RegistrationWindow } from '@school/contract/responses';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { api } from './client.ts';
 
 export type { RegistrationTerms, RegistrationWindow };
@@ -34,3 +35,21 @@ export const useStudent = (studentId: string, options: { enabled?: boolean; stal
  */
 export const useStudentSummary = (studentId: string, options: { enabled?: boolean } = {}) =>
   useQuery({ queryKey: ['student', studentId, 'summary'], queryFn: () => getStudent(studentId), gcTime: 0, ...options });
+
+let visits = 0;
+
+/**
+ * The record for one visit of the wizard, cached under that visit alone: read afresh each time she
+ * opens it, never from a copy another screen or an earlier visit read (one from before her last
+ * changes, however recent), and dropped when the visit ends.
+ */
+export function useStudentForVisit(studentId: string) {
+  const [visit] = useState(() => (visits += 1));
+  return useQuery({
+    queryKey: ['student', studentId, 'visit', visit],
+    queryFn: () => getStudent(studentId),
+    enabled: Boolean(studentId),
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+}

@@ -1,9 +1,8 @@
 import { messages } from '@school/contract/messages';
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, Outlet, useBlocker, useLocation } from 'react-router';
 import { useSession } from '../../api/get-session.ts';
-import { getStudentQueryOptions, useStudent, type Registration } from '../../api/get-student.ts';
+import { useStudentForVisit, type Registration } from '../../api/get-student.ts';
 import { LazyPdfDialog } from '../../components/lazy-pdf-dialog.tsx';
 import { LightAlert } from '../../components/light-controls/light-alert.tsx';
 import { lightButtonClass } from '../../components/light-controls/light-form.tsx';
@@ -41,7 +40,7 @@ export default function WizardLayout() {
   const { data: session } = useSession();
   const studentId = session?.userID ?? '';
   // Read once per visit: the store keeps it from then on, and a later visit reads it afresh.
-  const { data, error, refetch } = useStudent(studentId, { enabled: Boolean(studentId), staleTime: Infinity, gcTime: 0 });
+  const { data, error, refetch } = useStudentForVisit(studentId);
   if (error) return <LoadFailed message={failureMessage(error, 'Your registration record could not be loaded just now.')} onRetry={() => void refetch()} />;
   if (!data) return <LoadingOverlay open label="Loading your registration" />;
   return <Wizard key={studentId} studentId={studentId} initial={data} />;
@@ -49,10 +48,6 @@ export default function WizardLayout() {
 
 function Wizard({ studentId, initial }: { studentId: string; initial: Registration }) {
   const store = useWizardAutosave(studentId, initial);
-  // The record read for this visit is the store's from now on, and goes with it: a visit straight
-  // after this one reads it afresh, never this copy from before her changes.
-  const queryClient = useQueryClient();
-  useEffect(() => () => queryClient.removeQueries({ queryKey: getStudentQueryOptions(studentId).queryKey, exact: true }), [queryClient, studentId]);
   return (
     <AutosaveProvider store={store}>
       <WizardFrame registration={initial} />

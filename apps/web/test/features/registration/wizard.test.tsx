@@ -41,8 +41,8 @@ function renderWizard(path: string) {
     ],
     { initialEntries: [path] },
   );
-  renderWithQueries(<RouterProvider router={router} />);
-  return router;
+  const { client } = renderWithQueries(<RouterProvider router={router} />);
+  return Object.assign(router, { client });
 }
 
 /** The side menu of steps (jsdom applies no media queries, so the phone's bottom bar is there too). */
@@ -231,6 +231,16 @@ describe('the registration wizard', () => {
     await waitFor(() => expect(document.querySelector('[data-save-status="saved"]')).not.toBeNull());
     await router.navigate('/dashboard');
     expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
+    await router.navigate('/registration/student-data');
+    expect(await screen.findByRole('textbox', { name: /Home Address/ }, { timeout: 5000 })).toHaveValue('12 Pasea Road');
+  });
+
+  it('never starts from a copy of her record read before this visit, however recently', async () => {
+    const stored = registration({ home_address: '12 Pasea Road' });
+    fakeServer(stored, (record) => json({ message: 'Saved', record, progress }));
+    const router = renderWizard('/dashboard');
+    // A copy from before her last changes, still in the cache when she opens the wizard again.
+    router.client.setQueryData(['student', stored.record.id], registration());
     await router.navigate('/registration/student-data');
     expect(await screen.findByRole('textbox', { name: /Home Address/ }, { timeout: 5000 })).toHaveValue('12 Pasea Road');
   });
