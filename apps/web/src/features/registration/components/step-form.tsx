@@ -15,6 +15,9 @@ const SECTION_NOTES: Record<string, string> = {
 };
 /** About a phone screen of fields: the sections that hold them draw first, the rest just after. */
 const FIRST_PAINT_FIELDS = 6;
+/** A field given the whole row: a long text, or a switch alone in its section (its sentence on one line). */
+const isWide = (field: FieldDef, sectionFields: FieldDef[]) =>
+  (field.kind === 'text' && (field.max ?? 0) >= 255) || (field.kind === 'flag' && sectionFields.length === 1);
 /** An id usable in aria-labelledby (which splits on spaces). */
 const sectionId = (title: string) => `section-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
 
@@ -81,7 +84,7 @@ export function StepForm({ step, readOnly }: { step: StepKey; readOnly: boolean 
             {SECTION_NOTES[title] && <p className="lf-secondary">{SECTION_NOTES[title]}</p>}
             <div className={allFlags ? 'lf-grid lf-grid-flags' : 'lf-grid'}>
               {fields.map((field) => (
-                <div key={field.name} className={field.kind === 'text' && (field.max ?? 0) >= 255 ? 'lf-wide' : undefined}>
+                <div key={field.name} className={isWide(field, fields) ? 'lf-wide' : undefined}>
                   <FieldInput field={field} options={field.list ? lists[field.list] : undefined} readOnly={readOnly} />
                 </div>
               ))}
