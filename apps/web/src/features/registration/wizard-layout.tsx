@@ -1,5 +1,5 @@
 import { messages } from '@school/contract/messages';
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, useBlocker, useLocation } from 'react-router';
 import { useSession } from '../../api/get-session.ts';
 import { useStudentForVisit, type Registration } from '../../api/get-student.ts';
@@ -66,8 +66,9 @@ function WizardFrame({ registration }: { registration: Registration }) {
   useIdle(LeaveDialog.preload);
   useScrollPaddingForStepBar();
   const heading = useRef<HTMLHeadingElement>(null);
-  // A new step starts at its top, its name read out, as a new page would.
-  useEffect(() => {
+  // A new step starts at its top, its name read out, as a new page would: before it is painted,
+  // so the step never shows with the focus still on the link that left the last one.
+  useLayoutEffect(() => {
     if (current < 0) return;
     window.scrollTo({ top: 0 });
     if (document.activeElement instanceof HTMLElement && document.activeElement.closest('[data-step-link]')) heading.current?.focus();
