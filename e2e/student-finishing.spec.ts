@@ -118,3 +118,30 @@ test('Change Password is in the avatar’s menu, and in the drawer on a phone', 
     await expect(page).toHaveURL(/\/registration\/change-password$/);
   }
 });
+
+test('a step shows its name and the six steps while her record is on its way, and her record under them when it comes', async ({ page }) => {
+  const student = claimStudent();
+  await signInStudentViaApi(page, student);
+  // Her record is held back, as on slow mobile data, until the screen has been looked at.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/api\/student\/[^/]+$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto('/registration/family-data');
+  await expect(page.getByRole('heading', { name: 'Family Data', level: 1 })).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Loading your registration' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('navigation', { name: 'Registration steps' })
+      .filter({ visible: true })
+      .getByRole('link', { name: /Family Data/ }),
+  ).toHaveAttribute('aria-current', 'step');
+  await shot(page, 'wizard-record-on-its-way');
+  await expectAccessible(page);
+  release();
+  await expect(page.getByRole('navigation', { name: 'Step' })).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Loading your registration' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Family Data', level: 1 })).toBeVisible();
+});

@@ -78,6 +78,53 @@ const installable = VitePWA({
   devOptions: { enabled: false },
 });
 
+type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
+
+/**
+ * The app's and the contract's own modules, but not the contract's index: it names every module of
+ * the contract, most of which a screen never uses.
+ */
+const ownModule = (id: string) => !id.includes('node_modules') && !/contract[\\/]src[\\/]index\.ts$/.test(id);
+
+/** The modules `roots` import, and those they import, short of what is loaded later or comes from a package. */
+function drawnWith(graph: ModuleGraph, roots: string[]): Set<string> {
+  const found = new Set(roots.map((root) => path.resolve(import.meta.dirname, 'src', root)));
+  for (const id of found) for (const next of graph.getModuleInfo(id)?.importedIds ?? []) if (ownModule(next)) found.add(next);
+  return found;
+}
+
+/**
+ * A student's screens in two chunks, not forty small files: what every student screen draws (her
+ * layout, the dashboard, report cards, attendance, Change Password) and what the wizard's steps
+ * draw (Complete, which judges every value, keeps its own). A phone on slow mobile data opens six connections, and each small file waits its turn for
+ * one. What the first script already holds stays there; dialogs and everything else loaded later
+ * keep their own chunks.
+ */
+function studentChunks() {
+  let chunks: Map<string, string> | undefined;
+  return (id: string, graph: ModuleGraph) => {
+    if (!chunks) {
+      const first = drawnWith(graph, ['main.tsx']);
+      const student = drawnWith(graph, [
+        'app/layouts/student-layout.tsx',
+        'features/dashboard/dashboard-page.tsx',
+        'features/auth/change-password-page.tsx',
+        'features/term-reports/term-reports-page.tsx',
+        'features/attendance/attendance-page.tsx',
+      ]);
+      const wizard = drawnWith(graph, [
+        'features/registration/wizard-layout.tsx',
+        'features/registration/pages.tsx',
+        'features/registration/documents-step-page.tsx',
+      ]);
+      chunks = new Map();
+      for (const module of wizard) if (!first.has(module)) chunks.set(module, 'wizard');
+      for (const module of student) if (!first.has(module)) chunks.set(module, 'student-screens');
+    }
+    return chunks.get(id) ?? null;
+  };
+}
+
 export default defineConfig({
   plugins: [react(), precompress(), installable],
   resolve: { alias: reactOnPreact },
@@ -91,5 +138,10 @@ export default defineConfig({
     assetsDir: 'assets',
     sourcemap: false,
     chunkSizeWarningLimit: 900,
+    rolldownOptions: {
+      output: {
+        codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: studentChunks() }] },
+      },
+    },
   },
 });

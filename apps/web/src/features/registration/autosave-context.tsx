@@ -6,9 +6,13 @@ import { AutosaveStore } from './autosave-store.ts';
 
 const AutosaveContext = createContext<AutosaveStore | null>(null);
 
-/** Provides the wizard's one autosave store, retries when the network returns, and warns before a page unload loses a change. */
-export function AutosaveProvider({ store, children }: { store: AutosaveStore; children: ReactNode }) {
+/**
+ * Provides the wizard's one autosave store (none until her record has come), retries when the
+ * network returns, and warns before a page unload loses a change.
+ */
+export function AutosaveProvider({ store, children }: { store: AutosaveStore | null; children: ReactNode }) {
   useEffect(() => {
+    if (!store) return;
     const online = () => store.retryNow();
     const beforeUnload = (event: BeforeUnloadEvent) => {
       if (store.hasUnsaved) event.preventDefault();
@@ -23,29 +27,43 @@ export function AutosaveProvider({ store, children }: { store: AutosaveStore; ch
   return <AutosaveContext.Provider value={store}>{children}</AutosaveContext.Provider>;
 }
 
+type VisitStore = { studentId: string; store: AutosaveStore; keeper: ReturnType<typeof offlineEditsKeeper> };
+
 /**
- * The wizard's autosave store for the signed-in student's record, its unsent changes kept on the
- * device (decision 039) and those an earlier visit left unsent laid on it and sent.
+ * The wizard's autosave store for the signed-in student's record, made when the record comes
+ * (`null` until then), its unsent changes kept on the device (decision 039) and those an earlier
+ * visit left unsent laid on it and sent.
  */
-export function useWizardAutosave(studentId: string, initial: Registration, save = saveStudent): AutosaveStore {
-  const [{ store, keeper }] = useState(() => {
+export function useWizardAutosave(studentId: string, initial: Registration | undefined, save = saveStudent): AutosaveStore | null {
+  const [made, setMade] = useState<VisitStore | null>(null);
+  let visit = made?.studentId === studentId ? made : null;
+  if (!visit && initial) {
     const keeper = offlineEditsKeeper(studentId);
-    return { keeper, store: new AutosaveStore(initial, save, (unsent) => keeper.keep(unsent)) };
-  });
+    visit = { studentId, keeper, store: new AutosaveStore(initial, save, (unsent) => keeper.keep(unsent)) };
+    setMade(visit);
+  }
   useEffect(() => {
+    if (!visit) return;
     let open = true;
-    void keeper.kept.then((kept) => open && kept && store.restore(kept));
+    void visit.keeper.kept.then((kept) => open && kept && visit.store.restore(kept));
     return () => {
       open = false;
-      store.dispose();
+      visit.store.dispose();
     };
-  }, [store, keeper]);
-  return store;
+  }, [visit]);
+  return visit?.store ?? null;
+}
+
+const noStore = { subscribe: () => () => undefined, getSnapshot: () => null };
+
+/** The store's state, or `null` while there is no store yet. */
+export function useAutosaveState(store: AutosaveStore | null) {
+  return useSyncExternalStore((store ?? noStore).subscribe, (store ?? noStore).getSnapshot);
 }
 
 export function useAutosave() {
   const store = useContext(AutosaveContext);
-  if (!store) throw new Error('useAutosave needs an AutosaveProvider');
+  if (!store) throw new Error('useAutosave needs an AutosaveProvider with a store');
   const state = useSyncExternalStore(store.subscribe, store.getSnapshot);
   return { store, state };
 }

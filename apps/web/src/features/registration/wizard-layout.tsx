@@ -1,5 +1,5 @@
 import { messages } from '@school/contract/messages';
-import { Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useBlocker, useLocation } from 'react-router';
 import { useSession } from '../../api/get-session.ts';
 import { useStudentForVisit, type Registration } from '../../api/get-student.ts';
@@ -9,8 +9,8 @@ import { lightButtonClass } from '../../components/light-controls/light-form.tsx
 import { LightIcon } from '../../components/light-controls/light-icon.tsx';
 import { LightStepper } from '../../components/light-controls/light-stepper.tsx';
 import { failureMessage, LoadFailed } from '../../components/load-failed.tsx';
-import { LoadingOverlay } from '../../components/loading-overlay.tsx';
-import { AutosaveProvider, useAutosave, useWizardAutosave } from './autosave-context.tsx';
+import { LightProgress } from '../../components/light-controls/light-progress.tsx';
+import { AutosaveProvider, useAutosave, useAutosaveState, useWizardAutosave } from './autosave-context.tsx';
 import { AskLeaveByBrowser } from './wizard-questions.ts';
 import { today } from '../../lib/format-day.ts';
 import { lazyPreloaded } from '../../lib/lazy-preloaded.ts';
@@ -35,35 +35,99 @@ function useCompletedOn(registration: Registration, complete: boolean): string |
   return complete ? since.day : null;
 }
 
-/** `/registration/*`: loads the record once and keeps one autosave store across the six steps. */
+/**
+ * `/registration/*`: loads the record once and keeps one autosave store across the six steps. The
+ * steps and the step's name show at once; her record comes under them when it arrives.
+ */
 export default function WizardLayout() {
   const { data: session } = useSession();
   const studentId = session?.userID ?? '';
   // Read once per visit: the store keeps it from then on, and a later visit reads it afresh.
   const { data, error, refetch } = useStudentForVisit(studentId);
-  if (error) return <LoadFailed message={failureMessage(error, 'Your registration record could not be loaded just now.')} onRetry={() => void refetch()} />;
-  if (!data) return <LoadingOverlay open label="Loading your registration" />;
-  return <Wizard key={studentId} studentId={studentId} initial={data} />;
-}
-
-function Wizard({ studentId, initial }: { studentId: string; initial: Registration }) {
-  const store = useWizardAutosave(studentId, initial);
+  const store = useWizardAutosave(studentId, data);
+  const state = useAutosaveState(store);
+  // The form's dialog stays open while her record arrives under it.
+  const [viewing, setViewing] = useState(false);
   return (
     <AutosaveProvider store={store}>
-      <WizardFrame registration={initial} />
+      <WizardShell progress={state?.progress ?? null} onPrint={() => setViewing(true)}>
+        {data && store ? (
+          <WizardSteps key={studentId} registration={data} />
+        ) : error ? (
+          <LoadFailed message={failureMessage(error, 'Your registration record could not be loaded just now.')} onRetry={() => void refetch()} />
+        ) : (
+          <LightProgress label="Loading your registration" centred />
+        )}
+      </WizardShell>
+      {viewing && (
+        <LazyPdfDialog
+          fullScreen
+          title="Registration Form"
+          source={`/api/registration-form/${encodeURIComponent(studentId)}`}
+          note={messages.legalSheet}
+          onClose={() => setViewing(false)}
+        />
+      )}
     </AutosaveProvider>
   );
 }
 
-function WizardFrame({ registration }: { registration: Registration }) {
+/** Under the step's name, once her record has come: the step itself, and what the wizard says about it. */
+function WizardSteps({ registration }: { registration: Registration }) {
   const { store, state } = useAutosave();
   const location = useLocation();
-  const current = steps.findIndex((step) => location.pathname.endsWith(`/${step.path}`));
+  const current = currentStep(location.pathname);
   const closed = state.closedMessage ?? (registration.registration.editable ? null : registration.registration.message);
-  const [viewing, setViewing] = useState(false);
   const blocker = useBlocker(({ nextLocation }) => store.hasUnsaved && !nextLocation.pathname.startsWith('/registration/'));
   const completedOn = useCompletedOn(registration, state.progress.submit === 1);
   useIdle(LeaveDialog.preload);
+
+  // `/registration` itself opens the first step.
+  if (current < 0 && /^\/registration\/?$/.test(location.pathname)) return <Navigate to="/registration/student-data" replace />;
+  return (
+    <>
+      {closed ? (
+        <LightAlert severity="warning" role="alert" className="lf-gap-bottom">
+          {closed}
+        </LightAlert>
+      ) : (
+        registration.registration.deadline && (
+          <LightAlert severity="info" role="alert" className="lf-gap-bottom">
+            {registration.registration.message}
+          </LightAlert>
+        )
+      )}
+      {state.offline && (
+        <LightAlert severity="error" className="lf-gap-bottom">
+          You are offline. Your changes are kept and will be saved when the connection returns.
+        </LightAlert>
+      )}
+      <div id="registration-form" tabIndex={-1}>
+        <Outlet
+          context={
+            { readOnly: Boolean(closed), terms: registration.terms, academicYear: registration.registration.academic_year, completedOn } satisfies StepContext
+          }
+        />
+        {current >= 0 && <StepNavigation current={current} />}
+      </div>
+      {blocker.state === 'blocked' && (
+        <Suspense>
+          <LeaveDialog.Component onStay={() => blocker.reset?.()} onLeave={() => blocker.proceed?.()} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+/** The step the address names, or -1. */
+const currentStep = (pathname: string) => steps.findIndex((step) => pathname.endsWith(`/${step.path}`));
+
+/**
+ * What the wizard shows before her record has come as after: the steps (ticked once her progress
+ * is known), the step's name and the registration form's button.
+ */
+function WizardShell({ progress, onPrint, children }: { progress: Registration['progress'] | null; onPrint: () => void; children: ReactNode }) {
+  const current = currentStep(useLocation().pathname);
   useScrollPaddingForStepBar();
   const heading = useRef<HTMLHeadingElement>(null);
   // A new step starts at its top, its name read out, as a new page would: before it is painted,
@@ -73,65 +137,25 @@ function WizardFrame({ registration }: { registration: Registration }) {
     window.scrollTo({ top: 0 });
     if (document.activeElement instanceof HTMLElement && document.activeElement.closest('[data-step-link]')) heading.current?.focus();
   }, [current]);
-
-  // `/registration` itself opens the first step.
-  if (current < 0 && /^\/registration\/?$/.test(location.pathname)) return <Navigate to="/registration/student-data" replace />;
   return (
     <div className="lf-wizard">
       <LightStepper
         label="Registration steps"
         current={current}
-        steps={steps.map((step) => ({ to: `/registration/${step.path}`, label: step.label, complete: Boolean(state.progress[step.flag]) }))}
+        steps={steps.map((step) => ({ to: `/registration/${step.path}`, label: step.label, complete: Boolean(progress?.[step.flag]) }))}
       />
       <div className="lf-wizard-main">
         <div className="lf-row lf-wizard-head">
           <h1 ref={heading} tabIndex={-1}>
             {current >= 0 ? steps[current].label : 'Registration'}
           </h1>
-          <button type="button" className={lightButtonClass('outlined')} onClick={() => setViewing(true)}>
+          <button type="button" className={lightButtonClass('outlined')} onClick={onPrint}>
             <LightIcon name="print" />
             View / Print registration form
           </button>
         </div>
-        {viewing && (
-          <LazyPdfDialog
-            fullScreen
-            title="Registration Form"
-            source={`/api/registration-form/${encodeURIComponent(String(state.record.id))}`}
-            note={messages.legalSheet}
-            onClose={() => setViewing(false)}
-          />
-        )}
-        {closed ? (
-          <LightAlert severity="warning" role="alert" className="lf-gap-bottom">
-            {closed}
-          </LightAlert>
-        ) : (
-          registration.registration.deadline && (
-            <LightAlert severity="info" role="alert" className="lf-gap-bottom">
-              {registration.registration.message}
-            </LightAlert>
-          )
-        )}
-        {state.offline && (
-          <LightAlert severity="error" className="lf-gap-bottom">
-            You are offline. Your changes are kept and will be saved when the connection returns.
-          </LightAlert>
-        )}
-        <div id="registration-form" tabIndex={-1}>
-          <Outlet
-            context={
-              { readOnly: Boolean(closed), terms: registration.terms, academicYear: registration.registration.academic_year, completedOn } satisfies StepContext
-            }
-          />
-          {current >= 0 && <StepNavigation current={current} />}
-        </div>
+        {children}
       </div>
-      {blocker.state === 'blocked' && (
-        <Suspense>
-          <LeaveDialog.Component onStay={() => blocker.reset?.()} onLeave={() => blocker.proceed?.()} />
-        </Suspense>
-      )}
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Registration } from '../../../src/api/get-student.ts';
 import { registrationRoutes } from '../../../src/features/registration/routes.tsx';
 import { formatDay, today } from '../../../src/lib/format-day.ts';
-import { json, renderWithQueries, stubFetch } from '../../http.tsx';
+import { held, json, renderWithQueries, stubFetch } from '../../http.tsx';
 import { allReviewed, progress, registration } from './fixtures.tsx';
 
 /** A small stand-in for the portal's API: the session, the record (as `read` gives it), empty lists, and saves. */
@@ -45,10 +45,26 @@ function renderWizard(path: string) {
   return Object.assign(router, { client });
 }
 
+/** Waits until the step is drawn with her record under its name (the name comes first). */
+async function stepShown(name: string) {
+  await screen.findByRole('heading', { name, level: 1 }, { timeout: 5000 });
+  await waitFor(() => expect(screen.queryByRole('progressbar', { name: 'Loading your registration' })).not.toBeInTheDocument(), { timeout: 5000 });
+}
+
 /** The side menu of steps (jsdom applies no media queries, so the phone's bottom bar is there too). */
 const stepMenu = () => screen.getAllByRole('navigation', { name: 'Registration steps' })[0];
 
-beforeEach(() => vi.unstubAllGlobals());
+beforeEach(() => {
+  vi.unstubAllGlobals();
+  // jsdom has no ResizeObserver; the PDF viewer fits its pages to the dialog's width with one.
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      disconnect() {}
+    },
+  );
+});
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the registration wizard', () => {
@@ -97,7 +113,7 @@ describe('the registration wizard', () => {
       return inner(url, init);
     });
     renderWizard('/registration/health-data');
-    await screen.findByRole('heading', { name: 'Health Data', level: 1 }, { timeout: 5000 });
+    await stepShown('Health Data');
     expect(within(stepMenu()).getByRole('link', { name: 'Health Data' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Nothing has changed' }));
     const thanks = await screen.findByText('Thank you: you have confirmed Health Data.');
@@ -135,7 +151,7 @@ describe('the registration wizard', () => {
   it('shows each step’s state on the Complete step and keeps the agreement until every step is complete', async () => {
     fakeServer(registration({ living_status: 'Father Only' }), (record) => json({ message: 'Saved', record, progress }));
     renderWizard('/registration/complete');
-    await screen.findByRole('heading', { name: 'Complete', level: 1 }, { timeout: 5000 });
+    await stepShown('Complete');
     const states = screen.getByRole('list', { name: 'Step states' });
     expect(within(states).getByRole('link', { name: 'Family Data' })).toHaveAttribute('href', '/registration/family-data');
     expect(within(states).getByText(/Fill in: Father: Name\./)).toBeInTheDocument();
@@ -192,7 +208,7 @@ describe('the registration wizard', () => {
   it('ends each step with Back and Continue, which moves on even when the step is incomplete', async () => {
     fakeServer(registration(), (record) => json({ message: 'Saved', record, progress }));
     const router = renderWizard('/registration/student-data');
-    await screen.findByRole('heading', { name: 'Student Data', level: 1 }, { timeout: 5000 });
+    await stepShown('Student Data');
     const stepNav = () => screen.getByRole('navigation', { name: 'Step' });
     // The first step has nowhere to go back to.
     expect(within(stepNav()).queryByRole('link', { name: 'Back' })).not.toBeInTheDocument();
@@ -297,6 +313,24 @@ describe('the registration wizard', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Leave with unsaved changes?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Stay' }));
     expect(router.state.location.pathname).toBe('/registration/health-data');
+  });
+
+  it('shows the steps and the step’s name while her record is on its way, and the form’s dialog opened meanwhile stays open', async () => {
+    const record = held();
+    fakeServer(registration(), (saved) => json({ message: 'Saved', record: saved, progress }));
+    const answer = globalThis.fetch;
+    vi.stubGlobal('fetch', (url: string, init?: RequestInit) => (String(url) === '/api/student/20260001' ? record.response : answer(url, init)));
+    renderWizard('/registration/family-data');
+    expect(await screen.findByRole('heading', { name: 'Family Data', level: 1 }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Loading your registration' })).toBeInTheDocument();
+    expect(within(stepMenu()).getByRole('link', { name: 'Family Data' })).toHaveAttribute('aria-current', 'step');
+    await userEvent.click(screen.getByRole('button', { name: 'View / Print registration form' }));
+    expect(await screen.findByRole('dialog', { name: 'Registration Form' })).toBeInTheDocument();
+    record.release(json(registration()));
+    // The page under the open dialog is hidden from screen readers.
+    expect(await screen.findByRole('navigation', { name: 'Step', hidden: true }, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar', { name: 'Loading your registration', hidden: true })).not.toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Registration Form' })).toBeInTheDocument();
   });
 
   it('shows the registration form full screen, fetched for the portal’s viewer, with the legal-paper note', async () => {
