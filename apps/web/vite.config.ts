@@ -89,16 +89,18 @@ const ownModule = (id: string) => !id.includes('node_modules') && !/contract[\\/
 /** The modules `roots` import, and those they import, short of what is loaded later or comes from a package. */
 function drawnWith(graph: ModuleGraph, roots: string[]): Set<string> {
   const found = new Set(roots.map((root) => path.resolve(import.meta.dirname, 'src', root)));
+  // A screen moved or renamed would quietly leave its modules in small files again.
+  for (const root of found) if (!graph.getModuleInfo(root)) throw new Error(`${root} is not in the build: update the student chunks' screens`);
   for (const id of found) for (const next of graph.getModuleInfo(id)?.importedIds ?? []) if (ownModule(next)) found.add(next);
   return found;
 }
 
 /**
- * A student's screens in two chunks, not forty small files: what every student screen draws (her
+ * A student's screens in two chunks, not twenty small files: what every student screen draws (her
  * layout, the dashboard, report cards, attendance, Change Password) and what the wizard's steps
- * draw (Complete, which judges every value, keeps its own). A phone on slow mobile data opens six connections, and each small file waits its turn for
- * one. What the first script already holds stays there; dialogs and everything else loaded later
- * keep their own chunks.
+ * draw (Complete, which judges every value, keeps its own). A phone on slow mobile data opens six
+ * connections, and each small file waits its turn for one. What the first script already holds
+ * stays there; dialogs and everything else loaded later keep their own chunks.
  */
 function studentChunks() {
   let chunks: Map<string, string> | undefined;

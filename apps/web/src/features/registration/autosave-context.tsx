@@ -1,4 +1,4 @@
-import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import type { Registration } from '../../api/get-student.ts';
 import { saveStudent } from '../../api/save-student.ts';
 import { offlineEditsKeeper } from '../../lib/offline-edits.ts';
@@ -35,13 +35,14 @@ type VisitStore = { studentId: string; store: AutosaveStore; keeper: ReturnType<
  * visit left unsent laid on it and sent.
  */
 export function useWizardAutosave(studentId: string, initial: Registration | undefined, save = saveStudent): AutosaveStore | null {
-  const [made, setMade] = useState<VisitStore | null>(null);
-  let visit = made?.studentId === studentId ? made : null;
-  if (!visit && initial) {
+  // Made once, in the render that first has her record: a ref holds it at once, so no second
+  // render can make another store beside it.
+  const made = useRef<VisitStore | null>(null);
+  if (initial && made.current?.studentId !== studentId) {
     const keeper = offlineEditsKeeper(studentId);
-    visit = { studentId, keeper, store: new AutosaveStore(initial, save, (unsent) => keeper.keep(unsent)) };
-    setMade(visit);
+    made.current = { studentId, keeper, store: new AutosaveStore(initial, save, (unsent) => keeper.keep(unsent)) };
   }
+  const visit = made.current?.studentId === studentId ? made.current : null;
   useEffect(() => {
     if (!visit) return;
     let open = true;
