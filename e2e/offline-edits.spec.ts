@@ -94,3 +94,32 @@ test('a change typed offline survives the closed tab, is saved on the next visit
   expect(await again.evaluate(async () => (await indexedDB.databases()).map((database) => database.name))).not.toContain(DATABASE);
   await expectAccessible(again);
 });
+
+test.describe('before the form’s checks have come', () => {
+  // No service worker: it would answer for the checks' file from the phone, which this test makes fail.
+  test.use({ serviceWorkers: 'block' });
+
+  test('a change typed offline is kept, on the device too, with the offline message, and saved when the connection returns', async ({ page, context }) => {
+    const student = claimStudent('empty', test.info().project.name === 'phone' ? 2 : 3);
+    await signInStudentViaApi(page, student);
+    // The file of the contract's checks cannot be fetched, as when the signal goes before it came.
+    await page.route(/\/assets\/field-schemas-[^/]+\.js$/, (route) => route.abort('internetdisconnected'));
+    await page.goto('/registration/health-data');
+    await expect(page.locator('#field-allergy')).toBeVisible();
+    await deviceStoreReady(page);
+
+    await context.setOffline(true);
+    await type(page, 'allergy', 'Pollen');
+    await expect(page.getByText(/You are offline/)).toBeVisible();
+    await expect(page.locator('[data-save-status="error"]')).toHaveCount(1);
+    await expect.poll(() => keptOnDevice(page)).toEqual([expect.objectContaining({ studentId: student.id, changes: { allergy: 'Pollen' } })]);
+
+    await page.unroute(/\/assets\/field-schemas-[^/]+\.js$/);
+    await context.setOffline(false);
+    await expect(page.locator('[data-save-status="saved"]')).toHaveCount(1, { timeout: 20_000 });
+    await expect(page.getByText(/You are offline/)).toHaveCount(0);
+    await expect.poll(() => keptOnDevice(page)).toEqual([]);
+    const record = await page.request.get(`/api/student/${encodeURIComponent(student.id)}`);
+    expect((await record.json()).record).toMatchObject({ allergy: 'Pollen' });
+  });
+});

@@ -121,11 +121,11 @@ export class AutosaveStore {
   }
 
   get hasUnsaved(): boolean {
-    return this.state.pending.size > 0 || this.inFlight || this.awaitingJudge > 0;
+    return this.state.pending.size > 0 || this.inFlight;
   }
 
-  /** Changes committed before the contract's schemas arrived, waiting for them to be judged. */
-  private awaitingJudge = 0;
+  /** Pending changes committed before the contract's schemas arrived: judged before they are sent. */
+  private readonly unjudged = new Set<string>();
 
   /**
    * The user finished editing a field (blur, or a change of a select/switch/date). An invalid
@@ -133,25 +133,17 @@ export class AutosaveStore {
    */
   commit(name: string, raw: FieldValue): void {
     const judge = fieldJudge();
-    // Committed before the schemas arrived (they come just after the first paint): judged once they
-    // have; if they cannot be fetched, the field shows it was not saved, and the next commit tries again.
-    // Meanwhile the field shows it is being saved and leaving the page is questioned, as for any change.
+    // Committed before the schemas arrived (they come just after the first paint): kept as typed,
+    // on the device too, like any unsent change, and judged before it is sent (flush). Meanwhile the
+    // field shows it is being saved and leaving the page is questioned, as for any change.
     if (!judge) {
-      this.awaitingJudge += 1;
+      this.unjudged.add(name);
       this.setStatus([name], 'saving');
-      void loadFieldJudge().then(
-        () => {
-          this.awaitingJudge -= 1;
-          this.clearStatus(name);
-          this.commit(name, raw);
-        },
-        () => {
-          this.awaitingJudge -= 1;
-          this.setStatus([name], 'error');
-        },
-      );
+      this.update({ pending: new Map(this.state.pending).set(name, raw) });
+      void this.flush();
       return;
     }
+    this.unjudged.delete(name);
     const field = fieldByName.get(name);
     const errors = new Map(this.state.errors);
     const problem = fieldProblem(name, raw, this.current());
@@ -199,6 +191,14 @@ export class AutosaveStore {
     this.retryTimer = undefined;
     try {
       while (this.state.pending.size > 0) {
+        if (!(await this.judgeUnjudged())) {
+          // The schemas could not be fetched: the network is down. The changes wait, kept.
+          this.setStatus(this.unjudged, 'error');
+          this.update({ offline: true });
+          this.scheduleRetry();
+          return;
+        }
+        if (this.state.pending.size === 0) break;
         const batch = new Map(this.state.pending);
         const started = Date.now();
         this.setStatus(batch.keys(), 'saving');
@@ -250,6 +250,26 @@ export class AutosaveStore {
       this.inFlight = false;
       this.update({});
     }
+  }
+
+  /**
+   * Judges the changes committed before the schemas arrived, as a commit with them does (an invalid
+   * one gets its message and is not sent). False when the schemas cannot be fetched.
+   */
+  private async judgeUnjudged(): Promise<boolean> {
+    if (this.unjudged.size === 0) return true;
+    if (!(await loadFieldJudge().then(Boolean, () => false))) return false;
+    for (const name of [...this.unjudged]) {
+      this.unjudged.delete(name);
+      if (!this.state.pending.has(name)) continue;
+      const raw = this.state.pending.get(name) ?? null;
+      const pending = new Map(this.state.pending);
+      pending.delete(name);
+      this.update({ pending });
+      this.clearStatus(name);
+      this.commit(name, raw);
+    }
+    return true;
   }
 
   private scheduleRetry() {

@@ -212,4 +212,39 @@ describe('a change committed before the contract’s schemas have arrived', () =
     await vi.waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ allergy: 'Dust' });
   });
+
+  it('keeps it, on the device too, when they cannot be fetched (offline), and judges and saves it once they can', async () => {
+    const schemas = '../../../src/features/registration/field-schemas.ts';
+    vi.resetModules();
+    vi.doMock(schemas, () => {
+      throw new TypeError('Failed to fetch dynamically imported module');
+    });
+    const fresh = await import('../../../src/features/registration/autosave-store.ts');
+    const sent: StudentRecord[] = [];
+    const kept: Array<UnsentChanges | null> = [];
+    const store = new fresh.AutosaveStore(
+      registration(),
+      async (record) => {
+        sent.push(record);
+        return acceptingSave(record);
+      },
+      (unsent) => kept.push(unsent),
+    );
+    store.commit('allergy', 'Dust');
+    await vi.waitFor(() => expect(store.getSnapshot().offline).toBe(true));
+    expect(store.getSnapshot().status.get('allergy')).toBe('error');
+    expect(store.value('allergy')).toBe('Dust');
+    expect(store.hasUnsaved).toBe(true);
+    expect(kept.at(-1)).toMatchObject({ changes: { allergy: 'Dust' } });
+    expect(sent).toHaveLength(0);
+
+    vi.doUnmock(schemas);
+    store.retryNow();
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({ allergy: 'Dust' });
+    await vi.waitFor(() => expect(store.getSnapshot().status.get('allergy')).toBe('saved'));
+    expect(store.getSnapshot().offline).toBe(false);
+    expect(kept.at(-1)).toBeNull();
+    store.dispose();
+  });
 });
