@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldByName, shownFieldValue, type CodeNames } from '../src/index.ts';
+import { fieldByName, isRealDate, shownFieldValue, type CodeNames } from '../src/index.ts';
 
 const names: CodeNames = { religions: new Map([['RC', 'Roman Catholic']]), ethnicGroups: new Map([['1', 'African']]), houses: new Map([['A', 'St. Anne']]) };
 const shown = (name: string, value: unknown) => shownFieldValue(fieldByName.get(name)!, value, names);
@@ -20,5 +20,15 @@ describe('shownFieldValue', () => {
     expect(shown('mobile_phone_mother', null)).toBeNull();
     expect(shown('religion_code', 'XYZ')).toBe('XYZ');
     expect(shown('address_line_2', 'Arima')).toBe('Arima');
+  });
+});
+
+describe('isRealDate', () => {
+  it('knows a whole day of the calendar from one typed in part or impossible', () => {
+    expect(isRealDate('2028-02-29')).toBe(true);
+    expect(isRealDate('2026-02-29')).toBe(false);
+    expect(isRealDate('2026-13-01')).toBe(false);
+    expect(isRealDate('2026-1-01')).toBe(false);
+    expect(isRealDate('')).toBe(false);
   });
 });

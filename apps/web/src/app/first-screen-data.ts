@@ -7,9 +7,13 @@ import { referenceListPaths } from '../features/registration/api/get-reference-l
 import { steps } from '../features/registration/steps.ts';
 import { reportCardTermsPath } from '../features/term-reports/api/get-report-card-terms.ts';
 
+const dataSteps = steps.filter((step) => step.flag !== 'documents' && step.flag !== 'submit');
+
 /** The calls a signed-in student's screen makes once it is drawn, by its path. */
 const screens: Array<{ matches: (path: string) => boolean; calls: (studentId: string) => string[] }> = [
-  { matches: (path) => steps.some((step) => path === `/registration/${step.path}`), calls: (studentId) => [studentPath(studentId), ...referenceListPaths] },
+  // The four data steps' fields choose from the reference lists; Documents and Complete need none.
+  { matches: (path) => dataSteps.some((step) => path === `/registration/${step.path}`), calls: (studentId) => [studentPath(studentId), ...referenceListPaths] },
+  { matches: (path) => steps.some((step) => path === `/registration/${step.path}`), calls: (studentId) => [studentPath(studentId)] },
   { matches: (path) => path === '/dashboard', calls: (studentId) => [studentPath(studentId)] },
   { matches: (path) => path === '/attendance', calls: (studentId) => [studentAttendancePath(studentId)] },
   { matches: (path) => path === '/term-reports', calls: (studentId) => [reportCardTermsPath(studentId)] },

@@ -3,7 +3,7 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { useRef, useState } from 'react';
-import { isWholeDay } from '../lib/format-day.ts';
+import { isRealDate } from '@school/contract/field-rules';
 
 /** What `onChange` is given for a date typed only in part or impossible: the caller refuses it with its message. */
 export const UNFINISHED_DATE = 'unfinished';
@@ -18,7 +18,7 @@ function asTyped(text: string): string {
   return [digits.slice(0, 4), digits.slice(4, 6), digits.slice(6)].filter(Boolean).join('-');
 }
 
-const meaning = (text: string) => (text === '' ? '' : isWholeDay(text) ? text : UNFINISHED_DATE);
+const meaning = (text: string) => (text === '' ? '' : isRealDate(text) ? text : UNFINISHED_DATE);
 
 type IsoDateFieldProps = {
   label: string;
@@ -79,7 +79,7 @@ export function IsoDateField({ label, value, onChange, onBlur, min, max, require
                 aria-hidden
                 min={min}
                 max={max}
-                value={isWholeDay(shown.text) ? shown.text : ''}
+                value={isRealDate(shown.text) ? shown.text : ''}
                 onChange={(event) => event.target.value && change(event.target.value, 'picked')}
                 style={{ position: 'absolute', right: 0, bottom: 0, width: 1, height: 1, opacity: 0, border: 0, padding: 0, pointerEvents: 'none' }}
               />

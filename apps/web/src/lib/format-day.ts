@@ -35,10 +35,3 @@ export function asDashedDate(text: string): string {
   if (!/^\d{5,8}$/.test(text)) return text;
   return [text.slice(0, 4), text.slice(4, 6), text.slice(6)].filter(Boolean).join('-');
 }
-
-/** Whether `text` is a whole day of the calendar written yyyy-MM-dd (not 2026-02-30). */
-export function isWholeDay(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asDashedDate, formatDay, isWholeDay, today } from '../../src/lib/format-day.ts';
+import { asDashedDate, formatDay, today } from '../../src/lib/format-day.ts';
 
 describe('days as the school writes them', () => {
   it('writes a day in a sentence the same whatever the browser’s locale, and twice alike', () => {
@@ -12,14 +12,6 @@ describe('days as the school writes them', () => {
     expect(asDashedDate('202611')).toBe('2026-11');
     expect(asDashedDate('2026')).toBe('2026');
     expect(asDashedDate('2026-11')).toBe('2026-11');
-  });
-
-  it('knows a whole day of the calendar from one typed in part or impossible', () => {
-    expect(isWholeDay('2028-02-29')).toBe(true);
-    expect(isWholeDay('2026-02-29')).toBe(false);
-    expect(isWholeDay('2026-13-01')).toBe(false);
-    expect(isWholeDay('2026-1-01')).toBe(false);
-    expect(isWholeDay('')).toBe(false);
   });
 
   it('names today in the browser’s own calendar', () => {

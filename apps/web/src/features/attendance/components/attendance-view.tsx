@@ -8,6 +8,7 @@ import { LightProgress } from '../../../components/light-controls/light-progress
 import { failureMessage, LoadFailed } from '../../../components/load-failed.tsx';
 import { LoadingOverlay } from '../../../components/loading-overlay.tsx';
 import { PageTitle } from '../../../components/page-title.tsx';
+import { today } from '../../../lib/format-day.ts';
 import { useStudentAttendance } from '../api/get-student-attendance.ts';
 import { AttendanceDoughnut } from './attendance-doughnut.tsx';
 import { AttendanceTable } from './attendance-table.tsx';
@@ -17,11 +18,6 @@ import './attendance.css';
 const ReportDialog = lazy(async () => ({ default: (await import('./report-dialog.tsx')).ReportDialog }));
 
 const colours = { present: '#0b2a5b', absent: '#b0bec5', early: '#2e7d32', late: '#b71c1c' };
-
-const today = () => {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-};
 
 /** The attendance screen (SPEC §2) of one student: the student herself at /attendance, an admin from the students table. */
 export function AttendanceView({ studentId }: { studentId: string | null | undefined }) {
