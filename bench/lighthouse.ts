@@ -76,12 +76,26 @@ async function visit(port: number, url: string, warm: boolean): Promise<Visit> {
   };
 }
 
+/**
+ * A visit, made once more when Lighthouse could not record the page's load at all (its trace now
+ * and then lacks the navigation's start, NO_NAVSTART): that says nothing of the page.
+ */
+async function visitAgainIfUnrecorded(port: number, url: string, warm: boolean, before: () => Promise<void>): Promise<Visit> {
+  try {
+    return await visit(port, url, warm);
+  } catch (error) {
+    if (!String(error).includes('NO_NAVSTART')) throw error;
+    await before();
+    return visit(port, url, warm);
+  }
+}
+
 /** The median visit of `runs` (by score; each figure is the median of its own). */
 async function medianVisit(port: number, url: string, warm: boolean, runs: number, before: () => Promise<void>): Promise<Visit> {
   const visits: Visit[] = [];
   for (let run = 0; run < runs; run += 1) {
     await before();
-    visits.push(await visit(port, url, warm));
+    visits.push(await visitAgainIfUnrecorded(port, url, warm, before));
   }
   const of = (pick: (visit: Visit) => number) => median(visits.map(pick));
   return { ...visits[0], score: of((v) => v.score), lcpMs: of((v) => v.lcpMs), tbtMs: of((v) => v.tbtMs), transfer: of((v) => v.transfer) };

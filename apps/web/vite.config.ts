@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { firstScreenPages, FIRST_SCREENS_DIR } from './first-screens.ts';
 import { reactOnPreact } from './react-on-preact.ts';
 import { brand } from './src/components/brand.ts';
 
@@ -72,6 +73,8 @@ const installable = VitePWA({
   },
   injectManifest: {
     globPatterns: ['**/*.{js,mjs,css,html,svg,png}'],
+    // The worker serves index.html to every screen: the screens' own copies are for a first visit.
+    globIgnores: [`${FIRST_SCREENS_DIR}/**`],
     // pdf.js's worker is about 1.3 MB before compression.
     maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
   },
@@ -86,27 +89,33 @@ type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[]
  */
 const ownModule = (id: string) => !id.includes('node_modules') && !/contract[\\/]src[\\/]index\.ts$/.test(id);
 
-/** The modules `roots` import, and those they import, short of what is loaded later or comes from a package. */
-function drawnWith(graph: ModuleGraph, roots: string[]): Set<string> {
+/**
+ * The modules `roots` import, and those they import, short of what is loaded later; packages'
+ * modules only with `packages` (the first script takes its packages with it).
+ */
+function drawnWith(graph: ModuleGraph, roots: string[], packages = false): Set<string> {
   const found = new Set(roots.map((root) => path.resolve(import.meta.dirname, 'src', root)));
   // A screen moved or renamed would quietly leave its modules in small files again.
   for (const root of found) if (!graph.getModuleInfo(root)) throw new Error(`${root} is not in the build: update the student chunks' screens`);
-  for (const id of found) for (const next of graph.getModuleInfo(id)?.importedIds ?? []) if (ownModule(next)) found.add(next);
+  for (const id of found)
+    for (const next of graph.getModuleInfo(id)?.importedIds ?? [])
+      if (packages ? !/contract[\\/]src[\\/]index\.ts$/.test(next) : ownModule(next)) found.add(next);
   return found;
 }
 
 /**
- * A student's screens in two chunks, not twenty small files: what every student screen draws (her
- * layout, the dashboard, report cards, attendance, Change Password) and what the wizard's steps
- * draw (Complete, which judges every value, keeps its own). A phone on slow mobile data opens six
- * connections, and each small file waits its turn for one. What the first script already holds
- * stays there; dialogs and everything else loaded later keep their own chunks.
+ * The app's first script in one chunk, and a student's screens in two, not twenty small files: what
+ * every student screen draws (her layout, the dashboard, report cards, attendance, Change Password)
+ * and what the wizard's steps draw (Complete, which judges every value, keeps its own), with the
+ * store of changes kept on the device that the wizard opens as her record comes. A phone on slow
+ * mobile data opens six connections, and each small file waits its turn for one. Dialogs and
+ * everything else loaded later keep their own chunks.
  */
-function studentChunks() {
+function firstScreenChunks() {
   let chunks: Map<string, string> | undefined;
   return (id: string, graph: ModuleGraph) => {
     if (!chunks) {
-      const first = drawnWith(graph, ['main.tsx']);
+      const first = drawnWith(graph, ['main.tsx'], true);
       const student = drawnWith(graph, [
         'app/layouts/student-layout.tsx',
         'features/dashboard/dashboard-page.tsx',
@@ -120,15 +129,18 @@ function studentChunks() {
         'features/registration/documents-step-page.tsx',
       ]);
       chunks = new Map();
+      // The entry module stays in the entry chunk, which the page names; everything it imports comes with it.
+      for (const module of first) if (!module.endsWith(`${path.sep}main.tsx`)) chunks.set(module, 'app');
       for (const module of wizard) if (!first.has(module)) chunks.set(module, 'wizard');
       for (const module of student) if (!first.has(module)) chunks.set(module, 'student-screens');
     }
+    if (/[\\/]node_modules[\\/]idb[\\/]/.test(id)) return 'wizard';
     return chunks.get(id) ?? null;
   };
 }
 
 export default defineConfig({
-  plugins: [react(), precompress(), installable],
+  plugins: [react(), firstScreenPages(), precompress(), installable],
   resolve: { alias: reactOnPreact },
   server: {
     host: '127.0.0.1',
@@ -142,7 +154,7 @@ export default defineConfig({
     chunkSizeWarningLimit: 900,
     rolldownOptions: {
       output: {
-        codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: studentChunks() }] },
+        codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: firstScreenChunks() }] },
       },
     },
   },

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -8,6 +9,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyRequest } fro
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerAccessControl } from './session/access.ts';
 import { registerSessions } from './session/sessions.ts';
+import { type Encoding, preferredEncoding, registerAnswerCompression } from './lib/http/compress-answers.ts';
 import type { Config } from './config.ts';
 import type { Db, DialectName } from './db/database.ts';
 import { createWriteTransactions } from './db/write-transactions.ts';
@@ -132,6 +134,7 @@ export async function buildApp({ config, db, dialect, logger = true, extraRoutes
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
+  registerAnswerCompression(app);
 
   await registerOpenApi(app);
   for (const [tag, routes] of featureRoutes) await app.register(withTag(tag, routes));
@@ -212,7 +215,10 @@ const MANIFEST = 'manifest.webmanifest';
  * the service worker never cached (a new version is seen at once) and the manifest with the school's name.
  */
 function serveWebApp(app: FastifyInstance, webDist: string): void {
-  const indexHtml = readPrecompressed(path.join(webDist, 'index.html'));
+  const { schoolName, schoolTimeZone } = app.deps.config;
+  const school = { school_name: schoolName, time_zone: schoolTimeZone };
+  const readPage = (file: string) => compressed(withSchoolConfig(fs.readFileSync(path.join(webDist, file), 'utf8'), school));
+  const indexHtml = readPage('index.html');
   app.register(fastifyStatic, {
     root: webDist,
     prefix: '/',
@@ -238,12 +244,20 @@ function serveWebApp(app: FastifyInstance, webDist: string): void {
       reply.type('application/manifest+json').header('cache-control', 'no-cache').send(manifest),
     );
   }
+  const screenPages = readScreenPages(webDist, readPage);
   app.setNotFoundHandler(async (request, reply) => {
     const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/sanctum/');
     if (!isPage) return reply.code(404).send({ message: 'Not found.' });
-    const encoding = preferredEncoding(request.headers['accept-encoding'], indexHtml);
+    // A signed-in student opening one of her screens gets the copy of the page that fetches the
+    // screen's scripts with it, and her screen's first calls beside them (decision 055). Anyone
+    // else gets the page: a visitor is sent on to sign in, which needs none of them.
+    const { actor } = request;
+    const screen = actor.kind === 'student' ? screenPages.get(request.url.split('?')[0]) : undefined;
+    const page = screen?.page ?? indexHtml;
+    if (screen && actor.kind === 'student') reply.header('link', preloadLinks(screen.calls, actor.studentId));
+    const encoding = preferredEncoding(request.headers['accept-encoding'], page);
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding').send(indexHtml[encoding]);
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding, cookie').send(page[encoding]);
   });
 }
 
@@ -252,24 +266,44 @@ export function withSchoolName(manifest: Record<string, unknown>, schoolName: st
   return { ...manifest, name: schoolName, ...(schoolName.length <= 12 ? { short_name: schoolName } : {}) };
 }
 
-type Encoding = 'br' | 'gzip' | 'identity';
+type Precompressed = Partial<Record<Encoding, Buffer>> & { identity: Buffer };
 
-/** A built file with its brotli and gzip copies, where the build wrote them. */
-function readPrecompressed(file: string): Partial<Record<Encoding, Buffer>> & { identity: Buffer } {
-  const read = (suffix: string) => (fs.existsSync(file + suffix) ? fs.readFileSync(file + suffix) : undefined);
-  return { identity: fs.readFileSync(file), br: read('.br'), gzip: read('.gz') };
+type ScreenPage = { page: Precompressed; calls: string[] };
+
+/**
+ * The build's copies of index.html for a student's screens (by path), each also fetching that
+ * screen's scripts and styles, with the calls the screen makes as it opens; none when the build
+ * wrote no list.
+ */
+function readScreenPages(webDist: string, readPage: (file: string) => Precompressed): Map<string, ScreenPage> {
+  const list = path.join(webDist, 'first-screens.json');
+  if (!fs.existsSync(list)) return new Map();
+  const screens = JSON.parse(fs.readFileSync(list, 'utf8')) as Record<string, { page: string; calls: string[] }>;
+  return new Map(Object.entries(screens).map(([screen, { page, calls }]) => [screen, { page: readPage(page), calls }]));
 }
 
-/** The best encoding the browser accepts (Accept-Encoding, q=0 meaning "not this") among those at hand. */
-export function preferredEncoding(header: string | undefined, available: Partial<Record<Encoding, Buffer>>): Encoding {
-  const accepted = new Set(
-    (header ?? '')
-      .split(',')
-      .map((part) => part.trim().split(';'))
-      .filter(([, ...params]) => !params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param)))
-      .map(([name]) => name.trim().toLowerCase()),
-  );
-  if (available.br && (accepted.has('br') || accepted.has('*'))) return 'br';
-  if (available.gzip && (accepted.has('gzip') || accepted.has('*'))) return 'gzip';
-  return 'identity';
+const SCHOOL_CONFIG_META = '<meta name="school-config" content="" />';
+const htmlAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The page with the school's name and time zone written in (what `GET /api/config` answers), so no screen has to ask. */
+export function withSchoolConfig(html: string, school: { school_name: string; time_zone: string }): string {
+  return html.replace(SCHOOL_CONFIG_META, `<meta name="school-config" content="${htmlAttribute(JSON.stringify(school))}" />`);
+}
+
+/** A page with its brotli and gzip copies, made once as the server starts. */
+function compressed(text: string): Precompressed {
+  const identity = Buffer.from(text);
+  return {
+    identity,
+    br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+    gzip: gzipSync(identity, { level: 9 }),
+  };
+}
+
+/**
+ * The Link header that has the browser start a screen's first calls as the page arrives, not once
+ * its scripts have run: the app's own call takes the answer. `{student}` is her student ID.
+ */
+export function preloadLinks(calls: string[], studentId: string): string {
+  return calls.map((call) => `<${call.replace('{student}', encodeURIComponent(studentId))}>; rel=preload; as=fetch; crossorigin=use-credentials`).join(', ');
 }

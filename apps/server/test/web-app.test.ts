@@ -3,8 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { preferredEncoding, withSchoolName } from '../src/app.ts';
-import { buildTestApp, type TestApp } from './helpers/test-app.ts';
+import { withSchoolName } from '../src/app.ts';
+import { preferredEncoding } from '../src/lib/http/compress-answers.ts';
+import { createAdminUser, createStudent, signInAsAdmin, signInAsStudent, STUDENT_PASSWORD } from './helpers/factories.ts';
+import { buildTestApp, TestClient, type TestApp } from './helpers/test-app.ts';
 
 const page = '<!doctype html><html><head><title>Portal</title></head><body><div id="root"></div></body></html>';
 const script = `console.log(${JSON.stringify('the portal '.repeat(300))});`;
@@ -16,12 +18,18 @@ const manifest = {
   icons: [{ src: 'pwa-192x192.png', sizes: '192x192', type: 'image/png' }],
 };
 
+/** The copy of the page the build writes for the dashboard: it also fetches the dashboard's scripts. */
+const dashboardPage = page.replace('</head>', '<link rel="modulepreload" crossorigin href="/assets/dashboard-abc123.js"></head>');
+
 /** A built web app as the build leaves it: each file with its brotli and gzip copies. */
 function writeWebDist(): string {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-web-dist-'));
   fs.mkdirSync(path.join(dist, 'assets'));
+  fs.mkdirSync(path.join(dist, 'first-screens'));
   for (const [file, text] of [
     ['index.html', page],
+    ['first-screens/dashboard.html', dashboardPage],
+    ['first-screens.json', JSON.stringify({ '/dashboard': { page: 'first-screens/dashboard.html', calls: ['/api/config', '/api/student/{student}'] } })],
     ['assets/index-abc123.js', script],
     ['manifest.webmanifest', JSON.stringify(manifest)],
   ]) {
@@ -72,6 +80,38 @@ describe('serving the built web app', () => {
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(gunzipSync(response.rawPayload).toString()).toBe(page);
     expect((await get('/dashboard')).body).toBe(page);
+  });
+
+  it('sends a signed-in student the copy of the page that fetches her screen’s scripts, and her first calls with it', async () => {
+    const student = await createStudent(t.db, {}, { password: STUDENT_PASSWORD });
+    const client = new TestClient(t.app);
+    await signInAsStudent(client, student.id);
+    const dashboard = await client.get('/dashboard', { 'accept-encoding': 'br' });
+    expect(dashboard.statusCode).toBe(200);
+    expect(dashboard.headers['content-encoding']).toBe('br');
+    expect(dashboard.headers.vary).toContain('cookie');
+    expect(dashboard.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(dashboard.rawPayload).toString()).toBe(dashboardPage);
+    expect(dashboard.headers.link).toBe(
+      `</api/config>; rel=preload; as=fetch; crossorigin=use-credentials, </api/student/${student.id}>; rel=preload; as=fetch; crossorigin=use-credentials`,
+    );
+    expect((await client.get('/dashboard?from=menu')).body).toBe(dashboardPage);
+    // A screen the build wrote no copy for gets the page, and no early calls.
+    const attendance = await client.get('/attendance');
+    expect(attendance.body).toBe(page);
+    expect(attendance.headers.link).toBeUndefined();
+  });
+
+  it('sends the page, with no one’s calls, to a visitor and to staff', async () => {
+    const visitor = await get('/dashboard');
+    expect(visitor.body).toBe(page);
+    expect(visitor.headers.link).toBeUndefined();
+    await createAdminUser(t.db, 'web-app-office');
+    const staff = new TestClient(t.app);
+    await signInAsAdmin(staff, 'web-app-office');
+    const staffPage = await staff.get('/dashboard');
+    expect(staffPage.body).toBe(page);
+    expect(staffPage.headers.link).toBeUndefined();
   });
 
   it('sends the service worker from the root (so it may answer for every page), never cached, so a new version is found at once', async () => {

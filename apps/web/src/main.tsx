@@ -12,12 +12,17 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
-// The service worker comes a few seconds after the page has loaded, when the browser is idle, in a
-// chunk of its own: the first screen waits for none of it, and the files it keeps are fetched while
-// the student is not waiting for anything else. `import.meta.url` is this script's built address,
+// The web app manifest's link and the service worker come a few seconds after the page has loaded,
+// when the browser is idle: the first screen waits for none of it. The build leaves the manifest's
+// link out of the page, where the browser would have fetched it and its icons beside the screen's
+// scripts; the worker comes in a chunk of its own, and the files it keeps are fetched while the
+// student is not waiting for anything else. `import.meta.url` is this script's built address,
 // naming this version.
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  const register = () => void import('./app/register-service-worker.ts').then((worker) => worker.registerServiceWorker(import.meta.url));
-  const whenIdle = () => ('requestIdleCallback' in window ? requestIdleCallback(register, { timeout: 5000 }) : register());
+if (import.meta.env.PROD) {
+  const installable = () => {
+    document.head.append(Object.assign(document.createElement('link'), { rel: 'manifest', href: '/manifest.webmanifest' }));
+    if ('serviceWorker' in navigator) void import('./app/register-service-worker.ts').then((worker) => worker.registerServiceWorker(import.meta.url));
+  };
+  const whenIdle = () => ('requestIdleCallback' in window ? requestIdleCallback(installable, { timeout: 5000 }) : installable());
   window.addEventListener('load', () => setTimeout(whenIdle, 3000), { once: true });
 }

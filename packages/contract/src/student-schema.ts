@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { hasOnlyXmlCharacters } from './xml-characters.ts';
 import { messages } from './messages.ts';
-import { completenessSteps, type CompletenessStepKey, type StepKey } from './progress-steps.ts';
+import type { StepKey } from './progress-steps.ts';
 import { parseRemembered } from './remembered-parse.ts';
 import { agreementFields, studentFields, type FieldDef } from './student-fields.ts';
-import { birthDateRange, emailPattern, fieldsOfStep, fieldTitle, filled, isRealDate, missingFields, todayIso, type FieldValue } from './field-rules.ts';
+import { birthDateRange, emailPattern, fieldTitle, isRealDate, todayIso, type FieldValue } from './field-rules.ts';
+import { dataStepState, stepStates, type CompletenessFacts, type StepState, type ValueCheck } from './step-states.ts';
 
 export * from './field-rules.ts';
+export { completenessNotes, type CompletenessFacts, type StepState } from './step-states.ts';
 
 /** Empty input means "not filled in" and is stored as null. */
 const emptyToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
@@ -78,60 +80,17 @@ function dateSchema(rule: NonNullable<FieldDef['dates']>): z.ZodType<string> {
 /** Every column of the record, in the spec's order, for the database and the export. */
 export const studentColumns: readonly string[] = [...studentFields.map((field) => field.name), ...agreementFields];
 
-/** One step's state as the Complete step shows it and the server judges it (decision 026). */
-export type StepState = {
-  key: CompletenessStepKey;
-  label: string;
-  complete: boolean;
-  /** Titles of required fields left empty. */
-  missing: string[];
-  /** Titles of filled fields whose value is not valid. */
-  invalid: string[];
-  /** What else the step needs, when it is not a field (the documents, her review this year). */
-  note: string | null;
-};
-
-/**
- * What completeness knows besides the record: whether every document is in, and which steps she
- * has reviewed this year (decision 026).
- */
-export type CompletenessFacts = { documentsComplete: boolean; reviewed: (key: CompletenessStepKey) => boolean };
-
-export const completenessNotes = {
-  notReviewed: "Check this step and press 'Nothing has changed', or change what is different.",
-  documentsMissing: 'Upload every document (birth certificate, immunization card, SEA slip and photo).',
-} as const;
-
 /** Whether a filled value is valid for its field (remembered, see `parseRemembered`). */
-const isValidValue = (field: FieldDef, value: FieldValue, today: string): boolean => parseRemembered(fieldSchema(field), value, today).success;
-
-function dataStepState(record: Record<string, FieldValue>, key: StepKey, label: string, today = todayIso()): StepState {
-  const missing = missingFields(record, key).map(fieldTitle);
-  const invalid = fieldsOfStep(key)
-    .filter((field) => filled(record[field.name]) && !isValidValue(field, record[field.name] ?? null, today))
-    .map(fieldTitle);
-  return { key, label, complete: missing.length === 0 && invalid.length === 0, missing, invalid, note: null };
-}
+const isValidValue: ValueCheck = (field, value, today) => parseRemembered(fieldSchema(field), value, today).success;
 
 /**
  * Every step's state, the one definition of completeness shared by the server (which refuses the
- * agreement while a step is incomplete) and the wizard (which shows it on the Complete step). One
- * rule for every step: it is done when it is complete and she has reviewed it this year. The note
- * asks for the review only once nothing else is missing: filling in what is missing reviews it.
+ * agreement while a step is incomplete) and the wizard (which shows it on the Complete step), each
+ * filled value judged by its field's schema. See `stepStates`.
  */
-export function registrationStepStates(record: Record<string, FieldValue>, facts: CompletenessFacts): StepState[] {
-  const today = todayIso();
-  return completenessSteps.map(({ key, label }) => {
-    const state: StepState =
-      key === 'documents'
-        ? { key, label, complete: facts.documentsComplete, missing: [], invalid: [], note: facts.documentsComplete ? null : completenessNotes.documentsMissing }
-        : dataStepState(record, key, label, today);
-    if (!state.complete || facts.reviewed(key)) return state;
-    return { ...state, complete: false, note: completenessNotes.notReviewed };
-  });
-}
+export const registrationStepStates = (record: Record<string, FieldValue>, facts: CompletenessFacts): StepState[] => stepStates(record, facts, isValidValue);
 
 /** A step's fields are all filled in where required and valid (it also needs her review to count as done; see registrationStepStates). */
 export function isStepComplete(record: Record<string, FieldValue>, step: StepKey): boolean {
-  return dataStepState(record, step, step).complete;
+  return dataStepState(record, step, step, isValidValue).complete;
 }

@@ -12,6 +12,7 @@ import {
   studentFields,
   studentSaveSchema,
 } from '../src/index.ts';
+import { stepStates } from '../src/step-states.ts';
 
 const check = (name: string, value: unknown) => {
   const result = fieldSchema(fieldByName.get(name)!).safeParse(value);
@@ -126,6 +127,15 @@ describe('student field rules (SPEC §5)', () => {
       note: "Check this step and press 'Nothing has changed', or change what is different.",
     });
     expect(unreviewed.find((state) => state.key === 'healthData')!.complete).toBe(true);
+  });
+
+  it('judges filled values with the check it is given: the schemas, or on a first paint none', () => {
+    const record = { living_status: 'Both Parents', mother_name: 'Joy Charles', email: 'not-an-email' };
+    const facts = { documentsComplete: true, reviewed: () => true };
+    const unjudged = stepStates(record, facts, () => true).find((state) => state.key === 'studentData')!;
+    expect(unjudged.invalid).toEqual([]);
+    expect(unjudged.missing).toEqual(registrationStepStates(record, facts).find((state) => state.key === 'studentData')!.missing);
+    expect(stepStates(record, facts, (field) => field.name !== 'email').find((state) => state.key === 'studentData')!.invalid).toEqual(['E-mail']);
   });
 
   it('marks a parent’s name required only when the living status shows that parent', () => {

@@ -24,6 +24,7 @@ const expectedAccess: Record<string, Access> = {
   'GET /api/admin/sign-in-alerts': 'staff',
   'GET /api/student-record/:id': 'self or class:read',
   'GET /api/towns': 'visitor',
+  'GET /api/reference-lists': 'visitor',
   'GET /api/religions': 'visitor',
   'GET /api/ethnic-groups': 'visitor',
   'GET /api/regional-corporation': 'visitor',

@@ -1,12 +1,30 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { schoolConfigPath } from '../app/first-screen-calls.ts';
 import { api } from './client.ts';
 
 export type SchoolConfig = { school_name: string; time_zone: string };
 
 /** GET /api/config: the school's name and time zone, as the server is configured. */
-export const getSchoolConfig = () => api<SchoolConfig>('/api/config');
+export const getSchoolConfig = () => api<SchoolConfig>(schoolConfigPath);
 
 export const getSchoolConfigQueryOptions = () => queryOptions({ queryKey: ['school-config'], queryFn: getSchoolConfig, staleTime: Infinity });
+
+/**
+ * The school's name and time zone as the server wrote them into the page, or null where it did
+ * not (the page kept by the service worker, the dev server): then they are asked for.
+ */
+export function schoolConfigInPage(): SchoolConfig | null {
+  const content = document.querySelector<HTMLMetaElement>('meta[name="school-config"]')?.content;
+  if (!content) return null;
+  try {
+    const config = JSON.parse(content) as Partial<SchoolConfig>;
+    return typeof config.school_name === 'string' && typeof config.time_zone === 'string'
+      ? { school_name: config.school_name, time_zone: config.time_zone }
+      : null;
+  } catch {
+    return null;
+  }
+}
 
 /** The school's name; shown on every screen. */
 export function useSchoolName(): string {

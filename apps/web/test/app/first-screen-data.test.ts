@@ -1,5 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { studentPath } from '../../src/api/get-student.ts';
+import { firstCallsOf } from '../../src/app/first-screen-calls.ts';
+import { studentAttendancePath } from '../../src/features/attendance/api/get-student-attendance.ts';
+import { referenceListsPath } from '../../src/features/registration/api/get-reference-lists.ts';
+import { reportCardTermsPath } from '../../src/features/term-reports/api/get-report-card-terms.ts';
 import { json, stubFetch, studentSession } from '../http.tsx';
 
 /** The calls the app starts for a student opening `path`, before any screen is drawn. */
@@ -15,23 +20,29 @@ async function earlyCalls(path: string): Promise<string[]> {
   return calls.map((call) => call.url).filter((url) => url !== '/api/session');
 }
 
+const student = '20260001';
+
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the first screen’s calls, started with the app', () => {
   it('ask a data step for her record and the reference lists its fields choose from', async () => {
-    expect(await earlyCalls('/registration/health-data')).toEqual([
-      '/api/student/20260001',
-      '/api/towns',
-      '/api/religions',
-      '/api/ethnic-groups',
-      '/api/regional-corporation',
-      '/api/houses',
-      '/api/registration-form-classes-list',
-    ]);
+    expect(await earlyCalls('/registration/health-data')).toEqual(['/api/config', studentPath(student), referenceListsPath]);
   });
 
   it('ask Documents and Complete for her record only: they choose from no list', async () => {
-    expect(await earlyCalls('/registration/documents')).toEqual(['/api/student/20260001']);
-    expect(await earlyCalls('/registration/complete')).toEqual(['/api/student/20260001']);
+    expect(await earlyCalls('/registration/documents')).toEqual(['/api/config', studentPath(student)]);
+    expect(await earlyCalls('/registration/complete')).toEqual(['/api/config', studentPath(student)]);
+  });
+
+  it('ask each of her other screens for what it shows, by the addresses its own calls use', async () => {
+    expect(await earlyCalls('/dashboard')).toEqual(['/api/config', studentPath(student)]);
+    expect(await earlyCalls('/attendance')).toEqual(['/api/config', studentAttendancePath(student)]);
+    expect(await earlyCalls('/term-reports')).toEqual(['/api/config', reportCardTermsPath(student)]);
+    expect(firstCallsOf('/registration/change-password', student)).toEqual([]);
+  });
+
+  it('name a student ID as an address must, whatever it holds', () => {
+    expect(firstCallsOf('/dashboard', 'a/b c')).toEqual([studentPath('a/b c')]);
+    expect(firstCallsOf('/no-such-screen', student)).toEqual([]);
   });
 });

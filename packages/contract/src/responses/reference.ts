@@ -9,5 +9,19 @@ export const houseSchema = z.object({ id: z.string(), name: z.string() });
 export const formClassSchema = z.object({ id: z.string(), form_level: z.number().int() });
 export const primarySchoolSchema = z.object({ name: z.string() });
 
+/**
+ * `GET /api/reference-lists`: the six lists the wizard's fields choose from, in one answer (decision
+ * 055), named as the fields name their list; each as its own call answers it.
+ */
+export const wizardListsSchema = z.object({
+  towns: z.array(townSchema),
+  religions: z.array(religionSchema),
+  ethnicGroups: z.array(ethnicGroupSchema),
+  regionalCorporations: z.array(regionalCorporationSchema),
+  houses: z.array(houseSchema),
+  formClasses: z.array(formClassSchema),
+});
+export type WizardLists = z.infer<typeof wizardListsSchema>;
+
 /** `GET /api/config`: what every screen shows before anyone signs in. */
 export const schoolConfigSchema = z.object({ school_name: z.string(), time_zone: z.string() });

@@ -51,5 +51,19 @@ describe('reference lists', () => {
 
   it('lets browsers cache the lists', async () => {
     expect((await client.get('/api/towns')).headers['cache-control']).toBe('public, max-age=3600');
+    expect((await client.get('/api/reference-lists')).headers['cache-control']).toBe('public, max-age=3600');
+  });
+
+  it('answers the wizard’s six lists in one call, each as its own call answers it', async () => {
+    const response = await client.get('/api/reference-lists');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      towns: await list('/api/towns'),
+      religions: await list('/api/religions'),
+      ethnicGroups: await list('/api/ethnic-groups'),
+      regionalCorporations: await list('/api/regional-corporation'),
+      houses: await list('/api/houses'),
+      formClasses: await list('/api/registration-form-classes-list'),
+    });
   });
 });

@@ -1,9 +1,9 @@
 import { useIsFetching } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Outlet } from 'react-router';
 import { LightIcon } from '../../components/light-controls/light-icon.tsx';
 import { SchoolCrest } from '../../components/school-crest.tsx';
-import { useIdle } from '../../lib/use-idle.ts';
+import { whenIdleAfterPaint } from '../../lib/use-idle.ts';
 import { studentAccountEntries, studentEntries } from '../navigation.ts';
 import { isCurrent, useLayoutParts } from './use-layout-parts.tsx';
 import './student-layout.css';
@@ -11,15 +11,15 @@ import './student-layout.css';
 const DASHBOARD = '/dashboard';
 
 /**
- * Whether the screen is up: the browser has been idle since it was drawn, and its calls have come
- * back (so its largest content shows). It stays up while later calls run. The layout's parts are
- * fetched then: a phone's first download of the screen carries none of them.
+ * Whether the screen is up: its calls have come back and the browser has been idle since (so what
+ * they brought has been drawn: a phone's largest content shows first). It stays up while later
+ * calls run. The layout's parts are fetched then: a phone's first download of the screen carries
+ * none of them.
  */
 function useScreenUp(): boolean {
-  const idle = useIdle();
   const settled = useIsFetching() === 0;
   const [up, setUp] = useState(false);
-  if (idle && settled && !up) setUp(true);
+  useEffect(() => (up || !settled ? undefined : whenIdleAfterPaint(() => setUp(true))), [settled, up]);
   return up;
 }
 

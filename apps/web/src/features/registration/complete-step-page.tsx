@@ -1,4 +1,4 @@
-import { registrationStepStates, type StepState } from '@school/contract';
+import { stepStates, type CompletenessFacts, type StepState } from '@school/contract/step-states';
 import { Link, useOutletContext } from 'react-router';
 import { LightAlert } from '../../components/light-controls/light-alert.tsx';
 import { LightIcon } from '../../components/light-controls/light-icon.tsx';
@@ -6,6 +6,7 @@ import { LightCheckbox } from '../../components/light-controls/light-switch.tsx'
 import { RegistrationComplete } from '../../components/registration-complete.tsx';
 import { SaveIndicator } from '../../components/save-indicator.tsx';
 import { useAutosave } from './autosave-context.tsx';
+import { useFieldJudge } from './field-judge.ts';
 import { steps } from './steps.ts';
 import type { StepContext } from './wizard-layout.tsx';
 
@@ -18,17 +19,22 @@ function needs(state: StepState): string {
   return parts.join(' ');
 }
 
+/** Her steps' states before the contract's schemas have come: each saved value was judged when it was saved. */
+const statesOnFirstPaint = (record: Parameters<typeof stepStates>[0], facts: CompletenessFacts) => stepStates(record, facts, () => true);
+
 /**
  * Step 6 (SPEC §2): each step's state (decision 026), then the school's terms and the agreement
  * checkbox, which can be ticked only once every step is complete; once it is, the confirmation
- * that the registration is complete.
+ * that the registration is complete. The step draws before the schema library has come (issue
+ * 38); it judges every value again once it has, as the server does before taking her agreement.
  */
 export default function CompleteStepPage() {
   const { readOnly, terms, academicYear, completedOn } = useOutletContext<StepContext>();
   const { store, state } = useAutosave();
   const agreed = store.value('agree_terms_conditions') === 1;
   const { reviewed } = state.progress;
-  const states = registrationStepStates(store.current(), {
+  const judge = useFieldJudge();
+  const states = (judge?.registrationStepStates ?? statesOnFirstPaint)(store.current(), {
     // The Documents flag tells while the step is reviewed; before that, the Documents step itself shows what is missing.
     documentsComplete: state.progress.documents === 1 || reviewed.documents !== 1,
     reviewed: (key) => reviewed[key] === 1,

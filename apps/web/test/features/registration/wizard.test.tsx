@@ -10,6 +10,24 @@ import { held, json, renderWithQueries, stubFetch } from '../../http.tsx';
 import { allReviewed, progress, registration } from './fixtures.tsx';
 
 /** A small stand-in for the portal's API: the session, the record (as `read` gives it), empty lists, and saves. */
+/** Every required field of the four data steps filled in, with valid values. */
+const everyStepFilled = {
+  home_address: '12 Coffee Street',
+  address_line_2: 'San Fernando',
+  regional_corporation: 'San Fernando City Corporation',
+  email: 'kezia@example.tt',
+  previous_school: 'Naparima Primary',
+  religion_code: 'RC',
+  ethnic_group_code: '1',
+  sex: 'F',
+  date_of_birth: '2013-05-01',
+  birth_certificate_no: 'BC1',
+  place_of_birth: 'Trinidad',
+  nationality: 'Trinidadian',
+  living_status: 'Other',
+  device_type: 'Phone',
+};
+
 function fakeServer(initial: Registration, onSave: (record: StudentRecord) => Response, read = () => initial) {
   const saves: StudentRecord[] = [];
   stubFetch((call) => {
@@ -163,22 +181,7 @@ describe('the registration wizard', () => {
   });
 
   it('says so when every step is complete, and lets her agree', async () => {
-    const complete = registration({
-      home_address: '12 Coffee Street',
-      address_line_2: 'San Fernando',
-      regional_corporation: 'San Fernando City Corporation',
-      email: 'kezia@example.tt',
-      previous_school: 'Naparima Primary',
-      religion_code: 'RC',
-      ethnic_group_code: '1',
-      sex: 'F',
-      date_of_birth: '2013-05-01',
-      birth_certificate_no: 'BC1',
-      place_of_birth: 'Trinidad',
-      nationality: 'Trinidadian',
-      living_status: 'Other',
-      device_type: 'Phone',
-    });
+    const complete = registration(everyStepFilled);
     const done = { ...progress, studentData: 1, familyData: 1, healthData: 1, otherData: 1, documents: 1, reviewed: allReviewed };
     const saves = fakeServer({ ...complete, progress: done }, (record) => json({ message: 'Saved', record, progress: { ...done, submit: 1 } }));
     renderWizard('/registration/complete');
@@ -191,6 +194,18 @@ describe('the registration wizard', () => {
     expect(confirmation).toHaveTextContent(`Completed on ${formatDay(today())}.`);
     expect(confirmation).toHaveTextContent('If something changes, update it here and tell the school office.');
     expect(screen.queryByText(/agree to finish your registration/)).not.toBeInTheDocument();
+  });
+
+  it('judges each saved value on Complete as the server will, and the agreement waits for one that is not valid', async () => {
+    // Saved in a year when it was valid: an address the e-mail rule now refuses.
+    const stale = registration({ ...everyStepFilled, email: 'kezia at example.tt' });
+    const done = { ...progress, studentData: 1, familyData: 1, healthData: 1, otherData: 1, documents: 1, reviewed: allReviewed };
+    fakeServer({ ...stale, progress: done }, (record) => json({ message: 'Saved', record, progress: done }));
+    renderWizard('/registration/complete');
+    // The step may first draw before the schemas have come (contract: stepStates); once they have, they find it.
+    expect(await screen.findByText('Correct: E-mail.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByText(/1 steps still need|One step still needs/)).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'I have read and agree to the terms and conditions.' })).toBeDisabled();
   });
 
   it('confirms a registration completed earlier with the day it was completed', async () => {

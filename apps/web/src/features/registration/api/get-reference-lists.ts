@@ -1,33 +1,35 @@
 import type { FieldDef } from '@school/contract';
-import { queryOptions, useQueries } from '@tanstack/react-query';
+import type { WizardLists } from '@school/contract/responses';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client.ts';
 
 export type Option = { value: string; label: string };
 type ListName = NonNullable<FieldDef['list']>;
 
-/** Each reference list's call and how its rows become options (SPEC §3 field names). */
-const lists: Record<ListName, { url: string; toOption: (row: Record<string, string | number>) => Option }> = {
-  towns: { url: '/api/towns', toOption: (row) => ({ value: String(row.town_name), label: String(row.town_name) }) },
-  religions: { url: '/api/religions', toOption: (row) => ({ value: String(row.code), label: String(row.religion) }) },
-  ethnicGroups: { url: '/api/ethnic-groups', toOption: (row) => ({ value: String(row.id), label: String(row.group_type) }) },
-  regionalCorporations: { url: '/api/regional-corporation', toOption: (row) => ({ value: String(row.title), label: String(row.title) }) },
-  houses: { url: '/api/houses', toOption: (row) => ({ value: String(row.id), label: String(row.name) }) },
-  formClasses: { url: '/api/registration-form-classes-list', toOption: (row) => ({ value: String(row.id), label: `Form ${row.form_level} – ${row.id}` }) },
+/** How each reference list's rows (SPEC §3 field names) become options. */
+const toOption: { [Name in ListName]: (row: WizardLists[Name][number]) => Option } = {
+  towns: (row) => ({ value: row.town_name, label: row.town_name }),
+  religions: (row) => ({ value: row.code, label: row.religion }),
+  ethnicGroups: (row) => ({ value: row.id, label: row.group_type }),
+  regionalCorporations: (row) => ({ value: row.title, label: row.title }),
+  houses: (row) => ({ value: row.id, label: row.name }),
+  formClasses: (row) => ({ value: row.id, label: `Form ${row.form_level} – ${row.id}` }),
 };
-const names = Object.keys(lists) as ListName[];
-/** The addresses of every reference list the wizard reads. */
-export const referenceListPaths = names.map((name) => lists[name].url);
+const names = Object.keys(toOption) as ListName[];
 
-/** GET of one reference list (GET /api/towns, /api/religions, ...), as options. */
-export const getReferenceList = async (name: ListName): Promise<Option[]> =>
-  (await api<Array<Record<string, string | number>>>(lists[name].url)).map(lists[name].toOption);
+/** The one call that answers every list the wizard reads (decision 055): one round trip, not six. */
+export const referenceListsPath = '/api/reference-lists';
 
-/** A reference list changes only with a new release, so it is fetched once and kept for the session. */
-export const getReferenceListQueryOptions = (name: ListName) =>
-  queryOptions({ queryKey: ['reference', name], queryFn: () => getReferenceList(name), staleTime: Infinity });
+/** GET /api/reference-lists: every list, as options. */
+export async function getReferenceLists(): Promise<Record<ListName, Option[]>> {
+  const lists = await api<WizardLists>(referenceListsPath);
+  return Object.fromEntries(names.map((name) => [name, (lists[name] as Array<never>).map(toOption[name])])) as Record<ListName, Option[]>;
+}
 
-/** All reference lists as options. */
+/** The reference lists change only with a new release, so they are fetched once and kept for the session. */
+export const getReferenceListsQueryOptions = () => queryOptions({ queryKey: ['reference-lists'], queryFn: getReferenceLists, staleTime: Infinity });
+
+/** All reference lists as options; none until they have come. */
 export function useReferenceLists(): Partial<Record<ListName, Option[]>> {
-  const results = useQueries({ queries: names.map((name) => getReferenceListQueryOptions(name)) });
-  return Object.fromEntries(names.map((name, index) => [name, results[index].data]));
+  return useQuery(getReferenceListsQueryOptions()).data ?? {};
 }

@@ -1,0 +1,30 @@
+import { stepPaths } from '../features/registration/step-paths.ts';
+
+/** Where a call names the signed-in student. */
+const STUDENT = '{student}';
+
+const record = `/api/student/${STUDENT}`;
+const dataSteps = [stepPaths.studentData, stepPaths.familyData, stepPaths.healthData, stepPaths.otherData];
+
+/**
+ * The calls each of a signed-in student's screens makes as it opens, by its path: the four data
+ * steps' fields choose from the reference lists (one call); Documents and Complete need her record
+ * only. The app asks them as it starts; the server has the browser fetch them with the page where
+ * it can (the build reads this list too, so it imports nothing of the app's).
+ */
+export const firstScreenCalls: Record<string, string[]> = {
+  '/dashboard': [record],
+  '/attendance': [`/api/student-attendance/${STUDENT}`],
+  '/term-reports': [`/api/report-card-terms/${STUDENT}`],
+  '/registration/change-password': [],
+  ...Object.fromEntries(
+    Object.values(stepPaths).map((step) => [`/registration/${step}`, dataSteps.includes(step) ? [record, '/api/reference-lists'] : [record]]),
+  ),
+};
+
+/** The school's name and time zone, which every screen shows: asked where the page does not hold them. */
+export const schoolConfigPath = '/api/config';
+
+/** The calls of the screen at `path` for the student `studentId`; none for a path that is no student screen. */
+export const firstCallsOf = (path: string, studentId: string): string[] =>
+  (firstScreenCalls[path] ?? []).map((call) => call.replace(STUDENT, encodeURIComponent(studentId)));

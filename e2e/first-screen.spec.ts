@@ -1,0 +1,61 @@
+import { expect, test, type Request } from '@playwright/test';
+import { claimStudent, expectAccessible, signInStudentViaApi } from './support/fixtures.ts';
+
+/**
+ * A student's first screen on a new visit (decision 055): the page names the screen's scripts and
+ * the server has the browser fetch her first calls with it, each asked for once; the school's name
+ * comes in the page; the manifest's link comes once the page has loaded.
+ */
+test.use({ serviceWorkers: 'block' });
+
+test('a wizard step comes with its scripts, her record and the lists, each fetched once, and the school’s name in the page', async ({ page }) => {
+  const student = claimStudent('any');
+  await signInStudentViaApi(page, student);
+  const requests: Request[] = [];
+  page.on('request', (request) => requests.push(request));
+
+  const response = await page.goto('/registration/family-data');
+  const recordPath = `/api/student/${student.id}`;
+  expect(response!.headers().link).toContain(`<${recordPath}>; rel=preload; as=fetch; crossorigin=use-credentials`);
+  expect(response!.headers().link).toContain('</api/reference-lists>; rel=preload');
+  const html = await response!.text();
+  const named = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((match) => match[1]);
+  expect(named.some((script) => /\/assets\/wizard-[\w-]+\.js$/.test(script))).toBe(true);
+  expect(named.some((script) => /\/assets\/student-screens-[\w-]+\.js$/.test(script))).toBe(true);
+  expect(html).not.toContain('rel="manifest"');
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Family Data' })).toBeVisible();
+  await expect(page.getByText('The parent or guardian sections below follow from this choice.')).toBeVisible();
+  await expect(page.getByTestId('school-name')).toHaveText("St. Brigid's Girls' College");
+
+  const paths = requests.map((request) => new URL(request.url()).pathname);
+  const count = (path: string) => paths.filter((candidate) => candidate === path).length;
+  expect(count(recordPath)).toBe(1);
+  expect(count('/api/reference-lists')).toBe(1);
+  expect(count('/api/config')).toBe(0);
+  expect(count('/api/towns')).toBe(0);
+  // The step's scripts are the ones the page named, each fetched once.
+  const scripts = requests.filter((request) => request.resourceType() === 'script').map((request) => new URL(request.url()).pathname);
+  for (const script of ['wizard', 'student-screens']) {
+    expect(scripts.filter((path) => path.startsWith(`/assets/${script}-`))).toEqual(named.filter((path) => path.startsWith(`/assets/${script}-`)));
+  }
+
+  // The manifest's link comes a few seconds after the page has loaded, as the service worker would.
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest', { timeout: 15_000 });
+  await expectAccessible(page);
+});
+
+test('her dashboard comes with its scripts and her record; a visitor gets the plain page and no one’s calls', async ({ page }) => {
+  const student = claimStudent('any');
+  await signInStudentViaApi(page, student);
+  const response = await page.goto('/dashboard');
+  expect(response!.headers().link).toBe(`</api/student/${student.id}>; rel=preload; as=fetch; crossorigin=use-credentials`);
+  expect(await response!.text()).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/student-screens-[\w-]+\.js">/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+  await page.context().clearCookies();
+  const visitor = await page.goto('/dashboard');
+  expect(visitor!.headers().link).toBeUndefined();
+  expect(await visitor!.text()).not.toContain('student-screens-');
+  await expect(page).toHaveURL(/\/$/);
+});
