@@ -8,9 +8,10 @@ const dataSteps = [stepPaths.studentData, stepPaths.familyData, stepPaths.health
 
 /**
  * The calls each of a signed-in student's screens makes as it opens, by its path: the four data
- * steps' fields choose from the reference lists (one call); Documents and Complete need her record
- * only. The app asks them as it starts; the server has the browser fetch them with the page where
- * it can (the build reads this list too, so it imports nothing of the app's).
+ * steps' fields choose from the reference lists (one call); Documents lists what she has uploaded;
+ * Complete needs her record only. The app asks them as it starts; the server has the browser fetch
+ * them with the page where it can (the build reads this list too, so it imports nothing of the
+ * app's).
  */
 export const firstScreenCalls: Record<string, string[]> = {
   '/dashboard': [record],
@@ -20,6 +21,7 @@ export const firstScreenCalls: Record<string, string[]> = {
   ...Object.fromEntries(
     Object.values(stepPaths).map((step) => [`/registration/${step}`, dataSteps.includes(step) ? [record, '/api/reference-lists'] : [record]]),
   ),
+  [`/registration/${stepPaths.documents}`]: [record, `/api/get-files/${STUDENT}`],
 };
 
 /** The school's name and time zone, which every screen shows: asked where the page does not hold them. */

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { studentPath } from '../../src/api/get-student.ts';
 import { firstCallsOf } from '../../src/app/first-screen-calls.ts';
 import { studentAttendancePath } from '../../src/features/attendance/api/get-student-attendance.ts';
+import { filesPath } from '../../src/features/registration/api/get-files.ts';
 import { referenceListsPath } from '../../src/features/registration/api/get-reference-lists.ts';
 import { reportCardTermsPath } from '../../src/features/term-reports/api/get-report-card-terms.ts';
 import { json, stubFetch, studentSession } from '../http.tsx';
@@ -29,8 +30,8 @@ describe('the first screen’s calls, started with the app', () => {
     expect(await earlyCalls('/registration/health-data')).toEqual(['/api/config', studentPath(student), referenceListsPath]);
   });
 
-  it('ask Documents and Complete for her record only: they choose from no list', async () => {
-    expect(await earlyCalls('/registration/documents')).toEqual(['/api/config', studentPath(student)]);
+  it('ask Documents for her record and her uploads, and Complete for her record only: they choose from no list', async () => {
+    expect(await earlyCalls('/registration/documents')).toEqual(['/api/config', studentPath(student), filesPath(student)]);
     expect(await earlyCalls('/registration/complete')).toEqual(['/api/config', studentPath(student)]);
   });
 
