@@ -10,11 +10,7 @@ import {
   studentsTableRows,
 } from './support/fixtures.ts';
 import { expectFirstPageDrawn } from './support/pdf-viewer.ts';
-
-/** Where a screenshot for looking at goes (outside the repository), when asked for with SCREENSHOTS=1. */
-const shot = async (page: Page, name: string) => {
-  if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/${name}.png` });
-};
+import { shot } from './support/screenshots.ts';
 
 /** Today on the school's wall clock, yyyy-MM-dd. */
 const schoolToday = () =>

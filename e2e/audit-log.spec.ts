@@ -1,18 +1,13 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { claimStudent, expectAccessible, expectCurrentAdminScreen, expectNoSidewaysScroll, goToAdminScreen, signInAdminViaApi } from './support/fixtures.ts';
+import { shot } from './support/screenshots.ts';
 
 /**
  * An admin reads the audit log, at 1280×800 and 360×740: she filters it by student and action,
  * pages through it, and downloads what her filters match as CSV. With SCREENSHOT_DIR set, the
  * screen is saved there to be looked at.
  */
-
-async function shot(page: Page, name: string) {
-  const dir = process.env.SCREENSHOT_DIR;
-  if (dir) await page.screenshot({ path: path.join(dir, `${test.info().project.name}-${name}.png`), fullPage: false });
-}
 
 test('an admin filters the audit log by student and action, pages through it and downloads the CSV', async ({ page }) => {
   const student = claimStudent('any');

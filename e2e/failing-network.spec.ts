@@ -1,10 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { claimStudent, expectAccessible, signInStudentViaApi } from './support/fixtures.ts';
-
-/** Where a screenshot for looking at goes (outside the repository), when asked for with SCREENSHOTS=1. */
-const shot = async (page: Page, name: string) => {
-  if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/${name}.png` });
-};
+import { shot } from './support/screenshots.ts';
 
 /** The student's screens, each with the call it loads and what shows once it has. */
 const screens = [

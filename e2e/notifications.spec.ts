@@ -3,11 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import SQLite from 'better-sqlite3';
 import { stopLink } from '../apps/server/src/features/notifications/stop-links.ts';
 import { claimStudent, expectAccessible, expectCurrentAdminScreen, expectNoSidewaysScroll, goToAdminScreen, signInAdminViaApi } from './support/fixtures.ts';
-
-/** Where a screenshot for looking at goes (outside the repository), when asked for with SCREENSHOTS=1. */
-const shot = async (page: Page, name: string) => {
-  if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/${name}.png` });
-};
+import { shot } from './support/screenshots.ts';
 
 const xsrf = async (page: Page) => {
   const cookie = (await page.context().cookies()).find((candidate) => candidate.name === 'XSRF-TOKEN');

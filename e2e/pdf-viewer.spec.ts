@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import {
   chooseRowAction,
   claimStudent,
@@ -10,16 +9,12 @@ import {
 } from './support/fixtures.ts';
 import { expectDownload, expectFirstPageDrawn } from './support/pdf-viewer.ts';
 import { expect, NO_PDF_VIEWER, testInOwnBrowser } from './support/own-browser.ts';
+import { shot } from './support/screenshots.ts';
 
 const test = testInOwnBrowser(NO_PDF_VIEWER);
 
 // Each test starts a phone-sized browser of its own, so it runs once, with the phone project.
 test.skip(({ isMobile }) => !isMobile, 'runs its own phone-sized browser, once');
-
-/** Where a screenshot for looking at goes (outside the repository), when asked for with SCREENSHOTS=1. */
-const shot = async (page: Page, name: string) => {
-  if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/${name}.png` });
-};
 
 /** Files of the PDF viewer (pdf.js and its worker), which no screen loads before a PDF is opened. */
 const isViewerFile = (url: string) => /\/assets\/(pdf-viewer|pdf\.worker)[^/]*\.m?js$/.test(url);

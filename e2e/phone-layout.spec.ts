@@ -13,6 +13,7 @@ import {
   STUDENT_PASSWORD,
   studentsTableRows,
 } from './support/fixtures.ts';
+import { shot } from './support/screenshots.ts';
 
 /**
  * The layout at both sizes (the phone project is 360 px wide): nothing the student or the office
@@ -23,11 +24,6 @@ import {
 type Box = { x: number; y: number; width: number; height: number };
 
 const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-
-async function shot(page: Page, name: string) {
-  const dir = process.env.SCREENSHOT_DIR;
-  if (dir) await page.screenshot({ path: path.join(dir, `${test.info().project.name}-${name}.png`), fullPage: false });
-}
 
 /** The element's box lies wholly inside the window. */
 async function expectInViewport(locator: Locator) {
@@ -145,8 +141,11 @@ test('the wizard fits the screen: step menu labels uncut, the floating menu over
 
   // The floating menu's labels, opened, sit one under another without running into each other.
   await page.getByRole('button', { name: 'Go to another page' }).click();
-  const labels = page.getByRole('menu', { name: 'Go to another page' }).getByRole('menuitem');
+  const menu = page.getByRole('menu', { name: 'Go to another page' });
+  const labels = menu.getByRole('menuitem');
   await expect(labels.first()).toBeVisible();
+  // Measured once the menu has grown to its size: while it opens, it is drawn squashed.
+  await menu.evaluate((element) => Promise.all(element.getAnimations({ subtree: true }).map((animation) => animation.finished)));
   const boxes = await Promise.all((await labels.all()).map((label) => label.boundingBox()));
   for (let i = 0; i < boxes.length; i += 1) {
     await expectInViewport(labels.nth(i));

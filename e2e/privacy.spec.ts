@@ -1,18 +1,13 @@
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { openZip } from '../apps/server/src/lib/zip/index.ts';
 import { claimStudent, expectAccessible, expectNoSidewaysScroll, signInAdminViaApi, signInStudentViaApi } from './support/fixtures.ts';
+import { shot } from './support/screenshots.ts';
 
 /**
  * A student opens her privacy page from her account's menu, at 1280×800 and 360×740: she sees
  * which staff member looked at her record and what they did, and downloads all her data as one
  * ZIP, three times an hour. With SCREENSHOT_DIR set, the page is saved there to be looked at.
  */
-
-async function shot(page: Page, name: string) {
-  const dir = process.env.SCREENSHOT_DIR;
-  if (dir) await page.screenshot({ path: path.join(dir, `${test.info().project.name}-${name}.png`), fullPage: false });
-}
 
 test('a student sees who looked at her record and downloads her data', async ({ page, browser }) => {
   const student = claimStudent('complete');

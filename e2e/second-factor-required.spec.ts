@@ -11,11 +11,10 @@ import {
   signInStaff,
 } from './support/fixtures.ts';
 import { E2E_ADMIN_PASSWORD, startPortal } from './support/portal-process.ts';
+import { screenshots } from './support/screenshots.ts';
 
-/** Where a screenshot for looking at goes (outside the repository), when asked for with SCREENSHOTS=1. */
-const shot = async (page: Page, name: string) => {
-  if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/${name}.png`, fullPage: true });
-};
+/** Each screen saved whole, to be looked at (SCREENSHOT_DIR). */
+const shot = screenshots({ fullPage: true });
 
 const OFFICE_PASSWORD = 'Flamboyant-Shade-Red-57';
 

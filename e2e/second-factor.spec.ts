@@ -11,11 +11,10 @@ import {
   signInStaff,
 } from './support/fixtures.ts';
 import { expectFirstPageDrawn } from './support/pdf-viewer.ts';
+import { screenshots } from './support/screenshots.ts';
 
-/** Where a screenshot for looking at goes (outside the repository), when asked for with SCREENSHOTS=1. */
-const shot = async (page: Page, name: string) => {
-  if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/${name}.png`, fullPage: true });
-};
+/** Each screen saved whole, to be looked at (SCREENSHOT_DIR). */
+const shot = screenshots({ fullPage: true });
 
 const OFFICE_PASSWORD = 'Ixora-Hedge-Pink-48';
 

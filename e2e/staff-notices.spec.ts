@@ -1,10 +1,9 @@
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { expectAccessible, expectNoSidewaysScroll, firstStaffSignIn, goToAdminScreen, signInAdminViaApi, signInStaff } from './support/fixtures.ts';
+import { screenshots } from './support/screenshots.ts';
 
-/** Where a screenshot for looking at goes (outside the repository), when asked for with SCREENSHOTS=1. */
-const shot = async (page: Page, name: string) => {
-  if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/${name}.png`, fullPage: true });
-};
+/** Each screen saved whole, to be looked at (SCREENSHOT_DIR). */
+const shot = screenshots({ fullPage: true });
 
 const STAFF_PASSWORD = 'Hummingbird-Wing-Blue-47';
 const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';

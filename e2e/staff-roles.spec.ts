@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { timeStep, totpCode } from '../apps/server/src/features/auth/totp.ts';
 import {
   browserBeside,
@@ -12,11 +12,10 @@ import {
   signInStaff,
   studentsTableRows,
 } from './support/fixtures.ts';
+import { screenshots } from './support/screenshots.ts';
 
-/** Where a screenshot for looking at goes (outside the repository), when asked for with SCREENSHOTS=1. */
-const shot = async (page: Page, name: string) => {
-  if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/${name}.png`, fullPage: true });
-};
+/** Each screen saved whole, to be looked at (SCREENSHOT_DIR). */
+const shot = screenshots({ fullPage: true });
 
 const TEACHER_PASSWORD = 'Chaconia-Flower-Red-31';
 

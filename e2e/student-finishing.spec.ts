@@ -1,17 +1,12 @@
-import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { claimStudent, expectAccessible, signInStudentViaApi } from './support/fixtures.ts';
+import { shot } from './support/screenshots.ts';
 
 /**
  * A student finishing her registration, at 1280×800 and 360×740: what tells her she is done (or
  * how much is left), the way from step to step, her account's menu, and the keyboard's way through.
  * With SCREENSHOT_DIR set, each screen is also saved there to be looked at.
  */
-
-async function shot(page: Page, name: string) {
-  const dir = process.env.SCREENSHOT_DIR;
-  if (dir) await page.screenshot({ path: path.join(dir, `${test.info().project.name}-${name}.png`), fullPage: false });
-}
 
 /** The element lies wholly inside the registration card (which clips what overflows it). */
 async function expectInsideCard(page: Page, locator: Locator) {

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import {
   chooseRowAction,
   claimStudent,
@@ -12,11 +12,7 @@ import {
 } from './support/fixtures.ts';
 import { expectFirstPageDrawn } from './support/pdf-viewer.ts';
 import { makeZip } from '../apps/server/test/helpers/zip.ts';
-
-/** Where a screenshot for looking at goes (outside the repository), when asked for with SCREENSHOTS=1. */
-const shot = async (page: Page, name: string) => {
-  if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/${name}.png` });
-};
+import { shot } from './support/screenshots.ts';
 
 test('a student opens a posted report card and closes it, and cannot open one not yet posted', async ({ page }, testInfo) => {
   // A Form 2–5 student has last year's three terms (posted) and this term's (not posted).
