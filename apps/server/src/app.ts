@@ -10,11 +10,11 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import { registerAccessControl } from './session/access.ts';
 import { registerSessions } from './session/sessions.ts';
 import { type Encoding, preferredEncoding, registerAnswerCompression } from './lib/http/compress-answers.ts';
-import type { Config } from './config.ts';
+import type { Config } from './core/config.ts';
 import type { Db, DialectName } from './db/database.ts';
 import { createWriteTransactions } from './db/write-transactions.ts';
 import { databaseRateLimitStore } from './lib/rate-limit-store.ts';
-import type { Deps } from './deps.ts';
+import type { Deps } from './lib/deps.ts';
 import { adminDataRoutes } from './features/admin-data/index.ts';
 import { attendanceRoutes, registerSchoolDayEnd } from './features/attendance/index.ts';
 import { auditRoutes } from './features/audit/index.ts';

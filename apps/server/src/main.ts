@@ -5,7 +5,7 @@ import { displayName } from '@school/contract';
 import { buildApp } from './app.ts';
 import { ensureFirstAdmin } from './features/auth/admin-accounts.ts';
 import { purgeExpiredSessions } from './session/sessions.ts';
-import { FIRST_ADMIN_USERNAME, loadConfig, type Config } from './config.ts';
+import { FIRST_ADMIN_USERNAME, loadConfig, type Config } from './core/config.ts';
 import { openDatabase, prepareStatements, type Db, type DialectName } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { generateDemoSchool, isDatabaseEmpty } from './features/demo/generate-demo-school.ts';
@@ -21,7 +21,7 @@ import {
 } from './start-up.ts';
 import { standaloneFileStore } from './lib/file-store/index.ts';
 import { loadSniffer } from './lib/uploads/index.ts';
-import { webDist } from './paths.ts';
+import { webDist } from './core/paths.ts';
 import { reportListening, runWorkers } from './cluster.ts';
 
 /** What start-up has to tell the operator (how to sign in), given the port listened on: printed once listening, or beside the failure if start-up fails. */

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { ConfigError, type Config } from './config.ts';
+import { ConfigError, type Config } from './core/config.ts';
 import { DatabaseFileError } from './db/database.ts';
 import { uploadsDir } from './lib/file-store/index.ts';
 

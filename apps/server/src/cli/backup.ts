@@ -1,8 +1,8 @@
 // `npm run backup -- FILE`: a consistent copy of the portal's database and uploaded files, taken while it runs (decision 019).
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from '../config.ts';
-import { BackupError, createBackup } from '../db/backup.ts';
+import { loadConfig } from '../core/config.ts';
+import { BackupError, createBackup } from './backup-archive.ts';
 import { startupFailureLine } from '../start-up.ts';
 
 const [given] = process.argv.slice(2);

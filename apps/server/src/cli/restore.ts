@@ -1,8 +1,8 @@
 // `npm run restore -- FILE`: restores a backup into an empty data folder (and, with PostgreSQL, an empty database) (decision 019).
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadConfig } from '../config.ts';
-import { BackupError, restoreBackup } from '../db/backup.ts';
+import { loadConfig } from '../core/config.ts';
+import { BackupError, restoreBackup } from './backup-archive.ts';
 import { startupFailureLine } from '../start-up.ts';
 
 const [given] = process.argv.slice(2);

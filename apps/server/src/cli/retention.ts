@@ -1,6 +1,6 @@
 // `npm run retention -- --dry-run | --apply`: erases leavers' health data and documents once RETENTION_YEARS have passed (decision 046), for a scheduled job.
 import { parseArgs } from 'node:util';
-import type { Deps } from '../deps.ts';
+import type { Deps } from '../lib/deps.ts';
 import { isPostgres } from '../db/dialect.ts';
 import { createWriteTransactions } from '../db/write-transactions.ts';
 import { eraseDueData, loadRetention } from '../features/retention/index.ts';

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { ConfigError, loadConfig, type Config } from '../config.ts';
+import { ConfigError, loadConfig, type Config } from '../core/config.ts';
 
 /**
  * The settings of a command-line tool, read as the server reads them: a `.env` file in the folder

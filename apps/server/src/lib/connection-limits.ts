@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import proxyAddr from '@fastify/proxy-addr';
-import type { Config, TrustProxy } from '../config.ts';
+import type { Config, TrustProxy } from '../core/config.ts';
 import { addressKey } from './address-key.ts';
 
 /**

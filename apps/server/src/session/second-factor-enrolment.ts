@@ -1,6 +1,6 @@
 import type { StaffRole } from '@school/contract';
 import type { FastifyRequest } from 'fastify';
-import type { Config } from '../config.ts';
+import type { Config } from '../core/config.ts';
 import { EnrolmentRequired } from '../lib/errors.ts';
 
 declare module 'fastify' {

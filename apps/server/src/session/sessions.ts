@@ -2,10 +2,10 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '@school/contract';
 
-import type { Config } from '../config.ts';
+import type { Config } from '../core/config.ts';
 import type { Db, Executor } from '../db/database.ts';
 import { serverSecret } from '../db/server-secret.ts';
-import type { Deps } from '../deps.ts';
+import type { Deps } from '../lib/deps.ts';
 import { Forbidden } from '../lib/errors.ts';
 import { actorFor, type Actor, type SessionWithAdmin } from './actor.ts';
 import { readSessionAlone } from './preload.ts';

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import { loadConfig } from '../../src/config.ts';
+import { loadConfig } from '../../src/core/config.ts';
 import { createWriteTransactions } from '../../src/db/write-transactions.ts';
 import { checkStoredFiles, createFileStore, FileMissing, isFileKey, SETTLE_MS, type FileOwner, type FileStore } from '../../src/lib/file-store/index.ts';
 import { createTestDb, type TestDb } from '../helpers/test-db.ts';

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { AdminActor } from '../../session/actor.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { zonedTimestamp } from '../../lib/time-zone.ts';
 import { workbookStream, type SheetSpec } from '../../lib/xlsx/index.ts';
 import { studentsHeld, writeAudit } from '../audit/index.ts';

@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { AdminActor } from '../../session/actor.ts';
 import { nowIso, type Executor } from '../../db/database.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { Conflict } from '../../lib/errors.ts';
 import type { ReceivedFile } from '../../lib/uploads/index.ts';
 import { answeredErrors, readSpreadsheet, validateRows, type ImportError } from '../../lib/xlsx/index.ts';

@@ -1,7 +1,7 @@
 import { contactPeople, hasContact, listName, phoneText, type ContactPerson, type ParentsContact, type ParentsContactRow } from '@school/contract';
 import type { Readable } from 'node:stream';
 import type { AdminActor } from '../../session/actor.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { NotFound } from '../../lib/errors.ts';
 import { dataTable, printedFor, renderPdfStream, schoolDocument, type TableCell } from '../../lib/pdf/index.ts';
 import { workbookStream, type SheetColumn } from '../../lib/xlsx/index.ts';

@@ -1,7 +1,7 @@
 import { documentTypeNames, documentTypes, listName, progressSteps, type DocumentType, type ProgressFlagKey } from '@school/contract';
 import type { Readable } from 'node:stream';
 import type { AdminActor } from '../../session/actor.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { dataTable, pdfColours, printedFor, renderPdfStream, schoolDocument, type Content, type TableCell, type SchoolDocument } from '../../lib/pdf/index.ts';
 import { studentsHeld, writeAudit } from '../audit/index.ts';
 import { studentsInClassOrder } from './export-service.ts';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { messages, type AttendanceImportAnswer } from '@school/contract';
 import { z } from 'zod';
 import type { AdminActor } from '../../session/actor.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { zonedLocalToUtc } from '../../lib/time-zone.ts';
 import type { ReceivedFile } from '../../lib/uploads/index.ts';
 import { readSpreadsheet, validateRows, type ImportColumn, type ImportError } from '../../lib/xlsx/index.ts';

@@ -1,6 +1,6 @@
 import type { ScannerScan } from '@school/contract';
 import type { Actor } from '../../session/actor.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { writeAudit } from '../audit/index.ts';
 import { attendanceRepository } from './repository.ts';
 import { storeScans, type IncomingScan } from './scan-days.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { serverSecret } from '../../db/server-secret.ts';
 import { recordSchoolDays } from '../notifications/index.ts';
 import { schoolClock, schoolDays, type Calendar, type SchoolClock } from './school-sessions.ts';

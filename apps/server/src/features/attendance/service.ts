@@ -1,6 +1,6 @@
 import { messages, type StudentAttendance } from '@school/contract';
 import type { SignedInActor } from '../../session/actor.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { HttpError, NotFound } from '../../lib/errors.ts';
 import { printedFor } from '../../lib/pdf/index.ts';
 import { auditRead, writeAudit } from '../audit/index.ts';

@@ -1,6 +1,6 @@
 import type { ClosedDay, Term, TermCalendar } from '@school/contract';
 import type { AdminActor } from '../../session/actor.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { invalidField } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/index.ts';
 import { attendanceRepository } from './repository.ts';

@@ -1,6 +1,6 @@
 import type { Actor } from '../../session/actor.ts';
 import { nowIso, type Executor } from '../../db/database.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../lib/deps.ts';
 import type { Insertable } from 'kysely';
 import type { AuditLogTable } from '../../db/schema.ts';
 

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { AuditEntry as AuditEntryAnswer, AuditPage, AuditQuery, RecordAccess } from '@school/contract';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { zonedLocalToUtc, zonedTimestamp } from '../../lib/time-zone.ts';
 import { CSV_BOM, csvLine } from '../../lib/xlsx/index.ts';
 import type { AdminActor, StudentActor } from '../../session/actor.ts';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { FIRST_ADMIN_USERNAME } from '../../config.ts';
+import { FIRST_ADMIN_USERNAME } from '../../core/config.ts';
 import type { Db } from '../../db/database.ts';
 import { sessionRepository } from '../../session/session-repository.ts';
 import { hashPassword } from './passwords.ts';

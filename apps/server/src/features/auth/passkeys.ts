@@ -14,9 +14,9 @@ import {
   type PasskeyList,
   type PasskeyRequestOptions,
 } from '@school/contract';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../core/config.ts';
 import { nowIso } from '../../db/database.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { Conflict, invalidField, NotFound, Unauthorized } from '../../lib/errors.ts';
 import type { Actor, AdminActor } from '../../session/actor.ts';
 import type { SignedIn } from '../../session/sessions.ts';

@@ -26,7 +26,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { adminActor } from '../../session/access.ts';
 import { answerWithSession, clearSessionCookies, secureCookies, sendCsrfToken } from '../../session/sessions.ts';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../core/config.ts';
 import { TooManyRequests } from '../../lib/errors.ts';
 import { createAddressLimiter } from '../../lib/address-limiter.ts';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S, deviceFor, type DeviceAccount } from './device-cookies.ts';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { messages, type AdminSignIn, type RecoveryCodes, type StaffAccount, type TotpEnrolment } from '@school/contract';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { invalidField, NotFound, TooManyRequests, Unauthorized } from '../../lib/errors.ts';
 import { actingAs, type Actor, type AdminActor } from '../../session/actor.ts';
 import { sessionRepository } from '../../session/session-repository.ts';

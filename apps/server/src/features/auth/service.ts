@@ -7,7 +7,7 @@ import { mustEnrolSecondFactor } from '../../session/second-factor-enrolment.ts'
 import { sessionRepository } from '../../session/session-repository.ts';
 import { openSession, type SignedIn } from '../../session/sessions.ts';
 import type { Executor } from '../../db/database.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { Forbidden, HttpError, invalidField, NotFound } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/index.ts';
 import { queueStaffSecurityNotice } from '../notifications/index.ts';

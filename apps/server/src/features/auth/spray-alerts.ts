@@ -1,6 +1,6 @@
 import { nowIso } from '../../db/database.ts';
 import type { Db } from '../../db/database.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../lib/deps.ts';
 import type { Actor } from '../../session/actor.ts';
 import { writeAudit } from '../audit/index.ts';
 

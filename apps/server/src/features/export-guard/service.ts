@@ -1,6 +1,6 @@
 import { messages, type ExportAlerts } from '@school/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { StepUpRequired, TooManyRequests } from '../../lib/errors.ts';
 import { zonedDay, zonedLocalToUtc } from '../../lib/time-zone.ts';
 import { adminActor } from '../../session/access.ts';

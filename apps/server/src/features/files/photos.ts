@@ -1,5 +1,5 @@
 import { documentMessages, photoLimits } from '@school/contract';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { invalidField } from '../../lib/errors.ts';
 import { filesRepository, type UploadedFile } from './repository.ts';
 

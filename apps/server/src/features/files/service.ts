@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import { documentMessages, documentTypes, isDocumentType, messages, type DocumentType } from '@school/contract';
 import type { SignedInActor } from '../../session/actor.ts';
 import { nowIso } from '../../db/database.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { Forbidden, NotFound } from '../../lib/errors.ts';
 import type { FileOwner, FileStore } from '../../lib/file-store/index.ts';
 import { assertFileKind, uploadKinds, type ReceivedFile } from '../../lib/uploads/index.ts';

@@ -1,4 +1,4 @@
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { nowIso, type Executor } from '../../db/database.ts';
 import type { Actor } from '../../session/actor.ts';
 import { absenceMessage, type DayState } from './message-kinds.ts';

@@ -1,5 +1,5 @@
 import { termLabel } from '@school/contract';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../core/config.ts';
 import { utcToZonedLocal } from '../../lib/time-zone.ts';
 
 /** A message's words, plain and HTML. */

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../lib/deps.ts';
 import type { MailTransport } from './mail-transport.ts';
 import { notificationsRepository as repository } from './repository.ts';
 

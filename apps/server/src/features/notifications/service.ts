@@ -12,7 +12,7 @@ import {
   type OutboxPage,
   type RenderedMessage,
 } from '@school/contract';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { nowIso, type Executor } from '../../db/database.ts';
 import { Conflict, NotFound } from '../../lib/errors.ts';
 import { utcToZonedLocal, zonedDay } from '../../lib/time-zone.ts';

@@ -1,5 +1,5 @@
 import { emailPattern } from '@school/contract';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../core/config.ts';
 import { nowIso, type Executor } from '../../db/database.ts';
 import type { Actor } from '../../session/actor.ts';
 import { staffSecurityMessage, type StaffSecurityEvent } from './message-kinds.ts';

@@ -10,7 +10,7 @@ import {
   termNames,
   type CodeNames,
 } from '@school/contract';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { NotFound } from '../../lib/errors.ts';
 import { zonedTimestamp } from '../../lib/time-zone.ts';
 import { csvText } from '../../lib/xlsx/index.ts';

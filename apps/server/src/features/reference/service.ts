@@ -1,6 +1,6 @@
 import type { FieldDef } from '@school/contract';
 import type { Executor } from '../../db/database.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { referenceRepository } from './repository.ts';
 
 /** Names for the codes a record stores (religion, ethnic group, house), for documents that print them. */

@@ -1,6 +1,6 @@
 import { documentTypeNames, documentTypes, messages } from '@school/contract';
 import type { SignedInActor } from '../../session/actor.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { NotFound } from '../../lib/errors.ts';
 import { printedFor } from '../../lib/pdf/index.ts';
 import { zonedTimestamp } from '../../lib/time-zone.ts';

@@ -20,7 +20,7 @@ import {
 import type { SignedInActor } from '../../session/actor.ts';
 import type { Executor } from '../../db/database.ts';
 import { progressColumns, reviewedColumnOf } from '../../db/record-writes.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { Conflict, fieldOfPath, Forbidden, invalidField, invalidFields, NotFound } from '../../lib/errors.ts';
 import { zonedDay } from '../../lib/time-zone.ts';
 import { auditRead, auditRow } from '../audit/index.ts';

@@ -1,6 +1,6 @@
 import type { AdminActor } from '../../session/actor.ts';
 import { nowIso } from '../../db/database.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { utcToZonedLocal, zonedLocalToUtc } from '../../lib/time-zone.ts';
 import { writeAudit } from '../audit/index.ts';
 import { registrationRepository } from './repository.ts';

@@ -3,7 +3,7 @@ import type { Insertable } from 'kysely';
 import type { AdminActor } from '../../session/actor.ts';
 import { nowIso, type Executor } from '../../db/database.ts';
 import type { AuditLogTable } from '../../db/schema.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { zonedTimestamp } from '../../lib/time-zone.ts';
 import { auditRow, studentsHeld } from '../audit/index.ts';
 import { nextVersion } from '../registration/index.ts';

@@ -10,7 +10,7 @@ import {
   type StudentChanges,
 } from '@school/contract';
 import type { AdminActor } from '../../session/actor.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { NotFound } from '../../lib/errors.ts';
 import { auditRead } from '../audit/index.ts';
 import { referenceLabels } from '../reference/index.ts';

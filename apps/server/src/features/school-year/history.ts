@@ -1,6 +1,6 @@
 import { messages, studentFields, type FieldValue } from '@school/contract';
 import type { AdminActor } from '../../session/actor.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { NotFound } from '../../lib/errors.ts';
 import { auditRead } from '../audit/index.ts';
 import { schoolYearRepository as repository } from './repository.ts';

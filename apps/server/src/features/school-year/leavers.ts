@@ -1,6 +1,6 @@
 import { messages } from '@school/contract';
 import type { AdminActor } from '../../session/actor.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { Conflict, NotFound } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/index.ts';
 import { schoolYearRepository as repository } from './repository.ts';

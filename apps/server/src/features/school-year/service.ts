@@ -2,7 +2,7 @@ import { academicYearLabel, rolloverUndoDays, type RolloverResult } from '@schoo
 import type { AdminActor } from '../../session/actor.ts';
 import { nowIso, type Executor } from '../../db/database.ts';
 import { progressColumns, reviewedColumnOf } from '../../db/record-writes.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { Conflict, invalidField } from '../../lib/errors.ts';
 import { zonedTimestamp } from '../../lib/time-zone.ts';
 import { writeAudit } from '../audit/index.ts';

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { AdminActor } from '../../session/actor.ts';
 import { sessionRepository } from '../../session/session-repository.ts';
 import type { Executor } from '../../db/database.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { Conflict, invalidField, NotFound } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/index.ts';
 import { hashPassword, oneTimePassword, secondFactorRepository } from '../auth/index.ts';

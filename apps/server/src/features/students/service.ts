@@ -1,6 +1,6 @@
 import { classBoundRoles, healthAlertConditions, type HealthAlerts } from '@school/contract';
 import type { AdminActor } from '../../session/actor.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { auditRead } from '../audit/index.ts';
 import { studentsRepository } from './repository.ts';
 

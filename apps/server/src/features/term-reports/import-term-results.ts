@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { academicYearLabel, type TermResultsImportAnswer } from '@school/contract';
 import { z } from 'zod';
 import type { AdminActor } from '../../session/actor.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../lib/deps.ts';
 import {
   answeredErrors,
   defaultReadLimits,

@@ -1,7 +1,7 @@
 import { academicYearLabel, type ReportCardsUploadAnswer } from '@school/contract';
 import type { AdminActor } from '../../session/actor.ts';
 import { nowIso } from '../../db/database.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { Conflict, Invalid } from '../../lib/errors.ts';
 import type { ReceivedFile } from '../../lib/uploads/index.ts';
 import type { ImportError } from '../../lib/xlsx/index.ts';

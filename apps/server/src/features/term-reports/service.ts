@@ -1,6 +1,6 @@
 import { academicYearLabel, displayName, type PostedTerm, type ReportCardTerm } from '@school/contract';
 import type { AdminActor, SignedInActor } from '../../session/actor.ts';
-import type { Deps } from '../../deps.ts';
+import type { Deps } from '../../lib/deps.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
 import type { FileOwner } from '../../lib/file-store/index.ts';
 import { printedFor } from '../../lib/pdf/index.ts';

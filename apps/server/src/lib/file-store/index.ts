@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../core/config.ts';
 import type { Db, DialectName } from '../../db/database.ts';
 import { createWriteTransactions, type WriteTransactions } from '../../db/write-transactions.ts';
 import { databaseFileStore } from './database-store.ts';

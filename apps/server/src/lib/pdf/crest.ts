@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { crestFile } from '../../paths.ts';
+import { crestFile } from '../../core/paths.ts';
 
 /** The name documents give the crest in their header; the printer supplies the picture. */
 export const CREST_IMAGE = 'school-crest';

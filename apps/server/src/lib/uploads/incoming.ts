@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Config } from '../../config.ts';
+import type { Config } from '../../core/config.ts';
 import { uploadsDir } from '../file-store/index.ts';
 
 /**

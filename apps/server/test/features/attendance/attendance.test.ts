@@ -1,8 +1,8 @@
 import { attendancePercentages, messages } from '@school/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../src/config.ts';
-import type { Deps } from '../../../src/deps.ts';
+import { loadConfig } from '../../../src/core/config.ts';
+import type { Deps } from '../../../src/lib/deps.ts';
 import { dayRecord } from '../../../src/features/attendance/scan-days.ts';
 import { createScannerToken, revokeScannerToken, termAttendanceSummary } from '../../../src/features/attendance/index.ts';
 import { SCANNER_BATCHES_PER_MINUTE } from '../../../src/features/attendance/routes.ts';

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { loadConfig, type Config } from '../../../src/config.ts';
+import { loadConfig, type Config } from '../../../src/core/config.ts';
 import { signInRate } from '../../../src/features/auth/routes.ts';
 import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
 import { createStudent, STUDENT_PASSWORD } from '../../helpers/factories.ts';

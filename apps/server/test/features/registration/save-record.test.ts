@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../../src/app.ts';
-import { loadConfig } from '../../../src/config.ts';
+import { loadConfig } from '../../../src/core/config.ts';
 import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
 import { registrationRepository } from '../../../src/features/registration/repository.ts';
 import { preloadForStudent } from '../../../src/session/preload.ts';

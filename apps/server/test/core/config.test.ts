@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_SCHOOL_NAME, loadConfig } from '../src/config.ts';
+import { ConfigError, DEFAULT_SCHOOL_NAME, loadConfig } from '../../src/core/config.ts';
 
 describe('settings', () => {
   it('has a default for every setting', () => {

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import type { Config } from '../config.ts';
+import type { Config } from '../core/config.ts';
 import { uploadsDir } from '../lib/file-store/index.ts';
 import { describeDatabaseUrl } from '../start-up.ts';
 

@@ -1,7 +1,7 @@
-import type { Config } from './config.ts';
-import type { Db, DialectName } from './db/database.ts';
-import type { WriteTransactions } from './db/write-transactions.ts';
-import type { FileStore } from './lib/file-store/index.ts';
+import type { Config } from '../core/config.ts';
+import type { Db, DialectName } from '../db/database.ts';
+import type { WriteTransactions } from '../db/write-transactions.ts';
+import type { FileStore } from './file-store/index.ts';
 
 /**
  * What a feature's services need from the running server, passed to them explicitly (never the

@@ -1,0 +1,12 @@
+import path from 'node:path';
+
+// This file sits in src/core/ and, bundled into the built server, in dist/: the server's folder is
+// two floors up from the first and one from the second.
+const serverFolder = path.resolve(import.meta.dirname, path.basename(import.meta.dirname) === 'dist' ? '..' : '../..');
+const webApp = path.resolve(serverFolder, '../web');
+
+/** The built web app that the server serves. */
+export const webDist = path.join(webApp, 'dist');
+
+/** The school crest, shared by the web app and the PDFs. */
+export const crestFile = path.join(webApp, 'public/favicon.svg');
