@@ -1,8 +1,8 @@
 import { useRef, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useSession } from '../api/get-session.ts';
-import { failureMessage, LoadFailed } from '../components/load-failed.tsx';
-import { LoadingOverlay } from '../components/loading-overlay.tsx';
+import { failureMessage, LoadFailed } from '../components/light/load-failed.tsx';
+import { LoadingOverlay } from '../components/light/loading-overlay.tsx';
 
 export type GuardKind = 'visitors' | 'student' | 'admin';
 

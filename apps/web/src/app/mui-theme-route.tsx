@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { MuiTheme } from '../components/mui-theme.tsx';
+import { MuiTheme } from '../components/mui/mui-theme.tsx';
 
 /** The layout route of every MUI screen: the theme and MUI's global styles around them. */
 export default function MuiScreens() {

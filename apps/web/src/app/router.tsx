@@ -7,8 +7,8 @@ import { adminMenu, adminPages, screensOf, type AdminScreen } from './admin-scre
 import { ENROL_PATH, Guard } from './guard.tsx';
 import { adminAccountEntries, adminEntries } from './navigation.ts';
 import { SessionEndedWatcher } from './session-ended-watcher.tsx';
-import { LoadFailed } from '../components/load-failed.tsx';
-import { LoadingOverlay } from '../components/loading-overlay.tsx';
+import { LoadFailed } from '../components/light/load-failed.tsx';
+import { LoadingOverlay } from '../components/light/loading-overlay.tsx';
 
 /** Each screen is its own chunk, so the sign-in page loads only what it needs. */
 const page = (load: () => Promise<{ default: React.ComponentType }>) => ({
@@ -39,7 +39,7 @@ const staffPage = (screen: AdminScreen) => ({
 const guarded = (kind: 'student' | 'admin', layout: () => Promise<ReactElement>): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => ({ element: <Guard kind={kind}>{await layout()}</Guard> }),
 });
-const NotFoundPage = lazy(async () => ({ default: (await import('../components/not-found-page.tsx')).NotFoundPage }));
+const NotFoundPage = lazy(async () => ({ default: (await import('../components/mui/not-found-page.tsx')).NotFoundPage }));
 
 /** A screen of the student still drawn with MUI (Privacy), inside MUI's theme. */
 const studentMuiScreens: RouteObject = {

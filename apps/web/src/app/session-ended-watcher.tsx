@@ -3,7 +3,7 @@ import { Suspense, useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router';
 import { onEnrolmentRequired, onSessionEnded } from '../api/client.ts';
 import { getSessionQueryOptions, mirrorSession, signedOut } from '../api/get-session.ts';
-import { LoadingOverlay } from '../components/loading-overlay.tsx';
+import { LoadingOverlay } from '../components/light/loading-overlay.tsx';
 
 /**
  * When any call answers 401, the session is gone: back to sign-in, where the server's reason shows.

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { LightIcon, type LightIconName } from '../../components/light-controls/light-icon.tsx';
-import { useMediaMatch } from '../../components/light-controls/use-phone-width.ts';
+import { LightIcon, type LightIconName } from '../../components/light/light-icon.tsx';
+import { useMediaMatch } from '../../components/light/use-phone-width.ts';
 import type { NavEntry } from '../navigation.ts';
 import { moveAmongItems } from './menu-keys.ts';
 import './layout-menus.css';

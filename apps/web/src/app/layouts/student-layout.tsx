@@ -1,7 +1,7 @@
 import { useIsFetching } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, Outlet } from 'react-router';
-import { LightIcon } from '../../components/light-controls/light-icon.tsx';
+import { LightIcon } from '../../components/light/light-icon.tsx';
 import { SchoolCrest } from '../../components/school-crest.tsx';
 import { whenIdleAfterPaint } from '../../lib/use-idle.ts';
 import { studentAccountEntries, studentEntries } from '../navigation.ts';

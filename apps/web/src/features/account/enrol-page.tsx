@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate } from 'react-router';
 import { getSessionQueryOptions, useEnterWithNewSession, useSession } from '../../api/get-session.ts';
-import { PageTitle } from '../../components/page-title.tsx';
+import { PageTitle } from '../../components/light/page-title.tsx';
 import { PasskeysSection } from './components/passkeys-section.tsx';
 import { TotpEnrolment } from './components/totp-enrolment.tsx';
 

@@ -11,9 +11,9 @@ import Typography from '@mui/material/Typography';
 import { useCallback, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../api/client.ts';
-import { PageTitle } from '../../components/page-title.tsx';
+import { PageTitle } from '../../components/light/page-title.tsx';
 import { useOnArrival } from '../../lib/use-on-arrival.ts';
-import { useStepUp } from '../../components/step-up-dialog.tsx';
+import { useStepUp } from '../../components/mui/step-up-dialog.tsx';
 import { downloadRegistrationData, REGISTRATION_DATA_FILE } from './api/download-registration-data.ts';
 
 type Stage = 'downloading' | 'done' | { failed: string };

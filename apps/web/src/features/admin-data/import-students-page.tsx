@@ -18,9 +18,9 @@ import Typography from '@mui/material/Typography';
 import type { StudentImportMode } from '@school/contract/responses';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ImportPanel } from '../../components/import-panel.tsx';
-import { PageTitle } from '../../components/page-title.tsx';
-import { cardsOnPhone } from '../../components/table-cards.ts';
+import { ImportPanel } from '../../components/mui/import-panel.tsx';
+import { PageTitle } from '../../components/light/page-title.tsx';
+import { cardsOnPhone } from '../../components/mui/table-cards.ts';
 import { getStudentImportsQueryOptions, useStudentImports } from './api/get-student-imports.ts';
 import { ColumnMappingStep, unmatchedColumns, unusedHeaders, type ColumnMapping } from './components/column-mapping.tsx';
 

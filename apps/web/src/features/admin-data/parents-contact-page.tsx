@@ -18,9 +18,9 @@ import { contactPeople, hasContact, type ContactPerson } from '@school/contract/
 import type { ParentsContactRow } from '@school/contract/responses';
 import { useMemo, useState, type ReactNode } from 'react';
 import { ApiError } from '../../api/client.ts';
-import { PageTitle } from '../../components/page-title.tsx';
-import { useStepUp } from '../../components/step-up-dialog.tsx';
-import { cardsOnPhone } from '../../components/table-cards.ts';
+import { PageTitle } from '../../components/light/page-title.tsx';
+import { useStepUp } from '../../components/mui/step-up-dialog.tsx';
+import { cardsOnPhone } from '../../components/mui/table-cards.ts';
 import { useReadableClasses } from '../../api/get-form-classes.ts';
 import { downloadParentsContact, useParentsContact } from './api/get-parents-contact.ts';
 

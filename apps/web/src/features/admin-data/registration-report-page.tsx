@@ -8,10 +8,10 @@ import { messages } from '@school/contract/messages';
 import { useCallback, useState } from 'react';
 import { ApiError } from '../../api/client.ts';
 import type { PdfFile } from '../../api/fetch-pdf.ts';
-import { LazyPdfDialog } from '../../components/lazy-pdf-dialog.tsx';
-import { PageTitle } from '../../components/page-title.tsx';
+import { LazyPdfDialog } from '../../components/light/lazy-pdf-dialog.tsx';
+import { PageTitle } from '../../components/light/page-title.tsx';
 import { useOnArrival } from '../../lib/use-on-arrival.ts';
-import { useStepUp } from '../../components/step-up-dialog.tsx';
+import { useStepUp } from '../../components/mui/step-up-dialog.tsx';
 import { getRegistrationReport } from './api/get-registration-report.ts';
 
 type Stage = { kind: 'loading' } | { kind: 'ready'; file: PdfFile } | { kind: 'failed'; message: string };

@@ -1,7 +1,7 @@
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { ImportPanel } from '../../components/import-panel.tsx';
-import { PageTitle } from '../../components/page-title.tsx';
+import { ImportPanel } from '../../components/mui/import-panel.tsx';
+import { PageTitle } from '../../components/light/page-title.tsx';
 
 /** `/admin/attendance-import`: the card system's export in, checked first (decision 023). */
 export default function AttendanceImportPage() {

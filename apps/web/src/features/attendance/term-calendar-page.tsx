@@ -13,8 +13,8 @@ import { termNames } from '@school/contract/api-types';
 import type { ClosedDay, Term } from '@school/contract/responses';
 import { useState } from 'react';
 import { ApiError } from '../../api/client.ts';
-import { IsoDateField } from '../../components/iso-date-field.tsx';
-import { PageTitle } from '../../components/page-title.tsx';
+import { IsoDateField } from '../../components/mui/iso-date-field.tsx';
+import { PageTitle } from '../../components/light/page-title.tsx';
 import { useTermCalendar, type TermCalendar } from './api/get-term-calendar.ts';
 import { useSaveTermCalendar } from './api/save-term-calendar.ts';
 

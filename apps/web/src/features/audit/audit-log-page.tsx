@@ -18,10 +18,10 @@ import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { useSchoolTimeZone } from '../../api/get-school-config.ts';
-import { PageTitle } from '../../components/page-title.tsx';
-import { cardsOnPhone } from '../../components/table-cards.ts';
+import { PageTitle } from '../../components/light/page-title.tsx';
+import { cardsOnPhone } from '../../components/mui/table-cards.ts';
 import { formatSchoolTime, today } from '../../lib/format-day.ts';
-import { useStepUp } from '../../components/step-up-dialog.tsx';
+import { useStepUp } from '../../components/mui/step-up-dialog.tsx';
 import { downloadAuditCsv } from './api/download-audit-csv.ts';
 import { useAuditLog, type AuditFilters } from './api/get-audit-log.ts';
 

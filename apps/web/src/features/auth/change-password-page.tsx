@@ -3,14 +3,14 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { useSession } from '../../api/get-session.ts';
-import { LightButton } from '../../components/light-controls/light-button.tsx';
-import { LightTextField } from '../../components/light-controls/light-text-field.tsx';
+import { LightButton } from '../../components/light/light-button.tsx';
+import { LightTextField } from '../../components/light/light-text-field.tsx';
 import { changeStudentPassword } from './api/change-student-password.ts';
 import { checkCurrentPassword } from './api/check-current-password.ts';
 import { FormAlerts } from './components/form-alerts.tsx';
 import { NewPasswordForm } from './components/new-password-form.tsx';
 import { PasswordSteps } from './components/password-steps.tsx';
-import '../../components/light-controls/light-screens.css';
+import '../../components/light/light-screens.css';
 import './change-password-page.css';
 
 /** `/registration/change-password`: the current password, then the new one; then on to student data. */

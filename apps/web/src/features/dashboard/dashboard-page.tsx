@@ -2,9 +2,9 @@ import { progressSteps } from '@school/contract/progress-steps';
 import { Link } from 'react-router';
 import { useSession } from '../../api/get-session.ts';
 import { useStudentSummary, type Registration } from '../../api/get-student.ts';
-import { LightIcon, type LightIconName } from '../../components/light-controls/light-icon.tsx';
-import { failureMessage, LoadFailed } from '../../components/load-failed.tsx';
-import { RegistrationComplete } from '../../components/registration-complete.tsx';
+import { LightIcon, type LightIconName } from '../../components/light/light-icon.tsx';
+import { failureMessage, LoadFailed } from '../../components/light/load-failed.tsx';
+import { RegistrationComplete } from '../../components/light/registration-complete.tsx';
 import './dashboard-page.css';
 
 const REGISTRATION = '/registration/student-data';

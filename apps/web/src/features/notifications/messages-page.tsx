@@ -24,8 +24,8 @@ import {
 } from '@school/contract/notifications';
 import { useState } from 'react';
 import { useSchoolTimeZone } from '../../api/get-school-config.ts';
-import { PageTitle } from '../../components/page-title.tsx';
-import { cardsOnPhone } from '../../components/table-cards.ts';
+import { PageTitle } from '../../components/light/page-title.tsx';
+import { cardsOnPhone } from '../../components/mui/table-cards.ts';
 import { formatSchoolTime } from '../../lib/format-day.ts';
 import { useMessages } from './api/get-messages.ts';
 import { useRetryMessage } from './api/retry-message.ts';

@@ -3,7 +3,7 @@ import { isFieldRequired } from '@school/contract/field-rules';
 import { ApiError } from '../../api/client.ts';
 import type { ProgressFlags, Registration } from '../../api/get-student.ts';
 import type { SaveAnswer } from '../../api/save-student.ts';
-import type { SaveStatus } from '../../components/save-indicator.tsx';
+import type { SaveStatus } from '../../components/light/save-indicator.tsx';
 import { saveWithConflictRetry } from '../../lib/save-with-conflict-retry.ts';
 import { fieldJudge, loadFieldJudge } from './field-judge.ts';
 

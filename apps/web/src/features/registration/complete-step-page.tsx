@@ -1,10 +1,10 @@
 import { stepStates, type CompletenessFacts, type StepState } from '@school/contract/step-states';
 import { Link, useOutletContext } from 'react-router';
-import { LightAlert } from '../../components/light-controls/light-alert.tsx';
-import { LightIcon } from '../../components/light-controls/light-icon.tsx';
-import { LightCheckbox } from '../../components/light-controls/light-switch.tsx';
-import { RegistrationComplete } from '../../components/registration-complete.tsx';
-import { SaveIndicator } from '../../components/save-indicator.tsx';
+import { LightAlert } from '../../components/light/light-alert.tsx';
+import { LightIcon } from '../../components/light/light-icon.tsx';
+import { LightCheckbox } from '../../components/light/light-switch.tsx';
+import { RegistrationComplete } from '../../components/light/registration-complete.tsx';
+import { SaveIndicator } from '../../components/light/save-indicator.tsx';
 import { useAutosave } from './autosave-context.tsx';
 import { useFieldJudge } from './field-judge.ts';
 import { steps } from './steps.ts';

@@ -3,7 +3,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import { MuiTheme } from '../../components/mui-theme.tsx';
+import { MuiTheme } from '../../components/mui/mui-theme.tsx';
 import { removeText, removeTitle } from './wizard-questions.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { lightButtonClass } from '../../components/light-controls/light-form.tsx';
-import { LightIcon } from '../../components/light-controls/light-icon.tsx';
+import { lightButtonClass } from '../../components/light/light-form.tsx';
+import { LightIcon } from '../../components/light/light-icon.tsx';
 import { steps } from './steps.ts';
 
 /**

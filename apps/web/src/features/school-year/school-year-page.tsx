@@ -3,7 +3,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { PageTitle } from '../../components/page-title.tsx';
+import { PageTitle } from '../../components/light/page-title.tsx';
 import { useSchoolYear } from './api/get-school-year.ts';
 import { RetentionPanel } from './components/retention-panel.tsx';
 import { RolloverPanel } from './components/rollover-panel.tsx';

@@ -13,8 +13,8 @@ import type { StaffMember, StaffWithPassword } from '@school/contract/responses'
 import { staffRoleLabels } from '@school/contract/staff-roles';
 import { ApiError } from '../../api/client.ts';
 import { useSession } from '../../api/get-session.ts';
-import { PageTitle } from '../../components/page-title.tsx';
-import { cardsOnPhone } from '../../components/table-cards.ts';
+import { PageTitle } from '../../components/light/page-title.tsx';
+import { cardsOnPhone } from '../../components/mui/table-cards.ts';
 import { useChangeStaff } from './api/change-staff.ts';
 import { useStaff } from './api/get-staff.ts';
 import { StaffDialog } from './components/staff-dialog.tsx';

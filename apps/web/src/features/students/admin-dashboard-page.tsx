@@ -1,4 +1,4 @@
-import { PageTitle } from '../../components/page-title.tsx';
+import { PageTitle } from '../../components/light/page-title.tsx';
 import { useMay } from '../../lib/use-may.ts';
 import { ExportAlerts } from './components/export-alerts.tsx';
 import { SignInAlerts } from './components/sign-in-alerts.tsx';

@@ -11,8 +11,8 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { conditionLabel } from '@school/contract/responses';
 import { useReadableClasses } from '../../api/get-form-classes.ts';
-import { PageTitle } from '../../components/page-title.tsx';
-import { cardsOnPhone } from '../../components/table-cards.ts';
+import { PageTitle } from '../../components/light/page-title.tsx';
+import { cardsOnPhone } from '../../components/mui/table-cards.ts';
 import { useHealthAlerts } from './api/get-health-alerts.ts';
 
 /**

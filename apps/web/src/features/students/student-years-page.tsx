@@ -6,7 +6,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { displayName } from '@school/contract/names';
 import { Link as RouterLink, useParams } from 'react-router';
-import { PageTitle } from '../../components/page-title.tsx';
+import { PageTitle } from '../../components/light/page-title.tsx';
 import { useStudentChanges } from './api/get-student-changes.ts';
 import { useStudentHistory } from './api/get-student-history.ts';
 import { ChangesSinceLastYear } from './components/changes-since-last-year.tsx';

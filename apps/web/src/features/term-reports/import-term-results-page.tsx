@@ -9,8 +9,8 @@ import { termNames } from '@school/contract/api-types';
 import type { ImportForms } from '@school/contract/requests';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ImportPanel } from '../../components/import-panel.tsx';
-import { PageTitle } from '../../components/page-title.tsx';
+import { ImportPanel } from '../../components/mui/import-panel.tsx';
+import { PageTitle } from '../../components/light/page-title.tsx';
 import { getPostedTermsQueryOptions } from './api/get-posted-terms.ts';
 
 /** '1', '2' or '3': the term a file is for, as the import calls take it. */

@@ -24,8 +24,8 @@ import { academicYearLabel } from '@school/contract/api-types';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../api/client.ts';
-import { PageTitle } from '../../components/page-title.tsx';
-import { cardsOnPhone } from '../../components/table-cards.ts';
+import { PageTitle } from '../../components/light/page-title.tsx';
+import { cardsOnPhone } from '../../components/mui/table-cards.ts';
 import { usePostedTerms, type PostedTerm } from './api/get-posted-terms.ts';
 import { usePostTermReports } from './api/post-term-reports.ts';
 

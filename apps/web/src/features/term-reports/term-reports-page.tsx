@@ -1,5 +1,5 @@
 import { useSession } from '../../api/get-session.ts';
-import { LightProgress } from '../../components/light-controls/light-progress.tsx';
+import { LightProgress } from '../../components/light/light-progress.tsx';
 import { TermReportList } from './components/term-report-list.tsx';
 
 /** `/term-reports` (SPEC §2): the signed-in student's term reports. */

@@ -1,9 +1,9 @@
 import type { AttendanceRecord } from '@school/contract/responses';
 import { useState } from 'react';
-import { LightIcon } from '../../../components/light-controls/light-icon.tsx';
-import { LightPagination } from '../../../components/light-controls/light-pagination.tsx';
-import { LightTextField } from '../../../components/light-controls/light-text-field.tsx';
-import { usePhoneWidth } from '../../../components/light-controls/use-phone-width.ts';
+import { LightIcon } from '../../../components/light/light-icon.tsx';
+import { LightPagination } from '../../../components/light/light-pagination.tsx';
+import { LightTextField } from '../../../components/light/light-text-field.tsx';
+import { usePhoneWidth } from '../../../components/light/use-phone-width.ts';
 import { asDashedDate } from '../../../lib/format-day.ts';
 import './attendance.css';
 

@@ -9,9 +9,9 @@ import { messages } from '@school/contract/messages';
 import { useState } from 'react';
 import { ApiError } from '../../../api/client.ts';
 import type { PdfFile } from '../../../api/fetch-pdf.ts';
-import { IsoDateField, UNFINISHED_DATE } from '../../../components/iso-date-field.tsx';
-import { MuiTheme } from '../../../components/mui-theme.tsx';
-import { PdfDialog } from '../../../components/pdf-dialog.tsx';
+import { IsoDateField, UNFINISHED_DATE } from '../../../components/mui/iso-date-field.tsx';
+import { MuiTheme } from '../../../components/mui/mui-theme.tsx';
+import { PdfDialog } from '../../../components/mui/pdf-dialog.tsx';
 import { getAttendanceReport } from '../api/get-attendance-report.ts';
 
 /** A whole date, not empty or typed in part. */

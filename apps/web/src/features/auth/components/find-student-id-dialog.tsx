@@ -13,7 +13,7 @@ import { limits } from '@school/contract/limits';
 import { displayName } from '@school/contract/names';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../api/client.ts';
-import { MuiTheme } from '../../../components/mui-theme.tsx';
+import { MuiTheme } from '../../../components/mui/mui-theme.tsx';
 import { lookupStudentId, type StudentMatch } from '../api/student-lookup.ts';
 
 /** "Find my student ID": first and last name, exactly as the school has them. MUI, loaded when first opened. */

@@ -1,4 +1,4 @@
-import { LightIcon } from '../../../components/light-controls/light-icon.tsx';
+import { LightIcon } from '../../../components/light/light-icon.tsx';
 import './password-steps.css';
 
 /** Where she is in changing her password: each step numbered, the ones done ticked, the current one marked for screen readers. */

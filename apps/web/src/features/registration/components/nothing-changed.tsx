@@ -1,8 +1,8 @@
 import type { CompletenessStepKey } from '@school/contract';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../../api/client.ts';
-import { LightAlert } from '../../../components/light-controls/light-alert.tsx';
-import { lightButtonClass } from '../../../components/light-controls/light-form.tsx';
+import { LightAlert } from '../../../components/light/light-alert.tsx';
+import { lightButtonClass } from '../../../components/light/light-form.tsx';
 import { confirmStep } from '../api/confirm-step.ts';
 import { useAutosave } from '../autosave-context.tsx';
 

@@ -4,7 +4,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { RetentionStudent } from '@school/contract';
-import { cardsOnPhone } from '../../../components/table-cards.ts';
+import { cardsOnPhone } from '../../../components/mui/table-cards.ts';
 import { formatDay } from '../../../lib/format-day.ts';
 
 const nameOf = (student: RetentionStudent) => [student.first_name, student.last_name].filter(Boolean).join(' ') || student.student_id;

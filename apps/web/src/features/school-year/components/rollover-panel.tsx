@@ -15,7 +15,7 @@ import Typography from '@mui/material/Typography';
 import { academicYearLabel, proposedNextClass, type RolloverResult, type SchoolYear } from '@school/contract';
 import { useState } from 'react';
 import { ApiError } from '../../../api/client.ts';
-import { cardsOnPhone } from '../../../components/table-cards.ts';
+import { cardsOnPhone } from '../../../components/mui/table-cards.ts';
 import { useRollOver } from '../api/roll-over.ts';
 import { ClassMoveRow, type ClassMove } from './class-move-row.tsx';
 

@@ -5,7 +5,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { StudentChanges } from '@school/contract/responses';
-import { cardsOnPhone } from '../../../components/table-cards.ts';
+import { cardsOnPhone } from '../../../components/mui/table-cards.ts';
 
 /** A value of the record, or a quiet 'Empty' when there was none. */
 const Value = ({ text }: { text: string | null }) =>

@@ -15,7 +15,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { ApiError } from '../../../api/client.ts';
 import { useStudent } from '../../../api/get-student.ts';
-import { IsoDateField, UNFINISHED_DATE } from '../../../components/iso-date-field.tsx';
+import { IsoDateField, UNFINISHED_DATE } from '../../../components/mui/iso-date-field.tsx';
 import { saveStudent } from '../../../api/save-student.ts';
 import { saveWithConflictRetry } from '../../../lib/save-with-conflict-retry.ts';
 import { getStudentsQueryOptions, type StudentRow } from '../api/get-students.ts';

@@ -5,7 +5,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { StudentHistory } from '@school/contract/responses';
-import { cardsOnPhone } from '../../../components/table-cards.ts';
+import { cardsOnPhone } from '../../../components/mui/table-cards.ts';
 import { pastYears } from './past-years.ts';
 
 /** Her past years at the portal, newest first: her class, when she submitted, and which fields she changed in the year after. */

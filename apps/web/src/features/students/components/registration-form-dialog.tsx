@@ -1,6 +1,6 @@
 import { messages } from '@school/contract/messages';
 import { displayName } from '@school/contract/names';
-import { PdfDialog } from '../../../components/pdf-dialog.tsx';
+import { PdfDialog } from '../../../components/mui/pdf-dialog.tsx';
 import type { StudentRow } from '../api/get-students.ts';
 
 /** Row action Registration Form: the student's registration form PDF in a full-width dialog. */

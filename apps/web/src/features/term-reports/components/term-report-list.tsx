@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { LazyPdfDialog } from '../../../components/lazy-pdf-dialog.tsx';
-import { LightAlert } from '../../../components/light-controls/light-alert.tsx';
-import { LightIcon } from '../../../components/light-controls/light-icon.tsx';
-import { LightProgress } from '../../../components/light-controls/light-progress.tsx';
-import { failureMessage, LoadFailed } from '../../../components/load-failed.tsx';
-import { PageTitle } from '../../../components/page-title.tsx';
+import { LazyPdfDialog } from '../../../components/light/lazy-pdf-dialog.tsx';
+import { LightAlert } from '../../../components/light/light-alert.tsx';
+import { LightIcon } from '../../../components/light/light-icon.tsx';
+import { LightProgress } from '../../../components/light/light-progress.tsx';
+import { failureMessage, LoadFailed } from '../../../components/light/load-failed.tsx';
+import { PageTitle } from '../../../components/light/page-title.tsx';
 import { reportCardUrl, useReportCardTerms, type ReportCardTerm } from '../api/get-report-card-terms.ts';
 import { postedAt, termLabel } from '../term-labels.ts';
 import './term-report-list.css';

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { useSession } from '../api/get-session.ts';
+import { useSession } from '../../api/get-session.ts';
 
 /** Where "back to the portal" leads: her dashboard when signed in, else the sign-in page. */
 function homeOf(session: { authenticated: boolean; admin: boolean; restricted: boolean } | undefined): { to: string; label: string } {

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { LightSelect, type LightOption } from '../../../src/components/light-controls/light-select.tsx';
+import { LightSelect, type LightOption } from '../../../src/components/light/light-select.tsx';
 
 const bloodTypes: LightOption[] = ['A-positive', 'AB-negative', 'O-positive'].map((value) => ({ value, label: value }));
 const towns: LightOption[] = ['Arima', 'Chaguanas', 'Laventille', 'Port of Spain'].map((value) => ({ value, label: value }));

@@ -13,15 +13,15 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { messages } from '@school/contract/messages';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError } from '../api/client.ts';
-import { fetchPdf, type PdfFile } from '../api/fetch-pdf.ts';
-import type { PdfViewerHandle } from './pdf-viewer/pdf-viewer.tsx';
+import { ApiError } from '../../api/client.ts';
+import { fetchPdf, type PdfFile } from '../../api/fetch-pdf.ts';
+import type { PdfViewerHandle } from './pdf-viewer.tsx';
 
 /**
  * The viewer and pdf.js come only when a PDF is opened: they are no part of any screen's first load.
  * When they cannot be fetched (offline before they were ever kept), the PDF can still be downloaded.
  */
-const PdfViewer = lazy(() => import('./pdf-viewer/pdf-viewer.tsx').catch(() => ({ default: ViewerUnavailable })));
+const PdfViewer = lazy(() => import('./pdf-viewer.tsx').catch(() => ({ default: ViewerUnavailable })));
 
 function ViewerUnavailable() {
   return (

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { LightStepper } from '../../../src/components/light-controls/light-stepper.tsx';
+import { LightStepper } from '../../../src/components/light/light-stepper.tsx';
 
 const steps = [
   { to: '/registration/student-data', label: 'Student Data', complete: true },

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { LightRadioGroup } from '../../../src/components/light-controls/light-radio.tsx';
+import { LightRadioGroup } from '../../../src/components/light/light-radio.tsx';
 
 const yesNo = [
   { value: '1', label: 'Yes' },

@@ -2,11 +2,11 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { LoadingOverlay } from '../../src/components/loading-overlay.tsx';
-import { LightAlert } from '../../src/components/light-controls/light-alert.tsx';
-import { LightPagination } from '../../src/components/light-controls/light-pagination.tsx';
-import { LightProgress } from '../../src/components/light-controls/light-progress.tsx';
-import { LightTextField } from '../../src/components/light-controls/light-text-field.tsx';
+import { LoadingOverlay } from '../../src/components/light/loading-overlay.tsx';
+import { LightAlert } from '../../src/components/light/light-alert.tsx';
+import { LightPagination } from '../../src/components/light/light-pagination.tsx';
+import { LightProgress } from '../../src/components/light/light-progress.tsx';
+import { LightTextField } from '../../src/components/light/light-text-field.tsx';
 
 describe('the plain text field of the sign-in screens', () => {
   it('is named by its label, with the required mark left out of the name', async () => {

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { LightCheckbox, LightSwitch } from '../../../src/components/light-controls/light-switch.tsx';
+import { LightCheckbox, LightSwitch } from '../../../src/components/light/light-switch.tsx';
 
 describe('the light switch and tick box', () => {
   it('a switch is named by its label and turned by a click or Space', async () => {

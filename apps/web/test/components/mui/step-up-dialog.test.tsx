@@ -3,9 +3,9 @@ import { messages } from '@school/contract/messages';
 import { useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../../src/api/client.ts';
-import { useStepUp } from '../../src/components/step-up-dialog.tsx';
-import { json, stubFetch } from '../http.tsx';
+import { api } from '../../../src/api/client.ts';
+import { useStepUp } from '../../../src/components/mui/step-up-dialog.tsx';
+import { json, stubFetch } from '../../http.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 

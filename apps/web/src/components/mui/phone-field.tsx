@@ -2,14 +2,14 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { phoneDigits, phonePrefix } from '@school/contract/limits';
 import type { ClipboardEvent, FocusEventHandler, ReactNode } from 'react';
-import { acceptDigitKeys, pasteDigits } from './light-controls/light-form-digits.ts';
+import { acceptDigitKeys, pasteDigits } from '../light/light-form-digits.ts';
 
 /** The fixed country and area code shown before every phone number (SPEC §5, §9). */
 export const PHONE_PREFIX = phonePrefix;
 /** Digits after the prefix. */
 export const PHONE_DIGITS = phoneDigits;
 
-export { acceptDigitKeys, cleanPastedNumber, pasteDigits } from './light-controls/light-form-digits.ts';
+export { acceptDigitKeys, cleanPastedNumber, pasteDigits } from '../light/light-form-digits.ts';
 
 export type PhoneFieldProps = {
   id: string;

@@ -9,9 +9,9 @@ import Typography from '@mui/material/Typography';
 import { messages } from '@school/contract/messages';
 import { useCallback, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { ApiError } from '../api/client.ts';
-import { getSecondFactors, givePasskey, passkeyProblem, type SecondFactors } from '../api/passkeys.ts';
-import { stepUp, stepUpAsked } from '../api/step-up.ts';
+import { ApiError } from '../../api/client.ts';
+import { getSecondFactors, givePasskey, passkeyProblem, type SecondFactors } from '../../api/passkeys.ts';
+import { stepUp, stepUpAsked } from '../../api/step-up.ts';
 
 /** What the dialog offers before her account has answered: the code box (an app's or a recovery code). */
 const ASSUMED_FACTORS: SecondFactors = { app: true, passkey: false };

@@ -16,9 +16,9 @@ import { messages } from '@school/contract/messages';
 import type { ImportForms } from '@school/contract/requests';
 import type { ImportAnswer } from '@school/contract/responses';
 import { useId, useState, type ReactNode } from 'react';
-import { ApiError } from '../api/client.ts';
-import { useImportProgress } from '../api/get-import-progress.ts';
-import { postImport, type ImportFields } from '../api/post-import.ts';
+import { ApiError } from '../../api/client.ts';
+import { useImportProgress } from '../../api/get-import-progress.ts';
+import { postImport, type ImportFields } from '../../api/post-import.ts';
 
 export type ImportPanelProps<Url extends keyof ImportForms> = {
   /** The import call, e.g. '/api/term-results/import'; it takes `file`, `dry_run` and `fields`. */

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { LightFormField } from '../../../src/components/light-controls/light-form.tsx';
+import { LightFormField } from '../../../src/components/light/light-form.tsx';
 
 describe('the light form field', () => {
   it('ties its label, required mark and message to its control', () => {

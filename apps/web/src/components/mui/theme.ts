@@ -1,5 +1,5 @@
 import { createTheme } from '@mui/material/styles';
-import { brand } from './brand.ts';
+import { brand } from '../brand.ts';
 
 /**
  * A focus ring on every control that takes the keyboard's focus (WCAG 2.2, 2.4.11 and 2.4.13): 3 px

@@ -1,10 +1,10 @@
 import { lazy, Suspense, type ComponentProps } from 'react';
-import type { PdfDialog as PdfDialogType } from './pdf-dialog.tsx';
+import type { PdfDialog as PdfDialogType } from '../mui/pdf-dialog.tsx';
 import { LoadingOverlay } from './loading-overlay.tsx';
 
 /** The dialog inside MUI's theme, which a light screen does not carry: both come with the dialog's chunk. */
 const PdfDialog = lazy(async () => {
-  const [{ PdfDialog: Dialog }, { MuiTheme }] = await Promise.all([import('./pdf-dialog.tsx'), import('./mui-theme.tsx')]);
+  const [{ PdfDialog: Dialog }, { MuiTheme }] = await Promise.all([import('../mui/pdf-dialog.tsx'), import('../mui/mui-theme.tsx')]);
   return {
     default: (props: ComponentProps<typeof PdfDialogType>) => (
       <MuiTheme>

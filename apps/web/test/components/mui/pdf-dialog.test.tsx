@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PdfDialog } from '../../src/components/pdf-dialog.tsx';
-import { json, renderWithQueries, stubFetch } from '../http.tsx';
+import { PdfDialog } from '../../../src/components/mui/pdf-dialog.tsx';
+import { json, renderWithQueries, stubFetch } from '../../http.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,6 +1,6 @@
-import { ApiError } from '../api/client.ts';
-import { LightAlert } from './light-controls/light-alert.tsx';
-import { LightButton } from './light-controls/light-button.tsx';
+import { ApiError } from '../../api/client.ts';
+import { LightAlert } from './light-alert.tsx';
+import { LightButton } from './light-button.tsx';
 
 /** The words for a failed call: the portal's own message when it answered, else the network's (unreachable, or too slow). */
 export const failureMessage = (error: unknown, fallback: string): string => (error instanceof ApiError && error.isNetwork ? error.firstMessage : fallback);

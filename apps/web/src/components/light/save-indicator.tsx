@@ -1,4 +1,4 @@
-import { LightIcon } from './light-controls/light-icon.tsx';
+import { LightIcon } from './light-icon.tsx';
 
 /** Where an autosaved value stands: being sent, stored, or refused / not sent. */
 export type SaveStatus = 'saving' | 'saved' | 'error';

@@ -1,9 +1,9 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PROGRESS_POLL_MS } from '../../src/api/get-import-progress.ts';
-import { ImportPanel } from '../../src/components/import-panel.tsx';
-import { json, renderWithQueries, stubFetch, stubFormPosts } from '../http.tsx';
+import { PROGRESS_POLL_MS } from '../../../src/api/get-import-progress.ts';
+import { ImportPanel } from '../../../src/components/mui/import-panel.tsx';
+import { json, renderWithQueries, stubFetch, stubFormPosts } from '../../http.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 

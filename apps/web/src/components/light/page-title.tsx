@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import './light-controls/light-screens.css';
+import './light-screens.css';
 
 /** A screen's one h1, sized down on a phone. */
 export function PageTitle({ children }: { children: ReactNode }) {

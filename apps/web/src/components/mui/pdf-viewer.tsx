@@ -9,9 +9,9 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useEffect, useImperativeHandle, useRef, useState, type KeyboardEvent, type Ref } from 'react';
 import type { PdfFile } from '../../api/fetch-pdf.ts';
-import { pageScale, ZOOM_STEPS, zoomIn, zoomOut } from './page-scale.ts';
-import { openPdf, RenderingCancelledException, type PDFDocumentProxy, type RenderTask } from './pdf-reader.ts';
-import { printPages } from './print-pages.ts';
+import { pageScale, ZOOM_STEPS, zoomIn, zoomOut } from '../pdf/page-scale.ts';
+import { openPdf, RenderingCancelledException, type PDFDocumentProxy, type RenderTask } from '../pdf/pdf-reader.ts';
+import { printPages } from '../pdf/print-pages.ts';
 
 /** The space kept on each side of the page inside the viewer, in CSS pixels. */
 const GUTTER = 8;

@@ -2,7 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { IsoDateField, UNFINISHED_DATE, type DateSource } from '../../src/components/iso-date-field.tsx';
+import { IsoDateField, UNFINISHED_DATE, type DateSource } from '../../../src/components/mui/iso-date-field.tsx';
 
 /** The field as its callers hold it: the value it gives is the value it is given back. */
 function Held({ initial = '', onChange }: { initial?: string; onChange: (value: string, source: DateSource) => void }) {

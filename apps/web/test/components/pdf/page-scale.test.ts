@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_CANVAS_PIXELS, MAX_FIT_WIDTH, pageScale, ZOOM_STEPS, zoomIn, zoomOut } from '../../src/components/pdf-viewer/page-scale.ts';
+import { MAX_CANVAS_PIXELS, MAX_FIT_WIDTH, pageScale, ZOOM_STEPS, zoomIn, zoomOut } from '../../../src/components/pdf/page-scale.ts';
 
 /** A US letter page in PDF points. */
 const letter = { pageWidth: 612, pageHeight: 792 };

@@ -3,10 +3,10 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { cleanPastedNumber, PhoneField } from '../../src/components/phone-field.tsx';
-import { AutosaveStore } from '../../src/features/registration/autosave-store.ts';
-import { FieldInput } from '../../src/features/registration/components/field-input.tsx';
-import { acceptingSave, onTestClock, passTime, registration, withWizard } from '../features/registration/fixtures.tsx';
+import { cleanPastedNumber, PhoneField } from '../../../src/components/mui/phone-field.tsx';
+import { AutosaveStore } from '../../../src/features/registration/autosave-store.ts';
+import { FieldInput } from '../../../src/features/registration/components/field-input.tsx';
+import { acceptingSave, onTestClock, passTime, registration, withWizard } from '../../features/registration/fixtures.tsx';
 
 /** The shared field on its own, holding its value as a form would. */
 function StandalonePhone() {

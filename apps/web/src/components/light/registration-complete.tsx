@@ -1,6 +1,6 @@
 import { messages } from '@school/contract/messages';
-import { formatDay } from '../lib/format-day.ts';
-import { LightAlert } from './light-controls/light-alert.tsx';
+import { formatDay } from '../../lib/format-day.ts';
+import { LightAlert } from './light-alert.tsx';
 
 /**
  * The confirmation a student sees once her registration is complete (every step done and the
