@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../../src/api/client.ts';
 import { AutosaveStore, SAVE_INDICATOR_MS } from '../../../../src/features/registration/autosave-store.ts';
+import { cleanPastedNumber } from '../../../../src/components/light/light-form-digits.ts';
 import { FieldInput } from '../../../../src/features/registration/components/field-input.tsx';
 import { acceptingSave, onTestClock, passTime, progress, registration, withWizard } from '../fixtures.tsx';
 
@@ -202,5 +203,73 @@ describe('a field of the wizard', () => {
     expect(screen.getByTitle('Allergies not saved')).toBeInTheDocument();
     expect(store.hasUnsaved).toBe(true);
     store.dispose();
+  });
+});
+
+describe('a phone field of the wizard', () => {
+  it('shows the fixed 1868 prefix, opens a numeric keypad and takes only digit keypresses', async () => {
+    renderField('phone_home');
+    expect(screen.getByText('1868')).toBeInTheDocument();
+    const input = screen.getByRole('textbox', { name: 'Home Phone' });
+    expect(input).toHaveAttribute('inputmode', 'numeric');
+    await userEvent.type(input, '62a1-23 b4');
+    expect(input).toHaveValue('621234');
+  });
+
+  it('stops at seven digits', async () => {
+    renderField('phone_home');
+    const input = screen.getByRole('textbox', { name: 'Home Phone' });
+    await userEvent.type(input, '623123456');
+    expect(input).toHaveValue('6231234');
+  });
+
+  it('takes a pasted number with its prefix and punctuation as its seven digits', async () => {
+    renderField('phone_home');
+    const input = screen.getByRole('textbox', { name: 'Home Phone' });
+    await userEvent.click(input);
+    await userEvent.paste('(1868) 662-1234');
+    expect(input).toHaveValue('6621234');
+    expect(cleanPastedNumber('+1 868 662 1234')).toBe('6621234');
+    expect(cleanPastedNumber('662 12a4')).toBe('66212a4');
+  });
+
+  it("answers '7 Digits Needed' for a short number, keeps it in the field and saves nothing", async () => {
+    const { save } = renderField('phone_home');
+    const input = screen.getByRole('textbox', { name: 'Home Phone' });
+    await userEvent.type(input, '62312');
+    await userEvent.tab();
+    expect(await screen.findByText('7 Digits Needed')).toBeInTheDocument();
+    expect(input).toHaveValue('62312');
+    expect(input).toHaveAccessibleDescription('7 Digits Needed');
+    expect(save).not.toHaveBeenCalled();
+  });
+
+  it("answers 'Only Numbers Allowed' when letters are pasted into a family phone", async () => {
+    const { save } = renderField('mobile_phone_mother', { living_status: 'Mother Only' });
+    const input = screen.getByRole('textbox', { name: 'Mobile Phone' });
+    await userEvent.click(input);
+    await userEvent.paste('66two345');
+    await userEvent.tab();
+    expect(await screen.findByText('Only Numbers Allowed')).toBeInTheDocument();
+    expect(save).not.toHaveBeenCalled();
+  });
+
+  it('saves a full number on blur with the whole record and its version, then shows the check mark', async () => {
+    const save = vi.fn(acceptingSave);
+    const store = new AutosaveStore(registration(), save);
+    const user = onTestClock();
+    render(withWizard(store, <FieldInput field={field('phone_home')} readOnly={false} />));
+    await user.type(screen.getByRole('textbox', { name: 'Home Phone' }), '6231234');
+    await user.tab();
+    expect(save).toHaveBeenCalledWith(expect.objectContaining({ phone_home: '6231234', first_name: 'Kezia', updatedAt: '2026-09-01T00:00:00.000Z' }));
+    expect(screen.getByLabelText('Saving Home Phone')).toBeInTheDocument();
+    await passTime();
+    expect(screen.getByTitle('Home Phone saved')).toBeInTheDocument();
+  });
+
+  it('is disabled while registration is closed', () => {
+    const store = new AutosaveStore(registration(), acceptingSave);
+    render(withWizard(store, <FieldInput field={field('phone_home')} readOnly />));
+    expect(screen.getByRole('textbox', { name: 'Home Phone' })).toBeDisabled();
   });
 });
