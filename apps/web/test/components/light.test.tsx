@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { LoadingOverlay } from '../../src/components/light/loading-overlay.tsx';
 import { LightAlert } from '../../src/components/light/light-alert.tsx';
 import { LightPagination } from '../../src/components/light/light-pagination.tsx';
-import { LightProgress } from '../../src/components/light/light-progress.tsx';
+import { LightSpinner } from '../../src/components/light/light-spinner.tsx';
 import { LightTextField } from '../../src/components/light/light-text-field.tsx';
 
 describe('the plain text field of the sign-in screens', () => {
@@ -89,9 +89,20 @@ describe('the loading overlay', () => {
 });
 
 describe('the light spinner', () => {
-  it('is a progress indicator named by what it waits for', () => {
-    render(<LightProgress label="Loading attendance" centred />);
-    expect(screen.getByRole('progressbar', { name: 'Loading attendance' })).toBeInTheDocument();
+  it('is a progress indicator named by what it waits for, in the place of a screen’s content or small beside a field', () => {
+    render(
+      <>
+        <LightSpinner label="Loading attendance" centred />
+        <LightSpinner small label="Saving Home Phone" />
+      </>,
+    );
+    expect(screen.getByRole('progressbar', { name: 'Loading attendance' })).toHaveClass('light-spinner');
+    expect(screen.getByRole('progressbar', { name: 'Saving Home Phone' })).toHaveClass('light-spinner', 'light-spinner-small');
+  });
+
+  it('is the one the loading overlay shows', () => {
+    render(<LoadingOverlay open label="Signing in" />);
+    expect(screen.getByRole('progressbar', { name: 'Signing in' })).toHaveClass('light-spinner');
   });
 });
 

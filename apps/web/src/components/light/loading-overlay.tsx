@@ -1,9 +1,11 @@
+import { LightSpinner } from './light-spinner.tsx';
+
 /** Covers the screen while work is in progress (SPEC §2 common layout); plain, so every page can show it at once. */
 export function LoadingOverlay({ open, label = 'Loading' }: { open: boolean; label?: string }) {
   if (!open) return null;
   return (
     <div className="light-overlay">
-      <div className="light-spinner" role="progressbar" aria-label={label} />
+      <LightSpinner label={label} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { LightIcon } from './light-icon.tsx';
+import { LightSpinner } from './light-spinner.tsx';
 
 /** Where an autosaved value stands: being sent, stored, or refused / not sent. */
 export type SaveStatus = 'saving' | 'saved' | 'error';
@@ -11,7 +12,7 @@ export type SaveStatus = 'saving' | 'saved' | 'error';
 export function SaveIndicator({ status, label }: { status: SaveStatus | undefined; label: string }) {
   return (
     <span className="lf-save" data-save-status={status ?? 'idle'}>
-      {status === 'saving' && <span className="lf-save-spinner" role="progressbar" aria-label={`Saving ${label}`} />}
+      {status === 'saving' && <LightSpinner small label={`Saving ${label}`} />}
       {status === 'saved' && <LightIcon name="checkCircle" className="lf-saved" title={`${label} saved`} />}
       {status === 'error' && <LightIcon name="errorOutline" className="lf-failed" title={`${label} not saved`} />}
     </span>

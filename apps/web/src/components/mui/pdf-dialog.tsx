@@ -1,9 +1,7 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import PrintIcon from '@mui/icons-material/Print';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -16,6 +14,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { ApiError } from '../../api/client.ts';
 import { fetchPdf, type PdfFile } from '../../api/fetch-pdf.ts';
 import type { PdfViewerHandle } from './pdf-viewer.tsx';
+import { Spinner } from './spinner.tsx';
 
 /**
  * The viewer and pdf.js come only when a PDF is opened: they are no part of any screen's first load.
@@ -43,11 +42,7 @@ function useDownloadUrl(file: PdfFile | undefined): string | undefined {
   return file ? url : undefined;
 }
 
-const opening = (
-  <Box sx={{ display: 'flex', justifyContent: 'center', pt: 6 }}>
-    <CircularProgress aria-label="Opening the document" />
-  </Box>
-);
+const opening = <Spinner centred label="Opening the document" />;
 
 /**
  * A PDF from the portal in a dialog, full screen or full width, with a Close button (SPEC §2). The
@@ -127,7 +122,7 @@ export function PdfDialog({
         <Button component="a" href={downloadUrl} download={file?.fileName} disabled={!downloadUrl} startIcon={<DownloadIcon />}>
           Download
         </Button>
-        <Button onClick={() => void print()} disabled={!printable || printing} startIcon={printing ? <CircularProgress size={16} /> : <PrintIcon />}>
+        <Button onClick={() => void print()} disabled={!printable || printing} startIcon={printing ? <Spinner small /> : <PrintIcon />}>
           Print
         </Button>
         <Button onClick={onClose} variant="contained">

@@ -4,7 +4,6 @@ import ZoomInIcon from '@mui/icons-material/ZoomIn';
 import ZoomOutIcon from '@mui/icons-material/ZoomOut';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useEffect, useImperativeHandle, useRef, useState, type KeyboardEvent, type Ref } from 'react';
@@ -12,6 +11,7 @@ import type { PdfFile } from '../../api/fetch-pdf.ts';
 import { pageScale, ZOOM_STEPS, zoomIn, zoomOut } from '../pdf/page-scale.ts';
 import { openPdf, RenderingCancelledException, type PDFDocumentProxy, type RenderTask } from '../pdf/pdf-reader.ts';
 import { printPages } from '../pdf/print-pages.ts';
+import { Spinner } from './spinner.tsx';
 
 /** The space kept on each side of the page inside the viewer, in CSS pixels. */
 const GUTTER = 8;
@@ -212,11 +212,7 @@ export default function PdfViewer({
           '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: '-3px' },
         }}
       >
-        {!pdf && !failed && (
-          <Box sx={{ display: 'flex', justifyContent: 'center', pt: 6 }}>
-            <CircularProgress aria-label="Opening the document" />
-          </Box>
-        )}
+        {!pdf && !failed && <Spinner centred label="Opening the document" />}
         <canvas
           ref={canvas}
           role="img"

@@ -1,7 +1,6 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -21,6 +20,7 @@ import { ApiError } from '../../api/client.ts';
 import { PageTitle } from '../../components/light/page-title.tsx';
 import { useStepUp } from '../../components/mui/step-up-dialog.tsx';
 import { cardsOnPhone } from '../../components/mui/table-cards.ts';
+import { Spinner } from '../../components/mui/spinner.tsx';
 import { useReadableClasses } from '../../api/get-form-classes.ts';
 import { downloadParentsContact, useParentsContact } from './api/get-parents-contact.ts';
 
@@ -141,7 +141,7 @@ export default function ParentsContactPage() {
             {error instanceof ApiError ? `The list could not be loaded: ${error.message}` : 'The list could not be loaded. Please try again.'}
           </Alert>
         ) : isPending ? (
-          <CircularProgress aria-label="Loading the list" />
+          <Spinner label="Loading the list" />
         ) : (
           <>
             <Typography color="text.secondary" sx={{ mb: 1 }} role="status">

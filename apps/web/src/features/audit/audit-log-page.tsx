@@ -2,7 +2,6 @@ import DownloadIcon from '@mui/icons-material/Download';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -20,6 +19,7 @@ import { ApiError } from '../../api/client.ts';
 import { useSchoolTimeZone } from '../../api/get-school-config.ts';
 import { PageTitle } from '../../components/light/page-title.tsx';
 import { cardsOnPhone } from '../../components/mui/table-cards.ts';
+import { Spinner } from '../../components/mui/spinner.tsx';
 import { formatSchoolTime, today } from '../../lib/format-day.ts';
 import { useStepUp } from '../../components/mui/step-up-dialog.tsx';
 import { downloadAuditCsv } from './api/download-audit-csv.ts';
@@ -128,7 +128,7 @@ export default function AuditLogPage() {
         {error ? (
           <Alert severity="error">{error instanceof ApiError ? error.firstMessage : 'The audit log could not be loaded. Please try again.'}</Alert>
         ) : isPending ? (
-          <CircularProgress aria-label="Loading the audit log" />
+          <Spinner label="Loading the audit log" />
         ) : (
           <>
             <Typography color="text.secondary" role="status" sx={{ mb: 1 }}>

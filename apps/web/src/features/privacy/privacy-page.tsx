@@ -1,7 +1,6 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -18,6 +17,7 @@ import { useSchoolTimeZone } from '../../api/get-school-config.ts';
 import { useSession } from '../../api/get-session.ts';
 import { PageTitle } from '../../components/light/page-title.tsx';
 import { cardsOnPhone } from '../../components/mui/table-cards.ts';
+import { Spinner } from '../../components/mui/spinner.tsx';
 import { formatSchoolTime, today } from '../../lib/format-day.ts';
 import { downloadMyData } from './api/download-my-data.ts';
 import { useRecordAccess } from './api/get-record-access.ts';
@@ -29,7 +29,7 @@ function RecordAccessList() {
   const { data, error, isPending } = useRecordAccess();
   const timeZone = useSchoolTimeZone();
   if (error) return <Alert severity="error">The list could not be loaded. Please try again later.</Alert>;
-  if (isPending) return <CircularProgress aria-label="Loading who has looked at your record" />;
+  if (isPending) return <Spinner label="Loading who has looked at your record" />;
   if (data.entries.length === 0) return <Typography>No staff member has viewed or changed your record yet.</Typography>;
   return (
     <>

@@ -9,7 +9,7 @@ import { lightButtonClass } from '../../components/light/light-form.tsx';
 import { LightIcon } from '../../components/light/light-icon.tsx';
 import { LightStepper } from '../../components/light/light-stepper.tsx';
 import { failureMessage, LoadFailed } from '../../components/light/load-failed.tsx';
-import { LightProgress } from '../../components/light/light-progress.tsx';
+import { LightSpinner } from '../../components/light/light-spinner.tsx';
 import { AutosaveProvider, useAutosave, useAutosaveState, useWizardAutosave } from './autosave-context.tsx';
 import { AskLeaveByBrowser } from './wizard-questions.ts';
 import { today } from '../../lib/format-day.ts';
@@ -56,7 +56,7 @@ export default function WizardLayout() {
         ) : error ? (
           <LoadFailed message={failureMessage(error, 'Your registration record could not be loaded just now.')} onRetry={() => void refetch()} />
         ) : (
-          <LightProgress label="Loading your registration" centred />
+          <LightSpinner label="Loading your registration" centred />
         )}
       </WizardShell>
       {viewing && (

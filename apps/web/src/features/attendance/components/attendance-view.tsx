@@ -4,7 +4,7 @@ import { displayName } from '@school/contract/names';
 import { lazy, Suspense, useState } from 'react';
 import { LightAlert } from '../../../components/light/light-alert.tsx';
 import { LightButton } from '../../../components/light/light-button.tsx';
-import { LightProgress } from '../../../components/light/light-progress.tsx';
+import { LightSpinner } from '../../../components/light/light-spinner.tsx';
 import { failureMessage, LoadFailed } from '../../../components/light/load-failed.tsx';
 import { LoadingOverlay } from '../../../components/light/loading-overlay.tsx';
 import { PageTitle } from '../../../components/light/page-title.tsx';
@@ -32,7 +32,7 @@ export function AttendanceView({ studentId }: { studentId: string | null | undef
         {error ? (
           <LoadFailed message={failureMessage(error, 'Attendance could not be loaded just now.')} onRetry={() => void refetch()} />
         ) : (
-          <LightProgress label="Loading attendance" centred />
+          <LightSpinner label="Loading attendance" centred />
         )}
       </div>
     );

@@ -1,7 +1,6 @@
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlineOutlined';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -16,6 +15,7 @@ import { useRef, useState } from 'react';
 import { ApiError } from '../../../api/client.ts';
 import { useStudent } from '../../../api/get-student.ts';
 import { IsoDateField, UNFINISHED_DATE } from '../../../components/mui/iso-date-field.tsx';
+import { Spinner } from '../../../components/mui/spinner.tsx';
 import { saveStudent } from '../../../api/save-student.ts';
 import { saveWithConflictRetry } from '../../../lib/save-with-conflict-retry.ts';
 import { getStudentsQueryOptions, type StudentRow } from '../api/get-students.ts';
@@ -41,7 +41,7 @@ export function EditStudentDialog({ student, onClose }: { student: StudentRow; o
           <StudentFields initial={data.record} />
         ) : (
           <>
-            {!isError && <CircularProgress aria-label="Loading the student" />}
+            {!isError && <Spinner label="Loading the student" />}
             <EditStatus status={isError ? 'failed' : 'idle'} />
           </>
         )}
@@ -144,7 +144,7 @@ function EditStatus({ status }: { status: Status }) {
     <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minHeight: 32, mt: 1 }} role="status" aria-live="polite">
       {status === 'updating' && (
         <>
-          <CircularProgress size={18} />
+          <Spinner small />
           <Typography>Updating</Typography>
         </>
       )}

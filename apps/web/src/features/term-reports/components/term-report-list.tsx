@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { LazyPdfDialog } from '../../../components/light/lazy-pdf-dialog.tsx';
 import { LightAlert } from '../../../components/light/light-alert.tsx';
 import { LightIcon } from '../../../components/light/light-icon.tsx';
-import { LightProgress } from '../../../components/light/light-progress.tsx';
+import { LightSpinner } from '../../../components/light/light-spinner.tsx';
 import { failureMessage, LoadFailed } from '../../../components/light/load-failed.tsx';
 import { PageTitle } from '../../../components/light/page-title.tsx';
 import { reportCardUrl, useReportCardTerms, type ReportCardTerm } from '../api/get-report-card-terms.ts';
@@ -56,7 +56,7 @@ export function TermReportList({ studentId, admin = false, title = 'Select Term 
   return (
     <div>
       <PageTitle>{title}</PageTitle>
-      {isPending && <LightProgress label="Loading the term reports" />}
+      {isPending && <LightSpinner label="Loading the term reports" />}
       {error && <LoadFailed message={failureMessage(error, 'The term reports could not be loaded just now.')} onRetry={() => void refetch()} />}
       {data && data.length === 0 && (
         <LightAlert severity="info">
