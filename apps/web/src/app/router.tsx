@@ -67,11 +67,10 @@ const studentScreens: RouteObject = {
   ],
 };
 
-/** Every staff screen after sign-in, and Logout: MUI, in chunks of their own, inside MUI's theme. */
+/** Every staff screen after sign-in: MUI, in chunks of their own, inside MUI's theme. */
 const muiScreens: RouteObject = {
   ...page(() => import('./mui-theme-route.tsx')),
   children: [
-    { path: '/logout', ...page(() => import('../features/auth/logout-page.tsx')) },
     {
       ...guarded('admin', async () => {
         const { PortalLayout } = await import('./layouts/portal-layout.tsx');
@@ -118,6 +117,8 @@ export const routes: RouteObject[] = [
           </Guard>
         ),
       },
+      // Signing out: a spinner for a second, light like the sign-in pages it returns to.
+      { path: '/logout', ...page(() => import('../features/auth/logout-page.tsx')) },
       studentScreens,
       muiScreens,
     ],

@@ -10,6 +10,7 @@ const lightScreens = [
   'features/term-reports/term-reports-page.tsx',
   'features/attendance/attendance-page.tsx',
   'features/auth/change-password-page.tsx',
+  'features/auth/logout-page.tsx',
 ];
 
 /** What the student's layout fetches once her screen is up (`app/layouts/layout-parts.ts`): light too, so they block no tap. */

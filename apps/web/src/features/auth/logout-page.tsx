@@ -1,14 +1,15 @@
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
-import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { getSessionQueryOptions, mirrorSession, signedOut } from '../../api/get-session.ts';
+import { LightSpinner } from '../../components/light/light-spinner.tsx';
 import { deleteOfflineEdits } from '../../lib/offline-edits.ts';
 import { logout } from './api/logout.ts';
 
-/** SPEC §2: a spinner; after 1 second sign out, forget her unsent changes, and return to `/`. */
+/**
+ * SPEC §2: a spinner; after 1 second sign out, forget her unsent changes, and return to `/`. Drawn
+ * with the light kit, so a student signing out on a phone fetches no MUI for it.
+ */
 export default function LogoutPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -25,9 +26,9 @@ export default function LogoutPage() {
     return () => clearTimeout(timer);
   }, [navigate, queryClient]);
   return (
-    <Box component="main" sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 2 }}>
-      <CircularProgress aria-label="Signing out" />
-      <Typography>Signing out…</Typography>
-    </Box>
+    <main className="light-page light-stack">
+      <LightSpinner label="Signing out" />
+      <p className="light-text">Signing out…</p>
+    </main>
   );
 }
