@@ -10,7 +10,7 @@ type LightPaginationProps = {
   rowsPerPage: number;
   onPageChange: (page: number) => void;
   /** The choices of rows per page, with their label; with one choice or none, no choice is offered. */
-  perPageOptions?: number[];
+  perPageOptions?: readonly number[];
   perPageLabel?: string;
   onRowsPerPageChange?: (rows: number) => void;
 };

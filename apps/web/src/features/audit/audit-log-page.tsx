@@ -8,7 +8,6 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -20,6 +19,7 @@ import { useSchoolTimeZone } from '../../api/get-school-config.ts';
 import { PageTitle } from '../../components/light/page-title.tsx';
 import { cardsOnPhone } from '../../components/mui/table-cards.ts';
 import { Spinner } from '../../components/mui/spinner.tsx';
+import { Pagination } from '../../components/mui/pagination.tsx';
 import { formatSchoolTime, today } from '../../lib/format-day.ts';
 import { useStepUp } from '../../components/mui/step-up-dialog.tsx';
 import { downloadAuditCsv } from './api/download-audit-csv.ts';
@@ -169,14 +169,7 @@ export default function AuditLogPage() {
               </TableBody>
             </Table>
             {data.entries.length === 0 && <Typography sx={{ mt: 2 }}>No entry matches these filters.</Typography>}
-            <TablePagination
-              component="div"
-              count={data.total}
-              page={Math.max(0, data.page - 1)}
-              rowsPerPage={data.page_size}
-              rowsPerPageOptions={[data.page_size]}
-              onPageChange={(_event, next) => show(applied, next + 1)}
-            />
+            <Pagination total={data.total} page={data.page} pageSize={data.page_size} onPage={(next) => show(applied, next)} />
           </>
         )}
       </Paper>

@@ -10,7 +10,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import {
@@ -26,6 +25,7 @@ import { useState } from 'react';
 import { useSchoolTimeZone } from '../../api/get-school-config.ts';
 import { PageTitle } from '../../components/light/page-title.tsx';
 import { cardsOnPhone } from '../../components/mui/table-cards.ts';
+import { Pagination } from '../../components/mui/pagination.tsx';
 import { formatSchoolTime } from '../../lib/format-day.ts';
 import { useMessages } from './api/get-messages.ts';
 import { useRetryMessage } from './api/retry-message.ts';
@@ -156,14 +156,7 @@ export default function MessagesPage() {
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
-        count={data?.total ?? 0}
-        page={page - 1}
-        rowsPerPage={MESSAGES_PAGE_SIZE}
-        rowsPerPageOptions={[MESSAGES_PAGE_SIZE]}
-        onPageChange={(_event, next) => setPage(next + 1)}
-      />
+      <Pagination total={data?.total ?? 0} page={page} pageSize={MESSAGES_PAGE_SIZE} onPage={setPage} />
       {reading !== null && <MessageDialog id={reading} onClose={() => setReading(null)} />}
       <Snackbar
         open={done !== null}

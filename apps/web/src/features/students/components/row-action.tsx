@@ -3,8 +3,6 @@ import AssessmentIcon from '@mui/icons-material/Assessment';
 import DescriptionIcon from '@mui/icons-material/Description';
 import EditIcon from '@mui/icons-material/Edit';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
-import KeyboardArrowLeftIcon from '@mui/icons-material/KeyboardArrowLeft';
-import KeyboardArrowRightIcon from '@mui/icons-material/KeyboardArrowRight';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import type { SxProps, Theme } from '@mui/material/styles';
 import type { ReactElement, ReactNode } from 'react';
@@ -33,7 +31,7 @@ function pathOf(Icon: MuiIcon): string {
 const iconImage = (Icon: MuiIcon) =>
   `url("data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="${pathOf(Icon)}"/></svg>`)}")`;
 
-/** The icons of the students table's buttons (a row's Actions menu and the pager's), as CSS images made once. */
+/** The icons of the students table's buttons (a row's Actions menu), as CSS images made once. */
 export const rowActionIcons = {
   menu: iconImage(ArrowDropDownIcon),
   form: iconImage(DescriptionIcon),
@@ -41,8 +39,6 @@ export const rowActionIcons = {
   reset: iconImage(LockResetIcon),
   attendance: iconImage(EventAvailableIcon),
   termReports: iconImage(AssessmentIcon),
-  previous: iconImage(KeyboardArrowLeftIcon),
-  next: iconImage(KeyboardArrowRightIcon),
 };
 
 /**

@@ -86,18 +86,5 @@ export const tableStyle: SxProps<Theme> = {
     fontSize: '0.875rem',
     '& p': { m: 0 },
   },
-  '& .pager': { display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'flex-end', columnGap: 3, minHeight: 52, ml: 'auto' },
-  '& .pager select': {
-    ml: 1,
-    p: 0.5,
-    border: 0,
-    borderRadius: 1,
-    font: 'inherit',
-    color: 'inherit',
-    bgcolor: 'transparent',
-    cursor: 'pointer',
-    '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
-  },
-  '& .pager .row-action': { p: '6px', '&::before': { width: 24, height: 24 } },
   ...rowActionStyle,
 };

@@ -13,13 +13,13 @@ import { ResetPasswordDialog } from './reset-password-dialog.tsx';
 import { LeavingDialog } from './leaving-dialog.tsx';
 import { ActionTip } from './action-tip.tsx';
 import { drawingOf } from './row-action.tsx';
-import { Pager } from './students-pager.tsx';
 import { tableStyle } from './students-table-style.ts';
 import { RowActionsMenu, type Action, type OpenActions } from './row-actions-menu.tsx';
 import { ACTIONS_WIDTH, ColumnHeader, StudentRowView, columnsSeen, withSpacers } from './table-parts.tsx';
 import { matchingRows, nextSort, searchWords, sortedRows, tableRows, type Sort, type SortField, type TableRow } from './table-rows.ts';
 import { useVirtualRows } from './use-virtual-rows.ts';
 import { useMay } from '../../../lib/use-may.ts';
+import { LightPagination } from '../../../components/light/light-pagination.tsx';
 
 const searchIcon = drawingOf(SearchIcon);
 
@@ -39,6 +39,9 @@ export function StudentsTable() {
   );
 }
 
+/** Pages of the students table: the sizes offered, the last (100) shown first. */
+const PAGE_SIZES = [25, 50, 100] as const;
+
 /** The screen of each row action that opens one: its path after the student's. */
 const PAGES = { attendance: 'attendance', termReports: 'term-reports', years: 'years' } as const;
 
@@ -51,7 +54,7 @@ function TableWithin() {
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<Sort>(null);
   const [page, setPage] = useState(0);
-  const [perPage, setPerPage] = useState(100);
+  const [perPage, setPerPage] = useState<number>(PAGE_SIZES[2]);
   const [formFor, setFormFor] = useState<StudentRow | null>(null);
   const [editing, setEditing] = useState<StudentRow | null>(null);
   const [resetting, setResetting] = useState<StudentRow | null>(null);
@@ -165,12 +168,13 @@ function TableWithin() {
       </div>
       <div className="footer">
         <p>Total Number of Students: {rows.length}</p>
-        <Pager
+        <LightPagination
           count={shown.length}
           page={pageShown}
-          perPage={perPage}
-          onPage={toPage}
-          onPerPage={(size) => {
+          rowsPerPage={perPage}
+          onPageChange={toPage}
+          perPageOptions={PAGE_SIZES}
+          onRowsPerPageChange={(size) => {
             setPerPage(size);
             toPage();
           }}
