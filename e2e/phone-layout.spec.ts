@@ -255,7 +255,7 @@ test('the admin screens fit the screen without sideways scrolling; the tables sc
   await goToAdminScreen(page, 'Registration Settings');
   await expect(page.getByRole('heading', { level: 1, name: 'Registration Settings' })).toBeVisible();
   await expectNoSidewaysScroll(page);
-  await expect(page.getByRole('textbox', { name: 'Form 1 deadline', exact: true })).toHaveAttribute('placeholder', 'yyyy-MM-dd');
+  await expect(page.getByRole('textbox', { name: 'Form 1 deadline', exact: true })).toHaveAttribute('placeholder', 'yyyy-mm-dd');
   await shot(page, 'admin-registration-settings');
 
   // An impossible deadline is refused in the form, and by the server if sent anyway.

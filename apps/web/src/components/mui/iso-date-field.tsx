@@ -22,6 +22,8 @@ const meaning = (text: string) => (text === '' ? '' : isRealDate(text) ? text : 
 
 type IsoDateFieldProps = {
   label: string;
+  /** What screen readers call the field when its label alone would not tell it apart (one form level's deadline among five). */
+  ariaLabel?: string;
   value: string;
   onChange: (value: string, source: DateSource) => void;
   onBlur?: () => void;
@@ -31,6 +33,8 @@ type IsoDateFieldProps = {
   error?: boolean;
   helperText?: string;
   size?: 'small' | 'medium';
+  /** As wide as its place (a column of filters), not the small field's 190 px. */
+  fullWidth?: boolean;
 };
 
 /**
@@ -40,7 +44,20 @@ type IsoDateFieldProps = {
  * phone's date wheel), whose choice is written here the same way. `onChange` gets '' when the
  * field is empty and UNFINISHED_DATE for a date typed in part or impossible.
  */
-export function IsoDateField({ label, value, onChange, onBlur, min, max, required, error, helperText, size = 'small' }: IsoDateFieldProps) {
+export function IsoDateField({
+  label,
+  ariaLabel,
+  value,
+  onChange,
+  onBlur,
+  min,
+  max,
+  required,
+  error,
+  helperText,
+  size = 'small',
+  fullWidth = false,
+}: IsoDateFieldProps) {
   // The text as typed (a half-typed date included) beside the value it stands for; a new value
   // from outside (a row removed above this one) replaces it.
   const [shown, setShown] = useState({ value, text: value });
@@ -62,13 +79,14 @@ export function IsoDateField({ label, value, onChange, onBlur, min, max, require
       placeholder="yyyy-mm-dd"
       onChange={(event) => change(asTyped(event.target.value), 'typed')}
       onBlur={onBlur}
-      sx={size === 'small' ? { width: 190 } : undefined}
+      fullWidth={fullWidth}
+      sx={size === 'small' && !fullWidth ? { width: 190 } : undefined}
       slotProps={{
-        htmlInput: { inputMode: 'numeric', autoComplete: 'off', maxLength: 10 },
+        htmlInput: { 'aria-label': ariaLabel, inputMode: 'numeric', autoComplete: 'off', maxLength: 10 },
         input: {
           endAdornment: (
             <InputAdornment position="end" sx={{ position: 'relative' }}>
-              <IconButton edge="end" size={size} aria-label={`Choose ${label} from a calendar`} onClick={() => calendar.current?.showPicker?.()}>
+              <IconButton edge="end" size={size} aria-label={`Choose ${ariaLabel ?? label} from a calendar`} onClick={() => calendar.current?.showPicker?.()}>
                 <CalendarIcon fontSize="small" />
               </IconButton>
               {/* The browser's calendar, opened by the button and anchored under it; never seen or reached itself. */}

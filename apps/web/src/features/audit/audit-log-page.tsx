@@ -11,12 +11,14 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { messages } from '@school/contract/messages';
 import type { AuditEntry } from '@school/contract/responses';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { useSchoolTimeZone } from '../../api/get-school-config.ts';
 import { PageTitle } from '../../components/light/page-title.tsx';
+import { IsoDateField, UNFINISHED_DATE } from '../../components/mui/iso-date-field.tsx';
 import { cardsOnPhone } from '../../components/mui/table-cards.ts';
 import { Spinner } from '../../components/mui/spinner.tsx';
 import { Pagination } from '../../components/mui/pagination.tsx';
@@ -58,6 +60,8 @@ export default function AuditLogPage() {
   const query: AuditFilters = { ...applied, page: String(page) };
   const { data, error, isPending, isFetching } = useAuditLog(query);
   const [draft, setDraft] = useState<FilterValues>(applied);
+  // Apply was pressed with a date typed only in part: its field says so, and nothing is asked.
+  const [unfinishedRefused, setUnfinishedRefused] = useState(false);
   const [download, setDownload] = useState<'idle' | 'busy' | { failed: string }>('idle');
   const timeZone = useSchoolTimeZone();
   const { guard, dialog } = useStepUp();
@@ -69,7 +73,9 @@ export default function AuditLogPage() {
   };
   const apply = (event: FormEvent) => {
     event.preventDefault();
-    show(draft);
+    const unfinished = filterNames.some((name) => draft[name] === UNFINISHED_DATE);
+    setUnfinishedRefused(unfinished);
+    if (!unfinished) show(draft);
   };
   const clear = () => {
     const empty = Object.fromEntries(filterNames.map((name) => [name, ''])) as FilterValues;
@@ -93,19 +99,29 @@ export default function AuditLogPage() {
       <Paper sx={{ p: { xs: 1.5, sm: 2 } }}>
         <Box component="form" onSubmit={apply} aria-label="Filter the audit log" sx={{ mb: 2 }}>
           <Box sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', md: 'repeat(5, 1fr)' } }}>
-            {filterFields.map((field) => (
-              <TextField
-                key={field.name}
-                name={field.name}
-                label={field.label}
-                type={field.type ?? 'text'}
-                size="small"
-                value={draft[field.name]}
-                onChange={(event) => setDraft({ ...draft, [field.name]: event.target.value })}
-                helperText={field.hint}
-                slotProps={field.type === 'date' ? { inputLabel: { shrink: true } } : undefined}
-              />
-            ))}
+            {filterFields.map((field) =>
+              field.type === 'date' ? (
+                <IsoDateField
+                  key={field.name}
+                  label={field.label}
+                  fullWidth
+                  value={draft[field.name]}
+                  onChange={(value) => setDraft({ ...draft, [field.name]: value })}
+                  error={unfinishedRefused && draft[field.name] === UNFINISHED_DATE}
+                  helperText={unfinishedRefused && draft[field.name] === UNFINISHED_DATE ? messages.invalidDate : undefined}
+                />
+              ) : (
+                <TextField
+                  key={field.name}
+                  name={field.name}
+                  label={field.label}
+                  size="small"
+                  value={draft[field.name]}
+                  onChange={(event) => setDraft({ ...draft, [field.name]: event.target.value })}
+                  helperText={field.hint}
+                />
+              ),
+            )}
           </Box>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 1.5 }}>
             <Button type="submit" variant="contained">

@@ -59,4 +59,10 @@ describe('a date typed or picked by staff', () => {
     expect(onChange).toHaveBeenLastCalledWith('2025-10-01', 'picked');
     expect(screen.getByRole('textbox', { name: 'Starts' })).toHaveValue('2025-10-01');
   });
+
+  it('takes the name screen readers hear from its caller when its label would not tell it apart, its calendar button too', () => {
+    render(<IsoDateField label="Deadline date" ariaLabel="Form 2 deadline" value="" onChange={() => undefined} />);
+    expect(screen.getByRole('textbox', { name: 'Form 2 deadline' })).toHaveAttribute('placeholder', 'yyyy-mm-dd');
+    expect(screen.getByRole('button', { name: 'Choose Form 2 deadline from a calendar' })).toBeInTheDocument();
+  });
 });

@@ -70,4 +70,22 @@ describe('the audit log screen', () => {
     expect(router.state.location.search).toBe('');
     expect(screen.getByLabelText('Student ID')).toHaveValue('');
   });
+
+  it('takes school days typed as yyyy-MM-dd, whatever the browser’s locale, and refuses one typed only in part without asking', async () => {
+    const { calls, router } = renderPage();
+    await screen.findByRole('table', { name: 'Audit log' });
+    const from = screen.getByRole('textbox', { name: 'From' });
+    await userEvent.type(from, '202603');
+    expect(from).toHaveValue('2026-03');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    expect(await screen.findByText('Enter a date as yyyy-MM-dd.')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+    expect(auditCalls(calls)).toEqual(['/api/audit?page=1']);
+
+    await userEvent.type(from, '01');
+    await userEvent.type(screen.getByRole('textbox', { name: 'To' }), '20260305');
+    await userEvent.click(screen.getByRole('button', { name: 'Apply filters' }));
+    expect(router.state.location.search).toBe('?from=2026-03-01&to=2026-03-05');
+    expect(screen.queryByText('Enter a date as yyyy-MM-dd.')).toBeNull();
+  });
 });

@@ -9,6 +9,7 @@ import TextField from '@mui/material/TextField';
 import { Controller, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { ApiError } from '../../../api/client.ts';
+import { IsoDateField } from '../../../components/mui/iso-date-field.tsx';
 import type { FormLevelStatus } from '../api/get-registration-status.ts';
 import { useUpdateRegistrationStatus, type RegistrationStatusChange } from '../api/update-registration-status.ts';
 
@@ -81,15 +82,14 @@ export function FormLevelSettings({ status, onSaved }: { status: FormLevelStatus
             control={control}
             name="deadline_date"
             render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                size="small"
+              <IsoDateField
                 label="Deadline date"
-                placeholder={DATE_HINT}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'aria-label': `${label} deadline`, inputMode: 'numeric', maxLength: 10 } }}
+                ariaLabel={`${label} deadline`}
+                value={field.value}
+                onChange={(value) => field.onChange(value)}
+                onBlur={field.onBlur}
                 error={Boolean(fieldState.error)}
                 helperText={fieldState.error?.message ?? DATE_HINT}
-                sx={{ width: 150 }}
               />
             )}
           />
