@@ -4,7 +4,6 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
-import Snackbar from '@mui/material/Snackbar';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -26,6 +25,7 @@ import { useSchoolTimeZone } from '../../api/get-school-config.ts';
 import { PageTitle } from '../../components/light/page-title.tsx';
 import { cardsOnPhone } from '../../components/mui/table-cards.ts';
 import { Pagination } from '../../components/mui/pagination.tsx';
+import { DoneSnackbar } from '../../components/mui/done-snackbar.tsx';
 import { formatSchoolTime } from '../../lib/format-day.ts';
 import { useMessages } from './api/get-messages.ts';
 import { useRetryMessage } from './api/retry-message.ts';
@@ -158,16 +158,7 @@ export default function MessagesPage() {
       </TableContainer>
       <Pagination total={data?.total ?? 0} page={page} pageSize={MESSAGES_PAGE_SIZE} onPage={setPage} />
       {reading !== null && <MessageDialog id={reading} onClose={() => setReading(null)} />}
-      <Snackbar
-        open={done !== null}
-        onClose={(_event, reason) => reason !== 'clickaway' && setDone(null)}
-        message={done}
-        action={
-          <Button color="inherit" size="small" onClick={() => setDone(null)}>
-            Close
-          </Button>
-        }
-      />
+      <DoneSnackbar message={done} onClose={() => setDone(null)} />
     </>
   );
 }

@@ -11,7 +11,6 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import Snackbar from '@mui/material/Snackbar';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -26,6 +25,7 @@ import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { PageTitle } from '../../components/light/page-title.tsx';
 import { cardsOnPhone } from '../../components/mui/table-cards.ts';
+import { DoneSnackbar } from '../../components/mui/done-snackbar.tsx';
 import { usePostedTerms, type PostedTerm } from './api/get-posted-terms.ts';
 import { usePostTermReports } from './api/post-term-reports.ts';
 
@@ -110,16 +110,7 @@ export default function PostTermReportsPage() {
         </Table>
       </TableContainer>
       {editing && <PostDialog term={editing} onClose={() => setEditing(null)} onDone={setDone} />}
-      <Snackbar
-        open={done !== null}
-        onClose={(_event, reason) => reason !== 'clickaway' && setDone(null)}
-        message={done}
-        action={
-          <Button color="inherit" size="small" onClick={() => setDone(null)}>
-            Close
-          </Button>
-        }
-      />
+      <DoneSnackbar message={done} onClose={() => setDone(null)} />
     </>
   );
 }
