@@ -1,11 +1,36 @@
-// Made when first needed: a date format takes a phone tens of milliseconds to make, and the
-// screens that load this file draw their first content before they write a date.
-let dayFormat: Intl.DateTimeFormat | undefined;
+// Made when first needed, once per kind and time zone: a date format takes a phone tens of
+// milliseconds to make, and the screens that load this file draw their first content before they
+// write a date.
+const formats = new Map<string, Intl.DateTimeFormat>();
+function formatOf(kind: 'day' | 'time', timeZone: string): Intl.DateTimeFormat {
+  const key = `${kind} ${timeZone}`;
+  let format = formats.get(key);
+  if (!format) {
+    const parts: Intl.DateTimeFormatOptions =
+      kind === 'day'
+        ? { day: 'numeric', month: 'long', year: 'numeric' }
+        : { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+    format = new Intl.DateTimeFormat('en-GB', { ...parts, timeZone });
+    formats.set(key, format);
+  }
+  return format;
+}
 
-/** A calendar day 'yyyy-MM-dd' as the school writes it in a sentence: '26 November 2026', whatever the browser's locale. */
+/*
+ * The portal writes a date one of three ways, whatever the browser's locale and time zone:
+ * - a calendar day ('yyyy-MM-dd': a birthday, a term's last day): `formatDay`, '26 November 2026';
+ * - the day a moment fell on at the school (a rollover, a stopped message): `formatSchoolDay`, the same words;
+ * - a moment at the school (an entry of the audit log, a sign-in): `formatSchoolTime`, '26 Nov 2026, 14:05'.
+ */
+
+/** A calendar day 'yyyy-MM-dd' as the school writes it in a sentence: '26 November 2026'. */
 export function formatDay(day: string): string {
-  dayFormat ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-  return dayFormat.format(new Date(`${day}T00:00:00Z`));
+  return formatOf('day', 'UTC').format(new Date(`${day}T00:00:00Z`));
+}
+
+/** The school's day on which an instant (ISO-8601) fell, as `formatDay` writes a day: '26 November 2026'. */
+export function formatSchoolDay(iso: string, timeZone: string): string {
+  return formatOf('day', timeZone).format(new Date(iso));
 }
 
 /** Today in the browser's calendar as 'yyyy-MM-dd'. */
@@ -14,17 +39,9 @@ export function today(now = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-/** An instant as the school's clock shows it: '26 Nov 2026, 14:05', in the school's time zone whatever the browser's. */
+/** An instant (ISO-8601) as the school's clock shows it: '26 Nov 2026, 14:05', in the school's time zone. */
 export function formatSchoolTime(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone,
-  }).format(new Date(iso));
+  return formatOf('time', timeZone).format(new Date(iso));
 }
 
 /**

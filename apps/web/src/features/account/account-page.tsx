@@ -6,20 +6,22 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useSchoolTimeZone } from '../../api/get-school-config.ts';
 import { PageTitle } from '../../components/light/page-title.tsx';
+import { formatSchoolTime } from '../../lib/format-day.ts';
 import { useEndSession } from './api/end-session.ts';
 import { useAccount } from './api/get-account.ts';
 import { usePasskeys } from './api/passkeys.ts';
 import { PasskeysSection } from './components/passkeys-section.tsx';
 import { NoticeEmailSection } from './components/notice-email-section.tsx';
 import { TotpEnrolment } from './components/totp-enrolment.tsx';
-import { formatWhen } from './format-when.ts';
 
 /** `/admin/account`: a staff member's second factors (authenticator app, passkeys) and her active sessions, any of which she can end (decision 043). */
 export default function AccountPage() {
   const { data: account } = useAccount();
   const { data: passkeys } = usePasskeys();
   const endSession = useEndSession();
+  const timeZone = useSchoolTimeZone();
 
   return (
     <>
@@ -69,7 +71,7 @@ export default function AccountPage() {
               >
                 <ListItemText
                   primary={session.device ?? 'Unknown device'}
-                  secondary={`${session.ip ?? 'unknown address'} · signed in ${formatWhen(session.signed_in_at)} · last used ${formatWhen(session.last_used_at)}`}
+                  secondary={`${session.ip ?? 'unknown address'} · signed in ${formatSchoolTime(session.signed_in_at, timeZone)} · last used ${formatSchoolTime(session.last_used_at, timeZone)}`}
                   sx={{ pr: 10 }}
                 />
               </ListItem>

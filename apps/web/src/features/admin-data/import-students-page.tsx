@@ -18,16 +18,15 @@ import Typography from '@mui/material/Typography';
 import type { StudentImportMode } from '@school/contract/responses';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useSchoolTimeZone } from '../../api/get-school-config.ts';
 import { ImportPanel } from '../../components/mui/import-panel.tsx';
 import { PageTitle } from '../../components/light/page-title.tsx';
 import { cardsOnPhone } from '../../components/mui/table-cards.ts';
+import { formatSchoolTime } from '../../lib/format-day.ts';
 import { getStudentImportsQueryOptions, useStudentImports } from './api/get-student-imports.ts';
 import { ColumnMappingStep, unmatchedColumns, unusedHeaders, type ColumnMapping } from './components/column-mapping.tsx';
 
 const count = (value: unknown) => (typeof value === 'number' ? value : 0);
-
-/** 2026-11-23 09:41 on the school's clock as the browser shows it. */
-const when = (iso: string) => new Date(iso).toLocaleString('sv-SE', { dateStyle: 'short', timeStyle: 'short' });
 
 /**
  * `/admin/import` (SPEC §2 Import Students): the template, the mode, the shared import flow
@@ -40,6 +39,7 @@ export default function ImportStudentsPage() {
   const [fileHeaders, setFileHeaders] = useState<string[] | null>(null);
   const queryClient = useQueryClient();
   const history = useStudentImports();
+  const timeZone = useSchoolTimeZone();
   const missing = fileHeaders ? unmatchedColumns(fileHeaders) : [];
   // The mapping step appears only when the file has headers of its own and some expected column was not found.
   const showMapping = fileHeaders !== null && missing.length > 0 && unusedHeaders(fileHeaders).length > 0;
@@ -110,7 +110,7 @@ export default function ImportStudentsPage() {
                   {history.data!.map((entry) => (
                     <TableRow key={entry.id}>
                       <TableCell data-label="When" sx={{ whiteSpace: 'nowrap' }}>
-                        {when(entry.at)}
+                        {formatSchoolTime(entry.at, timeZone)}
                       </TableCell>
                       <TableCell data-label="Who">{entry.admin}</TableCell>
                       {/* A long name breaks where it must, never a letter a line. */}

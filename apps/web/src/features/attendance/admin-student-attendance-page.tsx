@@ -1,5 +1,7 @@
 import Alert from '@mui/material/Alert';
 import { useParams } from 'react-router';
+import { useSchoolTimeZone } from '../../api/get-school-config.ts';
+import { formatSchoolDay } from '../../lib/format-day.ts';
 import { useMay } from '../../lib/use-may.ts';
 import { useNotificationStops } from './api/get-notification-stops.ts';
 import { AttendanceView } from './components/attendance-view.tsx';
@@ -12,13 +14,13 @@ import { AttendanceView } from './components/attendance-view.tsx';
 export default function AdminStudentAttendancePage() {
   const { studentId } = useParams();
   const may = useMay();
+  const timeZone = useSchoolTimeZone();
   const { data: stops } = useNotificationStops(may('records:read') ? studentId : undefined);
   return (
     <>
       {stops && stops.length > 0 && (
         <Alert severity="info" sx={{ mb: 2 }}>
-          Absence messages stopped with the link in one:{' '}
-          {stops.map((stop) => `${stop.recipient} (${new Date(stop.stopped_at).toLocaleDateString('en-TT', { dateStyle: 'medium' })})`).join(', ')}.
+          Absence messages stopped with the link in one: {stops.map((stop) => `${stop.recipient} (${formatSchoolDay(stop.stopped_at, timeZone)})`).join(', ')}.
         </Alert>
       )}
       <AttendanceView studentId={studentId} />

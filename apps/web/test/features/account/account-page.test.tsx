@@ -13,10 +13,14 @@ const sessions = [
 ];
 const codes = Array.from({ length: 10 }, (_, index) => `AAAA${index}-BBBBB`);
 
+/** The school's settings: its clock is four hours behind UTC. */
+const schoolConfig = { school_name: 'St. Brigid', time_zone: 'America/Port_of_Spain' };
+
 describe('the account page', () => {
   it('enrols an authenticator app with a QR code and its first code, then shows the recovery codes once', async () => {
     let enrolled = false;
     const calls = stubFetch((call) => {
+      if (call.url === '/api/config') return json(schoolConfig);
       if (call.url === '/api/account') return json({ totp: enrolled, recovery_codes_left: enrolled ? 10 : 0, sessions });
       if (call.url === '/api/account/passkeys') return json({ passkeys: [] });
       if (call.url === '/api/account/totp') return json({ secret: 'JBSWY3DPEHPK3PXP', otpauth_url: 'otpauth://totp/School%3Aoffice1?secret=JBSWY3DPEHPK3PXP' });
@@ -40,8 +44,9 @@ describe('the account page', () => {
     expect(calls.find((call) => call.url === '/api/account/totp/confirm')?.body).toEqual({ code: '123456' });
   });
 
-  it('lists her sessions with device and address, and ends another one', async () => {
+  it('lists her sessions with device, address and times on the school’s clock, and ends another one', async () => {
     const calls = stubFetch((call) => {
+      if (call.url === '/api/config') return json(schoolConfig);
       if (call.url === '/api/account/passkeys') return json({ passkeys: [] });
       return call.method === 'DELETE' ? new Response(null, { status: 204 }) : json({ totp: true, recovery_codes_left: 9, sessions });
     });
@@ -52,6 +57,7 @@ describe('the account page', () => {
     );
     expect(await screen.findByText('Safari on iOS')).toBeTruthy();
     expect(screen.getByText('This device')).toBeTruthy();
+    expect(screen.getByText('10.0.0.2 · signed in 25 Nov 2026, 06:00 · last used 25 Nov 2026, 07:00')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'End the session on Safari on iOS' }));
     await vi.waitFor(() => expect(calls.some((call) => call.method === 'DELETE' && call.url === '/api/account/sessions/there')).toBe(true));
   });
@@ -63,6 +69,7 @@ describe('the account page', () => {
       { id: 7, name: 'Phone', created_at: '2026-11-21T10:00:00Z', last_used_at: null },
     ];
     const calls = stubFetch((call) => {
+      if (call.url === '/api/config') return json(schoolConfig);
       if (call.url === '/api/account/passkeys') return json({ passkeys: passkeys.slice(removals) });
       if (call.method === 'DELETE') {
         removals += 1;
@@ -77,6 +84,7 @@ describe('the account page', () => {
     );
     const list = await screen.findByRole('list', { name: 'Your passkeys' });
     expect(list.textContent).toContain('Staff room laptop');
+    expect(list.textContent).toContain('added 20 Nov 2026, 06:00 · last used 26 Nov 2026, 05:00');
     expect(list.textContent).toContain('not used yet');
     expect(screen.getByText(/^Off\. Your passkeys are your second factor/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Remove the passkey Staff room laptop' }));

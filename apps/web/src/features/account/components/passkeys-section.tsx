@@ -9,9 +9,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { messages } from '@school/contract/messages';
 import { useState, type FormEvent } from 'react';
+import { useSchoolTimeZone } from '../../../api/get-school-config.ts';
 import { passkeyProblem } from '../../../api/passkeys.ts';
+import { formatSchoolTime } from '../../../lib/format-day.ts';
 import { useAddPasskey, usePasskeys, useRemovePasskey } from '../api/passkeys.ts';
-import { formatWhen } from '../format-when.ts';
 
 /**
  * Her passkeys on My Account (decision 043): each with its name and last use, removable; a named
@@ -21,6 +22,7 @@ export function PasskeysSection({ onAdded }: { onAdded?: () => void } = {}) {
   const { data } = usePasskeys();
   const add = useAddPasskey();
   const remove = useRemovePasskey();
+  const timeZone = useSchoolTimeZone();
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -79,7 +81,7 @@ export function PasskeysSection({ onAdded }: { onAdded?: () => void } = {}) {
               >
                 <ListItemText
                   primary={passkey.name}
-                  secondary={`added ${formatWhen(passkey.created_at)} · ${passkey.last_used_at ? `last used ${formatWhen(passkey.last_used_at)}` : 'not used yet'}`}
+                  secondary={`added ${formatSchoolTime(passkey.created_at, timeZone)} · ${passkey.last_used_at ? `last used ${formatSchoolTime(passkey.last_used_at, timeZone)}` : 'not used yet'}`}
                   sx={{ pr: 10 }}
                 />
               </ListItem>

@@ -8,15 +8,17 @@ import LinearProgress from '@mui/material/LinearProgress';
 import { academicYearLabel, type LastRollover } from '@school/contract';
 import { useState } from 'react';
 import { ApiError } from '../../../api/client.ts';
-import { formatDay } from '../../../lib/format-day.ts';
+import { useSchoolTimeZone } from '../../../api/get-school-config.ts';
+import { formatSchoolDay } from '../../../lib/format-day.ts';
 import { useUndoRollover } from '../api/undo-rollover.ts';
 
 /** The last rollover, and its undo while it may be undone (until the date it expires). */
 export function UndoRolloverPanel({ rollover, onDone }: { rollover: LastRollover; onDone: (message: string) => void }) {
   const [asking, setAsking] = useState(false);
   const undo = useUndoRollover();
+  const timeZone = useSchoolTimeZone();
   const from = academicYearLabel(rollover.from_year);
-  const summary = `The school moved from ${from} into ${academicYearLabel(rollover.to_year)} on ${formatDay(rollover.at.slice(0, 10))} (by ${rollover.by}).`;
+  const summary = `The school moved from ${from} into ${academicYearLabel(rollover.to_year)} on ${formatSchoolDay(rollover.at, timeZone)} (by ${rollover.by}).`;
 
   const confirm = async () => {
     try {
@@ -43,7 +45,7 @@ export function UndoRolloverPanel({ rollover, onDone }: { rollover: LastRollover
       >
         {summary}{' '}
         {rollover.undo_until
-          ? `It can be undone until ${formatDay(rollover.undo_until.slice(0, 10))}.`
+          ? `It can be undone until ${formatSchoolDay(rollover.undo_until, timeZone)}.`
           : 'It can no longer be undone: 14 days have passed or a student has saved in the new year.'}
       </Alert>
       <Dialog open={asking} onClose={() => !undo.isPending && setAsking(false)} aria-labelledby="undo-rollover-title">

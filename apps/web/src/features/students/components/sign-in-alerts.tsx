@@ -1,5 +1,7 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
+import { useSchoolTimeZone } from '../../../api/get-school-config.ts';
+import { formatSchoolTime } from '../../../lib/format-day.ts';
 import { useSignInAlerts } from '../api/get-sign-in-alerts.ts';
 
 /**
@@ -8,13 +10,14 @@ import { useSignInAlerts } from '../api/get-sign-in-alerts.ts';
  */
 export function SignInAlerts() {
   const { data } = useSignInAlerts();
+  const timeZone = useSchoolTimeZone();
   if (!data || data.alerts.length === 0) return null;
   return (
     <Alert severity="warning" sx={{ mb: 2 }}>
       <AlertTitle>Someone may be guessing students' dates of birth</AlertTitle>
       {data.alerts.map((alert) => (
         <div key={`${alert.at}-${alert.address}`}>
-          {new Date(alert.at).toLocaleString()}: {alert.message}
+          {formatSchoolTime(alert.at, timeZone)}: {alert.message}
         </div>
       ))}
     </Alert>
