@@ -14,7 +14,7 @@ const lightScreens = [
 ];
 
 /** What the student's layout fetches once her screen is up (`app/layouts/layout-parts.ts`): light too, so they block no tap. */
-const layoutParts = ['app/layouts/account-menu.tsx', 'app/layouts/nav-drawer.tsx', 'app/layouts/floating-menu.tsx', 'components/light/route-snackbar.tsx'];
+const layoutParts = ['app/layouts/account-menu.tsx', 'app/layouts/nav-drawer.tsx', 'app/layouts/floating-menu.tsx', 'app/layouts/route-snackbar.tsx'];
 
 describe('the student’s light layout and screens', () => {
   it.each(lightScreens)('%s reaches no MUI or Emotion on its first render (issue 38: fast on a phone)', (screen) => {

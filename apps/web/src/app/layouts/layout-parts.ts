@@ -9,7 +9,7 @@ export const AccountMenu = lazyPreloaded(async () => (await import('./account-me
 /** The menu of a small screen. */
 export const NavDrawer = lazyPreloaded(async () => (await import('./nav-drawer.tsx')).NavDrawer);
 /** A message handed over by the previous screen. */
-export const RouteSnackbar = lazyPreloaded(async () => (await import('../../components/light/route-snackbar.tsx')).RouteSnackbar);
+export const RouteSnackbar = lazyPreloaded(async () => (await import('./route-snackbar.tsx')).RouteSnackbar);
 /** The floating menu of the other pages. */
 export const FloatingMenu = lazyPreloaded(async () => (await import('./floating-menu.tsx')).FloatingMenu);
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { LightIcon } from './light-icon.tsx';
-import '../../app/layouts/layout-menus.css';
+import { LightIcon } from '../../components/light/light-icon.tsx';
+import './layout-menus.css';
 
 /** How long the message stays, unless closed sooner. */
 const AUTO_HIDE_MS = 6000;

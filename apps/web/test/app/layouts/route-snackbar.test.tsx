@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { RouteSnackbar } from '../../../src/components/light/route-snackbar.tsx';
+import { RouteSnackbar } from '../../../src/app/layouts/route-snackbar.tsx';
 
 function renderHandedOver() {
   const router = createMemoryRouter([{ path: '*', element: <RouteSnackbar /> }], {
