@@ -1,21 +1,3 @@
-// Made when first needed, once per kind and time zone: a date format takes a phone tens of
-// milliseconds to make, and the screens that load this file draw their first content before they
-// write a date.
-const formats = new Map<string, Intl.DateTimeFormat>();
-function formatOf(kind: 'day' | 'time', timeZone: string): Intl.DateTimeFormat {
-  const key = `${kind} ${timeZone}`;
-  let format = formats.get(key);
-  if (!format) {
-    const parts: Intl.DateTimeFormatOptions =
-      kind === 'day'
-        ? { day: 'numeric', month: 'long', year: 'numeric' }
-        : { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
-    format = new Intl.DateTimeFormat('en-GB', { ...parts, timeZone });
-    formats.set(key, format);
-  }
-  return format;
-}
-
 /*
  * The portal writes a date one of three ways, whatever the browser's locale and time zone:
  * - a calendar day ('yyyy-MM-dd': a birthday, a term's last day): `formatDay`, '26 November 2026';
@@ -23,15 +5,18 @@ function formatOf(kind: 'day' | 'time', timeZone: string): Intl.DateTimeFormat {
  * - a moment at the school (an entry of the audit log, a sign-in): `formatSchoolTime`, '26 Nov 2026, 14:05'.
  */
 
-/** A calendar day 'yyyy-MM-dd' as the school writes it in a sentence: '26 November 2026'. */
-export function formatDay(day: string): string {
-  return formatOf('day', 'UTC').format(new Date(`${day}T00:00:00Z`));
+// A day's format is made when first needed, once per time zone: making one takes a phone tens of
+// milliseconds, and the screens that load this file draw their first content before they write a date.
+const dayFormats: Record<string, Intl.DateTimeFormat> = {};
+
+/** The school's day on which an instant (ISO-8601) fell, as the school writes it in a sentence: '26 November 2026'. */
+export function formatSchoolDay(iso: string, timeZone: string): string {
+  dayFormats[timeZone] ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone });
+  return dayFormats[timeZone].format(new Date(iso));
 }
 
-/** The school's day on which an instant (ISO-8601) fell, as `formatDay` writes a day: '26 November 2026'. */
-export function formatSchoolDay(iso: string, timeZone: string): string {
-  return formatOf('day', timeZone).format(new Date(iso));
-}
+/** A calendar day 'yyyy-MM-dd' as the school writes it in a sentence: '26 November 2026'. */
+export const formatDay = (day: string): string => formatSchoolDay(`${day}T00:00:00Z`, 'UTC');
 
 /** Today in the browser's calendar as 'yyyy-MM-dd'. */
 export function today(now = new Date()): string {
@@ -41,7 +26,15 @@ export function today(now = new Date()): string {
 
 /** An instant (ISO-8601) as the school's clock shows it: '26 Nov 2026, 14:05', in the school's time zone. */
 export function formatSchoolTime(iso: string, timeZone: string): string {
-  return formatOf('time', timeZone).format(new Date(iso));
+  return new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone,
+  }).format(new Date(iso));
 }
 
 /**

@@ -6,6 +6,7 @@ import { LoadingOverlay } from '../../src/components/light/loading-overlay.tsx';
 import { LightAlert } from '../../src/components/light/light-alert.tsx';
 import { LightPagination } from '../../src/components/light/light-pagination.tsx';
 import { LightSpinner } from '../../src/components/light/light-spinner.tsx';
+import { SaveIndicator } from '../../src/components/light/save-indicator.tsx';
 import { LightTextField } from '../../src/components/light/light-text-field.tsx';
 
 describe('the plain text field of the sign-in screens', () => {
@@ -89,15 +90,15 @@ describe('the loading overlay', () => {
 });
 
 describe('the light spinner', () => {
-  it('is a progress indicator named by what it waits for, in the place of a screen’s content or small beside a field', () => {
+  it('is a progress indicator named by what it waits for, in the place of a screen’s content or in the autosave mark beside a field', () => {
     render(
       <>
         <LightSpinner label="Loading attendance" centred />
-        <LightSpinner small label="Saving Home Phone" />
+        <SaveIndicator status="saving" label="Home Phone" />
       </>,
     );
     expect(screen.getByRole('progressbar', { name: 'Loading attendance' })).toHaveClass('light-spinner');
-    expect(screen.getByRole('progressbar', { name: 'Saving Home Phone' })).toHaveClass('light-spinner', 'light-spinner-small');
+    expect(screen.getByRole('progressbar', { name: 'Saving Home Phone' })).toHaveClass('light-spinner');
   });
 
   it('is the one the loading overlay shows', () => {

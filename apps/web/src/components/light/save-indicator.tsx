@@ -12,7 +12,7 @@ export type SaveStatus = 'saving' | 'saved' | 'error';
 export function SaveIndicator({ status, label }: { status: SaveStatus | undefined; label: string }) {
   return (
     <span className="lf-save" data-save-status={status ?? 'idle'}>
-      {status === 'saving' && <LightSpinner small label={`Saving ${label}`} />}
+      {status === 'saving' && <LightSpinner label={`Saving ${label}`} />}
       {status === 'saved' && <LightIcon name="checkCircle" className="lf-saved" title={`${label} saved`} />}
       {status === 'error' && <LightIcon name="errorOutline" className="lf-failed" title={`${label} not saved`} />}
     </span>
