@@ -82,6 +82,8 @@ export function IsoDateField({
       fullWidth={fullWidth}
       sx={size === 'small' && !fullWidth ? { width: 190 } : undefined}
       slotProps={{
+        // The label stays above the box, so an empty field shows how to type a date.
+        inputLabel: { shrink: true },
         htmlInput: { 'aria-label': ariaLabel, inputMode: 'numeric', autoComplete: 'off', maxLength: 10 },
         input: {
           endAdornment: (

@@ -61,8 +61,10 @@ describe('a date typed or picked by staff', () => {
   });
 
   it('takes the name screen readers hear from its caller when its label would not tell it apart, its calendar button too', () => {
-    render(<IsoDateField label="Deadline date" ariaLabel="Form 2 deadline" value="" onChange={() => undefined} />);
+    const { container } = render(<IsoDateField label="Deadline date" ariaLabel="Form 2 deadline" value="" onChange={() => undefined} />);
     expect(screen.getByRole('textbox', { name: 'Form 2 deadline' })).toHaveAttribute('placeholder', 'yyyy-mm-dd');
+    // Empty, it shows how to type a date: its label stays above the box.
+    expect(container.querySelector('label')).toHaveAttribute('data-shrink', 'true');
     expect(screen.getByRole('button', { name: 'Choose Form 2 deadline from a calendar' })).toBeInTheDocument();
   });
 });
