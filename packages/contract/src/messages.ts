@@ -97,6 +97,19 @@ export const messages = {
   /** A staff member's bulk exports past the day's allowance (429, decision 049). */
   exportAllowanceUsed: (limit: number) =>
     `You have made ${limit} whole-school exports today, the most allowed in a day. Please try again tomorrow, or ask an administrator.`,
+  /** A student record read past the hour's allowance without a second factor given in the last 15 minutes (403 `step_up_required`, issue 49). */
+  stepUpForRecords:
+    'You have opened many student records this hour. Enter a code from your authenticator app to confirm it is you: further records need it every 15 minutes.',
+  /** A student record read past the hour's allowance by a staff member who has no second factor yet, where one is needed. */
+  enrolFirstForRecords: 'Set up a second factor on your account page first: opening many student records in an hour needs one.',
+  /** A student record read past the day's export allowance (429, issue 49): records read count as exports, one per 100. */
+  recordReadsAllowanceUsed: (limit: number) =>
+    `You have used today's allowance of ${limit} whole-school exports (every 100 student records opened count as one). Please try again tomorrow, or ask an administrator.`,
+  /** A change to staff accounts or the school's settings without a second factor given in the last 15 minutes (403 `step_up_required`, issue 49). */
+  stepUpForStaffChanges:
+    "Enter a code from your authenticator app to confirm it is you. Changes to staff accounts and the school's settings need it every 15 minutes.",
+  /** Such a change by a staff member who has no second factor yet, where one is needed. */
+  enrolFirstForStaffChanges: "Set up a second factor on your account page first: changes to staff accounts and the school's settings need one.",
   /** A page outside what the staff member's role may use. */
   noAccessToPage: 'You do not have access to this page.',
   /** A call that needs a session, made without one (401). */

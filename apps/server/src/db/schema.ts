@@ -84,6 +84,23 @@ export type ExportAllowanceTable = {
   /** The school day, YYYY-MM-DD in the school's time zone. */
   day: string;
   exports: number;
+  /** Student records she read that day (issue 49): every 100, or part of 100, counts as one export. */
+  record_reads: Generated<number>;
+};
+
+/** A student record a staff member read in an hour (issue 49): the first read in the hour counts, a second is free. */
+export type RecordReadsTable = {
+  admin_id: number;
+  /** The hour, YYYY-MM-DDTHH in UTC. */
+  hour: string;
+  student_id: string;
+};
+
+/** How many different student records a staff member read in an hour (issue 49). */
+export type RecordReadHoursTable = {
+  admin_id: number;
+  hour: string;
+  reads: number;
 };
 
 export type SessionsTable = {
@@ -431,6 +448,8 @@ export type Database = {
   staff_passkeys: StaffPasskeysTable;
   passkey_challenges: PasskeyChallengesTable;
   export_allowance: ExportAllowanceTable;
+  record_reads: RecordReadsTable;
+  record_read_hours: RecordReadHoursTable;
   towns: TownsTable;
   religions: ReligionsTable;
   ethnic_groups: EthnicGroupsTable;

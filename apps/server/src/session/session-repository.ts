@@ -69,6 +69,20 @@ export function sessionWithStudentRowReader<T>(row: GroupedRead<T>) {
 }
 
 export const sessionRepository = {
+  /** Whether the staff account has a second factor (an authenticator app or a passkey), and when the session named last gave one. */
+  stepUpState(db: Executor, adminId: number, sessionIdHash: string | null) {
+    return db
+      .selectFrom('admin_users')
+      .leftJoin('sessions', (join) => join.onRef('sessions.admin_id', '=', 'admin_users.id').on('sessions.id_hash', '=', sessionIdHash ?? ''))
+      .select((eb) => [
+        'admin_users.totp_secret',
+        'sessions.second_factor_at',
+        eb.exists(eb.selectFrom('staff_passkeys').select('staff_passkeys.id').whereRef('staff_passkeys.admin_id', '=', 'admin_users.id')).as('has_passkey'),
+      ])
+      .where('admin_users.id', '=', adminId)
+      .executeTakeFirst();
+  },
+
   async create(db: Executor, session: NewSession): Promise<{ token: string; row: SessionRow }> {
     const token = newToken();
     const now = nowIso();

@@ -18,6 +18,7 @@ import { signedInActor } from '../../session/access.ts';
 import { sandboxUploadedFile } from '../../lib/security-headers.ts';
 import { receiveUpload, uploadedFile } from '../../lib/uploads/index.ts';
 import { deleteDocument, listDocuments, readDataFile, openDocument, saveDataFile, storeDocument } from './service.ts';
+import { recordReadGuard } from '../export-guard/index.ts';
 
 const studentId = z.string().trim().min(1).max(limits.studentId);
 
@@ -46,6 +47,7 @@ export async function filesRoutes(instance: FastifyInstance): Promise<void> {
     {
       config: { access: 'self or records:read', studentIdFrom: (request) => (request.params as { id?: string }).id },
       schema: { params: z.object({ id: studentId }), response: { 200: uploadedFilesSchema, ...errorResponses } },
+      preHandler: recordReadGuard(deps, (request) => (request.params as { id?: string }).id),
     },
     async (request) => listDocuments(deps, signedInActor(request), request.params.id),
   );
@@ -70,6 +72,7 @@ export async function filesRoutes(instance: FastifyInstance): Promise<void> {
         params: z.object({ studentId, fileType: documentTypeField }),
         response: { 200: binaryResponse('application/pdf', 'image/jpeg', 'image/png', 'application/octet-stream'), ...errorResponses },
       },
+      preHandler: recordReadGuard(deps, (request) => (request.params as { studentId?: string }).studentId),
     },
     async (request, reply) => {
       const { file, stream, size, known } = await openDocument(deps, signedInActor(request), request.params);
@@ -88,6 +91,7 @@ export async function filesRoutes(instance: FastifyInstance): Promise<void> {
     {
       config: { access: 'self or records:read', studentIdFrom: (request) => (request.params as { student_id?: string }).student_id },
       schema: { params: z.object({ student_id: studentId }), response: { 200: studentDataFileSchema, ...errorResponses } },
+      preHandler: recordReadGuard(deps, (request) => (request.params as { student_id?: string }).student_id),
     },
     async (request) => readDataFile(deps, signedInActor(request), request.params.student_id),
   );
