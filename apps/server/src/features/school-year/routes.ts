@@ -20,6 +20,7 @@ import { changesSinceLastYear } from './changes.ts';
 import { studentHistory } from './history.ts';
 import { bringBack, markLeft } from './leavers.ts';
 import { loadSchoolYear, rollOver, undoRollover } from './service.ts';
+import { notDryRun, staffChangeGuard } from '../../session/step-up.ts';
 import { recordReadGuard } from '../export-guard/index.ts';
 
 /** The student a `/api/student/:id/…` call names. */
@@ -39,6 +40,7 @@ export async function schoolYearRoutes(instance: FastifyInstance): Promise<void>
     {
       config: { access: 'settings' },
       schema: { body: rolloverRequest, response: { 200: rolloverResultSchema, ...errorResponses } },
+      preHandler: staffChangeGuard(deps, notDryRun),
     },
     async (request) => rollOver(deps, adminActor(request), request.body),
   );
@@ -48,6 +50,7 @@ export async function schoolYearRoutes(instance: FastifyInstance): Promise<void>
     {
       config: { access: 'settings' },
       schema: { body: undoRolloverRequest, response: { 200: undoRolloverSchema, ...errorResponses } },
+      preHandler: staffChangeGuard(deps),
     },
     async (request) => undoRollover(deps, adminActor(request)),
   );
