@@ -119,6 +119,15 @@ export type SessionsTable = {
   second_factor_at?: string | null;
   /** The browser and system the session signed in from, as its User-Agent names them. */
   device?: string | null;
+  /**
+   * When the session proved it is the account holder's before enrolling a first second factor
+   * (STAFF_MFA=required): a code sent to her notice address, or the one-time password it signed in with.
+   */
+  enrolment_verified_at?: string | null;
+  /** SHA-256 of the code last sent to her notice address for that, when it expires, and the tries at it. */
+  enrolment_code_hash?: string | null;
+  enrolment_code_expires_at?: string | null;
+  enrolment_code_tries?: number;
 };
 
 export type TownsTable = { town_name: string; regional_corporation: string | null };

@@ -176,3 +176,18 @@ export function adminsMessage(school: School & Pick<Config, 'schoolTimeZone'>, {
     `${school.portalUrl}/admin`,
   );
 }
+
+/**
+ * The code a staff member types before enrolling her first second factor (decision 057): the code,
+ * how long it works, and what to do if she did not ask for it. Nothing else of her account.
+ */
+export function enrolmentCodeMessage(school: School, { username, code, minutes }: { username: string; code: string; minutes: number }): Composed {
+  return compose(
+    `${school.schoolName}: your code to set up a second factor`,
+    [
+      `Your code to set up a second factor for the staff account ${username} is ${code}. It works for ${minutes} minutes.`,
+      "If you did not ask for it, someone knows your password: please tell the school's admin at once.",
+    ],
+    `${school.portalUrl}/admin`,
+  );
+}

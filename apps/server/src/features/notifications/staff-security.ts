@@ -2,7 +2,7 @@ import { emailPattern } from '@school/contract';
 import type { Config } from '../../core/config.ts';
 import { nowIso, type Executor } from '../../db/database.ts';
 import type { Actor } from '../../session/actor.ts';
-import { adminsMessage, staffSecurityMessage, type AdminsEvent, type StaffSecurityEvent } from './message-kinds.ts';
+import { adminsMessage, enrolmentCodeMessage, staffSecurityMessage, type AdminsEvent, type StaffSecurityEvent } from './message-kinds.ts';
 import { notificationsRepository as repository } from './repository.ts';
 import { enqueueMessages } from './service.ts';
 
@@ -83,4 +83,27 @@ export async function queueAdminsNotice(
     })),
   );
   return admins.length;
+}
+
+/**
+ * The code a staff member asked for before enrolling her first second factor (decision 057), to her
+ * notice address: sent whether or not the school's security notices are on, since she needs it.
+ */
+export async function queueEnrolmentCode(
+  trx: Executor,
+  config: Pick<Config, 'schoolName' | 'portalUrl'>,
+  { actor, staff, email, code, minutes }: { actor: Actor; staff: { username: string }; email: string; code: string; minutes: number },
+): Promise<void> {
+  const composed = enrolmentCodeMessage(config, { username: staff.username, code, minutes });
+  await enqueueMessages(trx, actor, [
+    {
+      kind: 'staff_security',
+      recipient: email,
+      subject: composed.subject,
+      text_body: composed.text,
+      html_body: composed.html,
+      event: `staff-security.enrolment-code:${staff.username}`,
+      student_id: null,
+    },
+  ]);
 }
