@@ -74,7 +74,7 @@ const floorRule = (root, floors, which) => {
 
 const serverSrc = path.resolve('apps/server/src');
 /**
- * The server's floors (decision 011, docs/architecture.md): core (settings, paths), db, lib (what
+ * The server's floors (docs/architecture.md draws them): core (settings, paths), db, lib (what
  * any feature uses), session, the features, and the app that builds and starts them from its
  * top-level files and cli/. The contract, a package of its own, is below them all.
  */
