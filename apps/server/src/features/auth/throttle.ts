@@ -1,3 +1,4 @@
+import { messages } from '@school/contract';
 import type { Executor } from '../../db/database.ts';
 import { lockUntilCommit } from '../../db/dialect.ts';
 import type { Deps } from '../../lib/deps.ts';
@@ -77,7 +78,7 @@ export type Reservation = { ids: number[] };
 
 function refusal(retryAfter: number): TooManyRequests {
   const minutes = Math.ceil(retryAfter / 60);
-  return new TooManyRequests(`Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, retryAfter);
+  return new TooManyRequests(messages.signInThrottled(minutes), retryAfter);
 }
 
 /**
