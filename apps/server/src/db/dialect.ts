@@ -1,5 +1,5 @@
 import { PostgresAdapter, sql, type CreateTableBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
-import type { Executor } from './database.ts';
+import type { DialectName, Executor } from './database.ts';
 
 /** The one place where SQLite and PostgreSQL differ in the schema: auto-numbered keys. */
 export function addIdColumn<T extends string>(table: CreateTableBuilder<T, never>, db: Kysely<unknown>) {
@@ -9,6 +9,9 @@ export function addIdColumn<T extends string>(table: CreateTableBuilder<T, never
 }
 
 export const isPostgres = (db: Kysely<unknown>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/** Which database a connection or transaction talks to, for a statement written differently on each. */
+export const dialectOf = (db: Executor): DialectName => (db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite');
 
 /** The column type for raw bytes (stored files): PostgreSQL's bytea, SQLite's blob. Both read back as a Buffer. */
 export const bytesColumnType = (db: Kysely<unknown>): 'bytea' | 'blob' => (isPostgres(db) ? 'bytea' : 'blob');
