@@ -1,4 +1,4 @@
-import { auditPageSchema, auditQuery, binaryResponse, errorResponses } from '@school/contract';
+import { fileNames, auditPageSchema, auditQuery, binaryResponse, errorResponses } from '@school/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sendDownload } from '../../lib/http/download.ts';
@@ -28,7 +28,7 @@ export async function auditRoutes(instance: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const csv = await auditCsv(app.deps, adminActor(request), request.query);
       const day = zonedTimestamp(new Date(), app.deps.config.schoolTimeZone).slice(0, 10);
-      return sendDownload(reply, { body: csv, type: CSV_TYPE, name: `Audit Log ${day}.csv` });
+      return sendDownload(reply, { body: csv, type: CSV_TYPE, name: fileNames.auditLog(day) });
     },
   );
 }

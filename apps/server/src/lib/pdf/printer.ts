@@ -1,5 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { withoutForbiddenCharacters } from '@school/contract';
+import { messages, withoutForbiddenCharacters } from '@school/contract';
 import { PassThrough, type Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { HttpError, TooManyRequests } from '../errors.ts';
@@ -53,7 +53,7 @@ export const printedFor = (requester: { sessionId: string | null; kind: 'student
 /** Too many documents wait for the printing process: 503 with a retry time, at once. */
 export class PrintingBusy extends HttpError {
   constructor() {
-    super(503, 'Many documents are being printed right now. Please try again in a minute.', undefined, { retryAfter: 30 });
+    super(503, messages.printingBusy, undefined, { retryAfter: 30 });
   }
 }
 
@@ -67,7 +67,7 @@ export class StillPreparing extends TooManyRequests {
 /** The server is stopping: a document it cannot finish in time is answered this, never cut off (decision 041). */
 export class PrintingStopped extends HttpError {
   constructor() {
-    super(503, 'The portal is restarting — try again in a moment.', undefined, { retryAfter: 5 });
+    super(503, messages.printingStopped, undefined, { retryAfter: 5 });
   }
 }
 
