@@ -5,7 +5,7 @@ import { accountOf, actingAs, classesOf, type Actor, type AdminActor, type Admin
 import { mustEnrolSecondFactor } from '../../session/second-factor-enrolment.ts';
 import { sessionRepository } from '../../session/session-repository.ts';
 import { openSession, type SignedIn } from '../../session/sessions.ts';
-import type { Executor } from '../../db/database.ts';
+import { nowIso, type Executor } from '../../db/database.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { Forbidden, HttpError, invalidField, NotFound } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/index.ts';
@@ -202,7 +202,7 @@ export async function signInAdmin(deps: Deps, actor: Actor, input: { name: strin
  * The current password asked before a change: limited like a sign-in (10 checks per 15 minutes per
  * account, reserved before the check), so that a session left open is no way to guess it.
  */
-async function checkCurrentPassword(deps: Deps, account: DeviceAccount, check: () => Promise<boolean>): Promise<void> {
+export async function checkCurrentPassword(deps: Deps, account: DeviceAccount, check: () => Promise<boolean>): Promise<void> {
   const bucket = buckets.currentPassword(account);
   const reservation = await reserveAttempt(deps, [bucket]);
   if (!(await check())) throw invalidField('current_password', messages.currentPasswordWrong);
@@ -287,6 +287,8 @@ export async function changeAdminPassword(deps: Deps, actor: Actor, input: { pas
     await authRepository.setAdminPassword(trx, admin.id, passwordHash, false);
     await sessionRepository.deleteForAdmin(trx, admin.id, sessionId);
     await sessionRepository.unrestrict(trx, sessionId);
+    // A session a one-time password opened was handed to her by an admin: it may enrol her first factor (decision 057).
+    if (actor.kind === 'visitor') await sessionRepository.markEnrolmentVerified(trx, sessionId, nowIso());
     await writeAudit(trx, actingAs(actor, account), { action: 'admin.password-changed' });
   });
   return { message: messages.passwordChanged };
