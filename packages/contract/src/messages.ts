@@ -1,6 +1,8 @@
+import { serverMessages } from './server-messages.ts';
+
 /**
- * Every message the spec quotes, and every other message said in more than one place, so the
- * form and the server say the same words.
+ * Every message the spec quotes, every other message said in more than one place, so the form and
+ * the server say the same words, and every refusal of the server (`serverMessages`).
  */
 export const messages = {
   required: 'This field is required.',
@@ -9,6 +11,10 @@ export const messages = {
   onlyNumbers: 'Only Numbers Allowed',
   futureDate: 'The date cannot be in the future.',
   invalidDate: 'Enter a date as yyyy-MM-dd.',
+  /** A day in a query or a path that is not a real date written yyyy-MM-dd. */
+  dayShape: 'Use a real date written yyyy-MM-dd.',
+  /** A paged list's `page` that is not a whole number from 1. */
+  pageNumber: 'page is a whole number from 1.',
   adminRequired: 'Required',
   usernameEmpty: 'Username field empty',
   passwordChanged: 'Password Changed Successfully.',
@@ -160,6 +166,8 @@ export const messages = {
   fileNotSent: 'The file could not be sent. Please try again.',
   /** A report PDF that failed without an answer from the server that says why. */
   reportNotMade: 'The report could not be made. Please try again.',
+  /** An export (a spreadsheet, a CSV) that could not be made whole because the database failed while it was read (503): nothing was sent. */
+  downloadNotMade: 'The file could not be made just now (the database did not answer), so nothing was downloaded. Please try again in a moment.',
   /** A sign-in that failed without an answer from the server that says why. */
   signInFailed: 'Signing in did not work. Please try again.',
   /** A date of birth outside the plausible range of a secondary student (decision 027). */
@@ -169,4 +177,5 @@ export const messages = {
   /** The agreement asked for while a step is still incomplete (decision 026). */
   agreementIncomplete: (steps: string[]) =>
     `Complete every step before agreeing to the terms: ${steps.join(', ')} ${steps.length === 1 ? 'is' : 'are'} still incomplete.`,
+  ...serverMessages,
 } as const;

@@ -29,7 +29,7 @@ export const fieldOfPath = (path: ReadonlyArray<PropertyKey>): string => path.ma
 export function invalidFields(issues: Iterable<{ field: string; message: string }>): Invalid {
   const byField = new Map<string, string[]>();
   for (const { field, message } of issues) byField.set(field, [...(byField.get(field) ?? []), message]);
-  const first = byField.values().next().value?.[0] ?? 'The request is not valid.';
+  const first = byField.values().next().value?.[0] ?? messages.requestInvalid;
   return new Invalid(first, Object.fromEntries(byField));
 }
 
@@ -42,7 +42,7 @@ export class Unauthorized extends HttpError {
   }
 }
 export class Forbidden extends HttpError {
-  constructor(message = 'You do not have access to this.') {
+  constructor(message: string = messages.noAccess) {
     super(403, message);
   }
 }
@@ -68,7 +68,7 @@ export class EnrolmentVerificationRequired extends HttpError {
   }
 }
 export class NotFound extends HttpError {
-  constructor(message = 'Not found.') {
+  constructor(message: string = messages.notFound) {
     super(404, message);
   }
 }

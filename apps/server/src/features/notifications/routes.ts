@@ -1,7 +1,6 @@
 import {
   binaryResponse,
   errorResponses,
-  limits,
   notificationStopQuery,
   notificationStopsSchema,
   retryMessageRequest,
@@ -14,6 +13,7 @@ import {
   registrationRemindersAnswerSchema,
   registrationRemindersRequest,
   renderedMessageSchema,
+  studentIdParam,
 } from '@school/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -121,7 +121,7 @@ export async function notificationsRoutes(instance: FastifyInstance): Promise<vo
     {
       config: { access: 'records:read' },
       schema: {
-        params: z.object({ student_id: z.string().trim().min(1).max(limits.studentId) }),
+        params: z.object({ student_id: studentIdParam }),
         response: { 200: notificationStopsSchema, ...errorResponses },
       },
     },

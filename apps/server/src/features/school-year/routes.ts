@@ -1,7 +1,6 @@
 import {
   errorResponses,
   leaverSchema,
-  limits,
   markLeftRequest,
   messageSchema,
   rolloverRequest,
@@ -11,6 +10,7 @@ import {
   studentHistorySchema,
   undoRolloverRequest,
   undoRolloverSchema,
+  studentIdParam,
 } from '@school/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -55,7 +55,7 @@ export async function schoolYearRoutes(instance: FastifyInstance): Promise<void>
     async (request) => undoRollover(deps, adminActor(request)),
   );
 
-  const studentParams = z.object({ id: z.string().min(1).max(limits.studentId) });
+  const studentParams = z.object({ id: studentIdParam });
 
   app.post(
     '/api/students/:id/left',

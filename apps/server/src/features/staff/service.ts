@@ -1,4 +1,4 @@
-import { passwordProblem, staffEmail, staffUsername, type newStaffRequest, type staffChangeRequest, type StaffRole } from '@school/contract';
+import { messages, passwordProblem, staffEmail, staffUsername, type newStaffRequest, type staffChangeRequest, type StaffRole } from '@school/contract';
 import { isCommonPassword } from '@school/contract/common-passwords';
 import type { z } from 'zod';
 import type { AdminActor } from '../../session/actor.ts';
@@ -38,7 +38,7 @@ async function checkedClasses(db: Executor, role: StaffRole, classes: string[]):
   const wanted = [...new Set(classes)].sort();
   const found = new Set(await staffRepository.existingClasses(db, wanted));
   const unknown = wanted.filter((classId) => !found.has(classId));
-  if (unknown.length > 0) throw invalidField('classes', `There is no class ${unknown.join(', ')}.`);
+  if (unknown.length > 0) throw invalidField('classes', messages.noSuchClass(unknown.join(', ')));
   return wanted.join(',');
 }
 
@@ -60,7 +60,7 @@ export async function addStaff(
   const password = chosenPassword ?? oneTimePassword();
   const passwordHash = await hashPassword(password);
   const row = await deps.writeTransaction(async (trx) => {
-    if (await staffRepository.find(trx, input.username)) throw invalidField('username', `There is already a staff account named '${input.username}'.`);
+    if (await staffRepository.find(trx, input.username)) throw invalidField('username', messages.staffNameTaken(input.username));
     const classes = await checkedClasses(trx, input.role, input.classes);
     await staffRepository.insert(trx, { ...input, classes, passwordHash, mustChange: chosenPassword === undefined });
     if (actor) await writeAudit(trx, actor, { action: 'staff.created', detail: `${input.username}: ${input.role}${classes ? ` (${classes})` : ''}` });
@@ -87,7 +87,7 @@ export async function changeStaff(deps: Deps, actor: AdminActor, username: strin
     const staff = await staffRepository.lockAll(trx);
     const enabledAdmins = staff.filter((member) => member.role === 'admin' && member.disabled === 0);
     const account = await staffRepository.find(trx, username);
-    if (!account) throw new NotFound('There is no staff account with that username.');
+    if (!account) throw new NotFound(messages.noSuchStaff);
     if (change.reset_second_factor && account.id === actor.adminId) throw invalidField('reset_second_factor', OWN_FACTORS);
     const role = change.role ?? account.role;
     const disabled = change.disabled ?? account.disabled === 1;
