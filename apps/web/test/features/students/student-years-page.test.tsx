@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { messages } from '@school/contract/messages';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import StudentYearsPage from '../../../src/features/students/student-years-page.tsx';
@@ -19,6 +20,37 @@ function showPage(changes: unknown, history: unknown) {
 }
 
 describe('the School Years page', () => {
+  it('asks for a second factor past the hour’s allowance of records read, then shows her years', async () => {
+    let stepped = false;
+    const changes = { year: 2026, label: '2026-2027', student, since: null, fields: [] };
+    const calls = stubFetch((call) => {
+      if (call.url === '/api/account/step-up') {
+        stepped = true;
+        return json({ message: 'Confirmed.' });
+      }
+      if (call.url === '/api/account/passkeys') return json({ passkeys: [] });
+      if (call.url === '/api/account') return json({ totp: true, recovery_codes_left: 10, sessions: [] });
+      if (call.url.endsWith('/changes'))
+        return stepped ? json(changes) : json({ code: 'step_up_required', enrolled: true, message: messages.stepUpForRecords }, 403);
+      return json([]);
+    });
+    const router = createMemoryRouter([{ path: '/admin/students/:studentId/years', element: <StudentYearsPage /> }], {
+      initialEntries: [`/admin/students/${student.id}/years`],
+    });
+    renderWithQueries(<RouterProvider router={router} />);
+    const stepUp = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    fireEvent.input(within(stepUp).getByLabelText('Code'), { target: { value: '123456' } });
+    fireEvent.click(within(stepUp).getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'School Years of Kezia Charles' })).toBeInTheDocument();
+    // Her history is asked for once her record was let through: never refused beside it.
+    await waitFor(() => expect(calls.some((call) => call.url.endsWith('/history'))).toBe(true));
+    expect(calls.map((call) => call.url).filter((url) => url.startsWith(`/api/student/`))).toEqual([
+      `/api/student/${student.id}/changes`,
+      `/api/student/${student.id}/changes`,
+      `/api/student/${student.id}/history`,
+    ]);
+  });
+
   it('shows each field she changed since last year, with the value then and now, and her past years', async () => {
     const calls = showPage(
       {

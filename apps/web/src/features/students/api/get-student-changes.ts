@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { StudentChanges } from '@school/contract/responses';
 import { api } from '../../../api/client.ts';
 
@@ -7,5 +7,3 @@ export const getStudentChanges = (studentId: string) => api<StudentChanges>(`/ap
 
 export const getStudentChangesQueryOptions = (studentId: string) =>
   queryOptions({ queryKey: ['student-changes', studentId], queryFn: () => getStudentChanges(studentId) });
-
-export const useStudentChanges = (studentId: string) => useQuery(getStudentChangesQueryOptions(studentId));

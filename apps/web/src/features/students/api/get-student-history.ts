@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { StudentHistory } from '@school/contract/responses';
 import { api } from '../../../api/client.ts';
 
@@ -7,5 +7,3 @@ export const getStudentHistory = (studentId: string) => api<StudentHistory>(`/ap
 
 export const getStudentHistoryQueryOptions = (studentId: string) =>
   queryOptions({ queryKey: ['student-history', studentId], queryFn: () => getStudentHistory(studentId) });
-
-export const useStudentHistory = (studentId: string) => useQuery(getStudentHistoryQueryOptions(studentId));
