@@ -18,9 +18,6 @@ import { authRepository } from './repository.ts';
 import { reportSpraying } from './spray-alerts.ts';
 import { buckets, clearBuckets, purgeOldAttemptsNowAndThen, releaseAttempt, reserveAttempt, signInActions, type Bucket, type Reservation } from './throttle.ts';
 
-export const WRONG_CREDENTIALS = 'The student ID or password is incorrect.';
-export const WRONG_ADMIN_CREDENTIALS = 'The username or password is incorrect.';
-
 /** yyyymmdd, the first password (SPEC §1). */
 const dateOfBirthPassword = (dateOfBirth: string | null) => (dateOfBirth ? dateOfBirth.replaceAll('-', '') : null);
 
@@ -110,7 +107,7 @@ export async function signInStudent(deps: Deps, actor: Actor, input: { student_i
 
   if (!student || !checked.ok) {
     await deps.writeTransaction((trx) => writeAudit(trx, actor, { action: signInActions.FAILED.student, studentId, attempted: studentId }));
-    throw invalidField('student_id', WRONG_CREDENTIALS);
+    throw invalidField('student_id', messages.wrongCredentials);
   }
   // Told only to whoever knows her password, so the answer reveals nothing to a guesser.
   if (student.left_on) {
@@ -159,7 +156,7 @@ export async function signInAdmin(deps: Deps, actor: Actor, input: { name: strin
   // A disabled account reads like a wrong password: the sign-in tells a guesser nothing (decision 048).
   if (!admin || admin.disabled === 1 || !checked.ok) {
     await deps.writeTransaction((trx) => writeAudit(trx, actor, { action: signInActions.FAILED.admin, attempted: username }));
-    throw invalidField('name', WRONG_ADMIN_CREDENTIALS);
+    throw invalidField('name', messages.wrongAdminCredentials);
   }
   // With a second factor, the password opens only a sign-in waiting for its code (decision 043): a
   // guest session naming the account, which no route but the second factor's reads.

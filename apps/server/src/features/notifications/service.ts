@@ -24,32 +24,8 @@ import type { Actor, AdminActor } from '../../session/actor.ts';
 import { writeAudit } from '../audit/index.ts';
 import { absenceMessage, registrationReminderMessage, reportPostedMessage, staffSecurityMessage, type Composed } from './message-kinds.ts';
 import { recipientsOf } from './recipients.ts';
+import { presentMessage, type OutboxRow } from './presenter.ts';
 import { notificationsRepository as repository, type NewMessage } from './repository.ts';
-
-type Row = {
-  id: number;
-  kind: string;
-  recipient: string;
-  subject: string;
-  status: string;
-  attempts: number;
-  created_at: string;
-  sent_at: string | null;
-  last_error: string | null;
-};
-
-/** A message as the admin's list shows it: one still being sent reads as queued. */
-const presentMessage = (row: Row): OutboxMessage => ({
-  id: Number(row.id),
-  kind: row.kind as NotificationKind,
-  recipient: row.recipient,
-  subject: row.subject,
-  status: row.status === 'sending' ? 'queued' : (row.status as OutboxMessage['status']),
-  attempts: Number(row.attempts),
-  created_at: row.created_at,
-  sent_at: row.sent_at,
-  last_error: row.last_error,
-});
 
 /** `GET /api/messages`: one page of the outbox, newest first, and whether a mail server is set up. */
 export async function listMessages(deps: Deps, query: MessagesQuery & { page: number }): Promise<OutboxPage> {
@@ -75,7 +51,7 @@ export async function retryMessage(deps: Deps, actor: AdminActor, id: number): P
     if (!(await repository.requeue(trx, id, nowIso()))) throw new Conflict(messages.onlyFailedRetried);
     await writeAudit(trx, actor, { action: 'notification.retried', detail: `message ${id}` });
   });
-  return presentMessage((await repository.message(deps.db, id)) as Row);
+  return presentMessage((await repository.message(deps.db, id)) as OutboxRow);
 }
 
 /** `GET /api/notification-settings`. */

@@ -9,25 +9,8 @@ import { Conflict, invalidField, NotFound } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/index.ts';
 import { hashPassword, oneTimePassword, secondFactorRepository } from '../auth/index.ts';
 import { queueStaffSecurityNotice } from '../notifications/index.ts';
+import { presentStaff } from './presenter.ts';
 import { staffRepository } from './repository.ts';
-
-export const LAST_ADMIN = 'The last enabled admin cannot be disabled or given another role.';
-const OWN_FACTORS = 'Your own second factors are changed on your account page.';
-
-type StaffRow = NonNullable<Awaited<ReturnType<typeof staffRepository.find>>>;
-
-/** A staff account as the staff screen shows it. */
-const presentStaff = (row: StaffRow) => ({
-  username: row.username,
-  display_name: row.display_name ?? row.username,
-  role: row.role,
-  classes: row.classes ? row.classes.split(',') : [],
-  disabled: row.disabled === 1,
-  must_change_password: row.must_change_password === 1,
-  created_at: row.created_at,
-  email: row.email,
-  second_factor: Number(row.second_factor) === 1,
-});
 
 /**
  * The classes a role keeps, checked: a teacher's must exist (422 naming the unknown ones); the
@@ -84,11 +67,11 @@ export async function changeStaff(deps: Deps, actor: AdminActor, username: strin
     const enabledAdmins = staff.filter((member) => member.role === 'admin' && member.disabled === 0);
     const account = await staffRepository.find(trx, username);
     if (!account) throw new NotFound(messages.noSuchStaff);
-    if (change.reset_second_factor && account.id === actor.adminId) throw invalidField('reset_second_factor', OWN_FACTORS);
+    if (change.reset_second_factor && account.id === actor.adminId) throw invalidField('reset_second_factor', messages.ownFactorsElsewhere);
     const role = change.role ?? account.role;
     const disabled = change.disabled ?? account.disabled === 1;
     const losesAdmin = account.role === 'admin' && account.disabled === 0 && (role !== 'admin' || disabled);
-    if (losesAdmin && enabledAdmins.length <= 1) throw new Conflict(LAST_ADMIN);
+    if (losesAdmin && enabledAdmins.length <= 1) throw new Conflict(messages.lastAdmin);
     const classes =
       change.role !== undefined || change.classes !== undefined
         ? await checkedClasses(trx, role, change.classes ?? account.classes.split(',').filter(Boolean))
