@@ -139,6 +139,8 @@ export const messages = {
   fileNotSent: 'The file could not be sent. Please try again.',
   /** A report PDF that failed without an answer from the server that says why. */
   reportNotMade: 'The report could not be made. Please try again.',
+  /** An export (a spreadsheet, a CSV) that could not be made whole because the database failed while it was read (503): nothing was sent. */
+  downloadNotMade: 'The file could not be made just now (the database did not answer), so nothing was downloaded. Please try again in a moment.',
   /** A sign-in that failed without an answer from the server that says why. */
   signInFailed: 'Signing in did not work. Please try again.',
   /** A date of birth outside the plausible range of a secondary student (decision 027). */

@@ -1,3 +1,4 @@
+import type { StaffRole } from '@school/contract';
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { batchedByKey } from '../db/batched-statements.ts';
@@ -5,9 +6,18 @@ import { compiledOnce } from '../db/compiled-once.ts';
 import { nowIso, type DialectName, type Executor } from '../db/database.ts';
 import type { GroupedRead } from '../db/record-writes.ts';
 import type { SessionsTable } from '../db/schema.ts';
-import type { SessionWithAdmin } from './actor.ts';
 
 export type SessionRow = SessionsTable;
+
+/** The session row as read for a request, with its staff account's username, role, classes, state and second factor joined in. */
+export type SessionWithAdmin = SessionRow & {
+  admin_name: string | null;
+  admin_role?: StaffRole | null;
+  admin_classes?: string | null;
+  admin_disabled?: number | null;
+  /** 1 when the staff account has a second factor (decision 043). */
+  admin_has_factor?: number | null;
+};
 
 /** Session ids are 256 random bits; only their SHA-256 is stored, so a copy of the database opens no session. */
 export const newToken = (): string => randomBytes(32).toString('base64url');

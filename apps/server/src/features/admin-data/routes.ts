@@ -11,7 +11,7 @@ import {
 } from '@school/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sendDownload } from '../../lib/http/download.ts';
+import { madeWhole, sendDownload } from '../../lib/http/download.ts';
 import { adminActor } from '../../session/access.ts';
 import { bulkExportGuard } from '../export-guard/index.ts';
 import { receiveUpload, uploadedFile } from '../../lib/uploads/index.ts';
@@ -46,7 +46,8 @@ export async function adminDataRoutes(instance: FastifyInstance): Promise<void> 
     '/api/registration-data-spreadsheet',
     { config: { access: 'exports' }, preHandler: bulkExport, schema: { response: { 200: binaryResponse(XLSX_TYPE), ...errorResponses } } },
     async (request, reply) => {
-      const workbook = await registrationSpreadsheet(app.deps, adminActor(request));
+      // Made whole before its first byte: its rows are read from the database page by page as it is written.
+      const workbook = await madeWhole(await registrationSpreadsheet(app.deps, adminActor(request)));
       return sendDownload(reply, { body: workbook, type: XLSX_TYPE, name: fileNames.registrationData });
     },
   );
@@ -83,7 +84,7 @@ export async function adminDataRoutes(instance: FastifyInstance): Promise<void> 
     '/api/parents-contact/:classId/xlsx',
     { config: classAccess, preHandler: bulkExportOfAll, schema: { params: classParams, response: { 200: binaryResponse(XLSX_TYPE), ...errorResponses } } },
     async (request, reply) => {
-      const workbook = await parentsContactWorkbook(app.deps, adminActor(request), request.params.classId);
+      const workbook = await madeWhole(await parentsContactWorkbook(app.deps, adminActor(request), request.params.classId));
       return sendDownload(reply, { body: workbook, type: XLSX_TYPE, name: fileNames.parentsContact(request.params.classId, 'xlsx') });
     },
   );

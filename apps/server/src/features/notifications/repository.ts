@@ -51,14 +51,19 @@ export const notificationsRepository = {
       .execute();
   },
 
-  /** The message went out: marked, with its audit row (the portal's own, naming kind and recipient, never the body). */
+  /**
+   * The message went out: marked, with its audit row (the portal's own, naming kind and recipient,
+   * never the body). Marking it again (a try whose commit went through though its answer was lost)
+   * changes nothing and adds no second audit row.
+   */
   async markSent(db: Executor, message: { id: number; kind: string; recipient: string; student_id: string | null }, now: string) {
-    await db
+    const marked = await db
       .updateTable('outbox')
       .set({ status: 'sent', sent_at: now, last_error: null })
       .where('id', '=', message.id)
       .where('status', '=', 'sending')
-      .execute();
+      .executeTakeFirst();
+    if (Number(marked.numUpdatedRows) === 0) return;
     await notificationsRepository.systemAudit(db, {
       at: now,
       by: 'mail sender',

@@ -2,7 +2,6 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { messages, withoutForbiddenCharacters } from '@school/contract';
 import { PassThrough, type Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import type { SignedInActor } from '../../session/actor.ts';
 import { HttpError, TooManyRequests } from '../errors.ts';
 import { CREST_IMAGE, crestPicture } from './crest.ts';
 import type { SchoolDocument } from './layout.ts';
@@ -41,8 +40,15 @@ export const MAX_PER_SESSION = 2;
  */
 export type PrintRequester = { session: string | null; staff: boolean };
 
-/** The requester a signed-in caller prints as: her session, and staff when she is an admin. */
-export const printedFor = (actor: SignedInActor): PrintRequester => ({ session: actor.sessionId, staff: actor.kind === 'admin' });
+/**
+ * The requester a signed-in caller prints as: her session, and staff when she is an admin. It
+ * takes only the id and the kind (a signed-in actor has both), so the printer, below the session,
+ * knows nothing else of who asks.
+ */
+export const printedFor = (requester: { sessionId: string | null; kind: 'student' | 'admin' }): PrintRequester => ({
+  session: requester.sessionId,
+  staff: requester.kind === 'admin',
+});
 
 /** Too many documents wait for the printing process: 503 with a retry time, at once. */
 export class PrintingBusy extends HttpError {
