@@ -102,7 +102,8 @@ export function registerAccessControl(app: FastifyInstance): void {
     if (!classBoundRoles.includes(actor.role)) return;
     const namedClass = config.classIdFrom?.(request);
     if (namedClass !== undefined && !reachesClass(actor, typeof namedClass === 'string' ? namedClass : null)) throw new Forbidden(messages.notYourClass);
-    if (named !== undefined && !reachesClass(actor, await accessRepository.classOfStudent(app.deps.db, namedStudentId(named)))) throw new Forbidden(messages.notYourClass);
+    if (named !== undefined && !reachesClass(actor, await accessRepository.classOfStudent(app.deps.db, namedStudentId(named))))
+      throw new Forbidden(messages.notYourClass);
   });
 }
 
