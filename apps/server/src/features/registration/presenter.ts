@@ -1,6 +1,6 @@
 import { completenessSteps, progressFlags, studentColumns, type CompletenessStepKey, type Progress, type StudentRecord } from '@school/contract';
 import { objectPicker } from '../../db/row-maker.ts';
-import { reviewedColumnOf, type ProgressRow } from '../../db/record-writes.ts';
+import { reviewedColumnOf, type ProgressRow } from './progress-columns.ts';
 import type { StudentRow } from './repository.ts';
 
 /** Made in one go: an autosave answers the record each time, and its 110 fields set one by one took longer than writing them out. */

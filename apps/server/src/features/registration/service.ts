@@ -19,7 +19,7 @@ import {
 } from '@school/contract';
 import type { SignedInActor } from '../../session/actor.ts';
 import type { Executor } from '../../db/database.ts';
-import { progressColumns, reviewedColumnOf } from '../../db/record-writes.ts';
+import { progressColumns, reviewedColumnOf } from './progress-columns.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { Conflict, fieldOfPath, Forbidden, invalidField, invalidFields, NotFound } from '../../lib/errors.ts';
 import { zonedDay } from '../../lib/time-zone.ts';
