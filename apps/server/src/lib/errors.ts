@@ -58,6 +58,15 @@ export class EnrolmentRequired extends HttpError {
     super(403, messages.enrolSecondFactorNow, undefined, { code: 'enrolment_required' });
   }
 }
+/**
+ * Enrolling a first second factor where the school requires one, from a session that has not shown
+ * it is the account holder's (decision 057): the web asks for her password and the code sent to her.
+ */
+export class EnrolmentVerificationRequired extends HttpError {
+  constructor() {
+    super(403, messages.enrolmentVerificationRequired, undefined, { code: 'enrolment_verification_required' });
+  }
+}
 export class NotFound extends HttpError {
   constructor(message: string = messages.notFound) {
     super(404, message);

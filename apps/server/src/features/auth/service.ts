@@ -5,7 +5,7 @@ import { accountOf, actingAs, classesOf, type Actor, type AdminActor, type Admin
 import { mustEnrolSecondFactor } from '../../session/second-factor-enrolment.ts';
 import { sessionRepository } from '../../session/session-repository.ts';
 import { openSession, type SignedIn } from '../../session/sessions.ts';
-import type { Executor } from '../../db/database.ts';
+import { nowIso, type Executor } from '../../db/database.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { Forbidden, HttpError, invalidField, NotFound } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/index.ts';
@@ -165,6 +165,9 @@ export async function signInAdmin(deps: Deps, actor: Actor, input: { name: strin
     ...((await passkeyRepository.hasPasskey(deps.db, admin.id)) ? (['passkey'] as const) : []),
   ];
   const secondFactor = factorKinds.length > 0;
+  // The account's very first sign-in, with the password an admin or the operator handed her (one-time
+  // or chosen at the server), may enrol her first factor, as the one-time password's does (decision 057).
+  const firstEver = !secondFactor && !(await authRepository.signedInBefore(deps.db, admin.id));
   const session = await deps.writeTransaction(async (trx) => {
     await settleSuccess(trx, checked);
     const opened = await openSession(trx, actor, {
@@ -174,6 +177,7 @@ export async function signInAdmin(deps: Deps, actor: Actor, input: { name: strin
       restricted: secondFactor ? 0 : admin.must_change_password,
       ip: actor.ip,
       device: deviceName(context.userAgent),
+      enrolment_verified_at: firstEver ? nowIso() : null,
     });
     await writeAudit(trx, actingAs(actor, staffIdentity(admin)), {
       action: secondFactor ? 'admin.password-accepted' : signInActions.SUCCEEDED.admin,
@@ -199,7 +203,7 @@ export async function signInAdmin(deps: Deps, actor: Actor, input: { name: strin
  * The current password asked before a change: limited like a sign-in (10 checks per 15 minutes per
  * account, reserved before the check), so that a session left open is no way to guess it.
  */
-async function checkCurrentPassword(deps: Deps, account: DeviceAccount, check: () => Promise<boolean>): Promise<void> {
+export async function checkCurrentPassword(deps: Deps, account: DeviceAccount, check: () => Promise<boolean>): Promise<void> {
   const bucket = buckets.currentPassword(account);
   const reservation = await reserveAttempt(deps, [bucket]);
   if (!(await check())) throw invalidField('current_password', messages.currentPasswordWrong);
@@ -284,6 +288,8 @@ export async function changeAdminPassword(deps: Deps, actor: Actor, input: { pas
     await authRepository.setAdminPassword(trx, admin.id, passwordHash, false);
     await sessionRepository.deleteForAdmin(trx, admin.id, sessionId);
     await sessionRepository.unrestrict(trx, sessionId);
+    // A session a one-time password opened was handed to her by an admin: it may enrol her first factor (decision 057).
+    if (actor.kind === 'visitor') await sessionRepository.markEnrolmentVerified(trx, sessionId, nowIso());
     await writeAudit(trx, actingAs(actor, account), { action: 'admin.password-changed' });
   });
   return { message: messages.passwordChanged };

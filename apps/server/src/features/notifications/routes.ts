@@ -19,6 +19,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminActor } from '../../session/access.ts';
+import { staffChangeGuard } from '../../session/step-up.ts';
 import { stopPage } from './stop-page.ts';
 import {
   notificationStopsOf,
@@ -80,7 +81,11 @@ export async function notificationsRoutes(instance: FastifyInstance): Promise<vo
 
   app.put(
     '/api/notification-settings',
-    { config: { access: 'settings' }, schema: { body: notificationSettingsRequest, response: { 200: notificationSettingsSchema, ...errorResponses } } },
+    {
+      config: { access: 'settings' },
+      schema: { body: notificationSettingsRequest, response: { 200: notificationSettingsSchema, ...errorResponses } },
+      preHandler: staffChangeGuard(deps),
+    },
     async (request) => saveNotificationSettings(deps, adminActor(request), request.body),
   );
 

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { sendDownload } from '../../lib/http/download.ts';
 import { signedInActor } from '../../session/access.ts';
 import { registrationFormPdf } from './service.ts';
+import { recordReadGuard } from '../export-guard/index.ts';
 
 /** GET /api/registration-form/{student id}: the printable form, for the student herself or an admin. */
 export async function registrationFormRoutes(instance: FastifyInstance): Promise<void> {
@@ -14,6 +15,7 @@ export async function registrationFormRoutes(instance: FastifyInstance): Promise
     {
       config: { access: 'self or records:read', studentIdFrom: (request) => (request.params as { id?: string }).id },
       schema: { params: z.object({ id: studentIdParam }), response: { 200: binaryResponse('application/pdf'), ...errorResponses } },
+      preHandler: recordReadGuard(app.deps, (request) => (request.params as { id?: string }).id),
     },
     async (request, reply) => {
       const pdf = await registrationFormPdf(app.deps, signedInActor(request), request.params.id);

@@ -21,6 +21,7 @@ import { preloadForStudent } from '../../session/preload.ts';
 import { registrationRepository } from './repository.ts';
 import { confirmStep, loadRegistration, saveStudentRecord } from './service.ts';
 import { listRegistrationStatuses, updateRegistrationStatus, windowForFormLevel } from './status-service.ts';
+import { recordReadGuard } from '../export-guard/index.ts';
 
 /**
  * The autosave's body (the route's only part with a schema): a body with the shape of a save
@@ -46,6 +47,7 @@ export async function registrationRoutes(instance: FastifyInstance): Promise<voi
     {
       config: { access: 'self or records:read', studentIdFrom: (request) => (request.params as { id?: string }).id },
       schema: { params: z.object({ id: studentIdParam }), response: { 200: registrationSchema, ...errorResponses } },
+      preHandler: recordReadGuard(deps, (request) => (request.params as { id?: string }).id),
     },
     async (request) => loadRegistration(deps, signedInActor(request), request.params.id),
   );

@@ -8,7 +8,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { Conflict, invalidField, NotFound } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/index.ts';
 import { hashPassword, oneTimePassword, secondFactorRepository } from '../auth/index.ts';
-import { queueStaffSecurityNotice } from '../notifications/index.ts';
+import { queueAdminsNotice, queueStaffSecurityNotice } from '../notifications/index.ts';
 import { presentStaff } from './presenter.ts';
 import { staffRepository } from './repository.ts';
 
@@ -35,7 +35,7 @@ export async function listStaff(deps: Deps) {
  * by `POST /api/staff` and the `npm run admin -- create` command (with a chosen password).
  */
 export async function addStaff(
-  deps: Pick<Deps, 'db' | 'writeTransaction'>,
+  deps: Pick<Deps, 'db' | 'writeTransaction'> & Partial<Pick<Deps, 'config'>>,
   actor: AdminActor | null,
   input: z.output<typeof newStaffRequest>,
   chosenPassword?: string,
@@ -47,7 +47,11 @@ export async function addStaff(
     const classes = await checkedClasses(trx, input.role, input.classes);
     await staffRepository.insert(trx, { ...input, classes, passwordHash, mustChange: chosenPassword === undefined });
     if (actor) await writeAudit(trx, actor, { action: 'staff.created', detail: `${input.username}: ${input.role}${classes ? ` (${classes})` : ''}` });
-    return (await staffRepository.find(trx, input.username))!;
+    const created = (await staffRepository.find(trx, input.username))!;
+    // Every other admin hears of a new admin at once (issue 49): one made from a stolen session is seen.
+    if (input.role === 'admin' && actor && deps.config)
+      await queueAdminsNotice(trx, deps.config, { actor, event: { kind: 'admin-created', username: created.username, by: actor.name }, except: created.id });
+    return created;
   });
   return { ...presentStaff(row), ...(chosenPassword === undefined ? { one_time_password: password } : {}) };
 }
@@ -89,6 +93,8 @@ export async function changeStaff(deps: Deps, actor: AdminActor, username: strin
       await queueStaffSecurityNotice(trx, deps.config, { actor, staff: account, event: { kind: 'factors-reset' } });
     }
     if (disabled || passwordHash || change.reset_second_factor) await sessionRepository.deleteForAdmin(trx, account.id);
+    if (role === 'admin' && account.role !== 'admin')
+      await queueAdminsNotice(trx, deps.config, { actor, event: { kind: 'made-admin', username: account.username, by: actor.name }, except: account.id });
     const changed = Object.keys(change).filter((key) => change[key as keyof typeof change] !== undefined);
     await writeAudit(trx, actor, {
       action: 'staff.changed',
