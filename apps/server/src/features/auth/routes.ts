@@ -165,10 +165,10 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
   app.get(
     '/api/user/:student_id',
     {
-      config: { access: 'visitor', rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: { access: 'visitor', csrf: true, rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: { params: studentIdParam, response: { 200: userInfoSchema, ...errorResponses } },
     },
-    async (request) => userInfo(deps, request.params.student_id),
+    async (request) => userInfo(deps, request.params.student_id, request.cookies[DEVICE_COOKIE]),
   );
 
   app.post(

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig, type Config } from '../../../src/core/config.ts';
 import { signInRate } from '../../../src/features/auth/routes.ts';
-import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
+import { schoolSignInBudgetAside, buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
 import { createStudent, STUDENT_PASSWORD } from '../../helpers/factories.ts';
 
 // Each of these signs in up to a limit's worth of times (a password check apiece): 14 s on a quiet machine, over 30 s on a busy one.
@@ -13,7 +13,7 @@ afterAll(async () => {
 });
 
 async function appTrusting(trustProxy: Config['trustProxy']): Promise<TestApp> {
-  const app = await buildTestApp({ trustProxy });
+  const app = await buildTestApp({ trustProxy, ...schoolSignInBudgetAside });
   apps.push(app);
   return app;
 }
@@ -79,7 +79,7 @@ describe('IPv6 callers behind a trusted proxy', () => {
   });
 
   it('counts by the prefix IPV6_PREFIX names', async () => {
-    const t = await buildTestApp({ trustProxy: ['127.0.0.1'], ipv6PrefixBits: 48 });
+    const t = await buildTestApp({ trustProxy: ['127.0.0.1'], ipv6PrefixBits: 48, ...schoolSignInBudgetAside });
     apps.push(t);
     const statuses = await rotating(t, (call) => `2001:db8:bb:${(call + 1).toString(16)}::1`, signInRate.max + 1);
     expect(statuses.at(-1)).toBe(429);
