@@ -49,13 +49,13 @@ export async function notificationsRoutes(instance: FastifyInstance): Promise<vo
   app.get(
     '/api/messages',
     { config: { access: 'records:read' }, schema: { querystring: messagesQuery, response: { 200: outboxPageSchema, ...errorResponses } } },
-    async (request) => listMessages(deps, request.query),
+    async (request) => listMessages(deps, adminActor(request), request.query),
   );
 
   app.get(
     '/api/messages/:id',
     { config: { access: 'records:read' }, schema: { params: messageId, response: { 200: renderedMessageSchema, ...errorResponses } } },
-    async (request) => renderedMessage(deps, request.params.id),
+    async (request) => renderedMessage(deps, adminActor(request), request.params.id),
   );
 
   app.post(

@@ -1,6 +1,7 @@
 import {
   MESSAGES_PAGE_SIZE,
   progressSteps,
+  roleMay,
   type NotificationStops,
   type RegistrationRemindersAnswer,
   notificationKinds,
@@ -50,19 +51,27 @@ const presentMessage = (row: Row): OutboxMessage => ({
 });
 
 /** `GET /api/messages`: one page of the outbox, newest first, and whether a mail server is set up. */
-export async function listMessages(deps: Deps, query: MessagesQuery & { page: number }): Promise<OutboxPage> {
+export async function listMessages(deps: Deps, actor: AdminActor, query: MessagesQuery & { page: number }): Promise<OutboxPage> {
   const { items, total } = await repository.page(deps.db, {
     status: query.status,
     kind: query.kind,
     offset: (query.page - 1) * MESSAGES_PAGE_SIZE,
     limit: MESSAGES_PAGE_SIZE,
+    hidden: kindsHiddenFrom(actor),
   });
   return { items: items.map(presentMessage), total, mail_server: deps.config.smtpUrl !== undefined };
 }
 
-/** `GET /api/messages/{id}`: the message as its recipient reads it. */
-export async function renderedMessage(deps: Deps, id: number): Promise<RenderedMessage> {
-  const row = await repository.message(deps.db, id);
+/**
+ * The kinds of message a staff member may not read (decision 058): a staff security notice tells
+ * of an account's sign-ins and factors, so only those who manage staff accounts read it, not the
+ * office who read the parents' messages.
+ */
+const kindsHiddenFrom = (actor: AdminActor): string[] => (roleMay(actor.role, 'staff') ? [] : ['staff_security']);
+
+/** `GET /api/messages/{id}`: the message as its recipient reads it (a kind she may not read is answered as no message). */
+export async function renderedMessage(deps: Deps, actor: AdminActor, id: number): Promise<RenderedMessage> {
+  const row = await repository.message(deps.db, id, kindsHiddenFrom(actor));
   if (!row) throw new NotFound('There is no such message.');
   return { ...presentMessage(row), text: row.text_body, html: row.html_body };
 }
@@ -70,7 +79,7 @@ export async function renderedMessage(deps: Deps, id: number): Promise<RenderedM
 /** `POST /api/messages/{id}/retry`: a failed (or cancelled) message is queued again from the start. */
 export async function retryMessage(deps: Deps, actor: AdminActor, id: number): Promise<OutboxMessage> {
   await deps.writeTransaction(async (trx) => {
-    if (!(await repository.message(trx, id))) throw new NotFound('There is no such message.');
+    if (!(await repository.message(trx, id, kindsHiddenFrom(actor)))) throw new NotFound('There is no such message.');
     if (!(await repository.requeue(trx, id, nowIso()))) throw new Conflict('Only a failed or cancelled message can be sent again.');
     await writeAudit(trx, actor, { action: 'notification.retried', detail: `message ${id}` });
   });

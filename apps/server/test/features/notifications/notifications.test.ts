@@ -1,7 +1,15 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
-import { completeRecordFields, createAdminUser, createStudent, signInAsAdmin, signInAsStudent, STUDENT_PASSWORD } from '../../helpers/factories.ts';
+import {
+  completeRecordFields,
+  createAdminUser,
+  createStudent,
+  signedInStaff,
+  signInAsAdmin,
+  signInAsStudent,
+  STUDENT_PASSWORD,
+} from '../../helpers/factories.ts';
 import { startSmtpServer } from '../../helpers/smtp-server.ts';
 import { serverSecret } from '../../../src/db/server-secret.ts';
 import { stopLink, stopToken } from '../../../src/features/notifications/stop-links.ts';
@@ -231,6 +239,49 @@ describe('GET /api/messages and POST /api/messages/{id}/retry', () => {
     expect((await admin.get('/api/messages?page=2')).json()).toMatchObject({ total: 2, items: [] });
     expect((await admin.get('/api/messages?status=lost')).statusCode).toBe(422);
     expect((await admin.get('/api/messages?page=0')).statusCode).toBe(422);
+  });
+
+  it('keeps staff security notices from the office: neither listed, shown nor sent again for her, as for an admin they are', async () => {
+    const at = new Date().toISOString();
+    const stored = { status: 'queued' as const, attempts: 0, next_attempt_at: at, created_at: at, student_id: null };
+    await t.db
+      .insertInto('outbox')
+      .values([
+        {
+          ...stored,
+          kind: 'staff_security',
+          recipient: 'head@school.test',
+          subject: 'a new sign-in to your staff account',
+          text_body: 'signed in',
+          html_body: '<p>signed in</p>',
+          event: 'staff-security.signed-in:head',
+        },
+        {
+          ...stored,
+          kind: 'reminders',
+          recipient: 'mum@example.org',
+          subject: 'registration is not finished',
+          text_body: 'finish',
+          html_body: '<p>finish</p>',
+          event: 'reminder:1',
+        },
+      ])
+      .execute();
+    const [notice] = (await outbox()).filter((row) => row.kind === 'staff_security');
+    await t.db.updateTable('outbox').set({ status: 'failed' }).where('id', '=', notice!.id).execute();
+    const office = await signedInStaff(t.app, t.db, 'office-reader', { role: 'office' });
+
+    const listed = (await office.get('/api/messages')).json();
+    expect(listed.items.map((item: { kind: string }) => item.kind)).toEqual(['reminders']);
+    expect(listed.total).toBe(1);
+    expect((await office.get('/api/messages?kind=staff_security')).json()).toMatchObject({ total: 0, items: [] });
+    const shown = await office.get(`/api/messages/${notice!.id}`);
+    expect(shown.statusCode).toBe(404);
+    expect(shown.json().message).toBe((await office.get('/api/messages/999999')).json().message);
+    expect((await office.post(`/api/messages/${notice!.id}/retry`, {})).statusCode).toBe(404);
+
+    expect((await admin.get('/api/messages')).json().total).toBe(2);
+    expect((await admin.get(`/api/messages/${notice!.id}`)).json()).toMatchObject({ kind: 'staff_security', text: 'signed in' });
   });
 
   it('shows a message as its recipient reads it', async () => {
