@@ -30,8 +30,11 @@ export const staffEmail = z.preprocess(
     .nullable(),
 );
 
-/** PUT /api/account/email: a staff member's own address. */
-export const ownEmailRequest = z.object({ email: staffEmail });
+/** PUT /api/account/email: a staff member's own address, changed only with her current password (decision 058). */
+export const ownEmailRequest = z.object({
+  email: staffEmail,
+  current_password: z.string({ message: messages.enterCurrentPassword }).min(1, messages.enterCurrentPassword).max(256),
+});
 export type OwnEmailRequest = z.input<typeof ownEmailRequest>;
 
 /** POST /api/staff: a new staff account; the answer carries its one-time password. */

@@ -251,6 +251,16 @@ async function checkCurrentPassword(deps: Deps, account: DeviceAccount, check: (
   });
 }
 
+/**
+ * A staff member's current password, asked before a change to her account from her own session
+ * (her notice address, decision 058): limited like a sign-in, 422 on `current_password` when wrong.
+ */
+export async function checkOwnStaffPassword(deps: Deps, actor: AdminActor, password: string): Promise<void> {
+  const admin = await authRepository.findAdminById(deps.db, actor.adminId);
+  if (!admin) throw new NotFound('Your admin account was not found.');
+  await checkCurrentPassword(deps, `admin:${admin.username}`, () => verifyPassword(admin.password_hash, password));
+}
+
 type StudentLogin = NonNullable<Awaited<ReturnType<typeof authRepository.findStudentLogin>>>;
 
 /** The student's current password (her date of birth while she has not chosen one), under the current-password limit. */

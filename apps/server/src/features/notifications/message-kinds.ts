@@ -91,7 +91,9 @@ export function absenceMessage(
 export type StaffSecurityEvent =
   | { kind: 'signed-in'; device: string | null }
   | { kind: 'factor-added' | 'factor-removed'; factor: 'authenticator app' | 'passkey' }
-  | { kind: 'factors-reset' };
+  | { kind: 'factors-reset' }
+  /** Her notice address changed (told to the address she had, decision 058); `removed` when she now has none. */
+  | { kind: 'email-changed'; removed: boolean };
 
 /**
  * A browser as a notice names it: a name such as "Firefox on Linux", else 'an unknown browser'. A
@@ -108,6 +110,10 @@ const staffEventLine = (event: StaffSecurityEvent, username: string, when: strin
       return `${article(event.factor)} was added to your staff account ${username} as a second factor on ${when}.`;
     case 'factor-removed':
       return `${article(event.factor)} was removed from your staff account ${username} on ${when}.`;
+    case 'email-changed':
+      return event.removed
+        ? `The e-mail address for the security notices of your staff account ${username} was removed on ${when}: no more notices are sent to this address or any other.`
+        : `The e-mail address for the security notices of your staff account ${username} was changed on ${when}: from now on they go to another address, not this one.`;
     case 'factors-reset':
       return `An admin removed every second factor of your staff account ${username} on ${when}: its authenticator app, recovery codes and passkeys no longer sign you in. Set up a new one on your account page.`;
   }
@@ -118,6 +124,7 @@ const staffEventSubject: Record<StaffSecurityEvent['kind'], string> = {
   'factor-added': 'a second factor was added to your staff account',
   'factor-removed': 'a second factor was removed from your staff account',
   'factors-reset': 'the second factors of your staff account were removed',
+  'email-changed': 'the notice address of your staff account was changed',
 };
 
 /**
