@@ -147,17 +147,13 @@ export async function signInStudent(deps: Deps, actor: Actor, input: { student_i
     return firstPassword ? sameText(input.password.trim(), dateOfBirthPassword(student?.date_of_birth ?? null)) : hashChecked;
   });
 
-  if (!student || !checked.ok) {
-    await deps.writeTransaction((trx) => writeAudit(trx, actor, { action: signInActions.FAILED.student, studentId, attempted: studentId }));
+  // A leaver's account is closed: her sign-in reads, counts and takes the time of a wrong password,
+  // whatever the password (decision 058), so the answer tells no one whether it was right. The
+  // audit log (read by admins) says why.
+  if (!student || !checked.ok || student.left_on) {
+    const detail = student?.left_on ? 'left the school' : null;
+    await deps.writeTransaction((trx) => writeAudit(trx, actor, { action: signInActions.FAILED.student, studentId, attempted: studentId, detail }));
     throw invalidField('student_id', WRONG_CREDENTIALS);
-  }
-  // Told only to whoever knows her password, so the answer reveals nothing to a guesser.
-  if (student.left_on) {
-    await deps.writeTransaction(async (trx) => {
-      await settleSuccess(trx, checked);
-      await writeAudit(trx, actor, { action: 'student.sign-in-refused', studentId: student.id, attempted: studentId, detail: 'left the school' });
-    });
-    throw new Forbidden(messages.accountClosedLeft);
   }
   const restricted = student.password_reset === 1 ? 1 : 0;
   const session = await deps.writeTransaction(async (trx) => {
