@@ -3,7 +3,7 @@ import { limits } from '../limits.ts';
 import { messages } from '../messages.ts';
 import { staffRoles } from '../staff-roles.ts';
 import { emailPattern } from '../student-schema.ts';
-import { requiredText } from './common.ts';
+import { requiredLine } from './common.ts';
 
 /** A staff username: 3 to `limits.username` letters, digits, dots, dashes or underscores, kept in lower case. */
 export const staffUsername = z
@@ -40,7 +40,7 @@ export type OwnEmailRequest = z.input<typeof ownEmailRequest>;
 /** POST /api/staff: a new staff account; the answer carries its one-time password. */
 export const newStaffRequest = z.object({
   username: staffUsername,
-  display_name: requiredText(limits.staffDisplayName),
+  display_name: requiredLine(limits.staffDisplayName, 'The display name'),
   role,
   classes: classes.default([]),
   email: staffEmail.optional(),
@@ -52,7 +52,7 @@ export type NewStaffRequest = z.input<typeof newStaffRequest>;
  * or (for another's account) the removal of every second factor, when her phone or key is lost.
  */
 export const staffChangeRequest = z.object({
-  display_name: requiredText(limits.staffDisplayName).optional(),
+  display_name: requiredLine(limits.staffDisplayName, 'The display name').optional(),
   role: role.optional(),
   classes: classes.optional(),
   disabled: z.boolean().optional(),

@@ -87,6 +87,13 @@ describe('a student who has left', () => {
     const empty = await admin.post(`/api/students/${student.id}/left`, { reason: '  ' });
     expect(empty.statusCode).toBe(422);
     expect(empty.json().message).toBe(messages.required);
+    // A reason holding a control character, U+FFFE or U+FFFF is refused, and she has not left.
+    for (const reason of ['Moved\uFFFF', 'Moved\u0000away', 'Moved\r\naway']) {
+      const refused = await admin.post(`/api/students/${student.id}/left`, { reason });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().errors.reason).toEqual([messages.forbiddenCharacter('The reason')]);
+    }
+    expect(await t.db.selectFrom('student_leavers').select('student_id').where('student_id', '=', student.id).execute()).toEqual([]);
     const { client } = await signedInStudent(t);
     expect((await client.post(`/api/students/${student.id}/left`, { reason: 'Gone' })).statusCode).toBe(403);
   });

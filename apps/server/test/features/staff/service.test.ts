@@ -181,6 +181,21 @@ describe("a staff member's e-mail address", () => {
     expect((await client.request('PUT', '/api/account/email', { email: 'me@school.test', current_password: 'Hibiscus-Garden-42' })).statusCode).toBe(403);
   });
 
+  it('refuses a display name holding a control character, U+FFFE or U+FFFF with 422, saving nothing', async () => {
+    await createStaffUser(t.db, 'mail-5', { role: 'office' });
+    const admin = await signedInAdmin(t.app);
+    for (const name of ['Mrs\uFFFFAli', 'Mrs\u0007Ali', 'Mrs\nAli', 'Mrs\uFFFEAli']) {
+      const refused = await admin.patch('/api/staff/mail-5', { display_name: name });
+      expect(refused.statusCode, JSON.stringify(name)).toBe(422);
+      expect(refused.json().errors.display_name).toEqual([messages.forbiddenCharacter('The display name')]);
+    }
+    const created = await admin.post('/api/staff', { username: 'mail-6', display_name: 'Mr\u001BBad', role: 'office', classes: [] });
+    expect(created.statusCode).toBe(422);
+    expect(await t.db.selectFrom('admin_users').select('display_name').where('username', 'in', ['mail-5', 'mail-6']).execute()).toEqual([
+      { display_name: null },
+    ]);
+  });
+
   it('changes only with her current password, and tells the address she had', async () => {
     await createStaffUser(t.db, 'mail-4', { role: 'office' });
     const office = await signedInAdmin(t.app, 'mail-4');
