@@ -11,11 +11,20 @@ type School = Pick<Config, 'schoolName' | 'portalUrl'>;
 /** Text made safe to put in HTML. */
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
+/**
+ * A subject as one line (decision 058): a name it is built from may hold a line break (a student's
+ * first name saved with one), which a mail header cannot carry; each run of line breaks and other
+ * control characters becomes one space.
+ */
+export const oneLine = (text: string): string => text.replace(NOT_IN_A_SUBJECT, ' ').replace(/ {2,}/g, ' ').trim();
+// eslint-disable-next-line no-control-regex -- these control characters are what the rule is about
+const NOT_IN_A_SUBJECT = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g;
+
 /** The plain and HTML bodies of paragraphs; `link` is the portal address, made a link in HTML. */
 function compose(subject: string, paragraphs: string[], link: string): Composed {
   const text = [...paragraphs, link].join('\n\n') + '\n';
   const html = [...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`), `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`].join('\n');
-  return { subject, text, html };
+  return { subject: oneLine(subject), text, html };
 }
 
 const officeLine = (school: School) => `For any question, please contact the school office of ${school.schoolName}.`;
