@@ -42,10 +42,11 @@ export const schoolFirstSignInAttempts = (budget: { minimum: number; studentsPer
   Math.max(budget.minimum, Math.ceil(students / budget.studentsPerFailure));
 
 /**
- * How many times its /64's limit a wider IPv6 block allows (decision 058): a /56 is one home or
- * office with a few networks, a /48 a site with many; rotating through their /64s gains no more.
+ * How many times its /64's limit a wider IPv6 block allows (decision 058), in the database's buckets
+ * and the per-process rate alike: a /56 is one home or office with a few networks, a /48 a site
+ * with many; rotating through their /64s gains no more.
  */
-const WIDER_BLOCK_TIMES: Record<number, number> = { 56: 2, 48: 4 };
+export const WIDER_BLOCK_TIMES: Record<number, number> = { 56: 2, 48: 4 };
 
 const widened = (limit: Limit, bits: number): Limit => {
   const times = WIDER_BLOCK_TIMES[bits] ?? 1;

@@ -85,6 +85,24 @@ describe('IPv6 callers behind a trusted proxy', () => {
     expect(statuses.at(-1)).toBe(429);
   });
 
+  it('counts the /64s of one /56 together too, at twice the rate of one /64', { timeout: 120_000 }, async () => {
+    const t = await appTrusting(['127.0.0.1']);
+    const browser = await new TestClient(t.app, '127.0.0.1').start();
+    const answers: Array<{ status: number; message: string }> = [];
+    for (let call = 0; call < signInRate.max * 2 + 2; call += 1) {
+      const body = { student_id: `5656${String(call).padStart(4, '0')}`, password: 'a-wrong-guess' };
+      // Each call from a /64 of its own, all in 2001:db8:cc:100::/56.
+      const response = await browser.post('/api/login-student', body, { 'x-forwarded-for': `2001:db8:cc:1${(call % 256).toString(16).padStart(2, '0')}::1` });
+      answers.push({ status: response.statusCode, message: response.json().message });
+    }
+    expect(answers.slice(0, signInRate.max * 2).every((answer) => answer.status === 422)).toBe(true);
+    // Refused by the per-process rate of the /56, before any database work.
+    for (const answer of answers.slice(signInRate.max * 2)) expect(answer).toMatchObject({ status: 429, message: expect.stringMatching(/from this network/) });
+    // Another /56 of the same /48 still gets in.
+    const other = await browser.post('/api/login-student', { student_id: '56569999', password: 'a-wrong-guess' }, { 'x-forwarded-for': '2001:db8:cc:200::1' });
+    expect(other.statusCode).toBe(422);
+  });
+
   it('counts an IPv4-mapped address as its IPv4', async () => {
     const t = await appTrusting(['127.0.0.1']);
     const statuses = await rotating(t, (call) => (call % 2 ? '198.51.100.9' : '::ffff:198.51.100.9'), signInRate.max + 1);
