@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { standaloneFileStore, type FileStore } from '../../src/lib/file-store/index.ts';
-import { daysAgo, leaverWithData, whatIsKept } from '../features/retention/leavers-with-data.ts';
+import { daysAgo, erasedValues, leaverWithData, leaverWithValuesToErase, valuesInDatabaseFiles, whatIsKept } from '../features/retention/leavers-with-data.ts';
 import { createPostgresDatabase, testDialect } from '../helpers/test-db.ts';
 
 const cli = path.resolve(import.meta.dirname, '../../src/cli/retention.ts');
@@ -79,6 +79,19 @@ describe('the retention command', { timeout: 120_000 }, () => {
     expect(audit).toEqual([{ actor_kind: 'system', actor_id: 'npm run retention', action: 'retention.erased' }]);
 
     expect(runRetention(portal, ['--apply']).stdout.split('\n')[0]).toBe('Nothing is due to be erased.');
+  });
+
+  it('leaves no erased value in any byte of the database files (SQLite file and WAL, or PostgreSQL pages)', async () => {
+    const portal = await startedPortal();
+    await leaverWithValuesToErase(portal.db, portal.files, daysAgo(3, 2));
+    const where = testDialect === 'postgres' ? { postgres: true as const } : { sqliteFile: path.join(portal.env.DATA_DIR, 'portal.sqlite') };
+    const values = Object.values(erasedValues);
+    expect((await valuesInDatabaseFiles(portal.db, where, values)).some((finding) => finding.startsWith(erasedValues.history))).toBe(true);
+
+    const applied = runRetention(portal, ['--apply']);
+    expect(applied.stderr).toBe('');
+    expect(applied.stdout.split('\n')[0]).toMatch(/^Erased the health data and documents of 1 student who left/);
+    expect(await valuesInDatabaseFiles(portal.db, where, values)).toEqual([]);
   });
 
   it('says how to call it, exiting 2, without exactly one of --dry-run and --apply; and exits 1 on a bad setting', async () => {

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import { nowIso, type DialectName, type Executor } from '../../db/database.ts';
+import { lockUntilCommit } from '../../db/dialect.ts';
 import { foldedColumn, foldText } from '../../db/folded-text.ts';
 import type { StudentAccountsTable } from '../../db/schema.ts';
 
@@ -101,7 +101,7 @@ export const authRepository = {
    * written once per window is written once, whatever the number of processes.
    */
   async writtenSince(trx: Executor, dialect: DialectName, action: string, since: string): Promise<boolean> {
-    if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtextextended(${`audit:${action}`}, 0))`.execute(trx);
+    await lockUntilCommit(trx, dialect, `audit:${action}`);
     const row = await trx.selectFrom('audit_log').select('id').where('action', '=', action).where('at', '>', since).limit(1).executeTakeFirst();
     return row !== undefined;
   },

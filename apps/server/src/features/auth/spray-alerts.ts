@@ -1,8 +1,7 @@
-import { nowIso } from '../../db/database.ts';
-import type { Db } from '../../db/database.ts';
+import { nowIso, type Db } from '../../db/database.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { Actor } from '../../session/actor.ts';
-import { writeAudit } from '../audit/index.ts';
+import { recentAuditOf, writeAudit } from '../audit/index.ts';
 import { authRepository } from './repository.ts';
 import { SCHOOL_FIRST_SIGN_IN_WINDOW_MS } from './throttle.ts';
 
@@ -53,13 +52,10 @@ export async function reportFirstSignInsPaused(deps: Pick<Deps, 'writeTransactio
 
 /** The spraying and the paused first sign-ins seen in the last day, newest first, for the admins' dashboard. */
 export async function recentSprayAlerts(db: Db) {
-  const rows = await db
-    .selectFrom('audit_log')
-    .select(['at', 'ip', 'detail'])
-    .where('action', 'in', [SPRAYING_SEEN, FIRST_SIGN_INS_PAUSED])
-    .where('at', '>', new Date(Date.parse(nowIso()) - SHOWN_FOR_MS).toISOString())
-    .orderBy('at', 'desc')
-    .limit(20)
-    .execute();
+  const [spraying, paused] = await Promise.all([
+    recentAuditOf(db, SPRAYING_SEEN, SHOWN_FOR_MS, 20),
+    recentAuditOf(db, FIRST_SIGN_INS_PAUSED, SHOWN_FOR_MS, 20),
+  ]);
+  const rows = [...spraying, ...paused].sort((a, b) => b.at.localeCompare(a.at)).slice(0, 20);
   return { alerts: rows.map((row) => ({ at: row.at, address: row.ip ?? '', message: row.detail ?? '' })) };
 }

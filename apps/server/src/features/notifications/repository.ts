@@ -51,14 +51,19 @@ export const notificationsRepository = {
       .execute();
   },
 
-  /** The message went out: marked, with its audit row (the portal's own, naming kind and recipient, never the body). */
+  /**
+   * The message went out: marked, with its audit row (the portal's own, naming kind and recipient,
+   * never the body). Marking it again (a try whose commit went through though its answer was lost)
+   * changes nothing and adds no second audit row.
+   */
   async markSent(db: Executor, message: { id: number; kind: string; recipient: string; student_id: string | null }, now: string) {
-    await db
+    const marked = await db
       .updateTable('outbox')
       .set({ status: 'sent', sent_at: now, last_error: null })
       .where('id', '=', message.id)
       .where('status', '=', 'sending')
-      .execute();
+      .executeTakeFirst();
+    if (Number(marked.numUpdatedRows) === 0) return;
     await notificationsRepository.systemAudit(db, {
       at: now,
       by: 'mail sender',
@@ -307,6 +312,18 @@ export const notificationsRepository = {
   async claimedDays(db: Executor, dates: string[]) {
     if (dates.length === 0) return new Set<string>();
     return new Set((await db.selectFrom('absence_days').select('date').where('date', 'in', dates).execute()).map((row) => row.date));
+  },
+
+  /** Every enabled admin account but `except`, with her address for security notices (null for none). */
+  adminsToTell(db: Executor, except: number | null) {
+    return db
+      .selectFrom('admin_users')
+      .select(['id', 'username', 'email'])
+      .where('role', '=', 'admin')
+      .where('disabled', '=', 0)
+      .where('id', '!=', except ?? -1)
+      .orderBy('id')
+      .execute();
   },
 
   /** A staff account's address for her security notices. */

@@ -1,14 +1,21 @@
 import { messages } from '@school/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
-import { ADMIN_PASSWORD, createAdminUser, createStaffUser, createStudent, signedInAdmin, signedInStaff, signInAsAdmin } from '../../helpers/factories.ts';
+import { buildTestApp, type TestApp, TestClient } from '../../helpers/test-app.ts';
+import {
+  ADMIN_PASSWORD,
+  adminApp,
+  createAdminUser,
+  createStaffUser,
+  createStudent,
+  signedInAdmin,
+  signedInStaff,
+  signInAsAdmin,
+} from '../../helpers/factories.ts';
 
 let t: TestApp;
 let admin: TestClient;
 beforeAll(async () => {
-  t = await buildTestApp();
-  await createAdminUser(t.db);
-  admin = await signedInAdmin(t.app);
+  ({ t, admin } = await adminApp());
 });
 afterAll(() => t.close());
 
