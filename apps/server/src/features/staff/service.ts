@@ -7,7 +7,7 @@ import type { Executor } from '../../db/database.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { Conflict, invalidField, NotFound } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/index.ts';
-import { hashPassword, oneTimePassword, secondFactorRepository } from '../auth/index.ts';
+import { checkOwnStaffPassword, hashPassword, oneTimePassword, secondFactorRepository } from '../auth/index.ts';
 import { queueAdminsNotice, queueStaffSecurityNotice } from '../notifications/index.ts';
 import { presentStaff } from './presenter.ts';
 import { staffRepository } from './repository.ts';
@@ -128,9 +128,20 @@ export async function ownEmail(deps: Pick<Deps, 'db'>, actor: AdminActor) {
   return { email: await staffRepository.emailOf(deps.db, actor.adminId) };
 }
 
-/** `PUT /api/account/email`: a staff member sets (or, with null, removes) her own address; audit-logged. */
-export async function setOwnEmail(deps: Deps, actor: AdminActor, email: string | null) {
+/**
+ * `PUT /api/account/email`: a staff member sets (or, with null, removes) her own address, with her
+ * current password (decision 058); audit-logged. The address she had is told, so that someone
+ * with her open session cannot quietly move her notices elsewhere.
+ */
+export async function setOwnEmail(deps: Deps, actor: AdminActor, { email, current_password }: { email: string | null; current_password: string }) {
+  await checkOwnStaffPassword(deps, actor, current_password);
   await deps.writeTransaction(async (trx) => {
+    const before = await staffRepository.emailOf(trx, actor.adminId);
+    // Queued before the change, so it goes to the address she had.
+    if (before !== null && before.toLowerCase() !== email?.toLowerCase()) {
+      const changed = { kind: 'email-changed' as const, removed: email === null };
+      await queueStaffSecurityNotice(trx, deps.config, { actor, staff: { id: actor.adminId, username: actor.name }, event: changed });
+    }
     await staffRepository.update(trx, actor.adminId, { email });
     await writeAudit(trx, actor, { action: 'staff.email-changed', detail: `${actor.name}: ${email === null ? 'removed' : 'set'}` });
   });
