@@ -158,6 +158,53 @@ describe('stopping the server', () => {
     90_000,
   );
 
+  it.runIf(process.platform === 'linux')(
+    'answers the all-classes PDF whole or 503 "restarting" when the stop signal goes to the whole process group, the printing process included',
+    async () => {
+      data = await createServerData();
+      const seed = await data.open();
+      const files = standaloneFileStore({ dataDir: data.dataDir, fileStore: data.databaseUrl ? 'database' : 'local' }, seed, testDialect);
+      await generateDemoSchool(seed, { students: 2100, files });
+      await createAdminUser(seed, 'office1');
+      await seed.destroy();
+      const results: Array<HttpAnswer | Error> = [];
+      // Signalled at two moments: while the printing process is still starting, and once it prints.
+      for (const after of ['its start', 'printing']) {
+        // As `npm start` or a service manager runs it: the server and its printing process in one group, which the stop signal goes to.
+        const server = await startServer({ ...data.settings, STAFF_MFA: 'optional' }, data.dir, { ownGroup: true });
+        const admin = new HttpClient(server.url, 1);
+        await admin.signInAsAdmin('office1', ADMIN_PASSWORD);
+        const answer = admin.get('/api/registration-report/all').then(
+          (reply): HttpAnswer | Error => reply,
+          (error: Error) => error,
+        );
+        let printers: number[] = [];
+        while (printers.length === 0) {
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          printers = childrenOf(server.child.pid!);
+        }
+        if (after === 'printing') await new Promise((resolve) => setTimeout(resolve, 1500));
+        process.kill(-server.child.pid!, 'SIGTERM');
+        const exit = await server.exited;
+        results.push(await answer);
+        admin.close();
+        expect(exit.code).toBe(0);
+        expect(server.stderr()).not.toMatch(/EPIPE|Unhandled|Error/);
+        for (let waited = 0; printers.some(isRunning) && waited < 5000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(printers.filter(isRunning)).toEqual([]);
+      }
+      const statuses = results.map((result) => (result instanceof Error ? result.message : result.status));
+      console.log(`Group SIGTERM during the 2,100-student report: answers ${statuses.join(', ')}`);
+      for (const result of results) {
+        expect(result).not.toBeInstanceOf(Error);
+        const answer = result as HttpAnswer;
+        if (answer.status === 200) expect(answer.body.trimEnd().endsWith('%%EOF')).toBe(true);
+        else expect({ status: answer.status, message: answer.json().message }).toEqual({ status: 503, message: RESTARTING });
+      }
+    },
+    150_000,
+  );
+
   it('cuts a request that never finishes arriving and still exits 0 before the hard stop', async () => {
     data = await createServerData();
     const server = await startServer(data.settings, data.dir);
