@@ -10,7 +10,7 @@ const featureOf = (file) => {
   return relative.startsWith('..') || path.isAbsolute(relative) ? null : relative.split(path.sep)[0];
 };
 
-/** Web features never import each other (shared → features → app), whatever the relative path. */
+/** Web features never import each other, whatever the relative path: what they share sits on a floor below them. */
 const featureBoundaries = {
   meta: {
     type: 'problem',
@@ -30,54 +30,109 @@ const featureBoundaries = {
   },
 };
 
+/**
+ * A rule that keeps a source folder's files on floors: `floors` from the bottom up, each a name and
+ * the folders or files (relative to `root`) it holds. A file imports only its own floor and the
+ * floors below it, and every file of `root` stands on a floor, so a new folder is placed before it
+ * imports anything. Type imports count too: an arrow that runs up is one, whatever it carries.
+ */
+const floorRule = (root, floors, which) => {
+  const order = floors.map(([name]) => name).join(' → ');
+  const floorOf = (file) => {
+    const relative = path.relative(root, file);
+    if (relative.startsWith('..') || path.isAbsolute(relative)) return null;
+    const parts = relative.split(path.sep);
+    const index = floors.findIndex(([, places]) => places.some((place) => parts[0] === place || relative === place));
+    return { index, place: `${path.basename(root)}/${parts[0]}` };
+  };
+  return {
+    meta: {
+      type: 'problem',
+      messages: {
+        upward:
+          "{{which}} floor '{{from}}' must not import '{{source}}' (floor '{{to}}'): the floors run {{order}}, and each imports only the floors below it.",
+        noFloor: "'{{place}}' stands on none of {{which}} floors ({{order}}): add it to its floor in eslint.config.js.",
+      },
+    },
+    create(context) {
+      const from = floorOf(context.filename);
+      if (!from) return {};
+      if (from.index === -1) return { Program: (node) => context.report({ node, messageId: 'noFloor', data: { which, order, place: from.place } }) };
+      const check = (node) => {
+        const source = node.source?.value;
+        if (typeof source !== 'string' || !source.startsWith('.')) return;
+        const to = floorOf(path.resolve(path.dirname(context.filename), source));
+        if (!to) return;
+        if (to.index === -1) context.report({ node, messageId: 'noFloor', data: { which, order, place: to.place } });
+        else if (to.index > from.index)
+          context.report({ node, messageId: 'upward', data: { which, order, source, from: floors[from.index][0], to: floors[to.index][0] } });
+      };
+      return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+    },
+  };
+};
+
 const serverSrc = path.resolve('apps/server/src');
+/**
+ * The server's floors (docs/architecture.md draws them): core (settings, paths), db, lib (what
+ * any feature uses), session, the features, and the app that builds and starts them from its
+ * top-level files and cli/. The contract, a package of its own, is below them all.
+ */
+const serverFloors = floorRule(
+  serverSrc,
+  [
+    ['core', ['core']],
+    ['db', ['db']],
+    ['lib', ['lib']],
+    ['session', ['session']],
+    ['features', ['features']],
+    ['app', ['app.ts', 'start-up.ts', 'main.ts', 'cluster.ts', 'graceful-stop.ts', 'cli']],
+  ],
+  "the server's",
+);
+/**
+ * The web's floors: api (the one HTTP client and the shared calls), the shared lib and components
+ * (both kits), the features, and the app (router, layouts, the first script's start).
+ */
+const webFloors = floorRule(
+  path.resolve('apps/web/src'),
+  [
+    ['api', ['api']],
+    ['shared', ['lib', 'components']],
+    ['features', ['features']],
+    ['app', ['app', 'main.tsx', 'sw.ts']],
+  ],
+  "the web's",
+);
+
 const serverFeatures = path.join(serverSrc, 'features');
 /** 'files' for apps/server/src/features/files/service.ts; null outside the features. */
 const serverFeatureOf = (file) => {
   const relative = path.relative(serverFeatures, file);
   return relative.startsWith('..') || path.isAbsolute(relative) ? null : relative.split(path.sep)[0];
 };
-/** The composition roots: they build the app from its features, and only they may import one freely. */
-const compositionRoots = new Set(['app.ts', 'main.ts', 'cluster.ts', 'cli']);
-/**
- * What a server file below the features belongs to: its folder under src (lib, db, session...) or,
- * for a root file, its name (config.ts, deps.ts...). Null for a feature, a composition root, or a
- * file outside src. Every such folder and root file serves the features and imports none.
- */
-const serverLayerOf = (file) => {
-  const relative = path.relative(serverSrc, file);
-  if (relative.startsWith('..') || path.isAbsolute(relative)) return null;
-  const layer = relative.split(path.sep)[0];
-  return layer === 'features' || compositionRoots.has(layer) ? null : layer;
-};
 
 /**
- * Server features use each other only through the other feature's index.ts, its public functions
- * (shared → features → app); every other folder and root file of src (lib/, db/, session/,
- * config.ts, deps.ts...) never imports a feature; only the composition roots (app.ts, main.ts,
- * cluster.ts, cli/) may.
+ * Server features use each other only through the other feature's index.ts, its public functions;
+ * what sits below the features never imports one (the floors rule).
  */
 const serverBoundaries = {
   meta: {
     type: 'problem',
     messages: {
       notThroughIndex: "Feature '{{from}}' may use feature '{{to}}' only through its index.ts (import '../{{to}}/index.ts'), not '{{source}}'.",
-      layerImportsFeature:
-        "'src/{{layer}}' is shared by every feature and must not import feature '{{to}}'; move what both need below the features (src/lib, src/db, packages/contract) or pass it in: only app.ts, main.ts, cluster.ts and cli/ may import features.",
     },
   },
   create(context) {
     const from = serverFeatureOf(context.filename);
-    const layer = serverLayerOf(context.filename);
-    if (!from && !layer) return {};
+    if (!from) return {};
     const check = (node) => {
       const source = node.source?.value;
       if (typeof source !== 'string' || !source.startsWith('.')) return;
       const target = path.resolve(path.dirname(context.filename), source);
       const to = serverFeatureOf(target);
-      if (!to || to === from) return;
-      if (layer) return context.report({ node, messageId: 'layerImportsFeature', data: { layer, to } });
-      if (target !== path.join(serverFeatures, to, 'index.ts')) context.report({ node, messageId: 'notThroughIndex', data: { from, to, source } });
+      if (to && to !== from && target !== path.join(serverFeatures, to, 'index.ts'))
+        context.report({ node, messageId: 'notThroughIndex', data: { from, to, source } });
     };
     return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
   },
@@ -97,17 +152,18 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks, portal: { rules: { 'feature-boundaries': featureBoundaries } } },
+    plugins: { 'react-hooks': reactHooks, portal: { rules: { 'feature-boundaries': featureBoundaries, floors: webFloors } } },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
       'portal/feature-boundaries': 'error',
+      'portal/floors': 'error',
     },
   },
   {
     files: ['apps/server/src/**/*.ts'],
-    plugins: { server: { rules: { 'feature-boundaries': serverBoundaries } } },
-    rules: { 'server/feature-boundaries': 'error' },
+    plugins: { server: { rules: { 'feature-boundaries': serverBoundaries, floors: serverFloors } } },
+    rules: { 'server/feature-boundaries': 'error', 'server/floors': 'error' },
   },
   { files: ['**/*.{js,mjs}'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
 );

@@ -5,7 +5,7 @@ import { reactOnPreact } from './apps/web/react-on-preact.ts';
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'contract', include: ['packages/contract/test/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'contract', include: ['packages/contract/test/**/*.test.ts'], environment: 'node', testTimeout: 30_000 } },
       {
         test: {
           name: 'server',

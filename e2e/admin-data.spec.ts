@@ -10,10 +10,12 @@ const output = (name: string) => test.info().outputPath(name);
 test('Export Data shows the persistent dialog and downloads Registration Data.xlsx', async ({ page }) => {
   await signInAdminViaApi(page);
   await page.goto('/admin/dashboard');
-  // The answer is held back a moment, so the dialog can be seen while the file is made.
+  // The answer is held back until the dialog has been seen, as it shows while the file is made.
+  let dialogSeen = () => {};
+  const answerMayGo = new Promise<void>((resolve) => (dialogSeen = resolve));
   await page.route('**/api/registration-data-spreadsheet', async (route) => {
     const response = await route.fetch();
-    await new Promise((resolve) => setTimeout(resolve, 700));
+    await answerMayGo;
     await route.fulfill({ response });
   });
   const download = page.waitForEvent('download');
@@ -21,6 +23,7 @@ test('Export Data shows the persistent dialog and downloads Registration Data.xl
   const dialog = page.getByRole('dialog', { name: 'Downloading data...' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('progressbar')).toBeVisible();
+  dialogSeen();
   const file = await download;
   expect(file.suggestedFilename()).toBe('Registration Data.xlsx');
   await expect(dialog).toBeHidden();

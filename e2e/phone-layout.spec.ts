@@ -12,6 +12,7 @@ import {
   signInStudentViaApi,
   STUDENT_PASSWORD,
   studentsTableRows,
+  settled,
 } from './support/fixtures.ts';
 import { shot } from './support/screenshots.ts';
 
@@ -72,7 +73,8 @@ async function expectFloatingMenuCoversNothing(page: Page) {
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   for (const y of [0, Math.floor(height / 2), height]) {
     await page.evaluate((top) => window.scrollTo(0, top), y);
-    await page.waitForTimeout(350);
+    // The button hides or shows with the scroll, sliding: judged once it has come to rest.
+    await settled(page);
     const fab = await floatingButton(page);
     if (!fab) continue;
     for (const field of await fieldBoxes(page)) expect(overlaps(fab, field), `floating menu over a field at scroll ${y}`).toBe(false);
@@ -80,7 +82,7 @@ async function expectFloatingMenuCoversNothing(page: Page) {
   // At the end of the page it shows, in the room kept for it.
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await expect(page.getByRole('button', { name: 'Go to another page' })).toBeVisible();
-  await page.waitForTimeout(350);
+  await settled(page);
   const fab = await floatingButton(page);
   expect(fab).not.toBeNull();
   for (const field of await fieldBoxes(page)) expect(overlaps(fab!, field)).toBe(false);
@@ -177,7 +179,8 @@ test('the snackbar after a password change covers neither the top bar nor the pa
   await page.getByRole('button', { name: 'Change Password' }).click();
   const snackbar = page.getByText('Password Changed Successfully.');
   await expect(snackbar).toBeVisible();
-  await page.waitForTimeout(400);
+  // Measured where it comes to rest, not while it slides in.
+  await settled(page);
   const [bar, title, message] = await Promise.all([
     page.locator('header').boundingBox(),
     page.getByRole('heading', { level: 1 }).boundingBox(),

@@ -196,6 +196,7 @@ test('a report card the school made elsewhere shows in the student’s viewer an
   // Opened on its own (a link, a bookmark), Chromium's viewer still shows the sandboxed card.
   const opened = await studentPage.goto(url);
   expect(opened?.status()).toBe(200);
+  // A moment for the viewer to fail, if it would: nothing on the page marks that it has tried.
   await studentPage.waitForTimeout(1000);
   expect(studentPage.frames().some((frame) => frame.url().startsWith('chrome-error:'))).toBe(false);
   await shot(studentPage, `term-reports-uploaded-card-tab-${testInfo.project.name}`);

@@ -144,11 +144,24 @@ export async function apiCall(page: Page, method: 'POST' | 'PUT' | 'DELETE', url
   return page.request.fetch(url, { method, data, headers: await xsrf(page) });
 }
 
+/**
+ * Waits until the page has drawn its last change (two frames) and every transition or animation
+ * that has an end has ended: a condition, where a fixed pause would guess how long a busy machine
+ * takes. A spinner's endless animation is not waited for.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const ending = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
+  });
+}
+
 /** An axe check of the page as it stands: no serious or critical violations. */
 export async function expectAccessible(page: Page): Promise<void> {
   // Finish every transition first, so colours are checked as they settle, not mid-fade.
   await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
-  await page.waitForTimeout(50);
+  await settled(page);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);

@@ -1,3 +1,4 @@
+import { messages } from '@school/contract';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -161,7 +162,7 @@ export async function buildApp({ config, db, dialect, logger = true, extraRoutes
   registerSchoolDayEnd(app);
 
   if (config.webDist) serveWebApp(app, config.webDist);
-  else app.setNotFoundHandler(async (request, reply) => reply.code(404).send({ message: 'Not found.' }));
+  else app.setNotFoundHandler(async (request, reply) => reply.code(404).send({ message: messages.notFound }));
   return app;
 }
 
@@ -247,7 +248,7 @@ function serveWebApp(app: FastifyInstance, webDist: string): void {
   const screenPages = readScreenPages(webDist, readPage);
   app.setNotFoundHandler(async (request, reply) => {
     const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/sanctum/');
-    if (!isPage) return reply.code(404).send({ message: 'Not found.' });
+    if (!isPage) return reply.code(404).send({ message: messages.notFound });
     // A signed-in student opening one of her screens gets the copy of the page that fetches the
     // screen's scripts with it, and her screen's first calls beside them (decision 055). Anyone
     // else gets the page: a visitor is sent on to sign in, which needs none of them.

@@ -7,6 +7,7 @@ import { ADMIN_PASSWORD, createAdminUser, createStudent } from './helpers/factor
 import { createServerData, type ServerData } from './helpers/server-data.ts';
 import { testDialect } from './helpers/test-db.ts';
 import { HttpClient, startServer, type HttpAnswer } from './helpers/server-process.ts';
+import { waitUntil } from './helpers/wait.ts';
 
 type SavedRecord = { record: { updatedAt: string } };
 
@@ -119,10 +120,8 @@ describe('stopping the server', () => {
       );
       // Stopped once the first report is in print (its printing process started).
       let printers: number[] = [];
-      while (printers.length === 0) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        printers = childrenOf(server.child.pid!);
-      }
+      await waitUntil('a printing process', () => (printers = childrenOf(server.child.pid!)).length > 0, 60_000);
+      // A moment into the print, not at its first instant: a stop in the middle of printing is what is tested.
       await new Promise((resolve) => setTimeout(resolve, 300));
       const signalledAt = performance.now();
       server.child.kill('SIGTERM');
@@ -218,6 +217,7 @@ describe('stopping the server', () => {
     socket.write(
       `POST /api/store-file HTTP/1.1\r\nHost: ${hostname}\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: 100000\r\n\r\n--x\r\n`,
     );
+    // A moment for the server to hold the stalled upload: nothing outside it shows when it has.
     await new Promise((resolve) => setTimeout(resolve, 200));
 
     server.child.kill('SIGTERM');

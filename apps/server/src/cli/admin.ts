@@ -1,7 +1,7 @@
 // `npm run admin -- create <username> [--role admin|office|teacher] [--classes 1A,1B] [--email name@school.org]` and `npm run admin -- reset <username> [--second-factor]`.
 import { parseArgs } from 'node:util';
 import { staffRoles, type StaffRole } from '@school/contract';
-import { isPostgres } from '../db/dialect.ts';
+import { dialectOf } from '../db/dialect.ts';
 import { createWriteTransactions } from '../db/write-transactions.ts';
 import { resetAdmin } from '../features/auth/index.ts';
 import { createStaffFromCommand } from '../features/staff/index.ts';
@@ -49,7 +49,7 @@ async function main(): Promise<number> {
   try {
     if (command === 'create') {
       const password = config.adminPassword ?? (await askHiddenPassword(`Password for ${username}: `));
-      const writeTransaction = createWriteTransactions(db, isPostgres(db as never) ? 'postgres' : 'sqlite');
+      const writeTransaction = createWriteTransactions(db, dialectOf(db));
       await createStaffFromCommand({ db, writeTransaction }, { username, password, role, classes, email });
       console.log(
         role === 'admin'

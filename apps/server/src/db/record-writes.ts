@@ -3,6 +3,7 @@ import { CompiledQuery, sql, type AliasableExpression, type Compilable, type Exp
 import { batchedByKey, batchedWrites } from './batched-statements.ts';
 import { compiledOnce, compiledPerShape } from './compiled-once.ts';
 import type { DialectName, Executor } from './database.ts';
+import { dialectOf } from './dialect.ts';
 import { rowMaker } from './row-maker.ts';
 import type { AuditLogTable, ReviewedColumn } from './schema.ts';
 
@@ -95,6 +96,15 @@ const progressUpdateText = (dialect: DialectName): string =>
 /** `progressUpdateText` as Kysely's SET, for every upsert of a progress row. */
 export const progressUpdate = (dialect: DialectName) =>
   Object.fromEntries(progressColumns.map((column) => [column, sql<number>`${sql.raw(progressValue(dialect, column))}`]));
+
+/** Writes a record's whole progress row; a reviewed mark already set stays set (`progressUpdate`, in the database's own words). */
+export async function upsertProgress(db: Executor, studentId: string, row: ProgressRow): Promise<void> {
+  await db
+    .insertInto('form_progress')
+    .values({ ...row, student_id: studentId })
+    .onConflict((conflict) => conflict.column('student_id').doUpdateSet(() => progressUpdate(dialectOf(db))))
+    .execute();
+}
 
 /** A save's change of one record (`saveRecordChanges`). */
 export type RecordChange = {
@@ -247,13 +257,7 @@ export async function saveRecordChanges(db: Executor, dialect: DialectName, chan
   if (dialect === 'postgres') return saveOnPostgres(db, change);
   const columns = recordColumnsOf(change);
   if ((await runUpdateStudent(db, dialect, columns, columns.join(','), updateParameters(change, columns))).length === 0) return false;
-  if (change.progress) {
-    await db
-      .insertInto('form_progress')
-      .values({ ...change.progress, student_id: change.id })
-      .onConflict((conflict) => conflict.column('student_id').doUpdateSet(() => progressUpdate(dialect)))
-      .execute();
-  }
+  if (change.progress) await upsertProgress(db, change.id, change.progress);
   await runInsertAudit(
     db,
     dialect,

@@ -1,5 +1,5 @@
 import type { StaffRole } from '@school/contract';
-import type { SessionRow } from './session-repository.ts';
+import type { SessionWithAdmin } from './session-repository.ts';
 
 /** Facts about the request that the audit log and the throttles record beside who made it. */
 export type RequestFacts = {
@@ -36,16 +36,6 @@ export type VisitorActor = { kind: 'visitor'; restricted: StudentIdentity | Admi
  */
 export type Actor = StudentActor | AdminActor | VisitorActor;
 export type SignedInActor = StudentActor | AdminActor;
-
-/** The session row as read for a request, with its staff account's username, role, classes, state and second factor joined in. */
-export type SessionWithAdmin = SessionRow & {
-  admin_name: string | null;
-  admin_role?: StaffRole | null;
-  admin_classes?: string | null;
-  admin_disabled?: number | null;
-  /** 1 when the staff account has a second factor (decision 043). */
-  admin_has_factor?: number | null;
-};
 
 /** A staff account's classes as stored (class IDs joined by commas). */
 export const classesOf = (stored: string | null | undefined): string[] => (stored ? stored.split(',') : []);

@@ -1,8 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { DialectName, Executor } from '../db/database.ts';
 import type { GroupedRead } from '../db/record-writes.ts';
-import type { SessionWithAdmin } from './actor.ts';
-import { sessionRepository, sessionWithStudentRowReader } from './session-repository.ts';
+import { sessionRepository, sessionWithStudentRowReader, type SessionWithAdmin } from './session-repository.ts';
 
 /** A request's session as read, and how to hand the request what was read with it. */
 export type SessionRead = { session: SessionWithAdmin; handTo(request: FastifyRequest): void };

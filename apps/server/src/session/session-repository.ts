@@ -1,3 +1,4 @@
+import type { StaffRole } from '@school/contract';
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { batchedByKey } from '../db/batched-statements.ts';
@@ -5,9 +6,18 @@ import { compiledOnce } from '../db/compiled-once.ts';
 import { nowIso, type DialectName, type Executor } from '../db/database.ts';
 import type { GroupedRead } from '../db/record-writes.ts';
 import type { SessionsTable } from '../db/schema.ts';
-import type { SessionWithAdmin } from './actor.ts';
 
 export type SessionRow = SessionsTable;
+
+/** The session row as read for a request, with its staff account's username, role, classes, state and second factor joined in. */
+export type SessionWithAdmin = SessionRow & {
+  admin_name: string | null;
+  admin_role?: StaffRole | null;
+  admin_classes?: string | null;
+  admin_disabled?: number | null;
+  /** 1 when the staff account has a second factor (decision 043). */
+  admin_has_factor?: number | null;
+};
 
 /** Session ids are 256 random bits; only their SHA-256 is stored, so a copy of the database opens no session. */
 export const newToken = (): string => randomBytes(32).toString('base64url');
@@ -69,6 +79,20 @@ export function sessionWithStudentRowReader<T>(row: GroupedRead<T>) {
 }
 
 export const sessionRepository = {
+  /** Whether the staff account has a second factor (an authenticator app or a passkey), and when the session named last gave one. */
+  stepUpState(db: Executor, adminId: number, sessionIdHash: string | null) {
+    return db
+      .selectFrom('admin_users')
+      .leftJoin('sessions', (join) => join.onRef('sessions.admin_id', '=', 'admin_users.id').on('sessions.id_hash', '=', sessionIdHash ?? ''))
+      .select((eb) => [
+        'admin_users.totp_secret',
+        'sessions.second_factor_at',
+        eb.exists(eb.selectFrom('staff_passkeys').select('staff_passkeys.id').whereRef('staff_passkeys.admin_id', '=', 'admin_users.id')).as('has_passkey'),
+      ])
+      .where('admin_users.id', '=', adminId)
+      .executeTakeFirst();
+  },
+
   async create(db: Executor, session: NewSession): Promise<{ token: string; row: SessionRow }> {
     const token = newToken();
     const now = nowIso();
@@ -87,6 +111,41 @@ export const sessionRepository = {
   },
 
   /** The session may do everything its account may: its first password has been replaced. */
+  /** Notes that the session proved it is the account holder's, for enrolling a first second factor. */
+  async markEnrolmentVerified(db: Executor, idHash: string, at: string): Promise<void> {
+    await db
+      .updateTable('sessions')
+      .set({ enrolment_verified_at: at, enrolment_code_hash: null, enrolment_code_expires_at: null })
+      .where('id_hash', '=', idHash)
+      .execute();
+  },
+
+  /** Keeps the SHA-256 of a code just sent to the session's account, in place of any earlier one, with no tries yet. */
+  async setEnrolmentCode(db: Executor, idHash: string, codeHash: string, expiresAt: string): Promise<void> {
+    await db
+      .updateTable('sessions')
+      .set({ enrolment_code_hash: codeHash, enrolment_code_expires_at: expiresAt, enrolment_code_tries: 0 })
+      .where('id_hash', '=', idHash)
+      .execute();
+  },
+
+  /**
+   * Counts one try at the session's code, in one statement, while it has not expired and has had
+   * fewer than `maxTries`: its hash to compare, or undefined when there is none to try.
+   */
+  async tryEnrolmentCode(db: Executor, idHash: string, now: string, maxTries: number): Promise<string | undefined> {
+    const row = await db
+      .updateTable('sessions')
+      .set({ enrolment_code_tries: sql<number>`enrolment_code_tries + 1` })
+      .where('id_hash', '=', idHash)
+      .where('enrolment_code_hash', 'is not', null)
+      .where('enrolment_code_expires_at', '>', now)
+      .where('enrolment_code_tries', '<', maxTries)
+      .returning('enrolment_code_hash')
+      .executeTakeFirst();
+    return row?.enrolment_code_hash ?? undefined;
+  },
+
   async unrestrict(db: Executor, idHash: string): Promise<void> {
     await db.updateTable('sessions').set({ restricted: 0 }).where('id_hash', '=', idHash).execute();
   },

@@ -7,9 +7,9 @@ import type { Db, Executor } from '../db/database.ts';
 import { serverSecret } from '../db/server-secret.ts';
 import type { Deps } from '../lib/deps.ts';
 import { Forbidden } from '../lib/errors.ts';
-import { actorFor, type Actor, type SessionWithAdmin } from './actor.ts';
+import { actorFor, type Actor } from './actor.ts';
 import { readSessionAlone } from './preload.ts';
-import { hashToken, sessionRepository, type NewSession, type SessionRow } from './session-repository.ts';
+import { hashToken, sessionRepository, type NewSession, type SessionRow, type SessionWithAdmin } from './session-repository.ts';
 
 export const SESSION_COOKIE = 'portal_session';
 export const CSRF_COOKIE = 'XSRF-TOKEN';

@@ -5,6 +5,7 @@ import { batchedByKey, batchedWrites } from '../../src/db/batched-statements.ts'
 import type { Executor } from '../../src/db/database.ts';
 import { createStudent } from '../helpers/factories.ts';
 import { createTestDb, testDialect, type TestDb } from '../helpers/test-db.ts';
+import { until } from '../helpers/wait.ts';
 
 type Name = { id: string; first_name: FieldValue };
 
@@ -101,7 +102,7 @@ describe(`reads gathered into one statement, on ${testDialect}`, () => {
     const stuck = read(test.db, ids[0]);
     await nextTurn();
     const waiting = read(test.db, ids[3]);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await until(() => statements.length === 2)).toBe(true);
     expect(statements.map((statement) => statement.keys)).toEqual([[ids[0]], [ids[3]]]);
     statements[1].go();
     expect(await waiting).toEqual({ id: ids[3], first_name: 'Dana' });

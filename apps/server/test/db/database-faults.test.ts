@@ -154,54 +154,62 @@ describe('a stalled database (DATABASE_TIMEOUT_MS)', () => {
     };
   }
 
-  it('answers autosaves and an audited view 503 "busy" within the time limit while the database stays stalled for longer, serves other requests meanwhile, and saves again once it is free', async () => {
-    const limitMs = 1000;
-    const stallMs = 6000;
-    data = await createServerData();
-    const seed = await data.open();
-    await createAdminUser(seed);
-    const students = await Promise.all(Array.from({ length: 6 }, (_, index) => createStudent(seed, { id: `2026${String(600 + index)}` })));
-    await seed.destroy();
-    const server = await startServer({ ...data.settings, DATABASE_TIMEOUT_MS: String(limitMs) }, data.dir);
-    const client = new HttpClient(server.url, 9);
-    await client.signInAsAdmin('registrar', ADMIN_PASSWORD);
-    const versions = await Promise.all(students.map(async (student) => (await client.get(`/api/student/${student.id}`)).json<SavedRecord>().record.updatedAt));
+  it(
+    'answers autosaves and an audited view 503 "busy" within the time limit while the database stays stalled for longer, serves other requests meanwhile, and saves again once it is free',
+    { timeout: 120_000 },
+    async () => {
+      const limitMs = 1000;
+      data = await createServerData();
+      const seed = await data.open();
+      await createAdminUser(seed);
+      const students = await Promise.all(Array.from({ length: 6 }, (_, index) => createStudent(seed, { id: `2026${String(600 + index)}` })));
+      await seed.destroy();
+      const server = await startServer({ ...data.settings, DATABASE_TIMEOUT_MS: String(limitMs) }, data.dir);
+      const client = new HttpClient(server.url, 9);
+      await client.signInAsAdmin('registrar', ADMIN_PASSWORD);
+      const versions = await Promise.all(
+        students.map(async (student) => (await client.get(`/api/student/${student.id}`)).json<SavedRecord>().record.updatedAt),
+      );
 
-    const release = await stallDatabase(data);
-    const stalledAt = performance.now();
-    const released = new Promise((resolve) => setTimeout(resolve, stallMs)).then(release);
-    const timed = async (answer: Promise<HttpAnswer>) => ({ answer: await answer, seconds: (performance.now() - stalledAt) / 1000 });
-    const saves = students.map((student, index) =>
-      timed(client.post('/api/student', { id: student.id, updatedAt: versions[index], allergy: 'during the stall' })),
-    );
-    // An admin's view of a record writes its audit row: a write like the saves.
-    const view = timed(client.get(`/api/student/${students[0].id}`));
-    const plain = await timed(client.get('/api/towns'));
-    const answered = await Promise.all([...saves, view]);
-    await released;
-    const seconds = answered.map((save) => save.seconds.toFixed(2));
-    console.log(
-      `${testDialect}, stalled ${stallMs / 1000} s with DATABASE_TIMEOUT_MS=${limitMs}: 6 saves and a view answered 503 after ${seconds.join(', ')} s; a reference list after ${plain.seconds.toFixed(2)} s (${plain.answer.status})`,
-    );
+      // Stalled until every request below has been answered, however long a busy machine takes:
+      // a stall that ended on a timer could end before them and let them through.
+      const release = await stallDatabase(data);
+      const stalledAt = performance.now();
+      const timed = async (answer: Promise<HttpAnswer>) => ({ answer: await answer, seconds: (performance.now() - stalledAt) / 1000 });
+      const saves = students.map((student, index) =>
+        timed(client.post('/api/student', { id: student.id, updatedAt: versions[index], allergy: 'during the stall' })),
+      );
+      // An admin's view of a record writes its audit row: a write like the saves.
+      const view = timed(client.get(`/api/student/${students[0].id}`));
+      const plain = await timed(client.get('/api/towns'));
+      const answered = await Promise.all([...saves, view]);
+      const stallSeconds = (performance.now() - stalledAt) / 1000;
+      await release();
+      const seconds = answered.map((save) => save.seconds.toFixed(2));
+      console.log(
+        `${testDialect}, stalled ${stallSeconds.toFixed(2)} s with DATABASE_TIMEOUT_MS=${limitMs}: 6 saves and a view answered 503 after ${seconds.join(', ')} s; a reference list after ${plain.seconds.toFixed(2)} s (${plain.answer.status})`,
+      );
 
-    for (const { answer, seconds } of answered) {
-      expect({ status: answer.status, message: answer.json().message }).toEqual({ status: 503, message: databaseMessages.busy });
-      // Answered at the limit (and the wait for a connection), not at the end of the stall, and with no other request held meanwhile.
-      expect(seconds).toBeLessThan(limitMs / 1000 + 2);
-    }
-    // Other requests are served while those wait: the server waits for a lock between tries, never inside them.
-    expect(plain.answer.status).toBe(200);
-    expect(plain.seconds).toBeLessThan(Math.min(...answered.map((save) => save.seconds)));
+      for (const { answer, seconds } of answered) {
+        expect({ status: answer.status, message: answer.json().message }).toEqual({ status: 503, message: databaseMessages.busy });
+        // Answered at the limit (and the wait for a connection, roomy on a busy machine), not held
+        // for as long as the database is stalled, and with no other request held meanwhile.
+        expect(seconds).toBeLessThan(limitMs / 1000 + 6);
+      }
+      // Other requests are served while those wait: the server waits for a lock between tries, never inside them.
+      expect(plain.answer.status).toBe(200);
+      expect(plain.seconds).toBeLessThan(Math.min(...answered.map((save) => save.seconds)));
 
-    // Nothing of the refused saves was written; once the database is free they save.
-    for (const [index, student] of students.entries()) {
-      const answer = await client.post('/api/student', { id: student.id, updatedAt: versions[index], allergy: 'after the stall' });
-      expect(answer.status).toBe(200);
-    }
-    client.close();
-    server.child.kill('SIGTERM');
-    expect((await server.exited).code).toBe(0);
-  });
+      // Nothing of the refused saves was written; once the database is free they save.
+      for (const [index, student] of students.entries()) {
+        const answer = await client.post('/api/student', { id: student.id, updatedAt: versions[index], allergy: 'after the stall' });
+        expect(answer.status).toBe(200);
+      }
+      client.close();
+      server.child.kill('SIGTERM');
+      expect((await server.exited).code).toBe(0);
+    },
+  );
 });
 
 describe('what a database fault answers', () => {

@@ -1,7 +1,9 @@
 import { documentTypeNames, type FieldValue, type StaffRole } from '@school/contract';
 import { nowIso, type Db } from '../../src/db/database.ts';
 import { hashPassword } from '../../src/features/auth/passwords.ts';
-import { TestClient, type TestApp } from './test-app.ts';
+import type { NewMessage } from '../../src/features/notifications/repository.ts';
+import type { Config } from '../../src/core/config.ts';
+import { buildTestApp, TestClient, type TestApp } from './test-app.ts';
 
 let sequence = 0;
 
@@ -115,6 +117,16 @@ export async function signedInAdmin(app: TestApp['app'], username = 'registrar')
   return client;
 }
 
+/**
+ * The real app on a fresh database with the registrar (`createAdminUser`) signed in: the set-up of
+ * most staff tests, `({ t, admin } = await adminApp())` in their `beforeAll` or `beforeEach`.
+ */
+export async function adminApp(overrides: Partial<Config> = {}): Promise<{ t: TestApp; admin: TestClient }> {
+  const t = await buildTestApp(overrides);
+  await createAdminUser(t.db);
+  return { t, admin: await signedInAdmin(t.app) };
+}
+
 /** A new student with her password set, and a client of `t` signed in as her. */
 export async function signedInStudent(
   t: Pick<TestApp, 'app' | 'db'>,
@@ -171,3 +183,17 @@ export async function storeCompleteRegistration(db: Db, studentId: string): Prom
       .execute();
   }
 }
+
+/** The `n`th of a batch of plain messages for the outbox, each to its own parent: for the sender's tests. */
+export const outboxMessage = (n: number): NewMessage => ({
+  kind: 'report_posted',
+  recipient: `parent${n}@example.org`,
+  subject: `Message ${n}`,
+  text_body: `Body ${n}`,
+  html_body: `<p>Body ${n}</p>`,
+  event: 'test',
+  student_id: null,
+});
+
+/** `count` outbox messages (`outboxMessage`), each to its own parent. */
+export const outboxMessages = (count: number): NewMessage[] => Array.from({ length: count }, (_, n) => outboxMessage(n));

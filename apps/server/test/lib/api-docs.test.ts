@@ -80,6 +80,8 @@ const requestRules: Record<string, { body?: z.ZodType; form?: z.ZodObject; query
   'POST /api/admin-login/second-factor': { body: contract.secondFactorRequest },
   'POST /api/account/totp': { body: contract.totpEnrolmentRequest },
   'POST /api/account/totp/confirm': { body: contract.secondFactorRequest },
+  'POST /api/account/enrolment-code': { body: contract.enrolmentCodeRequest },
+  'POST /api/account/enrolment-code/confirm': { body: contract.secondFactorRequest },
   'POST /api/account/step-up': { body: contract.secondFactorRequest },
   'POST /api/account/passkeys/options': { body: contract.passkeyOptionsRequest },
   'POST /api/account/passkeys': { body: contract.addPasskeyRequest },

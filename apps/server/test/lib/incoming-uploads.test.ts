@@ -14,6 +14,7 @@ import { createServerData, type ServerData } from '../helpers/server-data.ts';
 import { HttpClient, startServer, type RunningServer } from '../helpers/server-process.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 import { testDialect } from '../helpers/test-db.ts';
+import { until } from '../helpers/wait.ts';
 
 const settings = (dataDir: string) => ({ dataDir });
 const MINUTE = 60_000;
@@ -38,11 +39,6 @@ function writeFile(file: string, ageMs = 0): void {
   const when = new Date(Date.now() - ageMs);
   fs.utimesSync(file, when, when);
 }
-
-const until = async (condition: () => boolean, ms = 10_000) => {
-  for (const started = Date.now(); !condition() && Date.now() - started < ms;) await new Promise((resolve) => setTimeout(resolve, 25));
-  return condition();
-};
 
 describe('sweeping unfinished uploads away', () => {
   let dataDir: string;
@@ -144,7 +140,8 @@ describe('a running server sweeps abandoned uploads every few minutes', () => {
     writeFile(path.join(root, own, 'lost-by-a-request'));
     writeFile(path.join(root, 'other-machine-1', 'abandoned'), 11 * MINUTE);
     expect(await until(() => filesUnder(root).length === 1)).toBe(true);
-    // Several sweeps later the upload still arriving is whole, and is stored.
+    // Several sweeps later the upload still arriving is whole, and is stored: the sweeps run on a
+    // timer, so letting them run is the behaviour under test, not a wait for something.
     await new Promise((resolve) => setTimeout(resolve, 4 * incomingSweep.everyMs));
     slow.write(payload.subarray(50_000));
     const answer = await slow.answer();

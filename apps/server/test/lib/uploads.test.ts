@@ -10,6 +10,7 @@ import { incomingRoot, kindsInWords, receiveUpload, sniffUploadKind, uploadedFil
 import { multipart } from '../helpers/multipart.ts';
 import { RawConnection } from '../helpers/raw-http.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
+import { until } from '../helpers/wait.ts';
 import { makeZip } from '../helpers/zip.ts';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
@@ -99,6 +100,7 @@ describe('receiving an upload', () => {
         throw new Error('the service failed');
       });
       app.post('/test/slow', { ...options, preValidation: receiveUpload() }, async () => {
+        // A slow service is what this route is: a client drops its upload while it runs.
         await new Promise((resolve) => setTimeout(resolve, 400));
         return { message: 'done' };
       });
@@ -241,11 +243,6 @@ describe('receiving an upload', () => {
       connection.close();
     }
   });
-
-  const until = async (condition: () => boolean) => {
-    for (let waited = 0; !condition() && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
-    return condition();
-  };
 
   /** Sends the start of an upload of 30,000 bytes, the first `sent` bytes of its body, then drops the connection, `after` ms later. */
   async function abortUpload(route: string, sent: number, after: number) {

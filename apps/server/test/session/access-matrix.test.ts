@@ -96,6 +96,8 @@ const expectedAccess: Record<string, Access> = {
   'POST /api/admin-login/second-factor': 'visitor',
   'POST /api/account/totp': 'signed-in',
   'POST /api/account/totp/confirm': 'signed-in',
+  'POST /api/account/enrolment-code': 'signed-in',
+  'POST /api/account/enrolment-code/confirm': 'signed-in',
   'POST /api/account/step-up': 'signed-in',
   'GET /api/account': 'signed-in',
   'DELETE /api/account/sessions/:id': 'signed-in',
@@ -174,6 +176,8 @@ const studentsOnly = new Set(['GET /api/my-record-access', 'GET /api/my-data']);
 const staffOnly = new Set([
   'POST /api/account/totp',
   'POST /api/account/totp/confirm',
+  'POST /api/account/enrolment-code',
+  'POST /api/account/enrolment-code/confirm',
   'POST /api/account/step-up',
   'GET /api/account',
   'DELETE /api/account/sessions/:id',

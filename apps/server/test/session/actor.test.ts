@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountOf, actingAs, actorFor, type SessionWithAdmin } from '../../src/session/actor.ts';
+import { accountOf, actingAs, actorFor } from '../../src/session/actor.ts';
+import type { SessionWithAdmin } from '../../src/session/session-repository.ts';
 import { buildTestApp, TestClient, type TestApp } from '../helpers/test-app.ts';
 import { createAdminUser, createStudent, signInAsAdmin } from '../helpers/factories.ts';
 

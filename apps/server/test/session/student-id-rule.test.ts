@@ -1,19 +1,17 @@
 import { messages, studentIdProblem } from '@school/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminUser, createStudent, openRegistration, signedInAdmin, signedInStudent, type TestStudent } from '../helpers/factories.ts';
+import { adminApp, createStudent, openRegistration, signedInStudent, type TestStudent } from '../helpers/factories.ts';
 import { multipart } from '../helpers/multipart.ts';
-import { buildTestApp, TestClient, type TestApp } from '../helpers/test-app.ts';
+import { TestClient, type TestApp } from '../helpers/test-app.ts';
 
 let t: TestApp;
 let studentA: TestStudent;
 let client: TestClient;
 let admin: TestClient;
 beforeAll(async () => {
-  t = await buildTestApp();
-  await createAdminUser(t.db);
+  ({ t, admin } = await adminApp());
   await openRegistration(t.db);
   ({ student: studentA, client } = await signedInStudent(t, { class_id: '3A' }));
-  admin = await signedInAdmin(t.app);
 });
 afterAll(() => t.close());
 

@@ -1,6 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { schoolConfigPath } from '../app/first-screen-calls.ts';
 import { api } from './client.ts';
+
+/** The school's name and time zone, which every screen shows: asked where the page does not hold them. */
+export const schoolConfigPath = '/api/config';
 
 export type SchoolConfig = { school_name: string; time_zone: string };
 

@@ -1,5 +1,4 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Session } from '@school/contract/responses';
 import { signedOutSession } from '@school/contract/signed-out-session';
 import { api } from './client.ts';
@@ -26,18 +25,3 @@ export async function getSession(): Promise<Session> {
 export const getSessionQueryOptions = () => queryOptions({ queryKey: ['session'], queryFn: getSession, staleTime: 60_000 });
 
 export const useSession = () => useQuery(getSessionQueryOptions());
-
-/** Asks the server for the new session, stores it, and moves on to `to` once signed in. */
-export function useEnterWithNewSession() {
-  const client = useQueryClient();
-  const navigate = useNavigate();
-  return async (to: string, state?: unknown): Promise<Session> => {
-    const session = await getSession();
-    // Another account's unsent changes never wait on this device for their owner (decision 039);
-    // fetched only now, so the sign-in screen's first load does not carry it.
-    void import('../lib/offline-edits.ts').then((kept) => kept.forgetOfflineEditsOfOthers(session.admin ? null : session.userID)).catch(() => undefined);
-    client.setQueryData(getSessionQueryOptions().queryKey, session);
-    if (session.authenticated && !session.restricted) await navigate(to, { replace: true, state });
-    return session;
-  };
-}

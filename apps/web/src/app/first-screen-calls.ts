@@ -24,9 +24,6 @@ export const firstScreenCalls: Record<string, string[]> = {
   [`/registration/${stepPaths.documents}`]: [record, `/api/get-files/${STUDENT}`],
 };
 
-/** The school's name and time zone, which every screen shows: asked where the page does not hold them. */
-export const schoolConfigPath = '/api/config';
-
 /** The calls of the screen at `path` for the student `studentId`; none for a path that is no student screen. */
 export const firstCallsOf = (path: string, studentId: string): string[] =>
   (firstScreenCalls[path] ?? []).map((call) => call.replace(STUDENT, encodeURIComponent(studentId)));

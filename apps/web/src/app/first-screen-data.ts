@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { askEarly } from '../api/client.ts';
-import { getSchoolConfigQueryOptions, schoolConfigInPage } from '../api/get-school-config.ts';
+import { getSchoolConfigQueryOptions, schoolConfigInPage, schoolConfigPath } from '../api/get-school-config.ts';
 import { getSessionQueryOptions } from '../api/get-session.ts';
-import { firstCallsOf, schoolConfigPath } from './first-screen-calls.ts';
+import { firstCallsOf } from './first-screen-calls.ts';
 
 /**
  * Starts the first screen's calls when the app starts: the session at once (its answer already on

@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { studentPath } from '../../src/api/get-student.ts';
 import { firstCallsOf } from '../../src/app/first-screen-calls.ts';
@@ -15,9 +16,8 @@ async function earlyCalls(path: string): Promise<string[]> {
   vi.resetModules();
   const { prefetchFirstScreen } = await import('../../src/app/first-screen-data.ts');
   prefetchFirstScreen(new QueryClient(), path);
-  await vi.waitFor(() => expect(calls.length).toBeGreaterThan(1));
-  // Every early call is started together, in the session's answer.
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  // Every early call is started together, in the session's answer: the first one seen, all are.
+  await waitFor(() => expect(calls.length).toBeGreaterThan(1));
   return calls.map((call) => call.url).filter((url) => url !== '/api/session');
 }
 

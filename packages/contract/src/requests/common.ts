@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { isRealDate } from '../field-rules.ts';
+import { limits } from '../limits.ts';
 import { messages } from '../messages.ts';
+import { studentIdField } from '../student-id.ts';
 
 /**
  * `dry_run` of every import and bulk upload (DESIGN §3, decision 037), a multipart field or a query
@@ -27,3 +30,26 @@ export type TextFields<Schema extends z.ZodType<object>> = {
 } & {
   [Key in keyof z.input<Schema> as undefined extends z.input<Schema>[Key] ? Key : never]?: AsText<z.input<Schema>[Key]>;
 };
+
+/**
+ * A student ID named in a path (`/api/…/{id}`): the same one rule and trim as in a body
+ * (`studentIdField`), which the access check applies to the path too.
+ */
+export const studentIdParam = studentIdField;
+
+/** A class's id ('1A') in a path or a body: trimmed, at most `limits.classId` characters, as a rollover names classes. */
+export const classIdField = z.string({ message: messages.required }).trim().min(1, messages.required).max(limits.classId, messages.tooLong(limits.classId));
+
+/** A day written yyyy-MM-dd, a real one (2026-02-30 is refused). */
+export const dayField = z.string({ message: messages.dayShape }).trim().refine(isRealDate, messages.dayShape);
+
+/** `page` of a paged list's query: counts from 1, 1 when left out. */
+export const pageField = z.coerce
+  .number({ message: messages.pageNumber })
+  .int(messages.pageNumber)
+  .min(1, messages.pageNumber)
+  .max(1_000_000, messages.pageNumber)
+  .default(1);
+
+/** The rows a page shows, for a repository's offset and limit. */
+export const pageWindow = (page: number, pageSize: number): { offset: number; limit: number } => ({ offset: (page - 1) * pageSize, limit: pageSize });

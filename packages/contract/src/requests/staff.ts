@@ -3,7 +3,7 @@ import { limits } from '../limits.ts';
 import { messages } from '../messages.ts';
 import { staffRoles } from '../staff-roles.ts';
 import { emailPattern } from '../student-schema.ts';
-import { requiredText } from './common.ts';
+import { classIdField, requiredText } from './common.ts';
 
 /** A staff username: 3 to `limits.username` letters, digits, dots, dashes or underscores, kept in lower case. */
 export const staffUsername = z
@@ -14,7 +14,7 @@ export const staffUsername = z
 
 const role = z.enum(staffRoles, { message: messages.chooseOption });
 /** A teacher's classes by their IDs ('1A'); the server checks that each class exists. */
-const classes = z.array(z.string().trim().min(1).max(10)).max(50);
+const classes = z.array(classIdField).max(50);
 
 /**
  * A staff member's e-mail address for her security notices, checked like the record's e-mail

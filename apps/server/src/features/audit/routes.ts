@@ -1,4 +1,4 @@
-import { auditPageSchema, auditQuery, binaryResponse, errorResponses } from '@school/contract';
+import { fileNames, auditPageSchema, auditQuery, binaryResponse, errorResponses } from '@school/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { madeWhole, sendDownload } from '../../lib/http/download.ts';
@@ -29,7 +29,7 @@ export async function auditRoutes(instance: FastifyInstance): Promise<void> {
       // Made whole before its first byte: the log is read page by page as the lines are written.
       const csv = await madeWhole(await auditCsv(app.deps, adminActor(request), request.query));
       const day = zonedTimestamp(new Date(), app.deps.config.schoolTimeZone).slice(0, 10);
-      return sendDownload(reply, { body: csv, type: CSV_TYPE, name: `Audit Log ${day}.csv` });
+      return sendDownload(reply, { body: csv, type: CSV_TYPE, name: fileNames.auditLog(day) });
     },
   );
 }

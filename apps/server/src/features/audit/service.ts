@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { AuditEntry as AuditEntryAnswer, AuditPage, AuditQuery, RecordAccess } from '@school/contract';
+import { pageSizes, pageWindow, type AuditEntry as AuditEntryAnswer, type AuditPage, type AuditQuery, type RecordAccess } from '@school/contract';
 import type { Deps } from '../../lib/deps.ts';
 import { zonedLocalToUtc, zonedTimestamp } from '../../lib/time-zone.ts';
 import { CSV_BOM, csvLine } from '../../lib/xlsx/index.ts';
@@ -9,8 +9,6 @@ import { recordAccessActions, recordAccessWords } from './record-access.ts';
 import { auditRepository, type AuditFilters, type AuditRow } from './repository.ts';
 import { staffMembersOf, type StaffMember } from './staff.ts';
 
-/** Entries on a page of the audit screen. */
-export const AUDIT_PAGE_SIZE = 50;
 /** Rows the CSV reads from the log at a time: it streams, so a long log never sits in memory whole. */
 const CSV_SLICE = 2000;
 /** The entries a student's privacy page shows, newest first. */
@@ -51,11 +49,11 @@ const presentEntry = (row: AuditRow, staff: (username: string | null) => StaffMe
 export async function auditPage(deps: Deps, query: AuditQuery): Promise<AuditPage> {
   const filters = filtersOf(deps, query);
   const [rows, total] = await Promise.all([
-    auditRepository.page(deps.db, filters, { offset: (query.page - 1) * AUDIT_PAGE_SIZE, limit: AUDIT_PAGE_SIZE }),
+    auditRepository.page(deps.db, filters, pageWindow(query.page, pageSizes.auditLog)),
     auditRepository.count(deps.db, filters),
   ]);
   const staff = await staffMembersOf(deps.db, staffNames(rows));
-  return { entries: rows.map((row) => presentEntry(row, staff)), page: query.page, page_size: AUDIT_PAGE_SIZE, total };
+  return { entries: rows.map((row) => presentEntry(row, staff)), page: query.page, page_size: pageSizes.auditLog, total };
 }
 
 const CSV_HEADER = ['When', 'Who', 'Role', 'Action', 'Student ID', 'From', 'Detail'];

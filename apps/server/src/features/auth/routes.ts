@@ -7,11 +7,9 @@ import {
   changeAdminPasswordRequest,
   changeStudentPasswordRequest,
   errorResponses,
-  limits,
   messages,
   messageSchema,
   noContent,
-  requiredText,
   resetStudentPasswordRequest,
   schoolConfigSchema,
   sessionSchema,
@@ -22,6 +20,7 @@ import {
   studentSignInRequest,
   studentSignInSchema,
   userInfoSchema,
+  studentIdParam,
 } from '@school/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { adminActor } from '../../session/access.ts';
@@ -46,7 +45,7 @@ import {
   type SignedInWithDevice,
 } from './service.ts';
 
-const studentIdParam = z.object({ student_id: requiredText(limits.studentId) });
+const studentIdParams = z.object({ student_id: studentIdParam });
 
 /**
  * Sign-ins per address and minute that did not succeed (failed, refused, or turned away by a full
@@ -63,8 +62,7 @@ export const signInRate = { max: 60, windowMs: 60_000 };
  */
 export const studentLookupRate = { max: 400, timeWindow: '1 hour' };
 
-const tooManyFromAddress = (seconds: number) =>
-  new TooManyRequests(`Too many sign-in attempts from this network. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`, seconds);
+const tooManyFromAddress = (seconds: number) => new TooManyRequests(messages.networkThrottled(seconds), seconds);
 
 /** Sets the session's cookies and the browser's device cookie, and answers the sign-in's body. */
 function answerSignIn<T>(reply: FastifyReply, settings: Config, signedIn: SignedInWithDevice<T>): T {
@@ -166,7 +164,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     '/api/user/:student_id',
     {
       config: { access: 'visitor', rateLimit: { max: 60, timeWindow: '1 minute' } },
-      schema: { params: studentIdParam, response: { 200: userInfoSchema, ...errorResponses } },
+      schema: { params: studentIdParams, response: { 200: userInfoSchema, ...errorResponses } },
     },
     async (request) => userInfo(deps, request.params.student_id),
   );
@@ -213,7 +211,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     '/api/student-record/:id',
     {
       config: { access: 'self or class:read', studentIdFrom: (request) => (request.params as { id?: string }).id },
-      schema: { params: z.object({ id: requiredText(limits.studentId) }), response: { 200: studentNamesSchema, ...errorResponses } },
+      schema: { params: z.object({ id: studentIdParam }), response: { 200: studentNamesSchema, ...errorResponses } },
     },
     async (request) => studentRecordNames(deps, request.params.id),
   );

@@ -179,7 +179,7 @@ export async function staffAccount(deps: Deps, actor: AdminActor): Promise<Staff
 /** `DELETE /api/account/sessions/{id}`: ends one of her sessions (this one too, if she names it). */
 export async function endStaffSession(deps: Deps, actor: AdminActor, handle: string): Promise<void> {
   const session = (await factors.sessionsOf(deps.db, actor.adminId)).find((row) => sessionHandle(row.id_hash) === handle);
-  if (!session) throw new NotFound('There is no such session.');
+  if (!session) throw new NotFound(messages.noSuchSession);
   await deps.writeTransaction(async (trx) => {
     await sessionRepository.delete(trx, session.id_hash);
     await writeAudit(trx, actor, { action: 'staff.session-ended', detail: session.device ?? session.ip ?? null });

@@ -2,11 +2,10 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { displayName, messages, passwordProblem, signedOutSession } from '@school/contract';
 import { isCommonPassword } from '@school/contract/common-passwords';
 import { accountOf, actingAs, classesOf, type Actor, type AdminActor, type AdminIdentity } from '../../session/actor.ts';
-import { SESSION_ENDED_MESSAGE } from '../../session/access.ts';
 import { mustEnrolSecondFactor } from '../../session/second-factor-enrolment.ts';
 import { sessionRepository } from '../../session/session-repository.ts';
 import { openSession, type SignedIn } from '../../session/sessions.ts';
-import type { Executor } from '../../db/database.ts';
+import { nowIso, type Executor } from '../../db/database.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { Forbidden, HttpError, invalidField, NotFound } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/index.ts';
@@ -36,7 +35,7 @@ function sameText(given: string, expected: string | null): boolean {
 /** Too many sign-ins wait for their password check: 503 with a retry time, at once (decision 015). */
 export class SignInBusy extends HttpError {
   constructor(retryAfter: number) {
-    super(503, 'Many people are signing in right now. Please try again in a few seconds.', undefined, { retryAfter });
+    super(503, messages.signInBusy, undefined, { retryAfter });
   }
 }
 
@@ -203,10 +202,10 @@ export async function signInAdmin(deps: Deps, actor: Actor, input: { name: strin
  * The current password asked before a change: limited like a sign-in (10 checks per 15 minutes per
  * account, reserved before the check), so that a session left open is no way to guess it.
  */
-async function checkCurrentPassword(deps: Deps, account: DeviceAccount, check: () => Promise<boolean>): Promise<void> {
+export async function checkCurrentPassword(deps: Deps, account: DeviceAccount, check: () => Promise<boolean>): Promise<void> {
   const bucket = buckets.currentPassword(account);
   const reservation = await reserveAttempt(deps, [bucket]);
-  if (!(await check())) throw invalidField('current_password', 'The current password is incorrect.');
+  if (!(await check())) throw invalidField('current_password', messages.currentPasswordWrong);
   await deps.writeTransaction(async (trx) => {
     await releaseAttempt(trx, reservation);
     await clearBuckets(trx, [bucket.key]);
@@ -231,7 +230,7 @@ async function checkStudentPassword(deps: Deps, student: StudentLogin, current: 
  */
 export async function checkCurrentStudentPassword(deps: Deps, actor: Actor, current: string) {
   const account = accountOf(actor);
-  if (account?.kind !== 'student' || actor.kind === 'visitor') throw new Forbidden('Only a signed-in student can check her password here.');
+  if (account?.kind !== 'student' || actor.kind === 'visitor') throw new Forbidden(messages.onlyStudentChecksPassword);
   const student = await authRepository.findStudentLogin(deps.db, account.studentId);
   if (!student) throw new NotFound(messages.ownRecordNotFound);
   try {
@@ -253,7 +252,7 @@ export async function checkCurrentStudentPassword(deps: Deps, actor: Actor, curr
  */
 export async function changeStudentPassword(deps: Deps, actor: Actor, input: { password: string; current_password?: string }) {
   const account = accountOf(actor);
-  if (account?.kind !== 'student' || !actor.sessionId) throw new Forbidden('Only a signed-in student can change her password here.');
+  if (account?.kind !== 'student' || !actor.sessionId) throw new Forbidden(messages.onlyStudentChangesPassword);
   const sessionId = actor.sessionId;
   const student = await authRepository.findStudentLogin(deps.db, account.studentId);
   if (!student) throw new NotFound(messages.ownRecordNotFound);
@@ -274,20 +273,22 @@ export async function changeStudentPassword(deps: Deps, actor: Actor, input: { p
 /** An admin changes her password (the one-time one included); her other sessions end. */
 export async function changeAdminPassword(deps: Deps, actor: Actor, input: { password: string; current_password: string }) {
   const account = accountOf(actor);
-  if (account?.kind !== 'admin' || !actor.sessionId) throw new Forbidden('Only a signed-in admin can change an admin password.');
+  if (account?.kind !== 'admin' || !actor.sessionId) throw new Forbidden(messages.onlyAdminChangesAdminPassword);
   const sessionId = actor.sessionId;
   const admin = await authRepository.findAdminById(deps.db, account.adminId);
-  if (!admin) throw new NotFound('Your admin account was not found.');
+  if (!admin) throw new NotFound(messages.adminAccountNotFound);
   await checkCurrentPassword(deps, `admin:${admin.username}`, () => verifyPassword(admin.password_hash, input.current_password));
   const problem = passwordProblem(input.password, { username: admin.username }, isCommonPassword);
   if (problem) throw invalidField('password', problem);
-  if (input.password === input.current_password) throw invalidField('password', 'The new password must differ from the current one.');
+  if (input.password === input.current_password) throw invalidField('password', messages.newPasswordSame);
 
   const passwordHash = await hashPassword(input.password);
   await deps.writeTransaction(async (trx) => {
     await authRepository.setAdminPassword(trx, admin.id, passwordHash, false);
     await sessionRepository.deleteForAdmin(trx, admin.id, sessionId);
     await sessionRepository.unrestrict(trx, sessionId);
+    // A session a one-time password opened was handed to her by an admin: it may enrol her first factor (decision 057).
+    if (actor.kind === 'visitor') await sessionRepository.markEnrolmentVerified(trx, sessionId, nowIso());
     await writeAudit(trx, actingAs(actor, account), { action: 'admin.password-changed' });
   });
   return { message: messages.passwordChanged };
@@ -351,7 +352,7 @@ export async function lookUpStudentId(deps: Deps, input: { first_name: string; l
  * the session she presented has ended is told so, for the sign-in page to say why she is there.
  */
 export async function describeSession(deps: Deps, actor: Actor, { sessionEnded }: { sessionEnded: boolean }) {
-  const signedOut = { ...signedOutSession, ended_message: sessionEnded ? SESSION_ENDED_MESSAGE : null };
+  const signedOut = { ...signedOutSession, ended_message: sessionEnded ? messages.sessionEnded : null };
   const account = accountOf(actor);
   const restricted = actor.kind === 'visitor';
   if (!account) return signedOut;

@@ -1,8 +1,7 @@
-import { nowIso } from '../../db/database.ts';
 import type { Db } from '../../db/database.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { Actor } from '../../session/actor.ts';
-import { writeAudit } from '../audit/index.ts';
+import { recentAuditOf, writeAudit } from '../audit/index.ts';
 
 /** The audit log's action for an address seen spraying date-of-birth guesses (decision 015). */
 export const SPRAYING_SEEN = 'sign-in.spraying-seen';
@@ -33,13 +32,6 @@ export async function reportSpraying(deps: Pick<Deps, 'writeTransaction'>, actor
 
 /** The spraying seen in the last day, newest first, for the admins' dashboard. */
 export async function recentSprayAlerts(db: Db) {
-  const rows = await db
-    .selectFrom('audit_log')
-    .select(['at', 'ip', 'detail'])
-    .where('action', '=', SPRAYING_SEEN)
-    .where('at', '>', new Date(Date.parse(nowIso()) - SHOWN_FOR_MS).toISOString())
-    .orderBy('at', 'desc')
-    .limit(20)
-    .execute();
+  const rows = await recentAuditOf(db, SPRAYING_SEEN, SHOWN_FOR_MS, 20);
   return { alerts: rows.map((row) => ({ at: row.at, address: row.ip ?? '', message: row.detail ?? '' })) };
 }

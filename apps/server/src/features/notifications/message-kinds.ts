@@ -141,3 +141,53 @@ export function staffSecurityMessage(
     `${school.portalUrl}/admin`,
   );
 }
+
+/** What every admin is told of another staff member (issue 49). */
+export type AdminsEvent =
+  { kind: 'many-records'; username: string; used: number; limit: number } | { kind: 'admin-created' | 'made-admin'; username: string; by: string };
+
+const adminsEventSubject: Record<AdminsEvent['kind'], string> = {
+  'many-records': 'a staff member opened many student records today',
+  'admin-created': 'a new administrator account',
+  'made-admin': 'a staff account was made an administrator',
+};
+
+const adminsEventLine = (event: AdminsEvent, when: string) => {
+  switch (event.kind) {
+    case 'many-records':
+      return `The staff account ${event.username} has used ${event.used} of its ${event.limit} whole-school exports allowed today, student records opened one by one counted as one export per 100 (${when}).`;
+    case 'admin-created':
+      return `A new administrator account, ${event.username}, was created by ${event.by} on ${when}.`;
+    case 'made-admin':
+      return `The staff account ${event.username} was made an administrator by ${event.by} on ${when}.`;
+  }
+};
+
+/**
+ * A notice to every admin (issue 49): what another staff account did and when, on the school's
+ * clock; no student's data. The link is the staff sign-in, where the dashboard and staff screen say more.
+ */
+export function adminsMessage(school: School & Pick<Config, 'schoolTimeZone'>, { event, at }: { event: AdminsEvent; at: string }): Composed {
+  const [day, time] = utcToZonedLocal(at, school.schoolTimeZone).split('T') as [string, string];
+  const when = `${dateInWords(day)} at ${time} (school time)`;
+  return compose(
+    `${school.schoolName}: ${adminsEventSubject[event.kind]}`,
+    [adminsEventLine(event, when), 'If this is expected, there is nothing to do. If not, you can disable the account on the staff screen at once.'],
+    `${school.portalUrl}/admin`,
+  );
+}
+
+/**
+ * The code a staff member types before enrolling her first second factor (decision 057): the code,
+ * how long it works, and what to do if she did not ask for it. Nothing else of her account.
+ */
+export function enrolmentCodeMessage(school: School, { username, code, minutes }: { username: string; code: string; minutes: number }): Composed {
+  return compose(
+    `${school.schoolName}: your code to set up a second factor`,
+    [
+      `Your code to set up a second factor for the staff account ${username} is ${code}. It works for ${minutes} minutes.`,
+      "If you did not ask for it, someone knows your password: please tell the school's admin at once.",
+    ],
+    `${school.portalUrl}/admin`,
+  );
+}

@@ -311,6 +311,18 @@ export const notificationsRepository = {
     return new Set((await db.selectFrom('absence_days').select('date').where('date', 'in', dates).execute()).map((row) => row.date));
   },
 
+  /** Every enabled admin account but `except`, with her address for security notices (null for none). */
+  adminsToTell(db: Executor, except: number | null) {
+    return db
+      .selectFrom('admin_users')
+      .select(['id', 'username', 'email'])
+      .where('role', '=', 'admin')
+      .where('disabled', '=', 0)
+      .where('id', '!=', except ?? -1)
+      .orderBy('id')
+      .execute();
+  },
+
   /** A staff account's address for her security notices. */
   async staffEmail(db: Executor, adminId: number) {
     return (await db.selectFrom('admin_users').select('email').where('id', '=', adminId).executeTakeFirst())?.email ?? null;

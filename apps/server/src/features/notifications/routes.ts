@@ -1,7 +1,6 @@
 import {
   binaryResponse,
   errorResponses,
-  limits,
   notificationStopQuery,
   notificationStopsSchema,
   retryMessageRequest,
@@ -14,11 +13,13 @@ import {
   registrationRemindersAnswerSchema,
   registrationRemindersRequest,
   renderedMessageSchema,
+  studentIdParam,
 } from '@school/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminActor } from '../../session/access.ts';
+import { staffChangeGuard } from '../../session/step-up.ts';
 import { stopPage } from './stop-page.ts';
 import {
   notificationStopsOf,
@@ -80,7 +81,11 @@ export async function notificationsRoutes(instance: FastifyInstance): Promise<vo
 
   app.put(
     '/api/notification-settings',
-    { config: { access: 'settings' }, schema: { body: notificationSettingsRequest, response: { 200: notificationSettingsSchema, ...errorResponses } } },
+    {
+      config: { access: 'settings' },
+      schema: { body: notificationSettingsRequest, response: { 200: notificationSettingsSchema, ...errorResponses } },
+      preHandler: staffChangeGuard(deps),
+    },
     async (request) => saveNotificationSettings(deps, adminActor(request), request.body),
   );
 
@@ -116,7 +121,7 @@ export async function notificationsRoutes(instance: FastifyInstance): Promise<vo
     {
       config: { access: 'records:read' },
       schema: {
-        params: z.object({ student_id: z.string().trim().min(1).max(limits.studentId) }),
+        params: z.object({ student_id: studentIdParam }),
         response: { 200: notificationStopsSchema, ...errorResponses },
       },
     },

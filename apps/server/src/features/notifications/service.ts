@@ -1,5 +1,7 @@
 import {
-  MESSAGES_PAGE_SIZE,
+  messages,
+  pageSizes,
+  pageWindow,
   progressSteps,
   type NotificationStops,
   type RegistrationRemindersAnswer,
@@ -54,8 +56,7 @@ export async function listMessages(deps: Deps, query: MessagesQuery & { page: nu
   const { items, total } = await repository.page(deps.db, {
     status: query.status,
     kind: query.kind,
-    offset: (query.page - 1) * MESSAGES_PAGE_SIZE,
-    limit: MESSAGES_PAGE_SIZE,
+    ...pageWindow(query.page, pageSizes.messages),
   });
   return { items: items.map(presentMessage), total, mail_server: deps.config.smtpUrl !== undefined };
 }
@@ -63,15 +64,15 @@ export async function listMessages(deps: Deps, query: MessagesQuery & { page: nu
 /** `GET /api/messages/{id}`: the message as its recipient reads it. */
 export async function renderedMessage(deps: Deps, id: number): Promise<RenderedMessage> {
   const row = await repository.message(deps.db, id);
-  if (!row) throw new NotFound('There is no such message.');
+  if (!row) throw new NotFound(messages.noSuchMessage);
   return { ...presentMessage(row), text: row.text_body, html: row.html_body };
 }
 
 /** `POST /api/messages/{id}/retry`: a failed (or cancelled) message is queued again from the start. */
 export async function retryMessage(deps: Deps, actor: AdminActor, id: number): Promise<OutboxMessage> {
   await deps.writeTransaction(async (trx) => {
-    if (!(await repository.message(trx, id))) throw new NotFound('There is no such message.');
-    if (!(await repository.requeue(trx, id, nowIso()))) throw new Conflict('Only a failed or cancelled message can be sent again.');
+    if (!(await repository.message(trx, id))) throw new NotFound(messages.noSuchMessage);
+    if (!(await repository.requeue(trx, id, nowIso()))) throw new Conflict(messages.onlyFailedRetried);
     await writeAudit(trx, actor, { action: 'notification.retried', detail: `message ${id}` });
   });
   return presentMessage((await repository.message(deps.db, id)) as Row);
@@ -219,11 +220,11 @@ export async function sendRegistrationReminders(deps: Deps, actor: AdminActor, {
     return { dry_run, students, recipients: messages.length };
   }
   return deps.writeTransaction(async (trx) => {
-    if (!(await repository.isEnabled(trx, 'reminders'))) throw new Conflict('Registration reminders are switched off: switch them on under Messages first.');
-    const { students, messages } = await compose(trx);
-    await enqueueMessages(trx, actor, messages);
-    await writeAudit(trx, actor, { action: 'registration-reminders.sent', detail: `${students} students, ${messages.length} messages` });
-    return { dry_run, students, recipients: messages.length };
+    if (!(await repository.isEnabled(trx, 'reminders'))) throw new Conflict(messages.remindersOff);
+    const { students, messages: outgoing } = await compose(trx);
+    await enqueueMessages(trx, actor, outgoing);
+    await writeAudit(trx, actor, { action: 'registration-reminders.sent', detail: `${students} students, ${outgoing.length} messages` });
+    return { dry_run, students, recipients: outgoing.length };
   });
 }
 

@@ -1,12 +1,11 @@
 import { studentColumns, type FieldValue } from '@school/contract';
 import type { Expression, Selectable } from 'kysely';
 import type { DialectName, Executor } from '../../db/database.ts';
-import { isPostgres } from '../../db/dialect.ts';
 import {
   groupedRead,
   integerStudentColumns,
   progressColumns,
-  progressUpdate,
+  upsertProgress,
   saveRecordChanges,
   type ProgressRow,
   type RecordChange,
@@ -104,11 +103,7 @@ export const registrationRepository = {
 
   /** Writes the whole progress row; a reviewed mark already set stays set (`progressUpdate`). */
   async saveProgress(db: Executor, studentId: string, row: ProgressRow): Promise<void> {
-    await db
-      .insertInto('form_progress')
-      .values({ ...row, student_id: studentId })
-      .onConflict((conflict) => conflict.column('student_id').doUpdateSet(() => progressUpdate(isPostgres(db as never) ? 'postgres' : 'sqlite')))
-      .execute();
+    await upsertProgress(db, studentId, row);
   },
 
   /**

@@ -211,7 +211,7 @@ export async function saveStudentRecord(deps: Deps, actor: SignedInActor, input:
       const window = registrationWindow(found.status, deps.config.schoolTimeZone);
       if (!window.editable) throw new Forbidden(window.message);
       if (schoolOnlyFields.some((column) => column in changes)) {
-        throw new Forbidden('Your class and house are set by the school and cannot be changed here.');
+        throw new Forbidden(messages.classAndHouseBySchool);
       }
     }
     if (input.updatedAt !== current.updated_at) throw new Conflict(CONFLICT_MESSAGE, { record: presentStudentRecord(current) });
@@ -288,7 +288,7 @@ const confirmedMessages: Record<CompletenessStepKey, string> = Object.fromEntrie
  * inside her form's registration window, as her autosave. Answers the progress.
  */
 export async function confirmStep(deps: Deps, actor: SignedInActor, step: CompletenessStepKey) {
-  if (actor.kind !== 'student') throw new Forbidden('Only a student can confirm a step of her own registration.');
+  if (actor.kind !== 'student') throw new Forbidden(messages.onlyStudentConfirms);
   const studentId = actor.studentId;
   await assertMayChangeRegistration(deps, actor, studentId);
   const progress = await deps.writeTransaction(async (trx) => {

@@ -2,6 +2,7 @@ import { errorResponses, retentionEraseRequest, retentionEraseResultSchema, rete
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminActor } from '../../session/access.ts';
+import { notDryRun, staffChangeGuard } from '../../session/step-up.ts';
 import { eraseDueData, loadRetention } from './service.ts';
 
 /** Keeping leavers' health data and documents no longer than RETENTION_YEARS (decision 046). */
@@ -15,7 +16,11 @@ export async function retentionRoutes(instance: FastifyInstance): Promise<void> 
 
   app.post(
     '/api/retention/erase',
-    { config: { access: 'settings' }, schema: { body: retentionEraseRequest, response: { 200: retentionEraseResultSchema, ...errorResponses } } },
+    {
+      config: { access: 'settings' },
+      schema: { body: retentionEraseRequest, response: { 200: retentionEraseResultSchema, ...errorResponses } },
+      preHandler: staffChangeGuard(deps, notDryRun),
+    },
     async (request) => eraseDueData(deps, adminActor(request), request.body),
   );
 }

@@ -5,7 +5,7 @@ import { nowIso, type Executor } from '../../db/database.ts';
 import type { AuditLogTable } from '../../db/schema.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { zonedTimestamp } from '../../lib/time-zone.ts';
-import { auditRow, studentsHeld } from '../audit/index.ts';
+import { auditRow, studentsHeld, writeAuditRows } from '../audit/index.ts';
 import { nextVersion } from '../registration/index.ts';
 import { erasedHealthValues, healthFieldsHeld, retentionDueOn } from './health-data.ts';
 import { retentionRepository as repository, type Leaver } from './repository.ts';
@@ -154,11 +154,7 @@ function eraseInOneTransaction(deps: Deps, by: Eraser): Promise<RetentionEraseRe
     const counts = totals(erasing);
     const rows = erasing.map((entry) => erasureAudit(by, { action: 'student.data-erased', studentId: entry.student_id, detail: countsText(entry) }));
     rows.push(erasureAudit(by, { action: 'retention.erased', detail: `${studentsHeld(ids.length)}: ${countsText(counts)}` }));
-    for (let start = 0; start < rows.length; start += 200)
-      await trx
-        .insertInto('audit_log')
-        .values(rows.slice(start, start + 200))
-        .execute();
+    await writeAuditRows(trx, rows);
     return eraseResult(false, ids.length, counts);
   });
 }

@@ -1,4 +1,4 @@
-import { passwordProblem, staffEmail, staffUsername, type newStaffRequest, type staffChangeRequest, type StaffRole } from '@school/contract';
+import { messages, passwordProblem, staffEmail, staffUsername, type newStaffRequest, type staffChangeRequest, type StaffRole } from '@school/contract';
 import { isCommonPassword } from '@school/contract/common-passwords';
 import type { z } from 'zod';
 import type { AdminActor } from '../../session/actor.ts';
@@ -8,7 +8,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { Conflict, invalidField, NotFound } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/index.ts';
 import { hashPassword, oneTimePassword, secondFactorRepository } from '../auth/index.ts';
-import { queueStaffSecurityNotice } from '../notifications/index.ts';
+import { queueAdminsNotice, queueStaffSecurityNotice } from '../notifications/index.ts';
 import { staffRepository } from './repository.ts';
 
 export const LAST_ADMIN = 'The last enabled admin cannot be disabled or given another role.';
@@ -38,7 +38,7 @@ async function checkedClasses(db: Executor, role: StaffRole, classes: string[]):
   const wanted = [...new Set(classes)].sort();
   const found = new Set(await staffRepository.existingClasses(db, wanted));
   const unknown = wanted.filter((classId) => !found.has(classId));
-  if (unknown.length > 0) throw invalidField('classes', `There is no class ${unknown.join(', ')}.`);
+  if (unknown.length > 0) throw invalidField('classes', messages.noSuchClass(unknown.join(', ')));
   return wanted.join(',');
 }
 
@@ -52,7 +52,7 @@ export async function listStaff(deps: Deps) {
  * by `POST /api/staff` and the `npm run admin -- create` command (with a chosen password).
  */
 export async function addStaff(
-  deps: Pick<Deps, 'db' | 'writeTransaction'>,
+  deps: Pick<Deps, 'db' | 'writeTransaction'> & Partial<Pick<Deps, 'config'>>,
   actor: AdminActor | null,
   input: z.output<typeof newStaffRequest>,
   chosenPassword?: string,
@@ -60,11 +60,15 @@ export async function addStaff(
   const password = chosenPassword ?? oneTimePassword();
   const passwordHash = await hashPassword(password);
   const row = await deps.writeTransaction(async (trx) => {
-    if (await staffRepository.find(trx, input.username)) throw invalidField('username', `There is already a staff account named '${input.username}'.`);
+    if (await staffRepository.find(trx, input.username)) throw invalidField('username', messages.staffNameTaken(input.username));
     const classes = await checkedClasses(trx, input.role, input.classes);
     await staffRepository.insert(trx, { ...input, classes, passwordHash, mustChange: chosenPassword === undefined });
     if (actor) await writeAudit(trx, actor, { action: 'staff.created', detail: `${input.username}: ${input.role}${classes ? ` (${classes})` : ''}` });
-    return (await staffRepository.find(trx, input.username))!;
+    const created = (await staffRepository.find(trx, input.username))!;
+    // Every other admin hears of a new admin at once (issue 49): one made from a stolen session is seen.
+    if (input.role === 'admin' && actor && deps.config)
+      await queueAdminsNotice(trx, deps.config, { actor, event: { kind: 'admin-created', username: created.username, by: actor.name }, except: created.id });
+    return created;
   });
   return { ...presentStaff(row), ...(chosenPassword === undefined ? { one_time_password: password } : {}) };
 }
@@ -83,7 +87,7 @@ export async function changeStaff(deps: Deps, actor: AdminActor, username: strin
     const staff = await staffRepository.lockAll(trx);
     const enabledAdmins = staff.filter((member) => member.role === 'admin' && member.disabled === 0);
     const account = await staffRepository.find(trx, username);
-    if (!account) throw new NotFound('There is no staff account with that username.');
+    if (!account) throw new NotFound(messages.noSuchStaff);
     if (change.reset_second_factor && account.id === actor.adminId) throw invalidField('reset_second_factor', OWN_FACTORS);
     const role = change.role ?? account.role;
     const disabled = change.disabled ?? account.disabled === 1;
@@ -106,6 +110,8 @@ export async function changeStaff(deps: Deps, actor: AdminActor, username: strin
       await queueStaffSecurityNotice(trx, deps.config, { actor, staff: account, event: { kind: 'factors-reset' } });
     }
     if (disabled || passwordHash || change.reset_second_factor) await sessionRepository.deleteForAdmin(trx, account.id);
+    if (role === 'admin' && account.role !== 'admin')
+      await queueAdminsNotice(trx, deps.config, { actor, event: { kind: 'made-admin', username: account.username, by: actor.name }, except: account.id });
     const changed = Object.keys(change).filter((key) => change[key as keyof typeof change] !== undefined);
     await writeAudit(trx, actor, {
       action: 'staff.changed',

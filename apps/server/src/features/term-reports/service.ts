@@ -1,4 +1,4 @@
-import { academicYearLabel, displayName, type PostedTerm, type ReportCardTerm } from '@school/contract';
+import { messages, academicYearLabel, displayName, type PostedTerm, type ReportCardTerm } from '@school/contract';
 import type { AdminActor, SignedInActor } from '../../session/actor.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
@@ -47,9 +47,7 @@ export async function listPostedTerms(deps: Deps): Promise<PostedTerm[]> {
 export async function postTermReports(deps: Deps, actor: AdminActor, { year, term, posted }: TermKey & { posted: boolean }): Promise<PostedTerm> {
   const label = `${academicYearLabel(year)} Term ${term}`;
   if (posted && (await repository.reportsInTerm(deps.db, year, term)) === 0) {
-    throw new Invalid(`There are no results for ${label} yet: import the term's results or upload its report cards before posting.`, {
-      term: [`There are no results for ${label} yet.`],
-    });
+    throw new Invalid(messages.noResultsToPost(label), { term: [messages.noResultsYet(label)] });
   }
   const posting = { year, term, posted: posted ? 1 : 0, date_posted: posted ? zonedTimestamp(new Date(), deps.config.schoolTimeZone) : null };
   await deps.writeTransaction(async (trx) => {
@@ -85,7 +83,7 @@ export type ReportCard = { pdf: Buffer; uploaded: boolean };
  * uploaded card wins over the generated one (decision 021). Every view is audit-logged.
  */
 export async function reportCard(deps: Deps, actor: SignedInActor, { studentId, year, term }: { studentId: string } & TermKey): Promise<ReportCard> {
-  const notFound = new NotFound('There is no posted report card for that term.');
+  const notFound = new NotFound(messages.noPostedReportCard);
   const [summary, posting, card, student] = await Promise.all([
     repository.summary(deps.db, studentId, year, term),
     repository.posting(deps.db, year, term),

@@ -1,8 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { withoutForbiddenCharacters } from '@school/contract';
+import { messages, withoutForbiddenCharacters } from '@school/contract';
 import { PassThrough, type Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import type { SignedInActor } from '../../session/actor.ts';
 import { HttpError, TooManyRequests } from '../errors.ts';
 import { CREST_IMAGE, crestPicture } from './crest.ts';
 import type { SchoolDocument } from './layout.ts';
@@ -41,13 +40,20 @@ export const MAX_PER_SESSION = 2;
  */
 export type PrintRequester = { session: string | null; staff: boolean };
 
-/** The requester a signed-in caller prints as: her session, and staff when she is an admin. */
-export const printedFor = (actor: SignedInActor): PrintRequester => ({ session: actor.sessionId, staff: actor.kind === 'admin' });
+/**
+ * The requester a signed-in caller prints as: her session, and staff when she is an admin. It
+ * takes only the id and the kind (a signed-in actor has both), so the printer, below the session,
+ * knows nothing else of who asks.
+ */
+export const printedFor = (requester: { sessionId: string | null; kind: 'student' | 'admin' }): PrintRequester => ({
+  session: requester.sessionId,
+  staff: requester.kind === 'admin',
+});
 
 /** Too many documents wait for the printing process: 503 with a retry time, at once. */
 export class PrintingBusy extends HttpError {
   constructor() {
-    super(503, 'Many documents are being printed right now. Please try again in a minute.', undefined, { retryAfter: 30 });
+    super(503, messages.printingBusy, undefined, { retryAfter: 30 });
   }
 }
 
@@ -61,7 +67,7 @@ export class StillPreparing extends TooManyRequests {
 /** The server is stopping: a document it cannot finish in time is answered this, never cut off (decision 041). */
 export class PrintingStopped extends HttpError {
   constructor() {
-    super(503, 'The portal is restarting — try again in a moment.', undefined, { retryAfter: 5 });
+    super(503, messages.printingStopped, undefined, { retryAfter: 5 });
   }
 }
 

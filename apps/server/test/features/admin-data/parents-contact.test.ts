@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminUser, createStudent, signedInAdmin, signedInStudent } from '../../helpers/factories.ts';
+import { adminApp, createStudent, signedInStudent } from '../../helpers/factories.ts';
 import { pdfText } from '../../helpers/pdf-text.ts';
-import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
+import { type TestApp, TestClient } from '../../helpers/test-app.ts';
 import { byHeader, readWorkbook } from './workbook.ts';
 
 let t: TestApp;
 let admin: TestClient;
 beforeAll(async () => {
-  t = await buildTestApp();
-  await createAdminUser(t.db);
-  admin = await signedInAdmin(t.app);
+  ({ t, admin } = await adminApp());
   await createStudent(t.db, {
     id: 'PC-1',
     first_name: 'Renee',

@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminDataRepository } from '../../../src/features/admin-data/repository.ts';
-import { createAdminUser, createStudent, signedInAdmin, signedInStudent, storeCompleteRegistration } from '../../helpers/factories.ts';
+import { adminApp, createStudent, signedInStudent, storeCompleteRegistration } from '../../helpers/factories.ts';
 import { pdfPageCount, pdfText } from '../../helpers/pdf-text.ts';
-import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
+import { type TestApp, TestClient } from '../../helpers/test-app.ts';
 
 let t: TestApp;
 let admin: TestClient;
 beforeAll(async () => {
-  t = await buildTestApp();
-  await createAdminUser(t.db);
-  admin = await signedInAdmin(t.app);
+  ({ t, admin } = await adminApp());
 });
 afterAll(() => t.close());
 

@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminUser, createStudent, signedInAdmin } from '../../helpers/factories.ts';
-import { buildTestApp, type TestClient, type TestApp } from '../../helpers/test-app.ts';
+import { adminApp, createStudent } from '../../helpers/factories.ts';
+import type { TestApp, TestClient } from '../../helpers/test-app.ts';
 import { rollOverAsProposed } from '../school-year/school-year-helpers.ts';
 import { byHeader, readWorkbook } from './workbook.ts';
 
 let t: TestApp;
 let admin: TestClient;
 beforeAll(async () => {
-  t = await buildTestApp();
-  await createAdminUser(t.db);
-  admin = await signedInAdmin(t.app);
+  ({ t, admin } = await adminApp());
 });
 afterAll(() => t.close());
 

@@ -5,11 +5,11 @@ import { fieldTitle, hasOnlyXmlCharacters, messages, studentFields } from '@scho
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openZip } from '../../../src/lib/zip/index.ts';
-import { createAdminUser, openRegistration, signedInAdmin, signedInStudent, type TestStudent } from '../../helpers/factories.ts';
+import { adminApp, openRegistration, signedInStudent, type TestStudent } from '../../helpers/factories.ts';
 import { multipart } from '../../helpers/multipart.ts';
 import { pdfText } from '../../helpers/pdf-text.ts';
 import type { TestClient } from '../../helpers/test-app.ts';
-import { buildTestApp, type TestApp } from '../../helpers/test-app.ts';
+import type { TestApp } from '../../helpers/test-app.ts';
 import { testDialect } from '../../helpers/test-db.ts';
 import { readWorkbook } from './workbook.ts';
 
@@ -19,10 +19,8 @@ let student: TestStudent;
 let client: TestClient;
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'xml-characters-'));
 beforeAll(async () => {
-  t = await buildTestApp();
-  await createAdminUser(t.db);
+  ({ t, admin } = await adminApp());
   await openRegistration(t.db);
-  admin = await signedInAdmin(t.app);
   ({ student, client } = await signedInStudent(t, { class_id: '2C' }));
 });
 afterAll(async () => {

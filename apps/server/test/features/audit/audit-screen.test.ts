@@ -1,16 +1,14 @@
 import type { Insertable } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AuditLogTable } from '../../../src/db/schema.ts';
-import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
-import { createAdminUser, signedInAdmin, signedInStudent } from '../../helpers/factories.ts';
+import { type TestApp, TestClient } from '../../helpers/test-app.ts';
+import { adminApp, signedInStudent } from '../../helpers/factories.ts';
 
 let t: TestApp;
 let admin: TestClient;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  await createAdminUser(t.db);
-  admin = await signedInAdmin(t.app);
+  ({ t, admin } = await adminApp());
 });
 afterAll(() => t.close());
 beforeEach(async () => {

@@ -4,6 +4,7 @@ import { signInRate } from '../../../src/features/auth/routes.ts';
 import { limits } from '../../../src/features/auth/throttle.ts';
 import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
 import { testDialect } from '../../helpers/test-db.ts';
+import { waitUntil } from '../../helpers/wait.ts';
 import { createAdminUser, createStudent, signInAsAdmin, STUDENT_PASSWORD } from '../../helpers/factories.ts';
 
 let t: TestApp;
@@ -168,12 +169,19 @@ describe('sign-in during a burst of wrong guesses', () => {
     const attackers = await Promise.all(Array.from({ length: 8 }, (_, index) => new TestClient(t.app, `10.67.0.${index + 1}`).start()));
     const burstSize = 3000;
     const burstStarted = performance.now();
+    let answered = 0;
     const burst = Promise.all(
       Array.from({ length: burstSize }, (_, index) =>
-        attackers[index % attackers.length].post('/api/login-student', { student_id: `5555${String(index).padStart(4, '0')}`, password: `guess-${index}` }),
+        attackers[index % attackers.length]
+          .post('/api/login-student', { student_id: `5555${String(index).padStart(4, '0')}`, password: `guess-${index}` })
+          .then((response) => {
+            answered += 1;
+            return response;
+          }),
       ),
     );
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The real sign-ins come once the burst is under way (the first guesses answered), to compete with it.
+    await waitUntil('the first guesses answered', () => answered >= 50);
     const user = await new TestClient(t.app, '10.68.0.1').start();
     const userStarted = performance.now();
     const signedIn = await user.post('/api/login-student', { student_id: student.id, password: STUDENT_PASSWORD });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, createStudent, signedInStaff } from '../../helpers/factories.ts';
 import { TestAuthenticator } from '../../helpers/passkey-authenticator.ts';
 import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
+import { verifiedForEnrolment } from '../../helpers/enrolment.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,6 +20,8 @@ async function addPasskey(client: TestClient, authenticator: TestAuthenticator, 
 /** A signed-in staff member with one passkey: her client and her authenticator. */
 async function withPasskey(username: string, app = t) {
   const client = await signedInStaff(app.app, app.db, username, { role: 'office' });
+  // Where the school requires a factor, the first one needs the session shown to be hers (decision 057).
+  if (app.config.staffMfa === 'required') await verifiedForEnrolment(client, app.db, username);
   const authenticator = new TestAuthenticator();
   expect((await addPasskey(client, authenticator)).statusCode).toBe(200);
   return { client, authenticator };

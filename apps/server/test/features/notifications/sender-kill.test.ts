@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { notificationsRepository } from '../../../src/features/notifications/repository.ts';
+import { outboxMessages } from '../../helpers/factories.ts';
 import { createServerData, type ServerData } from '../../helpers/server-data.ts';
 import { startServer } from '../../helpers/server-process.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../helpers/smtp-server.ts';
@@ -21,16 +22,7 @@ describe('a server killed while sending mail', () => {
     smtp = await startSmtpServer();
     const db = await data.open();
     try {
-      const messages = Array.from({ length: MESSAGES }, (_, n) => ({
-        kind: 'report_posted',
-        recipient: `parent${n}@example.org`,
-        subject: `Message ${n}`,
-        text_body: `Body ${n}`,
-        html_body: `<p>Body ${n}</p>`,
-        event: 'test',
-        student_id: null,
-      }));
-      await notificationsRepository.enqueue(db, messages, new Date().toISOString());
+      await notificationsRepository.enqueue(db, outboxMessages(MESSAGES), new Date().toISOString());
       const settings = { ...data.settings, SMTP_URL: smtp.url };
 
       const server = await startServer(settings, data.dir);

@@ -2,8 +2,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { openDatabase, type Db } from '../../../src/db/database.ts';
 import { createWriteTransactions } from '../../../src/db/write-transactions.ts';
 import { smtpTransport } from '../../../src/features/notifications/mail-transport.ts';
-import { notificationsRepository, type NewMessage } from '../../../src/features/notifications/repository.ts';
+import { notificationsRepository } from '../../../src/features/notifications/repository.ts';
 import { OutboxSender, RETRY_WINDOW_MS, retryWaitMs } from '../../../src/features/notifications/sender.ts';
+import { outboxMessages } from '../../helpers/factories.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../helpers/smtp-server.ts';
 import { createTestDb, testDialect, type TestDb } from '../../helpers/test-db.ts';
 
@@ -35,22 +36,8 @@ function newSender(db: Db = t.db, now?: () => Date): OutboxSender {
 
 const deps = (db: Db = t.db) => ({ db, dialect: t.dialect, writeTransaction: createWriteTransactions(db, t.dialect) });
 
-const message = (n: number): NewMessage => ({
-  kind: 'report_posted',
-  recipient: `parent${n}@example.org`,
-  subject: `Message ${n}`,
-  text_body: `Body ${n}`,
-  html_body: `<p>Body ${n}</p>`,
-  event: 'test',
-  student_id: null,
-});
-
 async function enqueue(count: number) {
-  await notificationsRepository.enqueue(
-    t.db,
-    Array.from({ length: count }, (_, n) => message(n)),
-    new Date().toISOString(),
-  );
+  await notificationsRepository.enqueue(t.db, outboxMessages(count), new Date().toISOString());
 }
 
 const rows = () => t.db.selectFrom('outbox').selectAll().orderBy('id').execute();

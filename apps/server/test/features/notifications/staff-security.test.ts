@@ -2,9 +2,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { timeStep, totpCode } from '../../../src/features/auth/totp.ts';
 import { queueStaffSecurityNotice } from '../../../src/features/notifications/index.ts';
 import { utcToZonedLocal } from '../../../src/lib/time-zone.ts';
-import { ADMIN_PASSWORD, createAdminUser, createStaffUser, createStudent, signedInAdmin } from '../../helpers/factories.ts';
+import { ADMIN_PASSWORD, adminApp, createStaffUser, createStudent } from '../../helpers/factories.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../helpers/smtp-server.ts';
-import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
+import { type TestApp, TestClient } from '../../helpers/test-app.ts';
 
 const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
 const CHROME_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
@@ -17,9 +17,7 @@ let admin: TestClient;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
-  t = await buildTestApp({ smtpUrl: smtp.url, staffMfa: 'optional' });
-  await createAdminUser(t.db);
-  admin = await signedInAdmin(t.app);
+  ({ t, admin } = await adminApp({ smtpUrl: smtp.url, staffMfa: 'optional' }));
 });
 afterAll(async () => {
   await t.close();

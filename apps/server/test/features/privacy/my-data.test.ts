@@ -5,8 +5,8 @@ import { messages } from '@school/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openZip } from '../../../src/lib/zip/index.ts';
 import { myDataRate } from '../../../src/features/privacy/routes.ts';
-import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
-import { createAdminUser, openRegistration, signedInAdmin, signedInStudent, type TestStudent } from '../../helpers/factories.ts';
+import { type TestApp, TestClient } from '../../helpers/test-app.ts';
+import { adminApp, openRegistration, signedInStudent, type TestStudent } from '../../helpers/factories.ts';
 import { multipart } from '../../helpers/multipart.ts';
 import { giveTerm, PDF, setPosted } from '../term-reports/term-reports-helpers.ts';
 
@@ -15,10 +15,8 @@ let admin: TestClient;
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-my-data-'));
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  await createAdminUser(t.db);
+  ({ t, admin } = await adminApp());
   await openRegistration(t.db);
-  admin = await signedInAdmin(t.app);
 });
 afterAll(async () => {
   await t.close();

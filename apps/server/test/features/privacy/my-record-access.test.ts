@@ -1,7 +1,7 @@
 import { messages } from '@school/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
-import { createAdminUser, openRegistration, signedInAdmin, signedInStudent, type TestStudent } from '../../helpers/factories.ts';
+import { type TestApp, TestClient } from '../../helpers/test-app.ts';
+import { adminApp, openRegistration, signedInStudent, type TestStudent } from '../../helpers/factories.ts';
 
 let t: TestApp;
 let admin: TestClient;
@@ -9,10 +9,8 @@ let zaria: { student: TestStudent; client: TestClient };
 let keisha: { student: TestStudent; client: TestClient };
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  await createAdminUser(t.db);
+  ({ t, admin } = await adminApp());
   await openRegistration(t.db);
-  admin = await signedInAdmin(t.app);
   zaria = await signedInStudent(t, { first_name: 'Zaria', last_name: 'Mohammed' });
   keisha = await signedInStudent(t, { first_name: 'Keisha', last_name: 'Lewis-Ramdeen' });
 });

@@ -1,22 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  completeRecordFields,
-  createAdminUser,
-  openRegistration,
-  signedInAdmin,
-  signedInStudent,
-  storeCompleteRegistration,
-  type TestStudent,
-} from '../../helpers/factories.ts';
-import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
+import { adminApp, completeRecordFields, openRegistration, signedInStudent, storeCompleteRegistration, type TestStudent } from '../../helpers/factories.ts';
+import { type TestApp, TestClient } from '../../helpers/test-app.ts';
 import { proposedMoves } from '../school-year/school-year-helpers.ts';
 
 let t: TestApp;
 let admin: TestClient;
 beforeAll(async () => {
-  t = await buildTestApp();
-  await createAdminUser(t.db);
-  admin = await signedInAdmin(t.app);
+  ({ t, admin } = await adminApp());
 });
 afterAll(() => t.close());
 

@@ -1,16 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp, type TestClient } from '../../helpers/test-app.ts';
-import { createAdminUser, signedInAdmin, signedInStudent } from '../../helpers/factories.ts';
+import type { TestApp, TestClient } from '../../helpers/test-app.ts';
+import { adminApp, signedInStudent } from '../../helpers/factories.ts';
 import { daysAgo, herHealth, leaverWithData, whatIsKept } from './leavers-with-data.ts';
 
 let t: TestApp;
 let admin: TestClient;
 afterEach(() => t.close());
 
-async function start(overrides: Parameters<typeof buildTestApp>[0] = {}) {
-  t = await buildTestApp(overrides);
-  await createAdminUser(t.db);
-  admin = await signedInAdmin(t.app);
+async function start(overrides: Parameters<typeof adminApp>[0] = {}) {
+  ({ t, admin } = await adminApp(overrides));
 }
 
 /** The stored bytes' keys the store holds. */

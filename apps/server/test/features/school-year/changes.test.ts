@@ -1,14 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestClient, type TestApp } from '../../helpers/test-app.ts';
-import { createAdminUser, createStudent, signedInAdmin, signedInStaff, signedInStudent } from '../../helpers/factories.ts';
+import type { TestApp, TestClient } from '../../helpers/test-app.ts';
+import { adminApp, createStudent, signedInStaff, signedInStudent } from '../../helpers/factories.ts';
 import { rollOverAsProposed } from './school-year-helpers.ts';
 
 let t: TestApp;
 let admin: TestClient;
 beforeEach(async () => {
-  t = await buildTestApp();
-  await createAdminUser(t.db);
-  admin = await signedInAdmin(t.app);
+  ({ t, admin } = await adminApp());
 });
 afterEach(() => t.close());
 

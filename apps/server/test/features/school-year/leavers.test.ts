@@ -1,15 +1,13 @@
 import { messages } from '@school/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
-import { createAdminUser, createStudent, signedInAdmin, signedInStudent, STUDENT_PASSWORD } from '../../helpers/factories.ts';
+import { type TestApp, TestClient } from '../../helpers/test-app.ts';
+import { adminApp, createStudent, signedInStudent, STUDENT_PASSWORD } from '../../helpers/factories.ts';
 import { currentYear, proposedMoves } from './school-year-helpers.ts';
 
 let t: TestApp;
 let admin: TestClient;
 beforeEach(async () => {
-  t = await buildTestApp();
-  await createAdminUser(t.db);
-  admin = await signedInAdmin(t.app);
+  ({ t, admin } = await adminApp());
 });
 afterEach(() => t.close());
 

@@ -1,23 +1,13 @@
 import { academicYearLabel } from '@school/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestClient, type TestApp } from '../../helpers/test-app.ts';
-import {
-  completeRecordFields,
-  createAdminUser,
-  createStudent,
-  openRegistration,
-  signedInAdmin,
-  signedInStudent,
-  storeCompleteRegistration,
-} from '../../helpers/factories.ts';
+import type { TestApp, TestClient } from '../../helpers/test-app.ts';
+import { adminApp, completeRecordFields, createStudent, openRegistration, signedInStudent, storeCompleteRegistration } from '../../helpers/factories.ts';
 import { currentYear, proposedMoves, rolloverTables } from './school-year-helpers.ts';
 
 let t: TestApp;
 let admin: TestClient;
 beforeEach(async () => {
-  t = await buildTestApp();
-  await createAdminUser(t.db);
-  admin = await signedInAdmin(t.app);
+  ({ t, admin } = await adminApp());
 });
 afterEach(() => t.close());
 

@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
-import { createAdminUser, createStaffUser, createStudent, signedInAdmin, signedInStaff, signInAsAdmin } from '../../helpers/factories.ts';
+import { buildTestApp, type TestApp, TestClient } from '../../helpers/test-app.ts';
+import { adminApp, createAdminUser, createStaffUser, createStudent, signedInAdmin, signedInStaff, signInAsAdmin } from '../../helpers/factories.ts';
 
 let t: TestApp;
 let admin: TestClient;
 beforeAll(async () => {
-  t = await buildTestApp();
-  await createAdminUser(t.db);
-  admin = await signedInAdmin(t.app);
+  ({ t, admin } = await adminApp());
 });
 afterAll(() => t.close());
 

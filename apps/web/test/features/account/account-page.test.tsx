@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { messages } from '@school/contract/messages';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -59,7 +59,7 @@ describe('the account page', () => {
     expect(screen.getByText('This device')).toBeTruthy();
     expect(screen.getByText('10.0.0.2 · signed in 25 Nov 2026, 06:00 · last used 25 Nov 2026, 07:00')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'End the session on Safari on iOS' }));
-    await vi.waitFor(() => expect(calls.some((call) => call.method === 'DELETE' && call.url === '/api/account/sessions/there')).toBe(true));
+    await waitFor(() => expect(calls.some((call) => call.method === 'DELETE' && call.url === '/api/account/sessions/there')).toBe(true));
   });
 
   it('lists her passkeys with their last use, removes one, and shows why the last one stays', async () => {

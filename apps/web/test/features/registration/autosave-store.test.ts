@@ -1,4 +1,5 @@
 import type { StudentRecord } from '@school/contract';
+import { waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../src/api/client.ts';
 import { AutosaveStore, SAVE_INDICATOR_MS, type UnsentChanges } from '../../../src/features/registration/autosave-store.ts';
@@ -209,7 +210,7 @@ describe('a change committed before the contract’s schemas have arrived', () =
     store.commit('allergy', 'Dust');
     expect(store.getSnapshot().status.get('allergy')).toBe('saving');
     expect(store.hasUnsaved).toBe(true);
-    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ allergy: 'Dust' });
   });
 
@@ -231,7 +232,7 @@ describe('a change committed before the contract’s schemas have arrived', () =
       (unsent) => kept.push(unsent),
     );
     store.commit('allergy', 'Dust');
-    await vi.waitFor(() => expect(store.getSnapshot().offline).toBe(true));
+    await waitFor(() => expect(store.getSnapshot().offline).toBe(true));
     expect(store.getSnapshot().status.get('allergy')).toBe('error');
     expect(store.value('allergy')).toBe('Dust');
     expect(store.hasUnsaved).toBe(true);
@@ -240,9 +241,9 @@ describe('a change committed before the contract’s schemas have arrived', () =
 
     vi.doUnmock(schemas);
     store.retryNow();
-    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ allergy: 'Dust' });
-    await vi.waitFor(() => expect(store.getSnapshot().status.get('allergy')).toBe('saved'));
+    await waitFor(() => expect(store.getSnapshot().status.get('allergy')).toBe('saved'));
     expect(store.getSnapshot().offline).toBe(false);
     expect(kept.at(-1)).toBeNull();
     store.dispose();

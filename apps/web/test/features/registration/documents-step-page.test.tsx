@@ -33,7 +33,7 @@ describe('the Documents step', () => {
   it('keeps focus on the slot after a keyboard upload, and drops the old message when she resubmits', async () => {
     fakeServer();
     renderDocuments();
-    const slot = await screen.findByRole('region', { name: 'Birth Certificate' }, { timeout: 5000 });
+    const slot = await screen.findByRole('region', { name: 'Birth Certificate' });
     const pdf = new File(['%PDF-1.4'], 'birth.pdf', { type: 'application/pdf' });
     await userEvent.upload(within(slot).getByLabelText('Choose the birth certificate file'), pdf);
     within(slot).getByRole('button', { name: 'Upload' }).focus();

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -29,7 +29,7 @@ function fakeServer() {
 async function pressRemove() {
   const router = createMemoryRouter([{ path: '/registration', children: registrationRoutes }], { initialEntries: ['/registration/documents'] });
   renderWithQueries(<RouterProvider router={router} />);
-  const slot = await screen.findByRole('region', { name: 'Birth Certificate' }, { timeout: 5000 });
+  const slot = await screen.findByRole('region', { name: 'Birth Certificate' });
   await userEvent.click(await within(slot).findByRole('button', { name: 'Remove' }));
   return slot;
 }
@@ -44,7 +44,7 @@ describe('the remove question, when its dialog could not be fetched', () => {
     const confirm = vi.fn(() => true);
     vi.stubGlobal('confirm', confirm);
     const slot = await pressRemove();
-    await vi.waitFor(() => expect(confirm).toHaveBeenCalledWith('Remove Birth Certificate?\n\nThe file birth.pdf will be deleted.'));
+    await waitFor(() => expect(confirm).toHaveBeenCalledWith('Remove Birth Certificate?\n\nThe file birth.pdf will be deleted.'));
     expect(await within(slot).findByRole('status')).toHaveTextContent('File deleted successfully.');
     expect(deletes(calls)).toHaveLength(1);
   });
@@ -56,7 +56,7 @@ describe('the remove question, when its dialog could not be fetched', () => {
       vi.fn(() => false),
     );
     const slot = await pressRemove();
-    await vi.waitFor(() => expect(window.confirm).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(window.confirm).toHaveBeenCalledTimes(1));
     expect(within(slot).getByRole('link', { name: 'birth.pdf' })).toBeInTheDocument();
     expect(deletes(calls)).toHaveLength(0);
   });

@@ -65,8 +65,8 @@ function renderWizard(path: string) {
 
 /** Waits until the step is drawn with her record under its name (the name comes first). */
 async function stepShown(name: string) {
-  await screen.findByRole('heading', { name, level: 1 }, { timeout: 5000 });
-  await waitFor(() => expect(screen.queryByRole('progressbar', { name: 'Loading your registration' })).not.toBeInTheDocument(), { timeout: 5000 });
+  await screen.findByRole('heading', { name, level: 1 });
+  await waitFor(() => expect(screen.queryByRole('progressbar', { name: 'Loading your registration' })).not.toBeInTheDocument());
 }
 
 /** The side menu of steps (jsdom applies no media queries, so the phone's bottom bar is there too). */
@@ -89,7 +89,7 @@ describe('the registration wizard', () => {
   it('opens Student Data from /registration, lists the six steps and marks the current one', async () => {
     fakeServer(registration(), (record) => json({ message: 'Saved', record, progress }));
     const router = renderWizard('/registration');
-    expect(await screen.findByRole('heading', { name: 'Student Data', level: 1 }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Student Data', level: 1 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/registration/student-data');
     const links = within(stepMenu()).getAllByRole('link');
     expect(links.map((link) => link.textContent)).toEqual(['Student Data', 'Family Data', 'Health Data', 'Other Data', 'Documents', 'Complete']);
@@ -99,11 +99,11 @@ describe('the registration wizard', () => {
   it('lets the student jump to any step', async () => {
     fakeServer(registration(), (record) => json({ message: 'Saved', record, progress }));
     renderWizard('/registration/student-data');
-    await screen.findByRole('heading', { name: 'Student Data', level: 1 }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: 'Student Data', level: 1 });
     await userEvent.click(within(stepMenu()).getByRole('link', { name: 'Other Data' }));
-    expect(await screen.findByRole('heading', { name: 'Other Data', level: 1 }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Other Data', level: 1 })).toBeInTheDocument();
     await userEvent.click(within(stepMenu()).getByRole('link', { name: 'Complete' }));
-    expect(await screen.findByRole('heading', { name: 'Complete', level: 1 }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Complete', level: 1 })).toBeInTheDocument();
   });
 
   it('checks a step in the menu as soon as a save answers that it is complete', async () => {
@@ -111,7 +111,7 @@ describe('the registration wizard', () => {
       json({ message: 'Saved', record: { ...record, updatedAt: 'v2' }, progress: { ...progress, healthData: 1 } }),
     );
     renderWizard('/registration/health-data');
-    await screen.findByRole('heading', { name: 'Health Data', level: 1 }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: 'Health Data', level: 1 });
     expect(within(stepMenu()).getByRole('link', { name: 'Health Data' })).toBeInTheDocument();
     await userEvent.click(await screen.findByRole('switch', { name: 'Asthma' }));
     expect(await within(stepMenu()).findByRole('link', { name: 'Health Data (complete)' })).toBeInTheDocument();
@@ -147,14 +147,14 @@ describe('the registration wizard', () => {
       json({ message: 'Saved', record, progress }),
     );
     const router = renderWizard('/registration/student-data');
-    await screen.findByRole('heading', { name: 'Student Data', level: 1 }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: 'Student Data', level: 1 });
     expect(screen.queryByRole('button', { name: 'Nothing has changed' })).not.toBeInTheDocument();
     // Family Data still has fields to fill in: filling them in reviews it, so it does not offer the button.
     await router.navigate('/registration/family-data');
-    await screen.findByRole('heading', { name: 'Family Data', level: 1 }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: 'Family Data', level: 1 });
     expect(screen.queryByRole('button', { name: 'Nothing has changed' })).not.toBeInTheDocument();
     await router.navigate('/registration/health-data');
-    expect(await screen.findByRole('button', { name: 'Nothing has changed' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Nothing has changed' })).toBeInTheDocument();
   });
 
   it("hides 'Nothing has changed' while her form's registration is closed", async () => {
@@ -162,7 +162,7 @@ describe('the registration wizard', () => {
     closed.registration = { ...closed.registration, open: 0, editable: false, message: 'Registration is closed.' };
     fakeServer(closed, (record) => json({ message: 'Saved', record, progress }));
     renderWizard('/registration/health-data');
-    await screen.findByRole('heading', { name: 'Health Data', level: 1 }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: 'Health Data', level: 1 });
     expect(screen.queryByRole('button', { name: 'Nothing has changed' })).not.toBeInTheDocument();
   });
 
@@ -185,7 +185,7 @@ describe('the registration wizard', () => {
     const done = { ...progress, studentData: 1, familyData: 1, healthData: 1, otherData: 1, documents: 1, reviewed: allReviewed };
     const saves = fakeServer({ ...complete, progress: done }, (record) => json({ message: 'Saved', record, progress: { ...done, submit: 1 } }));
     renderWizard('/registration/complete');
-    expect(await screen.findByText(/Every step is complete\./, {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText(/Every step is complete\./)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('checkbox', { name: 'I have read and agree to the terms and conditions.' }));
     await waitFor(() => expect(saves[0]).toMatchObject({ agree_terms_conditions: 1 }));
     // Agreed: the confirmation with today's date replaces the invitation to agree.
@@ -203,7 +203,7 @@ describe('the registration wizard', () => {
     fakeServer({ ...stale, progress: done }, (record) => json({ message: 'Saved', record, progress: done }));
     renderWizard('/registration/complete');
     // The step may first draw before the schemas have come (contract: stepStates); once they have, they find it.
-    expect(await screen.findByText('Correct: E-mail.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Correct: E-mail.')).toBeInTheDocument();
     expect(screen.getByText(/1 steps still need|One step still needs/)).toBeInTheDocument();
     expect(screen.getByRole('checkbox', { name: 'I have read and agree to the terms and conditions.' })).toBeDisabled();
   });
@@ -214,7 +214,7 @@ describe('the registration wizard', () => {
       json({ message: 'Saved', record, progress: done }),
     );
     renderWizard('/registration/complete');
-    const confirmation = await screen.findByTestId('registration-complete', {}, { timeout: 5000 });
+    const confirmation = await screen.findByTestId('registration-complete');
     expect(confirmation).toHaveTextContent('Your registration for 2026-2027 is complete');
     expect(confirmation).toHaveTextContent('Completed on 2 October 2026.');
     expect(screen.queryByText(/agree to finish your registration/)).not.toBeInTheDocument();
@@ -233,9 +233,9 @@ describe('the registration wizard', () => {
     await userEvent.click(within(stepNav()).getByRole('link', { name: 'Back' }));
     expect(await screen.findByRole('heading', { name: 'Student Data', level: 1 })).toBeInTheDocument();
     await router.navigate('/registration/documents');
-    await screen.findByRole('heading', { name: 'Documents', level: 1 }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: 'Documents', level: 1 });
     await userEvent.click(within(stepNav()).getByRole('link', { name: 'Continue' }));
-    expect(await screen.findByRole('heading', { name: 'Complete', level: 1 }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Complete', level: 1 })).toBeInTheDocument();
     // From Complete, still incomplete, Continue leads on to the dashboard.
     expect(screen.getByText(/steps still need attention/)).toBeInTheDocument();
     expect(within(stepNav()).getByRole('link', { name: 'Back' })).toHaveAttribute('href', '/registration/documents');
@@ -255,7 +255,7 @@ describe('the registration wizard', () => {
       () => stored,
     );
     const router = renderWizard('/registration/student-data');
-    const address = await screen.findByRole('textbox', { name: /Home Address/ }, { timeout: 5000 });
+    const address = await screen.findByRole('textbox', { name: /Home Address/ });
     await userEvent.type(address, '12 Pasea Road');
     await userEvent.tab();
     await waitFor(() => expect(stored.record.home_address).toBe('12 Pasea Road'));
@@ -263,7 +263,7 @@ describe('the registration wizard', () => {
     await router.navigate('/dashboard');
     expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
     await router.navigate('/registration/student-data');
-    expect(await screen.findByRole('textbox', { name: /Home Address/ }, { timeout: 5000 })).toHaveValue('12 Pasea Road');
+    expect(await screen.findByRole('textbox', { name: /Home Address/ })).toHaveValue('12 Pasea Road');
   });
 
   it('never starts from a copy of her record read before this visit, however recently', async () => {
@@ -273,7 +273,7 @@ describe('the registration wizard', () => {
     // A copy from before her last changes, still in the cache when she opens the wizard again.
     router.client.setQueryData(['student', stored.record.id], registration());
     await router.navigate('/registration/student-data');
-    expect(await screen.findByRole('textbox', { name: /Home Address/ }, { timeout: 5000 })).toHaveValue('12 Pasea Road');
+    expect(await screen.findByRole('textbox', { name: /Home Address/ })).toHaveValue('12 Pasea Road');
   });
 
   it('shows every field read-only under a banner saying why when registration is closed', async () => {
@@ -290,9 +290,7 @@ describe('the registration wizard', () => {
     };
     fakeServer(closed, () => json({ message: 'closed' }, 403));
     renderWizard('/registration/student-data');
-    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
-      'Registration for Form 1 is closed. Your record can be viewed but not changed.',
-    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Registration for Form 1 is closed. Your record can be viewed but not changed.');
     expect(screen.getByRole('textbox', { name: /First Name/ })).toBeDisabled();
     expect(await screen.findByRole('textbox', { name: /Home Address/ })).toBeDisabled();
     expect(screen.getByRole('switch', { name: 'The student holds an immigration permit' })).toBeDisabled();
@@ -312,7 +310,7 @@ describe('the registration wizard', () => {
     };
     fakeServer(open, (record) => json({ message: 'Saved', record, progress }));
     renderWizard('/registration/student-data');
-    expect(await screen.findByText('Registration is open until Friday, 25 September 2026 at 4:00 pm.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Registration is open until Friday, 25 September 2026 at 4:00 pm.')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /First Name/ })).toBeEnabled();
   });
 
@@ -321,9 +319,9 @@ describe('the registration wizard', () => {
       throw new TypeError('Failed to fetch');
     });
     const router = renderWizard('/registration/health-data');
-    await screen.findByRole('heading', { name: 'Health Data', level: 1 }, { timeout: 5000 });
+    await screen.findByRole('heading', { name: 'Health Data', level: 1 });
     await userEvent.click(await screen.findByRole('switch', { name: 'Asthma' }));
-    await waitFor(() => expect(screen.getByText(/You are offline/)).toBeInTheDocument(), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByText(/You are offline/)).toBeInTheDocument());
     void router.navigate('/dashboard');
     const dialog = await screen.findByRole('dialog', { name: 'Leave with unsaved changes?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Stay' }));
@@ -336,14 +334,14 @@ describe('the registration wizard', () => {
     const answer = globalThis.fetch;
     vi.stubGlobal('fetch', (url: string, init?: RequestInit) => (String(url) === '/api/student/20260001' ? record.response : answer(url, init)));
     renderWizard('/registration/family-data');
-    expect(await screen.findByRole('heading', { name: 'Family Data', level: 1 }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Family Data', level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Loading your registration' })).toBeInTheDocument();
     expect(within(stepMenu()).getByRole('link', { name: 'Family Data' })).toHaveAttribute('aria-current', 'step');
     await userEvent.click(screen.getByRole('button', { name: 'View / Print registration form' }));
     expect(await screen.findByRole('dialog', { name: 'Registration Form' })).toBeInTheDocument();
     record.release(json(registration()));
     // The page under the open dialog is hidden from screen readers.
-    expect(await screen.findByRole('navigation', { name: 'Step', hidden: true }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('navigation', { name: 'Step', hidden: true })).toBeInTheDocument();
     expect(screen.queryByRole('progressbar', { name: 'Loading your registration', hidden: true })).not.toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Registration Form' })).toBeInTheDocument();
   });
@@ -351,7 +349,7 @@ describe('the registration wizard', () => {
   it('shows the registration form full screen, fetched for the portal’s viewer, with the legal-paper note', async () => {
     fakeServer(registration(), (record) => json({ message: 'Saved', record, progress }));
     renderWizard('/registration/complete');
-    await userEvent.click(await screen.findByRole('button', { name: 'View / Print registration form' }, { timeout: 5000 }));
+    await userEvent.click(await screen.findByRole('button', { name: 'View / Print registration form' }));
     const dialog = await screen.findByRole('dialog', { name: 'Registration Form' });
     expect(within(dialog).getByText('Printing this form needs a legal sheet (8 1/2 x 14).')).toBeInTheDocument();
     await waitFor(() => expect(fetch).toHaveBeenCalledWith('/api/registration-form/20260001', expect.objectContaining({ credentials: 'include' })));

@@ -1,6 +1,6 @@
 import { birthDateRange, fieldByName, messages } from '@school/contract';
 import type { StudentRecord } from '@school/contract';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../../src/api/client.ts';
@@ -184,7 +184,7 @@ describe('a field of the wizard', () => {
     await userEvent.click(input);
     // Meanwhile a save of another field brings the record another editor changed.
     await act(() => store.commit('transport', 1));
-    await vi.waitFor(() => expect(store.getSnapshot().record.allergy).toBe('Dust'));
+    await waitFor(() => expect(store.getSnapshot().record.allergy).toBe('Dust'));
     expect(input).toHaveValue('');
     await userEvent.tab();
     expect(input).toHaveValue('Dust');

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ExportAlerts } from '../../../../src/features/students/components/export-alerts.tsx';
 import { json, renderWithQueries, stubFetch } from '../../../http.tsx';
@@ -16,7 +16,7 @@ describe('the export warning on the admin dashboard', () => {
   it('shows nothing while all is quiet', async () => {
     const calls = stubFetch(() => json({ daily_limit: 20, staff: [] }));
     const { container } = renderWithQueries(<ExportAlerts />);
-    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    await waitFor(() => expect(calls).toHaveLength(1));
     expect(container.textContent).toBe('');
   });
 });

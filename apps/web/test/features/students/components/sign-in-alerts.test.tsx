@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SignInAlerts } from '../../../../src/features/students/components/sign-in-alerts.tsx';
 import { json, renderWithQueries, stubFetch } from '../../../http.tsx';
@@ -22,7 +22,7 @@ describe('the sign-in alert on the admin dashboard', () => {
   it('shows nothing while all is quiet', async () => {
     const calls = stubFetch(() => json({ alerts: [] }));
     const { container } = renderWithQueries(<SignInAlerts />);
-    await vi.waitFor(() => expect(calls.map((call) => call.url)).toContain('/api/admin/sign-in-alerts'));
+    await waitFor(() => expect(calls.map((call) => call.url)).toContain('/api/admin/sign-in-alerts'));
     expect(container.textContent).toBe('');
   });
 });

@@ -6,7 +6,8 @@ import { IDBFactory } from 'fake-indexeddb';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useEnterWithNewSession } from '../../src/api/get-session.ts';
+import { useEnterWithNewSession } from '../../src/lib/enter-with-new-session.ts';
+import * as offlineEdits from '../../src/lib/offline-edits.ts';
 import { readOfflineEdits, writeOfflineEdits } from '../../src/lib/offline-edits.ts';
 import { json, staffSession, studentSession, stubFetch } from '../http.tsx';
 
@@ -30,7 +31,10 @@ describe('a sign-in on a device holding a student’s unsent changes', () => {
     vi.stubGlobal('indexedDB', new IDBFactory());
     await writeOfflineEdits(keziasChanges);
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
 
   it('deletes them when another student signs in', async () => {
     await signInAs({ ...studentSession, userID: '20260002' });
@@ -43,9 +47,11 @@ describe('a sign-in on a device holding a student’s unsent changes', () => {
   });
 
   it('keeps them for their own student, to be sent when she opens the wizard', async () => {
+    // The sign-in looks at the device in the background: the look, once ended, has kept them.
+    const looked = vi.spyOn(offlineEdits, 'forgetOfflineEditsOfOthers');
     await signInAs({ ...studentSession, userID: '20260001' });
-    // The sign-in looks at the device in the background; give it the time to have done so.
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await waitFor(() => expect(looked).toHaveBeenCalledWith('20260001'));
+    await looked.mock.results[0]?.value;
     await expect(readOfflineEdits('20260001')).resolves.toEqual(keziasChanges);
   });
 });
