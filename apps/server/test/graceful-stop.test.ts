@@ -49,6 +49,9 @@ describe('stopping the server', () => {
     const confirmed = new Map<string, number>();
     const sent = new Map<string, number>();
     const refusals: number[] = [];
+    /** How each loop's request failed once the server stopped listening, and the Connection header of each answer after the signal. */
+    const failures: string[] = [];
+    const afterSignal: string[] = [];
     let answered = 0;
     let signalledAt = 0;
 
@@ -59,9 +62,11 @@ describe('stopping the server', () => {
         let answer;
         try {
           answer = await client.post('/api/student', { id, updatedAt, allergy: `save ${n}` });
-        } catch {
-          return; // the connection was closed or refused: the server is stopping
+        } catch (error) {
+          failures.push((error as { code?: string }).code ?? String(error));
+          return; // the connection was refused: the server is stopping
         }
+        if (signalledAt) afterSignal.push(answer.headers.connection ?? 'keep-alive');
         if (answer.status !== 200) {
           refusals.push(answer.status);
           return;
@@ -86,6 +91,12 @@ describe('stopping the server', () => {
     expect(exit.stdout).toMatch(/Stopped in \d+\.\d+ s\./);
     // A request that reached a stopping server is refused with 503, never failed with 500.
     for (const status of refusals) expect(status).toBe(503);
+    // The answers the stopping server gave ended their connections (those on their way when the
+    // signal came may not), and a connection idle at the stop was answered once more rather than
+    // closed under its client's next request: each client's next request opened a new connection
+    // and was refused (ECONNREFUSED), never reset (before, each met one ECONNRESET).
+    expect(afterSignal).toContain('close');
+    expect(failures.filter((code) => code !== 'ECONNREFUSED')).toEqual([]);
 
     const db = await data.open();
     const rows = await db.selectFrom('students').select(['id', 'allergy']).execute();

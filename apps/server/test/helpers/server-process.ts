@@ -84,7 +84,7 @@ export async function startServer(settings: Record<string, string>, cwd: string,
   return { ...server, url };
 }
 
-export type HttpAnswer = { status: number; body: string; json: <T = Record<string, unknown>>() => T };
+export type HttpAnswer = { status: number; body: string; headers: http.IncomingHttpHeaders; json: <T = Record<string, unknown>>() => T };
 
 /**
  * A browser-like client over real HTTP with keep-alive connections: keeps cookies and echoes the
@@ -122,7 +122,7 @@ export class HttpClient {
             else this.cookies.set(name, value.join('='));
           }
           const text = Buffer.concat(chunks).toString();
-          resolve({ status: response.statusCode ?? 0, body: text, json: <T>() => JSON.parse(text) as T });
+          resolve({ status: response.statusCode ?? 0, body: text, headers: response.headers, json: <T>() => JSON.parse(text) as T });
         });
       });
       request.on('error', reject);
