@@ -23,7 +23,7 @@ export type SessionWithAdmin = SessionRow & {
 export const newToken = (): string => randomBytes(32).toString('base64url');
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('base64url');
 
-export type NewSession = Pick<SessionRow, 'kind' | 'student_id' | 'admin_id' | 'restricted' | 'ip' | 'second_factor_at' | 'device'>;
+export type NewSession = Pick<SessionRow, 'kind' | 'student_id' | 'admin_id' | 'restricted' | 'ip' | 'second_factor_at' | 'device' | 'enrolment_verified_at'>;
 
 /** Whether the `admin_users` row in the query has a second factor: an authenticator app or a passkey (decision 043). */
 export const hasSecondFactor = sql<boolean>`(admin_users.totp_secret IS NOT NULL OR EXISTS (SELECT 1 FROM staff_passkeys WHERE staff_passkeys.admin_id = admin_users.id))`;

@@ -55,6 +55,11 @@ export const authRepository = {
     return db.selectFrom('admin_users').selectAll().where('username', '=', username.toLowerCase()).executeTakeFirst();
   },
 
+  /** Whether the staff account has ever been signed in to (each sign-in notes its browser). */
+  async signedInBefore(db: Executor, adminId: number): Promise<boolean> {
+    return (await db.selectFrom('staff_devices').select('admin_id').where('admin_id', '=', adminId).limit(1).executeTakeFirst()) !== undefined;
+  },
+
   findAdminById(db: Executor, id: number) {
     return db.selectFrom('admin_users').selectAll().where('id', '=', id).executeTakeFirst();
   },

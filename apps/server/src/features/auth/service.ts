@@ -168,6 +168,9 @@ export async function signInAdmin(deps: Deps, actor: Actor, input: { name: strin
     ...((await passkeyRepository.hasPasskey(deps.db, admin.id)) ? (['passkey'] as const) : []),
   ];
   const secondFactor = factorKinds.length > 0;
+  // The account's very first sign-in, with the password an admin or the operator handed her (one-time
+  // or chosen at the server), may enrol her first factor, as the one-time password's does (decision 057).
+  const firstEver = !secondFactor && !(await authRepository.signedInBefore(deps.db, admin.id));
   const session = await deps.writeTransaction(async (trx) => {
     await settleSuccess(trx, checked);
     const opened = await openSession(trx, actor, {
@@ -177,6 +180,7 @@ export async function signInAdmin(deps: Deps, actor: Actor, input: { name: strin
       restricted: secondFactor ? 0 : admin.must_change_password,
       ip: actor.ip,
       device: deviceName(context.userAgent),
+      enrolment_verified_at: firstEver ? nowIso() : null,
     });
     await writeAudit(trx, actingAs(actor, staffIdentity(admin)), {
       action: secondFactor ? 'admin.password-accepted' : signInActions.SUCCEEDED.admin,
