@@ -11,8 +11,10 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/test/**/*.test.ts'],
           environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // Sized for a busy machine: a test that starts a server process waits for its line, however
+          // long that takes; the limit only bounds a test that never ends.
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
           pool: 'forks',
         },
       },
@@ -37,7 +39,7 @@ export default defineConfig({
           include: ['apps/web/test/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/test/setup.ts'],
-          testTimeout: 60_000,
+          testTimeout: 120_000,
         },
       },
     ],

@@ -10,6 +10,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyRequest } fro
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerAccessControl } from './session/access.ts';
 import { registerSessions } from './session/sessions.ts';
+import { registerClosingAnswers } from './lib/http/closing-answers.ts';
 import { type Encoding, preferredEncoding, registerAnswerCompression } from './lib/http/compress-answers.ts';
 import type { Config } from './core/config.ts';
 import type { Db, DialectName } from './db/database.ts';
@@ -136,6 +137,7 @@ export async function buildApp({ config, db, dialect, logger = true, extraRoutes
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
   registerAnswerCompression(app);
+  registerClosingAnswers(app);
 
   await registerOpenApi(app);
   for (const [tag, routes] of featureRoutes) await app.register(withTag(tag, routes));

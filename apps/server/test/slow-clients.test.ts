@@ -65,28 +65,24 @@ describe(`slow clients (${testDialect}): request and header time limits, and con
     }
   }
 
-  it(
-    'closes at once the connections one address opens past the cap, ends slow bodies at the time limit, and serves everyone else meanwhile',
-    { timeout: 60_000 },
-    async () => {
-      const headers = await visitor();
-      const slow = await slowBodies(300, '127.0.0.1', headers);
-      try {
-        // The 280 over the cap are closed at once; the 20 under it stay until their time is up.
-        expect(await until(() => openOf(slow.connections) <= 20, 3_000)).toBe(true);
-        expect(openOf(slow.connections)).toBe(20);
-        expect(await plainRequest('127.0.0.2')).toBe(200);
+  it('closes at once the connections one address opens past the cap, ends slow bodies at the time limit, and serves everyone else meanwhile', async () => {
+    const headers = await visitor();
+    const slow = await slowBodies(300, '127.0.0.1', headers);
+    try {
+      // The 280 over the cap are closed at once; the 20 under it stay until their time is up.
+      expect(await until(() => openOf(slow.connections) <= 20, 3_000)).toBe(true);
+      expect(openOf(slow.connections)).toBe(20);
+      expect(await plainRequest('127.0.0.2')).toBe(200);
 
-        expect(await until(() => openOf(slow.connections) === 0, 10_000)).toBe(true);
-        expect(await plainRequest('127.0.0.1')).toBe(200);
-      } finally {
-        slow.stop();
-        slow.connections.forEach((connection) => connection.close());
-      }
-    },
-  );
+      expect(await until(() => openOf(slow.connections) === 0, 10_000)).toBe(true);
+      expect(await plainRequest('127.0.0.1')).toBe(200);
+    } finally {
+      slow.stop();
+      slow.connections.forEach((connection) => connection.close());
+    }
+  });
 
-  it('answers a body that does not arrive in time with 408 and closes its connection', { timeout: 30_000 }, async () => {
+  it('answers a body that does not arrive in time with 408 and closes its connection', async () => {
     const slow = await slowBodies(1, '127.0.0.3', await visitor());
     try {
       const answer = await slow.connections[0].answer(8_000);
@@ -98,7 +94,7 @@ describe(`slow clients (${testDialect}): request and header time limits, and con
     }
   });
 
-  it('closes connections whose headers do not arrive in time, and those that never send one', { timeout: 30_000 }, async () => {
+  it('closes connections whose headers do not arrive in time, and those that never send one', async () => {
     const trickling = await Promise.all(Array.from({ length: 10 }, () => RawConnection.open(server.url, '127.0.0.4')));
     const silent = await Promise.all(Array.from({ length: 10 }, () => RawConnection.open(server.url, '127.0.0.4')));
     const header = 'GET /api/session HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ' + 'a'.repeat(1000);
@@ -116,7 +112,7 @@ describe(`slow clients (${testDialect}): request and header time limits, and con
     }
   });
 
-  it('never holds an address’s idle keep-alive connections against it: a new one closes the longest idle', { timeout: 30_000 }, async () => {
+  it('never holds an address’s idle keep-alive connections against it: a new one closes the longest idle', async () => {
     const idle: RawConnection[] = [];
     const served = async () => {
       const connection = await RawConnection.open(server.url, '127.0.0.5');
@@ -134,7 +130,7 @@ describe(`slow clients (${testDialect}): request and header time limits, and con
     }
   });
 
-  it('does not cap the connections of a trusted proxy, through which every client comes', { timeout: 30_000 }, async () => {
+  it('does not cap the connections of a trusted proxy, through which every client comes', async () => {
     const slow = await slowBodies(40, '127.0.0.9', await visitor());
     try {
       // A request on a 41st connection answered: the server has met the 40 before it, and would

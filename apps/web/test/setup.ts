@@ -2,11 +2,12 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
-// A screen rendered in jsdom on a busy two-core machine can take seconds to appear; waiting up to
-// ten (not the default one) keeps the tests about behaviour, not about the machine's load. A
-// `findBy…` or `waitFor` ends as soon as its condition holds, so the room costs nothing when
-// the machine is idle. One home: tests do not set shorter waits of their own.
-configure({ asyncUtilTimeout: 10_000 });
+// A screen rendered in jsdom on a busy two-core machine can take many seconds to appear (its
+// modules are transformed on first use; the wizard's first step took 11 s beside other work), so a
+// screen is waited for up to 30 s, not the default one. A `findBy…` or `waitFor` ends as soon as
+// its condition holds, so the room costs nothing when the machine is idle. One home: tests do not
+// set shorter waits of their own.
+configure({ asyncUtilTimeout: 30_000 });
 
 // Testing Library moves a faked clock itself (between a user's events, and while waiting for the
 // screen) only when it finds jest's; vitest's serves under that name, so a test on a clock of its

@@ -60,6 +60,8 @@ export const messages = {
   wrongCode: 'That code is not right. Enter the 6 digits your authenticator app shows now, or a recovery code.',
   /** An authenticator-app code used already (its time step or a later one has been accepted). */
   codeUsed: 'That code has been used already. Wait for the next one and enter it.',
+  /** A recovery code of the account given again after it was used (not counted as a wrong code, decision 058). */
+  recoveryCodeUsed: 'That recovery code has been used already. Enter another one.',
   /** Too many wrong codes for the account (429). */
   codesLocked: (minutes: number) => `Too many wrong codes. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   /** A second factor given with no sign-in waiting for it, or one that waited too long (401). */

@@ -35,6 +35,10 @@ export const serverMessages = {
   signInThrottled: (minutes: number) => `Too many sign-in attempts. Please try again in ${plural(minutes, 'minute')}.`,
   /** Too many sign-ins at once from one network (429). */
   networkThrottled: (seconds: number) => `Too many sign-in attempts from this network. Please try again in ${plural(seconds, 'second')}.`,
+  /** A student's sign-in refused: an unknown ID reads the same as a wrong password. */
+  wrongCredentials: 'The student ID or password is incorrect.',
+  /** A staff sign-in refused. */
+  wrongAdminCredentials: 'The username or password is incorrect.',
   currentPasswordWrong: 'The current password is incorrect.',
   newPasswordSame: 'The new password must differ from the current one.',
   onlyStudentChecksPassword: 'Only a signed-in student can check her password here.',
@@ -46,6 +50,8 @@ export const serverMessages = {
   noSuchPasskey: 'There is no such passkey.',
 
   // Registration.
+  /** A save of a record someone else saved since it was read (409, with the newest version). */
+  recordChanged: 'This record was changed since you opened it. The newest version is attached.',
   classAndHouseBySchool: 'Your class and house are set by the school and cannot be changed here.',
   onlyStudentConfirms: 'Only a student can confirm a step of her own registration.',
 
@@ -93,6 +99,8 @@ export const serverMessages = {
   noSuchClass: (classIds: string) => `There is no class ${classIds}.`,
   staffNameTaken: (username: string) => `There is already a staff account named '${username}'.`,
   noSuchStaff: 'There is no staff account with that username.',
+  lastAdmin: 'The last enabled admin cannot be disabled or given another role.',
+  ownFactorsElsewhere: 'Your own second factors are changed on your account page.',
   alreadyInYear: (year: string, toYear: string) => `The school is already in ${year}: it cannot move into ${toYear} again.`,
   nextYearIs: (label: string, year: number) => `The next school year is ${label}: enter ${year}.`,
   noRolloverToUndo: 'There is no rollover to undo.',

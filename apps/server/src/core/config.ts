@@ -125,6 +125,8 @@ const environmentSchema = z.object({
   HEADERS_TIMEOUT_SECONDS: wholeNumber(1, 600, 'seconds').default(20),
   CONNECTIONS_PER_ADDRESS: wholeNumber(1, 100_000).default(200),
   IPV6_PREFIX: wholeNumber(16, 128, 'bits').default(64),
+  FIRST_SIGN_IN_FAILURES_MIN: wholeNumber(1, 100_000).default(30),
+  FIRST_SIGN_IN_STUDENTS_PER_FAILURE: wholeNumber(1, 100_000).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   LOG_FORMAT: z.enum(['human', 'json'], { message: 'must be human or json' }).optional(),
   ADMIN_PASSWORD: adminPassword,
@@ -185,6 +187,11 @@ export type Config = {
    * 038): 64, the block one home or host is given, unless a network hands out smaller ones.
    */
   ipv6PrefixBits: number;
+  /**
+   * The school's budget of failed date-of-birth sign-ins per hour (decision 058): one failure per
+   * `studentsPerFailure` students, never fewer than `minimum`; past it first sign-ins wait.
+   */
+  firstSignInBudget: { minimum: number; studentsPerFailure: number };
   /** Bell times in school time, HH:mm (decision 023): arriving after `schoolDayStart` is late; the AM session ends at `schoolMidday`. */
   schoolDayStart: string;
   schoolMidday: string;
@@ -275,6 +282,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     headersTimeoutSeconds: env.HEADERS_TIMEOUT_SECONDS,
     connectionsPerAddress: env.CONNECTIONS_PER_ADDRESS,
     ipv6PrefixBits: env.IPV6_PREFIX,
+    firstSignInBudget: { minimum: env.FIRST_SIGN_IN_FAILURES_MIN, studentsPerFailure: env.FIRST_SIGN_IN_STUDENTS_PER_FAILURE },
     schoolDayStart: env.SCHOOL_DAY_START,
     schoolMidday: env.SCHOOL_MIDDAY,
     schoolDayEnd: env.SCHOOL_DAY_END,

@@ -26,6 +26,7 @@ import * as retentionErasures from './migrations/025-retention-erasures.ts';
 import * as passkeys from './migrations/027-passkeys.ts';
 import * as staffEmailAndDevices from './migrations/028-staff-email-and-devices.ts';
 import * as recordReads from './migrations/029-record-reads.ts';
+import * as erasedFiles from './migrations/031-erased-files.ts';
 
 /** Migrations are listed here in order; the list is bundled, so no folder is read at run time. */
 const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '027-passkeys': passkeys,
   '028-staff-email-and-devices': staffEmailAndDevices,
   '029-record-reads': recordReads,
+  '031-erased-files': erasedFiles,
 };
 
 /**

@@ -406,6 +406,8 @@ export type StudentLeaversTable = {
 };
 /** A leaver whose health data and documents were erased for the leaving of `left_on` (decision 046). */
 export type RetentionErasuresTable = { student_id: string; left_on: string; erased_at: string };
+/** Stored files an erasure removed from the rows, until their bytes are gone from the store too (migration 031). */
+export type ErasedFilesTable = { key: string; erased_at: string };
 
 /** A message to send (decision 047), written in the transaction of the event that causes it. */
 export type OutboxTable = {
@@ -493,6 +495,7 @@ export type Database = {
   registration_history: RegistrationHistoryTable;
   student_leavers: StudentLeaversTable;
   retention_erasures: RetentionErasuresTable;
+  erased_files: ErasedFilesTable;
   outbox: OutboxTable;
   notification_settings: NotificationSettingsTable;
   notification_stops: NotificationStopsTable;

@@ -17,7 +17,11 @@ declare module 'fastify' {
     studentIdFrom?: (request: FastifyRequest) => unknown;
     /** For class routes: the class the request names, which a class-bound role must have among hers. */
     classIdFrom?: (request: FastifyRequest) => unknown;
-    /** False only for calls authenticated by other means than the session (none yet). */
+    /**
+     * Whether the call must echo the CSRF token: unset, every mutating call does; true, a read does
+     * too (one that must not be scripted without first taking a token, decision 058); false only
+     * for calls authenticated by other means than the session.
+     */
     csrf?: boolean;
   }
 }

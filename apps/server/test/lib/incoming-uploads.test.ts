@@ -184,7 +184,7 @@ describe(`a server killed in the middle of an upload (${testDialect})`, () => {
     return client;
   };
 
-  it('leaves a torn upload that the next start removes at once', { timeout: 60_000 }, async () => {
+  it('leaves a torn upload that the next start removes at once', async () => {
     const root = incomingRoot(settings(data.dataDir));
     const server = await startServer(data.settings, data.dir);
     const client = await signIn(server);
@@ -207,7 +207,6 @@ describe(`a server killed in the middle of an upload (${testDialect})`, () => {
 
   it.runIf(testDialect === 'postgres')(
     'with WORKERS=2, the worker that replaces a killed one removes its torn upload, and the other worker’s upload arrives whole',
-    { timeout: 90_000 },
     async () => {
       const root = incomingRoot(settings(data.dataDir));
       const server = await startServer({ ...data.settings, WORKERS: '2' }, data.dir);

@@ -44,6 +44,11 @@ export const auditRepository = {
         .execute();
   },
 
+  /** The staff accounts of these usernames: how the log names the staff behind its rows. */
+  staffNamed(db: Executor, usernames: string[]) {
+    return db.selectFrom('admin_users').select(['username', 'display_name', 'role']).where('username', 'in', usernames).execute();
+  },
+
   /** The newest `limit` rows of one action after `since`, newest first. */
   recentOf(db: Executor, action: string, since: string, limit: number) {
     return db

@@ -32,11 +32,36 @@ export const limits = {
 };
 
 export type Limit = { attempts: number; windowMs: number; slowAfter?: number; spacingMs?: number };
+
+/**
+ * The school's failed date-of-birth sign-ins are counted over an hour (decision 058); how many it
+ * allows grows with the school (`schoolFirstSignInAttempts`).
+ */
+export const SCHOOL_FIRST_SIGN_IN_WINDOW_MS = 60 * 60 * 1000;
+
+/** The school's budget of failed first sign-ins an hour: one per `studentsPerFailure` students, at least `minimum`. */
+export const schoolFirstSignInAttempts = (budget: { minimum: number; studentsPerFailure: number }, students: number): number =>
+  Math.max(budget.minimum, Math.ceil(students / budget.studentsPerFailure));
+
+/**
+ * How many times its /64's limit a wider IPv6 block allows (decision 058), in the database's buckets
+ * and the per-process rate alike: a /56 is one home or office with a few networks, a /48 a site
+ * with many; rotating through their /64s gains no more.
+ */
+export const WIDER_BLOCK_TIMES: Record<number, number> = { 56: 2, 48: 4 };
+
+const widened = (limit: Limit, bits: number): Limit => {
+  const times = WIDER_BLOCK_TIMES[bits] ?? 1;
+  return { ...limit, attempts: limit.attempts * times, ...(limit.slowAfter === undefined ? {} : { slowAfter: limit.slowAfter * times }) };
+};
 /**
  * A limit and what it is counted on: one key, or every key that starts with `family` (a family's
  * attempts are counted together, and each key of it can be forgiven alone).
  */
 export type Bucket = { key: string; limit: Limit; family?: string };
+
+/** The keys of the school's first sign-in budget all start with this. */
+export const SCHOOL_FIRST_SIGN_IN_FAMILY = 'dob-school|';
 
 /** The buckets of a sign-in. */
 export const buckets = {
@@ -50,13 +75,33 @@ export const buckets = {
     family: `dob-spray:${address}|`,
     limit: limits.dateOfBirthSpray,
   }),
+  /** Failed sign-ins from a wider IPv6 block (`addressKey` of its prefix length), with the block's own limit. */
+  addressBlock: (block: { bits: number; key: string }): Bucket => ({ key: `address:${block.key}`, limit: widened(limits.address, block.bits) }),
+  /** A date-of-birth guess at an account counted in a wider IPv6 block's spray budget. */
+  dateOfBirthSprayBlock: (block: { bits: number; key: string }, studentId: string): Bucket => ({
+    key: `dob-spray:${block.key}|${studentId}`,
+    family: `dob-spray:${block.key}|`,
+    limit: widened(limits.dateOfBirthSpray, block.bits),
+  }),
+  /**
+   * A date-of-birth guess at an account counted in the school's budget (decision 058): one key per
+   * account, counted together, so a student who mistyped and then got in is forgiven.
+   */
+  schoolFirstSignIn: (studentId: string, attempts: number): Bucket => ({
+    key: `${SCHOOL_FIRST_SIGN_IN_FAMILY}${studentId}`,
+    family: SCHOOL_FIRST_SIGN_IN_FAMILY,
+    limit: { attempts, windowMs: SCHOOL_FIRST_SIGN_IN_WINDOW_MS },
+  }),
   /** The current password asked by a password change, from a signed-in session. */
   currentPassword: (account: string): Bucket => ({ key: `current-password:${account}`, limit: limits.account }),
 };
 
 /** The spray budget's keys, kept a day; every other bucket's rows are of no more use after the longest of their windows. */
 const SPRAY_KEYS = 'dob-spray:';
-const OTHER_WINDOWS_MS = Math.max(...Object.entries(limits).flatMap(([name, limit]) => (name === 'dateOfBirthSpray' ? [] : [limit.windowMs])));
+const OTHER_WINDOWS_MS = Math.max(
+  SCHOOL_FIRST_SIGN_IN_WINDOW_MS,
+  ...Object.entries(limits).flatMap(([name, limit]) => (name === 'dateOfBirthSpray' ? [] : [limit.windowMs])),
+);
 
 /** How long an attempt in the bucket must wait, in seconds (0 when it may go): full, or slowed after `slowAfter`. */
 function waitOf(bucket: Bucket, counted: Array<{ at: string }>, now: number): number {

@@ -11,11 +11,20 @@ type School = Pick<Config, 'schoolName' | 'portalUrl'>;
 /** Text made safe to put in HTML. */
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
+/**
+ * A subject as one line (decision 058): a name it is built from may hold a line break (a student's
+ * first name saved with one), which a mail header cannot carry; each run of line breaks and other
+ * control characters becomes one space.
+ */
+export const oneLine = (text: string): string => text.replace(NOT_IN_A_SUBJECT, ' ').replace(/ {2,}/g, ' ').trim();
+// eslint-disable-next-line no-control-regex -- these control characters are what the rule is about
+const NOT_IN_A_SUBJECT = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g;
+
 /** The plain and HTML bodies of paragraphs; `link` is the portal address, made a link in HTML. */
 function compose(subject: string, paragraphs: string[], link: string): Composed {
   const text = [...paragraphs, link].join('\n\n') + '\n';
   const html = [...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`), `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`].join('\n');
-  return { subject, text, html };
+  return { subject: oneLine(subject), text, html };
 }
 
 const officeLine = (school: School) => `For any question, please contact the school office of ${school.schoolName}.`;
@@ -91,7 +100,9 @@ export function absenceMessage(
 export type StaffSecurityEvent =
   | { kind: 'signed-in'; device: string | null }
   | { kind: 'factor-added' | 'factor-removed'; factor: 'authenticator app' | 'passkey' }
-  | { kind: 'factors-reset' };
+  | { kind: 'factors-reset' }
+  /** Her notice address changed (told to the address she had, decision 058); `removed` when she now has none. */
+  | { kind: 'email-changed'; removed: boolean };
 
 /**
  * A browser as a notice names it: a name such as "Firefox on Linux", else 'an unknown browser'. A
@@ -108,6 +119,10 @@ const staffEventLine = (event: StaffSecurityEvent, username: string, when: strin
       return `${article(event.factor)} was added to your staff account ${username} as a second factor on ${when}.`;
     case 'factor-removed':
       return `${article(event.factor)} was removed from your staff account ${username} on ${when}.`;
+    case 'email-changed':
+      return event.removed
+        ? `The e-mail address for the security notices of your staff account ${username} was removed on ${when}: no more notices are sent to this address or any other.`
+        : `The e-mail address for the security notices of your staff account ${username} was changed on ${when}: from now on they go to another address, not this one.`;
     case 'factors-reset':
       return `An admin removed every second factor of your staff account ${username} on ${when}: its authenticator app, recovery codes and passkeys no longer sign you in. Set up a new one on your account page.`;
   }
@@ -118,6 +133,7 @@ const staffEventSubject: Record<StaffSecurityEvent['kind'], string> = {
   'factor-added': 'a second factor was added to your staff account',
   'factor-removed': 'a second factor was removed from your staff account',
   'factors-reset': 'the second factors of your staff account were removed',
+  'email-changed': 'the notice address of your staff account was changed',
 };
 
 /**

@@ -139,12 +139,14 @@ export const notificationsRepository = {
   },
 
   /** One page of messages, newest first, with how many match. `sending` reads as queued. */
-  async page(db: Executor, { status, kind, offset, limit }: { status?: string; kind?: string; offset: number; limit: number }) {
+  /** A page of messages, newest first; `hidden` kinds (those the reader may not see) left out. */
+  async page(db: Executor, { status, kind, offset, limit, hidden = [] }: { status?: string; kind?: string; offset: number; limit: number; hidden?: string[] }) {
     const statuses = status === 'queued' ? ['queued', 'sending'] : status ? [status] : undefined;
     const filtered = db
       .selectFrom('outbox')
       .$if(statuses !== undefined, (query) => query.where('status', 'in', statuses as OutboxTable['status'][]))
-      .$if(kind !== undefined, (query) => query.where('kind', '=', kind as string));
+      .$if(kind !== undefined, (query) => query.where('kind', '=', kind as string))
+      .$if(hidden.length > 0, (query) => query.where('kind', 'not in', hidden));
     const [items, count] = await Promise.all([
       filtered.select(listed).orderBy('created_at', 'desc').orderBy('id', 'desc').offset(offset).limit(limit).execute(),
       filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
@@ -152,12 +154,13 @@ export const notificationsRepository = {
     return { items, total: Number(count.total) };
   },
 
-  /** One message with its bodies. */
-  message(db: Executor, id: number) {
+  /** One message with its bodies, unless it is of a `hidden` kind. */
+  message(db: Executor, id: number, hidden: string[] = []) {
     return db
       .selectFrom('outbox')
       .select([...listed, 'text_body', 'html_body'])
       .where('id', '=', id)
+      .$if(hidden.length > 0, (query) => query.where('kind', 'not in', hidden))
       .executeTakeFirst();
   },
 

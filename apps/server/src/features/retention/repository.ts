@@ -108,6 +108,25 @@ export const retentionRepository = {
     }
   },
 
+  /** The stored files this erasure removed from the rows: kept until their bytes are gone from the store too. */
+  async recordErasedFiles(db: Executor, keys: readonly string[], at: string): Promise<void> {
+    for (const chunk of chunksOf(keys))
+      await db
+        .insertInto('erased_files')
+        .values(chunk.map((key) => ({ key, erased_at: at })))
+        .onConflict((conflict) => conflict.column('key').doNothing())
+        .execute();
+  },
+
+  /** Erased files whose bytes may still be in the store (a process ended between an erasure's commit and their removal). */
+  async erasedFilesLeft(db: Executor): Promise<string[]> {
+    return (await db.selectFrom('erased_files').select('key').orderBy('key').execute()).map((row) => row.key);
+  },
+
+  async forgetErasedFiles(db: Executor, keys: readonly string[]): Promise<void> {
+    for (const chunk of chunksOf(keys)) await db.deleteFrom('erased_files').where('key', 'in', chunk).execute();
+  },
+
   /**
    * Leaves no copy of what an erasure removed in the database's own files (issue 49). SQLite runs
    * with `secure_delete` (database.ts), so removed content is overwritten with zeros in the pages

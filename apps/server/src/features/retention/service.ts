@@ -102,8 +102,22 @@ export async function eraseDueData(deps: Deps, by: Eraser, { dry_run: dryRun }: 
   }
   const result = await eraseInOneTransaction(deps, by);
   // Also when nothing was due: a re-run finishes what an interrupted erasure left undone.
+  await removeErasedFilesLeft(deps);
   await reclaimErasedSpace(deps, { storedFiles: result.documents > 0 });
   return result;
+}
+
+/**
+ * Removes from the store the bytes of documents an erasure took out of the rows, if they are
+ * still there: the store removes them just after the erasure's commit, so only a process ended in
+ * between leaves any. Run after every erasure and at start-up (`finishErasuresAtStart`). Answers
+ * how many it found.
+ */
+export async function removeErasedFilesLeft(deps: Pick<Deps, 'db' | 'files'>): Promise<number> {
+  const keys = await repository.erasedFilesLeft(deps.db);
+  for (const key of keys) await deps.files.remove(key);
+  await repository.forgetErasedFiles(deps.db, keys);
+  return keys.length;
 }
 
 /** Tries of SQLite's WAL checkpoint while another connection reads an older state, and the pause between them. */
@@ -148,6 +162,12 @@ function eraseInOneTransaction(deps: Deps, by: Eraser): Promise<RetentionEraseRe
       trx,
       ids,
       documents.map((document) => document.id),
+    );
+    // Named until their bytes are gone: a process ended after the commit leaves them to the next start or erasure.
+    await repository.recordErasedFiles(
+      trx,
+      documents.map((document) => document.stored_name),
+      erasedAt,
     );
     for (const document of documents) await change.release(document.stored_name);
     await repository.clearStepFlags(trx, ids);

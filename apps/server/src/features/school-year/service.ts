@@ -1,7 +1,7 @@
 import { messages, academicYearLabel, rolloverUndoDays, type RolloverResult } from '@school/contract';
 import type { AdminActor } from '../../session/actor.ts';
 import { nowIso, type Executor } from '../../db/database.ts';
-import { progressColumns, reviewedColumnOf } from '../../db/record-writes.ts';
+import { progressColumns, reviewedColumnOf } from '../registration/index.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { Conflict, invalidField } from '../../lib/errors.ts';
 import { zonedTimestamp } from '../../lib/time-zone.ts';

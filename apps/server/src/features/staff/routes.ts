@@ -60,6 +60,6 @@ export async function staffRoutes(instance: FastifyInstance): Promise<void> {
       preValidation: staffOnly,
       schema: { body: ownEmailRequest, response: { 200: ownEmailSchema, ...errorResponses } },
     },
-    async (request) => setOwnEmail(deps, adminActor(request), request.body.email),
+    async (request) => setOwnEmail(deps, adminActor(request), request.body),
   );
 }

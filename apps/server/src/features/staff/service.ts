@@ -7,27 +7,10 @@ import type { Executor } from '../../db/database.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { Conflict, invalidField, NotFound } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/index.ts';
-import { hashPassword, oneTimePassword, secondFactorRepository } from '../auth/index.ts';
+import { checkOwnStaffPassword, hashPassword, oneTimePassword, secondFactorRepository } from '../auth/index.ts';
 import { queueAdminsNotice, queueStaffSecurityNotice } from '../notifications/index.ts';
+import { presentStaff } from './presenter.ts';
 import { staffRepository } from './repository.ts';
-
-export const LAST_ADMIN = 'The last enabled admin cannot be disabled or given another role.';
-const OWN_FACTORS = 'Your own second factors are changed on your account page.';
-
-type StaffRow = NonNullable<Awaited<ReturnType<typeof staffRepository.find>>>;
-
-/** A staff account as the staff screen shows it. */
-const presentStaff = (row: StaffRow) => ({
-  username: row.username,
-  display_name: row.display_name ?? row.username,
-  role: row.role,
-  classes: row.classes ? row.classes.split(',') : [],
-  disabled: row.disabled === 1,
-  must_change_password: row.must_change_password === 1,
-  created_at: row.created_at,
-  email: row.email,
-  second_factor: Number(row.second_factor) === 1,
-});
 
 /**
  * The classes a role keeps, checked: a teacher's must exist (422 naming the unknown ones); the
@@ -88,11 +71,11 @@ export async function changeStaff(deps: Deps, actor: AdminActor, username: strin
     const enabledAdmins = staff.filter((member) => member.role === 'admin' && member.disabled === 0);
     const account = await staffRepository.find(trx, username);
     if (!account) throw new NotFound(messages.noSuchStaff);
-    if (change.reset_second_factor && account.id === actor.adminId) throw invalidField('reset_second_factor', OWN_FACTORS);
+    if (change.reset_second_factor && account.id === actor.adminId) throw invalidField('reset_second_factor', messages.ownFactorsElsewhere);
     const role = change.role ?? account.role;
     const disabled = change.disabled ?? account.disabled === 1;
     const losesAdmin = account.role === 'admin' && account.disabled === 0 && (role !== 'admin' || disabled);
-    if (losesAdmin && enabledAdmins.length <= 1) throw new Conflict(LAST_ADMIN);
+    if (losesAdmin && enabledAdmins.length <= 1) throw new Conflict(messages.lastAdmin);
     const classes =
       change.role !== undefined || change.classes !== undefined
         ? await checkedClasses(trx, role, change.classes ?? account.classes.split(',').filter(Boolean))
@@ -145,9 +128,20 @@ export async function ownEmail(deps: Pick<Deps, 'db'>, actor: AdminActor) {
   return { email: await staffRepository.emailOf(deps.db, actor.adminId) };
 }
 
-/** `PUT /api/account/email`: a staff member sets (or, with null, removes) her own address; audit-logged. */
-export async function setOwnEmail(deps: Deps, actor: AdminActor, email: string | null) {
+/**
+ * `PUT /api/account/email`: a staff member sets (or, with null, removes) her own address, with her
+ * current password (decision 058); audit-logged. The address she had is told, so that someone
+ * with her open session cannot quietly move her notices elsewhere.
+ */
+export async function setOwnEmail(deps: Deps, actor: AdminActor, { email, current_password }: { email: string | null; current_password: string }) {
+  await checkOwnStaffPassword(deps, actor, current_password);
   await deps.writeTransaction(async (trx) => {
+    const before = await staffRepository.emailOf(trx, actor.adminId);
+    // Queued before the change, so it goes to the address she had.
+    if (before !== null && before.toLowerCase() !== email?.toLowerCase()) {
+      const changed = { kind: 'email-changed' as const, removed: email === null };
+      await queueStaffSecurityNotice(trx, deps.config, { actor, staff: { id: actor.adminId, username: actor.name }, event: changed });
+    }
     await staffRepository.update(trx, actor.adminId, { email });
     await writeAudit(trx, actor, { action: 'staff.email-changed', detail: `${actor.name}: ${email === null ? 'removed' : 'set'}` });
   });

@@ -10,33 +10,20 @@ import { writeAudit } from '../audit/index.ts';
 import { cancelReportsPosted, notifyReportsPosted } from '../notifications/index.ts';
 import { averageOf, classPositions } from './grading.ts';
 import { renderReportCard, type TermAttendance } from './report-card-pdf.ts';
+import { asTerm, presentPostedTerm, presentReportCardTerm } from './presenter.ts';
 import { termReportsRepository as repository } from './repository.ts';
 
 type TermKey = { year: number; term: string };
 
-const asTerm = (term: string) => term as PostedTerm['term'];
-
 /** `GET /api/report-card-terms/{student id}`: every term the student has a report for, newest first, posted or not. */
 export async function listReportCardTerms(deps: Deps, studentId: string): Promise<ReportCardTerm[]> {
   const rows = await repository.termsOfStudent(deps.db, studentId);
-  return rows.map((row) => ({
-    year: Number(row.year),
-    term: asTerm(row.term),
-    posted: row.posted === 1 ? 1 : 0,
-    date_posted: row.posted === 1 ? (row.date_posted ?? null) : null,
-    form_level: Number(row.form_level),
-    class_id: row.class_id,
-  }));
+  return rows.map(presentReportCardTerm);
 }
 
 /** `GET /api/term-reports-posted`: every term with reports and whether it is posted, newest first. */
 export async function listPostedTerms(deps: Deps): Promise<PostedTerm[]> {
-  return (await repository.postings(deps.db)).map((row) => ({
-    year: Number(row.year),
-    term: asTerm(row.term),
-    posted: row.posted === 1 ? 1 : 0,
-    date_posted: row.date_posted,
-  }));
+  return (await repository.postings(deps.db)).map(presentPostedTerm);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { fileNames, limits, studentFields, studentImportColumns } from '@school/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdminUser, signedInAdmin } from '../../helpers/factories.ts';
-import type { TestClient} from '../../helpers/test-app.ts';
+import type { TestClient } from '../../helpers/test-app.ts';
 import { buildTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { readWorkbook } from './workbook.ts';
 

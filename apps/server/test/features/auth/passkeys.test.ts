@@ -71,7 +71,7 @@ describe('adding a passkey', () => {
 
   it('sends her a notice when a passkey is added to or removed from her account', async () => {
     const client = await signedInStaff(t.app, t.db, 'pk-notice', { role: 'office' });
-    expect((await client.request('PUT', '/api/account/email', { email: 'pk-notice@example.org' })).statusCode).toBe(200);
+    expect((await client.request('PUT', '/api/account/email', { email: 'pk-notice@example.org', current_password: ADMIN_PASSWORD })).statusCode).toBe(200);
     expect((await addPasskey(client, new TestAuthenticator())).statusCode).toBe(200);
     const [passkey] = (await client.get('/api/account/passkeys')).json().passkeys;
     expect((await client.delete(`/api/account/passkeys/${passkey.id}`)).statusCode).toBe(204);
