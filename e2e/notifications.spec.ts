@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import SQLite from 'better-sqlite3';
-import { stopLink } from '../apps/server/src/features/notifications/stop-links.ts';
+import { schoolYearOf, stopLink } from '../apps/server/src/features/notifications/stop-links.ts';
 import { claimStudent, expectAccessible, expectCurrentAdminScreen, expectNoSidewaysScroll, goToAdminScreen, signInAdminViaApi } from './support/fixtures.ts';
 import { shot } from './support/screenshots.ts';
 
@@ -124,6 +124,10 @@ test("a parent's link stops absence messages without signing in, and the admin s
   const parentContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
   const parent = await parentContext.newPage();
   await parent.goto(link);
+  // Opening it only asks (a mail scanner opening it stops nothing); the button stops them.
+  await expect(parent.getByRole('heading', { name: 'Stop absence messages?' })).toBeVisible();
+  await expectAccessible(parent);
+  await parent.getByRole('button', { name: 'Stop these messages' }).click();
   await expect(parent.getByRole('heading', { name: 'Absence messages stopped' })).toBeVisible();
   await expect(parent.getByRole('main')).not.toContainText(student.first_name);
   await expectNoSidewaysScroll(parent);
@@ -146,7 +150,8 @@ async function stopLinkFor(studentId: string, recipient: string): Promise<string
   const db = new SQLite(path.join(process.env.E2E_DATA_DIR ?? '', 'portal.sqlite'), { readonly: true, fileMustExist: true });
   try {
     const { value } = db.prepare("SELECT value FROM server_secrets WHERE name = 'device-cookie'").get() as { value: string };
-    return stopLink(process.env.E2E_BASE_URL ?? '', Buffer.from(value, 'base64url'), { studentId, recipient });
+    const schoolYear = schoolYearOf(new Date().toISOString().slice(0, 10));
+    return stopLink(process.env.E2E_BASE_URL ?? '', Buffer.from(value, 'base64url'), { studentId, recipient, schoolYear });
   } finally {
     db.close();
   }

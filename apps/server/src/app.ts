@@ -1,3 +1,4 @@
+import { messages } from '@school/contract';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyRequest } fro
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerAccessControl } from './session/access.ts';
 import { registerSessions } from './session/sessions.ts';
+import { registerClosingAnswers } from './lib/http/closing-answers.ts';
 import { type Encoding, preferredEncoding, registerAnswerCompression } from './lib/http/compress-answers.ts';
 import type { Config } from './core/config.ts';
 import type { Db, DialectName } from './db/database.ts';
@@ -135,6 +137,7 @@ export async function buildApp({ config, db, dialect, logger = true, extraRoutes
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
   registerAnswerCompression(app);
+  registerClosingAnswers(app);
 
   await registerOpenApi(app);
   for (const [tag, routes] of featureRoutes) await app.register(withTag(tag, routes));
@@ -161,7 +164,7 @@ export async function buildApp({ config, db, dialect, logger = true, extraRoutes
   registerSchoolDayEnd(app);
 
   if (config.webDist) serveWebApp(app, config.webDist);
-  else app.setNotFoundHandler(async (request, reply) => reply.code(404).send({ message: 'Not found.' }));
+  else app.setNotFoundHandler(async (request, reply) => reply.code(404).send({ message: messages.notFound }));
   return app;
 }
 
@@ -247,7 +250,7 @@ function serveWebApp(app: FastifyInstance, webDist: string): void {
   const screenPages = readScreenPages(webDist, readPage);
   app.setNotFoundHandler(async (request, reply) => {
     const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/sanctum/');
-    if (!isPage) return reply.code(404).send({ message: 'Not found.' });
+    if (!isPage) return reply.code(404).send({ message: messages.notFound });
     // A signed-in student opening one of her screens gets the copy of the page that fetches the
     // screen's scripts with it, and her screen's first calls beside them (decision 055). Anyone
     // else gets the page: a visitor is sent on to sign in, which needs none of them.

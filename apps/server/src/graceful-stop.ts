@@ -1,5 +1,7 @@
+import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from './db/database.ts';
+import { answerWithConnectionClose } from './lib/http/closing-answers.ts';
 import { stopPrinting } from './lib/pdf/index.ts';
 
 /**
@@ -7,12 +9,13 @@ import { stopPrinting } from './lib/pdf/index.ts';
  * the process ends regardless. A document still printing at `printMs` is answered 503 then, so
  * that its answer goes out before the connections are cut.
  */
-export const stopTimes = { finishMs: 5_000, hardExitMs: 10_000, idleSweepMs: 50, printMs: 4_000 };
+export const stopTimes = { finishMs: 5_000, hardExitMs: 10_000, idleSweepMs: 50, printMs: 4_000, closeGraceMs: 250 };
 
 /**
  * Stops the server on SIGTERM or SIGINT (decision 017): it stops accepting connections, lets the
- * requests under way finish, closes keep-alive connections as soon as they fall idle (a request
- * that arrives on one meanwhile is answered 503 with `Connection: close`), waits for the last
+ * requests under way finish, answers every request from then on with `Connection: close` (issue 49),
+ * leaves open keep-alive connections `closeGraceMs` to send a request already on its way, then
+ * closes them as soon as they fall idle (a request that arrives on one meanwhile is answered 503), waits for the last
  * group commit, closes the database and exits 0. A document is printed only if it can be within
  * the stop, and is otherwise answered 503 'The portal is restarting'. Connections still busy after 5 s are cut; at 10 s
  * the process exits with code 1 whatever is left. A second signal changes nothing.
@@ -24,20 +27,29 @@ export function stopOnSignals(app: FastifyInstance, db: Db): void {
     stopping = true;
     const started = Date.now();
     console.log(`${signal}: stopping; finishing the requests under way…`);
+    // Answers from now on end their connections, so keep-alive clients reconnect rather than meet a reset.
+    answerWithConnectionClose(app);
 
     const hardExit = setTimeout(() => {
       console.error(`The portal did not stop within ${stopTimes.hardExitMs / 1000} s, so it was ended.`);
       process.exit(1);
     }, stopTimes.hardExitMs);
     hardExit.unref();
-    // A keep-alive connection goes idle when its last answer is sent: close it then, not at the client's next request.
-    const idleSweep = setInterval(() => app.server.closeIdleConnections(), stopTimes.idleSweepMs);
-    const cutBusy = setTimeout(() => app.server.closeAllConnections(), stopTimes.finishMs);
     // Documents not started are answered 503 now; the one in print has until printMs (decision 041).
     stopPrinting(stopTimes.printMs);
+    let idleSweep: NodeJS.Timeout | undefined;
+    const cutBusy = setTimeout(() => app.server.closeAllConnections(), stopTimes.finishMs);
+    // No new connections from now on (a client is refused, never reset), but the open ones are not
+    // closed yet: HTTP's own close would also close every idle keep-alive connection at once, under
+    // the next request its client may be sending (a reset). For a moment they are answered, each
+    // answer ending its connection (`Connection: close`).
+    net.Server.prototype.close.call(app.server);
 
     void (async () => {
       try {
+        await new Promise((resolve) => setTimeout(resolve, stopTimes.closeGraceMs));
+        // A keep-alive connection goes idle when its last answer is sent: close it then, not at the client's next request.
+        idleSweep = setInterval(() => app.server.closeIdleConnections(), stopTimes.idleSweepMs);
         await app.close();
         clearInterval(idleSweep);
         clearTimeout(cutBusy);

@@ -49,6 +49,9 @@ describe('stopping the server', () => {
     const confirmed = new Map<string, number>();
     const sent = new Map<string, number>();
     const refusals: number[] = [];
+    /** How each loop's request failed once the server stopped listening, and the Connection header of each answer after the signal. */
+    const failures: string[] = [];
+    const afterSignal: string[] = [];
     let answered = 0;
     let signalledAt = 0;
 
@@ -59,9 +62,11 @@ describe('stopping the server', () => {
         let answer;
         try {
           answer = await client.post('/api/student', { id, updatedAt, allergy: `save ${n}` });
-        } catch {
-          return; // the connection was closed or refused: the server is stopping
+        } catch (error) {
+          failures.push((error as { code?: string }).code ?? String(error));
+          return; // the connection was refused: the server is stopping
         }
+        if (signalledAt) afterSignal.push(answer.headers.connection ?? 'keep-alive');
         if (answer.status !== 200) {
           refusals.push(answer.status);
           return;
@@ -86,6 +91,12 @@ describe('stopping the server', () => {
     expect(exit.stdout).toMatch(/Stopped in \d+\.\d+ s\./);
     // A request that reached a stopping server is refused with 503, never failed with 500.
     for (const status of refusals) expect(status).toBe(503);
+    // The answers the stopping server gave ended their connections (those on their way when the
+    // signal came may not), and a connection idle at the stop was answered once more rather than
+    // closed under its client's next request: each client's next request opened a new connection
+    // and was refused (ECONNREFUSED), never reset (before, each met one ECONNRESET).
+    expect(afterSignal).toContain('close');
+    expect(failures.filter((code) => code !== 'ECONNREFUSED')).toEqual([]);
 
     const db = await data.open();
     const rows = await db.selectFrom('students').select(['id', 'allergy']).execute();
@@ -155,6 +166,53 @@ describe('stopping the server', () => {
     },
     // Starting a server, printing and stopping it takes 11–13 s on a quiet machine, twice that on a busy one.
     90_000,
+  );
+
+  it.runIf(process.platform === 'linux')(
+    'answers the all-classes PDF whole or 503 "restarting" when the stop signal goes to the whole process group, the printing process included',
+    async () => {
+      data = await createServerData();
+      const seed = await data.open();
+      const files = standaloneFileStore({ dataDir: data.dataDir, fileStore: data.databaseUrl ? 'database' : 'local' }, seed, testDialect);
+      await generateDemoSchool(seed, { students: 2100, files });
+      await createAdminUser(seed, 'office1');
+      await seed.destroy();
+      const results: Array<HttpAnswer | Error> = [];
+      // Signalled at two moments: while the printing process is still starting, and once it prints.
+      for (const after of ['its start', 'printing']) {
+        // As `npm start` or a service manager runs it: the server and its printing process in one group, which the stop signal goes to.
+        const server = await startServer({ ...data.settings, STAFF_MFA: 'optional' }, data.dir, { ownGroup: true });
+        const admin = new HttpClient(server.url, 1);
+        await admin.signInAsAdmin('office1', ADMIN_PASSWORD);
+        const answer = admin.get('/api/registration-report/all').then(
+          (reply): HttpAnswer | Error => reply,
+          (error: Error) => error,
+        );
+        let printers: number[] = [];
+        while (printers.length === 0) {
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          printers = childrenOf(server.child.pid!);
+        }
+        if (after === 'printing') await new Promise((resolve) => setTimeout(resolve, 1500));
+        process.kill(-server.child.pid!, 'SIGTERM');
+        const exit = await server.exited;
+        results.push(await answer);
+        admin.close();
+        expect(exit.code).toBe(0);
+        expect(server.stderr()).not.toMatch(/EPIPE|Unhandled|Error/);
+        for (let waited = 0; printers.some(isRunning) && waited < 5000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(printers.filter(isRunning)).toEqual([]);
+      }
+      const statuses = results.map((result) => (result instanceof Error ? result.message : result.status));
+      console.log(`Group SIGTERM during the 2,100-student report: answers ${statuses.join(', ')}`);
+      for (const result of results) {
+        expect(result).not.toBeInstanceOf(Error);
+        const answer = result as HttpAnswer;
+        if (answer.status === 200) expect(answer.body.trimEnd().endsWith('%%EOF')).toBe(true);
+        else expect({ status: answer.status, message: answer.json().message }).toEqual({ status: 503, message: RESTARTING });
+      }
+    },
+    150_000,
   );
 
   it('cuts a request that never finishes arriving and still exits 0 before the hard stop', async () => {

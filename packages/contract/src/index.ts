@@ -16,3 +16,4 @@ export * from './staff-roles.ts';
 export * from './school-year.ts';
 export * from './notifications.ts';
 export * from './field-values.ts';
+export * from './file-names.ts';

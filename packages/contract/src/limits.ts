@@ -31,3 +31,11 @@ export const passwordRules = {
 /** SPEC §5/§9: a phone number is the fixed prefix 1868 and seven digits. */
 export const phonePrefix = '1868';
 export const phoneDigits = 7;
+
+/** The rows of one page of each paged list (a query's `page` is `pageField`). */
+export const pageSizes = {
+  /** Messages (`GET /api/messages`). */
+  messages: 50,
+  /** The audit log (`GET /api/audit`). */
+  auditLog: 50,
+} as const;

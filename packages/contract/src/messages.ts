@@ -1,6 +1,8 @@
+import { serverMessages } from './server-messages.ts';
+
 /**
- * Every message the spec quotes, and every other message said in more than one place, so the
- * form and the server say the same words.
+ * Every message the spec quotes, every other message said in more than one place, so the form and
+ * the server say the same words, and every refusal of the server (`serverMessages`).
  */
 export const messages = {
   required: 'This field is required.',
@@ -9,6 +11,10 @@ export const messages = {
   onlyNumbers: 'Only Numbers Allowed',
   futureDate: 'The date cannot be in the future.',
   invalidDate: 'Enter a date as yyyy-MM-dd.',
+  /** A day in a query or a path that is not a real date written yyyy-MM-dd. */
+  dayShape: 'Use a real date written yyyy-MM-dd.',
+  /** A paged list's `page` that is not a whole number from 1. */
+  pageNumber: 'page is a whole number from 1.',
   adminRequired: 'Required',
   usernameEmpty: 'Username field empty',
   passwordChanged: 'Password Changed Successfully.',
@@ -54,6 +60,8 @@ export const messages = {
   wrongCode: 'That code is not right. Enter the 6 digits your authenticator app shows now, or a recovery code.',
   /** An authenticator-app code used already (its time step or a later one has been accepted). */
   codeUsed: 'That code has been used already. Wait for the next one and enter it.',
+  /** A recovery code of the account given again after it was used (not counted as a wrong code, decision 058). */
+  recoveryCodeUsed: 'That recovery code has been used already. Enter another one.',
   /** Too many wrong codes for the account (429). */
   codesLocked: (minutes: number) => `Too many wrong codes. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   /** A second factor given with no sign-in waiting for it, or one that waited too long (401). */
@@ -97,6 +105,33 @@ export const messages = {
   /** A staff member's bulk exports past the day's allowance (429, decision 049). */
   exportAllowanceUsed: (limit: number) =>
     `You have made ${limit} whole-school exports today, the most allowed in a day. Please try again tomorrow, or ask an administrator.`,
+  /** A student record read past the hour's allowance without a second factor given in the last 15 minutes (403 `step_up_required`, issue 49). */
+  stepUpForRecords:
+    'You have opened many student records this hour. Enter a code from your authenticator app to confirm it is you: further records need it every 15 minutes.',
+  /** A student record read past the hour's allowance by a staff member who has no second factor yet, where one is needed. */
+  enrolFirstForRecords: 'Set up a second factor on your account page first: opening many student records in an hour needs one.',
+  /** A student record read past the day's export allowance (429, issue 49): records read count as exports, one per 100. */
+  recordReadsAllowanceUsed: (limit: number) =>
+    `You have used today's allowance of ${limit} whole-school exports (every 100 student records opened count as one). Please try again tomorrow, or ask an administrator.`,
+  /** A change to staff accounts or the school's settings without a second factor given in the last 15 minutes (403 `step_up_required`, issue 49). */
+  stepUpForStaffChanges:
+    "Enter a code from your authenticator app to confirm it is you. Changes to staff accounts and the school's settings need it every 15 minutes.",
+  /** Such a change by a staff member who has no second factor yet, where one is needed. */
+  enrolFirstForStaffChanges: "Set up a second factor on your account page first: changes to staff accounts and the school's settings need one.",
+  /**
+   * Enrolling a first second factor where the school requires one, from a session that has not
+   * shown it is the account holder's (403 `enrolment_verification_required`, decision 057).
+   */
+  enrolmentVerificationRequired: 'Before you set up a second factor, confirm it is you: enter your password, then the code we send to your notice address.',
+  /** The code for that sent. */
+  enrolmentCodeSent: 'A code is on its way to your notice address. Enter it here; it works for 15 minutes.',
+  /** Such a code asked for by an account without a notice address. */
+  noNoticeAddress:
+    'Your account has no notice address to send a code to. Please ask an administrator to add one on the staff screen, or to give you a one-time password.',
+  /** A wrong, used up or expired code of that kind. */
+  wrongEnrolmentCode: 'That code is not right, or it has expired. Please ask for a new code.',
+  /** The code accepted. */
+  enrolmentCodeAccepted: 'Thank you. You can now set up your second factor.',
   /** A page outside what the staff member's role may use. */
   noAccessToPage: 'You do not have access to this page.',
   /** A call that needs a session, made without one (401). */
@@ -133,6 +168,8 @@ export const messages = {
   fileNotSent: 'The file could not be sent. Please try again.',
   /** A report PDF that failed without an answer from the server that says why. */
   reportNotMade: 'The report could not be made. Please try again.',
+  /** An export (a spreadsheet, a CSV) that could not be made whole because the database failed while it was read (503): nothing was sent. */
+  downloadNotMade: 'The file could not be made just now (the database did not answer), so nothing was downloaded. Please try again in a moment.',
   /** A sign-in that failed without an answer from the server that says why. */
   signInFailed: 'Signing in did not work. Please try again.',
   /** A date of birth outside the plausible range of a secondary student (decision 027). */
@@ -142,4 +179,5 @@ export const messages = {
   /** The agreement asked for while a step is still incomplete (decision 026). */
   agreementIncomplete: (steps: string[]) =>
     `Complete every step before agreeing to the terms: ${steps.join(', ')} ${steps.length === 1 ? 'is' : 'are'} still incomplete.`,
+  ...serverMessages,
 } as const;

@@ -16,6 +16,3 @@ export type MessageStatus = (typeof messageStatuses)[number];
 
 /** The banner on Messages when SMTP_URL is not set. */
 export const noMailServerBanner = 'No mail server is set up: messages are kept here and not sent';
-
-/** Messages in one page of `GET /api/messages`. */
-export const MESSAGES_PAGE_SIZE = 50;

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   dryRunField,
+  isStorableLine,
+  isStorableText,
+  markLeftRequest,
   messages,
+  newStaffRequest,
+  rolloverClassMove,
+  staffChangeRequest,
   registrationStatusRequest,
   studentImportRequest,
   studentSaveSchema,
@@ -56,5 +62,27 @@ describe('request rules', () => {
     expect(registrationStatusRequest.safeParse({ open: 1, deadline_local: '2026-09-25T25:00' }).error?.issues[0].message).toBe(
       'The deadline time is not real: enter it as HH:mm, 00:00 to 23:59.',
     );
+  });
+});
+
+describe('stored texts refuse characters that cannot be shown (decision 058)', () => {
+  const refused = ['\u0000', '\u0007', '\u001B', '\u007F', '\u0085', '\uFFFE', '\uFFFF', '\uD800'];
+
+  it('a one-line text (a staff name, a reason) refuses every control character, line breaks and tabs inside it included, U+FFFE and U+FFFF', () => {
+    for (const schema of [newStaffRequest.shape.display_name, markLeftRequest.shape.reason, rolloverClassMove.shape.reason]) {
+      for (const character of [...refused, '\n', '\r', '\t']) {
+        const result = schema.safeParse(`Mrs${character}Ali`);
+        expect(result.success, JSON.stringify(character)).toBe(false);
+        expect(result.error!.issues[0]!.message).toMatch(/holds a character that cannot be saved/);
+      }
+      expect(schema.safeParse('Mrs Ali-Özkan 😀').success).toBe(true);
+    }
+    expect(staffChangeRequest.safeParse({ display_name: 'Mrs\uFFFFAli' }).success).toBe(false);
+    expect(isStorableLine('Completed Form 5')).toBe(true);
+  });
+
+  it('a consent text keeps its line breaks and tabs, but refuses the other control characters, U+FFFE and U+FFFF', () => {
+    expect(isStorableText('I agree.\r\n\tSigned')).toBe(true);
+    for (const character of refused) expect(isStorableText(`I agree${character}`), JSON.stringify(character)).toBe(false);
   });
 });

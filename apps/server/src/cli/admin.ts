@@ -1,12 +1,12 @@
 // `npm run admin -- create <username> [--role admin|office|teacher] [--classes 1A,1B] [--email name@school.org]` and `npm run admin -- reset <username> [--second-factor]`.
-import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { staffRoles, type StaffRole } from '@school/contract';
-import { isPostgres } from '../db/dialect.ts';
+import { dialectOf } from '../db/dialect.ts';
 import { createWriteTransactions } from '../db/write-transactions.ts';
 import { resetAdmin } from '../features/auth/index.ts';
 import { createStaffFromCommand } from '../features/staff/index.ts';
 import { readCliConfig } from './settings.ts';
+import { askHiddenPassword, PromptCancelled } from './password-prompt.ts';
 import { openStartedDatabase } from './started-database.ts';
 
 const usage =
@@ -31,18 +31,6 @@ function readArguments(): { command?: string; username?: string; role: StaffRole
   }
 }
 
-/** Asks for a password without echoing it when run in a terminal. */
-async function askPassword(question: string): Promise<string> {
-  const rl = createInterface({ input: process.stdin, output: process.stdout, terminal: process.stdin.isTTY });
-  const output = rl as unknown as { _writeToOutput?: (text: string) => void };
-  const write = output._writeToOutput?.bind(rl);
-  if (process.stdin.isTTY && write) output._writeToOutput = (text: string) => write(text.startsWith(question) ? text : '');
-  const answer = await rl.question(question);
-  rl.close();
-  if (process.stdin.isTTY) process.stdout.write('\n');
-  return answer;
-}
-
 async function main(): Promise<number> {
   const { command, username, role, classes, email, secondFactor } = readArguments() ?? {};
   if (!['create', 'reset'].includes(command ?? '') || !username || !role || !classes) {
@@ -60,8 +48,8 @@ async function main(): Promise<number> {
   if (!db) return 1;
   try {
     if (command === 'create') {
-      const password = config.adminPassword ?? (await askPassword(`Password for ${username}: `));
-      const writeTransaction = createWriteTransactions(db, isPostgres(db as never) ? 'postgres' : 'sqlite');
+      const password = config.adminPassword ?? (await askHiddenPassword(`Password for ${username}: `));
+      const writeTransaction = createWriteTransactions(db, dialectOf(db));
       await createStaffFromCommand({ db, writeTransaction }, { username, password, role, classes, email });
       console.log(
         role === 'admin'
@@ -75,6 +63,10 @@ async function main(): Promise<number> {
     }
     return 0;
   } catch (error) {
+    if (error instanceof PromptCancelled) {
+      console.error('No admin created: cancelled.');
+      return 130;
+    }
     console.error(`No admin ${command === 'create' ? 'created' : 'reset'}: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   } finally {

@@ -11,9 +11,17 @@ import { describeDatabaseUrl } from '../start-up.ts';
 /**
  * Backup and restore (decision 019). A backup is one .tar.gz file holding `portal-backup.json`
  * (what it is), the database (`portal.sqlite`, a consistent online copy made with SQLite's backup
- * API, or `portal.dump`, made by pg_dump) and the uploads folder when files are kept there.
+ * API, or `portal.dump`, made by pg_dump) and the uploads folder when the file store is that folder
+ * (`fileStore`; a backup made before it was recorded has none).
  */
-export type BackupManifest = { format: 1; createdAt: string; dialect: 'sqlite' | 'postgres'; database: string; uploads: boolean };
+export type BackupManifest = {
+  format: 1;
+  createdAt: string;
+  dialect: 'sqlite' | 'postgres';
+  database: string;
+  uploads: boolean;
+  fileStore?: Config['fileStore'];
+};
 
 const MANIFEST = 'portal-backup.json';
 const SQLITE_FILE = 'portal.sqlite';
@@ -27,7 +35,7 @@ export class BackupError extends Error {
   }
 }
 
-type Settings = Pick<Config, 'dataDir' | 'databaseUrl'>;
+type Settings = Pick<Config, 'dataDir' | 'databaseUrl' | 'fileStore'>;
 
 /** Runs a command to its end and answers what it printed; throws a BackupError naming it with its own message when it fails. */
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): string {
@@ -89,12 +97,14 @@ export async function createBackup(settings: Settings, file: string): Promise<Ba
   const target = path.resolve(file);
   if (fs.existsSync(target)) throw new BackupError(`${target} already exists: name a new file for the backup.`);
   fs.mkdirSync(path.dirname(target), { recursive: true });
-  const uploadsFolder = uploadsDir(settings);
+  // Only the folder store's folder: when the files live in the database (the dump holds them), the
+  // folder may hold an earlier portal's uploads, which are no part of this one.
+  const uploadsFolder = settings.fileStore === 'local' ? uploadsDir(settings) : null;
   return withWorkFolder(target, async (work) => {
     const uploads = path.join(work, 'uploads');
     fs.mkdirSync(uploads);
     // Files first, then the database, then the files added meanwhile: every file the copied rows name is in the backup.
-    collectUploads(uploadsFolder, uploads);
+    if (uploadsFolder) collectUploads(uploadsFolder, uploads);
     let database: string;
     if (settings.databaseUrl) {
       const { url, env } = postgresTarget(settings.databaseUrl);
@@ -118,13 +128,14 @@ export async function createBackup(settings: Settings, file: string): Promise<Ba
       if (check !== 'ok') throw new BackupError(`The copy of ${source} failed its check (${String(check)}): the database may be damaged.`);
       database = SQLITE_FILE;
     }
-    collectUploads(uploadsFolder, uploads);
+    if (uploadsFolder) collectUploads(uploadsFolder, uploads);
     const manifest: BackupManifest = {
       format: 1,
       createdAt: new Date().toISOString(),
       dialect: settings.databaseUrl ? 'postgres' : 'sqlite',
       database,
       uploads: fs.readdirSync(uploads).length > 0,
+      fileStore: settings.fileStore,
     };
     fs.writeFileSync(path.join(work, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
     const partial = `${target}.partial`;
@@ -208,6 +219,11 @@ export async function restoreBackup(settings: Settings, file: string): Promise<B
   if (manifest.dialect !== wanted) {
     throw new BackupError(
       `${source} is a backup of ${manifest.dialect === 'postgres' ? 'a PostgreSQL' : 'an SQLite'} portal, and this one uses ${wanted === 'postgres' ? 'PostgreSQL (DATABASE_URL is set)' : 'SQLite (DATABASE_URL is not set)'}: restore it with the same kind of database.`,
+    );
+  }
+  if (manifest.fileStore && manifest.fileStore !== settings.fileStore) {
+    throw new BackupError(
+      `${source} is a backup of a portal that keeps its files ${manifest.fileStore === 'local' ? 'in the data folder' : 'in the database'}, and this one keeps them ${settings.fileStore === 'local' ? 'in the data folder' : 'in the database'}: set FILE_STORE=${manifest.fileStore}, then restore it.`,
     );
   }
   const uploadsFolder = uploadsDir(settings);

@@ -1,7 +1,7 @@
 // `npm run retention -- --dry-run | --apply`: erases leavers' health data and documents once RETENTION_YEARS have passed (decision 046), for a scheduled job.
 import { parseArgs } from 'node:util';
 import type { Deps } from '../lib/deps.ts';
-import { isPostgres } from '../db/dialect.ts';
+import { dialectOf } from '../db/dialect.ts';
 import { createWriteTransactions } from '../db/write-transactions.ts';
 import { eraseDueData, loadRetention } from '../features/retention/index.ts';
 import { createFileStore } from '../lib/file-store/index.ts';
@@ -32,7 +32,7 @@ async function main(): Promise<number> {
   const db = await openStartedDatabase(config);
   if (!db) return 1;
   try {
-    const dialect = isPostgres(db as never) ? 'postgres' : 'sqlite';
+    const dialect = dialectOf(db);
     const writeTransaction = createWriteTransactions(db, dialect);
     const deps: Deps = { db, dialect, writeTransaction, config, files: createFileStore(config, db, writeTransaction) };
     const result = await eraseDueData(deps, 'command', { dry_run: mode === 'dry-run' });

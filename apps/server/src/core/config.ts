@@ -125,6 +125,8 @@ const environmentSchema = z.object({
   HEADERS_TIMEOUT_SECONDS: wholeNumber(1, 600, 'seconds').default(20),
   CONNECTIONS_PER_ADDRESS: wholeNumber(1, 100_000).default(200),
   IPV6_PREFIX: wholeNumber(16, 128, 'bits').default(64),
+  FIRST_SIGN_IN_FAILURES_MIN: wholeNumber(1, 100_000).default(30),
+  FIRST_SIGN_IN_STUDENTS_PER_FAILURE: wholeNumber(1, 100_000).default(20),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   LOG_FORMAT: z.enum(['human', 'json'], { message: 'must be human or json' }).optional(),
   ADMIN_PASSWORD: adminPassword,
@@ -139,6 +141,8 @@ const environmentSchema = z.object({
     .optional(),
   STAFF_MFA: z.enum(['required', 'optional'], { message: 'must be required or optional' }).optional(),
   EXPORT_DAILY_LIMIT: wholeNumber(1, 10_000).default(20),
+  RECORD_READS_PER_HOUR_OFFICE: wholeNumber(1, 100_000).default(60),
+  RECORD_READS_PER_HOUR_ADMIN: wholeNumber(1, 100_000).default(200),
   RETENTION_YEARS: wholeNumber(1, 50, 'years').default(2),
 });
 
@@ -183,6 +187,11 @@ export type Config = {
    * 038): 64, the block one home or host is given, unless a network hands out smaller ones.
    */
   ipv6PrefixBits: number;
+  /**
+   * The school's budget of failed date-of-birth sign-ins per hour (decision 058): one failure per
+   * `studentsPerFailure` students, never fewer than `minimum`; past it first sign-ins wait.
+   */
+  firstSignInBudget: { minimum: number; studentsPerFailure: number };
   /** Bell times in school time, HH:mm (decision 023): arriving after `schoolDayStart` is late; the AM session ends at `schoolMidday`. */
   schoolDayStart: string;
   schoolMidday: string;
@@ -202,6 +211,11 @@ export type Config = {
   staffMfa: 'required' | 'optional';
   /** Bulk exports one staff member may make in a school day (decision 049). */
   exportDailyLimit: number;
+  /**
+   * Different student records a staff member of each role may read in an hour before each further
+   * one needs a second factor given in the last 15 minutes (issue 49; teachers read no full records).
+   */
+  recordReadsPerHour: { admin: number; office: number };
   /**
    * Full years after a student left that her health data and documents are kept (decision 046,
    * the Data Protection Act's retention principle); then `npm run retention` or the New School
@@ -268,6 +282,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     headersTimeoutSeconds: env.HEADERS_TIMEOUT_SECONDS,
     connectionsPerAddress: env.CONNECTIONS_PER_ADDRESS,
     ipv6PrefixBits: env.IPV6_PREFIX,
+    firstSignInBudget: { minimum: env.FIRST_SIGN_IN_FAILURES_MIN, studentsPerFailure: env.FIRST_SIGN_IN_STUDENTS_PER_FAILURE },
     schoolDayStart: env.SCHOOL_DAY_START,
     schoolMidday: env.SCHOOL_MIDDAY,
     schoolDayEnd: env.SCHOOL_DAY_END,
@@ -277,6 +292,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     portalUrl: (env.PORTAL_URL ?? `http://${env.HOST === '0.0.0.0' || env.HOST === '127.0.0.1' ? 'localhost' : env.HOST}:${env.PORT}`).replace(/\/+$/, ''),
     staffMfa: env.STAFF_MFA ?? (env.SEED_DEMO ? 'optional' : 'required'),
     exportDailyLimit: env.EXPORT_DAILY_LIMIT,
+    recordReadsPerHour: { admin: env.RECORD_READS_PER_HOUR_ADMIN, office: env.RECORD_READS_PER_HOUR_OFFICE },
     retentionYears: env.RETENTION_YEARS,
     webDist: undefined,
   };

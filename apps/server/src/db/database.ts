@@ -91,6 +91,10 @@ export function openDatabase(target: DatabaseTarget): { db: Db; dialect: Dialect
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
+  // Removed content is overwritten with zeros, not left in free space: an erased health record is
+  // gone from the file, not only from the tables (issue 49; the retention erasure's checkpoint
+  // then takes the older pages out of the WAL).
+  sqlite.pragma('secure_delete = ON');
   sqlite.pragma('busy_timeout = 5000');
   const cached = withStatementCache(sqlite);
   // Kysely begins every transaction with BEGIN; IMMEDIATE takes the write lock then, or meets

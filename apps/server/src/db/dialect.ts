@@ -1,4 +1,5 @@
-import { PostgresAdapter, type CreateTableBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { PostgresAdapter, sql, type CreateTableBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { DialectName, Executor } from './database.ts';
 
 /** The one place where SQLite and PostgreSQL differ in the schema: auto-numbered keys. */
 export function addIdColumn<T extends string>(table: CreateTableBuilder<T, never>, db: Kysely<unknown>) {
@@ -8,6 +9,9 @@ export function addIdColumn<T extends string>(table: CreateTableBuilder<T, never
 }
 
 export const isPostgres = (db: Kysely<unknown>): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
+
+/** Which database a connection or transaction talks to, for a statement written differently on each. */
+export const dialectOf = (db: Executor): DialectName => (db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite');
 
 /** The column type for raw bytes (stored files): PostgreSQL's bytea, SQLite's blob. Both read back as a Buffer. */
 export const bytesColumnType = (db: Kysely<unknown>): 'bytea' | 'blob' => (isPostgres(db) ? 'bytea' : 'blob');
@@ -22,4 +26,12 @@ export const lockedOnPostgres = <Query extends { forUpdate(): Query }>(query: Qu
  */
 export function claimableRows<DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, dialect: 'sqlite' | 'postgres'): SelectQueryBuilder<DB, TB, O> {
   return dialect === 'postgres' ? query.forUpdate().skipLocked() : query;
+}
+
+/**
+ * Makes the rest of a write transaction run alone for `key`: on PostgreSQL a transaction advisory
+ * lock on it, released at commit; SQLite's write transactions run one at a time already.
+ */
+export async function lockUntilCommit(trx: Executor, dialect: 'sqlite' | 'postgres', key: string): Promise<void> {
+  if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
 }

@@ -25,6 +25,8 @@ import * as reviewedSteps from './migrations/024-reviewed-steps.ts';
 import * as retentionErasures from './migrations/025-retention-erasures.ts';
 import * as passkeys from './migrations/027-passkeys.ts';
 import * as staffEmailAndDevices from './migrations/028-staff-email-and-devices.ts';
+import * as recordReads from './migrations/029-record-reads.ts';
+import * as erasedFiles from './migrations/031-erased-files.ts';
 
 /** Migrations are listed here in order; the list is bundled, so no folder is read at run time. */
 const migrations: Record<string, Migration> = {
@@ -52,6 +54,8 @@ const migrations: Record<string, Migration> = {
   '025-retention-erasures': retentionErasures,
   '027-passkeys': passkeys,
   '028-staff-email-and-devices': staffEmailAndDevices,
+  '029-record-reads': recordReads,
+  '031-erased-files': erasedFiles,
 };
 
 /**

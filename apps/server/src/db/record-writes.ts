@@ -1,27 +1,30 @@
-import { progressFlagKeys, reviewedStepKeys, studentColumns, studentFields, type CompletenessStepKey, type FieldValue } from '@school/contract';
+import { studentColumns, studentFields, type FieldValue } from '@school/contract';
 import { CompiledQuery, sql, type AliasableExpression, type Compilable, type Expression, type Insertable } from 'kysely';
 import { batchedByKey, batchedWrites } from './batched-statements.ts';
 import { compiledOnce, compiledPerShape } from './compiled-once.ts';
 import type { DialectName, Executor } from './database.ts';
+import { dialectOf } from './dialect.ts';
 import { rowMaker } from './row-maker.ts';
-import type { AuditLogTable, ReviewedColumn } from './schema.ts';
+import type { AuditLogTable, FormProgressTable } from './schema.ts';
 
 /*
  * The autosave's read and write as each database runs them best (decisions 029 and 033): the one
  * place where the save's statements differ by dialect, and where the saves that arrive together
- * share a statement. The registration repository hands in plain queries and values.
+ * share a statement. The registration feature hands in plain queries and values, and the
+ * columns of its progress row (`recordWrites`): which they are is registration's to say.
  */
 
 const quoted = (name: string) => `"${name}"`;
 
-/** The column of a step's reviewed mark (decision 026). */
-export const reviewedColumnOf = (key: CompletenessStepKey): ReviewedColumn => `${key}_reviewed`;
-/** The reviewed marks' columns, in the steps' order. */
-export const reviewedColumns: readonly ReviewedColumn[] = reviewedStepKeys.map(reviewedColumnOf);
-/** The progress row's columns: the contract's flags, which steps she has reviewed this year (decision 026) and the day the registration was completed. */
-export const progressColumns = [...progressFlagKeys, ...reviewedColumns, 'completed_on'] as const;
+/**
+ * A record's progress row as registration defines it (its `progressColumns`): every column, and
+ * those a write never takes back (a step's reviewed mark, decision 026).
+ */
+export type ProgressColumns = { columns: readonly ProgressColumn[]; neverTakenBack: ReadonlySet<string> };
+/** A column of the progress table beside its key. */
+type ProgressColumn = Exclude<keyof FormProgressTable, 'student_id'>;
 /** A record's progress row, without its key. */
-export type ProgressRow = Record<(typeof progressColumns)[number], number>;
+type ProgressValues = Record<ProgressColumn, number>;
 
 /** The record's integer columns (its flags and the agreement); every other column is text (migration 001). */
 export const integerStudentColumns = new Set([...studentFields.filter((field) => field.kind === 'flag').map((field) => field.name), 'agree_terms_conditions']);
@@ -80,22 +83,6 @@ export function groupedRead<Row>({ query, columns, integers, make }: RowByKey<Ro
   };
 }
 
-/**
- * The SET of a progress row's upsert: each column from the row written, but a step's reviewed mark
- * is never taken back (decision 026). A save that read the row before 'Nothing has changed' was
- * pressed elsewhere keeps the mark; only a rollover clears it, and it writes no progress this way.
- */
-const reviewedSet = new Set<string>(reviewedColumns);
-const progressValue = (dialect: DialectName, column: string): string =>
-  reviewedSet.has(column)
-    ? `${dialect === 'postgres' ? 'greatest' : 'max'}(form_progress.${quoted(column)}, excluded.${quoted(column)})`
-    : `excluded.${quoted(column)}`;
-const progressUpdateText = (dialect: DialectName): string =>
-  progressColumns.map((column) => `${quoted(column)} = ${progressValue(dialect, column)}`).join(', ');
-/** `progressUpdateText` as Kysely's SET, for every upsert of a progress row. */
-export const progressUpdate = (dialect: DialectName) =>
-  Object.fromEntries(progressColumns.map((column) => [column, sql<number>`${sql.raw(progressValue(dialect, column))}`]));
-
 /** A save's change of one record (`saveRecordChanges`). */
 export type RecordChange = {
   id: string;
@@ -106,7 +93,7 @@ export type RecordChange = {
   /** The record's new version. */
   updatedAt: string;
   /** The progress row to write, or null when no flag moved. */
-  progress: ProgressRow | null;
+  progress: ProgressValues | null;
   audit: Insertable<AuditLogTable>;
 };
 
@@ -131,38 +118,6 @@ const updateParameters = (change: RecordChange, columns: string[]) => [
   change.expectedUpdatedAt,
 ];
 
-/** On PostgreSQL, one statement: the UPDATE, the progress row when a flag moved, and the audit row, each only if the UPDATE wrote. */
-const saveStatementQuery = (db: Executor, change: RecordChange, columns: string[]) => {
-  const { progress, audit } = change;
-  return db
-    .with('saved', () => updateStudentQuery(db, change, columns))
-    .with('progress', (q) =>
-      q
-        .insertInto('form_progress')
-        .columns(['student_id', ...progressColumns])
-        .expression((eb) =>
-          eb
-            .selectFrom('saved')
-            .select(['saved.id as student_id', ...progressColumns.map((column) => sql<number>`${progress?.[column] ?? 0}::integer`.as(column))])
-            // No row, and so no write, when no flag moved.
-            .where(sql<boolean>`${progress !== null}`),
-        )
-        .onConflict((conflict) => conflict.column('student_id').doUpdateSet(() => progressUpdate('postgres')))
-        .returning('student_id'),
-    )
-    .insertInto('audit_log')
-    .columns([...auditColumns])
-    .expression((eb) => eb.selectFrom('saved').select(auditColumns.map((column) => sql<string>`${audit[column] ?? null}::text`.as(column))))
-    .returning('id');
-};
-/** `saveStatementQuery`'s parameters, in its order. */
-const saveStatementParameters = (change: RecordChange, columns: string[]) => [
-  ...updateParameters(change, columns),
-  ...progressColumns.map((column) => change.progress?.[column] ?? 0),
-  change.progress !== null,
-  ...auditColumns.map((column) => change.audit[column] ?? null),
-];
-
 /** A change with every column of `columns` set, to build a shape's statement from (its values are replaced at each run). */
 const shapeOf = (columns: string[]): RecordChange => ({
   id: '',
@@ -173,7 +128,6 @@ const shapeOf = (columns: string[]): RecordChange => ({
   audit: { at: '', actor_kind: 'system', action: '' },
 });
 const runUpdateStudent = compiledPerShape<{ id: string }, string[]>((db, columns) => updateStudentQuery(db, shapeOf(columns), columns));
-const runSaveStatement = compiledPerShape<{ id: number }, string[]>((db, columns) => saveStatementQuery(db, shapeOf(columns), columns));
 const runInsertAudit = compiledOnce<never>((db) =>
   db.insertInto('audit_log').values(Object.fromEntries(auditColumns.map((column) => [column, ''])) as Insertable<AuditLogTable>),
 );
@@ -181,29 +135,6 @@ const runInsertAudit = compiledOnce<never>((db) =>
 /** A record column set from the save's changes, or kept as stored when the save did not change it. */
 const columnFromChanges = (column: string) =>
   `${quoted(column)} = case when i.changes ? '${column}' then (i.changes->>'${column}')${integerStudentColumns.has(column) ? '::integer' : ''} else s.${quoted(column)} end`;
-
-/**
- * On PostgreSQL, the saves that arrive together in one statement: each save's change, progress
- * and audit row go as one JSON array, and each save is written only if its version is still the
- * one it expects, as alone. The UPDATE names only `columns`, those that some save of the group
- * changed, and a column a save did not change keeps its stored value: setting every column of the
- * record from its JSON cost PostgreSQL far more (bench/README.md, sixth round).
- */
-const saveManyText = (columns: string[]) =>
-  [
-    'with input as (select * from jsonb_to_recordset($1::jsonb) as i(id text, expected text, updated_at text, changes jsonb, progress jsonb, audit jsonb)),',
-    `saved as (update students as s set ${[...columns.map(columnFromChanges), 'updated_at = i.updated_at'].join(', ')}`,
-    // The planner takes the input for a hundred rows and would scan every record; the id list sends it to the key's index.
-    '  from input as i where s.id = any(array(select id from input)) and s.id = i.id and s.updated_at = i.expected returning s.id),',
-    `progress as (insert into form_progress (student_id, ${progressColumns.map(quoted).join(', ')})`,
-    `  select i.id, ${progressColumns.map((column) => `p.${quoted(column)}`).join(', ')} from input as i join saved on saved.id = i.id`,
-    "  cross join lateral jsonb_populate_record(null::form_progress, i.progress) as p where jsonb_typeof(i.progress) = 'object'",
-    `  on conflict (student_id) do update set ${progressUpdateText('postgres')}),`,
-    `audit as (insert into audit_log (${auditColumns.join(', ')})`,
-    `  select ${auditColumns.map((column) => `a.${column}`).join(', ')} from input as i join saved on saved.id = i.id`,
-    '  cross join lateral jsonb_populate_record(null::audit_log, i.audit) as a)',
-    'select id from saved',
-  ].join('\n');
 
 /** A save as `saveManyText` takes it. */
 const saveAsJson = (change: RecordChange) => ({
@@ -215,63 +146,146 @@ const saveAsJson = (change: RecordChange) => ({
   audit: change.audit,
 });
 
-/** On PostgreSQL, the saves of different records in one statement (`saveManyText`): whether each was written, in their order. */
-export async function saveRecordChangesTogether(db: Executor, changes: RecordChange[]): Promise<boolean[]> {
-  const saves = changes.map(saveAsJson);
-  // In the record's own order, so that the same columns always make the same text.
-  const changed = new Set(saves.flatMap((save) => Object.keys(save.changes)));
-  const columns = studentColumns.filter((column) => changed.has(column));
-  const { rows } = await db.executeQuery<{ id: string }>(CompiledQuery.raw(saveManyText(columns), [JSON.stringify(saves)]));
-  const written = new Set(rows.map((row) => row.id));
-  return changes.map((change) => written.has(change.id));
-}
-
-/** On PostgreSQL, a save's one statement; the saves that arrive together share one (`batchedWrites`). */
-const saveOnPostgres = batchedWrites<RecordChange, boolean>(
-  async (db, change) => {
-    const columns = recordColumnsOf(change);
-    return (await runSaveStatement(db, 'postgres', columns, columns.join(','), saveStatementParameters(change, columns))).length === 1;
-  },
-  (db, changes) => saveRecordChangesTogether(db, changes),
-  (change) => change.id,
-);
-
 /**
- * Writes a save's change: the changed columns and the new version, only if the version is still
- * `expectedUpdatedAt` (false when it is not: someone saved first), the progress row when a flag
- * moved, and the audit row. On PostgreSQL one statement does it all, atomic with no BEGIN and
- * COMMIT, shared by the saves that arrive together; on SQLite the caller's transaction holds
- * three. Each statement is compiled once per set of changed columns (`compiledPerShape`).
+ * The autosave's writes for a progress row of `shape`: registration builds them once from its
+ * progress columns, so that the statements below know the row without the database floor
+ * importing a feature.
  */
-export async function saveRecordChanges(db: Executor, dialect: DialectName, change: RecordChange): Promise<boolean> {
-  if (dialect === 'postgres') return saveOnPostgres(db, change);
-  const columns = recordColumnsOf(change);
-  if ((await runUpdateStudent(db, dialect, columns, columns.join(','), updateParameters(change, columns))).length === 0) return false;
-  if (change.progress) {
+export function recordWrites(shape: ProgressColumns) {
+  /**
+   * The SET of a progress row's upsert: each column from the row written, but a step's reviewed mark
+   * is never taken back (decision 026). A save that read the row before 'Nothing has changed' was
+   * pressed elsewhere keeps the mark; only a rollover clears it, and it writes no progress this way.
+   */
+  const progressValue = (dialect: DialectName, column: string): string =>
+    shape.neverTakenBack.has(column)
+      ? `${dialect === 'postgres' ? 'greatest' : 'max'}(form_progress.${quoted(column)}, excluded.${quoted(column)})`
+      : `excluded.${quoted(column)}`;
+  const progressUpdateText = (dialect: DialectName): string =>
+    shape.columns.map((column) => `${quoted(column)} = ${progressValue(dialect, column)}`).join(', ');
+  /** `progressUpdateText` as Kysely's SET, for every upsert of a progress row. */
+  const progressUpdate = (dialect: DialectName) =>
+    Object.fromEntries(shape.columns.map((column) => [column, sql<number>`${sql.raw(progressValue(dialect, column))}`]));
+
+  /** Writes a record's whole progress row; a reviewed mark already set stays set (`progressUpdate`, in the database's own words). */
+  async function upsertProgress(db: Executor, studentId: string, row: ProgressValues): Promise<void> {
     await db
       .insertInto('form_progress')
-      .values({ ...change.progress, student_id: change.id })
-      .onConflict((conflict) => conflict.column('student_id').doUpdateSet(() => progressUpdate(dialect)))
+      .values({ ...row, student_id: studentId })
+      .onConflict((conflict) => conflict.column('student_id').doUpdateSet(() => progressUpdate(dialectOf(db))))
       .execute();
   }
-  await runInsertAudit(
-    db,
-    dialect,
-    auditColumns.map((column) => change.audit[column] ?? null),
-  );
-  return true;
-}
 
-/** The statements of a save and their parameters, built for `change` as each run would (for the test that they agree). */
-export const saveStatementsFor = (db: Executor, change: RecordChange) => {
-  const columns = recordColumnsOf(change);
-  const statement = (
-    query: (db: Executor, change: RecordChange, columns: string[]) => Compilable<unknown>,
-    parameters: (change: RecordChange, columns: string[]) => unknown[],
-  ) => ({
-    compiled: query(db, change, columns).compile(),
-    shapeSql: query(db, shapeOf(columns), columns).compile().sql,
-    parameters: parameters(change, columns),
-  });
-  return { update: statement(updateStudentQuery, updateParameters), statement: statement(saveStatementQuery, saveStatementParameters) };
-};
+  /** On PostgreSQL, one statement: the UPDATE, the progress row when a flag moved, and the audit row, each only if the UPDATE wrote. */
+  const saveStatementQuery = (db: Executor, change: RecordChange, columns: string[]) => {
+    const { progress, audit } = change;
+    return db
+      .with('saved', () => updateStudentQuery(db, change, columns))
+      .with('progress', (q) =>
+        q
+          .insertInto('form_progress')
+          .columns(['student_id', ...shape.columns])
+          .expression((eb) =>
+            eb
+              .selectFrom('saved')
+              .select(['saved.id as student_id', ...shape.columns.map((column) => sql<number>`${progress?.[column] ?? 0}::integer`.as(column))])
+              // No row, and so no write, when no flag moved.
+              .where(sql<boolean>`${progress !== null}`),
+          )
+          .onConflict((conflict) => conflict.column('student_id').doUpdateSet(() => progressUpdate('postgres')))
+          .returning('student_id'),
+      )
+      .insertInto('audit_log')
+      .columns([...auditColumns])
+      .expression((eb) => eb.selectFrom('saved').select(auditColumns.map((column) => sql<string>`${audit[column] ?? null}::text`.as(column))))
+      .returning('id');
+  };
+  /** `saveStatementQuery`'s parameters, in its order. */
+  const saveStatementParameters = (change: RecordChange, columns: string[]) => [
+    ...updateParameters(change, columns),
+    ...shape.columns.map((column) => change.progress?.[column] ?? 0),
+    change.progress !== null,
+    ...auditColumns.map((column) => change.audit[column] ?? null),
+  ];
+
+  const runSaveStatement = compiledPerShape<{ id: number }, string[]>((db, columns) => saveStatementQuery(db, shapeOf(columns), columns));
+  /**
+   * On PostgreSQL, the saves that arrive together in one statement: each save's change, progress
+   * and audit row go as one JSON array, and each save is written only if its version is still the
+   * one it expects, as alone. The UPDATE names only `columns`, those that some save of the group
+   * changed, and a column a save did not change keeps its stored value: setting every column of the
+   * record from its JSON cost PostgreSQL far more (bench/README.md, sixth round).
+   */
+  const saveManyText = (columns: string[]) =>
+    [
+      'with input as (select * from jsonb_to_recordset($1::jsonb) as i(id text, expected text, updated_at text, changes jsonb, progress jsonb, audit jsonb)),',
+      `saved as (update students as s set ${[...columns.map(columnFromChanges), 'updated_at = i.updated_at'].join(', ')}`,
+      // The planner takes the input for a hundred rows and would scan every record; the id list sends it to the key's index.
+      '  from input as i where s.id = any(array(select id from input)) and s.id = i.id and s.updated_at = i.expected returning s.id),',
+      `progress as (insert into form_progress (student_id, ${shape.columns.map(quoted).join(', ')})`,
+      `  select i.id, ${shape.columns.map((column) => `p.${quoted(column)}`).join(', ')} from input as i join saved on saved.id = i.id`,
+      "  cross join lateral jsonb_populate_record(null::form_progress, i.progress) as p where jsonb_typeof(i.progress) = 'object'",
+      `  on conflict (student_id) do update set ${progressUpdateText('postgres')}),`,
+      `audit as (insert into audit_log (${auditColumns.join(', ')})`,
+      `  select ${auditColumns.map((column) => `a.${column}`).join(', ')} from input as i join saved on saved.id = i.id`,
+      '  cross join lateral jsonb_populate_record(null::audit_log, i.audit) as a)',
+      'select id from saved',
+    ].join('\n');
+
+  /** On PostgreSQL, the saves of different records in one statement (`saveManyText`): whether each was written, in their order. */
+  async function saveRecordChangesTogether(db: Executor, changes: RecordChange[]): Promise<boolean[]> {
+    const saves = changes.map(saveAsJson);
+    // In the record's own order, so that the same columns always make the same text.
+    const changed = new Set(saves.flatMap((save) => Object.keys(save.changes)));
+    const columns = studentColumns.filter((column) => changed.has(column));
+    const { rows } = await db.executeQuery<{ id: string }>(CompiledQuery.raw(saveManyText(columns), [JSON.stringify(saves)]));
+    const written = new Set(rows.map((row) => row.id));
+    return changes.map((change) => written.has(change.id));
+  }
+
+  /** On PostgreSQL, a save's one statement; the saves that arrive together share one (`batchedWrites`). */
+  const saveOnPostgres = batchedWrites<RecordChange, boolean>(
+    async (db, change) => {
+      const columns = recordColumnsOf(change);
+      return (await runSaveStatement(db, 'postgres', columns, columns.join(','), saveStatementParameters(change, columns))).length === 1;
+    },
+    (db, changes) => saveRecordChangesTogether(db, changes),
+    (change) => change.id,
+  );
+
+  /**
+   * Writes a save's change: the changed columns and the new version, only if the version is still
+   * `expectedUpdatedAt` (false when it is not: someone saved first), the progress row when a flag
+   * moved, and the audit row. On PostgreSQL one statement does it all, atomic with no BEGIN and
+   * COMMIT, shared by the saves that arrive together; on SQLite the caller's transaction holds
+   * three. Each statement is compiled once per set of changed columns (`compiledPerShape`).
+   */
+  async function saveRecordChanges(db: Executor, dialect: DialectName, change: RecordChange): Promise<boolean> {
+    if (dialect === 'postgres') return saveOnPostgres(db, change);
+    const columns = recordColumnsOf(change);
+    if ((await runUpdateStudent(db, dialect, columns, columns.join(','), updateParameters(change, columns))).length === 0) return false;
+    if (change.progress) await upsertProgress(db, change.id, change.progress);
+    await runInsertAudit(
+      db,
+      dialect,
+      auditColumns.map((column) => change.audit[column] ?? null),
+    );
+    return true;
+  }
+
+  /** The statements of a save and their parameters, built for `change` as each run would (for the test that they agree). */
+  const saveStatementsFor = (db: Executor, change: RecordChange) => {
+    const columns = recordColumnsOf(change);
+    const statement = (
+      query: (db: Executor, change: RecordChange, columns: string[]) => Compilable<unknown>,
+      parameters: (change: RecordChange, columns: string[]) => unknown[],
+    ) => ({
+      compiled: query(db, change, columns).compile(),
+      shapeSql: query(db, shapeOf(columns), columns).compile().sql,
+      parameters: parameters(change, columns),
+    });
+    return { update: statement(updateStudentQuery, updateParameters), statement: statement(saveStatementQuery, saveStatementParameters) };
+  };
+
+  return { progressUpdate, upsertProgress, saveRecordChanges, saveRecordChangesTogether, saveStatementsFor };
+}

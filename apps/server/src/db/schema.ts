@@ -84,6 +84,23 @@ export type ExportAllowanceTable = {
   /** The school day, YYYY-MM-DD in the school's time zone. */
   day: string;
   exports: number;
+  /** Student records she read that day (issue 49): every 100, or part of 100, counts as one export. */
+  record_reads: Generated<number>;
+};
+
+/** A student record a staff member read in an hour (issue 49): the first read in the hour counts, a second is free. */
+export type RecordReadsTable = {
+  admin_id: number;
+  /** The hour, YYYY-MM-DDTHH in UTC. */
+  hour: string;
+  student_id: string;
+};
+
+/** How many different student records a staff member read in an hour (issue 49). */
+export type RecordReadHoursTable = {
+  admin_id: number;
+  hour: string;
+  reads: number;
 };
 
 export type SessionsTable = {
@@ -102,6 +119,15 @@ export type SessionsTable = {
   second_factor_at?: string | null;
   /** The browser and system the session signed in from, as its User-Agent names them. */
   device?: string | null;
+  /**
+   * When the session proved it is the account holder's before enrolling a first second factor
+   * (STAFF_MFA=required): a code sent to her notice address, or the one-time password it signed in with.
+   */
+  enrolment_verified_at?: string | null;
+  /** SHA-256 of the code last sent to her notice address for that, when it expires, and the tries at it. */
+  enrolment_code_hash?: string | null;
+  enrolment_code_expires_at?: string | null;
+  enrolment_code_tries?: number;
 };
 
 export type TownsTable = { town_name: string; regional_corporation: string | null };
@@ -380,6 +406,8 @@ export type StudentLeaversTable = {
 };
 /** A leaver whose health data and documents were erased for the leaving of `left_on` (decision 046). */
 export type RetentionErasuresTable = { student_id: string; left_on: string; erased_at: string };
+/** Stored files an erasure removed from the rows, until their bytes are gone from the store too (migration 031). */
+export type ErasedFilesTable = { key: string; erased_at: string };
 
 /** A message to send (decision 047), written in the transaction of the event that causes it. */
 export type OutboxTable = {
@@ -431,6 +459,8 @@ export type Database = {
   staff_passkeys: StaffPasskeysTable;
   passkey_challenges: PasskeyChallengesTable;
   export_allowance: ExportAllowanceTable;
+  record_reads: RecordReadsTable;
+  record_read_hours: RecordReadHoursTable;
   towns: TownsTable;
   religions: ReligionsTable;
   ethnic_groups: EthnicGroupsTable;
@@ -465,6 +495,7 @@ export type Database = {
   registration_history: RegistrationHistoryTable;
   student_leavers: StudentLeaversTable;
   retention_erasures: RetentionErasuresTable;
+  erased_files: ErasedFilesTable;
   outbox: OutboxTable;
   notification_settings: NotificationSettingsTable;
   notification_stops: NotificationStopsTable;

@@ -38,3 +38,19 @@ export function addressKey(address: string, ipv6PrefixBits = 64): string {
   });
   return `${kept.join(':')}${kept.length < 8 ? '::' : ''}/${ipv6PrefixBits}`;
 }
+
+/**
+ * The wider IPv6 blocks a caller is also counted by (decision 058): a /56 is what a home or small
+ * office is often given, a /48 a whole site, so one holder of many /64s shares each block's limit.
+ */
+export const WIDER_IPV6_PREFIXES = [56, 48] as const;
+
+/**
+ * The caller's wider blocks as their keys, each with its prefix length: none for IPv4 (an
+ * IPv4-mapped address included), nor for a block no wider than the one `addressKey` counts by.
+ */
+export function widerAddressKeys(address: string, ipv6PrefixBits = 64): Array<{ bits: number; key: string }> {
+  const narrow = addressKey(address, ipv6PrefixBits);
+  if (!narrow.includes('/')) return [];
+  return WIDER_IPV6_PREFIXES.filter((bits) => bits < ipv6PrefixBits).map((bits) => ({ bits, key: addressKey(address, bits) }));
+}

@@ -28,7 +28,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     // PostgreSQL refuses text holding a NUL character (SQLite stores it): the input is at fault, not the server.
     if (['22021', '22P05'].includes((error as { code?: string }).code ?? '')) {
-      return reply.code(422).send({ message: 'The request holds a character that cannot be stored (a NUL).' });
+      return reply.code(422).send({ message: messages.nulCharacter });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -41,7 +41,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.code(503).header('retry-after', '5').send({ message: unavailable });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({ message: 'Something went wrong on our side. Please try again.' });
+    return reply.code(500).send({ message: messages.serverFault });
   });
 }
 

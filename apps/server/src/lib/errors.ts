@@ -29,7 +29,7 @@ export const fieldOfPath = (path: ReadonlyArray<PropertyKey>): string => path.ma
 export function invalidFields(issues: Iterable<{ field: string; message: string }>): Invalid {
   const byField = new Map<string, string[]>();
   for (const { field, message } of issues) byField.set(field, [...(byField.get(field) ?? []), message]);
-  const first = byField.values().next().value?.[0] ?? 'The request is not valid.';
+  const first = byField.values().next().value?.[0] ?? messages.requestInvalid;
   return new Invalid(first, Object.fromEntries(byField));
 }
 
@@ -42,7 +42,7 @@ export class Unauthorized extends HttpError {
   }
 }
 export class Forbidden extends HttpError {
-  constructor(message = 'You do not have access to this.') {
+  constructor(message: string = messages.noAccess) {
     super(403, message);
   }
 }
@@ -58,8 +58,17 @@ export class EnrolmentRequired extends HttpError {
     super(403, messages.enrolSecondFactorNow, undefined, { code: 'enrolment_required' });
   }
 }
+/**
+ * Enrolling a first second factor where the school requires one, from a session that has not shown
+ * it is the account holder's (decision 057): the web asks for her password and the code sent to her.
+ */
+export class EnrolmentVerificationRequired extends HttpError {
+  constructor() {
+    super(403, messages.enrolmentVerificationRequired, undefined, { code: 'enrolment_verification_required' });
+  }
+}
 export class NotFound extends HttpError {
-  constructor(message = 'Not found.') {
+  constructor(message: string = messages.notFound) {
     super(404, message);
   }
 }

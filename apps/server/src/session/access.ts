@@ -1,7 +1,7 @@
 import { classBoundRoles, messages, reachesClass, roleMay, studentIdProblem, type Access, type Permission } from '@school/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Executor } from '../db/database.ts';
 import { Forbidden, Invalid, Unauthorized } from '../lib/errors.ts';
+import { accessRepository } from './access-repository.ts';
 import type { AdminActor, SignedInActor } from './actor.ts';
 import { requireEnrolledFactor } from './second-factor-enrolment.ts';
 
@@ -17,7 +17,11 @@ declare module 'fastify' {
     studentIdFrom?: (request: FastifyRequest) => unknown;
     /** For class routes: the class the request names, which a class-bound role must have among hers. */
     classIdFrom?: (request: FastifyRequest) => unknown;
-    /** False only for calls authenticated by other means than the session (none yet). */
+    /**
+     * Whether the call must echo the CSRF token: unset, every mutating call does; true, a read does
+     * too (one that must not be scripted without first taking a token, decision 058); false only
+     * for calls authenticated by other means than the session.
+     */
     csrf?: boolean;
   }
 }
@@ -25,9 +29,7 @@ declare module 'fastify' {
 /** A registered route as the tests see it: who may call it, which status codes its response schemas describe, and whether it serves a file of the built web app. */
 export type RouteEntry = { method: string; url: string; access: Access | undefined; responses: string[]; webAppFile: boolean };
 
-export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.';
-
-const notSignedIn = (request: FastifyRequest) => new Unauthorized(request.sessionEnded ? SESSION_ENDED_MESSAGE : messages.signInToContinue);
+const notSignedIn = (request: FastifyRequest) => new Unauthorized(request.sessionEnded ? messages.sessionEnded : messages.signInToContinue);
 
 /** A staff access split into its permission and whether the student the request names may call it too. */
 export function readAccess(access: Access): { permission: Permission; self: boolean } | null {
@@ -42,12 +44,6 @@ function namedStudentId(named: unknown): string {
   const problem = studentIdProblem(named);
   if (problem) throw new Invalid(problem, { id: [problem] });
   return (named as string).trim();
-}
-
-/** The class of a student, for a class-bound role's reach (null for no class or no such student). */
-async function classOfStudent(db: Executor, studentId: string): Promise<string | null> {
-  const row = await db.selectFrom('students').select('class_id').where('id', '=', studentId).executeTakeFirst();
-  return (row?.class_id as string | null | undefined) ?? null;
 }
 
 /**
@@ -88,14 +84,14 @@ export function registerAccessControl(app: FastifyInstance): void {
     if (request.is404) return;
     const config = request.routeOptions.config;
     const access = config?.access;
-    if (!access) throw new Forbidden('This call is not available.');
+    if (!access) throw new Forbidden(messages.callNotAvailable);
     if (access === 'visitor') return;
 
     const actor = request.actor;
     if (actor.kind === 'visitor' && !actor.restricted) throw notSignedIn(request);
     requireEnrolledFactor(request, app.deps.config.staffMfa);
     if (access === 'restricted') return;
-    if (actor.kind === 'visitor') throw new Forbidden('Please set a new password first.');
+    if (actor.kind === 'visitor') throw new Forbidden(messages.setNewPasswordFirst);
     const staffAccess = readAccess(access);
     if (!staffAccess) return;
 
@@ -110,7 +106,8 @@ export function registerAccessControl(app: FastifyInstance): void {
     if (!classBoundRoles.includes(actor.role)) return;
     const namedClass = config.classIdFrom?.(request);
     if (namedClass !== undefined && !reachesClass(actor, typeof namedClass === 'string' ? namedClass : null)) throw new Forbidden(messages.notYourClass);
-    if (named !== undefined && !reachesClass(actor, await classOfStudent(app.deps.db, namedStudentId(named)))) throw new Forbidden(messages.notYourClass);
+    if (named !== undefined && !reachesClass(actor, await accessRepository.classOfStudent(app.deps.db, namedStudentId(named))))
+      throw new Forbidden(messages.notYourClass);
   });
 }
 

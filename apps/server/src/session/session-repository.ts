@@ -23,7 +23,7 @@ export type SessionWithAdmin = SessionRow & {
 export const newToken = (): string => randomBytes(32).toString('base64url');
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('base64url');
 
-export type NewSession = Pick<SessionRow, 'kind' | 'student_id' | 'admin_id' | 'restricted' | 'ip' | 'second_factor_at' | 'device'>;
+export type NewSession = Pick<SessionRow, 'kind' | 'student_id' | 'admin_id' | 'restricted' | 'ip' | 'second_factor_at' | 'device' | 'enrolment_verified_at'>;
 
 /** Whether the `admin_users` row in the query has a second factor: an authenticator app or a passkey (decision 043). */
 export const hasSecondFactor = sql<boolean>`(admin_users.totp_secret IS NOT NULL OR EXISTS (SELECT 1 FROM staff_passkeys WHERE staff_passkeys.admin_id = admin_users.id))`;
@@ -79,6 +79,20 @@ export function sessionWithStudentRowReader<T>(row: GroupedRead<T>) {
 }
 
 export const sessionRepository = {
+  /** Whether the staff account has a second factor (an authenticator app or a passkey), and when the session named last gave one. */
+  stepUpState(db: Executor, adminId: number, sessionIdHash: string | null) {
+    return db
+      .selectFrom('admin_users')
+      .leftJoin('sessions', (join) => join.onRef('sessions.admin_id', '=', 'admin_users.id').on('sessions.id_hash', '=', sessionIdHash ?? ''))
+      .select((eb) => [
+        'admin_users.totp_secret',
+        'sessions.second_factor_at',
+        eb.exists(eb.selectFrom('staff_passkeys').select('staff_passkeys.id').whereRef('staff_passkeys.admin_id', '=', 'admin_users.id')).as('has_passkey'),
+      ])
+      .where('admin_users.id', '=', adminId)
+      .executeTakeFirst();
+  },
+
   async create(db: Executor, session: NewSession): Promise<{ token: string; row: SessionRow }> {
     const token = newToken();
     const now = nowIso();
@@ -97,6 +111,41 @@ export const sessionRepository = {
   },
 
   /** The session may do everything its account may: its first password has been replaced. */
+  /** Notes that the session proved it is the account holder's, for enrolling a first second factor. */
+  async markEnrolmentVerified(db: Executor, idHash: string, at: string): Promise<void> {
+    await db
+      .updateTable('sessions')
+      .set({ enrolment_verified_at: at, enrolment_code_hash: null, enrolment_code_expires_at: null })
+      .where('id_hash', '=', idHash)
+      .execute();
+  },
+
+  /** Keeps the SHA-256 of a code just sent to the session's account, in place of any earlier one, with no tries yet. */
+  async setEnrolmentCode(db: Executor, idHash: string, codeHash: string, expiresAt: string): Promise<void> {
+    await db
+      .updateTable('sessions')
+      .set({ enrolment_code_hash: codeHash, enrolment_code_expires_at: expiresAt, enrolment_code_tries: 0 })
+      .where('id_hash', '=', idHash)
+      .execute();
+  },
+
+  /**
+   * Counts one try at the session's code, in one statement, while it has not expired and has had
+   * fewer than `maxTries`: its hash to compare, or undefined when there is none to try.
+   */
+  async tryEnrolmentCode(db: Executor, idHash: string, now: string, maxTries: number): Promise<string | undefined> {
+    const row = await db
+      .updateTable('sessions')
+      .set({ enrolment_code_tries: sql<number>`enrolment_code_tries + 1` })
+      .where('id_hash', '=', idHash)
+      .where('enrolment_code_hash', 'is not', null)
+      .where('enrolment_code_expires_at', '>', now)
+      .where('enrolment_code_tries', '<', maxTries)
+      .returning('enrolment_code_hash')
+      .executeTakeFirst();
+    return row?.enrolment_code_hash ?? undefined;
+  },
+
   async unrestrict(db: Executor, idHash: string): Promise<void> {
     await db.updateTable('sessions').set({ restricted: 0 }).where('id_hash', '=', idHash).execute();
   },

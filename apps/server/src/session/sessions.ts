@@ -82,7 +82,8 @@ export function registerSessions(app: FastifyInstance): void {
     }
     request.session = session;
     request.actor = actorFor(session, request);
-    if (MUTATING.has(request.method) && request.routeOptions.config?.csrf !== false) {
+    const csrf = request.routeOptions.config?.csrf;
+    if ((MUTATING.has(request.method) && csrf !== false) || csrf === true) {
       const header = request.headers[CSRF_HEADER];
       const given = Array.isArray(header) ? header[0] : header;
       const expected = session ? session.csrf_token : await visitorCsrfToken(db, request.cookies[VISITOR_COOKIE]);

@@ -6,6 +6,7 @@ import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
+import { verifyPassword } from '../../src/features/auth/passwords.ts';
 import { createPostgresDatabase, testDialect } from '../helpers/test-db.ts';
 
 const cli = path.resolve(import.meta.dirname, '../../src/cli/admin.ts');
@@ -56,6 +57,90 @@ async function runAdmin(
   };
   return { folder, status: result.status, stdout: result.stdout, stderr: result.stderr.trim(), admins };
 }
+
+/**
+ * A small program that runs the admin command in a pseudo-terminal, as an operator at a terminal
+ * would: once the prompt shows, it types each key of `keys` one by one (a short pause between,
+ * as fingers do), then reads everything the terminal shows until the command ends. It prints
+ * what the terminal showed and the command's exit status as JSON.
+ */
+const typist = `
+import json, os, pty, select, sys, time
+keys, argv = json.loads(sys.argv[1]), json.loads(sys.argv[2])
+pid, fd = pty.fork()
+if pid == 0:
+    os.execvp(argv[0], argv)
+shown = b''
+def read_for(seconds):
+    global shown
+    end = time.time() + seconds
+    while time.time() < end:
+        ready, _, _ = select.select([fd], [], [], 0.1)
+        if ready:
+            try:
+                chunk = os.read(fd, 4096)
+            except OSError:
+                return False
+            if not chunk:
+                return False
+            shown += chunk
+    return True
+deadline = time.time() + 60
+while b'Password for' not in shown and time.time() < deadline:
+    if not read_for(0.2):
+        break
+for key in keys:
+    os.write(fd, key.encode())
+    read_for(0.03)
+while read_for(0.5) and time.time() < deadline + 60:
+    pass
+_, status = os.waitpid(pid, 0)
+print(json.dumps({'shown': shown.decode('utf8', 'replace'), 'status': os.waitstatus_to_exitcode(status)}))
+`;
+
+/** Runs `npm run admin -- create <username>` in a pseudo-terminal (no ADMIN_PASSWORD), typing `keys` at the prompt. */
+async function typeAtPrompt(username: string, keys: string[]) {
+  const folder = await startedFolder();
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !['ADMIN_PASSWORD', 'DATABASE_URL', 'DATA_DIR'].includes(name)));
+  const argv = [process.execPath, '--import', import.meta.resolve('tsx'), cli, 'create', username];
+  const result = spawnSync('python3', ['-c', typist, JSON.stringify(keys), JSON.stringify(argv)], {
+    cwd: folder,
+    env: { ...clean, DATA_DIR: path.join(folder, 'data') },
+    encoding: 'utf8',
+    timeout: 150_000,
+  });
+  expect(result.stderr).toBe('');
+  const { shown, status } = JSON.parse(result.stdout) as { shown: string; status: number };
+  const db = new SQLite(path.join(folder, 'data', 'portal.sqlite'), { readonly: true });
+  try {
+    const admins = db.prepare('select username, password_hash from admin_users').all() as { username: string; password_hash: string }[];
+    return { shown, status, admins };
+  } finally {
+    db.close();
+  }
+}
+
+describe('the admin command at a terminal', () => {
+  it('shows nothing of the password as it is typed, takes back a character on backspace, and creates the admin', async () => {
+    // "Coconut-Water-88" typed with a slip ("Coconut-Wz" then backspace) and an arrow key pressed on the way.
+    const keys = [...'Coconut-Wz', '\u007f', ...'ater', '\u001b[D', ...'-88', '\r'];
+    const run = await typeAtPrompt('bursar', keys);
+    expect(run.shown).toContain('Password for bursar: ');
+    expect(run.shown).toContain("Admin 'bursar' created.");
+    for (const piece of ['Coconut', 'Water', '-88', 'Wz', 'ater']) expect(run.shown).not.toContain(piece);
+    expect(run.status).toBe(0);
+    expect(run.admins.map(({ username }) => username)).toEqual(['bursar']);
+    expect(await verifyPassword(run.admins[0]!.password_hash, 'Coconut-Water-88')).toBe(true);
+  }, 180_000);
+
+  it('creates nothing when Ctrl-C is pressed at the prompt, and shows nothing typed before it', async () => {
+    const run = await typeAtPrompt('bursar', [...'Secret-Sauce', '\u0003']);
+    expect(run.shown).toContain('No admin created: cancelled.');
+    expect(run.shown).not.toContain('Secret');
+    expect(run.status).toBe(130);
+    expect(run.admins).toEqual([]);
+  }, 180_000);
+});
 
 describe('the admin command', () => {
   it('says what to pass when there is no terminal to ask for the password', async () => {

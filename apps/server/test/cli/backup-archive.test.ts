@@ -222,6 +222,56 @@ describe(`backup and restore (${testDialect})`, () => {
     }
   }, 120_000);
 
+  it('holds the uploads folder only when the file store is that folder, and restores files kept in the database without an empty folder', async () => {
+    const live = await portalWithStudent('20260621');
+    const seed = await live.open();
+    const key = `cd/${'2'.repeat(32)}.pdf`;
+    await seed
+      .insertInto('stored_files')
+      .values({ key, bytes: PDF(3), size_bytes: PDF(3).length, created_at: new Date().toISOString() })
+      .execute();
+    await seed.destroy();
+    // An earlier folder-store portal's uploads, still in DATA_DIR: no part of this portal, whose files are in the database.
+    const earlier = path.join('ab', `${'3'.repeat(32)}.pdf`);
+    fs.mkdirSync(path.join(live.dataDir, 'uploads', 'ab'), { recursive: true });
+    fs.writeFileSync(path.join(live.dataDir, 'uploads', earlier), PDF(4));
+    const inDatabase = { ...live.settings, FILE_STORE: 'database' };
+    const backup = path.join(live.dir, 'files-in-database.tar.gz');
+    const made = await runCli('backup', [backup], inDatabase, live.dir);
+    expect(made.stderr).toBe('');
+    expect(made.stdout).not.toContain('uploaded files');
+    const listed = spawnSync('tar', ['-tzf', backup], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean);
+    expect(listed.filter((entry) => entry.startsWith('uploads/') && entry !== 'uploads/')).toEqual([]);
+    const manifest = JSON.parse(spawnSync('tar', ['-xOzf', backup, 'portal-backup.json'], { encoding: 'utf8' }).stdout);
+    expect(manifest).toMatchObject({ uploads: false, fileStore: 'database' });
+
+    // Restored where DATA_DIR holds someone's files (PostgreSQL: the folder is not needed and left alone) or into a new folder (SQLite).
+    const target = await emptyTarget(live, 'restored');
+    if (testDialect === 'postgres') {
+      fs.mkdirSync(path.join(target.dataDir, 'uploads', 'ab'), { recursive: true });
+      fs.writeFileSync(path.join(target.dataDir, 'uploads', earlier), PDF(5));
+    }
+    const asFolderStore = await runCli('restore', [backup], { ...target.settings, FILE_STORE: 'local' }, live.dir);
+    expect(asFolderStore.code).toBe(1);
+    expect(asFolderStore.stderr.trim()).toMatch(
+      /keeps its files in the database, and this one keeps them in the data folder: set FILE_STORE=database, then restore it\.$/,
+    );
+    const restore = await runCli('restore', [backup], { ...target.settings, FILE_STORE: 'database' }, live.dir);
+    expect(restore.stderr).toBe('');
+    expect(restore.code).toBe(0);
+    const restored = await target.open();
+    const files = await restored.selectFrom('stored_files').select(['key', 'bytes']).execute();
+    await restored.destroy();
+    expect(files.map((file) => [file.key, Buffer.from(file.bytes).toString()])).toEqual([[key, PDF(3).toString()]]);
+    if (testDialect === 'postgres') expect(fs.readFileSync(path.join(target.dataDir, 'uploads', earlier))).toEqual(PDF(5));
+    else expect(filesOf(target.dataDir)).toEqual({});
+
+    // The folder store's folder is held, with either database.
+    const folderBackup = path.join(live.dir, 'files-in-folder.tar.gz');
+    expect((await runCli('backup', [folderBackup], { ...live.settings, FILE_STORE: 'local' }, live.dir)).code).toBe(0);
+    expect(spawnSync('tar', ['-tzf', folderBackup], { encoding: 'utf8' }).stdout).toContain(`uploads/${earlier}`);
+  }, 120_000);
+
   it('refuses to restore over a data folder or database that is not empty, and changes nothing there', async () => {
     const live = await portalWithStudent('20260601');
     const backup = path.join(live.dir, 'portal.tar.gz');

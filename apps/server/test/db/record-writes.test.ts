@@ -2,16 +2,10 @@ import { studentColumns, type FieldValue } from '@school/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DialectName, Executor } from '../../src/db/database.ts';
-import {
-  groupedRead,
-  integerStudentColumns,
-  progressColumns,
-  saveRecordChanges,
-  saveRecordChangesTogether,
-  saveStatementsFor,
-  type ProgressRow,
-  type RecordChange,
-} from '../../src/db/record-writes.ts';
+import { groupedRead, integerStudentColumns, type RecordChange } from '../../src/db/record-writes.ts';
+import { progressColumns, registrationWrites, type ProgressRow } from '../../src/features/registration/progress-columns.ts';
+
+const { saveRecordChanges, saveRecordChangesTogether, saveStatementsFor } = registrationWrites;
 import { createStudent, type TestStudent } from '../helpers/factories.ts';
 import { createTestDb, testDialect, type TestDb } from '../helpers/test-db.ts';
 

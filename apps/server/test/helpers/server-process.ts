@@ -36,8 +36,12 @@ process.on('exit', () => {
   for (const child of running) child.kill('SIGKILL');
 });
 
-function spawnNode(args: string[], env: NodeJS.ProcessEnv, cwd: string): Spawned {
-  const child = spawn(process.execPath, ['--import', tsxLoader, ...args], { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+/**
+ * `ownGroup`: the process leads a process group of its own (as `npm start` under a service manager
+ * does), so that a test can signal the whole group, `process.kill(-pid, …)`, without signalling itself.
+ */
+function spawnNode(args: string[], env: NodeJS.ProcessEnv, cwd: string, { ownGroup = false }: { ownGroup?: boolean } = {}): Spawned {
+  const child = spawn(process.execPath, ['--import', tsxLoader, ...args], { env, cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: ownGroup });
   running.add(child);
   child.on('exit', () => running.delete(child));
   let stdout = '';
@@ -49,8 +53,8 @@ function spawnNode(args: string[], env: NodeJS.ProcessEnv, cwd: string): Spawned
 }
 
 /** Runs the server (apps/server/src/main.ts) with these settings, from `cwd` (where a .env would be read). */
-export function spawnServer(settings: Record<string, string>, cwd: string): Spawned {
-  return spawnNode([mainFile], baseEnvironment(settings), cwd);
+export function spawnServer(settings: Record<string, string>, cwd: string, options: { ownGroup?: boolean } = {}): Spawned {
+  return spawnNode([mainFile], baseEnvironment(settings), cwd, options);
 }
 
 /** Runs a command-line tool (apps/server/src/cli/NAME.ts) to its end. */
@@ -61,8 +65,8 @@ export function runCli(name: string, args: string[], settings: Record<string, st
 export type RunningServer = Spawned & { url: string };
 
 /** Starts the server and waits for its "running at" line; fails with its output if it exits first. */
-export async function startServer(settings: Record<string, string>, cwd: string): Promise<RunningServer> {
-  const server = spawnServer(settings, cwd);
+export async function startServer(settings: Record<string, string>, cwd: string, options: { ownGroup?: boolean } = {}): Promise<RunningServer> {
+  const server = spawnServer(settings, cwd, options);
   const url = await new Promise<string>((resolve, reject) => {
     const check = () => {
       const match = /running at (http:\/\/\S+)/.exec(server.stdout());
@@ -80,7 +84,7 @@ export async function startServer(settings: Record<string, string>, cwd: string)
   return { ...server, url };
 }
 
-export type HttpAnswer = { status: number; body: string; json: <T = Record<string, unknown>>() => T };
+export type HttpAnswer = { status: number; body: string; headers: http.IncomingHttpHeaders; json: <T = Record<string, unknown>>() => T };
 
 /**
  * A browser-like client over real HTTP with keep-alive connections: keeps cookies and echoes the
@@ -118,7 +122,7 @@ export class HttpClient {
             else this.cookies.set(name, value.join('='));
           }
           const text = Buffer.concat(chunks).toString();
-          resolve({ status: response.statusCode ?? 0, body: text, json: <T>() => JSON.parse(text) as T });
+          resolve({ status: response.statusCode ?? 0, body: text, headers: response.headers, json: <T>() => JSON.parse(text) as T });
         });
       });
       request.on('error', reject);

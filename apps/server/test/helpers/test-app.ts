@@ -79,3 +79,9 @@ export class TestClient {
     return this;
   }
 }
+
+/**
+ * Settings for a test of another sign-in limit: the school's budget of failed first sign-ins
+ * (decision 058) is so large that it never answers first.
+ */
+export const schoolSignInBudgetAside: Partial<Config> = { firstSignInBudget: { minimum: 1_000_000, studentsPerFailure: 1 } };

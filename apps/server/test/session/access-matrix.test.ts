@@ -49,6 +49,7 @@ const expectedAccess: Record<string, Access> = {
   'POST /api/registration-reminders': 'settings',
   'GET /api/notification-stops/:student_id': 'records:read',
   'GET /api/notifications/stop': 'visitor',
+  'POST /api/notifications/stop': 'visitor',
   'POST /api/school-year/rollover': 'settings',
   'POST /api/school-year/undo': 'settings',
   'GET /api/retention': 'settings',
@@ -96,6 +97,8 @@ const expectedAccess: Record<string, Access> = {
   'POST /api/admin-login/second-factor': 'visitor',
   'POST /api/account/totp': 'signed-in',
   'POST /api/account/totp/confirm': 'signed-in',
+  'POST /api/account/enrolment-code': 'signed-in',
+  'POST /api/account/enrolment-code/confirm': 'signed-in',
   'POST /api/account/step-up': 'signed-in',
   'GET /api/account': 'signed-in',
   'DELETE /api/account/sessions/:id': 'signed-in',
@@ -174,6 +177,8 @@ const studentsOnly = new Set(['GET /api/my-record-access', 'GET /api/my-data']);
 const staffOnly = new Set([
   'POST /api/account/totp',
   'POST /api/account/totp/confirm',
+  'POST /api/account/enrolment-code',
+  'POST /api/account/enrolment-code/confirm',
   'POST /api/account/step-up',
   'GET /api/account',
   'DELETE /api/account/sessions/:id',
@@ -238,7 +243,14 @@ describe('access control', () => {
       )
         continue;
       for (const [who, client] of Object.entries(callers) as Array<[Caller, TestClient]>) {
-        const response = await client.request(route.method as 'GET', urlFor(route.url, access), route.method === 'GET' ? undefined : bodyFor(access));
+        // Its CSRF token on every call, reads too: `/api/user/{id}` asks for it (decision 058).
+        const xsrf = client.cookies.get('XSRF-TOKEN');
+        const response = await client.request(
+          route.method as 'GET',
+          urlFor(route.url, access),
+          route.method === 'GET' ? undefined : bodyFor(access),
+          xsrf ? { 'x-xsrf-token': decodeURIComponent(xsrf) } : {},
+        );
         const allowed = mayCall(who, key, access);
         if (!allowed && !refused(response.statusCode)) wrong.push(`${who} → ${key} answered ${response.statusCode}`);
         if (allowed && refused(response.statusCode)) wrong.push(`${who} ✗ ${key} was refused (${response.statusCode})`);

@@ -1,12 +1,20 @@
 import { messages } from '@school/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { timeStep, totpCode } from '../../src/features/auth/totp.ts';
-import { ADMIN_PASSWORD, createStaffUser, createStudent, signedInStaff } from '../helpers/factories.ts';
+import { ADMIN_PASSWORD, createStaffUser, createStudent, signedInAdmin, signedInStaff } from '../helpers/factories.ts';
+import { sentEnrolmentCode, verifiedForEnrolment } from '../helpers/enrolment.ts';
 import { buildTestApp, TestClient, type TestApp } from '../helpers/test-app.ts';
 
 const NEW_PASSWORD = 'Another-Long-Pass-9';
 /** The calls that set up a second factor: the only ones, beside a visitor's, open to staff who must enrol one. */
-const enrolmentCalls = ['POST /api/account/totp', 'POST /api/account/totp/confirm', 'POST /api/account/passkeys/options', 'POST /api/account/passkeys'];
+const enrolmentCalls = [
+  'POST /api/account/totp',
+  'POST /api/account/totp/confirm',
+  'POST /api/account/passkeys/options',
+  'POST /api/account/passkeys',
+  'POST /api/account/enrolment-code',
+  'POST /api/account/enrolment-code/confirm',
+];
 
 let t: TestApp;
 beforeAll(async () => {
@@ -72,10 +80,12 @@ describe('STAFF_MFA=required', () => {
 
   it('refuses her from the next call if her account loses its factor, and lets her in again once she has set one up', async () => {
     const client = await signedInStaff(t.app, t.db, 'enrol-again', { role: 'office' });
+    await verifiedForEnrolment(client, t.db, 'enrol-again');
     await enrol(client);
     expect((await client.get('/api/students')).statusCode).toBe(200);
     await t.db.updateTable('admin_users').set({ totp_secret: null }).where('username', '=', 'enrol-again').execute();
     expect((await client.get('/api/students')).json().code).toBe('enrolment_required');
+    await verifiedForEnrolment(client, t.db, 'enrol-again');
     await enrol(client);
     expect((await client.get('/api/students')).statusCode).toBe(200);
   });
@@ -84,6 +94,94 @@ describe('STAFF_MFA=required', () => {
     const teacher = await signedInStaff(t.app, t.db, 'enrol-teacher', { role: 'teacher', classes: ['1A'] });
     expect((await teacher.get('/api/session')).json().must_enrol_second_factor).toBe(false);
     expect((await teacher.get('/api/students')).statusCode).toBe(200);
+  });
+});
+
+/** A new account's second sign-in (her first was elsewhere, and is over). */
+async function signedInAgain(username: string, role: 'admin' | 'office') {
+  await signedInStaff(t.app, t.db, username, { role });
+  return signedInAdmin(t.app, username);
+}
+
+describe('STAFF_MFA=required: enrolling a first factor needs the session shown to be hers', () => {
+  const verificationAsked = { code: 'enrolment_verification_required', message: messages.enrolmentVerificationRequired };
+
+  it('lets the account’s very first sign-in enrol, with the password an admin or the operator handed her', async () => {
+    const first = await signedInStaff(t.app, t.db, 'enrol-first', { role: 'office' });
+    await enrol(first);
+    expect((await first.get('/api/students')).statusCode).toBe(200);
+  });
+
+  it('refuses an app or a passkey enrolled with the password alone', async () => {
+    // Her own first sign-in was long ago; this one is a thief's with her password.
+    const client = await signedInAgain('enrol-thief', 'admin');
+    for (const [url, body] of [
+      ['/api/account/totp', {}],
+      ['/api/account/totp/confirm', { code: '123456' }],
+      ['/api/account/passkeys/options', {}],
+    ] as const) {
+      const refused = await client.post(url, body);
+      expect(refused.statusCode, url).toBe(403);
+      expect(refused.json(), url).toEqual(verificationAsked);
+    }
+    const account = await t.db
+      .selectFrom('admin_users')
+      .select(['totp_pending_secret', 'totp_secret'])
+      .where('username', '=', 'enrol-thief')
+      .executeTakeFirstOrThrow();
+    expect(account).toEqual({ totp_pending_secret: null, totp_secret: null });
+  });
+
+  it('sends a code to her notice address after her password again, and lets her enrol once she gives it', async () => {
+    const client = await signedInAgain('enrol-code', 'office');
+    // No address to send it to: she is told whom to ask.
+    const noAddress = await client.post('/api/account/enrolment-code', { current_password: ADMIN_PASSWORD });
+    expect(noAddress.statusCode).toBe(422);
+    expect(noAddress.json().message).toBe(messages.noNoticeAddress);
+    await t.db.updateTable('admin_users').set({ email: 'code@school.test' }).where('username', '=', 'enrol-code').execute();
+    const wrongPassword = await client.post('/api/account/enrolment-code', { current_password: 'not-her-password' });
+    expect(wrongPassword.statusCode).toBe(422);
+    expect(await t.db.selectFrom('outbox').select('id').where('recipient', '=', 'code@school.test').execute()).toEqual([]);
+
+    const asked = await client.post('/api/account/enrolment-code', { current_password: ADMIN_PASSWORD });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json().message).toBe(messages.enrolmentCodeSent);
+    const code = await sentEnrolmentCode(t.db, 'code@school.test');
+    const wrong = code === '000000' ? '000001' : '000000';
+    const wrongAnswer = await client.post('/api/account/enrolment-code/confirm', { code: wrong });
+    expect(wrongAnswer.statusCode).toBe(422);
+    expect(wrongAnswer.json().message).toBe(messages.wrongEnrolmentCode);
+    expect((await client.post('/api/account/totp')).json()).toEqual(verificationAsked);
+
+    // Another session of hers (a thief's with her password) cannot use the code sent to this one.
+    const other = await new TestClient(t.app, '10.8.0.9').start();
+    expect((await other.post('/api/admin-login', { name: 'enrol-code', password: ADMIN_PASSWORD })).statusCode).toBe(200);
+    expect((await other.post('/api/account/enrolment-code/confirm', { code })).statusCode).toBe(422);
+
+    expect((await client.post('/api/account/enrolment-code/confirm', { code })).statusCode).toBe(200);
+    await enrol(client);
+    expect((await client.get('/api/students')).statusCode).toBe(200);
+    // A code is good once.
+    expect((await client.post('/api/account/enrolment-code/confirm', { code })).statusCode).toBe(422);
+  });
+
+  it('lets five wrong codes, at once or one after another, use up the code', async () => {
+    const client = await signedInAgain('enrol-guess', 'office');
+    await t.db.updateTable('admin_users').set({ email: 'guess@school.test' }).where('username', '=', 'enrol-guess').execute();
+    expect((await client.post('/api/account/enrolment-code', { current_password: ADMIN_PASSWORD })).statusCode).toBe(200);
+    const code = await sentEnrolmentCode(t.db, 'guess@school.test');
+    const guesses = Array.from({ length: 20 }, (_, index) => String((Number(code) + 1 + index) % 1_000_000).padStart(6, '0'));
+    const answers = await Promise.all(guesses.map((guess) => client.post('/api/account/enrolment-code/confirm', { code: guess })));
+    expect(answers.map((answer) => answer.statusCode)).toEqual(guesses.map(() => 422));
+    expect((await client.post('/api/account/enrolment-code/confirm', { code })).statusCode).toBe(422);
+    const sessions = await t.db
+      .selectFrom('sessions')
+      .innerJoin('admin_users', 'admin_users.id', 'sessions.admin_id')
+      .select('sessions.enrolment_code_tries')
+      .where('admin_users.username', '=', 'enrol-guess')
+      .where('sessions.enrolment_code_hash', 'is not', null)
+      .execute();
+    expect(sessions.map((session) => Number(session.enrolment_code_tries))).toEqual([5]);
   });
 });
 

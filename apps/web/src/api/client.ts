@@ -128,7 +128,8 @@ function takeEarlyAnswer(path: string): Promise<unknown> | undefined {
   return early && Date.now() - early.at <= EARLY_ANSWER_KEPT_MS ? early.promise : undefined;
 }
 
-type CallOptions = { method?: string; body?: unknown; signal?: AbortSignal; timeoutMs?: number };
+/** `csrf`: a read that must echo the CSRF token too, as a mutating call does (the server's `/api/user/{id}`). */
+type CallOptions = { method?: string; body?: unknown; signal?: AbortSignal; timeoutMs?: number; csrf?: boolean };
 type Answer = { status: number; ok: boolean; statusText: string; body: unknown };
 
 /**
@@ -141,7 +142,8 @@ async function exchange(path: string, method: string, options: CallOptions, fres
   let text: string;
   try {
     // Inside the time limit and the network's error: offline, the cookie's fetch fails as the call would.
-    if (MUTATING.has(method)) await ensureCsrfCookie(limit.signal, freshToken);
+    const withToken = MUTATING.has(method) || options.csrf === true;
+    if (withToken) await ensureCsrfCookie(limit.signal, freshToken);
     response = await fetch(path, {
       method,
       credentials: 'include',
@@ -149,7 +151,7 @@ async function exchange(path: string, method: string, options: CallOptions, fres
       headers: {
         Accept: 'application/json',
         ...(options.body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        ...(MUTATING.has(method) ? csrfHeaders() : {}),
+        ...(withToken ? csrfHeaders() : {}),
       },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
     });

@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/api/client.ts';
 import { fetchPdf, fileNameFromDisposition } from '../../src/api/fetch-pdf.ts';
+import { fileNames } from '@school/contract/file-names';
+import { getAttendanceReport } from '../../src/features/attendance/api/get-attendance-report.ts';
+import { getRegistrationReport } from '../../src/features/admin-data/api/get-registration-report.ts';
 import { json, stubFetch } from '../http.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -32,6 +35,14 @@ describe('fetching a PDF for the viewer', () => {
   it('names the file after the document when the server gives no name', async () => {
     stubFetch(() => pdf());
     expect((await fetchPdf('/api/x', { fallbackName: 'Attendance Report.pdf' })).fileName).toBe('Attendance Report.pdf');
+  });
+
+  it('names a report the server sent without a name as the server names it (the contract’s file names)', async () => {
+    stubFetch(() => pdf());
+    expect((await getAttendanceReport('2026-001', '2026-01-05', '2026-03-27')).fileName).toBe(
+      fileNames.attendanceReport('2026-001', '2026-01-05', '2026-03-27'),
+    );
+    expect((await getRegistrationReport()).fileName).toBe(fileNames.registrationReport);
   });
 
   it('throws the server’s message when it refuses', async () => {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { limits } from '../limits.ts';
+import { messages } from '../messages.ts';
+import { dayField, pageField } from './common.ts';
 
 /** A filter left empty in the form is sent as an empty value: it means no filter, like one left out. */
 const optionalFilter = (max: number, message: string) =>
@@ -14,10 +16,9 @@ const optionalFilter = (max: number, message: string) =>
 const optionalDay = z
   .string()
   .trim()
-  .regex(/^(\d{4}-\d{2}-\d{2})?$/, 'Use a date written yyyy-MM-dd.')
-  .refine((value) => !value || !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'Use a real date written yyyy-MM-dd.')
   .optional()
-  .transform((value) => value || undefined);
+  .transform((value) => value || undefined)
+  .pipe(dayField.optional());
 
 /**
  * GET /api/audit and GET /api/audit/csv (decision 050): the filters of the audit log screen.
@@ -32,12 +33,7 @@ export const auditQuery = z
     action: optionalFilter(60, 'An action has at most 60 characters.'),
     from: optionalDay,
     to: optionalDay,
-    page: z.coerce
-      .number({ message: 'page is a whole number from 1.' })
-      .int('page is a whole number from 1.')
-      .min(1, 'page is a whole number from 1.')
-      .max(1_000_000)
-      .default(1),
+    page: pageField,
   })
-  .refine((query) => !query.from || !query.to || query.from <= query.to, { message: 'The end date is before the start date.', path: ['to'] });
+  .refine((query) => !query.from || !query.to || query.from <= query.to, { message: messages.endBeforeStart, path: ['to'] });
 export type AuditQuery = z.output<typeof auditQuery>;

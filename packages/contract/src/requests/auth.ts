@@ -55,5 +55,9 @@ export const secondFactorRequest = z.object({
 });
 export type SecondFactorRequest = z.input<typeof secondFactorRequest>;
 
+/** POST /api/account/enrolment-code: her password again, before a code is sent to her notice address (decision 057). */
+export const enrolmentCodeRequest = z.object({ current_password: z.string({ message: messages.required }).min(1, messages.required).max(200) });
+export type EnrolmentCodeRequest = z.input<typeof enrolmentCodeRequest>;
+
 /** POST /api/account/totp: begins an enrolment; it takes nothing (an empty JSON object). */
 export const totpEnrolmentRequest = z.object({});

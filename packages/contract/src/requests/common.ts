@@ -1,5 +1,9 @@
 import { z } from 'zod';
+import { isRealDate } from '../field-rules.ts';
+import { limits } from '../limits.ts';
 import { messages } from '../messages.ts';
+import { studentIdField } from '../student-id.ts';
+import { hasOnlyXmlCharacters } from '../xml-characters.ts';
 
 /**
  * `dry_run` of every import and bulk upload (DESIGN §3, decision 037), a multipart field or a query
@@ -15,6 +19,29 @@ export const dryRunField = z
 /** Text the caller must give: trimmed, not empty, at most `max` characters. */
 export const requiredText = (max: number) => z.string({ message: messages.required }).trim().min(1, messages.required).max(max, messages.tooLong(max));
 
+/**
+ * Whether a text is one line that can be stored and shown as it is (decision 058): no control
+ * character at all (C0 ones, line breaks and tabs included, DEL and the C1 ones), no U+FFFE or
+ * U+FFFF, and no half of a surrogate pair. The rule of a stored one-line text: a name, a reason.
+ */
+export const isStorableLine = (text: string): boolean => hasOnlyXmlCharacters(text) && !NOT_IN_A_LINE.test(text);
+// eslint-disable-next-line no-control-regex -- these control characters are what the rule is about
+const NOT_IN_A_LINE = /[\u0000-\u001F\u007F-\u009F\uFFFE\uFFFF]/;
+
+/**
+ * Whether a text of several lines (a consent's words) can be stored and shown as it is (decision
+ * 058): as `isStorableLine`, but line breaks and tabs are kept.
+ */
+export const isStorableText = (text: string): boolean => hasOnlyXmlCharacters(text) && !NOT_IN_A_TEXT.test(text);
+const NOT_IN_A_TEXT = /[\u007F-\u009F]/;
+
+/** A one-line text the caller must give, to be stored (`isStorableLine`); `label` names it in the 422. */
+export const requiredLine = (max: number, label: string) => requiredText(max).refine(isStorableLine, messages.forbiddenCharacter(label));
+
+/** A one-line text the caller may leave out, to be stored (`isStorableLine`); `label` names it in the 422. */
+export const optionalLine = (max: number, label: string) =>
+  z.string().trim().max(max, messages.tooLong(max)).refine(isStorableLine, messages.forbiddenCharacter(label)).optional();
+
 /** A value as text: a choice keeps its words ('true' | 'false'), anything else is a string. */
 type AsText<Value> = [Exclude<Value, undefined>] extends [string] ? Exclude<Value, undefined> : string;
 
@@ -27,3 +54,26 @@ export type TextFields<Schema extends z.ZodType<object>> = {
 } & {
   [Key in keyof z.input<Schema> as undefined extends z.input<Schema>[Key] ? Key : never]?: AsText<z.input<Schema>[Key]>;
 };
+
+/**
+ * A student ID named in a path (`/api/…/{id}`): the same one rule and trim as in a body
+ * (`studentIdField`), which the access check applies to the path too.
+ */
+export const studentIdParam = studentIdField;
+
+/** A class's id ('1A') in a path or a body: trimmed, at most `limits.classId` characters, as a rollover names classes. */
+export const classIdField = z.string({ message: messages.required }).trim().min(1, messages.required).max(limits.classId, messages.tooLong(limits.classId));
+
+/** A day written yyyy-MM-dd, a real one (2026-02-30 is refused). */
+export const dayField = z.string({ message: messages.dayShape }).trim().refine(isRealDate, messages.dayShape);
+
+/** `page` of a paged list's query: counts from 1, 1 when left out. */
+export const pageField = z.coerce
+  .number({ message: messages.pageNumber })
+  .int(messages.pageNumber)
+  .min(1, messages.pageNumber)
+  .max(1_000_000, messages.pageNumber)
+  .default(1);
+
+/** The rows a page shows, for a repository's offset and limit. */
+export const pageWindow = (page: number, pageSize: number): { offset: number; limit: number } => ({ offset: (page - 1) * pageSize, limit: pageSize });

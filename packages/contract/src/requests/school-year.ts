@@ -1,15 +1,14 @@
 import { z } from 'zod';
 import { termYearSchema } from '../responses/term-reports.ts';
 import { limits } from '../limits.ts';
-import { messages } from '../messages.ts';
-import { requiredText } from './common.ts';
+import { optionalLine, requiredLine } from './common.ts';
 
 /** One class's move in a rollover: to another class, or `null` when its students leave, with the leavers' reason. */
 export const rolloverClassMove = z.object({
   from: z.string({ message: 'Name the class it moves from.' }).trim().min(1, 'Name the class it moves from.').max(limits.classId),
   to: z.string().trim().min(1).max(limits.classId).nullable(),
   /** Why its students leave (when `to` is null): 'Completed Form 5' when left out. */
-  reason: z.string().trim().max(100, messages.tooLong(100)).optional(),
+  reason: optionalLine(100, 'The reason'),
 });
 
 /**
@@ -28,5 +27,5 @@ export const undoRolloverRequest = z.object({});
 export type UndoRolloverRequest = z.input<typeof undoRolloverRequest>;
 
 /** POST /api/students/{id}/left: an admin marks one student as left, with the reason. */
-export const markLeftRequest = z.object({ reason: requiredText(100) });
+export const markLeftRequest = z.object({ reason: requiredLine(100, 'The reason') });
 export type MarkLeftRequest = z.input<typeof markLeftRequest>;

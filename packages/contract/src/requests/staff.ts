@@ -3,7 +3,7 @@ import { limits } from '../limits.ts';
 import { messages } from '../messages.ts';
 import { staffRoles } from '../staff-roles.ts';
 import { emailPattern } from '../student-schema.ts';
-import { requiredText } from './common.ts';
+import { classIdField, requiredLine } from './common.ts';
 
 /** A staff username: 3 to `limits.username` letters, digits, dots, dashes or underscores, kept in lower case. */
 export const staffUsername = z
@@ -14,7 +14,7 @@ export const staffUsername = z
 
 const role = z.enum(staffRoles, { message: messages.chooseOption });
 /** A teacher's classes by their IDs ('1A'); the server checks that each class exists. */
-const classes = z.array(z.string().trim().min(1).max(10)).max(50);
+const classes = z.array(classIdField).max(50);
 
 /**
  * A staff member's e-mail address for her security notices, checked like the record's e-mail
@@ -30,14 +30,17 @@ export const staffEmail = z.preprocess(
     .nullable(),
 );
 
-/** PUT /api/account/email: a staff member's own address. */
-export const ownEmailRequest = z.object({ email: staffEmail });
+/** PUT /api/account/email: a staff member's own address, changed only with her current password (decision 058). */
+export const ownEmailRequest = z.object({
+  email: staffEmail,
+  current_password: z.string({ message: messages.enterCurrentPassword }).min(1, messages.enterCurrentPassword).max(256),
+});
 export type OwnEmailRequest = z.input<typeof ownEmailRequest>;
 
 /** POST /api/staff: a new staff account; the answer carries its one-time password. */
 export const newStaffRequest = z.object({
   username: staffUsername,
-  display_name: requiredText(limits.staffDisplayName),
+  display_name: requiredLine(limits.staffDisplayName, 'The display name'),
   role,
   classes: classes.default([]),
   email: staffEmail.optional(),
@@ -49,7 +52,7 @@ export type NewStaffRequest = z.input<typeof newStaffRequest>;
  * or (for another's account) the removal of every second factor, when her phone or key is lost.
  */
 export const staffChangeRequest = z.object({
-  display_name: requiredText(limits.staffDisplayName).optional(),
+  display_name: requiredLine(limits.staffDisplayName, 'The display name').optional(),
   role: role.optional(),
   classes: classes.optional(),
   disabled: z.boolean().optional(),

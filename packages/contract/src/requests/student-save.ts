@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { isStorableText } from './common.ts';
 import { messages } from '../messages.ts';
 import { parseRemembered } from '../remembered-parse.ts';
 import { fieldSchema, nullable, todayIso, type FieldValue } from '../student-schema.ts';
 import { studentFields } from '../student-fields.ts';
 import { isStudentId, studentIdField } from '../student-id.ts';
-import { hasOnlyXmlCharacters } from '../xml-characters.ts';
 
 const fieldShape = Object.fromEntries(studentFields.map((field) => [field.name, fieldSchema(field).optional()]));
 
@@ -21,7 +21,7 @@ const saveHeadShape = {
 export const studentSaveSchema = z.object({
   ...saveHeadShape,
   ...fieldShape,
-  terms_and_conditions: nullable(z.string().max(20000).refine(hasOnlyXmlCharacters, messages.forbiddenCharacter('Terms and conditions'))).optional(),
+  terms_and_conditions: nullable(z.string().max(20000).refine(isStorableText, messages.forbiddenCharacter('Terms and conditions'))).optional(),
   agree_terms_conditions: fieldSchema({ name: 'agree_terms_conditions', label: '', kind: 'flag', step: 'otherData', section: '' }).optional(),
 });
 /** Each field's schema in the save schema's order, the id and version apart (for `changedSaveValues`). */

@@ -61,6 +61,7 @@ export type HealthAlerts = z.infer<typeof healthAlertsSchema>;
 export const exportAlertsSchema = z.object({
   /** EXPORT_DAILY_LIMIT: bulk exports one staff member may make in a school day. */
   daily_limit: z.number().int(),
-  staff: z.array(z.object({ username: z.string(), display_name: z.string(), exports: z.number().int() })),
+  /** `exports` counts her bulk exports and the student records she opened one by one, one export per 100 records (`records_read`). */
+  staff: z.array(z.object({ username: z.string(), display_name: z.string(), exports: z.number().int(), records_read: z.number().int() })),
 });
 export type ExportAlerts = z.infer<typeof exportAlertsSchema>;

@@ -32,9 +32,6 @@ export async function* studentsInClassOrder(
   }
 }
 
-/** The file name the admin's browser saves it under (SPEC §9). */
-export const REGISTRATION_DATA_FILE = 'Registration Data.xlsx';
-
 /**
  * The registration spreadsheet (SPEC §2 Export Data): a sheet with every student, then one per
  * form level, each with every field of SPEC §3 under the wizard's labels and the fields each

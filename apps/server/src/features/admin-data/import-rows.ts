@@ -7,6 +7,8 @@ import {
   todayIso,
   withoutForbiddenCharacters,
   type StudentImportField,
+  classIdField,
+  limits,
 } from '@school/contract';
 import { z } from 'zod';
 import type { ImportColumn } from '../../lib/xlsx/index.ts';
@@ -51,15 +53,24 @@ function dateText(value: unknown): string | null {
   return compact ? `${compact[1]}-${compact[2]}-${compact[3]}` : text;
 }
 
-const maxOf = (field: string) => fieldByName.get(field)?.max ?? 20;
-const optionalText = (field: string) =>
+/** A house's code or name as a file may give it. */
+const HOUSE_MAX = 50;
+
+/** The most characters a column's value may have: the record's limit for the field, or the ID's, class's or house's. */
+export function maxOf(field: StudentImportField): number {
+  if (field === 'id') return limits.studentId;
+  if (field === 'class_id') return limits.classId;
+  if (field === 'house_code') return HOUSE_MAX;
+  return fieldByName.get(field)?.max ?? 20;
+}
+const optionalText = (field: StudentImportField) =>
   z
     .string()
     .max(maxOf(field), messages.tooLong(maxOf(field)))
     .nullable();
 
 /** The earliest date of birth an admin may enter (SPEC §9). */
-const EARLIEST_BIRTH = '1950-01-01';
+export const EARLIEST_BIRTH = '1950-01-01';
 
 /**
  * One row of the file, checked: every imported value with the spec's limits and messages. Which
@@ -76,7 +87,7 @@ export const importRowSchema = z.object({
       const text = cellText(value)?.toUpperCase() ?? null;
       return text === 'FEMALE' ? 'F' : text === 'MALE' ? 'M' : text;
     },
-    z.enum(['F', 'M'], { message: 'Sex is F or M.' }).nullable(),
+    z.enum(['F', 'M'], { message: messages.sexFOrM }).nullable(),
   ),
   date_of_birth: z.preprocess(
     dateText,
@@ -86,11 +97,13 @@ export const importRowSchema = z.object({
       .refine((date) => date >= EARLIEST_BIRTH && date <= todayIso(), `The date of birth must be between ${EARLIEST_BIRTH} and today.`)
       .nullable(),
   ),
-  class_id: z.preprocess(cellText, z.string().max(10, messages.tooLong(10)).nullable()),
-  house_code: z.preprocess(cellText, z.string().max(50, messages.tooLong(50)).nullable()),
+  class_id: z.preprocess(cellText, classIdField.nullable()),
+  house_code: z.preprocess(cellText, z.string().max(HOUSE_MAX, messages.tooLong(HOUSE_MAX)).nullable()),
   birth_certificate_no: z.preprocess(cellText, optionalText('birth_certificate_no')),
 });
 export type ImportRowValues = z.output<typeof importRowSchema>;
 
-/** The fields a new student must have in the file. */
-export const neededForNewStudents: Array<Exclude<StudentImportField, 'id'>> = ['first_name', 'last_name', 'date_of_birth'];
+/** The fields a new student must have in the file: the columns the contract marks required, beside the ID every row has. */
+export const neededForNewStudents = studentImportColumns.flatMap((column) =>
+  'required' in column && column.required && column.field !== 'id' ? [column.field] : [],
+) as Array<Exclude<StudentImportField, 'id'>>;

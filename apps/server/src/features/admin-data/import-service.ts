@@ -1,5 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
+  messages,
   interruptedImport,
   studentImportColumns,
   type FieldValue,
@@ -208,9 +209,7 @@ export async function importStudents(deps: Deps, actor: AdminActor, input: Stude
       between,
     );
   } catch (error) {
-    throw new Conflict(
-      `The import was stopped and nothing was changed: ${error instanceof Error ? error.message : 'a row could not be written'}. Check the file again and retry.`,
-    );
+    throw new Conflict(messages.importStopped(error instanceof Error ? error.message : 'a row could not be written'));
   } finally {
     // Failing to tidy up must not hide how the import went: the sweep marks an import left running as interrupted.
     if (!published) await importStaging.discard(deps.db, importId).catch(() => undefined);

@@ -1,8 +1,6 @@
-import { progressFlags, type FieldValue } from '@school/contract';
-import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
-import type { StudentImportsTable } from '../../db/schema.ts';
 import { ownerIsGone, thisProcess } from '../../lib/process-owner.ts';
+import { importStagingRepository as repository, type NewImport, type StagedRow } from './import-staging-repository.ts';
 
 /**
  * A student import's rows staged where no one reads them, then published in one short
@@ -11,136 +9,32 @@ import { ownerIsGone, thisProcess } from '../../lib/process-owner.ts';
  * swept away.
  */
 
-/** The imported columns a staged row carries, in the table's order. */
-export const stagedColumns = ['first_name', 'last_name', 'middle_name', 'sex', 'date_of_birth', 'class_id', 'house_code', 'birth_certificate_no'] as const;
-type StagedColumn = (typeof stagedColumns)[number];
-
-export type StagedRow = { id: string; action: 'insert' | 'update'; values: Record<string, FieldValue> };
-
 /** Imports this process is running now: the sweep leaves them alone. */
 const runningHere = new Set<number>();
 
 /** An import of another machine whose slices have not moved on for this long has lost its process. */
 export const ABANDONED_AFTER_MS = 2 * 60 * 1000;
 
-const text = (value: FieldValue | undefined): string | null => (value === null || value === undefined ? null : String(value));
-
 export const importStaging = {
   /** The import's history row, 'running' until it is published: its ID. */
-  async begin(db: Executor, entry: { at: string; admin: string; adminId: number; fileName: string; mode: StudentImportsTable['mode'] }): Promise<number> {
-    const row = await db
-      .insertInto('student_imports')
-      .values({
-        at: entry.at,
-        admin: entry.admin,
-        admin_id: entry.adminId,
-        file_name: entry.fileName,
-        mode: entry.mode,
-        inserted: 0,
-        updated: 0,
-        unchanged: 0,
-        outcome: 'running',
-        owner: thisProcess,
-        heartbeat: new Date().toISOString(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    runningHere.add(row.id);
-    return row.id;
+  async begin(db: Executor, entry: Omit<NewImport, 'owner'>): Promise<number> {
+    const id = await repository.insertImport(db, { ...entry, owner: thisProcess });
+    runningHere.add(id);
+    return id;
   },
 
   /** Stages one slice of rows (its own short transaction: other writes go between slices). */
-  async stage(db: Executor, importId: number, rows: StagedRow[]): Promise<void> {
-    if (rows.length > 0)
-      await db
-        .insertInto('student_import_rows')
-        .values(
-          rows.map((row) => ({
-            import_id: importId,
-            student_id: row.id,
-            action: row.action,
-            changed: row.action === 'update' ? stagedColumns.filter((column) => column in row.values).join(',') : '',
-            ...(Object.fromEntries(stagedColumns.map((column) => [column, text(row.values[column])])) as Record<StagedColumn, string | null>),
-          })),
-        )
-        .execute();
-    await db.updateTable('student_imports').set({ heartbeat: new Date().toISOString() }).where('id', '=', importId).execute();
-  },
+  stage: (db: Executor, importId: number, rows: StagedRow[]): Promise<void> => repository.stage(db, importId, rows),
 
-  /**
-   * Makes every staged row real in one transaction (`trx`), a few set-based statements whatever
-   * the number of rows: new students with their accounts (first password: the date of birth) and
-   * empty progress, then each group of updates changing the same columns. A student added with a
-   * staged ID meanwhile fails the insert, and with it the whole publish.
-   */
-  async publish(trx: Executor, importId: number, present: readonly string[], now: string): Promise<void> {
-    const staged = (action: 'insert' | 'update') => trx.selectFrom('student_import_rows').where('import_id', '=', importId).where('action', '=', action);
-    const columns = stagedColumns.filter((column) => present.includes(column));
-    await trx
-      .insertInto('students')
-      .columns(['id', ...columns, 'created_at', 'updated_at'])
-      .expression(
-        staged('insert').select([
-          sql.ref('student_id').as('id'),
-          ...columns.map((column) => sql.ref(column).as(column)),
-          sql.val(now).as('created_at'),
-          sql.val(now).as('updated_at'),
-        ]),
-      )
-      .execute();
-    await trx
-      .insertInto('student_accounts')
-      .columns(['student_id', 'password_hash', 'password_reset', 'password_changed_at'])
-      .expression(
-        staged('insert').select([
-          'student_id',
-          sql<null>`null`.as('password_hash'),
-          sql.lit(1).as('password_reset'),
-          sql<null>`null`.as('password_changed_at'),
-        ]),
-      )
-      .execute();
-    const flags = Object.entries(progressFlags());
-    await trx
-      .insertInto('form_progress')
-      .columns(['student_id', ...flags.map(([key]) => key)] as Array<'student_id'>)
-      .expression(staged('insert').select(['student_id', ...flags.map(([key, value]) => sql.lit(value).as(key))]))
-      .execute();
-    const groups = await staged('update').select('changed').distinct().execute();
-    for (const { changed } of groups) {
-      const set = Object.fromEntries(
-        changed.split(',').map((column) => [
-          column,
-          trx
-            .selectFrom('student_import_rows as staged')
-            .select(sql.ref(`staged.${column}`).as(column))
-            .where('staged.import_id', '=', importId)
-            .where('staged.student_id', '=', sql.ref<string>('students.id')),
-        ]),
-      );
-      await trx
-        .updateTable('students')
-        .set({ ...set, updated_at: now })
-        .where('id', 'in', staged('update').select('student_id').where('changed', '=', changed))
-        .execute();
-    }
-    await trx.deleteFrom('student_import_rows').where('import_id', '=', importId).execute();
-  },
+  /** Makes every staged row real in one transaction (`trx`); see the repository's `publish`. */
+  publish: (trx: Executor, importId: number, present: readonly string[], now: string): Promise<void> => repository.publish(trx, importId, present, now),
 
   /** The import is published: its history row shows what it changed (in the publish's transaction). */
-  async done(trx: Executor, importId: number, counts: { inserted: number; updated: number; unchanged: number }): Promise<void> {
-    await trx
-      .updateTable('student_imports')
-      .set({ ...counts, outcome: 'done', owner: null, heartbeat: null })
-      .where('id', '=', importId)
-      .execute();
-  },
+  done: (trx: Executor, importId: number, counts: { inserted: number; updated: number; unchanged: number }): Promise<void> =>
+    repository.done(trx, importId, counts),
 
   /** The import stopped before its publish (refused, failed): its staged rows and its history row go, as if it never ran. */
-  async discard(db: Executor, importId: number): Promise<void> {
-    await db.deleteFrom('student_import_rows').where('import_id', '=', importId).execute();
-    await db.deleteFrom('student_imports').where('id', '=', importId).where('outcome', '=', 'running').execute();
-  },
+  discard: (db: Executor, importId: number): Promise<void> => repository.discard(db, importId),
 
   /** This process no longer runs the import (published, discarded, or given up to the sweep). */
   release(importId: number): void {
@@ -155,29 +49,11 @@ export const importStaging = {
    * Answers how many were.
    */
   async sweep(db: Executor, options: { singleProcess: boolean }): Promise<number> {
-    const running = await db.selectFrom('student_imports').select(['id', 'owner', 'heartbeat']).where('outcome', '=', 'running').execute();
+    const running = await repository.running(db);
     const interrupted = running
       .filter((entry) => !runningHere.has(entry.id) && (options.singleProcess || ownerIsGone(entry.owner, entry.heartbeat, ABANDONED_AFTER_MS)))
       .map((entry) => entry.id);
-    if (interrupted.length === 0) return 0;
-    await db.deleteFrom('student_import_rows').where('import_id', 'in', interrupted).execute();
-    await db
-      .updateTable('student_imports')
-      .set({ outcome: 'interrupted', owner: null, heartbeat: null })
-      .where('id', 'in', interrupted)
-      .where('outcome', '=', 'running')
-      .execute();
-    await db
-      .deleteFrom('import_progress')
-      .where(
-        'admin_id',
-        'in',
-        db
-          .selectFrom('student_imports')
-          .select(sql<number>`coalesce(admin_id, 0)`.as('admin_id'))
-          .where('id', 'in', interrupted),
-      )
-      .execute();
+    if (interrupted.length > 0) await repository.markInterrupted(db, interrupted);
     return interrupted.length;
   },
 };

@@ -1,19 +1,27 @@
 import { studentImportColumns, type StudentImportField } from '@school/contract';
 import type { Readable } from 'node:stream';
 import { workbookStream, type SheetSpec } from '../../lib/xlsx/index.ts';
+import { EARLIEST_BIRTH, maxOf, neededForNewStudents } from './import-rows.ts';
 
-/** What each column of the template holds, for its second sheet. */
-const explanations: Record<StudentImportField, string> = {
-  id: 'Required. The ID she signs in with: letters, digits and hyphens, at most 20 characters. Each student once.',
-  first_name: 'Required for a new student. At most 20 characters.',
-  last_name: 'Required for a new student. At most 20 characters.',
-  middle_name: 'Optional. At most 20 characters.',
+/** What a column holds beyond whether it is needed and how long it may be. */
+const holds: Record<StudentImportField, string> = {
+  id: 'The ID she signs in with: letters, digits and hyphens. Each student once.',
+  first_name: '',
+  last_name: '',
+  middle_name: '',
   sex: 'F or M.',
-  date_of_birth: 'Required for a new student, as a date or yyyy-MM-dd. Her first password is this date as yyyymmdd.',
+  date_of_birth: `A date or yyyy-MM-dd, from ${EARLIEST_BIRTH} on. Her first password is this date as yyyymmdd.`,
   class_id: 'A class of the portal, e.g. 1A.',
   house_code: "A house's code or name, e.g. A or St. Anne.",
-  birth_certificate_no: 'Optional. The electronic birth certificate PIN, at most 15 characters.',
+  birth_certificate_no: 'The electronic birth certificate PIN.',
 };
+
+/** A column's explanation, from the rules the import applies: whether it is needed, what it holds, its length. */
+function explanation(field: StudentImportField): string {
+  const needed = field === 'id' ? 'Required.' : neededForNewStudents.some((needed) => needed === field) ? 'Required for a new student.' : 'Optional.';
+  const length = field === 'sex' || field === 'date_of_birth' ? '' : `At most ${maxOf(field)} characters.`;
+  return [needed, holds[field], length].filter(Boolean).join(' ');
+}
 
 type Explanation = { column: string; meaning: string };
 
@@ -35,7 +43,7 @@ export function studentImportTemplate(): Readable {
         { header: 'What it holds', value: (row) => row.meaning, width: 100 },
       ],
       rows: [
-        ...studentImportColumns.map((column) => ({ column: column.header, meaning: explanations[column.field] })),
+        ...studentImportColumns.map((column) => ({ column: column.header, meaning: explanation(column.field) })),
         { column: 'Mode', meaning: '"Add new students" refuses an ID already in the portal; "Add or update" updates only the columns the file has.' },
       ],
     },

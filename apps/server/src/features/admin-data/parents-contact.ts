@@ -1,4 +1,4 @@
-import { contactPeople, hasContact, listName, phoneText, type ContactPerson, type ParentsContact, type ParentsContactRow } from '@school/contract';
+import { messages, contactPeople, hasContact, listName, phoneText, type ContactPerson, type ParentsContact, type ParentsContactRow } from '@school/contract';
 import type { Readable } from 'node:stream';
 import type { AdminActor } from '../../session/actor.ts';
 import type { Deps } from '../../lib/deps.ts';
@@ -10,7 +10,7 @@ import { adminDataRepository } from './repository.ts';
 
 /** `all`, or a class of the school (404 for any other). */
 async function contactRows(deps: Deps, classId: string): Promise<ParentsContactRow[]> {
-  if (classId !== 'all' && !(await adminDataRepository.findClass(deps.db, classId))) throw new NotFound(`There is no class ${classId}.`);
+  if (classId !== 'all' && !(await adminDataRepository.findClass(deps.db, classId))) throw new NotFound(messages.noSuchClass(classId));
   return adminDataRepository.parentsContact(deps.db, classId === 'all' ? null : classId);
 }
 
@@ -104,6 +104,3 @@ export async function parentsContactWorkbook(deps: Deps, actor: AdminActor, clas
     },
   ]);
 }
-
-/** The download's file name. */
-export const parentsContactFile = (classId: string, extension: 'pdf' | 'xlsx') => `Parents Contact ${classId === 'all' ? 'All Classes' : classId}.${extension}`;

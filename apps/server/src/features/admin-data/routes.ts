@@ -1,4 +1,5 @@
 import {
+  fileNames,
   binaryResponse,
   errorResponses,
   parentsContactSchema,
@@ -6,23 +7,24 @@ import {
   studentImportHistorySchema,
   studentImportProgressSchema,
   studentImportRequest,
+  classIdField,
 } from '@school/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sendDownload } from '../../lib/http/download.ts';
+import { madeWhole, sendDownload } from '../../lib/http/download.ts';
 import { adminActor } from '../../session/access.ts';
 import { bulkExportGuard } from '../export-guard/index.ts';
 import { receiveUpload, uploadedFile } from '../../lib/uploads/index.ts';
 import { oneImportAtATime, XLSX_TYPE } from '../../lib/xlsx/index.ts';
 import { z } from 'zod';
-import { REGISTRATION_DATA_FILE, registrationSpreadsheet } from './export-service.ts';
+import { registrationSpreadsheet } from './export-service.ts';
 import { importStudents, studentImportHistory, studentImportProgress, sweepInterruptedImports } from './import-service.ts';
 import { studentImportTemplate } from './import-template.ts';
-import { parentsContact, parentsContactFile, parentsContactPdf, parentsContactWorkbook } from './parents-contact.ts';
+import { parentsContact, parentsContactPdf, parentsContactWorkbook } from './parents-contact.ts';
 import { registrationReport } from './registration-report.ts';
 
 /** A class ID or `all`. */
-const classParams = z.object({ classId: z.string().min(1).max(10) });
+const classParams = z.object({ classId: classIdField });
 
 /** A class's Parents Contact: any class for staff who read every class, only hers for a teacher ('all' is none of hers). */
 const classAccess = { access: 'class:read', classIdFrom: (request: FastifyRequest) => (request.params as { classId?: string }).classId } as const;
@@ -44,8 +46,9 @@ export async function adminDataRoutes(instance: FastifyInstance): Promise<void> 
     '/api/registration-data-spreadsheet',
     { config: { access: 'exports' }, preHandler: bulkExport, schema: { response: { 200: binaryResponse(XLSX_TYPE), ...errorResponses } } },
     async (request, reply) => {
-      const workbook = await registrationSpreadsheet(app.deps, adminActor(request));
-      return sendDownload(reply, { body: workbook, type: XLSX_TYPE, name: REGISTRATION_DATA_FILE });
+      // Made whole before its first byte: its rows are read from the database page by page as it is written.
+      const workbook = await madeWhole(await registrationSpreadsheet(app.deps, adminActor(request)));
+      return sendDownload(reply, { body: workbook, type: XLSX_TYPE, name: fileNames.registrationData });
     },
   );
 
@@ -54,7 +57,7 @@ export async function adminDataRoutes(instance: FastifyInstance): Promise<void> 
     { config: { access: 'exports' }, preHandler: bulkExport, schema: { response: { 200: binaryResponse('application/pdf'), ...errorResponses } } },
     async (request, reply) => {
       const pdf = await registrationReport(app.deps, adminActor(request));
-      return sendDownload(reply, { body: pdf, type: 'application/pdf', name: 'registration-report.pdf', disposition: 'inline' });
+      return sendDownload(reply, { body: pdf, type: 'application/pdf', name: fileNames.registrationReport, disposition: 'inline' });
     },
   );
 
@@ -73,7 +76,7 @@ export async function adminDataRoutes(instance: FastifyInstance): Promise<void> 
     },
     async (request, reply) => {
       const pdf = await parentsContactPdf(app.deps, adminActor(request), request.params.classId);
-      return sendDownload(reply, { body: pdf, type: 'application/pdf', name: parentsContactFile(request.params.classId, 'pdf'), disposition: 'inline' });
+      return sendDownload(reply, { body: pdf, type: 'application/pdf', name: fileNames.parentsContact(request.params.classId, 'pdf'), disposition: 'inline' });
     },
   );
 
@@ -81,15 +84,15 @@ export async function adminDataRoutes(instance: FastifyInstance): Promise<void> 
     '/api/parents-contact/:classId/xlsx',
     { config: classAccess, preHandler: bulkExportOfAll, schema: { params: classParams, response: { 200: binaryResponse(XLSX_TYPE), ...errorResponses } } },
     async (request, reply) => {
-      const workbook = await parentsContactWorkbook(app.deps, adminActor(request), request.params.classId);
-      return sendDownload(reply, { body: workbook, type: XLSX_TYPE, name: parentsContactFile(request.params.classId, 'xlsx') });
+      const workbook = await madeWhole(await parentsContactWorkbook(app.deps, adminActor(request), request.params.classId));
+      return sendDownload(reply, { body: workbook, type: XLSX_TYPE, name: fileNames.parentsContact(request.params.classId, 'xlsx') });
     },
   );
 
   app.get(
     '/api/student-import/template',
     { config: { access: 'records:write' }, schema: { response: { 200: binaryResponse(XLSX_TYPE), ...errorResponses } } },
-    async (request, reply) => sendDownload(reply, { body: studentImportTemplate(), type: XLSX_TYPE, name: 'Student Import Template.xlsx' }),
+    async (request, reply) => sendDownload(reply, { body: studentImportTemplate(), type: XLSX_TYPE, name: fileNames.studentImportTemplate }),
   );
 
   app.post(

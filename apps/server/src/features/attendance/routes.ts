@@ -1,14 +1,15 @@
 import {
+  fileNames,
   attendanceImportAnswerSchema,
   attendanceImportRequest,
   binaryResponse,
   errorResponses,
-  limits,
   scanBatchAnswerSchema,
   scannerBatchRequest,
   studentAttendanceSchema,
   termCalendarRequest,
   termCalendarSchema,
+  studentIdParam,
 } from '@school/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -33,7 +34,6 @@ export const SCANNER_BATCHES_PER_MINUTE = 60;
  */
 export const scannerFailures = { max: 10, windowMs: 15 * 60 * 1000 };
 
-const studentIdParam = z.string().min(1).max(limits.studentId);
 const scanners = new WeakMap<FastifyRequest, { id: number; name: string }>();
 
 /** Attendance (SPEC §2, §7; decisions 022 and 023): the student's term, the date-range report, the term calendar, and scans in. */
@@ -62,7 +62,7 @@ export async function attendanceRoutes(instance: FastifyInstance): Promise<void>
     async (request, reply) => {
       const { id, start, end } = request.params;
       const pdf = await attendanceReportPdf(app.deps, signedInActor(request), { studentId: id, start, end });
-      return sendDownload(reply, { body: pdf, type: 'application/pdf', name: `attendance-${id}-${start}-${end}.pdf`, disposition: 'inline' });
+      return sendDownload(reply, { body: pdf, type: 'application/pdf', name: fileNames.attendanceReport(id, start, end), disposition: 'inline' });
     },
   );
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { messages, type AttendanceImportAnswer } from '@school/contract';
+import { isRealDate, messages, type AttendanceImportAnswer } from '@school/contract';
 import { z } from 'zod';
 import type { AdminActor } from '../../session/actor.ts';
 import type { Deps } from '../../lib/deps.ts';
@@ -12,7 +12,7 @@ import { notifyAbsenceDay } from '../notifications/index.ts';
 import { attendanceRepository } from './repository.ts';
 import { storeScans, type IncomingScan } from './scan-days.ts';
 import { endedSchoolDays } from './school-day-end.ts';
-import { isIsoDate, schoolClock } from './school-sessions.ts';
+import { schoolClock } from './school-sessions.ts';
 import { bellTimes, readCalendar } from './term-calendar.ts';
 
 /** A scan id made from what a file's row says, so importing the same file again finds the same scans. */
@@ -36,8 +36,8 @@ const pad = (value: number) => String(value).padStart(2, '0');
 /** A date cell: an Excel date, or text yyyy-MM-dd. */
 const dateCell = z.union([z.date(), z.string()]).transform((value, context) => {
   const text = value instanceof Date ? value.toISOString().slice(0, 10) : value.trim();
-  if (!isIsoDate(text)) {
-    context.addIssue({ code: 'custom', message: 'Write the date as yyyy-MM-dd.' });
+  if (!isRealDate(text)) {
+    context.addIssue({ code: 'custom', message: messages.scanDate });
     return z.NEVER;
   }
   return text;
@@ -52,7 +52,7 @@ const timeCell = z
     if (value instanceof Date) return `${pad(value.getUTCHours())}:${pad(value.getUTCMinutes())}:${pad(value.getUTCSeconds())}`;
     if (typeof value === 'number') {
       if (value < 0 || value >= 1) {
-        context.addIssue({ code: 'custom', message: 'Write the time as HH:mm.' });
+        context.addIssue({ code: 'custom', message: messages.scanTime });
         return z.NEVER;
       }
       const seconds = Math.round(value * 86400);
@@ -60,7 +60,7 @@ const timeCell = z
     }
     const match = /^([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/.exec(value.trim());
     if (!match) {
-      context.addIssue({ code: 'custom', message: 'Write the time as HH:mm.' });
+      context.addIssue({ code: 'custom', message: messages.scanTime });
       return z.NEVER;
     }
     return `${pad(Number(match[1]))}:${match[2]}:${match[3] ?? '00'}`;
@@ -87,7 +87,7 @@ const scanRowSchema = z
       }),
   })
   .refine((row) => row.time_in !== null || row.time_out !== null || row.time !== null, {
-    message: 'The row has no time in, time out or time.',
+    message: messages.scanNoTime,
     path: ['time_in'],
   });
 
@@ -134,13 +134,13 @@ export async function importAttendanceScans(deps: Deps, actor: AdminActor, props
   const { rows, errors: readErrors } = await readSpreadsheet(props.file, scanFileColumns);
   const { valid, errors: rowErrors } = validateRows(rows, scanFileColumns, scanRowSchema);
   const errors: ImportError[] = [...readErrors, ...rowErrors];
-  if (rows.length === 0 && errors.length === 0) errors.push({ row: 0, column: null, message: 'The file has no rows of scans.' });
+  if (rows.length === 0 && errors.length === 0) errors.push({ row: 0, column: null, message: messages.noScanRows });
   const known = await attendanceRepository.existingStudentIds(
     deps.db,
     valid.map((row) => row.value.student_id),
   );
   for (const { row, value } of valid)
-    if (!known.has(value.student_id)) errors.push({ row, column: 'Student ID', message: `There is no student with ID ${value.student_id}.` });
+    if (!known.has(value.student_id)) errors.push({ row, column: 'Student ID', message: messages.noStudentWithId(value.student_id) });
   const scans = scansOfRows(
     valid.map((row) => row.value),
     zone,

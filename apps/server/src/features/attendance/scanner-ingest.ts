@@ -1,4 +1,4 @@
-import type { ScannerScan } from '@school/contract';
+import { messages, type ScannerScan } from '@school/contract';
 import type { Actor } from '../../session/actor.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { writeAudit } from '../audit/index.ts';
@@ -24,7 +24,7 @@ export async function receiveScannerBatch(
   const good: IncomingScan[] = [];
   const inBatch = new Set<string>();
   for (const scan of batch) {
-    if (!known.has(scan.student_id)) rejected.push({ scan_id: scan.scan_id, message: `There is no student with ID ${scan.student_id}.` });
+    if (!known.has(scan.student_id)) rejected.push({ scan_id: scan.scan_id, message: messages.noStudentWithId(scan.student_id) });
     else if (!inBatch.has(scan.scan_id)) {
       inBatch.add(scan.scan_id);
       good.push({ scan_id: scan.scan_id, student_id: scan.student_id, scanned_at: new Date(scan.scanned_at), direction: scan.direction });

@@ -1,3 +1,4 @@
+import { messages } from '@school/contract';
 import { createHash, randomBytes } from 'node:crypto';
 import { nowIso, type Executor } from '../../db/database.ts';
 import { TooManyRequests, Unauthorized } from '../../lib/errors.ts';
@@ -26,14 +27,13 @@ export const listScannerTokens = (db: Executor) => attendanceRepository.listScan
 /** The scanner a request's `Authorization: Bearer <token>` names; 401 for a missing, unknown or revoked token. */
 export async function authenticateScanner(db: Executor, authorization: string | undefined): Promise<{ id: number; name: string }> {
   const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
-  if (!match) throw new Unauthorized('A scanner token is needed: send Authorization: Bearer <token>.');
+  if (!match) throw new Unauthorized(messages.scannerTokenMissing);
   const scanner = await attendanceRepository.findScannerByHash(db, hashScannerToken(match[1]));
-  if (!scanner) throw new Unauthorized('This scanner token is not known.');
-  if (scanner.revoked_at) throw new Unauthorized('This scanner token has been revoked.');
+  if (!scanner) throw new Unauthorized(messages.scannerTokenUnknown);
+  if (scanner.revoked_at) throw new Unauthorized(messages.scannerTokenRevoked);
   await attendanceRepository.markScannerUsed(db, scanner.id, nowIso());
   return { id: scanner.id, name: scanner.name };
 }
 
 /** An address that failed to authenticate as a scanner too often (decision 038). */
-export const tooManyScannerFailures = (seconds: number) =>
-  new TooManyRequests(`Too many calls with a scanner token that is not valid. Please try again in ${Math.ceil(seconds / 60)} minutes.`, seconds);
+export const tooManyScannerFailures = (seconds: number) => new TooManyRequests(messages.scannerGuessing(Math.ceil(seconds / 60)), seconds);

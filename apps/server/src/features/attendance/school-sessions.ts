@@ -21,13 +21,6 @@ export function schoolClock(instant: Date, timeZone: string): SchoolClock {
   return { date: stamp.slice(0, 10), time: stamp.slice(11, 19) };
 }
 
-/** True for a real calendar date written yyyy-MM-dd. */
-export function isIsoDate(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const parsed = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === text;
-}
-
 /** Every date from `from` to `to`, both included. */
 export function* datesBetween(from: string, to: string): Generator<string> {
   for (let day = Date.parse(`${from}T00:00:00Z`); day <= Date.parse(`${to}T00:00:00Z`); day += DAY_MS) yield new Date(day).toISOString().slice(0, 10);

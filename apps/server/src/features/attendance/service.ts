@@ -1,4 +1,4 @@
-import { messages, type StudentAttendance } from '@school/contract';
+import { isRealDate, messages, type StudentAttendance } from '@school/contract';
 import type { SignedInActor } from '../../session/actor.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { HttpError, NotFound } from '../../lib/errors.ts';
@@ -6,7 +6,7 @@ import { printedFor } from '../../lib/pdf/index.ts';
 import { auditRead, writeAudit } from '../audit/index.ts';
 import { renderAttendanceReport } from './attendance-report-pdf.ts';
 import { attendanceRepository } from './repository.ts';
-import { countAttendance, currentTerm, daysBetween, isIsoDate, schoolClock, schoolDays, type AttendanceFigures } from './school-sessions.ts';
+import { countAttendance, currentTerm, daysBetween, schoolClock, schoolDays, type AttendanceFigures } from './school-sessions.ts';
 import { bellTimes, readCalendar } from './term-calendar.ts';
 
 const textOrNull = (value: unknown): string | null => (value === null || value === undefined || value === '' ? null : String(value));
@@ -82,12 +82,10 @@ export function checkReportRange(start: string, end: string): void {
     ['start', start],
     ['end', end],
   ] as const) {
-    if (!isIsoDate(value))
-      throw new HttpError(400, `The ${field} date '${value.slice(0, 20)}' is not a date written yyyy-MM-dd.`, { [field]: ['Use a date written yyyy-MM-dd.'] });
+    if (!isRealDate(value)) throw new HttpError(400, messages.reportDay(field, value.slice(0, 20)), { [field]: [messages.dayShape] });
   }
   if (end < start) throw new HttpError(400, messages.endBeforeStart, { end: [messages.endBeforeStart] });
-  if (daysBetween(start, end) > MAX_REPORT_DAYS)
-    throw new HttpError(400, 'A report covers at most one year: choose a shorter range.', { end: ['At most one year after the start date.'] });
+  if (daysBetween(start, end) > MAX_REPORT_DAYS) throw new HttpError(400, messages.reportTooLong, { end: [messages.reportTooLongEnd] });
 }
 
 /** The attendance report PDF for a date range (SPEC §2); every view is written to the audit log. */

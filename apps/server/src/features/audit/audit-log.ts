@@ -3,6 +3,7 @@ import { nowIso, type Executor } from '../../db/database.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { Insertable } from 'kysely';
 import type { AuditLogTable } from '../../db/schema.ts';
+import { auditRepository } from './repository.ts';
 
 /** What happened, beside who did it: the action, which student it concerns, and a short note. Never the data itself. */
 export type AuditEntry = {
@@ -31,8 +32,15 @@ export const studentsHeld = (count: number): string => `${count} student${count 
  * which request. Pass the transaction of the change it records, so both commit or neither does.
  */
 export async function writeAudit(db: Executor, actor: Actor, entry: AuditEntry): Promise<void> {
-  await db.insertInto('audit_log').values(auditRow(actor, entry)).execute();
+  await auditRepository.insert(db, [auditRow(actor, entry)]);
 }
+
+/** Appends rows made beforehand (`auditRow`, or a command's own), in the transaction of the change they record. */
+export const writeAuditRows = (db: Executor, rows: ReadonlyArray<Insertable<AuditLogTable>>): Promise<void> => auditRepository.insert(db, rows);
+
+/** The entries of one action in the last `withinMs`, newest first, at most `limit`. */
+export const recentAuditOf = (db: Executor, action: string, withinMs: number, limit: number) =>
+  auditRepository.recentOf(db, action, new Date(Date.parse(nowIso()) - withinMs).toISOString(), limit);
 
 /** The audit log's row for an entry, for a statement that writes it together with the change it records. */
 export function auditRow(actor: Actor, entry: AuditEntry): Insertable<AuditLogTable> {

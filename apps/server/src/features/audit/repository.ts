@@ -1,6 +1,7 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
-import type { Db } from '../../db/database.ts';
-import type { Database } from '../../db/schema.ts';
+import { sql, type Insertable, type SelectQueryBuilder } from 'kysely';
+import type { Db, Executor } from '../../db/database.ts';
+import type { AuditLogTable, Database } from '../../db/schema.ts';
+import { startsWith } from '../../db/starts-with.ts';
 
 /** The audit log's filters, as the service has turned them into the log's own terms. */
 export type AuditFilters = {
@@ -17,8 +18,8 @@ export type AuditFilters = {
 /** What an audit screen reads of a row (the request id stays in the log, for the server's own lines). */
 const columns = ['id', 'at', 'actor_kind', 'actor_id', 'action', 'student_id', 'ip', 'detail'] as const;
 
-/** `LIKE` pattern for text that starts with `prefix` ('\' escapes the pattern's own characters on both databases). */
-const startsWith = (prefix: string) => `${prefix.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+/** Rows one statement writes at most: well under either database's limit of parameters. */
+const INSERT_CHUNK = 200;
 
 /** The rows that match `filters`. */
 function matching(db: Db, filters: AuditFilters): SelectQueryBuilder<Database, 'audit_log', object> {
@@ -26,7 +27,7 @@ function matching(db: Db, filters: AuditFilters): SelectQueryBuilder<Database, '
     .selectFrom('audit_log')
     .$if(filters.staff !== undefined, (query) => query.where('actor_id', '=', filters.staff!).where('actor_kind', '<>', 'student'))
     .$if(filters.studentId !== undefined, (query) => query.where('student_id', '=', filters.studentId!))
-    .$if(filters.actionPrefix !== undefined, (query) => query.where(sql<boolean>`action LIKE ${startsWith(filters.actionPrefix!)} ESCAPE '\\'`))
+    .$if(filters.actionPrefix !== undefined, (query) => query.where(startsWith('action', filters.actionPrefix!)))
     .$if(filters.since !== undefined, (query) => query.where('at', '>=', filters.since!))
     .$if(filters.until !== undefined, (query) => query.where('at', '<', filters.until!));
 }
@@ -34,6 +35,32 @@ function matching(db: Db, filters: AuditFilters): SelectQueryBuilder<Database, '
 export type AuditRow = Awaited<ReturnType<typeof auditRepository.page>>[number];
 
 export const auditRepository = {
+  /** Appends rows to the log, a chunk per statement. */
+  async insert(db: Executor, rows: ReadonlyArray<Insertable<AuditLogTable>>): Promise<void> {
+    for (let start = 0; start < rows.length; start += INSERT_CHUNK)
+      await db
+        .insertInto('audit_log')
+        .values(rows.slice(start, start + INSERT_CHUNK))
+        .execute();
+  },
+
+  /** The staff accounts of these usernames: how the log names the staff behind its rows. */
+  staffNamed(db: Executor, usernames: string[]) {
+    return db.selectFrom('admin_users').select(['username', 'display_name', 'role']).where('username', 'in', usernames).execute();
+  },
+
+  /** The newest `limit` rows of one action after `since`, newest first. */
+  recentOf(db: Executor, action: string, since: string, limit: number) {
+    return db
+      .selectFrom('audit_log')
+      .select(['at', 'ip', 'detail'])
+      .where('action', '=', action)
+      .where('at', '>', since)
+      .orderBy('at', 'desc')
+      .limit(limit)
+      .execute();
+  },
+
   /** One page of the matching rows, newest first. */
   page(db: Db, filters: AuditFilters, { offset, limit }: { offset: number; limit: number }) {
     return matching(db, filters).select(columns).orderBy('id', 'desc').limit(limit).offset(offset).execute();

@@ -1,7 +1,7 @@
-import { auditPageSchema, auditQuery, binaryResponse, errorResponses } from '@school/contract';
+import { fileNames, auditPageSchema, auditQuery, binaryResponse, errorResponses } from '@school/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sendDownload } from '../../lib/http/download.ts';
+import { madeWhole, sendDownload } from '../../lib/http/download.ts';
 import { zonedTimestamp } from '../../lib/time-zone.ts';
 import { CSV_TYPE } from '../../lib/xlsx/index.ts';
 import { adminActor } from '../../session/access.ts';
@@ -26,9 +26,10 @@ export async function auditRoutes(instance: FastifyInstance): Promise<void> {
       schema: { querystring: auditQuery, response: { 200: binaryResponse(CSV_TYPE), ...errorResponses } },
     },
     async (request, reply) => {
-      const csv = await auditCsv(app.deps, adminActor(request), request.query);
+      // Made whole before its first byte: the log is read page by page as the lines are written.
+      const csv = await madeWhole(await auditCsv(app.deps, adminActor(request), request.query));
       const day = zonedTimestamp(new Date(), app.deps.config.schoolTimeZone).slice(0, 10);
-      return sendDownload(reply, { body: csv, type: CSV_TYPE, name: `Audit Log ${day}.csv` });
+      return sendDownload(reply, { body: csv, type: CSV_TYPE, name: fileNames.auditLog(day) });
     },
   );
 }

@@ -1,16 +1,15 @@
 import { Readable } from 'node:stream';
-import type { AuditEntry as AuditEntryAnswer, AuditPage, AuditQuery, RecordAccess } from '@school/contract';
+import { pageSizes, pageWindow, type AuditPage, type AuditQuery, type RecordAccess } from '@school/contract';
 import type { Deps } from '../../lib/deps.ts';
 import { zonedLocalToUtc, zonedTimestamp } from '../../lib/time-zone.ts';
 import { CSV_BOM, csvLine } from '../../lib/xlsx/index.ts';
 import type { AdminActor, StudentActor } from '../../session/actor.ts';
 import { auditRead, studentsHeld } from './audit-log.ts';
 import { recordAccessActions, recordAccessWords } from './record-access.ts';
+import { presentEntry } from './presenter.ts';
 import { auditRepository, type AuditFilters, type AuditRow } from './repository.ts';
-import { staffMembersOf, type StaffMember } from './staff.ts';
+import { staffMembersOf } from './staff.ts';
 
-/** Entries on a page of the audit screen. */
-export const AUDIT_PAGE_SIZE = 50;
 /** Rows the CSV reads from the log at a time: it streams, so a long log never sits in memory whole. */
 const CSV_SLICE = 2000;
 /** The entries a student's privacy page shows, newest first. */
@@ -34,28 +33,15 @@ function filtersOf(deps: Deps, query: AuditQuery): AuditFilters {
 /** The usernames of the staff rows among these. */
 const staffNames = (rows: AuditRow[]) => rows.filter((row) => row.actor_kind === 'admin').map((row) => row.actor_id);
 
-/** A row as the audit screen shows it; a staff member's row carries her role. */
-const presentEntry = (row: AuditRow, staff: (username: string | null) => StaffMember): AuditEntryAnswer => ({
-  id: Number(row.id),
-  at: row.at,
-  actor_kind: row.actor_kind,
-  actor: row.actor_id,
-  role: row.actor_kind === 'admin' && row.actor_id ? staff(row.actor_id).role : null,
-  action: row.action,
-  student_id: row.student_id,
-  ip: row.ip,
-  detail: row.detail,
-});
-
 /** `GET /api/audit`: one page of the entries that match the filters, newest first (decision 050). */
 export async function auditPage(deps: Deps, query: AuditQuery): Promise<AuditPage> {
   const filters = filtersOf(deps, query);
   const [rows, total] = await Promise.all([
-    auditRepository.page(deps.db, filters, { offset: (query.page - 1) * AUDIT_PAGE_SIZE, limit: AUDIT_PAGE_SIZE }),
+    auditRepository.page(deps.db, filters, pageWindow(query.page, pageSizes.auditLog)),
     auditRepository.count(deps.db, filters),
   ]);
   const staff = await staffMembersOf(deps.db, staffNames(rows));
-  return { entries: rows.map((row) => presentEntry(row, staff)), page: query.page, page_size: AUDIT_PAGE_SIZE, total };
+  return { entries: rows.map((row) => presentEntry(row, staff)), page: query.page, page_size: pageSizes.auditLog, total };
 }
 
 const CSV_HEADER = ['When', 'Who', 'Role', 'Action', 'Student ID', 'From', 'Detail'];

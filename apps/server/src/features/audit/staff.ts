@@ -1,5 +1,6 @@
 import type { StaffRole } from '@school/contract';
 import type { Executor } from '../../db/database.ts';
+import { auditRepository } from './repository.ts';
 
 /** How the audit screen and a student's privacy page name a staff member. */
 export type StaffMember = { display_name: string; role: StaffRole };
@@ -10,7 +11,7 @@ export type StaffMember = { display_name: string; role: StaffRole };
  */
 export async function staffMembersOf(db: Executor, usernames: Array<string | null>): Promise<(username: string | null) => StaffMember> {
   const wanted = [...new Set(usernames.filter((name): name is string => Boolean(name)))];
-  const rows = wanted.length ? await db.selectFrom('admin_users').select(['username', 'display_name', 'role']).where('username', 'in', wanted).execute() : [];
+  const rows = wanted.length ? await auditRepository.staffNamed(db, wanted) : [];
   const byName = new Map(rows.map((row) => [row.username, { display_name: row.display_name ?? row.username, role: row.role }]));
   return (username) => byName.get(username ?? '') ?? { display_name: username ?? '', role: 'admin' };
 }

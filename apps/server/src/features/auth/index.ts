@@ -8,3 +8,4 @@ export { passkeyRepository } from './passkey-repository.ts';
 export { ensureFirstAdmin, oneTimePassword, resetAdmin } from './admin-accounts.ts';
 export { hashPassword } from './passwords.ts';
 export { secondFactorRepository } from './second-factor-repository.ts';
+export { checkOwnStaffPassword } from './service.ts';

@@ -26,6 +26,7 @@ import {
   stepUpPasskeyOptions,
   stepUpWithPasskey,
 } from './passkeys.ts';
+import { requireVerifiedEnrolment } from './enrolment-verification.ts';
 import { staffOnly } from './second-factor-routes.ts';
 
 const passkeyParams = z.object({
@@ -54,6 +55,7 @@ export async function passkeyRoutes(instance: FastifyInstance): Promise<void> {
       config: enrolment,
       preValidation: staffOnly,
       schema: { body: passkeyOptionsRequest, response: { 200: passkeyCreationOptionsSchema, ...errorResponses } },
+      preHandler: requireVerifiedEnrolment,
     },
     async (request) => passkeyCreationOptions(deps, adminActor(request)),
   );
@@ -66,7 +68,12 @@ export async function passkeyRoutes(instance: FastifyInstance): Promise<void> {
 
   app.post(
     '/api/account/passkeys',
-    { config: enrolment, preValidation: staffOnly, schema: { body: addPasskeyRequest, response: { 200: passkeyListSchema, ...errorResponses } } },
+    {
+      config: enrolment,
+      preValidation: staffOnly,
+      schema: { body: addPasskeyRequest, response: { 200: passkeyListSchema, ...errorResponses } },
+      preHandler: requireVerifiedEnrolment,
+    },
     async (request) => addPasskey(deps, adminActor(request), request.body),
   );
 

@@ -116,7 +116,7 @@ export async function addPasskey(deps: Deps, actor: AdminActor, body: AddPasskey
     }
     return stored;
   });
-  if (!added) throw new Conflict('This passkey has been added already.');
+  if (!added) throw new Conflict(messages.passkeyAddedAlready);
   return listPasskeys(deps, actor);
 }
 
@@ -129,7 +129,7 @@ export async function removePasskey(deps: Deps, actor: AdminActor, id: number): 
   await deps.writeTransaction(async (trx) => {
     const account = await passkeys.lockAccount(trx, actor.adminId);
     const own = await passkeys.passkeysOf(trx, actor.adminId);
-    if (!own.some((passkey) => Number(passkey.id) === id)) throw new NotFound('There is no such passkey.');
+    if (!own.some((passkey) => Number(passkey.id) === id)) throw new NotFound(messages.noSuchPasskey);
     if (deps.config.staffMfa === 'required' && !account?.totp_secret && own.length === 1) throw new Conflict(messages.lastFactorKept);
     const removed = await passkeys.remove(trx, actor.adminId, id);
     await writeAudit(trx, actor, { action: 'passkey.removed', detail: removed?.name ?? null });

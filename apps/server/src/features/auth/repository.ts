@@ -1,4 +1,5 @@
-import { nowIso, type Executor } from '../../db/database.ts';
+import { nowIso, type DialectName, type Executor } from '../../db/database.ts';
+import { lockUntilCommit } from '../../db/dialect.ts';
 import { foldedColumn, foldText } from '../../db/folded-text.ts';
 import type { StudentAccountsTable } from '../../db/schema.ts';
 
@@ -55,6 +56,11 @@ export const authRepository = {
     return db.selectFrom('admin_users').selectAll().where('username', '=', username.toLowerCase()).executeTakeFirst();
   },
 
+  /** Whether the staff account has ever been signed in to (each sign-in notes its browser). */
+  async signedInBefore(db: Executor, adminId: number): Promise<boolean> {
+    return (await db.selectFrom('staff_devices').select('admin_id').where('admin_id', '=', adminId).limit(1).executeTakeFirst()) !== undefined;
+  },
+
   findAdminById(db: Executor, id: number) {
     return db.selectFrom('admin_users').selectAll().where('id', '=', id).executeTakeFirst();
   },
@@ -80,6 +86,29 @@ export const authRepository = {
       .set({ password_hash: passwordHash, must_change_password: mustChange ? 1 : 0 })
       .where('id', '=', id)
       .execute();
+  },
+
+  /** The students at the school (those who left aside): what the school's budget of failed first sign-ins is scaled by (decision 058). */
+  async countStudentsAtSchool(db: Executor): Promise<number> {
+    const row = await db
+      .selectFrom('students')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where((eb) =>
+        eb.not(eb.exists(eb.selectFrom('student_leavers').select('student_leavers.student_id').whereRef('student_leavers.student_id', '=', 'students.id'))),
+      )
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  },
+
+  /**
+   * Whether the audit log holds `action` since `since`, read under a lock of that action for the
+   * rest of the transaction on PostgreSQL (on SQLite the write transaction runs alone): an alert
+   * written once per window is written once, whatever the number of processes.
+   */
+  async writtenSince(trx: Executor, dialect: DialectName, action: string, since: string): Promise<boolean> {
+    await lockUntilCommit(trx, dialect, `audit:${action}`);
+    const row = await trx.selectFrom('audit_log').select('id').where('action', '=', action).where('at', '>', since).limit(1).executeTakeFirst();
+    return row !== undefined;
   },
 
   /** Exact match on both names, whatever the case and accents ('Oceane' finds 'Océane'): the visitors' lookup never lists the school. */

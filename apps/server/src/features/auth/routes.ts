@@ -7,11 +7,9 @@ import {
   changeAdminPasswordRequest,
   changeStudentPasswordRequest,
   errorResponses,
-  limits,
   messages,
   messageSchema,
   noContent,
-  requiredText,
   resetStudentPasswordRequest,
   schoolConfigSchema,
   sessionSchema,
@@ -22,6 +20,7 @@ import {
   studentSignInRequest,
   studentSignInSchema,
   userInfoSchema,
+  studentIdParam,
 } from '@school/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { adminActor } from '../../session/access.ts';
@@ -29,8 +28,10 @@ import { answerWithSession, clearSessionCookies, secureCookies, sendCsrfToken } 
 import type { Config } from '../../core/config.ts';
 import { TooManyRequests } from '../../lib/errors.ts';
 import { createAddressLimiter } from '../../lib/address-limiter.ts';
+import { WIDER_IPV6_PREFIXES, widerAddressKeys } from '../../lib/address-key.ts';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S, deviceFor, type DeviceAccount } from './device-cookies.ts';
 import { recentSprayAlerts } from './spray-alerts.ts';
+import { WIDER_BLOCK_TIMES } from './throttle.ts';
 import {
   changeAdminPassword,
   changeStudentPassword,
@@ -46,7 +47,7 @@ import {
   type SignedInWithDevice,
 } from './service.ts';
 
-const studentIdParam = z.object({ student_id: requiredText(limits.studentId) });
+const studentIdParams = z.object({ student_id: studentIdParam });
 
 /**
  * Sign-ins per address and minute that did not succeed (failed, refused, or turned away by a full
@@ -63,8 +64,7 @@ export const signInRate = { max: 60, windowMs: 60_000 };
  */
 export const studentLookupRate = { max: 400, timeWindow: '1 hour' };
 
-const tooManyFromAddress = (seconds: number) =>
-  new TooManyRequests(`Too many sign-in attempts from this network. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`, seconds);
+const tooManyFromAddress = (seconds: number) => new TooManyRequests(messages.networkThrottled(seconds), seconds);
 
 /** Sets the session's cookies and the browser's device cookie, and answers the sign-in's body. */
 function answerSignIn<T>(reply: FastifyReply, settings: Config, signedIn: SignedInWithDevice<T>): T {
@@ -83,19 +83,36 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
   const addressLimiter = createAddressLimiter(signInRate);
+  // An IPv6 caller's wider blocks have their own counts, of twice and four times the rate (decision 058).
+  const blockLimiters = new Map<number, ReturnType<typeof createAddressLimiter>>(
+    WIDER_IPV6_PREFIXES.map((bits) => [bits, createAddressLimiter({ ...signInRate, max: signInRate.max * WIDER_BLOCK_TIMES[bits]! })]),
+  );
 
-  /** Runs a sign-in under the per-address limit, unless the browser signed in to the account before. */
+  /** Runs a sign-in under the per-address limits, unless the browser signed in to the account before. */
   async function underAddressLimit<T>(request: FastifyRequest, account: DeviceAccount, signIn: () => Promise<T>): Promise<T> {
     if ((await deviceFor(deps.db, request.cookies[DEVICE_COOKIE], account)) !== null) return signIn();
-    const taken = addressLimiter.take(request.address);
-    if ('retryAfter' in taken) throw tooManyFromAddress(taken.retryAfter);
+    const limited = [
+      { limiter: addressLimiter, key: request.address },
+      ...widerAddressKeys(request.ip, deps.config.ipv6PrefixBits).map(({ bits, key }) => ({ limiter: blockLimiters.get(bits)!, key })),
+    ];
+    const taken: Array<{ giveBack: () => void }> = [];
+    for (const { limiter, key } of limited) {
+      const one = limiter.take(key);
+      if ('retryAfter' in one) {
+        // Refused by one count: the others give back what they took.
+        for (const other of taken) other.giveBack();
+        throw tooManyFromAddress(one.retryAfter);
+      }
+      taken.push(one);
+    }
+    const giveBack = () => taken.forEach((one) => one.giveBack());
     try {
       const signedIn = await signIn();
-      taken.giveBack();
+      giveBack();
       return signedIn;
     } catch (error) {
       // Turned away before its password was checked: the browser will send it again, uncounted.
-      if (error instanceof SignInBusy) taken.giveBack();
+      if (error instanceof SignInBusy) giveBack();
       throw error;
     }
   }
@@ -165,10 +182,10 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
   app.get(
     '/api/user/:student_id',
     {
-      config: { access: 'visitor', rateLimit: { max: 60, timeWindow: '1 minute' } },
-      schema: { params: studentIdParam, response: { 200: userInfoSchema, ...errorResponses } },
+      config: { access: 'visitor', csrf: true, rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: { params: studentIdParams, response: { 200: userInfoSchema, ...errorResponses } },
     },
-    async (request) => userInfo(deps, request.params.student_id),
+    async (request) => userInfo(deps, request.params.student_id, request.cookies[DEVICE_COOKIE]),
   );
 
   app.post(
@@ -213,7 +230,7 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     '/api/student-record/:id',
     {
       config: { access: 'self or class:read', studentIdFrom: (request) => (request.params as { id?: string }).id },
-      schema: { params: z.object({ id: requiredText(limits.studentId) }), response: { 200: studentNamesSchema, ...errorResponses } },
+      schema: { params: z.object({ id: studentIdParam }), response: { 200: studentNamesSchema, ...errorResponses } },
     },
     async (request) => studentRecordNames(deps, request.params.id),
   );

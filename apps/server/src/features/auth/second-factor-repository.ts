@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { nowIso, type Executor } from '../../db/database.ts';
+import { nowIso, type DialectName, type Executor } from '../../db/database.ts';
 
 /** Wrong codes in a row that lock an account's codes (decision 043). */
 export const WRONG_CODES_ALLOWED = 5;
@@ -35,6 +35,21 @@ export const secondFactorRepository = {
     return row ? Number(row.factor_failures) : undefined;
   },
 
+  /**
+   * Whether the account's codes are locked now, read with the account's row locked for the rest of
+   * the transaction on PostgreSQL (on SQLite the write transaction runs alone): the codes of one
+   * account are checked one at a time (decision 058).
+   */
+  async lockedNow(db: Executor, dialect: DialectName, adminId: number, now: string): Promise<boolean> {
+    const row = await db
+      .selectFrom('admin_users')
+      .select(['factor_failures', 'factor_locked_until'])
+      .where('id', '=', adminId)
+      .$if(dialect === 'postgres', (query) => query.forUpdate())
+      .executeTakeFirst();
+    return row !== undefined && row.factor_failures >= WRONG_CODES_ALLOWED && row.factor_locked_until !== null && row.factor_locked_until > now;
+  },
+
   /** A right code: the count of wrong ones starts again. */
   async clearFailures(db: Executor, adminId: number): Promise<void> {
     await db.updateTable('admin_users').set({ factor_failures: 0, factor_locked_until: null }).where('id', '=', adminId).execute();
@@ -51,8 +66,8 @@ export const secondFactorRepository = {
     return Number(result.numUpdatedRows) === 1;
   },
 
-  /** Uses a recovery code, once: whether it was there unused. */
-  async useRecoveryCode(db: Executor, adminId: number, codeHash: string): Promise<boolean> {
+  /** Uses a recovery code, once: `used` now, `used before` (a code of hers given again), or `unknown`. */
+  async useRecoveryCode(db: Executor, adminId: number, codeHash: string): Promise<'used' | 'used before' | 'unknown'> {
     const result = await db
       .updateTable('staff_recovery_codes')
       .set({ used_at: nowIso() })
@@ -60,7 +75,14 @@ export const secondFactorRepository = {
       .where('code_hash', '=', codeHash)
       .where('used_at', 'is', null)
       .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    if (Number(result.numUpdatedRows) === 1) return 'used';
+    const before = await db
+      .selectFrom('staff_recovery_codes')
+      .select('admin_id')
+      .where('admin_id', '=', adminId)
+      .where('code_hash', '=', codeHash)
+      .executeTakeFirst();
+    return before ? 'used before' : 'unknown';
   },
 
   async recoveryCodesLeft(db: Executor, adminId: number): Promise<number> {

@@ -1,5 +1,6 @@
 import {
   adminSignInSchema,
+  enrolmentCodeRequest,
   errorResponses,
   messageSchema,
   noContent,
@@ -14,6 +15,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminActor } from '../../session/access.ts';
 import { answerWithSession } from '../../session/sessions.ts';
+import { confirmEnrolmentCode, requireVerifiedEnrolment, sendEnrolmentCode } from './enrolment-verification.ts';
 import { confirmTotp, endStaffSession, signInSecondFactor, staffAccount, startTotpEnrolment, stepUp } from './second-factor.ts';
 
 const sessionParams = z.object({ id: z.string().min(1).max(64) });
@@ -46,6 +48,7 @@ export async function secondFactorRoutes(instance: FastifyInstance): Promise<voi
       config: { access: 'signed-in', enrolsSecondFactor: true },
       preValidation: staffOnly,
       schema: { body: totpEnrolmentRequest, response: { 200: totpEnrolmentSchema, ...errorResponses } },
+      preHandler: requireVerifiedEnrolment,
     },
     async (request) => startTotpEnrolment(deps, adminActor(request)),
   );
@@ -56,8 +59,30 @@ export async function secondFactorRoutes(instance: FastifyInstance): Promise<voi
       config: { access: 'signed-in', enrolsSecondFactor: true },
       preValidation: staffOnly,
       schema: { body: secondFactorRequest, response: { 200: recoveryCodesSchema, ...errorResponses } },
+      preHandler: requireVerifiedEnrolment,
     },
     async (request) => confirmTotp(deps, adminActor(request), request.body.code),
+  );
+
+  // Where the school requires a factor, a first one is enrolled only once the session shows it is hers (decision 057).
+  app.post(
+    '/api/account/enrolment-code',
+    {
+      config: { access: 'signed-in', enrolsSecondFactor: true },
+      preValidation: staffOnly,
+      schema: { body: enrolmentCodeRequest, response: { 200: messageSchema, ...errorResponses } },
+    },
+    async (request) => sendEnrolmentCode(deps, adminActor(request), request.body.current_password),
+  );
+
+  app.post(
+    '/api/account/enrolment-code/confirm',
+    {
+      config: { access: 'signed-in', enrolsSecondFactor: true },
+      preValidation: staffOnly,
+      schema: { body: secondFactorRequest, response: { 200: messageSchema, ...errorResponses } },
+    },
+    async (request) => confirmEnrolmentCode(deps, adminActor(request), request.body.code),
   );
 
   app.post(

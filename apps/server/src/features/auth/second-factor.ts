@@ -42,26 +42,48 @@ export const factorAccepted = (deps: Deps, adminId: number): Promise<void> => de
 /**
  * Checks a code of the account (decision 043): an authenticator-app code of `secret` (its time
  * step taken for good when `claim`, so the same code is refused after), or with `recovery` one of
- * its unused recovery codes. Each check is counted before it is made; five wrong in a row lock the
- * account's codes for 15 minutes. Answers the time step of an app code, null for a recovery code.
+ * its unused recovery codes. The account's codes are checked one at a time, each in one write
+ * transaction with the account's row locked (decision 058): the lock is read, the code checked,
+ * and a wrong one counted, before the next is looked at; five wrong in a row lock the account's
+ * codes for 15 minutes. A right code of hers given again (a time step or recovery code already
+ * used, as when one code is sent many times at once) is refused without counting as wrong, so
+ * parallel tries of one good code never lock her out. Answers the time step of an app code, null
+ * for a recovery code.
  */
 async function checkCode(deps: Deps, adminId: number, code: string, options: { secret: string; claim: boolean; recovery: boolean }): Promise<number | null> {
-  await reserveFactorCheck(deps, adminId);
   const now = Date.now();
+  const lockEnds = new Date(now + CODE_LOCK_MINUTES * 60_000).toISOString();
   const digits = code.replace(/\s/g, '');
-  let accepted = false;
-  let step: number | null = null;
-  if (/^\d{6}$/.test(digits)) {
-    step = stepOfCode(options.secret, digits, now);
-    const found = step;
-    accepted = found !== null && (!options.claim || (await deps.writeTransaction((trx) => factors.claimStep(trx, adminId, found))));
-    if (found !== null && !accepted) throw invalidField('code', messages.codeUsed);
-  } else if (options.recovery) {
-    accepted = await deps.writeTransaction((trx) => factors.useRecoveryCode(trx, adminId, recoveryCodeHash(code)));
+  type Outcome = { kind: 'locked' | 'used' | 'recovery used' | 'wrong'; step?: undefined } | { kind: 'right'; step: number | null };
+  const outcome = await deps.writeTransaction(async (trx): Promise<Outcome> => {
+    if (await factors.lockedNow(trx, deps.dialect, adminId, new Date(now).toISOString())) return { kind: 'locked' };
+    if (/^\d{6}$/.test(digits)) {
+      const step = stepOfCode(options.secret, digits, now);
+      if (step !== null) {
+        if (options.claim && !(await factors.claimStep(trx, adminId, step))) return { kind: 'used' };
+        await factors.clearFailures(trx, adminId);
+        return { kind: 'right', step };
+      }
+    } else if (options.recovery) {
+      const used = await factors.useRecoveryCode(trx, adminId, recoveryCodeHash(code));
+      if (used === 'used before') return { kind: 'recovery used' };
+      if (used === 'used') {
+        await factors.clearFailures(trx, adminId);
+        return { kind: 'right', step: null };
+      }
+    }
+    await factors.reserveCheck(trx, adminId, new Date(now).toISOString(), lockEnds);
+    return { kind: 'wrong' };
+  });
+  if (outcome.kind === 'right') return outcome.step;
+  if (outcome.kind === 'locked') {
+    const lockedUntil = (await factors.factorOf(deps.db, adminId))?.factor_locked_until;
+    const seconds = Math.max(1, Math.ceil(((lockedUntil ? Date.parse(lockedUntil) : now + CODE_LOCK_MINUTES * 60_000) - now) / 1000));
+    throw new TooManyRequests(messages.codesLocked(Math.ceil(seconds / 60)), seconds);
   }
-  if (!accepted) throw invalidField('code', messages.wrongCode);
-  await factorAccepted(deps, adminId);
-  return step;
+  if (outcome.kind === 'used') throw invalidField('code', messages.codeUsed);
+  if (outcome.kind === 'recovery used') throw invalidField('code', messages.recoveryCodeUsed);
+  throw invalidField('code', messages.wrongCode);
 }
 
 /** `POST /api/account/totp`: a new secret for her authenticator app, waiting for its first code. */
@@ -179,7 +201,7 @@ export async function staffAccount(deps: Deps, actor: AdminActor): Promise<Staff
 /** `DELETE /api/account/sessions/{id}`: ends one of her sessions (this one too, if she names it). */
 export async function endStaffSession(deps: Deps, actor: AdminActor, handle: string): Promise<void> {
   const session = (await factors.sessionsOf(deps.db, actor.adminId)).find((row) => sessionHandle(row.id_hash) === handle);
-  if (!session) throw new NotFound('There is no such session.');
+  if (!session) throw new NotFound(messages.noSuchSession);
   await deps.writeTransaction(async (trx) => {
     await sessionRepository.delete(trx, session.id_hash);
     await writeAudit(trx, actor, { action: 'staff.session-ended', detail: session.device ?? session.ip ?? null });

@@ -2,11 +2,11 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { displayName, messages, passwordProblem, signedOutSession } from '@school/contract';
 import { isCommonPassword } from '@school/contract/common-passwords';
 import { accountOf, actingAs, classesOf, type Actor, type AdminActor, type AdminIdentity } from '../../session/actor.ts';
-import { SESSION_ENDED_MESSAGE } from '../../session/access.ts';
 import { mustEnrolSecondFactor } from '../../session/second-factor-enrolment.ts';
 import { sessionRepository } from '../../session/session-repository.ts';
 import { openSession, type SignedIn } from '../../session/sessions.ts';
-import type { Executor } from '../../db/database.ts';
+import { nowIso, type Executor } from '../../db/database.ts';
+import { widerAddressKeys } from '../../lib/address-key.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { Forbidden, HttpError, invalidField, NotFound } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/index.ts';
@@ -16,11 +16,18 @@ import { HashingBusy, hashPassword, signInQueueFull, verifyPassword, verifySignI
 import { deviceName } from './device-names.ts';
 import { passkeyRepository } from './passkey-repository.ts';
 import { authRepository } from './repository.ts';
-import { reportSpraying } from './spray-alerts.ts';
-import { buckets, clearBuckets, purgeOldAttemptsNowAndThen, releaseAttempt, reserveAttempt, signInActions, type Bucket, type Reservation } from './throttle.ts';
-
-export const WRONG_CREDENTIALS = 'The student ID or password is incorrect.';
-export const WRONG_ADMIN_CREDENTIALS = 'The username or password is incorrect.';
+import { reportFirstSignInsPaused, reportSpraying } from './spray-alerts.ts';
+import {
+  buckets,
+  clearBuckets,
+  purgeOldAttemptsNowAndThen,
+  releaseAttempt,
+  reserveAttempt,
+  schoolFirstSignInAttempts,
+  signInActions,
+  type Bucket,
+  type Reservation,
+} from './throttle.ts';
 
 /** yyyymmdd, the first password (SPEC §1). */
 const dateOfBirthPassword = (dateOfBirth: string | null) => (dateOfBirth ? dateOfBirth.replaceAll('-', '') : null);
@@ -36,7 +43,7 @@ function sameText(given: string, expected: string | null): boolean {
 /** Too many sign-ins wait for their password check: 503 with a retry time, at once (decision 015). */
 export class SignInBusy extends HttpError {
   constructor(retryAfter: number) {
-    super(503, 'Many people are signing in right now. Please try again in a few seconds.', undefined, { retryAfter });
+    super(503, messages.signInBusy, undefined, { retryAfter });
   }
 }
 
@@ -57,29 +64,56 @@ export type SignedInWithDevice<T> = SignedIn<T> & { deviceCookie: string };
 async function checkAttempt(
   deps: Deps,
   actor: Actor,
-  { account, accountBucket, device, spray = null }: { account: DeviceAccount; accountBucket: Bucket | null; device: string | null; spray?: Bucket | null },
+  {
+    account,
+    accountBucket,
+    device,
+    guesses = null,
+  }: { account: DeviceAccount; accountBucket: Bucket | null; device: string | null; guesses?: DateOfBirthGuess | null },
   check: (queue: { key: string; first: boolean }) => Promise<boolean>,
 ) {
   const used = accountBucket ?? buckets.device(device!);
+  const guessBuckets = guesses ? [...guesses.spray, guesses.school] : [];
   // A browser that signed in to this account before is never held back by an address limit.
-  const wanted = device ? [used] : [used, buckets.address(actor.address), ...(spray ? [spray] : [])];
+  const wanted = device
+    ? [used]
+    : [used, buckets.address(actor.address), ...widerAddressKeys(actor.ip, deps.config.ipv6PrefixBits).map(buckets.addressBlock), ...guessBuckets];
   const queue = device ? { key: `device:${device}`, first: true } : { key: actor.address, first: false };
   // A full queue answers at once, before any write.
   const waitSeconds = signInQueueFull(queue);
   if (waitSeconds !== null) throw new SignInBusy(waitSeconds);
   const reservation = await reserveAttempt(deps, wanted, async (full) => {
-    if (spray && full.includes(spray)) await reportSpraying(deps, actor);
+    if (!guesses) return;
+    if (guesses.spray.some((bucket) => full.includes(bucket))) await reportSpraying(deps, actor);
+    if (full.includes(guesses.school)) await reportFirstSignInsPaused(deps, actor, guesses.school.limit.attempts);
   });
   purgeOldAttemptsNowAndThen(deps);
   try {
     const ok = await check(queue);
-    // A success forgives this address's failed guesses at this account: a class that mistyped and got in is no sprayer.
-    return { ok, reservation, clear: [used.key, ...(spray ? [spray.key] : [])], account };
+    // A success forgives this address's and the school's failed guesses at this account: a class that mistyped and got in is no sprayer.
+    return { ok, reservation, clear: [used.key, ...guessBuckets.map((bucket) => bucket.key)], account };
   } catch (error) {
     await releaseAttempt(deps.db, reservation).catch(() => undefined);
     if (error instanceof HashingBusy) throw new SignInBusy(error.retryAfterSeconds);
     throw error;
   }
+}
+
+/**
+ * The budgets a date-of-birth guess counts in besides its account's (decisions 015 and 058): the
+ * spray budget of the caller's address and of each wider IPv6 block of it, and the school's.
+ */
+type DateOfBirthGuess = { spray: Bucket[]; school: Bucket };
+
+async function dateOfBirthGuess(deps: Deps, actor: Actor, studentId: string): Promise<DateOfBirthGuess> {
+  const students = await authRepository.countStudentsAtSchool(deps.db);
+  return {
+    spray: [
+      buckets.dateOfBirthSpray(actor.address, studentId),
+      ...widerAddressKeys(actor.ip, deps.config.ipv6PrefixBits).map((block) => buckets.dateOfBirthSprayBlock(block, studentId)),
+    ],
+    school: buckets.schoolFirstSignIn(studentId, schoolFirstSignInAttempts(deps.config.firstSignInBudget, students)),
+  };
 }
 
 /** After a success: the attempt is given back and its account's (or device's) count starts again. */
@@ -102,24 +136,20 @@ export async function signInStudent(deps: Deps, actor: Actor, input: { student_i
   const device = await deviceFor(deps.db, context.deviceCookie, account);
   // A date-of-birth account (or an unknown ID) keeps its limit per account, whatever the browser.
   const accountBucket = firstPassword ? buckets.firstPassword(studentId) : device ? null : buckets.account(account);
-  // Date-of-birth guesses count in the address's spray budget too (decision 015).
-  const spray = firstPassword && !device ? buckets.dateOfBirthSpray(actor.address, studentId) : null;
-  const checked = await checkAttempt(deps, actor, { account, accountBucket, device, spray }, async (queue) => {
+  // Date-of-birth guesses count in the address's spray budget and the school's too (decisions 015 and 058).
+  const guesses = firstPassword && !device ? await dateOfBirthGuess(deps, actor, studentId) : null;
+  const checked = await checkAttempt(deps, actor, { account, accountBucket, device, guesses }, async (queue) => {
     const hashChecked = await verifySignIn(firstPassword ? null : (student?.password_hash ?? null), input.password, queue);
     return firstPassword ? sameText(input.password.trim(), dateOfBirthPassword(student?.date_of_birth ?? null)) : hashChecked;
   });
 
-  if (!student || !checked.ok) {
-    await deps.writeTransaction((trx) => writeAudit(trx, actor, { action: signInActions.FAILED.student, studentId, attempted: studentId }));
-    throw invalidField('student_id', WRONG_CREDENTIALS);
-  }
-  // Told only to whoever knows her password, so the answer reveals nothing to a guesser.
-  if (student.left_on) {
-    await deps.writeTransaction(async (trx) => {
-      await settleSuccess(trx, checked);
-      await writeAudit(trx, actor, { action: 'student.sign-in-refused', studentId: student.id, attempted: studentId, detail: 'left the school' });
-    });
-    throw new Forbidden(messages.accountClosedLeft);
+  // A leaver's account is closed: her sign-in reads, counts and takes the time of a wrong password,
+  // whatever the password (decision 058), so the answer tells no one whether it was right. The
+  // audit log (read by admins) says why.
+  if (!student || !checked.ok || student.left_on) {
+    const detail = student?.left_on ? 'left the school' : null;
+    await deps.writeTransaction((trx) => writeAudit(trx, actor, { action: signInActions.FAILED.student, studentId, attempted: studentId, detail }));
+    throw invalidField('student_id', messages.wrongCredentials);
   }
   const restricted = student.password_reset === 1 ? 1 : 0;
   const session = await deps.writeTransaction(async (trx) => {
@@ -160,7 +190,7 @@ export async function signInAdmin(deps: Deps, actor: Actor, input: { name: strin
   // A disabled account reads like a wrong password: the sign-in tells a guesser nothing (decision 048).
   if (!admin || admin.disabled === 1 || !checked.ok) {
     await deps.writeTransaction((trx) => writeAudit(trx, actor, { action: signInActions.FAILED.admin, attempted: username }));
-    throw invalidField('name', WRONG_ADMIN_CREDENTIALS);
+    throw invalidField('name', messages.wrongAdminCredentials);
   }
   // With a second factor, the password opens only a sign-in waiting for its code (decision 043): a
   // guest session naming the account, which no route but the second factor's reads.
@@ -169,6 +199,9 @@ export async function signInAdmin(deps: Deps, actor: Actor, input: { name: strin
     ...((await passkeyRepository.hasPasskey(deps.db, admin.id)) ? (['passkey'] as const) : []),
   ];
   const secondFactor = factorKinds.length > 0;
+  // The account's very first sign-in, with the password an admin or the operator handed her (one-time
+  // or chosen at the server), may enrol her first factor, as the one-time password's does (decision 057).
+  const firstEver = !secondFactor && !(await authRepository.signedInBefore(deps.db, admin.id));
   const session = await deps.writeTransaction(async (trx) => {
     await settleSuccess(trx, checked);
     const opened = await openSession(trx, actor, {
@@ -178,6 +211,7 @@ export async function signInAdmin(deps: Deps, actor: Actor, input: { name: strin
       restricted: secondFactor ? 0 : admin.must_change_password,
       ip: actor.ip,
       device: deviceName(context.userAgent),
+      enrolment_verified_at: firstEver ? nowIso() : null,
     });
     await writeAudit(trx, actingAs(actor, staffIdentity(admin)), {
       action: secondFactor ? 'admin.password-accepted' : signInActions.SUCCEEDED.admin,
@@ -203,14 +237,24 @@ export async function signInAdmin(deps: Deps, actor: Actor, input: { name: strin
  * The current password asked before a change: limited like a sign-in (10 checks per 15 minutes per
  * account, reserved before the check), so that a session left open is no way to guess it.
  */
-async function checkCurrentPassword(deps: Deps, account: DeviceAccount, check: () => Promise<boolean>): Promise<void> {
+export async function checkCurrentPassword(deps: Deps, account: DeviceAccount, check: () => Promise<boolean>): Promise<void> {
   const bucket = buckets.currentPassword(account);
   const reservation = await reserveAttempt(deps, [bucket]);
-  if (!(await check())) throw invalidField('current_password', 'The current password is incorrect.');
+  if (!(await check())) throw invalidField('current_password', messages.currentPasswordWrong);
   await deps.writeTransaction(async (trx) => {
     await releaseAttempt(trx, reservation);
     await clearBuckets(trx, [bucket.key]);
   });
+}
+
+/**
+ * A staff member's current password, asked before a change to her account from her own session
+ * (her notice address, decision 058): limited like a sign-in, 422 on `current_password` when wrong.
+ */
+export async function checkOwnStaffPassword(deps: Deps, actor: AdminActor, password: string): Promise<void> {
+  const admin = await authRepository.findAdminById(deps.db, actor.adminId);
+  if (!admin) throw new NotFound(messages.adminAccountNotFound);
+  await checkCurrentPassword(deps, `admin:${admin.username}`, () => verifyPassword(admin.password_hash, password));
 }
 
 type StudentLogin = NonNullable<Awaited<ReturnType<typeof authRepository.findStudentLogin>>>;
@@ -231,7 +275,7 @@ async function checkStudentPassword(deps: Deps, student: StudentLogin, current: 
  */
 export async function checkCurrentStudentPassword(deps: Deps, actor: Actor, current: string) {
   const account = accountOf(actor);
-  if (account?.kind !== 'student' || actor.kind === 'visitor') throw new Forbidden('Only a signed-in student can check her password here.');
+  if (account?.kind !== 'student' || actor.kind === 'visitor') throw new Forbidden(messages.onlyStudentChecksPassword);
   const student = await authRepository.findStudentLogin(deps.db, account.studentId);
   if (!student) throw new NotFound(messages.ownRecordNotFound);
   try {
@@ -253,7 +297,7 @@ export async function checkCurrentStudentPassword(deps: Deps, actor: Actor, curr
  */
 export async function changeStudentPassword(deps: Deps, actor: Actor, input: { password: string; current_password?: string }) {
   const account = accountOf(actor);
-  if (account?.kind !== 'student' || !actor.sessionId) throw new Forbidden('Only a signed-in student can change her password here.');
+  if (account?.kind !== 'student' || !actor.sessionId) throw new Forbidden(messages.onlyStudentChangesPassword);
   const sessionId = actor.sessionId;
   const student = await authRepository.findStudentLogin(deps.db, account.studentId);
   if (!student) throw new NotFound(messages.ownRecordNotFound);
@@ -274,20 +318,22 @@ export async function changeStudentPassword(deps: Deps, actor: Actor, input: { p
 /** An admin changes her password (the one-time one included); her other sessions end. */
 export async function changeAdminPassword(deps: Deps, actor: Actor, input: { password: string; current_password: string }) {
   const account = accountOf(actor);
-  if (account?.kind !== 'admin' || !actor.sessionId) throw new Forbidden('Only a signed-in admin can change an admin password.');
+  if (account?.kind !== 'admin' || !actor.sessionId) throw new Forbidden(messages.onlyAdminChangesAdminPassword);
   const sessionId = actor.sessionId;
   const admin = await authRepository.findAdminById(deps.db, account.adminId);
-  if (!admin) throw new NotFound('Your admin account was not found.');
+  if (!admin) throw new NotFound(messages.adminAccountNotFound);
   await checkCurrentPassword(deps, `admin:${admin.username}`, () => verifyPassword(admin.password_hash, input.current_password));
   const problem = passwordProblem(input.password, { username: admin.username }, isCommonPassword);
   if (problem) throw invalidField('password', problem);
-  if (input.password === input.current_password) throw invalidField('password', 'The new password must differ from the current one.');
+  if (input.password === input.current_password) throw invalidField('password', messages.newPasswordSame);
 
   const passwordHash = await hashPassword(input.password);
   await deps.writeTransaction(async (trx) => {
     await authRepository.setAdminPassword(trx, admin.id, passwordHash, false);
     await sessionRepository.deleteForAdmin(trx, admin.id, sessionId);
     await sessionRepository.unrestrict(trx, sessionId);
+    // A session a one-time password opened was handed to her by an admin: it may enrol her first factor (decision 057).
+    if (actor.kind === 'visitor') await sessionRepository.markEnrolmentVerified(trx, sessionId, nowIso());
     await writeAudit(trx, actingAs(actor, account), { action: 'admin.password-changed' });
   });
   return { message: messages.passwordChanged };
@@ -322,13 +368,16 @@ export async function signOut(deps: Deps, actor: Actor): Promise<void> {
 }
 
 /**
- * `GET /api/user/{id}`: whether the account still signs in with the date of birth (SPEC §7). An
- * unknown ID is answered as a date-of-birth account, so the answer tells a visitor nothing about
- * which IDs exist (DESIGN §4).
+ * `GET /api/user/{id}`: whether the sign-in screen hints at the date of birth (SPEC §7). Only a
+ * browser that signed in to the account before (its device cookie) is told the account's state;
+ * any other is answered as for a date-of-birth account, whether the ID exists or has a chosen
+ * password, so the answer tells a visitor nothing about the school's IDs (decision 058).
  */
-export async function userInfo(deps: Deps, studentId: string) {
-  const student = await authRepository.findStudentLogin(deps.db, studentId);
-  return [{ student_id: student?.id ?? studentId, password_reset: student ? student.password_reset : 1 }];
+export async function userInfo(deps: Deps, studentId: string, deviceCookie: string | undefined) {
+  const id = studentId.trim();
+  const known = (await deviceFor(deps.db, deviceCookie, `student:${id}`)) !== null;
+  const student = known ? await authRepository.findStudentLogin(deps.db, id) : undefined;
+  return [{ student_id: studentId, password_reset: student ? student.password_reset : 1 }];
 }
 
 /** `GET /api/student-record/{id}`: the names of a student, for her own screens. */
@@ -351,7 +400,7 @@ export async function lookUpStudentId(deps: Deps, input: { first_name: string; l
  * the session she presented has ended is told so, for the sign-in page to say why she is there.
  */
 export async function describeSession(deps: Deps, actor: Actor, { sessionEnded }: { sessionEnded: boolean }) {
-  const signedOut = { ...signedOutSession, ended_message: sessionEnded ? SESSION_ENDED_MESSAGE : null };
+  const signedOut = { ...signedOutSession, ended_message: sessionEnded ? messages.sessionEnded : null };
   const account = accountOf(actor);
   const restricted = actor.kind === 'visitor';
   if (!account) return signedOut;

@@ -1,7 +1,9 @@
-import { sql } from 'kysely';
+import { messages } from '@school/contract';
 import type { Executor } from '../../db/database.ts';
+import { lockUntilCommit } from '../../db/dialect.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { TooManyRequests } from '../../lib/errors.ts';
+import { attemptRepository } from './attempt-repository.ts';
 
 /**
  * Sign-in limits (DESIGN §4, decision 015). Each attempt is reserved in every bucket it counts in,
@@ -30,11 +32,36 @@ export const limits = {
 };
 
 export type Limit = { attempts: number; windowMs: number; slowAfter?: number; spacingMs?: number };
+
+/**
+ * The school's failed date-of-birth sign-ins are counted over an hour (decision 058); how many it
+ * allows grows with the school (`schoolFirstSignInAttempts`).
+ */
+export const SCHOOL_FIRST_SIGN_IN_WINDOW_MS = 60 * 60 * 1000;
+
+/** The school's budget of failed first sign-ins an hour: one per `studentsPerFailure` students, at least `minimum`. */
+export const schoolFirstSignInAttempts = (budget: { minimum: number; studentsPerFailure: number }, students: number): number =>
+  Math.max(budget.minimum, Math.ceil(students / budget.studentsPerFailure));
+
+/**
+ * How many times its /64's limit a wider IPv6 block allows (decision 058), in the database's buckets
+ * and the per-process rate alike: a /56 is one home or office with a few networks, a /48 a site
+ * with many; rotating through their /64s gains no more.
+ */
+export const WIDER_BLOCK_TIMES: Record<number, number> = { 56: 2, 48: 4 };
+
+const widened = (limit: Limit, bits: number): Limit => {
+  const times = WIDER_BLOCK_TIMES[bits] ?? 1;
+  return { ...limit, attempts: limit.attempts * times, ...(limit.slowAfter === undefined ? {} : { slowAfter: limit.slowAfter * times }) };
+};
 /**
  * A limit and what it is counted on: one key, or every key that starts with `family` (a family's
  * attempts are counted together, and each key of it can be forgiven alone).
  */
 export type Bucket = { key: string; limit: Limit; family?: string };
+
+/** The keys of the school's first sign-in budget all start with this. */
+export const SCHOOL_FIRST_SIGN_IN_FAMILY = 'dob-school|';
 
 /** The buckets of a sign-in. */
 export const buckets = {
@@ -48,16 +75,33 @@ export const buckets = {
     family: `dob-spray:${address}|`,
     limit: limits.dateOfBirthSpray,
   }),
+  /** Failed sign-ins from a wider IPv6 block (`addressKey` of its prefix length), with the block's own limit. */
+  addressBlock: (block: { bits: number; key: string }): Bucket => ({ key: `address:${block.key}`, limit: widened(limits.address, block.bits) }),
+  /** A date-of-birth guess at an account counted in a wider IPv6 block's spray budget. */
+  dateOfBirthSprayBlock: (block: { bits: number; key: string }, studentId: string): Bucket => ({
+    key: `dob-spray:${block.key}|${studentId}`,
+    family: `dob-spray:${block.key}|`,
+    limit: widened(limits.dateOfBirthSpray, block.bits),
+  }),
+  /**
+   * A date-of-birth guess at an account counted in the school's budget (decision 058): one key per
+   * account, counted together, so a student who mistyped and then got in is forgiven.
+   */
+  schoolFirstSignIn: (studentId: string, attempts: number): Bucket => ({
+    key: `${SCHOOL_FIRST_SIGN_IN_FAMILY}${studentId}`,
+    family: SCHOOL_FIRST_SIGN_IN_FAMILY,
+    limit: { attempts, windowMs: SCHOOL_FIRST_SIGN_IN_WINDOW_MS },
+  }),
   /** The current password asked by a password change, from a signed-in session. */
   currentPassword: (account: string): Bucket => ({ key: `current-password:${account}`, limit: limits.account }),
 };
 
 /** The spray budget's keys, kept a day; every other bucket's rows are of no more use after the longest of their windows. */
-const SPRAY_KEYS = 'dob-spray:%';
-const OTHER_WINDOWS_MS = Math.max(...Object.entries(limits).flatMap(([name, limit]) => (name === 'dateOfBirthSpray' ? [] : [limit.windowMs])));
-
-/** A LIKE pattern for the keys that start with `prefix` ('\\' escapes the pattern's own characters). */
-const startsWith = (prefix: string) => `${prefix.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+const SPRAY_KEYS = 'dob-spray:';
+const OTHER_WINDOWS_MS = Math.max(
+  SCHOOL_FIRST_SIGN_IN_WINDOW_MS,
+  ...Object.entries(limits).flatMap(([name, limit]) => (name === 'dateOfBirthSpray' ? [] : [limit.windowMs])),
+);
 
 /** How long an attempt in the bucket must wait, in seconds (0 when it may go): full, or slowed after `slowAfter`. */
 function waitOf(bucket: Bucket, counted: Array<{ at: string }>, now: number): number {
@@ -79,7 +123,7 @@ export type Reservation = { ids: number[] };
 
 function refusal(retryAfter: number): TooManyRequests {
   const minutes = Math.ceil(retryAfter / 60);
-  return new TooManyRequests(`Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, retryAfter);
+  return new TooManyRequests(messages.signInThrottled(minutes), retryAfter);
 }
 
 /**
@@ -100,27 +144,16 @@ export async function reserveAttempt(
     let retryAfter = 0;
     const full: Bucket[] = [];
     for (const bucket of sorted) {
-      if (deps.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtextextended(${lockKey(bucket)}, 0))`.execute(trx);
+      await lockUntilCommit(trx, deps.dialect, lockKey(bucket));
       const since = new Date(now - bucket.limit.windowMs).toISOString();
-      const counted = await trx
-        .selectFrom('sign_in_attempts')
-        .select('at')
-        .$if(bucket.family === undefined, (query) => query.where('bucket', '=', bucket.key))
-        .$if(bucket.family !== undefined, (query) => query.where(sql<boolean>`bucket like ${startsWith(bucket.family!)} escape '\\'`))
-        .where('at', '>', since)
-        .orderBy('at', 'desc')
-        .limit(bucket.limit.attempts)
-        .execute();
+      const counted = await attemptRepository.counted(trx, bucket, since, bucket.limit.attempts);
       const wait = waitOf(bucket, counted, now);
       if (wait > 0) full.push(bucket);
       retryAfter = Math.max(retryAfter, wait);
     }
     if (retryAfter > 0) return { retryAfter, ids: [], full };
     const ids: number[] = [];
-    for (const bucket of sorted) {
-      const row = await trx.insertInto('sign_in_attempts').values({ bucket: bucket.key, at }).returning('id').executeTakeFirstOrThrow();
-      ids.push(Number(row.id));
-    }
+    for (const bucket of sorted) ids.push(await attemptRepository.add(trx, bucket.key, at));
     return { retryAfter: 0, ids, full };
   });
   if (outcome.retryAfter > 0) {
@@ -132,19 +165,19 @@ export async function reserveAttempt(
 
 /** Gives back a reserved attempt (not checked after all, or a success): it no longer counts anywhere. */
 export async function releaseAttempt(db: Executor, reservation: Reservation): Promise<void> {
-  if (reservation.ids.length > 0) await db.deleteFrom('sign_in_attempts').where('id', 'in', reservation.ids).execute();
+  await attemptRepository.removeByIds(db, reservation.ids);
 }
 
 /** Forgets every attempt counted in these buckets: after a success, or an admin's reset of the account. */
 export async function clearBuckets(db: Executor, keys: string[]): Promise<void> {
-  if (keys.length > 0) await db.deleteFrom('sign_in_attempts').where('bucket', 'in', keys).execute();
+  await attemptRepository.removeBuckets(db, keys);
 }
 
 /** Removes attempts that no window counts any more, so the table stays small: each bucket's rows live no longer than its window. */
 export async function purgeOldAttempts(db: Executor): Promise<void> {
   const before = (ms: number) => new Date(Date.now() - ms).toISOString();
-  await db.deleteFrom('sign_in_attempts').where('at', '<', before(limits.dateOfBirthSpray.windowMs)).execute();
-  await db.deleteFrom('sign_in_attempts').where('at', '<', before(OTHER_WINDOWS_MS)).where('bucket', 'not like', SPRAY_KEYS).execute();
+  await attemptRepository.removeOlder(db, before(limits.dateOfBirthSpray.windowMs));
+  await attemptRepository.removeOlder(db, before(OTHER_WINDOWS_MS), SPRAY_KEYS);
 }
 
 let lastPurge = 0;

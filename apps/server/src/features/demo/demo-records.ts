@@ -1,6 +1,6 @@
 import { progressFlags, reviewedStepKeys, stepKeys, studentColumns, studentFields, type CompletenessStepKey, type FieldValue } from '@school/contract';
 import type { Db, Executor } from '../../db/database.ts';
-import { reviewedColumnOf, type ProgressRow } from '../../db/record-writes.ts';
+import { reviewedColumnOf, type ProgressRow } from '../registration/index.ts';
 import { ethnicGroups, primarySchools, religions, towns } from '../../db/reference-data.ts';
 import { agreedTermsText, progressOf } from '../registration/index.ts';
 import { employers, fathersNames, firstNames, lastNames, mothersNames, occupations } from './names.ts';

@@ -1,6 +1,6 @@
 import { progressFlags, reviewedStepKeys, type FieldValue } from '@school/contract';
 import type { Executor } from '../../db/database.ts';
-import { reviewedColumnOf } from '../../db/record-writes.ts';
+import { reviewedColumnOf } from '../registration/index.ts';
 import { agreedTermsText } from '../registration/index.ts';
 import { DAY, demoStudent, email, insertInBatches, phone, type Random } from './demo-records.ts';
 import { comments, subjects } from './names.ts';

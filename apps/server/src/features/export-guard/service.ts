@@ -1,18 +1,13 @@
 import { messages, type ExportAlerts } from '@school/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../../lib/deps.ts';
-import { StepUpRequired, TooManyRequests } from '../../lib/errors.ts';
+import { TooManyRequests } from '../../lib/errors.ts';
 import { zonedDay, zonedLocalToUtc } from '../../lib/time-zone.ts';
 import { adminActor } from '../../session/access.ts';
 import type { AdminActor } from '../../session/actor.ts';
+import { missingFreshFactor, requireFreshFactor, stepUpRefusal, type StepUpWords } from '../../session/step-up.ts';
+import { queueAdminsNotice } from '../notifications/index.ts';
 import { exportGuardRepository } from './repository.ts';
-
-/** How long a second factor given counts for a bulk export (decision 049). */
-export const STEP_UP_MINUTES = 15;
-
-/** Whether a second factor given at `at` (ISO-8601, or null for none) still counts at `now`. */
-export const stepUpHolds = (at: string | null | undefined, now = Date.now()): boolean =>
-  at !== null && at !== undefined && now - Date.parse(at) < STEP_UP_MINUTES * 60_000;
 
 /** Seconds from now until the school's next day begins (when the allowance starts again). */
 function secondsUntilTomorrow(timeZone: string): number {
@@ -22,6 +17,9 @@ function secondsUntilTomorrow(timeZone: string): number {
   return Math.max(1, Math.ceil((start - Date.now()) / 1000));
 }
 
+const exportWords: StepUpWords = { stepUp: messages.stepUpRequired, enrol: messages.enrolSecondFactorFirst };
+const recordWords: StepUpWords = { stepUp: messages.stepUpForRecords, enrol: messages.enrolFirstForRecords };
+
 /**
  * Lets one bulk export go ahead (decision 049), or refuses it: a staff member who has a second
  * factor, or must have one (STAFF_MFA=required), must have given it in the last 15 minutes (403
@@ -30,13 +28,7 @@ function secondsUntilTomorrow(timeZone: string): number {
  * school day it was counted on.
  */
 export async function takeBulkExport(deps: Deps, actor: AdminActor): Promise<string> {
-  const state = await exportGuardRepository.stepUpState(deps.db, actor.adminId, actor.sessionId);
-  // EXISTS reads back as 0/1 on SQLite and true/false on PostgreSQL.
-  const enrolled = Boolean(state?.totp_secret) || Boolean(Number(state?.has_passkey ?? 0));
-  if (enrolled || deps.config.staffMfa === 'required') {
-    if (!enrolled) throw new StepUpRequired(messages.enrolSecondFactorFirst, false);
-    if (!stepUpHolds(state?.second_factor_at)) throw new StepUpRequired(messages.stepUpRequired, true);
-  }
+  await requireFreshFactor(deps, actor, exportWords);
   const limit = deps.config.exportDailyLimit;
   const day = zonedDay(new Date(), deps.config.schoolTimeZone);
   const taken = await deps.writeTransaction((trx) => exportGuardRepository.takeExport(trx, actor.adminId, day, limit));
@@ -71,6 +63,59 @@ export async function exportAlerts(deps: Deps): Promise<ExportAlerts> {
   const rows = await exportGuardRepository.busyOn(deps.db, zonedDay(new Date(), deps.config.schoolTimeZone), limit / 2);
   return {
     daily_limit: limit,
-    staff: rows.map((row) => ({ username: row.username, display_name: row.display_name ?? row.username, exports: Number(row.exports) })),
+    staff: rows.map((row) => ({
+      username: row.username,
+      display_name: row.display_name ?? row.username,
+      exports: Number(row.exports),
+      records_read: Number(row.record_reads),
+    })),
   };
 }
+
+/** The hour a record read is counted in (UTC, YYYY-MM-DDTHH): the hourly allowance starts again each hour. */
+const hourOf = (at: Date) => at.toISOString().slice(0, 13);
+
+/** Exports that a day's use stands for: bulk exports, and records read as one per 100 or part of 100. */
+const exportsUsed = (exports: number, recordReads: number) => exports + Math.ceil(recordReads / 100);
+
+/**
+ * Counts one staff member's read of one student's full record (issue 49), or refuses it. A record
+ * read again within the hour is free. Each other one counts against her role's hourly allowance
+ * (RECORD_READS_PER_HOUR_*), past which it needs a second factor given in the last 15 minutes (as a
+ * bulk export does), and against her day's export allowance, one export per 100 records (429 once
+ * used). One write transaction holds the counts, so reads asked for at once cannot pass an
+ * allowance between them: a refused read leaves no count. The read that takes her day past half
+ * of the allowance tells every admin, once.
+ */
+export async function takeRecordRead(deps: Deps, actor: AdminActor, studentId: string): Promise<void> {
+  const now = new Date();
+  const hour = hourOf(now);
+  const hourly = actor.role === 'admin' ? deps.config.recordReadsPerHour.admin : deps.config.recordReadsPerHour.office;
+  const limit = deps.config.exportDailyLimit;
+  const day = zonedDay(now, deps.config.schoolTimeZone);
+  // Read before the transaction: a second factor given meanwhile only lets a retry through.
+  const missing = await missingFreshFactor(deps, actor);
+  await deps.writeTransaction(async (trx) => {
+    if (!(await exportGuardRepository.noteRecordRead(trx, actor.adminId, hour, studentId))) return;
+    const reads = await exportGuardRepository.countHourRead(trx, actor.adminId, hour);
+    if (reads > hourly && missing) throw stepUpRefusal(missing, recordWords);
+    const used = await exportGuardRepository.takeRecordRead(trx, actor.adminId, day, limit);
+    if (!used) throw new TooManyRequests(messages.recordReadsAllowanceUsed(limit), secondsUntilTomorrow(deps.config.schoolTimeZone));
+    const after = exportsUsed(used.exports, used.record_reads);
+    if (exportsUsed(used.exports, used.record_reads - 1) > limit / 2 || after <= limit / 2) return;
+    await queueAdminsNotice(trx, deps.config, { actor, event: { kind: 'many-records', username: actor.name, used: after, limit }, except: null });
+  });
+}
+
+/**
+ * A route's `preHandler` for a read of one student's full record (issue 49): counted for staff
+ * (admin and office; a teacher reads no full record), never for the student herself.
+ */
+export const recordReadGuard =
+  (deps: Deps, studentIdFrom: (request: FastifyRequest) => unknown) =>
+  async (request: FastifyRequest): Promise<void> => {
+    if (request.actor.kind !== 'admin') return;
+    const studentId = studentIdFrom(request);
+    if (typeof studentId !== 'string' || studentId.trim() === '') return;
+    await takeRecordRead(deps, request.actor, studentId.trim());
+  };

@@ -1,4 +1,4 @@
-import { documentMessages, photoLimits } from '@school/contract';
+import { messages, documentMessages, photoLimits } from '@school/contract';
 import type { Deps } from '../../lib/deps.ts';
 import { invalidField } from '../../lib/errors.ts';
 import { filesRepository, type UploadedFile } from './repository.ts';
@@ -24,7 +24,7 @@ export async function keptPhoto(input: string | Buffer, kind: 'jpeg' | 'png'): P
     return await (kind === 'png' ? image.png() : image.jpeg({ quality: 85 })).toBuffer();
   } catch {
     // A photo that starts like an image but cannot be decoded (cut short, damaged).
-    throw invalidField('file', 'The photo could not be read. Please choose another image.');
+    throw invalidField('file', messages.photoUnreadable);
   }
 }
 

@@ -5,12 +5,12 @@ import {
   deleteFileQuery,
   documentTypeField,
   errorResponses,
-  limits,
   messageSchema,
   storeFileRequest,
   studentDataFileRequest,
   studentDataFileSchema,
   uploadedFilesSchema,
+  studentIdParam,
 } from '@school/contract';
 import { z } from 'zod';
 import { sendDownload } from '../../lib/http/download.ts';
@@ -18,8 +18,7 @@ import { signedInActor } from '../../session/access.ts';
 import { sandboxUploadedFile } from '../../lib/security-headers.ts';
 import { receiveUpload, uploadedFile } from '../../lib/uploads/index.ts';
 import { deleteDocument, listDocuments, readDataFile, openDocument, saveDataFile, storeDocument } from './service.ts';
-
-const studentId = z.string().trim().min(1).max(limits.studentId);
+import { recordReadGuard } from '../export-guard/index.ts';
 
 /** Document uploads (SPEC §7): store, list, delete, download; and the student data files record. */
 export async function filesRoutes(instance: FastifyInstance): Promise<void> {
@@ -45,7 +44,8 @@ export async function filesRoutes(instance: FastifyInstance): Promise<void> {
     '/api/get-files/:id',
     {
       config: { access: 'self or records:read', studentIdFrom: (request) => (request.params as { id?: string }).id },
-      schema: { params: z.object({ id: studentId }), response: { 200: uploadedFilesSchema, ...errorResponses } },
+      schema: { params: z.object({ id: studentIdParam }), response: { 200: uploadedFilesSchema, ...errorResponses } },
+      preHandler: recordReadGuard(deps, (request) => (request.params as { id?: string }).id),
     },
     async (request) => listDocuments(deps, signedInActor(request), request.params.id),
   );
@@ -67,9 +67,10 @@ export async function filesRoutes(instance: FastifyInstance): Promise<void> {
     {
       config: { access: 'self or records:read', studentIdFrom: (request) => (request.params as { studentId?: string }).studentId },
       schema: {
-        params: z.object({ studentId, fileType: documentTypeField }),
+        params: z.object({ studentId: studentIdParam, fileType: documentTypeField }),
         response: { 200: binaryResponse('application/pdf', 'image/jpeg', 'image/png', 'application/octet-stream'), ...errorResponses },
       },
+      preHandler: recordReadGuard(deps, (request) => (request.params as { studentId?: string }).studentId),
     },
     async (request, reply) => {
       const { file, stream, size, known } = await openDocument(deps, signedInActor(request), request.params);
@@ -87,7 +88,8 @@ export async function filesRoutes(instance: FastifyInstance): Promise<void> {
     '/api/student-data-files/:student_id',
     {
       config: { access: 'self or records:read', studentIdFrom: (request) => (request.params as { student_id?: string }).student_id },
-      schema: { params: z.object({ student_id: studentId }), response: { 200: studentDataFileSchema, ...errorResponses } },
+      schema: { params: z.object({ student_id: studentIdParam }), response: { 200: studentDataFileSchema, ...errorResponses } },
+      preHandler: recordReadGuard(deps, (request) => (request.params as { student_id?: string }).student_id),
     },
     async (request) => readDataFile(deps, signedInActor(request), request.params.student_id),
   );

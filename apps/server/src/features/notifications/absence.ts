@@ -5,7 +5,7 @@ import { absenceMessage, type DayState } from './message-kinds.ts';
 import { recipientsOf } from './recipients.ts';
 import { notificationsRepository as repository, type NewMessage } from './repository.ts';
 import { enqueueMessages } from './service.ts';
-import { stopLink } from './stop-links.ts';
+import { schoolYearOf, stopLink } from './stop-links.ts';
 
 /** A student's day from her record (none: she never came): absent, arrived late or after midday, or present. */
 export function dayStateOf(record: { attendance_am: number; attendance_pm: number; late: number; time_in: string | null } | undefined): DayState {
@@ -70,7 +70,7 @@ export async function notifyAbsenceDay(trx: Executor, deps: Pick<Deps, 'config'>
         date,
         state,
         correction,
-        stopLink: stopLink(deps.config.portalUrl, secret, { studentId: id, recipient }),
+        stopLink: stopLink(deps.config.portalUrl, secret, { studentId: id, recipient, schoolYear: schoolYearOf(date) }),
       });
       messages.push({
         kind: 'absence',

@@ -3,5 +3,5 @@ export { notificationsRoutes } from './routes.ts';
 export { registerOutboxSender } from './outbox-sender.ts';
 export { cancelReportsPosted, enqueueMessages, notifyReportsPosted } from './service.ts';
 export { notifyAbsenceDay, recordSchoolDays } from './absence.ts';
-export { queueStaffSecurityNotice } from './staff-security.ts';
-export type { StaffSecurityEvent } from './message-kinds.ts';
+export { queueAdminsNotice, queueEnrolmentCode, queueStaffSecurityNotice } from './staff-security.ts';
+export type { AdminsEvent, StaffSecurityEvent } from './message-kinds.ts';

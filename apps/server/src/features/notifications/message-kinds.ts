@@ -11,11 +11,20 @@ type School = Pick<Config, 'schoolName' | 'portalUrl'>;
 /** Text made safe to put in HTML. */
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
+/**
+ * A subject as one line (decision 058): a name it is built from may hold a line break (a student's
+ * first name saved with one), which a mail header cannot carry; each run of line breaks and other
+ * control characters becomes one space.
+ */
+export const oneLine = (text: string): string => text.replace(NOT_IN_A_SUBJECT, ' ').replace(/ {2,}/g, ' ').trim();
+// eslint-disable-next-line no-control-regex -- these control characters are what the rule is about
+const NOT_IN_A_SUBJECT = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]+/g;
+
 /** The plain and HTML bodies of paragraphs; `link` is the portal address, made a link in HTML. */
 function compose(subject: string, paragraphs: string[], link: string): Composed {
   const text = [...paragraphs, link].join('\n\n') + '\n';
   const html = [...paragraphs.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`), `<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`].join('\n');
-  return { subject, text, html };
+  return { subject: oneLine(subject), text, html };
 }
 
 const officeLine = (school: School) => `For any question, please contact the school office of ${school.schoolName}.`;
@@ -91,7 +100,9 @@ export function absenceMessage(
 export type StaffSecurityEvent =
   | { kind: 'signed-in'; device: string | null }
   | { kind: 'factor-added' | 'factor-removed'; factor: 'authenticator app' | 'passkey' }
-  | { kind: 'factors-reset' };
+  | { kind: 'factors-reset' }
+  /** Her notice address changed (told to the address she had, decision 058); `removed` when she now has none. */
+  | { kind: 'email-changed'; removed: boolean };
 
 /**
  * A browser as a notice names it: a name such as "Firefox on Linux", else 'an unknown browser'. A
@@ -108,6 +119,10 @@ const staffEventLine = (event: StaffSecurityEvent, username: string, when: strin
       return `${article(event.factor)} was added to your staff account ${username} as a second factor on ${when}.`;
     case 'factor-removed':
       return `${article(event.factor)} was removed from your staff account ${username} on ${when}.`;
+    case 'email-changed':
+      return event.removed
+        ? `The e-mail address for the security notices of your staff account ${username} was removed on ${when}: no more notices are sent to this address or any other.`
+        : `The e-mail address for the security notices of your staff account ${username} was changed on ${when}: from now on they go to another address, not this one.`;
     case 'factors-reset':
       return `An admin removed every second factor of your staff account ${username} on ${when}: its authenticator app, recovery codes and passkeys no longer sign you in. Set up a new one on your account page.`;
   }
@@ -118,6 +133,7 @@ const staffEventSubject: Record<StaffSecurityEvent['kind'], string> = {
   'factor-added': 'a second factor was added to your staff account',
   'factor-removed': 'a second factor was removed from your staff account',
   'factors-reset': 'the second factors of your staff account were removed',
+  'email-changed': 'the notice address of your staff account was changed',
 };
 
 /**
@@ -137,6 +153,56 @@ export function staffSecurityMessage(
       staffEventLine(event, username, when),
       'If this was you, there is nothing to do.',
       "If it was not you, please tell the school's admin at once: they can end your sessions and give you a new password.",
+    ],
+    `${school.portalUrl}/admin`,
+  );
+}
+
+/** What every admin is told of another staff member (issue 49). */
+export type AdminsEvent =
+  { kind: 'many-records'; username: string; used: number; limit: number } | { kind: 'admin-created' | 'made-admin'; username: string; by: string };
+
+const adminsEventSubject: Record<AdminsEvent['kind'], string> = {
+  'many-records': 'a staff member opened many student records today',
+  'admin-created': 'a new administrator account',
+  'made-admin': 'a staff account was made an administrator',
+};
+
+const adminsEventLine = (event: AdminsEvent, when: string) => {
+  switch (event.kind) {
+    case 'many-records':
+      return `The staff account ${event.username} has used ${event.used} of its ${event.limit} whole-school exports allowed today, student records opened one by one counted as one export per 100 (${when}).`;
+    case 'admin-created':
+      return `A new administrator account, ${event.username}, was created by ${event.by} on ${when}.`;
+    case 'made-admin':
+      return `The staff account ${event.username} was made an administrator by ${event.by} on ${when}.`;
+  }
+};
+
+/**
+ * A notice to every admin (issue 49): what another staff account did and when, on the school's
+ * clock; no student's data. The link is the staff sign-in, where the dashboard and staff screen say more.
+ */
+export function adminsMessage(school: School & Pick<Config, 'schoolTimeZone'>, { event, at }: { event: AdminsEvent; at: string }): Composed {
+  const [day, time] = utcToZonedLocal(at, school.schoolTimeZone).split('T') as [string, string];
+  const when = `${dateInWords(day)} at ${time} (school time)`;
+  return compose(
+    `${school.schoolName}: ${adminsEventSubject[event.kind]}`,
+    [adminsEventLine(event, when), 'If this is expected, there is nothing to do. If not, you can disable the account on the staff screen at once.'],
+    `${school.portalUrl}/admin`,
+  );
+}
+
+/**
+ * The code a staff member types before enrolling her first second factor (decision 057): the code,
+ * how long it works, and what to do if she did not ask for it. Nothing else of her account.
+ */
+export function enrolmentCodeMessage(school: School, { username, code, minutes }: { username: string; code: string; minutes: number }): Composed {
+  return compose(
+    `${school.schoolName}: your code to set up a second factor`,
+    [
+      `Your code to set up a second factor for the staff account ${username} is ${code}. It works for ${minutes} minutes.`,
+      "If you did not ask for it, someone knows your password: please tell the school's admin at once.",
     ],
     `${school.portalUrl}/admin`,
   );

@@ -51,14 +51,19 @@ export const notificationsRepository = {
       .execute();
   },
 
-  /** The message went out: marked, with its audit row (the portal's own, naming kind and recipient, never the body). */
+  /**
+   * The message went out: marked, with its audit row (the portal's own, naming kind and recipient,
+   * never the body). Marking it again (a try whose commit went through though its answer was lost)
+   * changes nothing and adds no second audit row.
+   */
   async markSent(db: Executor, message: { id: number; kind: string; recipient: string; student_id: string | null }, now: string) {
-    await db
+    const marked = await db
       .updateTable('outbox')
       .set({ status: 'sent', sent_at: now, last_error: null })
       .where('id', '=', message.id)
       .where('status', '=', 'sending')
-      .execute();
+      .executeTakeFirst();
+    if (Number(marked.numUpdatedRows) === 0) return;
     await notificationsRepository.systemAudit(db, {
       at: now,
       by: 'mail sender',
@@ -134,12 +139,14 @@ export const notificationsRepository = {
   },
 
   /** One page of messages, newest first, with how many match. `sending` reads as queued. */
-  async page(db: Executor, { status, kind, offset, limit }: { status?: string; kind?: string; offset: number; limit: number }) {
+  /** A page of messages, newest first; `hidden` kinds (those the reader may not see) left out. */
+  async page(db: Executor, { status, kind, offset, limit, hidden = [] }: { status?: string; kind?: string; offset: number; limit: number; hidden?: string[] }) {
     const statuses = status === 'queued' ? ['queued', 'sending'] : status ? [status] : undefined;
     const filtered = db
       .selectFrom('outbox')
       .$if(statuses !== undefined, (query) => query.where('status', 'in', statuses as OutboxTable['status'][]))
-      .$if(kind !== undefined, (query) => query.where('kind', '=', kind as string));
+      .$if(kind !== undefined, (query) => query.where('kind', '=', kind as string))
+      .$if(hidden.length > 0, (query) => query.where('kind', 'not in', hidden));
     const [items, count] = await Promise.all([
       filtered.select(listed).orderBy('created_at', 'desc').orderBy('id', 'desc').offset(offset).limit(limit).execute(),
       filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
@@ -147,12 +154,13 @@ export const notificationsRepository = {
     return { items, total: Number(count.total) };
   },
 
-  /** One message with its bodies. */
-  message(db: Executor, id: number) {
+  /** One message with its bodies, unless it is of a `hidden` kind. */
+  message(db: Executor, id: number, hidden: string[] = []) {
     return db
       .selectFrom('outbox')
       .select([...listed, 'text_body', 'html_body'])
       .where('id', '=', id)
+      .$if(hidden.length > 0, (query) => query.where('kind', 'not in', hidden))
       .executeTakeFirst();
   },
 
@@ -304,6 +312,18 @@ export const notificationsRepository = {
   async claimedDays(db: Executor, dates: string[]) {
     if (dates.length === 0) return new Set<string>();
     return new Set((await db.selectFrom('absence_days').select('date').where('date', 'in', dates).execute()).map((row) => row.date));
+  },
+
+  /** Every enabled admin account but `except`, with her address for security notices (null for none). */
+  adminsToTell(db: Executor, except: number | null) {
+    return db
+      .selectFrom('admin_users')
+      .select(['id', 'username', 'email'])
+      .where('role', '=', 'admin')
+      .where('disabled', '=', 0)
+      .where('id', '!=', except ?? -1)
+      .orderBy('id')
+      .execute();
   },
 
   /** A staff account's address for her security notices. */

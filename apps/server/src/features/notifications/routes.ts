@@ -1,7 +1,6 @@
 import {
   binaryResponse,
   errorResponses,
-  limits,
   notificationStopQuery,
   notificationStopsSchema,
   retryMessageRequest,
@@ -14,16 +13,19 @@ import {
   registrationRemindersAnswerSchema,
   registrationRemindersRequest,
   renderedMessageSchema,
+  studentIdParam,
 } from '@school/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminActor } from '../../session/access.ts';
-import { stopPage } from './stop-page.ts';
+import { staffChangeGuard } from '../../session/step-up.ts';
+import { stopPage, type StopPageState } from './stop-page.ts';
 import {
   notificationStopsOf,
   previewMessages,
   stopAbsenceMessages,
+  stopLinkState,
   listMessages,
   readNotificationSettings,
   renderedMessage,
@@ -48,13 +50,13 @@ export async function notificationsRoutes(instance: FastifyInstance): Promise<vo
   app.get(
     '/api/messages',
     { config: { access: 'records:read' }, schema: { querystring: messagesQuery, response: { 200: outboxPageSchema, ...errorResponses } } },
-    async (request) => listMessages(deps, request.query),
+    async (request) => listMessages(deps, adminActor(request), request.query),
   );
 
   app.get(
     '/api/messages/:id',
     { config: { access: 'records:read' }, schema: { params: messageId, response: { 200: renderedMessageSchema, ...errorResponses } } },
-    async (request) => renderedMessage(deps, request.params.id),
+    async (request) => renderedMessage(deps, adminActor(request), request.params.id),
   );
 
   app.post(
@@ -80,7 +82,11 @@ export async function notificationsRoutes(instance: FastifyInstance): Promise<vo
 
   app.put(
     '/api/notification-settings',
-    { config: { access: 'settings' }, schema: { body: notificationSettingsRequest, response: { 200: notificationSettingsSchema, ...errorResponses } } },
+    {
+      config: { access: 'settings' },
+      schema: { body: notificationSettingsRequest, response: { 200: notificationSettingsSchema, ...errorResponses } },
+      preHandler: staffChangeGuard(deps),
+    },
     async (request) => saveNotificationSettings(deps, adminActor(request), request.body),
   );
 
@@ -93,22 +99,31 @@ export async function notificationsRoutes(instance: FastifyInstance): Promise<vo
     async (request) => sendRegistrationReminders(deps, adminActor(request), request.body),
   );
 
+  /** A stop link's page with its status: 400 for a link that is not valid, 410 for one whose school year is over. */
+  const sendStopPage = (reply: FastifyReply, state: StopPageState) =>
+    reply
+      .code(state === 'invalid' ? 400 : state === 'expired' ? 410 : 200)
+      .type('text/html; charset=utf-8')
+      .send(stopPage(deps.config.schoolName, state));
+  const stopPageResponses = { 200: binaryResponse('text/html'), 400: binaryResponse('text/html'), 410: binaryResponse('text/html'), ...errorResponses };
+
+  // The page's button posts an empty HTML form: its body is read as nothing (the token is in the address).
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => done(null, undefined));
+
   app.get(
     '/api/notifications/stop',
-    {
-      config: { access: 'visitor' },
-      schema: {
-        querystring: notificationStopQuery,
-        response: { 200: binaryResponse('text/html'), 400: binaryResponse('text/html'), ...errorResponses },
-      },
-    },
+    { config: { access: 'visitor' }, schema: { querystring: notificationStopQuery, response: stopPageResponses } },
     async (request, reply) => {
-      const stopped = await stopAbsenceMessages(deps, request.actor, request.query.token);
-      return reply
-        .code(stopped ? 200 : 400)
-        .type('text/html; charset=utf-8')
-        .send(stopPage(deps.config.schoolName, stopped));
+      const state = await stopLinkState(deps, request.query.token);
+      return sendStopPage(reply, state === 'valid' ? 'confirm' : state);
     },
+  );
+
+  app.post(
+    '/api/notifications/stop',
+    // A plain HTML form from the parent's mail: the signed token is what authenticates it, not a session's CSRF token.
+    { config: { access: 'visitor', csrf: false }, schema: { querystring: notificationStopQuery, response: stopPageResponses } },
+    async (request, reply) => sendStopPage(reply, await stopAbsenceMessages(deps, request.actor, request.query.token)),
   );
 
   app.get(
@@ -116,7 +131,7 @@ export async function notificationsRoutes(instance: FastifyInstance): Promise<vo
     {
       config: { access: 'records:read' },
       schema: {
-        params: z.object({ student_id: z.string().trim().min(1).max(limits.studentId) }),
+        params: z.object({ student_id: studentIdParam }),
         response: { 200: notificationStopsSchema, ...errorResponses },
       },
     },

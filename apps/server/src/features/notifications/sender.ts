@@ -11,6 +11,15 @@ export const LEASE_MS = 5 * 60 * 1000;
 export const RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** How often a sender looks for due messages when it found none. */
 const POLL_MS = 1000;
+/**
+ * How long a message's mark (sent, or queued again) is tried again while the database cannot
+ * take it: well within the lease, so no other sender takes a message that went out meanwhile.
+ * A stopping sender tries only `STOPPING_MARK_TRIES` times, to stop in time.
+ */
+export const MARK_RETRY_MS = 60_000;
+const STOPPING_MARK_TRIES = 3;
+/** The pause after a failed mark: 50 ms, doubling, at most 2 s. */
+const markPauseMs = (tries: number): number => Math.min(50 * 2 ** (tries - 1), 2000);
 
 /** The wait before the next try after `attempts` tries: 1 minute, doubling, at most an hour. */
 export const retryWaitMs = (attempts: number): number => Math.min(60_000 * 2 ** Math.max(0, attempts - 1), 60 * 60 * 1000);
@@ -78,15 +87,39 @@ export class OutboxSender {
       const result = await this.transport.send({ to: message.recipient, subject: message.subject, text: message.text_body, html: message.html_body });
       const at = this.now();
       if (result.sent) {
-        await this.deps.writeTransaction((trx) => repository.markSent(trx, message, at.toISOString()));
+        // The mail server has it: only this mark stands between it and a second sending, so it is
+        // tried again on its own rather than ending the batch (issue 49).
+        await this.markWithRetry(`message ${message.id} as sent`, (trx) => repository.markSent(trx, message, at.toISOString()));
         continue;
       }
       const firstTry = Date.parse(message.first_attempt_at ?? at.toISOString());
       const next = at.getTime() + retryWaitMs(message.attempts);
       const nextAttemptAt = result.temporary && next <= firstTry + RETRY_WINDOW_MS ? new Date(next).toISOString() : null;
-      await this.deps.writeTransaction((trx) => repository.markUnsent(trx, message.id, { error: result.error, nextAttemptAt, now: at.toISOString() }));
+      await this.markWithRetry(`message ${message.id} as not sent`, (trx) =>
+        repository.markUnsent(trx, message.id, { error: result.error, nextAttemptAt, now: at.toISOString() }),
+      );
     }
     return claimed.length;
+  }
+
+  /**
+   * Writes a message's mark, trying again after a database fault (a connection cut, a time limit)
+   * with growing pauses for up to `MARK_RETRY_MS`. Only when the database stays out of reach that
+   * long does the batch end: the messages not begun are left to their lease, none of them sent.
+   */
+  private async markWithRetry(what: string, mark: Parameters<Deps['writeTransaction']>[0]): Promise<void> {
+    const giveUpAt = Date.now() + MARK_RETRY_MS;
+    for (let tries = 1; ; tries += 1) {
+      try {
+        await this.deps.writeTransaction(mark);
+        return;
+      } catch (error) {
+        const stoppingLimit = !this.running && this.started && tries >= STOPPING_MARK_TRIES;
+        if (stoppingLimit || Date.now() + markPauseMs(tries) > giveUpAt) throw error;
+        this.log.warn(`The mail sender could not mark ${what} (${(error as Error).message}); trying again.`);
+        await new Promise((resolve) => setTimeout(resolve, markPauseMs(tries)));
+      }
+    }
   }
 
   private async loop(): Promise<void> {

@@ -1,6 +1,9 @@
 import {
-  MESSAGES_PAGE_SIZE,
+  messages,
+  pageSizes,
+  pageWindow,
   progressSteps,
+  roleMay,
   type NotificationStops,
   type RegistrationRemindersAnswer,
   notificationKinds,
@@ -17,64 +20,47 @@ import { nowIso, type Executor } from '../../db/database.ts';
 import { Conflict, NotFound } from '../../lib/errors.ts';
 import { utcToZonedLocal, zonedDay } from '../../lib/time-zone.ts';
 import { serverSecret } from '../../db/server-secret.ts';
-import { readStopToken } from './stop-links.ts';
+import { readStopToken, stopLinkExpired, type StopRequest } from './stop-links.ts';
 import type { Actor, AdminActor } from '../../session/actor.ts';
 import { writeAudit } from '../audit/index.ts';
 import { absenceMessage, registrationReminderMessage, reportPostedMessage, staffSecurityMessage, type Composed } from './message-kinds.ts';
 import { recipientsOf } from './recipients.ts';
+import { presentMessage, type OutboxRow } from './presenter.ts';
 import { notificationsRepository as repository, type NewMessage } from './repository.ts';
 
-type Row = {
-  id: number;
-  kind: string;
-  recipient: string;
-  subject: string;
-  status: string;
-  attempts: number;
-  created_at: string;
-  sent_at: string | null;
-  last_error: string | null;
-};
-
-/** A message as the admin's list shows it: one still being sent reads as queued. */
-const presentMessage = (row: Row): OutboxMessage => ({
-  id: Number(row.id),
-  kind: row.kind as NotificationKind,
-  recipient: row.recipient,
-  subject: row.subject,
-  status: row.status === 'sending' ? 'queued' : (row.status as OutboxMessage['status']),
-  attempts: Number(row.attempts),
-  created_at: row.created_at,
-  sent_at: row.sent_at,
-  last_error: row.last_error,
-});
-
 /** `GET /api/messages`: one page of the outbox, newest first, and whether a mail server is set up. */
-export async function listMessages(deps: Deps, query: MessagesQuery & { page: number }): Promise<OutboxPage> {
+export async function listMessages(deps: Deps, actor: AdminActor, query: MessagesQuery & { page: number }): Promise<OutboxPage> {
   const { items, total } = await repository.page(deps.db, {
     status: query.status,
     kind: query.kind,
-    offset: (query.page - 1) * MESSAGES_PAGE_SIZE,
-    limit: MESSAGES_PAGE_SIZE,
+    ...pageWindow(query.page, pageSizes.messages),
+    hidden: kindsHiddenFrom(actor),
   });
   return { items: items.map(presentMessage), total, mail_server: deps.config.smtpUrl !== undefined };
 }
 
-/** `GET /api/messages/{id}`: the message as its recipient reads it. */
-export async function renderedMessage(deps: Deps, id: number): Promise<RenderedMessage> {
-  const row = await repository.message(deps.db, id);
-  if (!row) throw new NotFound('There is no such message.');
+/**
+ * The kinds of message a staff member may not read (decision 058): a staff security notice tells
+ * of an account's sign-ins and factors, so only those who manage staff accounts read it, not the
+ * office who read the parents' messages.
+ */
+const kindsHiddenFrom = (actor: AdminActor): string[] => (roleMay(actor.role, 'staff') ? [] : ['staff_security']);
+
+/** `GET /api/messages/{id}`: the message as its recipient reads it (a kind she may not read is answered as no message). */
+export async function renderedMessage(deps: Deps, actor: AdminActor, id: number): Promise<RenderedMessage> {
+  const row = await repository.message(deps.db, id, kindsHiddenFrom(actor));
+  if (!row) throw new NotFound(messages.noSuchMessage);
   return { ...presentMessage(row), text: row.text_body, html: row.html_body };
 }
 
 /** `POST /api/messages/{id}/retry`: a failed (or cancelled) message is queued again from the start. */
 export async function retryMessage(deps: Deps, actor: AdminActor, id: number): Promise<OutboxMessage> {
   await deps.writeTransaction(async (trx) => {
-    if (!(await repository.message(trx, id))) throw new NotFound('There is no such message.');
-    if (!(await repository.requeue(trx, id, nowIso()))) throw new Conflict('Only a failed or cancelled message can be sent again.');
+    if (!(await repository.message(trx, id, kindsHiddenFrom(actor)))) throw new NotFound(messages.noSuchMessage);
+    if (!(await repository.requeue(trx, id, nowIso()))) throw new Conflict(messages.onlyFailedRetried);
     await writeAudit(trx, actor, { action: 'notification.retried', detail: `message ${id}` });
   });
-  return presentMessage((await repository.message(deps.db, id)) as Row);
+  return presentMessage((await repository.message(deps.db, id)) as OutboxRow);
 }
 
 /** `GET /api/notification-settings`. */
@@ -219,28 +205,47 @@ export async function sendRegistrationReminders(deps: Deps, actor: AdminActor, {
     return { dry_run, students, recipients: messages.length };
   }
   return deps.writeTransaction(async (trx) => {
-    if (!(await repository.isEnabled(trx, 'reminders'))) throw new Conflict('Registration reminders are switched off: switch them on under Messages first.');
-    const { students, messages } = await compose(trx);
-    await enqueueMessages(trx, actor, messages);
-    await writeAudit(trx, actor, { action: 'registration-reminders.sent', detail: `${students} students, ${messages.length} messages` });
-    return { dry_run, students, recipients: messages.length };
+    if (!(await repository.isEnabled(trx, 'reminders'))) throw new Conflict(messages.remindersOff);
+    const { students, messages: outgoing } = await compose(trx);
+    await enqueueMessages(trx, actor, outgoing);
+    await writeAudit(trx, actor, { action: 'registration-reminders.sent', detail: `${students} students, ${outgoing.length} messages` });
+    return { dry_run, students, recipients: outgoing.length };
   });
 }
 
-/**
- * `GET /api/notifications/stop?token=…`: a parent's one-click stop of absence messages about one
- * student to her address, with no sign-in (decision 047). The signed token names both; a second
- * click changes nothing. Answers whether the token was good.
- */
-export async function stopAbsenceMessages(deps: Deps, actor: Actor, token: string): Promise<boolean> {
+/** What a stop link's token is worth today: what it stops, or why it stops nothing. */
+async function readStopLink(deps: Deps, token: string): Promise<{ state: 'invalid' | 'expired' } | { state: 'valid'; stop: StopRequest }> {
   const stop = readStopToken(await serverSecret(deps.db), token);
-  if (!stop) return false;
+  if (!stop) return { state: 'invalid' };
+  if (stopLinkExpired(stop, zonedDay(new Date(), deps.config.schoolTimeZone))) return { state: 'expired' };
+  return { state: 'valid', stop };
+}
+
+/**
+ * `GET /api/notifications/stop?token=…`: whether a parent's stop link is good, for the page that
+ * asks her to confirm with its button (decision 058): opening the link stops nothing, so a mail
+ * scanner that follows it changes nothing.
+ */
+export async function stopLinkState(deps: Deps, token: string): Promise<'valid' | 'invalid' | 'expired'> {
+  return (await readStopLink(deps, token)).state;
+}
+
+/**
+ * `POST /api/notifications/stop?token=…`: a parent's stop of absence messages about one student to
+ * her address, with no sign-in (decisions 047 and 058), from the button of the link's page. The
+ * signed token names both and the school year of its message, with which it expires; a second
+ * click changes nothing.
+ */
+export async function stopAbsenceMessages(deps: Deps, actor: Actor, token: string): Promise<'stopped' | 'invalid' | 'expired'> {
+  const read = await readStopLink(deps, token);
+  if (read.state !== 'valid') return read.state;
+  const { stop } = read;
   await deps.writeTransaction(async (trx) => {
     await repository.addStop(trx, { student_id: stop.studentId, recipient: stop.recipient, kind: 'absence', stopped_at: nowIso() });
-    await repository.cancelQueuedTo(trx, { ...stop, kind: 'absence' });
+    await repository.cancelQueuedTo(trx, { studentId: stop.studentId, recipient: stop.recipient, kind: 'absence' });
     await writeAudit(trx, actor, { action: 'notification.stopped', studentId: stop.studentId, detail: `absence to ${stop.recipient}` });
   });
-  return true;
+  return 'stopped';
 }
 
 /** `GET /api/notification-stops/{student id}`: who stopped which messages about the student, for her page. */

@@ -2,7 +2,7 @@ import { emailPattern } from '@school/contract';
 import type { Config } from '../../core/config.ts';
 import { nowIso, type Executor } from '../../db/database.ts';
 import type { Actor } from '../../session/actor.ts';
-import { staffSecurityMessage, type StaffSecurityEvent } from './message-kinds.ts';
+import { adminsMessage, enrolmentCodeMessage, staffSecurityMessage, type AdminsEvent, type StaffSecurityEvent } from './message-kinds.ts';
 import { notificationsRepository as repository } from './repository.ts';
 import { enqueueMessages } from './service.ts';
 
@@ -50,4 +50,60 @@ export async function queueStaffSecurityNotice(
     },
   ]);
   return true;
+}
+
+/**
+ * A notice to every admin but `except` (issue 49): a staff member who opened many student records
+ * today, a new admin account. Queued in the transaction of that event, as a staff security message,
+ * to each admin who has an address; nothing while the school has these notices switched off.
+ * Answers how many were queued.
+ */
+export async function queueAdminsNotice(
+  trx: Executor,
+  config: Pick<Config, 'schoolName' | 'portalUrl' | 'schoolTimeZone'>,
+  { actor, event, except }: { actor: Actor | null; event: AdminsEvent; except: number | null },
+): Promise<number> {
+  if (!(await repository.isEnabled(trx, 'staff_security'))) return 0;
+  const composed = adminsMessage(config, { event, at: nowIso() });
+  const admins = (await repository.adminsToTell(trx, except)).flatMap((admin) => {
+    const email = admin.email?.trim();
+    return email && emailPattern.test(email) ? [{ ...admin, email }] : [];
+  });
+  await enqueueMessages(
+    trx,
+    actor,
+    admins.map((admin) => ({
+      kind: 'staff_security' as const,
+      recipient: admin.email,
+      subject: composed.subject,
+      text_body: composed.text,
+      html_body: composed.html,
+      event: `staff-security.${event.kind}:${event.username}:${admin.username}`,
+      student_id: null,
+    })),
+  );
+  return admins.length;
+}
+
+/**
+ * The code a staff member asked for before enrolling her first second factor (decision 057), to her
+ * notice address: sent whether or not the school's security notices are on, since she needs it.
+ */
+export async function queueEnrolmentCode(
+  trx: Executor,
+  config: Pick<Config, 'schoolName' | 'portalUrl'>,
+  { actor, staff, email, code, minutes }: { actor: Actor; staff: { username: string }; email: string; code: string; minutes: number },
+): Promise<void> {
+  const composed = enrolmentCodeMessage(config, { username: staff.username, code, minutes });
+  await enqueueMessages(trx, actor, [
+    {
+      kind: 'staff_security',
+      recipient: email,
+      subject: composed.subject,
+      text_body: composed.text,
+      html_body: composed.html,
+      event: `staff-security.enrolment-code:${staff.username}`,
+      student_id: null,
+    },
+  ]);
 }

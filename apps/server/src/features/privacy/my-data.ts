@@ -1,4 +1,5 @@
 import {
+  fileNames,
   academicYearLabel,
   documentTypes,
   fieldHeader,
@@ -115,5 +116,5 @@ export async function myDataZip(deps: Deps, actor: StudentActor): Promise<{ zip:
     studentId: actor.studentId,
     detail: `${documents.length} documents, ${cards.length} report cards`,
   });
-  return { zip, name: `My Data ${actor.studentId} ${local.slice(0, 10)}.zip` };
+  return { zip, name: fileNames.myData(actor.studentId, local.slice(0, 10)) };
 }

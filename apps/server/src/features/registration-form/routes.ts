@@ -1,10 +1,11 @@
-import { binaryResponse, errorResponses, limits } from '@school/contract';
+import { fileNames, binaryResponse, errorResponses, studentIdParam } from '@school/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendDownload } from '../../lib/http/download.ts';
 import { signedInActor } from '../../session/access.ts';
 import { registrationFormPdf } from './service.ts';
+import { recordReadGuard } from '../export-guard/index.ts';
 
 /** GET /api/registration-form/{student id}: the printable form, for the student herself or an admin. */
 export async function registrationFormRoutes(instance: FastifyInstance): Promise<void> {
@@ -13,11 +14,12 @@ export async function registrationFormRoutes(instance: FastifyInstance): Promise
     '/api/registration-form/:id',
     {
       config: { access: 'self or records:read', studentIdFrom: (request) => (request.params as { id?: string }).id },
-      schema: { params: z.object({ id: z.string().min(1).max(limits.studentId) }), response: { 200: binaryResponse('application/pdf'), ...errorResponses } },
+      schema: { params: z.object({ id: studentIdParam }), response: { 200: binaryResponse('application/pdf'), ...errorResponses } },
+      preHandler: recordReadGuard(app.deps, (request) => (request.params as { id?: string }).id),
     },
     async (request, reply) => {
       const pdf = await registrationFormPdf(app.deps, signedInActor(request), request.params.id);
-      return sendDownload(reply, { body: pdf, type: 'application/pdf', name: `registration-form-${request.params.id}.pdf`, disposition: 'inline' });
+      return sendDownload(reply, { body: pdf, type: 'application/pdf', name: fileNames.registrationForm(request.params.id), disposition: 'inline' });
     },
   );
 }

@@ -2,3 +2,4 @@
 export { registrationRoutes } from './routes.ts';
 export { assertMayChangeRegistration, currentAcademicYear, findStudentRecord, nextVersion, progressOf, saveDocumentsProgress } from './service.ts';
 export { agreedTermsText } from './terms.ts';
+export { progressColumns, reviewedColumnOf, type ProgressRow } from './progress-columns.ts';

@@ -1,16 +1,8 @@
 import { studentColumns, type FieldValue } from '@school/contract';
 import type { Expression, Selectable } from 'kysely';
 import type { DialectName, Executor } from '../../db/database.ts';
-import { isPostgres } from '../../db/dialect.ts';
-import {
-  groupedRead,
-  integerStudentColumns,
-  progressColumns,
-  progressUpdate,
-  saveRecordChanges,
-  type ProgressRow,
-  type RecordChange,
-} from '../../db/record-writes.ts';
+import { groupedRead, integerStudentColumns, type RecordChange } from '../../db/record-writes.ts';
+import { progressColumns, registrationWrites, type ProgressRow } from './progress-columns.ts';
 import type { FormProgressTable, RegistrationStatusTable, ReviewedColumn } from '../../db/schema.ts';
 
 export type { ProgressRow };
@@ -95,7 +87,7 @@ export const registrationRepository = {
 
   /** Writes a save's change, its progress row and its audit row, or nothing if the version moved (`saveRecordChanges`). */
   saveChanges(db: Executor, dialect: DialectName, change: RecordChange): Promise<boolean> {
-    return saveRecordChanges(db, dialect, change);
+    return registrationWrites.saveRecordChanges(db, dialect, change);
   },
 
   findProgress(db: Executor, studentId: string): Promise<Selectable<FormProgressTable> | undefined> {
@@ -104,11 +96,7 @@ export const registrationRepository = {
 
   /** Writes the whole progress row; a reviewed mark already set stays set (`progressUpdate`). */
   async saveProgress(db: Executor, studentId: string, row: ProgressRow): Promise<void> {
-    await db
-      .insertInto('form_progress')
-      .values({ ...row, student_id: studentId })
-      .onConflict((conflict) => conflict.column('student_id').doUpdateSet(() => progressUpdate(isPostgres(db as never) ? 'postgres' : 'sqlite')))
-      .execute();
+    await registrationWrites.upsertProgress(db, studentId, row);
   },
 
   /**

@@ -2,7 +2,6 @@ import {
   confirmStepRequest,
   errorResponses,
   formLevelParam,
-  limits,
   recordConflictSchema,
   registrationSchema,
   registrationStatusRequest,
@@ -12,6 +11,7 @@ import {
   savedRecordSchema,
   stepConfirmedSchema,
   studentSaveSchema,
+  studentIdParam,
 } from '@school/contract';
 import type { FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -21,6 +21,7 @@ import { preloadForStudent } from '../../session/preload.ts';
 import { registrationRepository } from './repository.ts';
 import { confirmStep, loadRegistration, saveStudentRecord } from './service.ts';
 import { listRegistrationStatuses, updateRegistrationStatus, windowForFormLevel } from './status-service.ts';
+import { recordReadGuard } from '../export-guard/index.ts';
 
 /**
  * The autosave's body (the route's only part with a schema): a body with the shape of a save
@@ -45,7 +46,8 @@ export async function registrationRoutes(instance: FastifyInstance): Promise<voi
     '/api/student/:id',
     {
       config: { access: 'self or records:read', studentIdFrom: (request) => (request.params as { id?: string }).id },
-      schema: { params: z.object({ id: z.string().min(1).max(limits.studentId) }), response: { 200: registrationSchema, ...errorResponses } },
+      schema: { params: z.object({ id: studentIdParam }), response: { 200: registrationSchema, ...errorResponses } },
+      preHandler: recordReadGuard(deps, (request) => (request.params as { id?: string }).id),
     },
     async (request) => loadRegistration(deps, signedInActor(request), request.params.id),
   );

@@ -19,13 +19,13 @@ import {
 } from '@school/contract';
 import type { SignedInActor } from '../../session/actor.ts';
 import type { Executor } from '../../db/database.ts';
-import { progressColumns, reviewedColumnOf } from '../../db/record-writes.ts';
+import { progressColumns, reviewedColumnOf } from './progress-columns.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { Conflict, fieldOfPath, Forbidden, invalidField, invalidFields, NotFound } from '../../lib/errors.ts';
 import { zonedDay } from '../../lib/time-zone.ts';
 import { auditRead, auditRow } from '../audit/index.ts';
 import { isInReferenceList } from '../reference/index.ts';
-import { presentStudentRecord } from './presenter.ts';
+import { presentDay, presentProgress, presentStudentRecord } from './presenter.ts';
 import { registrationRepository, type FoundForSave, type ProgressFlags, type ProgressRow, type StudentRow } from './repository.ts';
 import { registrationWindow } from './registration-window.ts';
 import { agreedTermsText, registrationTerms } from './terms.ts';
@@ -39,8 +39,6 @@ const neverEmpty = ['first_name', 'last_name', 'date_of_birth'];
 /** Each column's place in the record, to name changed fields in the record's order whatever the body's. */
 const columnPlace = new Map(studentColumns.map((column, place) => [column, place]));
 const inRecordOrder = (columns: string[]) => columns.sort((a, b) => (columnPlace.get(a) ?? 0) - (columnPlace.get(b) ?? 0));
-
-export const CONFLICT_MESSAGE = 'This record was changed since you opened it. The newest version is attached.';
 
 /** The next version stamp: now, or one millisecond after the last one if the clock has not moved on. */
 export function nextVersion(previous: string): string {
@@ -102,13 +100,6 @@ function reviewedBySave(actor: SignedInActor, columns: string[]): Partial<Stored
 
 /** Today as the school's calendar reads it, as the progress row keeps a day (yyyymmdd). */
 const schoolDay = (timeZone: string, now = new Date()): number => Number(zonedDay(now, timeZone).replaceAll('-', ''));
-
-/** A kept day (yyyymmdd) as 'yyyy-MM-dd', or null for none. */
-const presentDay = (day: number | undefined): string | null => {
-  if (!day) return null;
-  const text = String(day);
-  return `${text.slice(0, 4)}-${text.slice(4, 6)}-${text.slice(6, 8)}`;
-};
 
 async function findStoredProgress(db: Executor, studentId: string): Promise<StoredProgress> {
   return storedProgressOf(await registrationRepository.findProgress(db, studentId));
@@ -182,12 +173,6 @@ export async function loadRegistration(deps: Deps, actor: SignedInActor, student
   };
 }
 
-/** The progress as the API shows it: each stored flag and reviewed mark, 0 where there is none. */
-export function presentProgress(progress: Partial<StoredProgress> | undefined): Progress {
-  const reviewed = Object.fromEntries(completenessSteps.map(({ key }) => [key, progress?.[reviewedColumnOf(key)] ?? 0])) as Record<CompletenessStepKey, number>;
-  return { ...progressFlags((key) => progress?.[key] ?? 0), reviewed };
-}
-
 /**
  * `POST /api/student`: saves the record if the caller saw its newest version (else 409 with the
  * current record, so the client can re-apply its change on top). Students may save only inside
@@ -211,10 +196,10 @@ export async function saveStudentRecord(deps: Deps, actor: SignedInActor, input:
       const window = registrationWindow(found.status, deps.config.schoolTimeZone);
       if (!window.editable) throw new Forbidden(window.message);
       if (schoolOnlyFields.some((column) => column in changes)) {
-        throw new Forbidden('Your class and house are set by the school and cannot be changed here.');
+        throw new Forbidden(messages.classAndHouseBySchool);
       }
     }
-    if (input.updatedAt !== current.updated_at) throw new Conflict(CONFLICT_MESSAGE, { record: presentStudentRecord(current) });
+    if (input.updatedAt !== current.updated_at) throw new Conflict(messages.recordChanged, { record: presentStudentRecord(current) });
 
     if (Object.keys(changes).length === 0) return { saved: current, progress: presentProgress(found.progress) };
     await assertCodesInLists(db, changes);
@@ -236,7 +221,7 @@ export async function saveStudentRecord(deps: Deps, actor: SignedInActor, input:
     });
     if (!written) {
       const newest = await registrationRepository.findStudent(db, current.id);
-      throw new Conflict(CONFLICT_MESSAGE, { record: newest ? presentStudentRecord(newest) : null });
+      throw new Conflict(messages.recordChanged, { record: newest ? presentStudentRecord(newest) : null });
     }
     return { saved, progress: presentProgress(progress.row) };
   });
@@ -288,7 +273,7 @@ const confirmedMessages: Record<CompletenessStepKey, string> = Object.fromEntrie
  * inside her form's registration window, as her autosave. Answers the progress.
  */
 export async function confirmStep(deps: Deps, actor: SignedInActor, step: CompletenessStepKey) {
-  if (actor.kind !== 'student') throw new Forbidden('Only a student can confirm a step of her own registration.');
+  if (actor.kind !== 'student') throw new Forbidden(messages.onlyStudentConfirms);
   const studentId = actor.studentId;
   await assertMayChangeRegistration(deps, actor, studentId);
   const progress = await deps.writeTransaction(async (trx) => {

@@ -1,5 +1,5 @@
-import type { Selectable } from 'kysely';
-import type { Executor } from '../../db/database.ts';
+import { sql, type Selectable } from 'kysely';
+import type { Db, DialectName, Executor } from '../../db/database.ts';
 import type { RegistrationHistoryTable, RetentionErasuresTable, UploadedFilesTable } from '../../db/schema.ts';
 import { erasedHealthValues, healthFields } from './health-data.ts';
 
@@ -106,5 +106,52 @@ export const retentionRepository = {
         .where('student_id', 'in', chunk)
         .execute();
     }
+  },
+
+  /** The stored files this erasure removed from the rows: kept until their bytes are gone from the store too. */
+  async recordErasedFiles(db: Executor, keys: readonly string[], at: string): Promise<void> {
+    for (const chunk of chunksOf(keys))
+      await db
+        .insertInto('erased_files')
+        .values(chunk.map((key) => ({ key, erased_at: at })))
+        .onConflict((conflict) => conflict.column('key').doNothing())
+        .execute();
+  },
+
+  /** Erased files whose bytes may still be in the store (a process ended between an erasure's commit and their removal). */
+  async erasedFilesLeft(db: Executor): Promise<string[]> {
+    return (await db.selectFrom('erased_files').select('key').orderBy('key').execute()).map((row) => row.key);
+  },
+
+  async forgetErasedFiles(db: Executor, keys: readonly string[]): Promise<void> {
+    for (const chunk of chunksOf(keys)) await db.deleteFrom('erased_files').where('key', 'in', chunk).execute();
+  },
+
+  /**
+   * Leaves no copy of what an erasure removed in the database's own files (issue 49). SQLite runs
+   * with `secure_delete` (database.ts), so removed content is overwritten with zeros in the pages
+   * written; the checkpoint puts those pages into the database file and empties the WAL, which
+   * still holds the older pages. It answers false while another connection is reading an older
+   * state, which the checkpoint must not take away: the caller tries again.
+   * On PostgreSQL an updated or deleted row stays in its page until the table is rewritten (a
+   * plain VACUUM only marks the space free), so the tables an erasure changes are rewritten; they
+   * are small but for the database file store's, rewritten only when it lost files. Each
+   * rewrite holds its table for a moment, the time limit lifted on its own connection.
+   */
+  async reclaimErasedSpace(db: Db, dialect: DialectName, { storedFiles }: { storedFiles: boolean }): Promise<boolean> {
+    if (dialect === 'sqlite') {
+      const { rows } = await sql<{ busy: number }>`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
+      return rows.every((row) => row.busy === 0);
+    }
+    const tables = ['students', 'registration_history', 'student_data_files', 'uploaded_files', ...(storedFiles ? ['stored_files'] : [])];
+    await db.connection().execute(async (connection) => {
+      await sql`SET statement_timeout = 0`.execute(connection);
+      try {
+        await sql`VACUUM FULL ${sql.join(tables.map((table) => sql.table(table)))}`.execute(connection);
+      } finally {
+        await sql`RESET statement_timeout`.execute(connection);
+      }
+    });
+    return true;
   },
 };

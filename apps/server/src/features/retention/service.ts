@@ -5,7 +5,7 @@ import { nowIso, type Executor } from '../../db/database.ts';
 import type { AuditLogTable } from '../../db/schema.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { zonedTimestamp } from '../../lib/time-zone.ts';
-import { auditRow, studentsHeld } from '../audit/index.ts';
+import { auditRow, studentsHeld, writeAuditRows } from '../audit/index.ts';
 import { nextVersion } from '../registration/index.ts';
 import { erasedHealthValues, healthFieldsHeld, retentionDueOn } from './health-data.ts';
 import { retentionRepository as repository, type Leaver } from './repository.ts';
@@ -92,13 +92,51 @@ const countsText = (counts: RetentionCounts) =>
  * card among them) of each leaver whose RETENTION_YEARS have passed, in one transaction, audited
  * with counts (decision 046). A dry run only counts. Each leaving is claimed once, so calls at
  * the same time never erase twice and their counts add up to what was due; the documents' bytes
- * go from the file store with the commit.
+ * go from the file store with the commit. It ends by taking what it removed out of the
+ * database's files (`reclaimErasedSpace`), so erased data is not found there byte by byte.
  */
 export async function eraseDueData(deps: Deps, by: Eraser, { dry_run: dryRun }: { dry_run: boolean }): Promise<RetentionEraseResult> {
   if (dryRun) {
     const { due } = await leaversWithCounts(deps.db, deps);
     return eraseResult(true, due.length, totals(due));
   }
+  const result = await eraseInOneTransaction(deps, by);
+  // Also when nothing was due: a re-run finishes what an interrupted erasure left undone.
+  await removeErasedFilesLeft(deps);
+  await reclaimErasedSpace(deps, { storedFiles: result.documents > 0 });
+  return result;
+}
+
+/**
+ * Removes from the store the bytes of documents an erasure took out of the rows, if they are
+ * still there: the store removes them just after the erasure's commit, so only a process ended in
+ * between leaves any. Run after every erasure and at start-up (`finishErasuresAtStart`). Answers
+ * how many it found.
+ */
+export async function removeErasedFilesLeft(deps: Pick<Deps, 'db' | 'files'>): Promise<number> {
+  const keys = await repository.erasedFilesLeft(deps.db);
+  for (const key of keys) await deps.files.remove(key);
+  await repository.forgetErasedFiles(deps.db, keys);
+  return keys.length;
+}
+
+/** Tries of SQLite's WAL checkpoint while another connection reads an older state, and the pause between them. */
+const CHECKPOINT_TRIES = 40;
+const CHECKPOINT_PAUSE_MS = 50;
+
+/**
+ * Takes what was erased out of the database's files (the repository says how, for each database).
+ * An SQLite checkpoint that a reader holds up is tried again for about two seconds; after that
+ * SQLite's own checkpoints carry the zeroed pages into the file as it runs.
+ */
+async function reclaimErasedSpace(deps: Pick<Deps, 'db' | 'dialect' | 'config'>, { storedFiles }: { storedFiles: boolean }): Promise<void> {
+  const options = { storedFiles: storedFiles && deps.config.fileStore === 'database' };
+  for (let tries = 1; !(await repository.reclaimErasedSpace(deps.db, deps.dialect, options)) && tries < CHECKPOINT_TRIES; tries += 1)
+    await new Promise((resolve) => setTimeout(resolve, CHECKPOINT_PAUSE_MS));
+}
+
+/** The erasure itself: claims the due leavings, empties their health data, removes their documents, audits, in one transaction. */
+function eraseInOneTransaction(deps: Deps, by: Eraser): Promise<RetentionEraseResult> {
   return deps.files.change(async (trx, change) => {
     const { due } = await leaversWithCounts(trx, deps);
     const erasedAt = nowIso();
@@ -125,16 +163,18 @@ export async function eraseDueData(deps: Deps, by: Eraser, { dry_run: dryRun }: 
       ids,
       documents.map((document) => document.id),
     );
+    // Named until their bytes are gone: a process ended after the commit leaves them to the next start or erasure.
+    await repository.recordErasedFiles(
+      trx,
+      documents.map((document) => document.stored_name),
+      erasedAt,
+    );
     for (const document of documents) await change.release(document.stored_name);
     await repository.clearStepFlags(trx, ids);
     const counts = totals(erasing);
     const rows = erasing.map((entry) => erasureAudit(by, { action: 'student.data-erased', studentId: entry.student_id, detail: countsText(entry) }));
     rows.push(erasureAudit(by, { action: 'retention.erased', detail: `${studentsHeld(ids.length)}: ${countsText(counts)}` }));
-    for (let start = 0; start < rows.length; start += 200)
-      await trx
-        .insertInto('audit_log')
-        .values(rows.slice(start, start + 200))
-        .execute();
+    await writeAuditRows(trx, rows);
     return eraseResult(false, ids.length, counts);
   });
 }

@@ -11,7 +11,7 @@ export async function markLeft(deps: Deps, actor: AdminActor, studentId: string,
   const leftOn = schoolDate(deps.config.schoolTimeZone);
   await deps.writeTransaction(async (trx) => {
     if (!(await repository.studentExists(trx, studentId))) throw new NotFound(messages.noSuchStudent);
-    if (await repository.findLeaver(trx, studentId)) throw new Conflict('This student has already left.');
+    if (await repository.findLeaver(trx, studentId)) throw new Conflict(messages.alreadyLeft);
     await repository.insertLeavers(trx, [{ student_id: studentId, left_on: leftOn, reason, rollover_id: null }]);
     await repository.endSessions(trx, [studentId]);
     await writeAudit(trx, actor, { action: 'student.marked-left', studentId, detail: null });
@@ -23,7 +23,7 @@ export async function markLeft(deps: Deps, actor: AdminActor, studentId: string,
 export async function bringBack(deps: Deps, actor: AdminActor, studentId: string) {
   await deps.writeTransaction(async (trx) => {
     if (!(await repository.studentExists(trx, studentId))) throw new NotFound(messages.noSuchStudent);
-    if (!(await repository.findLeaver(trx, studentId))) throw new Conflict('This student has not left.');
+    if (!(await repository.findLeaver(trx, studentId))) throw new Conflict(messages.notLeft);
     await repository.deleteLeaver(trx, studentId);
     await writeAudit(trx, actor, { action: 'student.brought-back', studentId });
   });

@@ -1,7 +1,7 @@
 import type { FieldValue } from '@school/contract';
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Executor } from '../../db/database.ts';
-import { progressColumns } from '../../db/record-writes.ts';
+import { progressColumns } from '../registration/index.ts';
 import type { FormProgressTable, RegistrationHistoryTable, RegistrationStatusTable, RolloversTable, StudentLeaversTable } from '../../db/schema.ts';
 
 /** A students row, every column. */

@@ -1,4 +1,4 @@
-import { academicYearLabel, completedFormReason, termNames, type RolloverResult } from '@school/contract';
+import { messages, academicYearLabel, completedFormReason, termNames, type RolloverResult } from '@school/contract';
 import type { Executor } from '../../db/database.ts';
 import { schoolYearRepository as repository, type StudentRow } from './repository.ts';
 
@@ -20,15 +20,13 @@ function mappingErrors(moves: readonly ClassMove[], classes: ReadonlyMap<string,
   const errors: RolloverResult['errors'] = [];
   const seen = new Set<string>();
   for (const move of moves) {
-    if (!classes.has(move.from)) errors.push({ class_id: move.from, message: `There is no class ${move.from}.` });
-    else if (seen.has(move.from)) errors.push({ class_id: move.from, message: `${move.from} is named more than once.` });
-    else if (move.to !== null && !classes.has(move.to))
-      errors.push({ class_id: move.from, message: `${move.from} is mapped onto ${move.to}, which does not exist.` });
+    if (!classes.has(move.from)) errors.push({ class_id: move.from, message: messages.noSuchClass(move.from) });
+    else if (seen.has(move.from)) errors.push({ class_id: move.from, message: messages.classNamedTwice(move.from) });
+    else if (move.to !== null && !classes.has(move.to)) errors.push({ class_id: move.from, message: messages.classMappedNowhere(move.from, move.to) });
     seen.add(move.from);
   }
   for (const [classId, { students }] of classes) {
-    if (students > 0 && !seen.has(classId))
-      errors.push({ class_id: classId, message: `Choose where the ${students} students of ${classId} go: a class or Leaves.` });
+    if (students > 0 && !seen.has(classId)) errors.push({ class_id: classId, message: messages.classNeedsPlace(students, classId) });
   }
   return errors;
 }

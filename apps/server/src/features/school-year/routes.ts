@@ -1,7 +1,6 @@
 import {
   errorResponses,
   leaverSchema,
-  limits,
   markLeftRequest,
   messageSchema,
   rolloverRequest,
@@ -11,8 +10,9 @@ import {
   studentHistorySchema,
   undoRolloverRequest,
   undoRolloverSchema,
+  studentIdParam,
 } from '@school/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminActor } from '../../session/access.ts';
@@ -20,6 +20,11 @@ import { changesSinceLastYear } from './changes.ts';
 import { studentHistory } from './history.ts';
 import { bringBack, markLeft } from './leavers.ts';
 import { loadSchoolYear, rollOver, undoRollover } from './service.ts';
+import { notDryRun, staffChangeGuard } from '../../session/step-up.ts';
+import { recordReadGuard } from '../export-guard/index.ts';
+
+/** The student a `/api/student/:id/…` call names. */
+const studentOfParams = (request: FastifyRequest) => (request.params as { id?: string }).id;
 
 /** The school's year, its rollover into the next, and students who leave (decision 045). */
 export async function schoolYearRoutes(instance: FastifyInstance): Promise<void> {
@@ -32,17 +37,25 @@ export async function schoolYearRoutes(instance: FastifyInstance): Promise<void>
 
   app.post(
     '/api/school-year/rollover',
-    { config: { access: 'settings' }, schema: { body: rolloverRequest, response: { 200: rolloverResultSchema, ...errorResponses } } },
+    {
+      config: { access: 'settings' },
+      schema: { body: rolloverRequest, response: { 200: rolloverResultSchema, ...errorResponses } },
+      preHandler: staffChangeGuard(deps, notDryRun),
+    },
     async (request) => rollOver(deps, adminActor(request), request.body),
   );
 
   app.post(
     '/api/school-year/undo',
-    { config: { access: 'settings' }, schema: { body: undoRolloverRequest, response: { 200: undoRolloverSchema, ...errorResponses } } },
+    {
+      config: { access: 'settings' },
+      schema: { body: undoRolloverRequest, response: { 200: undoRolloverSchema, ...errorResponses } },
+      preHandler: staffChangeGuard(deps),
+    },
     async (request) => undoRollover(deps, adminActor(request)),
   );
 
-  const studentParams = z.object({ id: z.string().min(1).max(limits.studentId) });
+  const studentParams = z.object({ id: studentIdParam });
 
   app.post(
     '/api/students/:id/left',
@@ -52,13 +65,21 @@ export async function schoolYearRoutes(instance: FastifyInstance): Promise<void>
 
   app.get(
     '/api/student/:id/history',
-    { config: { access: 'records:read' }, schema: { params: studentParams, response: { 200: studentHistorySchema, ...errorResponses } } },
+    {
+      config: { access: 'records:read' },
+      schema: { params: studentParams, response: { 200: studentHistorySchema, ...errorResponses } },
+      preHandler: recordReadGuard(deps, studentOfParams),
+    },
     async (request) => studentHistory(deps, adminActor(request), request.params.id),
   );
 
   app.get(
     '/api/student/:id/changes',
-    { config: { access: 'records:read' }, schema: { params: studentParams, response: { 200: studentChangesSchema, ...errorResponses } } },
+    {
+      config: { access: 'records:read' },
+      schema: { params: studentParams, response: { 200: studentChangesSchema, ...errorResponses } },
+      preHandler: recordReadGuard(deps, studentOfParams),
+    },
     async (request) => changesSinceLastYear(deps, adminActor(request), request.params.id),
   );
 

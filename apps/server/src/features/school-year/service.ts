@@ -1,7 +1,7 @@
-import { academicYearLabel, rolloverUndoDays, type RolloverResult } from '@school/contract';
+import { messages, academicYearLabel, rolloverUndoDays, type RolloverResult } from '@school/contract';
 import type { AdminActor } from '../../session/actor.ts';
 import { nowIso, type Executor } from '../../db/database.ts';
-import { progressColumns, reviewedColumnOf } from '../../db/record-writes.ts';
+import { progressColumns, reviewedColumnOf } from '../registration/index.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { Conflict, invalidField } from '../../lib/errors.ts';
 import { zonedTimestamp } from '../../lib/time-zone.ts';
@@ -61,8 +61,7 @@ class RolloverRefused extends Error {
 }
 
 /** 409 for a rollover into a year the school is already in (or past). */
-const alreadyInYear = (toYear: number, year: number) =>
-  new Conflict(`The school is already in ${academicYearLabel(year)}: it cannot move into ${academicYearLabel(toYear)} again.`);
+const alreadyInYear = (toYear: number, year: number) => new Conflict(messages.alreadyInYear(academicYearLabel(year), academicYearLabel(toYear)));
 
 /**
  * POST /api/school-year/rollover: checks the move into `to_year` (a dry run changes nothing) or
@@ -73,7 +72,7 @@ const alreadyInYear = (toYear: number, year: number) =>
 export async function rollOver(deps: Deps, actor: AdminActor, input: { to_year: number; classes: ClassMove[]; dry_run: boolean }): Promise<RolloverResult> {
   const year = await repository.currentYear(deps.db);
   if (input.to_year <= year) throw alreadyInYear(input.to_year, year);
-  if (input.to_year !== year + 1) throw invalidField('to_year', `The next school year is ${academicYearLabel(year + 1)}: enter ${year + 1}.`);
+  if (input.to_year !== year + 1) throw invalidField('to_year', messages.nextYearIs(academicYearLabel(year + 1), year + 1));
   if (input.dry_run) return (await planRollover(deps.db, year, input)).result;
   try {
     return await deps.writeTransaction(async (trx) => {
@@ -165,10 +164,10 @@ export async function undoRollover(deps: Deps, actor: AdminActor) {
   return deps.writeTransaction(async (trx) => {
     const year = await repository.currentYear(trx);
     const rollover = await repository.lastRollover(trx);
-    if (!rollover || rollover.to_year !== year) throw new Conflict('There is no rollover to undo.');
+    if (!rollover || rollover.to_year !== year) throw new Conflict(messages.noRolloverToUndo);
     const refusal = await undoRefusal(trx, rollover);
     if (refusal) throw new Conflict(refusal);
-    if (!(await repository.moveYear(trx, rollover.to_year, rollover.from_year))) throw new Conflict('There is no rollover to undo.');
+    if (!(await repository.moveYear(trx, rollover.to_year, rollover.from_year))) throw new Conflict(messages.noRolloverToUndo);
     for (const history of await repository.historyOf(trx, rollover.id)) {
       const record = JSON.parse(history.record) as Record<string, string | number | null>;
       await repository.restoreStudent(trx, history.student_id, {

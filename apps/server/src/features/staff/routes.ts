@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminActor } from '../../session/access.ts';
+import { staffChangeGuard } from '../../session/step-up.ts';
 import { addStaff, changeStaff, listStaff, ownEmail, setOwnEmail } from './service.ts';
 
 /** Refuses a student before her body is read: her own address is a staff member's call (`signed-in` lets both in). */
@@ -28,7 +29,11 @@ export async function staffRoutes(instance: FastifyInstance): Promise<void> {
 
   app.post(
     '/api/staff',
-    { config: { access: 'staff' }, schema: { body: newStaffRequest, response: { 200: staffWithPasswordSchema, ...errorResponses } } },
+    {
+      config: { access: 'staff' },
+      schema: { body: newStaffRequest, response: { 200: staffWithPasswordSchema, ...errorResponses } },
+      preHandler: staffChangeGuard(deps),
+    },
     async (request) => addStaff(deps, adminActor(request), request.body),
   );
 
@@ -37,6 +42,7 @@ export async function staffRoutes(instance: FastifyInstance): Promise<void> {
     {
       config: { access: 'staff' },
       schema: { params: z.object({ username: staffUsername }), body: staffChangeRequest, response: { 200: staffWithPasswordSchema, ...errorResponses } },
+      preHandler: staffChangeGuard(deps),
     },
     async (request) => changeStaff(deps, adminActor(request), request.params.username, request.body),
   );
@@ -54,6 +60,6 @@ export async function staffRoutes(instance: FastifyInstance): Promise<void> {
       preValidation: staffOnly,
       schema: { body: ownEmailRequest, response: { 200: ownEmailSchema, ...errorResponses } },
     },
-    async (request) => setOwnEmail(deps, adminActor(request), request.body.email),
+    async (request) => setOwnEmail(deps, adminActor(request), request.body),
   );
 }

@@ -1,4 +1,4 @@
-import { passwordProblem, staffEmail, staffUsername, type newStaffRequest, type staffChangeRequest, type StaffRole } from '@school/contract';
+import { messages, passwordProblem, staffEmail, staffUsername, type newStaffRequest, type staffChangeRequest, type StaffRole } from '@school/contract';
 import { isCommonPassword } from '@school/contract/common-passwords';
 import type { z } from 'zod';
 import type { AdminActor } from '../../session/actor.ts';
@@ -7,27 +7,10 @@ import type { Executor } from '../../db/database.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { Conflict, invalidField, NotFound } from '../../lib/errors.ts';
 import { writeAudit } from '../audit/index.ts';
-import { hashPassword, oneTimePassword, secondFactorRepository } from '../auth/index.ts';
-import { queueStaffSecurityNotice } from '../notifications/index.ts';
+import { checkOwnStaffPassword, hashPassword, oneTimePassword, secondFactorRepository } from '../auth/index.ts';
+import { queueAdminsNotice, queueStaffSecurityNotice } from '../notifications/index.ts';
+import { presentStaff } from './presenter.ts';
 import { staffRepository } from './repository.ts';
-
-export const LAST_ADMIN = 'The last enabled admin cannot be disabled or given another role.';
-const OWN_FACTORS = 'Your own second factors are changed on your account page.';
-
-type StaffRow = NonNullable<Awaited<ReturnType<typeof staffRepository.find>>>;
-
-/** A staff account as the staff screen shows it. */
-const presentStaff = (row: StaffRow) => ({
-  username: row.username,
-  display_name: row.display_name ?? row.username,
-  role: row.role,
-  classes: row.classes ? row.classes.split(',') : [],
-  disabled: row.disabled === 1,
-  must_change_password: row.must_change_password === 1,
-  created_at: row.created_at,
-  email: row.email,
-  second_factor: Number(row.second_factor) === 1,
-});
 
 /**
  * The classes a role keeps, checked: a teacher's must exist (422 naming the unknown ones); the
@@ -38,7 +21,7 @@ async function checkedClasses(db: Executor, role: StaffRole, classes: string[]):
   const wanted = [...new Set(classes)].sort();
   const found = new Set(await staffRepository.existingClasses(db, wanted));
   const unknown = wanted.filter((classId) => !found.has(classId));
-  if (unknown.length > 0) throw invalidField('classes', `There is no class ${unknown.join(', ')}.`);
+  if (unknown.length > 0) throw invalidField('classes', messages.noSuchClass(unknown.join(', ')));
   return wanted.join(',');
 }
 
@@ -52,7 +35,7 @@ export async function listStaff(deps: Deps) {
  * by `POST /api/staff` and the `npm run admin -- create` command (with a chosen password).
  */
 export async function addStaff(
-  deps: Pick<Deps, 'db' | 'writeTransaction'>,
+  deps: Pick<Deps, 'db' | 'writeTransaction'> & Partial<Pick<Deps, 'config'>>,
   actor: AdminActor | null,
   input: z.output<typeof newStaffRequest>,
   chosenPassword?: string,
@@ -60,11 +43,15 @@ export async function addStaff(
   const password = chosenPassword ?? oneTimePassword();
   const passwordHash = await hashPassword(password);
   const row = await deps.writeTransaction(async (trx) => {
-    if (await staffRepository.find(trx, input.username)) throw invalidField('username', `There is already a staff account named '${input.username}'.`);
+    if (await staffRepository.find(trx, input.username)) throw invalidField('username', messages.staffNameTaken(input.username));
     const classes = await checkedClasses(trx, input.role, input.classes);
     await staffRepository.insert(trx, { ...input, classes, passwordHash, mustChange: chosenPassword === undefined });
     if (actor) await writeAudit(trx, actor, { action: 'staff.created', detail: `${input.username}: ${input.role}${classes ? ` (${classes})` : ''}` });
-    return (await staffRepository.find(trx, input.username))!;
+    const created = (await staffRepository.find(trx, input.username))!;
+    // Every other admin hears of a new admin at once (issue 49): one made from a stolen session is seen.
+    if (input.role === 'admin' && actor && deps.config)
+      await queueAdminsNotice(trx, deps.config, { actor, event: { kind: 'admin-created', username: created.username, by: actor.name }, except: created.id });
+    return created;
   });
   return { ...presentStaff(row), ...(chosenPassword === undefined ? { one_time_password: password } : {}) };
 }
@@ -83,12 +70,12 @@ export async function changeStaff(deps: Deps, actor: AdminActor, username: strin
     const staff = await staffRepository.lockAll(trx);
     const enabledAdmins = staff.filter((member) => member.role === 'admin' && member.disabled === 0);
     const account = await staffRepository.find(trx, username);
-    if (!account) throw new NotFound('There is no staff account with that username.');
-    if (change.reset_second_factor && account.id === actor.adminId) throw invalidField('reset_second_factor', OWN_FACTORS);
+    if (!account) throw new NotFound(messages.noSuchStaff);
+    if (change.reset_second_factor && account.id === actor.adminId) throw invalidField('reset_second_factor', messages.ownFactorsElsewhere);
     const role = change.role ?? account.role;
     const disabled = change.disabled ?? account.disabled === 1;
     const losesAdmin = account.role === 'admin' && account.disabled === 0 && (role !== 'admin' || disabled);
-    if (losesAdmin && enabledAdmins.length <= 1) throw new Conflict(LAST_ADMIN);
+    if (losesAdmin && enabledAdmins.length <= 1) throw new Conflict(messages.lastAdmin);
     const classes =
       change.role !== undefined || change.classes !== undefined
         ? await checkedClasses(trx, role, change.classes ?? account.classes.split(',').filter(Boolean))
@@ -106,6 +93,8 @@ export async function changeStaff(deps: Deps, actor: AdminActor, username: strin
       await queueStaffSecurityNotice(trx, deps.config, { actor, staff: account, event: { kind: 'factors-reset' } });
     }
     if (disabled || passwordHash || change.reset_second_factor) await sessionRepository.deleteForAdmin(trx, account.id);
+    if (role === 'admin' && account.role !== 'admin')
+      await queueAdminsNotice(trx, deps.config, { actor, event: { kind: 'made-admin', username: account.username, by: actor.name }, except: account.id });
     const changed = Object.keys(change).filter((key) => change[key as keyof typeof change] !== undefined);
     await writeAudit(trx, actor, {
       action: 'staff.changed',
@@ -139,9 +128,20 @@ export async function ownEmail(deps: Pick<Deps, 'db'>, actor: AdminActor) {
   return { email: await staffRepository.emailOf(deps.db, actor.adminId) };
 }
 
-/** `PUT /api/account/email`: a staff member sets (or, with null, removes) her own address; audit-logged. */
-export async function setOwnEmail(deps: Deps, actor: AdminActor, email: string | null) {
+/**
+ * `PUT /api/account/email`: a staff member sets (or, with null, removes) her own address, with her
+ * current password (decision 058); audit-logged. The address she had is told, so that someone
+ * with her open session cannot quietly move her notices elsewhere.
+ */
+export async function setOwnEmail(deps: Deps, actor: AdminActor, { email, current_password }: { email: string | null; current_password: string }) {
+  await checkOwnStaffPassword(deps, actor, current_password);
   await deps.writeTransaction(async (trx) => {
+    const before = await staffRepository.emailOf(trx, actor.adminId);
+    // Queued before the change, so it goes to the address she had.
+    if (before !== null && before.toLowerCase() !== email?.toLowerCase()) {
+      const changed = { kind: 'email-changed' as const, removed: email === null };
+      await queueStaffSecurityNotice(trx, deps.config, { actor, staff: { id: actor.adminId, username: actor.name }, event: changed });
+    }
     await staffRepository.update(trx, actor.adminId, { email });
     await writeAudit(trx, actor, { action: 'staff.email-changed', detail: `${actor.name}: ${email === null ? 'removed' : 'set'}` });
   });

@@ -1,4 +1,4 @@
-import { errorResponses, healthAlertsSchema, studentListSchema } from '@school/contract';
+import { errorResponses, healthAlertsSchema, studentListSchema, classIdField } from '@school/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -16,7 +16,7 @@ export async function studentsRoutes(instance: FastifyInstance): Promise<void> {
     '/api/health-alerts/:class_id',
     {
       config: { access: 'class:read', classIdFrom: (request: FastifyRequest) => (request.params as { class_id?: string }).class_id },
-      schema: { params: z.object({ class_id: z.string().min(1).max(10) }), response: { 200: healthAlertsSchema, ...errorResponses } },
+      schema: { params: z.object({ class_id: classIdField }), response: { 200: healthAlertsSchema, ...errorResponses } },
     },
     async (request) => healthAlerts(app.deps, adminActor(request), request.params.class_id),
   );

@@ -1,7 +1,8 @@
-import { classBoundRoles, healthAlertConditions, type HealthAlerts } from '@school/contract';
+import { classBoundRoles, type HealthAlerts } from '@school/contract';
 import type { AdminActor } from '../../session/actor.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { auditRead } from '../audit/index.ts';
+import { presentHealthAlert, presentTableRow } from './presenter.ts';
 import { studentsRepository } from './repository.ts';
 
 /**
@@ -12,16 +13,7 @@ import { studentsRepository } from './repository.ts';
 export async function listStudents(deps: Deps, actor: AdminActor) {
   const classBound = classBoundRoles.includes(actor.role);
   await auditRead(deps, actor, { action: 'students.list-viewed', detail: classBound ? `classes: ${actor.classes.join(', ')}` : null });
-  return (await studentsRepository.listForTable(deps.db, classBound ? actor.classes : null)).map((row) => ({
-    id: row.id,
-    first_name: row.first_name,
-    last_name: row.last_name,
-    class_id: row.class_id,
-    date_of_birth: classBound ? null : row.date_of_birth,
-    birth_certificate_no: classBound ? null : row.birth_certificate_no,
-    updatedAt: row.updated_at,
-    ...(row.left_on ? { left_on: row.left_on } : {}),
-  }));
+  return (await studentsRepository.listForTable(deps.db, classBound ? actor.classes : null)).map((row) => presentTableRow(row, classBound));
 }
 
 /**
@@ -31,14 +23,5 @@ export async function listStudents(deps: Deps, actor: AdminActor) {
 export async function healthAlerts(deps: Deps, actor: AdminActor, classId: string): Promise<HealthAlerts> {
   await auditRead(deps, actor, { action: 'health-alerts.viewed', detail: `class ${classId}` });
   const rows = await studentsRepository.healthAlerts(deps.db, classId);
-  return rows.map((row) => ({
-    id: row.id,
-    first_name: row.first_name,
-    last_name: row.last_name,
-    class_id: row.class_id,
-    conditions: healthAlertConditions.filter((name) => Number(row[name]) === 1),
-    allergy: row.allergy || null,
-    emergency_contact: row.emergency_contact || null,
-    emergency_home_phone: row.emergency_home_phone || null,
-  }));
+  return rows.map(presentHealthAlert);
 }

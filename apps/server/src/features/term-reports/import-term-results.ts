@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { academicYearLabel, type TermResultsImportAnswer } from '@school/contract';
+import { messages, academicYearLabel, type TermResultsImportAnswer } from '@school/contract';
 import { z } from 'zod';
 import type { AdminActor } from '../../session/actor.ts';
 import type { Deps } from '../../lib/deps.ts';
@@ -38,11 +38,11 @@ export const remarkColumns: Array<ImportColumn<'student_id' | 'teacher_comment' 
 const readLimits = { ...defaultReadLimits, maxRows: 40_000 };
 
 const text = (max: number, what: string) =>
-  z.preprocess((value: ReadValue) => (value === null ? null : String(value)), z.string().max(max, `${what} has at most ${max} characters.`).nullable());
+  z.preprocess((value: ReadValue) => (value === null ? null : String(value)), z.string().max(max, messages.cellTooLong(what, max)).nullable());
 const requiredText = (max: number, what: string) =>
   z.preprocess(
     (value: ReadValue) => (value === null ? undefined : String(value)),
-    z.string({ message: `${what} is missing.` }).max(max, `${what} has at most ${max} characters.`),
+    z.string({ message: messages.cellMissing(what) }).max(max, messages.cellTooLong(what, max)),
   );
 
 const markMessage = 'The mark must be a whole number from 0 to 100, or blank (or ABS) when the student was absent.';
@@ -103,13 +103,13 @@ export async function importTermResults(
       continue;
     }
     if (!student.class_id || student.form_level === null) {
-      errors.push({ row, column: 'Student ID', message: `Student ${value.student_id} has no form class: set her class before importing her results.` });
+      errors.push({ row, column: 'Student ID', message: messages.noFormClass(value.student_id) });
       continue;
     }
     const key = `${value.student_id}\u0000${value.subject.toLowerCase()}`;
     const first = seen.get(key);
     if (first !== undefined) {
-      errors.push({ row, column: 'Subject', message: `Student ${value.student_id} already has a row for ${value.subject} (row ${first}); keep one.` });
+      errors.push({ row, column: 'Subject', message: messages.subjectTwice(value.student_id, value.subject, first) });
       continue;
     }
     seen.set(key, row);
@@ -125,7 +125,7 @@ export async function importTermResults(
     }
     const first = remarkRowOf.get(value.student_id);
     if (first !== undefined) {
-      errors.push({ row, column: 'Remarks: Student ID', message: `Student ${value.student_id} already has remarks (row ${first}); keep one.` });
+      errors.push({ row, column: 'Remarks: Student ID', message: messages.remarksTwice(value.student_id, first) });
       continue;
     }
     remarkRowOf.set(value.student_id, row);

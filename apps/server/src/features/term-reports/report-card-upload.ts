@@ -1,4 +1,4 @@
-import { academicYearLabel, type ReportCardsUploadAnswer } from '@school/contract';
+import { messages, academicYearLabel, type ReportCardsUploadAnswer } from '@school/contract';
 import type { AdminActor } from '../../session/actor.ts';
 import { nowIso } from '../../db/database.ts';
 import type { Deps } from '../../lib/deps.ts';
@@ -93,7 +93,7 @@ export async function uploadReportCards(
       cards.push({ studentId, entry });
     }
   }
-  if (cards.length === 0 && errors.length === 0) errors.push({ row: 0, column: null, message: 'The ZIP holds no PDFs.' });
+  if (cards.length === 0 && errors.length === 0) errors.push({ row: 0, column: null, message: messages.zipNoPdfs });
   const answer: ReportCardsUploadAnswer = {
     dry_run: input.dry_run,
     cards: cards.length,
@@ -146,9 +146,7 @@ export async function uploadReportCards(
       },
     );
   } catch (error) {
-    throw new Conflict(
-      `The upload was stopped and no card was stored: ${error instanceof Error ? error.message : 'a card could not be written'}. Upload the ZIP again.`,
-    );
+    throw new Conflict(messages.uploadStopped(error instanceof Error ? error.message : 'a card could not be written'));
   }
   return answer;
 }

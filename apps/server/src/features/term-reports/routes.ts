@@ -1,7 +1,7 @@
 import {
+  fileNames,
   binaryResponse,
   errorResponses,
-  limits,
   postedTermSchema,
   postedTermsSchema,
   postTermReportsRequest,
@@ -11,6 +11,7 @@ import {
   termResultsImportAnswerSchema,
   termSchema,
   termYearSchema,
+  studentIdParam,
 } from '@school/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -24,7 +25,6 @@ import { importTermResults, termResultsTemplate } from './import-term-results.ts
 import { reportCardZipLimits, uploadReportCards } from './report-card-upload.ts';
 import { listPostedTerms, listReportCardTerms, postTermReports, reportCard } from './service.ts';
 
-const studentId = z.string().trim().min(1).max(limits.studentId);
 /** The results workbook or the ZIP of cards, with the term it is for (`termFileRequest`). */
 const termFileBody = termFileRequest.extend({ file: uploadedFile() });
 
@@ -37,7 +37,7 @@ export async function termReportsRoutes(instance: FastifyInstance): Promise<void
     '/api/report-card-terms/:id',
     {
       config: { access: 'self or class:read', studentIdFrom: (request) => (request.params as { id?: string }).id },
-      schema: { params: z.object({ id: studentId }), response: { 200: reportCardTermsSchema, ...errorResponses } },
+      schema: { params: z.object({ id: studentIdParam }), response: { 200: reportCardTermsSchema, ...errorResponses } },
     },
     async (request) => listReportCardTerms(deps, request.params.id),
   );
@@ -47,7 +47,7 @@ export async function termReportsRoutes(instance: FastifyInstance): Promise<void
     {
       config: { access: 'self or class:read', studentIdFrom: (request) => (request.params as { student_id?: string }).student_id },
       schema: {
-        params: z.object({ student_id: studentId, year: termYearSchema, term: termSchema }),
+        params: z.object({ student_id: studentIdParam, year: termYearSchema, term: termSchema }),
         response: { 200: binaryResponse('application/pdf'), ...errorResponses },
       },
     },
@@ -58,7 +58,7 @@ export async function termReportsRoutes(instance: FastifyInstance): Promise<void
       return sendDownload(reply, {
         body: card.pdf,
         type: 'application/pdf',
-        name: `report-card-${student_id}-${year}-term-${term}.pdf`,
+        name: fileNames.reportCard(student_id, year, term),
         disposition: 'inline',
       });
     },
@@ -83,7 +83,7 @@ export async function termReportsRoutes(instance: FastifyInstance): Promise<void
   app.get(
     '/api/term-results/template',
     { config: { access: 'records:write' }, schema: { response: { 200: binaryResponse(XLSX_TYPE), ...errorResponses } } },
-    async (request, reply) => sendDownload(reply, { body: termResultsTemplate(), type: XLSX_TYPE, name: 'Term Results Template.xlsx' }),
+    async (request, reply) => sendDownload(reply, { body: termResultsTemplate(), type: XLSX_TYPE, name: fileNames.termResultsTemplate }),
   );
 
   app.post(

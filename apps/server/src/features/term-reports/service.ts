@@ -1,4 +1,4 @@
-import { academicYearLabel, displayName, type PostedTerm, type ReportCardTerm } from '@school/contract';
+import { messages, academicYearLabel, displayName, type PostedTerm, type ReportCardTerm } from '@school/contract';
 import type { AdminActor, SignedInActor } from '../../session/actor.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
@@ -10,33 +10,20 @@ import { writeAudit } from '../audit/index.ts';
 import { cancelReportsPosted, notifyReportsPosted } from '../notifications/index.ts';
 import { averageOf, classPositions } from './grading.ts';
 import { renderReportCard, type TermAttendance } from './report-card-pdf.ts';
+import { asTerm, presentPostedTerm, presentReportCardTerm } from './presenter.ts';
 import { termReportsRepository as repository } from './repository.ts';
 
 type TermKey = { year: number; term: string };
 
-const asTerm = (term: string) => term as PostedTerm['term'];
-
 /** `GET /api/report-card-terms/{student id}`: every term the student has a report for, newest first, posted or not. */
 export async function listReportCardTerms(deps: Deps, studentId: string): Promise<ReportCardTerm[]> {
   const rows = await repository.termsOfStudent(deps.db, studentId);
-  return rows.map((row) => ({
-    year: Number(row.year),
-    term: asTerm(row.term),
-    posted: row.posted === 1 ? 1 : 0,
-    date_posted: row.posted === 1 ? (row.date_posted ?? null) : null,
-    form_level: Number(row.form_level),
-    class_id: row.class_id,
-  }));
+  return rows.map(presentReportCardTerm);
 }
 
 /** `GET /api/term-reports-posted`: every term with reports and whether it is posted, newest first. */
 export async function listPostedTerms(deps: Deps): Promise<PostedTerm[]> {
-  return (await repository.postings(deps.db)).map((row) => ({
-    year: Number(row.year),
-    term: asTerm(row.term),
-    posted: row.posted === 1 ? 1 : 0,
-    date_posted: row.date_posted,
-  }));
+  return (await repository.postings(deps.db)).map(presentPostedTerm);
 }
 
 /**
@@ -47,9 +34,7 @@ export async function listPostedTerms(deps: Deps): Promise<PostedTerm[]> {
 export async function postTermReports(deps: Deps, actor: AdminActor, { year, term, posted }: TermKey & { posted: boolean }): Promise<PostedTerm> {
   const label = `${academicYearLabel(year)} Term ${term}`;
   if (posted && (await repository.reportsInTerm(deps.db, year, term)) === 0) {
-    throw new Invalid(`There are no results for ${label} yet: import the term's results or upload its report cards before posting.`, {
-      term: [`There are no results for ${label} yet.`],
-    });
+    throw new Invalid(messages.noResultsToPost(label), { term: [messages.noResultsYet(label)] });
   }
   const posting = { year, term, posted: posted ? 1 : 0, date_posted: posted ? zonedTimestamp(new Date(), deps.config.schoolTimeZone) : null };
   await deps.writeTransaction(async (trx) => {
@@ -85,7 +70,7 @@ export type ReportCard = { pdf: Buffer; uploaded: boolean };
  * uploaded card wins over the generated one (decision 021). Every view is audit-logged.
  */
 export async function reportCard(deps: Deps, actor: SignedInActor, { studentId, year, term }: { studentId: string } & TermKey): Promise<ReportCard> {
-  const notFound = new NotFound('There is no posted report card for that term.');
+  const notFound = new NotFound(messages.noPostedReportCard);
   const [summary, posting, card, student] = await Promise.all([
     repository.summary(deps.db, studentId, year, term),
     repository.posting(deps.db, year, term),

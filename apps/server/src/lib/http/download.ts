@@ -1,5 +1,8 @@
 import type { Readable } from 'node:stream';
+import { messages } from '@school/contract';
 import type { FastifyReply } from 'fastify';
+import { databaseUnavailable } from '../error-handler.ts';
+import { HttpError } from '../errors.ts';
 
 /** Shown in the browser (a PDF, a photo) or saved straight away (a spreadsheet, a file of an unknown kind). */
 export type Disposition = 'inline' | 'attachment';
@@ -57,4 +60,24 @@ export function sendDownload(reply: FastifyReply, { body, type, name, dispositio
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, no-store')
     .send(body);
+}
+
+/**
+ * A made file (a spreadsheet or CSV written as its rows are read from the database) read to its
+ * end before its first byte is sent (issue 49). Its headers would otherwise go with the first
+ * bytes, and a database fault a few pages later could only cut the answer: the browser would keep
+ * a broken file under a 200. Made whole first, such a fault is answered 503 with a message, and
+ * the caller tries again; an export is a few megabytes at most.
+ */
+export async function madeWhole(made: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  try {
+    for await (const chunk of made) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+  } catch (error) {
+    if (databaseUnavailable(error)) throw new HttpError(503, messages.downloadNotMade, undefined, { retryAfter: 5 });
+    throw error;
+  } finally {
+    made.destroy();
+  }
+  return Buffer.concat(chunks);
 }

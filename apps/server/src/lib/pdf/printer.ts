@@ -1,5 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
-import { withoutForbiddenCharacters } from '@school/contract';
+import { messages, withoutForbiddenCharacters } from '@school/contract';
 import { PassThrough, type Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { HttpError, TooManyRequests } from '../errors.ts';
@@ -53,7 +53,7 @@ export const printedFor = (requester: { sessionId: string | null; kind: 'student
 /** Too many documents wait for the printing process: 503 with a retry time, at once. */
 export class PrintingBusy extends HttpError {
   constructor() {
-    super(503, 'Many documents are being printed right now. Please try again in a minute.', undefined, { retryAfter: 30 });
+    super(503, messages.printingBusy, undefined, { retryAfter: 30 });
   }
 }
 
@@ -67,7 +67,7 @@ export class StillPreparing extends TooManyRequests {
 /** The server is stopping: a document it cannot finish in time is answered this, never cut off (decision 041). */
 export class PrintingStopped extends HttpError {
   constructor() {
-    super(503, 'The portal is restarting — try again in a moment.', undefined, { retryAfter: 5 });
+    super(503, messages.printingStopped, undefined, { retryAfter: 5 });
   }
 }
 
@@ -79,7 +79,7 @@ export class PrintingStopped extends HttpError {
 const fromSources = import.meta.url.endsWith('.ts');
 const printingScript = fileURLToPath(new URL(fromSources ? './printing-process.ts' : './printing-process.js', import.meta.url));
 
-type Job = { document: PrintJob['document']; output: PassThrough; id?: number; bytesSent?: boolean };
+type Job = { document: PrintJob['document']; output: PassThrough; id?: number; bytesSent?: boolean; triedAgain?: boolean };
 type Printing = { child: ChildProcess; job?: Job; idleTimer?: ReturnType<typeof setTimeout> };
 /** Documents of one kind of requester: those waiting, and how many are asked for and not yet started or dropped (`waiting`, and those whose crest is still loading). */
 type Queue = { waiting: Job[]; notStarted: number; places: number };
@@ -92,6 +92,8 @@ const queues = {
 /** Documents each session has in the printer, from asking until its stream closes. */
 const perSession = new Map<string, number>();
 let printing: Printing | undefined;
+/** A document whose printing process ended before sending any of it: printed next by a new process, once (`printAgain`). */
+let again: Job | undefined;
 let lastId = 0;
 let stopping = false;
 
@@ -105,6 +107,10 @@ function startPrinting(): Printing {
     // Documents and their bytes go as V8 serializes them, as they did to a worker thread.
     serialization: 'advanced',
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    // A process group of its own: a stop signal sent to the server's group (Ctrl-C, `kill -TERM
+    // -PID`, `npm start` stopped) reaches the server alone, which finishes or refuses the document
+    // in print (decision 041); the process still ends with its channel to the server.
+    detached: true,
   });
   const started: Printing = { child };
   child.on('message', (answer: PrintAnswer) => {
@@ -120,21 +126,44 @@ function startPrinting(): Printing {
     started.job = undefined;
     printNext();
   });
-  // The process failed as a whole (out of memory, say): its document fails, and the next starts a new process.
-  const lost = (error: Error) => {
-    started.job?.output.destroy(error);
+  // The process failed as a whole (out of memory, say): its document fails, and the next starts a
+  // new process. Ended while the server stops (a signal to every process of the service), its
+  // document is answered as the stop answers any it cannot print, never as a failure (500).
+  const lost = (error: Error, signal?: NodeJS.Signals | null) => {
+    const job = started.job;
     started.job = undefined;
+    // Ended by a stop signal (one that reached it before it could ignore them) or gone before it
+    // could take the document (its channel closed), its document is printed again by a new process
+    // or refused by the stop; ended otherwise (killed, out of memory), the document fails.
+    const code = (error as Error & { code?: string }).code ?? '';
+    const gone = ['SIGTERM', 'SIGINT', 'SIGHUP'].includes(signal ?? '') || ['EPIPE', 'ERR_IPC_CHANNEL_CLOSED'].includes(code);
+    if (job && !(gone && printAgain(job))) job.output.destroy(stopping ? new PrintingStopped() : error);
     clearTimeout(started.idleTimer);
     if (printing === started) printing = undefined;
     printNext();
   };
   child.on('error', lost);
-  child.on('exit', (code, signal) => lost(new Error(`The printing process stopped (${signal ?? `exit code ${code}`}).`)));
+  child.on('exit', (code, signal) => lost(new Error(`The printing process stopped (${signal ?? `exit code ${code}`}).`), signal));
   return started;
 }
 
-/** The next document still wanted: staff documents first; one whose request has gone (its stream destroyed) is dropped unprinted. */
+/**
+ * Gives a document another printing process when its own ended before sending any of it (a
+ * signal that reached it as it started, say), once: true when it will be printed again. Not while
+ * stopping, when it is refused as the stop refuses any (decision 041).
+ */
+function printAgain(job: Job): boolean {
+  if (stopping || job.bytesSent || job.triedAgain || job.output.destroyed) return false;
+  job.triedAgain = true;
+  again = job;
+  return true;
+}
+
+/** The next document still wanted: one printed again first, then staff documents; one whose request has gone (its stream destroyed) is dropped unprinted. */
 function nextJob(): Job | undefined {
+  const first = again;
+  again = undefined;
+  if (first && !first.output.destroyed) return first;
   for (const queue of [queues.staff, queues.student]) {
     for (let job = queue.waiting.shift(); job; job = queue.waiting.shift()) {
       queue.notStarted -= 1;
@@ -259,6 +288,8 @@ export async function renderPdf(definition: SchoolDocument, requester?: PrintReq
 export function stopPrinting(withinMs: number): void {
   if (stopping) return;
   stopping = true;
+  again?.output.destroy(new PrintingStopped());
+  again = undefined;
   for (const queue of [queues.staff, queues.student]) {
     for (const job of queue.waiting.splice(0)) {
       queue.notStarted -= 1;

@@ -2,6 +2,7 @@
 // time, and sends its bytes back. Long documents take seconds of processor time; here they no
 // longer hold up the event loop that answers every other request, and run only on processor time
 // the server leaves (decision 034).
+import './stop-signals-ignored.ts';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -52,10 +53,10 @@ function runOnSpareTime(nice: number): void {
 runOnSpareTime(Number(process.argv[2]));
 // The printing process lives as long as its channel to the server: the server closes it when the
 // process has been idle a while, and it closes when the server exits or is killed. A stop signal
-// sent to every process of the service (Ctrl-C, a service manager) is the server's to act on: while
-// it answers the requests under way, the document being printed for one of them is finished.
+// sent to every process of the service (Ctrl-C, a service manager) is the server's to act on
+// (stop-signals-ignored.ts): while it answers the requests under way, the document being printed
+// for one of them is finished.
 process.on('disconnect', () => process.exit(0));
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => undefined);
 const PdfPrinter = createRequire(import.meta.url)('pdfmake') as new (fonts: TFontDictionary) => Printer;
 const printer = new PdfPrinter(pdfFonts);
 

@@ -51,7 +51,7 @@ export const uploadedFile = () =>
     .meta({ type: 'string', format: 'binary' });
 
 /** Refuses the file with 422 `{ file: [message] }` unless its extension and its content are both among `kinds`. */
-export function assertFileKind(file: ReceivedFile, kinds: readonly UploadKind[], message = `The file must be ${kindsInWords(kinds)}.`): void {
+export function assertFileKind(file: ReceivedFile, kinds: readonly UploadKind[], message: string = messages.fileKind(kindsInWords(kinds))): void {
   if (!file.isOneOf(kinds)) throw invalidField('file', message);
 }
 
@@ -73,7 +73,7 @@ declare module 'fastify' {
 
 const megabytes = (bytes: number) => `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
 const tooLarge = (maxBytes: number) => {
-  const message = `The file is larger than ${megabytes(maxBytes)}.`;
+  const message = messages.fileTooLarge(megabytes(maxBytes));
   return new HttpError(413, message, { file: [message] });
 };
 
@@ -86,7 +86,7 @@ const safeName = (name: string) =>
 
 /** A body that is not whole, well-formed multipart/form-data: no boundary, cut short, a broken part. */
 const malformedUpload = () => {
-  const message = 'The upload could not be read: it did not arrive whole as multipart/form-data. Please choose the file and try again.';
+  const message = messages.uploadNotWhole;
   return new HttpError(400, message, { file: [message] });
 };
 

@@ -1,3 +1,4 @@
+import { messages } from '@school/contract';
 import type { Db, DialectName } from '../../db/database.ts';
 import { Conflict } from '../errors.ts';
 import { ownerIsGone, thisProcess } from '../process-owner.ts';
@@ -42,7 +43,7 @@ async function claim(deps: ClaimDeps, kind: string): Promise<boolean> {
  * other is changing. `what` names the import for the admin.
  */
 export async function oneImportAtATime<T>(deps: ClaimDeps, kind: string, what: string, work: () => Promise<T>): Promise<T> {
-  const busy = () => new Conflict(`Another ${what} is being checked or written. Try again when it has finished.`);
+  const busy = () => new Conflict(messages.importRunning(what));
   if (underWay.has(kind)) throw busy();
   underWay.add(kind);
   let heartbeat: NodeJS.Timeout | undefined;

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { importHeaderKey as headerKey } from '@school/contract';
+import { messages, importHeaderKey as headerKey } from '@school/contract';
 import type { z } from 'zod';
 import { Invalid } from '../errors.ts';
 import type { ZipLimits } from '../zip/index.ts';
@@ -77,8 +77,8 @@ const textValue = (text: string): string | null => {
 /** The refusal of a sheet its reading found too long or too wide. */
 function tooLarge(refused: 'rows' | 'columns', limits: ReadLimits): SpreadsheetRefused {
   return refused === 'rows'
-    ? new SpreadsheetRefused(`The file has more than ${limits.maxRows.toLocaleString('en')} rows. Split it into smaller files.`)
-    : new SpreadsheetRefused(`The file has more than ${limits.maxColumns.toLocaleString('en')} columns. Keep only the columns of the template.`);
+    ? new SpreadsheetRefused(messages.tooManyRows(limits.maxRows.toLocaleString('en')))
+    : new SpreadsheetRefused(messages.tooManyColumns(limits.maxColumns.toLocaleString('en')));
 }
 
 /**
@@ -89,7 +89,7 @@ function tooLarge(refused: 'rows' | 'columns', limits: ReadLimits): SpreadsheetR
  */
 async function* xlsxRows(file: string, limits: ReadLimits, sheet = 1): AsyncGenerator<{ row: number; cells: Array<ReadValue | { error: string }> }> {
   const read = await readWorkbookSheet({ path: file, sheet, ...limits });
-  if ('zip' in read) throw new SpreadsheetRefused(`This workbook cannot be read (${read.zip}). Save it again from Excel as .xlsx, or as CSV.`);
+  if ('zip' in read) throw new SpreadsheetRefused(messages.workbookUnreadable(read.zip));
   if ('refused' in read) throw tooLarge(read.refused, limits);
   if ('unreadable' in read) throw new Error(read.unreadable);
   yield* read.rows;
@@ -113,7 +113,7 @@ async function* csvRows(file: string, limits: ReadLimits): AsyncGenerator<{ row:
       if (row % CSV_SLICE === 0) await nextTurn();
     }
   } catch (error) {
-    if (error instanceof CsvQuoteError) throw new SpreadsheetRefused(`Row ${error.record} of the CSV file cannot be read: check its quotes.`);
+    if (error instanceof CsvQuoteError) throw new SpreadsheetRefused(messages.csvQuotes(error.record));
     if (error instanceof CsvTooWide) throw tooLarge('columns', limits);
     throw error;
   }
@@ -142,7 +142,7 @@ export async function readSpreadsheet<Field extends string>(
 ): Promise<SpreadsheetRead<Field>> {
   const sheet = options.sheet ?? 1;
   if (sheet > 1 && file.kind === 'csv') return { rows: [], errors: [], headers: [], present: [] };
-  if (file.kind !== 'xlsx' && file.kind !== 'csv') throw new SpreadsheetRefused('The file must be an Excel workbook (.xlsx) or a CSV file.');
+  if (file.kind !== 'xlsx' && file.kind !== 'csv') throw new SpreadsheetRefused(messages.notSpreadsheetKind);
   const rows: Array<ImportRow<Field>> = [];
   const errors: ImportError[] = [];
   let positions: Map<Field, number> | null = null;
@@ -162,7 +162,7 @@ export async function readSpreadsheet<Field extends string>(
         const position = positions.get(column.field);
         const cell = position === undefined ? null : (cells[position] ?? null);
         if (cell !== null && typeof cell === 'object' && 'error' in cell) {
-          errors.push({ row, column: headers[position!], message: `The cell holds an error (${cell.error}) instead of a value.` });
+          errors.push({ row, column: headers[position!], message: messages.cellError(cell.error) });
           values[column.field] = null;
         } else values[column.field] = cell as ReadValue;
       }
@@ -170,10 +170,10 @@ export async function readSpreadsheet<Field extends string>(
     }
   } catch (error) {
     if (error instanceof SpreadsheetRefused) throw error;
-    throw new SpreadsheetRefused('This file cannot be read as a spreadsheet. Save it again from Excel as .xlsx, or as CSV.');
+    throw new SpreadsheetRefused(messages.notSpreadsheet);
   }
   if (!positions && sheet > 1) return { rows: [], errors: [], headers: [], present: [] };
-  if (!positions) throw new SpreadsheetRefused('The file is empty: it needs a header row and at least one row of data.');
+  if (!positions) throw new SpreadsheetRefused(messages.spreadsheetEmpty);
   const found = positions;
   return { rows, errors, headers, present: columns.filter((column) => found.has(column.field)).map((column) => column.field) };
 }
@@ -184,8 +184,8 @@ function mapHeaders<Field extends string>(headers: string[], columns: Array<Impo
   for (const column of columns) {
     const names = new Set([column.header, ...(column.aliases ?? [])].map(headerKey));
     const found = headers.flatMap((header, index) => (names.has(headerKey(header)) ? [index] : []));
-    if (found.length > 1) errors.push({ row, column: column.header, message: `The column '${column.header}' appears ${found.length} times; keep one.` });
-    if (found.length === 0 && column.required) errors.push({ row, column: column.header, message: `The column '${column.header}' is missing.` });
+    if (found.length > 1) errors.push({ row, column: column.header, message: messages.columnTwice(column.header, found.length) });
+    if (found.length === 0 && column.required) errors.push({ row, column: column.header, message: messages.columnMissing(column.header) });
     if (found.length > 0) positions.set(column.field, found[0]);
   }
   return positions;
@@ -203,7 +203,7 @@ function unknownHeaders(headers: string[], columns: Array<ImportColumn>, row: nu
     .map((header) => ({
       row,
       column: header,
-      message: `The column '${header}' is not one this import knows (${columns.map((column) => column.header).join(', ')}); remove it or rename it.`,
+      message: messages.columnUnknown(header, columns.map((column) => column.header).join(', ')),
     }));
 }
 

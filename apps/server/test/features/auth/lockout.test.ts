@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_COOKIE } from '../../../src/features/auth/device-cookies.ts';
 import { signInRate } from '../../../src/features/auth/routes.ts';
 import { limits } from '../../../src/features/auth/throttle.ts';
-import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
+import { schoolSignInBudgetAside, buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
 import { testDialect } from '../../helpers/test-db.ts';
 import { waitUntil } from '../../helpers/wait.ts';
 import { createAdminUser, createStudent, signInAsAdmin, STUDENT_PASSWORD } from '../../helpers/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp(schoolSignInBudgetAside);
   await createAdminUser(t.db);
 });
 afterAll(() => t.close());

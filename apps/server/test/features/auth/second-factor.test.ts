@@ -113,9 +113,31 @@ describe('signing in with a second factor', () => {
     const first = await passwordGiven('signin-recovery');
     expect((await first.client.post('/api/admin-login/second-factor', { code: recoveryCodes[0].toLowerCase() })).statusCode).toBe(200);
     const second = await passwordGiven('signin-recovery');
-    expect((await second.client.post('/api/admin-login/second-factor', { code: recoveryCodes[0] })).statusCode).toBe(422);
+    const again = await second.client.post('/api/admin-login/second-factor', { code: recoveryCodes[0] });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().errors).toEqual({ code: [messages.recoveryCodeUsed] });
     expect((await second.client.post('/api/admin-login/second-factor', { code: recoveryCodes[1] })).statusCode).toBe(200);
     expect((await second.client.get('/api/account')).json().recovery_codes_left).toBe(8);
+  });
+
+  it('checks one recovery code sent 20 times at once one try at a time: exactly one signs in, and the account is not locked', { timeout: 60_000 }, async () => {
+    const { recoveryCodes } = await enrolled('signin-recovery-burst');
+    const waiting = [];
+    for (let index = 0; index < 20; index += 1) waiting.push(await passwordGiven('signin-recovery-burst'));
+    const answers = await Promise.all(waiting.map(({ client }) => client.post('/api/admin-login/second-factor', { code: recoveryCodes[0] })));
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 422)).toHaveLength(19);
+    for (const answer of answers.filter((answer) => answer.statusCode === 422)) expect(answer.json().errors).toEqual({ code: [messages.recoveryCodeUsed] });
+    const account = await t.db
+      .selectFrom('admin_users')
+      .select(['factor_failures', 'factor_locked_until'])
+      .where('username', '=', 'signin-recovery-burst')
+      .executeTakeFirstOrThrow();
+    expect(account).toEqual({ factor_failures: 0, factor_locked_until: null });
+    // Not locked: her next code signs her in at once.
+    const next = await passwordGiven('signin-recovery-burst');
+    expect((await next.client.post('/api/admin-login/second-factor', { code: recoveryCodes[1] })).statusCode).toBe(200);
   });
 
   it('locks the codes for 15 minutes after 5 wrong ones, even against 50 given at once', async () => {

@@ -1,3 +1,4 @@
+import { messages } from '@school/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signInChecks } from '../../../src/features/auth/passwords.ts';
 import { studentLookupRate } from '../../../src/features/auth/routes.ts';
@@ -16,18 +17,51 @@ const auditActions = async (studentId: string) =>
     (row) => row.action,
   );
 
+/** `GET /api/user/{id}` as the sign-in screen asks it: with a CSRF token, fetched afresh, echoed (decision 058). */
+async function askUser(client: TestClient, studentId: string) {
+  await client.start();
+  return client.get(`/api/user/${studentId}`, { 'x-xsrf-token': decodeURIComponent(client.cookies.get('XSRF-TOKEN')!) });
+}
+
 describe('student sign-in', () => {
   it('tells the sign-in screen that a new student must use her date of birth', async () => {
     const student = await createStudent(t.db);
-    const response = await new TestClient(t.app).get(`/api/user/${student.id}`);
+    const response = await askUser(new TestClient(t.app), student.id);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([{ student_id: student.id, password_reset: 1 }]);
   });
 
   it('answers an unknown student ID as it answers a new student, so a visitor cannot tell which IDs exist', async () => {
-    const response = await new TestClient(t.app).get('/api/user/99999999');
+    const response = await askUser(new TestClient(t.app), '99999999');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([{ student_id: '99999999', password_reset: 1 }]);
+  });
+
+  it('answers only a call that echoes the CSRF token, so the question cannot be scripted without taking a token first', async () => {
+    const bare = await new TestClient(t.app).get('/api/user/99999999');
+    expect(bare.statusCode).toBe(403);
+    expect(bare.json().message).toBe(messages.csrfMismatch);
+    const withCookieOnly = await (await new TestClient(t.app).start()).get('/api/user/99999999');
+    expect(withCookieOnly.statusCode).toBe(403);
+    const forged = await (await new TestClient(t.app).start()).get('/api/user/99999999', { 'x-xsrf-token': 'made-up' });
+    expect(forged.statusCode).toBe(403);
+  });
+
+  it('tells a browser that never signed in to an account nothing of it: a chosen password answers as a date of birth does', async () => {
+    const student = await createStudent(t.db);
+    const owner = await new TestClient(t.app).start();
+    await owner.post('/api/login-student', { student_id: student.id, password: student.dobPassword });
+    expect((await owner.post('/api/change-password-student', { student_id: student.id, password: STUDENT_PASSWORD })).statusCode).toBe(200);
+    const stranger = await askUser(new TestClient(t.app, '10.9.9.12'), student.id);
+    const unknown = await askUser(new TestClient(t.app, '10.9.9.12'), '99999998');
+    const newcomer = await askUser(new TestClient(t.app, '10.9.9.12'), (await createStudent(t.db)).id);
+    for (const answer of [stranger, unknown, newcomer]) {
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json()[0].password_reset).toBe(1);
+      expect(Object.keys(answer.json()[0])).toEqual(['student_id', 'password_reset']);
+    }
+    // Her own browser, which signed in to it, is told she has her own password.
+    expect((await askUser(owner, student.id)).json()).toEqual([{ student_id: student.id, password_reset: 0 }]);
   });
 
   it('signs a new student in with her date of birth into a restricted session', async () => {
@@ -52,7 +86,7 @@ describe('student sign-in', () => {
     expect((await client.get(`/api/student-record/${student.id}`)).json()).toEqual([
       { first_name: student.first_name, last_name: student.last_name, id: student.id },
     ]);
-    expect((await client.get(`/api/user/${student.id}`)).json()).toEqual([{ student_id: student.id, password_reset: 0 }]);
+    expect((await askUser(client, student.id)).json()).toEqual([{ student_id: student.id, password_reset: 0 }]);
 
     const again = await new TestClient(t.app).start();
     expect((await again.post('/api/login-student', { student_id: student.id, password: student.dobPassword })).statusCode).toBe(422);
@@ -134,13 +168,13 @@ describe('student sign-in', () => {
   it('answers the same for an unknown ID and a new student, and limits the calls per address', async () => {
     const newcomer = await createStudent(t.db);
     const client = new TestClient(t.app, '10.9.9.11');
-    const known = await client.get(`/api/user/${newcomer.id}`);
-    const unknown = await client.get('/api/user/27182818');
+    const known = await askUser(client, newcomer.id);
+    const unknown = await askUser(client, '27182818');
     expect(Object.keys(unknown.json()[0])).toEqual(Object.keys(known.json()[0]));
     expect(unknown.json()[0].password_reset).toBe(known.json()[0].password_reset);
     expect(unknown.headers['content-type']).toBe(known.headers['content-type']);
     const statuses: number[] = [];
-    for (let call = 0; call < 60; call += 1) statuses.push((await client.get(`/api/user/2718${String(call).padStart(4, '0')}`)).statusCode);
+    for (let call = 0; call < 60; call += 1) statuses.push((await askUser(client, `2718${String(call).padStart(4, '0')}`)).statusCode);
     expect(statuses.at(-1)).toBe(429);
     expect(statuses.filter((status) => status === 200).length).toBe(58);
   });
@@ -195,7 +229,7 @@ describe('admin reset of a student password', () => {
     const after = await studentClient.get(`/api/student-record/${student.id}`);
     expect(after.statusCode).toBe(401);
     expect(after.json().message).toBe('Your session has ended. Please sign in again.');
-    expect((await new TestClient(t.app).get(`/api/user/${student.id}`)).json()).toEqual([{ student_id: student.id, password_reset: 1 }]);
+    expect((await askUser(studentClient, student.id)).json()).toEqual([{ student_id: student.id, password_reset: 1 }]);
     const audit = await t.db
       .selectFrom('audit_log')
       .selectAll()

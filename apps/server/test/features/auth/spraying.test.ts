@@ -2,12 +2,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { SPRAYING_SEEN } from '../../../src/features/auth/spray-alerts.ts';
 import { limits } from '../../../src/features/auth/throttle.ts';
 import { createAdminUser, createStudent, signInAsAdmin, type TestStudent } from '../../helpers/factories.ts';
-import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
+import { schoolSignInBudgetAside, buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
 import { testDialect } from '../../helpers/test-db.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ trustProxy: ['127.0.0.1'] });
+  t = await buildTestApp({ trustProxy: ['127.0.0.1'], ...schoolSignInBudgetAside });
   await createAdminUser(t.db);
 });
 afterAll(() => t.close());

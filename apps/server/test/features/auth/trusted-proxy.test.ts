@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig, type Config } from '../../../src/core/config.ts';
 import { signInRate } from '../../../src/features/auth/routes.ts';
-import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
+import { schoolSignInBudgetAside, buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
 import { createStudent, STUDENT_PASSWORD } from '../../helpers/factories.ts';
 
 // Each of these signs in up to a limit's worth of times (a password check apiece): 14 s on a quiet machine, over 30 s on a busy one.
@@ -13,7 +13,7 @@ afterAll(async () => {
 });
 
 async function appTrusting(trustProxy: Config['trustProxy']): Promise<TestApp> {
-  const app = await buildTestApp({ trustProxy });
+  const app = await buildTestApp({ trustProxy, ...schoolSignInBudgetAside });
   apps.push(app);
   return app;
 }
@@ -79,10 +79,28 @@ describe('IPv6 callers behind a trusted proxy', () => {
   });
 
   it('counts by the prefix IPV6_PREFIX names', async () => {
-    const t = await buildTestApp({ trustProxy: ['127.0.0.1'], ipv6PrefixBits: 48 });
+    const t = await buildTestApp({ trustProxy: ['127.0.0.1'], ipv6PrefixBits: 48, ...schoolSignInBudgetAside });
     apps.push(t);
     const statuses = await rotating(t, (call) => `2001:db8:bb:${(call + 1).toString(16)}::1`, signInRate.max + 1);
     expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('counts the /64s of one /56 together too, at twice the rate of one /64', { timeout: 120_000 }, async () => {
+    const t = await appTrusting(['127.0.0.1']);
+    const browser = await new TestClient(t.app, '127.0.0.1').start();
+    const answers: Array<{ status: number; message: string }> = [];
+    for (let call = 0; call < signInRate.max * 2 + 2; call += 1) {
+      const body = { student_id: `5656${String(call).padStart(4, '0')}`, password: 'a-wrong-guess' };
+      // Each call from a /64 of its own, all in 2001:db8:cc:100::/56.
+      const response = await browser.post('/api/login-student', body, { 'x-forwarded-for': `2001:db8:cc:1${(call % 256).toString(16).padStart(2, '0')}::1` });
+      answers.push({ status: response.statusCode, message: response.json().message });
+    }
+    expect(answers.slice(0, signInRate.max * 2).every((answer) => answer.status === 422)).toBe(true);
+    // Refused by the per-process rate of the /56, before any database work.
+    for (const answer of answers.slice(signInRate.max * 2)) expect(answer).toMatchObject({ status: 429, message: expect.stringMatching(/from this network/) });
+    // Another /56 of the same /48 still gets in.
+    const other = await browser.post('/api/login-student', { student_id: '56569999', password: 'a-wrong-guess' }, { 'x-forwarded-for': '2001:db8:cc:200::1' });
+    expect(other.statusCode).toBe(422);
   });
 
   it('counts an IPv4-mapped address as its IPv4', async () => {

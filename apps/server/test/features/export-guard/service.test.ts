@@ -119,7 +119,7 @@ describe('GET /api/admin/export-alerts', () => {
 
     expect((await office.get('/api/parents-contact/all')).statusCode).toBe(200);
     const past = (await admin.get('/api/admin/export-alerts')).json();
-    expect(past.staff).toContainEqual({ username: 'guard-half', display_name: 'guard-half', exports: LIMIT / 2 + 1 });
+    expect(past.staff).toContainEqual({ username: 'guard-half', display_name: 'guard-half', exports: LIMIT / 2 + 1, records_read: 0 });
   });
 
   it('is for admins only', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
 import { createAdminUser, createStudent, signInAsAdmin } from '../../helpers/factories.ts';
 import { multipart } from '../../helpers/multipart.ts';
@@ -132,7 +132,12 @@ describe('absence and lateness messages at the end of the school day', () => {
     expect(links[0].startsWith(`${t.config.portalUrl}/api/notifications/stop?token=`)).toBe(true);
 
     // The stop link in the message stops them.
-    const stop = await new TestClient(t.app, '10.0.0.21').get(links[0].slice(t.config.portalUrl.length));
+    // The parent opens it the next day (the link lasts the message's school year, 2025-2026) and presses its button.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2025-11-20T18:00:00Z') });
+    const parent = new TestClient(t.app, '10.0.0.21');
+    expect((await parent.get(links[0].slice(t.config.portalUrl.length))).statusCode).toBe(200);
+    const stop = await parent.request('POST', links[0].slice(t.config.portalUrl.length), '', { 'content-type': 'application/x-www-form-urlencoded' });
+    vi.useRealTimers();
     expect(stop.statusCode).toBe(200);
     expect((await outbox()).find((row) => row.id === anya.id)?.status).toBe('cancelled');
 

@@ -1,6 +1,15 @@
+import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
-import { completeRecordFields, createAdminUser, createStudent, signInAsAdmin, signInAsStudent, STUDENT_PASSWORD } from '../../helpers/factories.ts';
+import {
+  completeRecordFields,
+  createAdminUser,
+  createStudent,
+  signedInStaff,
+  signInAsAdmin,
+  signInAsStudent,
+  STUDENT_PASSWORD,
+} from '../../helpers/factories.ts';
 import { startSmtpServer } from '../../helpers/smtp-server.ts';
 import { serverSecret } from '../../../src/db/server-secret.ts';
 import { stopLink, stopToken } from '../../../src/features/notifications/stop-links.ts';
@@ -232,6 +241,49 @@ describe('GET /api/messages and POST /api/messages/{id}/retry', () => {
     expect((await admin.get('/api/messages?page=0')).statusCode).toBe(422);
   });
 
+  it('keeps staff security notices from the office: neither listed, shown nor sent again for her, as for an admin they are', async () => {
+    const at = new Date().toISOString();
+    const stored = { status: 'queued' as const, attempts: 0, next_attempt_at: at, created_at: at, student_id: null };
+    await t.db
+      .insertInto('outbox')
+      .values([
+        {
+          ...stored,
+          kind: 'staff_security',
+          recipient: 'head@school.test',
+          subject: 'a new sign-in to your staff account',
+          text_body: 'signed in',
+          html_body: '<p>signed in</p>',
+          event: 'staff-security.signed-in:head',
+        },
+        {
+          ...stored,
+          kind: 'reminders',
+          recipient: 'mum@example.org',
+          subject: 'registration is not finished',
+          text_body: 'finish',
+          html_body: '<p>finish</p>',
+          event: 'reminder:1',
+        },
+      ])
+      .execute();
+    const [notice] = (await outbox()).filter((row) => row.kind === 'staff_security');
+    await t.db.updateTable('outbox').set({ status: 'failed' }).where('id', '=', notice!.id).execute();
+    const office = await signedInStaff(t.app, t.db, 'office-reader', { role: 'office' });
+
+    const listed = (await office.get('/api/messages')).json();
+    expect(listed.items.map((item: { kind: string }) => item.kind)).toEqual(['reminders']);
+    expect(listed.total).toBe(1);
+    expect((await office.get('/api/messages?kind=staff_security')).json()).toMatchObject({ total: 0, items: [] });
+    const shown = await office.get(`/api/messages/${notice!.id}`);
+    expect(shown.statusCode).toBe(404);
+    expect(shown.json().message).toBe((await office.get('/api/messages/999999')).json().message);
+    expect((await office.post(`/api/messages/${notice!.id}/retry`, {})).statusCode).toBe(404);
+
+    expect((await admin.get('/api/messages')).json().total).toBe(2);
+    expect((await admin.get(`/api/messages/${notice!.id}`)).json()).toMatchObject({ kind: 'staff_security', text: 'signed in' });
+  });
+
   it('shows a message as its recipient reads it', async () => {
     await termStudent({ email: 'a@example.org', living_status: 'Other' });
     await post(2025, '2', 1);
@@ -393,10 +445,16 @@ describe('POST /api/registration-reminders', () => {
   });
 });
 
-describe('GET /api/notifications/stop', () => {
-  it("stops a parent's absence messages about the student with one click and no sign-in, which the admin sees", async () => {
+/** The school year of now (September starts one), as a message sent today names it in its stop link. */
+const thisSchoolYear = () => new Date().getUTCFullYear() - (new Date().getUTCMonth() >= 8 ? 0 : 1);
+
+/** The stop page's button, as a browser sends it: an empty HTML form posted to the page's own address. */
+const pressStop = (client: TestClient, path: string) => client.request('POST', path, '', { 'content-type': 'application/x-www-form-urlencoded' });
+
+describe('the stop link of absence messages', () => {
+  it("opens a page whose button stops a parent's absence messages about the student, with no sign-in, which the admin sees", async () => {
     const student = await createStudent(t.db, { living_status: 'Mother Only', email_mother: 'mum@example.org' });
-    const link = stopLink(t.config.portalUrl, await serverSecret(t.db), { studentId: student.id, recipient: 'mum@example.org' });
+    const link = stopLink(t.config.portalUrl, await serverSecret(t.db), { studentId: student.id, recipient: 'mum@example.org', schoolYear: thisSchoolYear() });
     expect(link.startsWith(`${t.config.portalUrl}/api/notifications/stop?token=`)).toBe(true);
     await t.db
       .insertInto('outbox')
@@ -410,12 +468,22 @@ describe('GET /api/notifications/stop', () => {
       .execute();
     const parent = new TestClient(t.app, '10.0.0.20');
     const path = link.slice(t.config.portalUrl.length);
-    const page = await parent.get(path);
+    // Opening the link (a mail scanner does) only shows the page and its button.
+    const opened = await parent.get(path);
+    expect(opened.statusCode).toBe(200);
+    expect(opened.headers['content-type']).toContain('text/html');
+    expect(opened.body).toContain('Stop absence messages?');
+    expect(opened.body).toContain('<form method="post"><button type="submit">Stop these messages</button></form>');
+    expect(opened.body).not.toContain(student.first_name);
+    expect((await outbox()).map((row) => row.status)).toEqual(['queued']);
+    expect((await admin.get(`/api/notification-stops/${student.id}`)).json()).toEqual([]);
+
+    // The button stops them; a second press changes nothing.
+    const page = await pressStop(parent, path);
     expect(page.statusCode).toBe(200);
-    expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('Absence messages stopped');
     expect(page.body).not.toContain(student.first_name);
-    expect((await parent.get(path)).statusCode).toBe(200);
+    expect((await pressStop(parent, path)).statusCode).toBe(200);
     expect((await outbox()).map((row) => row.status)).toEqual(['cancelled']);
 
     const stops = await admin.get(`/api/notification-stops/${student.id}`);
@@ -428,15 +496,39 @@ describe('GET /api/notifications/stop', () => {
     ]);
   });
 
-  it('refuses a link whose token was changed or cut short, stopping nothing', async () => {
+  it('expires with the school year of its message: the page says so and its button stops nothing', async () => {
     const student = await createStudent(t.db, {});
-    const token = stopToken(await serverSecret(t.db), { studentId: student.id, recipient: 'mum@example.org' });
-    const other = stopToken(Buffer.alloc(32, 1), { studentId: student.id, recipient: 'mum@example.org' });
+    const secret = await serverSecret(t.db);
+    const parent = new TestClient(t.app, '10.0.0.22');
+    const pathOf = (schoolYear: number) =>
+      `/api/notifications/stop?token=${encodeURIComponent(stopToken(secret, { studentId: student.id, recipient: 'dad@example.org', schoolYear }))}`;
+    for (const path of [pathOf(thisSchoolYear() - 1), pathOf(thisSchoolYear() - 5)]) {
+      const opened = await parent.get(path);
+      expect(opened.statusCode).toBe(410);
+      expect(opened.body).toContain('This link has expired');
+      expect(opened.body).not.toContain('<form');
+      const pressed = await pressStop(parent, path);
+      expect(pressed.statusCode).toBe(410);
+    }
+    expect((await admin.get(`/api/notification-stops/${student.id}`)).json()).toEqual([]);
+    // Its own school year's link works to its last day.
+    expect((await parent.get(pathOf(thisSchoolYear()))).statusCode).toBe(200);
+  });
+
+  it('refuses a link whose token was changed or cut short, or made before links carried their year, stopping nothing', async () => {
+    const student = await createStudent(t.db, {});
+    const secret = await serverSecret(t.db);
+    const token = stopToken(secret, { studentId: student.id, recipient: 'mum@example.org', schoolYear: thisSchoolYear() });
+    const other = stopToken(Buffer.alloc(32, 1), { studentId: student.id, recipient: 'mum@example.org', schoolYear: thisSchoolYear() });
+    // A token as links were signed before they expired: no school year.
+    const payload = Buffer.from(JSON.stringify({ s: student.id, r: 'mum@example.org' })).toString('base64url');
+    const yearless = `${payload}.${createHmac('sha256', secret).update(`notification-stop:absence:${payload}`).digest('base64url')}`;
     const parent = new TestClient(t.app, '10.0.0.21');
-    for (const bad of [token.slice(0, -3), `${token.split('.')[0]}.${other.split('.')[1]}`, 'nonsense', `${token}.x`]) {
+    for (const bad of [token.slice(0, -3), `${token.split('.')[0]}.${other.split('.')[1]}`, 'nonsense', `${token}.x`, yearless]) {
       const page = await parent.get(`/api/notifications/stop?token=${encodeURIComponent(bad)}`);
       expect(page.statusCode, bad).toBe(400);
       expect(page.body).toContain('This link is not valid');
+      expect((await pressStop(parent, `/api/notifications/stop?token=${encodeURIComponent(bad)}`)).statusCode).toBe(400);
     }
     expect((await parent.get('/api/notifications/stop')).statusCode).toBe(422);
     expect((await admin.get(`/api/notification-stops/${student.id}`)).json()).toEqual([]);

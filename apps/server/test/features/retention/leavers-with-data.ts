@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { FieldValue } from '@school/contract';
+import { sql } from 'kysely';
 import { nowIso, type Db } from '../../../src/db/database.ts';
 import { storeMadeDocument } from '../../../src/features/files/index.ts';
 import type { FileStore } from '../../../src/lib/file-store/index.ts';
@@ -110,4 +113,61 @@ export async function whatIsKept(db: Db, studentId: string) {
     attendance: await db.selectFrom('attendance_records').selectAll().where('student_id', '=', studentId).execute(),
     leaver: await db.selectFrom('student_leavers').selectAll().where('student_id', '=', studentId).executeTakeFirst(),
   };
+}
+
+/**
+ * Values an erasure must leave nowhere: a medical history (with its earlier wording, edited away
+ * before the erasure) and a data files record's value. Each is unlike anything else in the database.
+ */
+export const erasedValues = {
+  history: 'Erased-history-Q7ZK: asthma attack on a school trip in 2023, treated at the hospital; inhaler kept in the office.',
+  earlierHistory: 'Erased-earlier-W4PX: broke an arm in 2019.',
+  dataFile: 'Erased-datafile-M2RT',
+} as const;
+
+/** A leaver due for erasure whose record holds `erasedValues`, the history written twice (the first freed by the second). */
+export async function leaverWithValuesToErase(db: Db, files: FileStore, leftOn: string): Promise<TestStudent> {
+  const student = await leaverWithData(db, files, leftOn, { medical_history: erasedValues.earlierHistory });
+  await db.updateTable('students').set({ medical_history: erasedValues.history }).where('id', '=', student.id).execute();
+  await db
+    .updateTable('student_data_files')
+    .set({ data: JSON.stringify({ note: erasedValues.dataFile }) })
+    .where('student_id', '=', student.id)
+    .execute();
+  return student;
+}
+
+/** The tables an erasure changes, whose stored pages must not keep what it removed. */
+const erasedTables = ['students', 'registration_history', 'student_data_files', 'uploaded_files'];
+
+/**
+ * Which of `values` the database's own files still hold, read byte by byte as `grep -a` would:
+ * the SQLite database file and its WAL, or on PostgreSQL every page of the erased tables and of
+ * their TOAST tables (through pageinspect). Each finding names the value and where it was.
+ */
+export async function valuesInDatabaseFiles(db: Db, where: { sqliteFile: string } | { postgres: true }, values: readonly string[]): Promise<string[]> {
+  const found: string[] = [];
+  if ('sqliteFile' in where) {
+    for (const file of [where.sqliteFile, `${where.sqliteFile}-wal`]) {
+      if (!fs.existsSync(file)) continue;
+      const bytes = fs.readFileSync(file);
+      for (const value of values) if (bytes.includes(Buffer.from(value))) found.push(`${value} in ${path.basename(file)}`);
+    }
+    return found;
+  }
+  await sql`CREATE EXTENSION IF NOT EXISTS pageinspect`.execute(db);
+  for (const table of erasedTables) {
+    const { rows: relations } = await sql<{ name: string }>`
+      SELECT c.oid::regclass::text AS name FROM pg_class c WHERE c.relname = ${table}
+      UNION ALL SELECT t.oid::regclass::text FROM pg_class c JOIN pg_class t ON t.oid = c.reltoastrelid WHERE c.relname = ${table}`.execute(db);
+    for (const { name } of relations) {
+      for (const value of values) {
+        const { rows } = await sql<{ pages: number }>`
+          SELECT count(*) AS pages FROM generate_series(0, pg_relation_size(${name}::regclass) / current_setting('block_size')::int - 1) AS page
+          WHERE position(convert_to(${value}, 'UTF8') IN get_raw_page(${name}, page::int)) > 0`.execute(db);
+        if (Number(rows[0].pages) > 0) found.push(`${value} in ${name}`);
+      }
+    }
+  }
+  return found;
 }

@@ -17,7 +17,7 @@ const signIn = async (studentId: string, password = STUDENT_PASSWORD) => {
 };
 
 describe('a student who has left', () => {
-  it('is refused at sign-in with the closed-account message, her sessions end, and the lookup no longer finds her', async () => {
+  it('is refused at sign-in as a wrong password is, whatever the password, her sessions end, and the lookup no longer finds her', async () => {
     const { student, client } = await signedInStudent(t, { first_name: 'Anya', last_name: 'Ramdial' });
     const marked = await admin.post(`/api/students/${student.id}/left`, { reason: 'Moved to Tobago' });
     expect(marked.statusCode).toBe(200);
@@ -25,12 +25,30 @@ describe('a student who has left', () => {
 
     expect((await client.get(`/api/student/${student.id}`)).statusCode).toBe(401);
     const refused = await signIn(student.id);
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe(messages.accountClosedLeft);
     expect(refused.cookies.find((cookie) => cookie.name === 'portal_session' && cookie.value)).toBeUndefined();
-    // A wrong password is told nothing more than for anyone else.
+    // Her right password and a wrong one answer alike: the same status, body and headers but the request's own.
     const guessed = await signIn(student.id, 'Not-Her-Password-1');
-    expect(guessed.statusCode).toBe(422);
+    const alike = (answer: typeof refused) => ({
+      status: answer.statusCode,
+      body: answer.json(),
+      headers: Object.keys(answer.headers)
+        .filter((name) => !['date', 'x-request-id', 'set-cookie'].includes(name))
+        .sort(),
+    });
+    expect(alike(refused)).toEqual(alike(guessed));
+    expect(alike(refused)).toMatchObject({ status: 422, body: { message: 'The student ID or password is incorrect.' } });
+    const failures = await t.db
+      .selectFrom('audit_log')
+      .select(['action', 'detail'])
+      .where('student_id', '=', student.id)
+      .where('action', 'like', 'student.sign-in%')
+      .orderBy('id')
+      .execute();
+    expect(failures).toEqual([
+      { action: 'student.sign-in', detail: null },
+      { action: 'student.sign-in-failed', detail: 'left the school' },
+      { action: 'student.sign-in-failed', detail: 'left the school' },
+    ]);
     const lookup = await new TestClient(t.app, '10.0.0.8').get('/api/student-lookup?first_name=Anya&last_name=Ramdial');
     expect(lookup.json()).toEqual([]);
   });
@@ -67,6 +85,13 @@ describe('a student who has left', () => {
     const empty = await admin.post(`/api/students/${student.id}/left`, { reason: '  ' });
     expect(empty.statusCode).toBe(422);
     expect(empty.json().message).toBe(messages.required);
+    // A reason holding a control character, U+FFFE or U+FFFF is refused, and she has not left.
+    for (const reason of ['Moved\uFFFF', 'Moved\u0000away', 'Moved\r\naway']) {
+      const refused = await admin.post(`/api/students/${student.id}/left`, { reason });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().errors.reason).toEqual([messages.forbiddenCharacter('The reason')]);
+    }
+    expect(await t.db.selectFrom('student_leavers').select('student_id').where('student_id', '=', student.id).execute()).toEqual([]);
     const { client } = await signedInStudent(t);
     expect((await client.post(`/api/students/${student.id}/left`, { reason: 'Gone' })).statusCode).toBe(403);
   });
@@ -76,8 +101,8 @@ describe('a student who has left', () => {
     const year = await currentYear(admin);
     expect((await admin.post('/api/school-year/rollover', { to_year: year + 1, classes: await proposedMoves(t.db), dry_run: false })).statusCode).toBe(200);
     const refused = await signIn(student.id);
-    expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe(messages.accountClosedLeft);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe('The student ID or password is incorrect.');
     expect(await t.db.selectFrom('sessions').select('id_hash').where('student_id', '=', student.id).execute()).toEqual([]);
   });
 });

@@ -1,6 +1,16 @@
+import { messages } from '@school/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp, TestClient } from '../../helpers/test-app.ts';
-import { adminApp, createAdminUser, createStaffUser, createStudent, signedInAdmin, signedInStaff, signInAsAdmin } from '../../helpers/factories.ts';
+import {
+  ADMIN_PASSWORD,
+  adminApp,
+  createAdminUser,
+  createStaffUser,
+  createStudent,
+  signedInAdmin,
+  signedInStaff,
+  signInAsAdmin,
+} from '../../helpers/factories.ts';
 
 let t: TestApp;
 let admin: TestClient;
@@ -159,21 +169,73 @@ describe("a staff member's e-mail address", () => {
     expect((await admin.patch('/api/staff/mail-1', { display_name: 'Mrs Mail' })).json().email).toBe('kept@school.test');
   });
 
-  it('is set by the staff member herself on her account page, audit-logged without the address; a student is refused', async () => {
+  it('is set by the staff member herself on her account page with her current password, audit-logged without the address; a student is refused', async () => {
     await createStaffUser(t.db, 'mail-3', { role: 'teacher', classes: ['1A'] });
     const teacher = await signedInAdmin(t.app, 'mail-3');
+    const put = (body: Record<string, unknown>) => teacher.request('PUT', '/api/account/email', body);
     expect((await teacher.get('/api/account/email')).json()).toEqual({ email: null });
-    expect((await teacher.request('PUT', '/api/account/email', { email: 'me@school.test' })).json()).toEqual({ email: 'me@school.test' });
+    expect((await put({ email: 'me@school.test', current_password: ADMIN_PASSWORD })).json()).toEqual({ email: 'me@school.test' });
     expect((await teacher.get('/api/account/email')).json()).toEqual({ email: 'me@school.test' });
-    const bad = await teacher.request('PUT', '/api/account/email', { email: 'me@school' });
+    const bad = await put({ email: 'me@school', current_password: ADMIN_PASSWORD });
     expect(bad.statusCode).toBe(422);
     expect(bad.json().errors).toEqual({ email: ['Invalid e-mail'] });
-    expect((await teacher.request('PUT', '/api/account/email', { email: null })).json()).toEqual({ email: null });
+    expect((await put({ email: null, current_password: ADMIN_PASSWORD })).json()).toEqual({ email: null });
     expect(await auditActions('staff.email-changed')).toEqual(['mail-3: mail-3: set', 'mail-3: mail-3: removed']);
 
     const student = await createStudent(t.db, {}, { password: 'Hibiscus-Garden-42' });
     const client = await new TestClient(t.app).start();
     await client.post('/api/login-student', { student_id: student.id, password: 'Hibiscus-Garden-42' });
-    expect((await client.request('PUT', '/api/account/email', { email: 'me@school.test' })).statusCode).toBe(403);
+    expect((await client.request('PUT', '/api/account/email', { email: 'me@school.test', current_password: 'Hibiscus-Garden-42' })).statusCode).toBe(403);
+  });
+
+  it('refuses a display name holding a control character, U+FFFE or U+FFFF with 422, saving nothing', async () => {
+    await createStaffUser(t.db, 'mail-5', { role: 'office' });
+    const admin = await signedInAdmin(t.app);
+    for (const name of ['Mrs\uFFFFAli', 'Mrs\u0007Ali', 'Mrs\nAli', 'Mrs\uFFFEAli']) {
+      const refused = await admin.patch('/api/staff/mail-5', { display_name: name });
+      expect(refused.statusCode, JSON.stringify(name)).toBe(422);
+      expect(refused.json().errors.display_name).toEqual([messages.forbiddenCharacter('The display name')]);
+    }
+    const created = await admin.post('/api/staff', { username: 'mail-6', display_name: 'Mr\u001BBad', role: 'office', classes: [] });
+    expect(created.statusCode).toBe(422);
+    expect(await t.db.selectFrom('admin_users').select('display_name').where('username', 'in', ['mail-5', 'mail-6']).execute()).toEqual([
+      { display_name: null },
+    ]);
+  });
+
+  it('changes only with her current password, and tells the address she had', async () => {
+    await createStaffUser(t.db, 'mail-4', { role: 'office' });
+    const office = await signedInAdmin(t.app, 'mail-4');
+    const put = (body: Record<string, unknown>) => office.request('PUT', '/api/account/email', body);
+    expect((await put({ email: 'first@school.test', current_password: ADMIN_PASSWORD })).statusCode).toBe(200);
+    const told = () =>
+      t.db
+        .selectFrom('outbox')
+        .select(['recipient', 'subject', 'text_body'])
+        .where('event', '=', 'staff-security.email-changed:mail-4')
+        .orderBy('id')
+        .execute();
+    // Setting a first address tells no one: there was no address to tell.
+    expect(await told()).toEqual([]);
+
+    // Without her password, or with a wrong one, nothing changes and no one is told.
+    const missing = await put({ email: 'thief@example.org' });
+    expect(missing.statusCode).toBe(422);
+    expect(missing.json().errors).toEqual({ current_password: [messages.enterCurrentPassword] });
+    const wrong = await put({ email: 'thief@example.org', current_password: 'not-her-password' });
+    expect(wrong.statusCode).toBe(422);
+    expect(Object.keys(wrong.json().errors)).toEqual(['current_password']);
+    expect((await office.get('/api/account/email')).json()).toEqual({ email: 'first@school.test' });
+    expect(await told()).toEqual([]);
+
+    // With it, the address changes and the old one is told, without the new one.
+    expect((await put({ email: 'second@school.test', current_password: ADMIN_PASSWORD })).json()).toEqual({ email: 'second@school.test' });
+    const [notice] = await told();
+    expect(notice).toMatchObject({ recipient: 'first@school.test', subject: `${t.config.schoolName}: the notice address of your staff account was changed` });
+    expect(notice!.text_body).toContain('The e-mail address for the security notices of your staff account mail-4 was changed on');
+    expect(notice!.text_body).not.toContain('second@school.test');
+    // Removing it tells the address she had too.
+    expect((await put({ email: null, current_password: ADMIN_PASSWORD })).json()).toEqual({ email: null });
+    expect((await told()).map((row) => row.recipient)).toEqual(['first@school.test', 'second@school.test']);
   });
 });

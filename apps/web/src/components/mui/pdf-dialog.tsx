@@ -48,7 +48,8 @@ const opening = <Spinner centred label="Opening the document" />;
  * A PDF from the portal in a dialog, full screen or full width, with a Close button (SPEC §2). The
  * PDF is drawn in the page by the portal's viewer on every device (decision 044), never in a frame:
  * phones' browsers show no PDF inside a page. Download saves the bytes the portal sent; Print prints
- * the pages as the viewer draws them. `source` is the PDF's address, or a PDF already fetched.
+ * the pages as the viewer draws them. `source` is the PDF's address, or a PDF already fetched;
+ * `guard` runs its fetch (the step-up hook's, for a PDF that may ask for a second factor first).
  */
 export function PdfDialog({
   title,
@@ -56,18 +57,20 @@ export function PdfDialog({
   onClose,
   fullScreen = false,
   note,
+  guard = (run) => run(),
 }: {
   title: string;
   source: string | PdfFile;
   onClose: () => void;
   fullScreen?: boolean;
   note?: string;
+  guard?: (run: () => Promise<PdfFile>) => Promise<PdfFile>;
 }) {
   const url = typeof source === 'string' ? source : null;
   // Fetched once per opening (each view of a report card or form is recorded) and dropped at Close.
   const fetched = useQuery({
     queryKey: ['pdf', url],
-    queryFn: ({ signal }) => fetchPdf(url!, { signal, fallbackName: `${title}.pdf` }),
+    queryFn: ({ signal }) => guard(() => fetchPdf(url!, { signal, fallbackName: `${title}.pdf` })),
     enabled: url !== null,
     staleTime: Infinity,
     gcTime: 0,

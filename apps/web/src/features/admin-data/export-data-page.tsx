@@ -1,3 +1,4 @@
+import { fileNames } from '@school/contract/file-names';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -14,7 +15,7 @@ import { ApiError } from '../../api/client.ts';
 import { PageTitle } from '../../components/light/page-title.tsx';
 import { useOnArrival } from '../../lib/use-on-arrival.ts';
 import { useStepUp } from '../../components/mui/step-up-dialog.tsx';
-import { downloadRegistrationData, REGISTRATION_DATA_FILE } from './api/download-registration-data.ts';
+import { downloadRegistrationData } from './api/download-registration-data.ts';
 
 type Stage = 'downloading' | 'done' | { failed: string };
 
@@ -47,7 +48,7 @@ export default function ExportDataPage() {
           <Typography>Every student&apos;s registration, every field: one sheet with everyone, then one sheet per form.</Typography>
           {stage === 'done' && (
             <Alert severity="success" icon={<CheckCircleIcon />} role="status">
-              {REGISTRATION_DATA_FILE} has been downloaded.
+              {fileNames.registrationData} has been downloaded.
             </Alert>
           )}
           {typeof stage === 'object' && (
@@ -70,7 +71,7 @@ export default function ExportDataPage() {
         <DialogTitle id="export-dialog-title">Downloading data...</DialogTitle>
         <DialogContent sx={{ minWidth: { sm: 360 } }}>
           <Typography id="export-dialog-text" sx={{ mb: 2 }}>
-            {REGISTRATION_DATA_FILE} is being made. This can take a few seconds.
+            {fileNames.registrationData} is being made. This can take a few seconds.
           </Typography>
           <LinearProgress aria-label="Downloading data" />
         </DialogContent>

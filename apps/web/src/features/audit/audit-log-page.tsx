@@ -1,3 +1,4 @@
+import { fileNames } from '@school/contract/file-names';
 import DownloadIcon from '@mui/icons-material/Download';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -85,7 +86,7 @@ export default function AuditLogPage() {
   const downloadCsv = async () => {
     setDownload('busy');
     try {
-      await guard(() => downloadAuditCsv(query, `Audit Log ${today()}.csv`));
+      await guard(() => downloadAuditCsv(query, fileNames.auditLog(today())));
       setDownload('idle');
     } catch (caught) {
       setDownload({ failed: caught instanceof ApiError ? caught.firstMessage : 'The file could not be made. Please try again.' });

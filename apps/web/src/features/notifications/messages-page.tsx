@@ -12,7 +12,6 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import {
-  MESSAGES_PAGE_SIZE,
   messageStatuses,
   noMailServerBanner,
   notificationKindLabels,
@@ -20,6 +19,7 @@ import {
   type MessageStatus,
   type NotificationKind,
 } from '@school/contract/notifications';
+import { pageSizes } from '@school/contract/limits';
 import { useState } from 'react';
 import { useSchoolTimeZone } from '../../api/get-school-config.ts';
 import { PageTitle } from '../../components/light/page-title.tsx';
@@ -156,7 +156,7 @@ export default function MessagesPage() {
           </TableBody>
         </Table>
       </TableContainer>
-      <Pagination total={data?.total ?? 0} page={page} pageSize={MESSAGES_PAGE_SIZE} onPage={setPage} />
+      <Pagination total={data?.total ?? 0} page={page} pageSize={pageSizes.messages} onPage={setPage} />
       {reading !== null && <MessageDialog id={reading} onClose={() => setReading(null)} />}
       <DoneSnackbar message={done} onClose={() => setDone(null)} />
     </>

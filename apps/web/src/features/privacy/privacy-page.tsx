@@ -1,3 +1,4 @@
+import { fileNames } from '@school/contract/file-names';
 import DownloadIcon from '@mui/icons-material/Download';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -71,7 +72,7 @@ function DownloadMyData() {
   const download = async () => {
     setState('busy');
     try {
-      await downloadMyData(`My Data ${session?.userID ?? ''} ${today()}.zip`.replace('  ', ' '));
+      await downloadMyData(fileNames.myData(session?.userID, today()));
       setState('done');
     } catch (caught) {
       setState({ failed: caught instanceof ApiError ? caught.firstMessage : 'Your data could not be downloaded. Please try again.' });

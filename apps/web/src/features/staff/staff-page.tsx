@@ -18,6 +18,7 @@ import { cardsOnPhone } from '../../components/mui/table-cards.ts';
 import { useChangeStaff } from './api/change-staff.ts';
 import { useStaff } from './api/get-staff.ts';
 import { StaffDialog } from './components/staff-dialog.tsx';
+import { useStepUp } from '../../components/mui/step-up-dialog.tsx';
 
 const statusOf = (member: StaffMember) => (member.disabled ? 'Disabled' : member.must_change_password ? 'Must set a password' : 'Active');
 
@@ -33,8 +34,10 @@ export default function StaffPage() {
   // What the last change did, told once: a saved account (with a new one-time password), or her second factors removed.
   const [saved, setSaved] = useState<{ member: StaffWithPassword; factorsRemoved: boolean } | null>(null);
   const reset = useChangeStaff();
+  // A reset needs a second factor given in the last 15 minutes: asked for, then made again.
+  const { guard, dialog } = useStepUp();
   const act = (member: StaffMember, change: { reset_password: true } | { reset_second_factor: true }) =>
-    void reset.mutateAsync({ username: member.username, change }).then(
+    void guard(() => reset.mutateAsync({ username: member.username, change })).then(
       (answer) => setSaved({ member: answer, factorsRemoved: 'reset_second_factor' in change }),
       () => undefined,
     );
@@ -47,6 +50,7 @@ export default function StaffPage() {
   return (
     <>
       <PageTitle>Staff</PageTitle>
+      {dialog}
       {error ? (
         <Alert severity="error">The staff accounts could not be loaded.</Alert>
       ) : (

@@ -21,13 +21,16 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('the student sign-in', () => {
   it('hints at the date of birth as soon as the typed ID needs it, before the password box is reached', async () => {
-    renderSignIn();
+    const calls = renderSignIn();
     const id = await screen.findByLabelText(/^Student ID/);
     await userEvent.type(id, '20250067');
     // Focus stays in the ID box: the hint comes from her pause, not from leaving it.
     expect(id).toHaveFocus();
     expect(await screen.findByText('First sign-in: your date of birth as yyyymmdd, for example 20130921.')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Password/)).toHaveAttribute('placeholder', 'Enter date of birth');
+    // The server answers the question only with the CSRF token echoed.
+    const asked = calls.find((call) => call.url === '/api/user/20250067') as (typeof calls)[number] & { headers: Headers };
+    expect(asked.headers.get('X-XSRF-TOKEN')).toBe('test-token');
 
     // Another ID, which has its own password: the hint goes with the ID it was for.
     await userEvent.clear(id);

@@ -14,15 +14,20 @@ import { useOwnEmail, useSaveOwnEmail } from '../api/own-email.ts';
 function EmailForm({ saved }: { saved: string | null }) {
   const save = useSaveOwnEmail();
   const [email, setEmail] = useState(saved ?? '');
+  const [password, setPassword] = useState('');
   const [done, setDone] = useState(false);
-  const error = save.error instanceof ApiError ? save.error.firstMessage : save.error ? messages.unreachable : null;
+  // Each field shows the server's word about it; anything else goes under the address.
+  const fieldErrors = save.error instanceof ApiError ? save.error.body.errors : undefined;
+  const passwordError = fieldErrors?.current_password?.[0] ?? null;
+  const error = passwordError ? null : save.error instanceof ApiError ? save.error.firstMessage : save.error ? messages.unreachable : null;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setDone(false);
-    const answer = await save.mutateAsync({ email }).catch(() => null);
+    const answer = await save.mutateAsync({ email, current_password: password }).catch(() => null);
     if (answer) {
       setEmail(answer.email ?? '');
+      setPassword('');
       setDone(true);
     }
   }
@@ -41,6 +46,16 @@ function EmailForm({ saved }: { saved: string | null }) {
         slotProps={{ htmlInput: { maxLength: limits.staffEmail } }}
         error={Boolean(error)}
         helperText={error ?? 'Leave it empty to receive no notices.'}
+        sx={{ maxWidth: 420 }}
+      />
+      <TextField
+        label="Current password"
+        type="password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        autoComplete="current-password"
+        error={Boolean(passwordError)}
+        helperText={passwordError ?? 'The address you have now is told of the change.'}
         sx={{ maxWidth: 420 }}
       />
       <Button type="submit" variant="outlined" disabled={save.isPending} sx={{ alignSelf: 'flex-start' }}>

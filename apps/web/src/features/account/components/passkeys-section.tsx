@@ -13,6 +13,7 @@ import { useSchoolTimeZone } from '../../../api/get-school-config.ts';
 import { passkeyProblem } from '../../../api/passkeys.ts';
 import { formatSchoolTime } from '../../../lib/format-day.ts';
 import { useAddPasskey, usePasskeys, useRemovePasskey } from '../api/passkeys.ts';
+import { useEnrolmentCheck } from './enrolment-check-dialog.tsx';
 
 /**
  * Her passkeys on My Account (decision 043): each with its name and last use, removable; a named
@@ -21,6 +22,8 @@ import { useAddPasskey, usePasskeys, useRemovePasskey } from '../api/passkeys.ts
 export function PasskeysSection({ onAdded }: { onAdded?: () => void } = {}) {
   const { data } = usePasskeys();
   const add = useAddPasskey();
+  // A first passkey, where the school requires a factor, asks her to show it is her first (decision 057).
+  const { guard, dialog } = useEnrolmentCheck();
   const remove = useRemovePasskey();
   const timeZone = useSchoolTimeZone();
   const [name, setName] = useState('');
@@ -33,7 +36,7 @@ export function PasskeysSection({ onAdded }: { onAdded?: () => void } = {}) {
     setNotice(null);
     if (!name.trim()) return setError(messages.passkeyNameEmpty);
     try {
-      await add.mutateAsync(name.trim());
+      await guard(() => add.mutateAsync(name.trim()));
       setNotice(`The passkey “${name.trim()}” is added. You can use it to sign in and to confirm whole-school exports.`);
       setName('');
       onAdded?.();
@@ -56,6 +59,7 @@ export function PasskeysSection({ onAdded }: { onAdded?: () => void } = {}) {
   const passkeys = data?.passkeys ?? [];
   return (
     <Paper sx={{ p: { xs: 2, sm: 3 } }}>
+      {dialog}
       <Stack spacing={2}>
         <Typography variant="h6" component="h2">
           Passkeys

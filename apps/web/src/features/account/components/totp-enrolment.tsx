@@ -11,6 +11,7 @@ import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../api/client.ts';
 import { useConfirmTotp } from '../api/confirm-totp.ts';
 import { useStartTotp } from '../api/start-totp.ts';
+import { useEnrolmentCheck } from './enrolment-check-dialog.tsx';
 import { QrCode } from './qr-code.tsx';
 
 /** Enrolling an authenticator app: the QR code and secret, then its first code; answers the recovery codes. */
@@ -61,6 +62,8 @@ export function TotpEnrolment({
   offerAgain?: boolean;
 }) {
   const start = useStartTotp();
+  // Where the school requires a factor, the first asks her to show it is her first (decision 057).
+  const { guard, dialog } = useEnrolmentCheck();
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -69,7 +72,7 @@ export function TotpEnrolment({
     setRecoveryCodes(null);
     setError(null);
     try {
-      setEnrolment(await start.mutateAsync());
+      setEnrolment(await guard(() => start.mutateAsync()));
     } catch (caught) {
       setError(caught instanceof ApiError ? caught.firstMessage : messages.unreachable);
     }
@@ -77,6 +80,7 @@ export function TotpEnrolment({
 
   return (
     <>
+      {dialog}
       {recoveryCodes && (
         <Alert severity="success">
           The authenticator app is on. Keep these recovery codes somewhere safe: each signs you in once if you lose your phone. They are shown only now.

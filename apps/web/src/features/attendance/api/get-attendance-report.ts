@@ -1,3 +1,4 @@
+import { fileNames } from '@school/contract/file-names';
 import { fetchPdf, type PdfFile } from '../../../api/fetch-pdf.ts';
 
 /** The report's address (SPEC §7): `/api/student-attendance-report/{id}/{start}/{end}`, dates yyyy-MM-dd. */
@@ -9,5 +10,5 @@ export const attendanceReportUrl = (studentId: string, start: string, end: strin
  * rather than inside the viewer.
  */
 export function getAttendanceReport(studentId: string, start: string, end: string): Promise<PdfFile> {
-  return fetchPdf(attendanceReportUrl(studentId, start, end), { fallbackName: `attendance-report-${start}-${end}.pdf` });
+  return fetchPdf(attendanceReportUrl(studentId, start, end), { fallbackName: fileNames.attendanceReport(studentId, start, end) });
 }

@@ -11,6 +11,7 @@ import { notificationKindLabels, notificationKinds } from '@school/contract/noti
 import { useNotificationSettings } from '../api/get-notification-settings.ts';
 import { useSaveNotificationSettings } from '../api/save-notification-settings.ts';
 import { PreviewDialog } from './preview-dialog.tsx';
+import { useStepUp } from '../../../components/mui/step-up-dialog.tsx';
 
 /** What each kind sends, in a line, beside its switch. */
 const kindHelp: Record<(typeof notificationKinds)[number], string> = {
@@ -24,9 +25,12 @@ const kindHelp: Record<(typeof notificationKinds)[number], string> = {
 export function NotificationSettingsPanel() {
   const { data, error } = useNotificationSettings();
   const save = useSaveNotificationSettings();
+  // A change needs a second factor given in the last 15 minutes: asked for, then saved again.
+  const { guard, dialog } = useStepUp();
   const [preview, setPreview] = useState<(typeof notificationKinds)[number] | null>(null);
   return (
     <Paper variant="outlined" component="section" aria-labelledby="notification-settings-title" sx={{ p: 2, mb: 3 }}>
+      {dialog}
       <Typography id="notification-settings-title" variant="h6" component="h2">
         Notifications
       </Typography>
@@ -43,7 +47,9 @@ export function NotificationSettingsPanel() {
                 <Switch
                   checked={data?.[kind] ?? false}
                   disabled={!data || save.isPending}
-                  onChange={(event) => data && save.mutate({ ...data, [kind]: event.target.checked })}
+                  onChange={(event) => {
+                    if (data) void guard(() => save.mutateAsync({ ...data, [kind]: event.target.checked })).catch(() => undefined);
+                  }}
                 />
               }
               label={

@@ -13,6 +13,7 @@ import { ApiError } from '../../../api/client.ts';
 import { useEraseDueData } from '../api/erase-due-data.ts';
 import { useRetention } from '../api/get-retention.ts';
 import { RetentionTable } from './retention-table.tsx';
+import { useStepUp } from '../../../components/mui/step-up-dialog.tsx';
 
 /** How many of the students due later the screen lists. */
 const UPCOMING_SHOWN = 10;
@@ -24,6 +25,8 @@ const UPCOMING_SHOWN = 10;
 export function RetentionPanel() {
   const { data, error, isPending } = useRetention();
   const erase = useEraseDueData();
+  // The erasure (not its count) needs a second factor given in the last 15 minutes: asked for, then made again.
+  const { guard, dialog } = useStepUp();
   const [checked, setChecked] = useState<RetentionEraseResult | null>(null);
   const [asking, setAsking] = useState(false);
   const [done, setDone] = useState<string | null>(null);
@@ -33,7 +36,7 @@ export function RetentionPanel() {
     setChecked(await erase.mutateAsync({ dry_run: true }).catch(() => null));
   };
   const confirm = async () => {
-    const result = await erase.mutateAsync({ dry_run: false }).catch(() => null);
+    const result = await guard(() => erase.mutateAsync({ dry_run: false })).catch(() => null);
     if (!result) return;
     setAsking(false);
     setChecked(null);
@@ -42,6 +45,7 @@ export function RetentionPanel() {
 
   return (
     <>
+      {dialog}
       <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }}>
         Data of students who have left
       </Typography>

@@ -18,6 +18,7 @@ import { ApiError } from '../../../api/client.ts';
 import { cardsOnPhone } from '../../../components/mui/table-cards.ts';
 import { useRollOver } from '../api/roll-over.ts';
 import { ClassMoveRow, type ClassMove } from './class-move-row.tsx';
+import { useStepUp } from '../../../components/mui/step-up-dialog.tsx';
 
 /** What a check or an apply found, as the admin reads it. */
 function RolloverFindings({ result }: { result: RolloverResult }) {
@@ -54,6 +55,8 @@ export function RolloverPanel({ year, onDone }: { year: SchoolYear; onDone: (mes
   const [checked, setChecked] = useState<RolloverResult | null>(null);
   const [asking, setAsking] = useState(false);
   const rollOver = useRollOver();
+  // The rollover itself (not its check) needs a second factor given in the last 15 minutes: asked for, then made again.
+  const { guard, dialog } = useStepUp();
   const request = (dryRun: boolean) => ({
     to_year: year.year + 1,
     classes: year.classes.map(({ class_id }) => ({
@@ -70,7 +73,7 @@ export function RolloverPanel({ year, onDone }: { year: SchoolYear; onDone: (mes
   };
   const check = async () => setChecked(await rollOver.mutateAsync(request(true)).catch(() => null));
   const apply = async () => {
-    const result = await rollOver.mutateAsync(request(false)).catch(() => null);
+    const result = await guard(() => rollOver.mutateAsync(request(false))).catch(() => null);
     if (!result) return;
     setChecked(result);
     setAsking(false);
@@ -79,6 +82,7 @@ export function RolloverPanel({ year, onDone }: { year: SchoolYear; onDone: (mes
 
   return (
     <>
+      {dialog}
       <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 1 }}>
         Move into {next}
       </Typography>

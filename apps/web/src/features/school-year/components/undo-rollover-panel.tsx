@@ -11,18 +11,21 @@ import { ApiError } from '../../../api/client.ts';
 import { useSchoolTimeZone } from '../../../api/get-school-config.ts';
 import { formatSchoolDay } from '../../../lib/format-day.ts';
 import { useUndoRollover } from '../api/undo-rollover.ts';
+import { useStepUp } from '../../../components/mui/step-up-dialog.tsx';
 
 /** The last rollover, and its undo while it may be undone (until the date it expires). */
 export function UndoRolloverPanel({ rollover, onDone }: { rollover: LastRollover; onDone: (message: string) => void }) {
   const [asking, setAsking] = useState(false);
   const undo = useUndoRollover();
+  // The undo needs a second factor given in the last 15 minutes: asked for, then made again.
+  const { guard, dialog } = useStepUp();
   const timeZone = useSchoolTimeZone();
   const from = academicYearLabel(rollover.from_year);
   const summary = `The school moved from ${from} into ${academicYearLabel(rollover.to_year)} on ${formatSchoolDay(rollover.at, timeZone)} (by ${rollover.by}).`;
 
   const confirm = async () => {
     try {
-      const answer = await undo.mutateAsync();
+      const answer = await guard(() => undo.mutateAsync());
       setAsking(false);
       onDone(answer.message);
     } catch {
@@ -32,6 +35,7 @@ export function UndoRolloverPanel({ rollover, onDone }: { rollover: LastRollover
 
   return (
     <>
+      {dialog}
       <Alert
         severity="info"
         sx={{ mb: 2 }}

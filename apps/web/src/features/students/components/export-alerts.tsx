@@ -4,7 +4,8 @@ import { useExportAlerts } from '../api/get-export-alerts.ts';
 
 /**
  * The admins' warning that someone is exporting much of the school's data today (decision 049):
- * each staff member past half of the day's allowance, with her count. Nothing while all is quiet.
+ * each staff member past half of the day's allowance, with her count, student records opened one
+ * by one counted in (one export per 100, decision 057). Nothing while all is quiet.
  */
 export function ExportAlerts() {
   const { data } = useExportAlerts();
@@ -14,7 +15,8 @@ export function ExportAlerts() {
       <AlertTitle>Many whole-school exports today</AlertTitle>
       {data.staff.map((member) => (
         <div key={member.username}>
-          {member.display_name} ({member.username}): {member.exports} of {data.daily_limit} exports allowed in a day.
+          {member.display_name} ({member.username}): {member.exports} of {data.daily_limit} exports allowed in a day
+          {member.records_read > 0 ? `, ${member.records_read} student records opened counted in (100 records count as one export).` : '.'}
         </div>
       ))}
     </Alert>

@@ -45,6 +45,32 @@ describe('the admin’s Edit Student dialog', () => {
     expect(calls.map((call) => call.url)).toEqual([`/api/student/${row.id}`]);
   });
 
+  it('asks for a second factor past the hour’s allowance of records read, then loads the record', async () => {
+    let stepped = false;
+    const calls = stubFetch((call) => {
+      if (call.url === '/api/account/step-up') {
+        stepped = true;
+        return json({ message: 'Confirmed.' });
+      }
+      if (call.url === '/api/account/passkeys') return json({ passkeys: [] });
+      if (call.url === '/api/account') return json({ totp: true, recovery_codes_left: 10, sessions: [] });
+      if (call.url === `/api/student/${row.id}`)
+        return stepped ? json(stored()) : json({ code: 'step_up_required', enrolled: true, message: messages.stepUpForRecords }, 403);
+      return json([]);
+    });
+    renderWithQueries(<EditStudentDialog student={row} onClose={vi.fn()} />);
+    const stepUp = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    await userEvent.type(within(stepUp).getByLabelText('Code'), '123456');
+    await userEvent.click(within(stepUp).getByRole('button', { name: 'Confirm' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Student' });
+    expect(await within(dialog).findByDisplayValue('Kezia')).toBeInTheDocument();
+    expect(calls.map((call) => call.url).filter((url) => !url.startsWith('/api/account/passkeys') && url !== '/api/account')).toEqual([
+      `/api/student/${row.id}`,
+      '/api/account/step-up',
+      `/api/student/${row.id}`,
+    ]);
+  });
+
   it("says 'Required' when a name is emptied, and saves nothing", async () => {
     const calls = serve((record) => saved(record));
     const { dialog } = await openDialog();

@@ -1,0 +1,160 @@
+import { progressFlags, type FieldValue } from '@school/contract';
+import { sql } from 'kysely';
+import type { Executor } from '../../db/database.ts';
+import type { StudentImportsTable } from '../../db/schema.ts';
+
+/** The statements of a staged student import (decision 042); import-staging.ts decides when each runs. */
+
+/** The imported columns a staged row carries, in the table's order. */
+export const stagedColumns = ['first_name', 'last_name', 'middle_name', 'sex', 'date_of_birth', 'class_id', 'house_code', 'birth_certificate_no'] as const;
+type StagedColumn = (typeof stagedColumns)[number];
+
+export type StagedRow = { id: string; action: 'insert' | 'update'; values: Record<string, FieldValue> };
+
+export type NewImport = { at: string; admin: string; adminId: number; fileName: string; mode: StudentImportsTable['mode']; owner: string };
+
+const text = (value: FieldValue | undefined): string | null => (value === null || value === undefined ? null : String(value));
+
+export const importStagingRepository = {
+  /** The import's history row, 'running' until it is published: its ID. */
+  async insertImport(db: Executor, entry: NewImport): Promise<number> {
+    const row = await db
+      .insertInto('student_imports')
+      .values({
+        at: entry.at,
+        admin: entry.admin,
+        admin_id: entry.adminId,
+        file_name: entry.fileName,
+        mode: entry.mode,
+        inserted: 0,
+        updated: 0,
+        unchanged: 0,
+        outcome: 'running',
+        owner: entry.owner,
+        heartbeat: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  },
+
+  /** Stages one slice of rows and moves the import's heartbeat on. */
+  async stage(db: Executor, importId: number, rows: StagedRow[]): Promise<void> {
+    if (rows.length > 0)
+      await db
+        .insertInto('student_import_rows')
+        .values(
+          rows.map((row) => ({
+            import_id: importId,
+            student_id: row.id,
+            action: row.action,
+            changed: row.action === 'update' ? stagedColumns.filter((column) => column in row.values).join(',') : '',
+            ...(Object.fromEntries(stagedColumns.map((column) => [column, text(row.values[column])])) as Record<StagedColumn, string | null>),
+          })),
+        )
+        .execute();
+    await db.updateTable('student_imports').set({ heartbeat: new Date().toISOString() }).where('id', '=', importId).execute();
+  },
+
+  /**
+   * Makes every staged row real in one transaction (`trx`), a few set-based statements whatever
+   * the number of rows: new students with their accounts (first password: the date of birth) and
+   * empty progress, then each group of updates changing the same columns. A student added with a
+   * staged ID meanwhile fails the insert, and with it the whole publish.
+   */
+  async publish(trx: Executor, importId: number, present: readonly string[], now: string): Promise<void> {
+    const staged = (action: 'insert' | 'update') => trx.selectFrom('student_import_rows').where('import_id', '=', importId).where('action', '=', action);
+    const columns = stagedColumns.filter((column) => present.includes(column));
+    await trx
+      .insertInto('students')
+      .columns(['id', ...columns, 'created_at', 'updated_at'])
+      .expression(
+        staged('insert').select([
+          sql.ref('student_id').as('id'),
+          ...columns.map((column) => sql.ref(column).as(column)),
+          sql.val(now).as('created_at'),
+          sql.val(now).as('updated_at'),
+        ]),
+      )
+      .execute();
+    await trx
+      .insertInto('student_accounts')
+      .columns(['student_id', 'password_hash', 'password_reset', 'password_changed_at'])
+      .expression(
+        staged('insert').select([
+          'student_id',
+          sql<null>`null`.as('password_hash'),
+          sql.lit(1).as('password_reset'),
+          sql<null>`null`.as('password_changed_at'),
+        ]),
+      )
+      .execute();
+    const flags = Object.entries(progressFlags());
+    await trx
+      .insertInto('form_progress')
+      .columns(['student_id', ...flags.map(([key]) => key)] as Array<'student_id'>)
+      .expression(staged('insert').select(['student_id', ...flags.map(([key, value]) => sql.lit(value).as(key))]))
+      .execute();
+    const groups = await staged('update').select('changed').distinct().execute();
+    for (const { changed } of groups) {
+      const set = Object.fromEntries(
+        changed.split(',').map((column) => [
+          column,
+          trx
+            .selectFrom('student_import_rows as staged')
+            .select(sql.ref(`staged.${column}`).as(column))
+            .where('staged.import_id', '=', importId)
+            .where('staged.student_id', '=', sql.ref<string>('students.id')),
+        ]),
+      );
+      await trx
+        .updateTable('students')
+        .set({ ...set, updated_at: now })
+        .where('id', 'in', staged('update').select('student_id').where('changed', '=', changed))
+        .execute();
+    }
+    await trx.deleteFrom('student_import_rows').where('import_id', '=', importId).execute();
+  },
+
+  /** The import is published: its history row shows what it changed (in the publish's transaction). */
+  async done(trx: Executor, importId: number, counts: { inserted: number; updated: number; unchanged: number }): Promise<void> {
+    await trx
+      .updateTable('student_imports')
+      .set({ ...counts, outcome: 'done', owner: null, heartbeat: null })
+      .where('id', '=', importId)
+      .execute();
+  },
+
+  /** The import stopped before its publish (refused, failed): its staged rows and its history row go, as if it never ran. */
+  async discard(db: Executor, importId: number): Promise<void> {
+    await db.deleteFrom('student_import_rows').where('import_id', '=', importId).execute();
+    await db.deleteFrom('student_imports').where('id', '=', importId).where('outcome', '=', 'running').execute();
+  },
+
+  /** The imports still marked running, with the process that runs each. */
+  running(db: Executor) {
+    return db.selectFrom('student_imports').select(['id', 'owner', 'heartbeat']).where('outcome', '=', 'running').execute();
+  },
+
+  /** Marks these running imports 'interrupted', removing their staged rows and their admins' progress. */
+  async markInterrupted(db: Executor, interrupted: number[]): Promise<void> {
+    await db.deleteFrom('student_import_rows').where('import_id', 'in', interrupted).execute();
+    await db
+      .updateTable('student_imports')
+      .set({ outcome: 'interrupted', owner: null, heartbeat: null })
+      .where('id', 'in', interrupted)
+      .where('outcome', '=', 'running')
+      .execute();
+    await db
+      .deleteFrom('import_progress')
+      .where(
+        'admin_id',
+        'in',
+        db
+          .selectFrom('student_imports')
+          .select(sql<number>`coalesce(admin_id, 0)`.as('admin_id'))
+          .where('id', 'in', interrupted),
+      )
+      .execute();
+  },
+};
