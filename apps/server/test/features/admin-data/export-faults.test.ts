@@ -2,8 +2,8 @@ import { messages } from '@school/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseMessages } from '../../../src/lib/error-handler.ts';
-import { createAdminUser, createStudent, signedInAdmin } from '../../helpers/factories.ts';
-import { buildTestApp, type TestApp, type TestClient } from '../../helpers/test-app.ts';
+import { adminApp, createStudent } from '../../helpers/factories.ts';
+import type { TestApp, TestClient } from '../../helpers/test-app.ts';
 import { testDialect } from '../../helpers/test-db.ts';
 import { readWorkbook } from './workbook.ts';
 
@@ -15,9 +15,7 @@ describe.skipIf(testDialect !== 'postgres')('exports while the database connecti
   let t: TestApp;
   let admin: TestClient;
   beforeAll(async () => {
-    t = await buildTestApp({ exportDailyLimit: 1000 });
-    await createAdminUser(t.db);
-    admin = await signedInAdmin(t.app);
+    ({ t, admin } = await adminApp({ exportDailyLimit: 1000 }));
     for (let start = 0; start < STUDENTS; start += 20)
       await Promise.all(Array.from({ length: 20 }, (_, n) => createStudent(t.db, { class_id: ['1A', '2B', '3A', '4D', '5A'][(start + n) % 5] })));
   }, 120_000);

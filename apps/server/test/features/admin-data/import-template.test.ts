@@ -1,16 +1,14 @@
 import { fileNames, limits, studentFields, studentImportColumns } from '@school/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdminUser, signedInAdmin } from '../../helpers/factories.ts';
+import { adminApp } from '../../helpers/factories.ts';
 import type { TestClient } from '../../helpers/test-app.ts';
-import { buildTestApp, type TestApp } from '../../helpers/test-app.ts';
+import type { TestApp } from '../../helpers/test-app.ts';
 import { readWorkbook } from './workbook.ts';
 
 let t: TestApp;
 let admin: TestClient;
 beforeAll(async () => {
-  t = await buildTestApp();
-  await createAdminUser(t.db);
-  admin = await signedInAdmin(t.app);
+  ({ t, admin } = await adminApp());
 });
 afterAll(() => t.close());
 

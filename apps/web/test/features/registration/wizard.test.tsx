@@ -2,7 +2,7 @@ import type { StudentRecord } from '@school/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Registration } from '../../../src/api/get-student.ts';
 import { registrationRoutes } from '../../../src/features/registration/routes.tsx';
 import { formatDay, today } from '../../../src/lib/format-day.ts';
@@ -86,6 +86,21 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the registration wizard', () => {
+  // The wizard's steps and what a tap opens (the leave question, the form's PDF dialog) are
+  // fetched when first needed, and their modules (MUI's above all), transformed on first use, take
+  // a busy machine tens of seconds: loaded once here, with room, each test waits for its screen
+  // and not for that.
+  beforeAll(async () => {
+    await Promise.all([
+      import('../../../src/features/registration/wizard-layout.tsx'),
+      import('../../../src/features/registration/pages.tsx'),
+      import('../../../src/features/registration/documents-step-page.tsx'),
+      import('../../../src/features/registration/complete-step-page.tsx'),
+      import('../../../src/features/registration/leave-dialog.tsx'),
+      import('../../../src/components/mui/pdf-dialog.tsx'),
+      import('../../../src/components/mui/mui-theme.tsx'),
+    ]);
+  }, 180_000);
   it('opens Student Data from /registration, lists the six steps and marks the current one', async () => {
     fakeServer(registration(), (record) => json({ message: 'Saved', record, progress }));
     const router = renderWizard('/registration');
