@@ -161,12 +161,14 @@ describe.runIf(mounted)(`a full disk (${testDialect}, data folder on a ${DISK_BY
 
       // A staff member's read of one student's data is written to the audit log for her to see
       // (decision 050) and, for her full record, counted by the export guard (decision 057): with
-      // SQLite, no row can be written, so the read waits with the disk message.
+      // SQLite, no row can be written, so the read waits with the disk message. So does every export,
+      // the audit log's CSV among them: the export guard counts it (decision 049).
       for (const url of [
         `/api/student/${studentId}`,
         `/api/registration-form/${studentId}`,
         `/api/report-card/${studentId}/2025/1`,
         `/api/student-attendance/${studentId}`,
+        '/api/audit/csv',
       ]) {
         const answer = await admin.get(url);
         if (testDialect === 'sqlite')

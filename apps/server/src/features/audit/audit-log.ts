@@ -59,6 +59,13 @@ export function auditRow(actor: Actor, entry: AuditEntry): Insertable<AuditLogTa
 }
 
 /**
+ * The read notes a read waits for on a full disk: a staff member's read of one student's data,
+ * which she is shown on her privacy page (decision 050). (An export's note needs no rule here: the
+ * export guard's count, a write, refuses it first, decision 049.)
+ */
+const mustBeWritten = (actor: Actor, action: string) => actor.kind === 'admin' && recordAccessActions.includes(action);
+
+/**
  * Read notes a full disk had no room for (SQLite's database shares the data folder's disk), in the
  * order they were made: the next read note that finds room writes them first. At most this many
  * are held; past it the oldest go, with a warning in the server's log.
@@ -72,11 +79,9 @@ const MAX_HELD_READ_NOTES = 10_000;
  * an admin makes them; a student's reads of her own record are not (`adminsOnly`).
  *
  * A full disk refuses writes only (issue 49): a read whose note cannot be written for want of
- * space is answered, and its note is held and written with the next one that finds room. Except a
- * staff member's read of one student's data that the student is shown on her privacy page
- * (`recordAccessWords`, decision 050): she is owed that row, so such a read stays refused with the
- * disk message until it can be written. (Full-record reads are refused then anyway: the export
- * guard's count is a write, decision 057.)
+ * space is answered, and its note is held and written with the next one that finds room; except
+ * the notes that `mustBeWritten`, whose reads stay refused with the disk message until there is room
+ * (decision 059). Full-record reads are refused then anyway: the export guard's count is a write (decision 057).
  */
 export async function auditRead(deps: Pick<Deps, 'writeTransaction'>, actor: Actor, entry: AuditEntry, { adminsOnly = false } = {}): Promise<void> {
   if (adminsOnly && actor.kind !== 'admin') return;
@@ -86,8 +91,7 @@ export async function auditRead(deps: Pick<Deps, 'writeTransaction'>, actor: Act
     await deps.writeTransaction((trx) => writeAuditRows(trx, [...held, row]));
   } catch (error) {
     heldReadNotes.unshift(...held);
-    const owedToStudent = actor.kind === 'admin' && recordAccessActions.includes(entry.action);
-    if (databaseFault(error) !== 'full' || owedToStudent) throw error;
+    if (databaseFault(error) !== 'full' || mustBeWritten(actor, entry.action)) throw error;
     heldReadNotes.push(row);
     const dropped = heldReadNotes.splice(0, Math.max(0, heldReadNotes.length - MAX_HELD_READ_NOTES));
     if (dropped.length) console.warn(`The disk is full: ${dropped.length} read notes of the audit log could not be kept.`);
