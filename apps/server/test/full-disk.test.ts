@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseMessages } from '../src/lib/error-handler.ts';
-import { createStudent, STUDENT_PASSWORD } from './helpers/factories.ts';
+import { giveTerm, setPosted } from './features/term-reports/term-reports-helpers.ts';
+import { ADMIN_PASSWORD, createAdminUser, createStudent, STUDENT_PASSWORD } from './helpers/factories.ts';
 import { multipart } from './helpers/multipart.ts';
 import { RawConnection } from './helpers/raw-http.ts';
 import { createServerData, type ServerData } from './helpers/server-data.ts';
@@ -49,20 +50,29 @@ describe.runIf(mounted)(`a full disk (${testDialect}, data folder on a ${DISK_BY
   const data: ServerData = probe;
   let server: RunningServer;
   let client: HttpClient;
+  let admin: HttpClient;
   let studentId: string;
   const filler = () => path.join(data.dataDir, 'filler');
 
   beforeAll(async () => {
     const db = await data.open();
     studentId = (await createStudent(db, {}, { password: STUDENT_PASSWORD })).id;
+    await createAdminUser(db);
+    await giveTerm(db, studentId, { year: 2025, term: '1' });
+    await setPosted(db, 2025, '1', true);
     await db.destroy();
-    server = await startServer(data.settings, data.dir);
+    // The server's temporary files (SQLite's and the system's) go to the full disk too, as they do
+    // where the data folder and the temporary folder share one disk.
+    server = await startServer({ ...data.settings, TMPDIR: data.dataDir, SQLITE_TMPDIR: data.dataDir }, data.dir);
     client = new HttpClient(server.url);
     await client.get('/sanctum/csrf-cookie');
     expect((await client.post('/api/login-student', { student_id: studentId, password: STUDENT_PASSWORD })).status).toBe(200);
+    admin = new HttpClient(server.url);
+    await admin.signInAsAdmin('registrar', ADMIN_PASSWORD);
   });
   afterAll(async () => {
     client?.close();
+    admin?.close();
     server?.child.kill('SIGTERM');
     await server?.exited;
     spawnSync('umount', [data.dataDir]);
@@ -73,7 +83,7 @@ describe.runIf(mounted)(`a full disk (${testDialect}, data folder on a ${DISK_BY
     Cookie: [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
     'X-XSRF-TOKEN': decodeURIComponent(client.cookies.get('XSRF-TOKEN')!),
   });
-  const upload = (connection: RawConnection) => {
+  const uploadOn = (connection: RawConnection) => {
     const { payload, headers } = multipart(
       { id: studentId, file_type: 'sea_slip' },
       { name: 'slip.pdf', bytes: Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(1024 * 1024, 'a'), Buffer.from('\n%%EOF\n')]) },
@@ -93,7 +103,7 @@ describe.runIf(mounted)(`a full disk (${testDialect}, data folder on a ${DISK_BY
     try {
       expect(fillDisk(filler())).toBeGreaterThan(0);
 
-      const refused = await upload(connection);
+      const refused = await uploadOn(connection);
       expect(refused.status).toBe(503);
       expect(JSON.parse(refused.body)).toEqual({ message: databaseMessages.full });
       expect(refused.headers['retry-after']).toBe('5');
@@ -109,13 +119,104 @@ describe.runIf(mounted)(`a full disk (${testDialect}, data folder on a ${DISK_BY
       } else expect(saved.status).toBe(200);
 
       fs.rmSync(filler());
-      expect((await upload(connection)).status).toBe(200);
+      expect((await uploadOn(connection)).status).toBe(200);
       expect((await save(connection, 'peanuts')).status).toBe(200);
       expect(connection.isOpen).toBe(true);
       const incoming = path.join(data.dataDir, 'uploads', '.incoming');
       expect(fs.readdirSync(incoming, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile())).toEqual([]);
     } finally {
       connection.close();
+    }
+  });
+
+  it("answers the reads a school makes, a write still 503, and writes the reads' audit notes once there is room", { timeout: 60_000 }, async () => {
+    // Both sessions were last seen over a minute ago, so each call is due to slide its idle timeout:
+    // a write, left undone on a full disk.
+    const db = await data.open();
+    await db
+      .updateTable('sessions')
+      .set({ last_seen_at: new Date(Date.now() - 5 * 60_000).toISOString() })
+      .execute();
+    const auditBefore = await db.selectFrom('audit_log').select('id').orderBy('id', 'desc').executeTakeFirst();
+    await db.destroy();
+    expect(fillDisk(filler())).toBeGreaterThan(0);
+    try {
+      const reads: Array<[HttpClient, string, 'json' | 'pdf']> = [
+        [admin, '/api/students', 'json'],
+        [admin, '/api/reference-lists', 'json'],
+        [client, '/api/session', 'json'],
+        [client, `/api/student/${studentId}`, 'json'],
+        [client, `/api/student-attendance/${studentId}`, 'json'],
+        [client, '/api/reference-lists', 'json'],
+        [client, `/api/report-card/${studentId}/2025/1`, 'pdf'],
+        [client, `/api/registration-form/${studentId}`, 'pdf'],
+      ];
+      for (const [caller, url, kind] of reads) {
+        const answer = await caller.get(url);
+        expect({ url, status: answer.status }).toEqual({ url, status: 200 });
+        if (kind === 'pdf') expect(answer.body.startsWith('%PDF-')).toBe(true);
+        else expect(() => answer.json()).not.toThrow();
+      }
+      expect((await admin.get('/api/students')).json<unknown[]>()).toHaveLength(1);
+
+      // A staff member's read of one student's data is written to the audit log for her to see
+      // (decision 050) and, for her full record, counted by the export guard (decision 057): with
+      // SQLite, no row can be written, so the read waits with the disk message. So does every export,
+      // the audit log's CSV among them: the export guard counts it (decision 049).
+      for (const url of [
+        `/api/student/${studentId}`,
+        `/api/registration-form/${studentId}`,
+        `/api/report-card/${studentId}/2025/1`,
+        `/api/student-attendance/${studentId}`,
+        '/api/audit/csv',
+      ]) {
+        const answer = await admin.get(url);
+        if (testDialect === 'sqlite')
+          expect({ url, status: answer.status, body: answer.json() }).toEqual({ url, status: 503, body: { message: databaseMessages.full } });
+        else expect({ url, status: answer.status }).toEqual({ url, status: 200 });
+      }
+
+      // Every write still meets the full disk: an upload on both databases, a save where the database shares the disk.
+      const connection = await RawConnection.open(server.url);
+      try {
+        const upload = await uploadOn(connection);
+        expect({ status: upload.status, body: JSON.parse(upload.body) as unknown }).toEqual({ status: 503, body: { message: databaseMessages.full } });
+        const saved = await save(connection, 'dust');
+        if (testDialect === 'sqlite')
+          expect({ status: saved.status, body: JSON.parse(saved.body) as unknown }).toEqual({ status: 503, body: { message: databaseMessages.full } });
+        else expect(saved.status).toBe(200);
+      } finally {
+        connection.close();
+      }
+    } finally {
+      fs.rmSync(filler());
+    }
+
+    // With room again, the next read note writes the ones the full disk held, in their order.
+    expect((await client.get(`/api/report-card/${studentId}/2025/1`)).status).toBe(200);
+    const check = await data.open();
+    try {
+      const notes = await check
+        .selectFrom('audit_log')
+        .select(['actor_kind', 'action'])
+        .where('id', '>', auditBefore?.id ?? 0)
+        .where('action', 'in', ['students.list-viewed', 'report-card.viewed', 'registration-form.viewed'])
+        .orderBy('id')
+        .execute();
+      const held = [
+        { actor_kind: 'admin', action: 'students.list-viewed' },
+        { actor_kind: 'student', action: 'report-card.viewed' },
+        { actor_kind: 'student', action: 'registration-form.viewed' },
+        { actor_kind: 'admin', action: 'students.list-viewed' },
+      ];
+      const staffReads = [
+        { actor_kind: 'admin', action: 'registration-form.viewed' },
+        { actor_kind: 'admin', action: 'report-card.viewed' },
+      ];
+      const after = { actor_kind: 'student', action: 'report-card.viewed' };
+      expect(notes).toEqual(testDialect === 'sqlite' ? [...held, after] : [...held, ...staffReads, after]);
+    } finally {
+      await check.destroy();
     }
   });
 });

@@ -95,6 +95,9 @@ export function openDatabase(target: DatabaseTarget): { db: Db; dialect: Dialect
   // gone from the file, not only from the tables (issue 49; the retention erasure's checkpoint
   // then takes the older pages out of the WAL).
   sqlite.pragma('secure_delete = ON');
+  // Sorts and temporary tables are kept in memory, not in files beside the data: a read then needs
+  // no disk space, and a full disk refuses writes only (issue 49). A school's are small.
+  sqlite.pragma('temp_store = MEMORY');
   sqlite.pragma('busy_timeout = 5000');
   const cached = withStatementCache(sqlite);
   // Kysely begins every transaction with BEGIN; IMMEDIATE takes the write lock then, or meets

@@ -4,6 +4,7 @@ import { messages } from '@school/contract';
 
 import type { Config } from '../core/config.ts';
 import type { Db, Executor } from '../db/database.ts';
+import { databaseFault } from '../db/database-faults.ts';
 import { serverSecret } from '../db/server-secret.ts';
 import type { Deps } from '../lib/deps.ts';
 import { Forbidden } from '../lib/errors.ts';
@@ -66,15 +67,14 @@ export function registerSessions(app: FastifyInstance): void {
       const found = read?.session;
       const now = Date.now();
       if (found && isExpired(found, now)) {
-        await sessionRepository.delete(db, found.id_hash);
+        await unlessDiskFull(sessionRepository.delete(db, found.id_hash));
         request.sessionEnded = found.kind !== 'guest';
       } else if (found) {
         session = found;
         read.handTo(request);
         if (now - Date.parse(found.last_seen_at) > TOUCH_INTERVAL_MS) {
           const at = new Date(now).toISOString();
-          await sessionRepository.touch(db, found.id_hash, at);
-          found.last_seen_at = at;
+          if (await unlessDiskFull(sessionRepository.touch(db, found.id_hash, at))) found.last_seen_at = at;
         }
       } else {
         request.sessionEnded = true;
@@ -92,6 +92,21 @@ export function registerSessions(app: FastifyInstance): void {
       }
     }
   });
+}
+
+/**
+ * A session's own bookkeeping (its last-seen time slid, a timed-out row removed) is no part of the
+ * call it comes with: on a full disk it is left undone and the call goes on, so that reads are
+ * answered (issue 49). A write the call makes is refused by the disk itself. False when left undone.
+ */
+async function unlessDiskFull(write: Promise<unknown>): Promise<boolean> {
+  try {
+    await write;
+    return true;
+  } catch (error) {
+    if (databaseFault(error) === 'full') return false;
+    throw error;
+  }
 }
 
 /**

@@ -3,7 +3,7 @@ import type { SignedInActor } from '../../session/actor.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { HttpError, NotFound } from '../../lib/errors.ts';
 import { printedFor } from '../../lib/pdf/index.ts';
-import { auditRead, writeAudit } from '../audit/index.ts';
+import { auditRead } from '../audit/index.ts';
 import { renderAttendanceReport } from './attendance-report-pdf.ts';
 import { attendanceRepository } from './repository.ts';
 import { countAttendance, currentTerm, daysBetween, schoolClock, schoolDays, type AttendanceFigures } from './school-sessions.ts';
@@ -96,7 +96,7 @@ export async function attendanceReportPdf(deps: Deps, actor: SignedInActor, prop
   const now = new Date();
   const days = schoolDays(calendar, props.start, props.end, schoolClock(now, deps.config.schoolTimeZone), bellTimes(deps));
   const records = await attendanceRepository.recordsBetween(deps.db, props.studentId, props.start, props.end);
-  await writeAudit(deps.db, actor, { action: 'attendance-report.viewed', studentId: props.studentId, detail: `${props.start} to ${props.end}` });
+  await auditRead(deps, actor, { action: 'attendance-report.viewed', studentId: props.studentId, detail: `${props.start} to ${props.end}` });
   return renderAttendanceReport(printedFor(actor), {
     schoolName: deps.config.schoolName,
     timeZone: deps.config.schoolTimeZone,

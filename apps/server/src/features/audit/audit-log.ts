@@ -3,6 +3,8 @@ import { nowIso, type Executor } from '../../db/database.ts';
 import type { Deps } from '../../lib/deps.ts';
 import type { Insertable } from 'kysely';
 import type { AuditLogTable } from '../../db/schema.ts';
+import { databaseFault } from '../../db/database-faults.ts';
+import { recordAccessActions } from './record-access.ts';
 import { auditRepository } from './repository.ts';
 
 /** What happened, beside who did it: the action, which student it concerns, and a short note. Never the data itself. */
@@ -57,11 +59,41 @@ export function auditRow(actor: Actor, entry: AuditEntry): Insertable<AuditLogTa
 }
 
 /**
+ * The read notes a read waits for on a full disk: a staff member's read of one student's data,
+ * which she is shown on her privacy page (decision 050). (An export's note needs no rule here: the
+ * export guard's count, a write, refuses it first, decision 049.)
+ */
+const mustBeWritten = (actor: Actor, action: string) => actor.kind === 'admin' && recordAccessActions.includes(action);
+
+/**
+ * Read notes a full disk had no room for (SQLite's database shares the data folder's disk), in the
+ * order they were made: the next read note that finds room writes them first. At most this many
+ * are held; past it the oldest go, with a warning in the server's log.
+ */
+const heldReadNotes: Array<Insertable<AuditLogTable>> = [];
+const MAX_HELD_READ_NOTES = 10_000;
+
+/**
  * Records something that changes nothing else (a read, a download) in a write transaction of its
  * own, so it shares a commit with the saves around it. Reads of a student's data are logged when
  * an admin makes them; a student's reads of her own record are not (`adminsOnly`).
+ *
+ * A full disk refuses writes only (issue 49): a read whose note cannot be written for want of
+ * space is answered, and its note is held and written with the next one that finds room; except
+ * the notes that `mustBeWritten`, whose reads stay refused with the disk message until there is room
+ * (decision 059). Full-record reads are refused then anyway: the export guard's count is a write (decision 057).
  */
 export async function auditRead(deps: Pick<Deps, 'writeTransaction'>, actor: Actor, entry: AuditEntry, { adminsOnly = false } = {}): Promise<void> {
   if (adminsOnly && actor.kind !== 'admin') return;
-  await deps.writeTransaction((trx) => writeAudit(trx, actor, entry));
+  const row = auditRow(actor, entry);
+  const held = heldReadNotes.splice(0);
+  try {
+    await deps.writeTransaction((trx) => writeAuditRows(trx, [...held, row]));
+  } catch (error) {
+    heldReadNotes.unshift(...held);
+    if (databaseFault(error) !== 'full' || mustBeWritten(actor, entry.action)) throw error;
+    heldReadNotes.push(row);
+    const dropped = heldReadNotes.splice(0, Math.max(0, heldReadNotes.length - MAX_HELD_READ_NOTES));
+    if (dropped.length) console.warn(`The disk is full: ${dropped.length} read notes of the audit log could not be kept.`);
+  }
 }

@@ -4,7 +4,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { NotFound } from '../../lib/errors.ts';
 import { printedFor } from '../../lib/pdf/index.ts';
 import { zonedTimestamp } from '../../lib/time-zone.ts';
-import { writeAudit } from '../audit/index.ts';
+import { auditRead } from '../audit/index.ts';
 import { documentsReceived, readStudentPhoto } from '../files/index.ts';
 import { referenceLabels } from '../reference/index.ts';
 import { currentAcademicYear, findStudentRecord } from '../registration/index.ts';
@@ -12,7 +12,7 @@ import { renderRegistrationForm, type DocumentReceived } from './registration-fo
 
 /** Builds the student's registration form PDF; every view is written to the audit log. */
 export async function registrationFormPdf(deps: Deps, actor: SignedInActor, studentId: string): Promise<Buffer> {
-  const { db, config: settings } = deps;
+  const { config: settings } = deps;
   const record = await findStudentRecord(deps, studentId);
   if (!record) throw new NotFound(messages.noSuchStudent);
   const [labels, files, photo, academicYear] = await Promise.all([
@@ -28,7 +28,7 @@ export async function registrationFormPdf(deps: Deps, actor: SignedInActor, stud
     return { type, label: documentTypes[type].title, received: at ? zonedTimestamp(new Date(at), zone).slice(0, 10) : null };
   });
 
-  await writeAudit(db, actor, { action: 'registration-form.viewed', studentId });
+  await auditRead(deps, actor, { action: 'registration-form.viewed', studentId });
 
   return renderRegistrationForm(printedFor(actor), {
     schoolName: settings.schoolName,

@@ -6,7 +6,7 @@ import type { FileOwner } from '../../lib/file-store/index.ts';
 import { printedFor } from '../../lib/pdf/index.ts';
 import { zonedTimestamp } from '../../lib/time-zone.ts';
 import { scannedTermAttendance } from '../attendance/index.ts';
-import { writeAudit } from '../audit/index.ts';
+import { auditRead, writeAudit } from '../audit/index.ts';
 import { cancelReportsPosted, notifyReportsPosted } from '../notifications/index.ts';
 import { averageOf, classPositions } from './grading.ts';
 import { renderReportCard, type TermAttendance } from './report-card-pdf.ts';
@@ -80,7 +80,7 @@ export async function reportCard(deps: Deps, actor: SignedInActor, { studentId, 
   if (!student || (!summary && !card)) throw notFound;
   if (actor.kind === 'student' && posting?.posted !== 1) throw notFound;
 
-  await writeAudit(deps.db, actor, { action: 'report-card.viewed', studentId, detail: `${academicYearLabel(year)} Term ${term}` });
+  await auditRead(deps, actor, { action: 'report-card.viewed', studentId, detail: `${academicYearLabel(year)} Term ${term}` });
   if (card) return { pdf: await deps.files.read(card.stored_name), uploaded: true };
 
   const [results, classMarks, attendance] = await Promise.all([
