@@ -1,15 +1,26 @@
-// Runs the server suites on SQLite, then on PostgreSQL when TEST_DATABASE_URL is set (DESIGN §7).
-import { spawnSync } from 'node:child_process';
+// Runs the server suites on SQLite and, when TEST_DATABASE_URL is set, on PostgreSQL at the same
+// time (DESIGN §7). Each test file opens a database of its own, so the two runs share nothing; they
+// spend most of their time waiting on servers, timers and the database, so running both at once
+// nearly halves the time on a machine of two cores. Each line is marked with its database.
+import { spawn } from 'node:child_process';
+import readline from 'node:readline';
 
 const runs = [{ name: 'SQLite', env: { TEST_DB: 'sqlite' } }];
 if (process.env.TEST_DATABASE_URL) runs.push({ name: 'PostgreSQL', env: { TEST_DB: 'postgres' } });
 else console.log('TEST_DATABASE_URL is not set: the server suites run on SQLite only.');
 
-for (const run of runs) {
-  console.log(`\n── server suites on ${run.name} ──`);
-  const result = spawnSync('npx', ['vitest', 'run', '--project', 'server', ...process.argv.slice(2)], {
-    stdio: 'inherit',
-    env: { ...process.env, ...run.env },
+function run({ name, env }) {
+  console.log(`── server suites on ${name} ──`);
+  const child = spawn('npx', ['vitest', 'run', '--project', 'server', ...process.argv.slice(2)], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
   });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  for (const stream of [child.stdout, child.stderr]) {
+    readline.createInterface({ input: stream }).on('line', (line) => console.log(`[${name}] ${line}`));
+  }
+  return new Promise((resolve) => child.on('close', (code) => resolve({ name, code: code ?? 1 })));
 }
+
+const results = await Promise.all(runs.map(run));
+for (const { name, code } of results) console.log(`── server suites on ${name}: ${code === 0 ? 'passed' : `failed (exit ${code})`} ──`);
+process.exit(results.some(({ code }) => code !== 0) ? 1 : 0);
