@@ -1,5 +1,5 @@
 import { test as base, expect, type Page } from '@playwright/test';
-import { timeStep, totpCode } from '../apps/server/src/features/auth/totp.ts';
+import { codeAfter, timeStep, totpCode } from './support/totp.ts';
 import {
   addDeviceAuthenticator,
   addStaffViaApi,
@@ -47,9 +47,8 @@ async function enrolOnScreen(page: Page): Promise<{ secret: string; used: number
 
 /** Gives a code again (the step-up), as the dialog does before a staff change: the next time step, the one just used being taken. */
 async function stepUpViaApi(page: Page, { secret, used }: { secret: string; used: number }) {
-  while (timeStep() + 1 <= used) await new Promise((resolve) => setTimeout(resolve, 1000));
-  const step = Math.max(timeStep(), used + 1);
-  expect((await apiCall(page, 'POST', '/api/account/step-up', { code: totpCode(secret, step) })).status()).toBe(200);
+  const { code } = await codeAfter(secret, used);
+  expect((await apiCall(page, 'POST', '/api/account/step-up', { code })).status()).toBe(200);
 }
 
 test('with STAFF_MFA=required, admin and office staff set up a second factor (an app or a passkey) before anything else, right after the first password change', async ({

@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
-import { timeStep, totpCode } from '../apps/server/src/features/auth/totp.ts';
+import { codeAfter, timeStep, totpCode } from './support/totp.ts';
 import {
   addStaffViaApi,
   apiCall,
@@ -17,16 +17,6 @@ import { screenshots } from './support/screenshots.ts';
 const shot = screenshots({ fullPage: true });
 
 const OFFICE_PASSWORD = 'Ixora-Hedge-Pink-48';
-
-/**
- * The app's code for a time step after `used` (each step's code is taken once): the step now, or
- * the next, which the server also accepts; it waits for the clock when both are used.
- */
-async function codeAfter(secret: string, used: number): Promise<{ code: string; step: number }> {
-  while (timeStep() + 1 <= used) await new Promise((resolve) => setTimeout(resolve, 1000));
-  const step = Math.max(timeStep(), used + 1);
-  return { code: totpCode(secret, step), step };
-}
 
 test('a staff member enrols an authenticator app, an export asks for her code, and she signs in with password and code', async ({
   page,

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { timeStep, totpCode } from '../apps/server/src/features/auth/totp.ts';
+import { timeStep, totpCode } from './support/totp.ts';
 import {
   browserBeside,
   claimStudent,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { STALE_PROGRESS_MS } from '../src/features/admin-data/import-progress.ts';
+import { STALE_PROGRESS_MS } from '../src/features/admin-data/import-progress-repository.ts';
 import { studentLookupRate } from '../src/features/auth/routes.ts';
 import { ADMIN_PASSWORD, createAdminUser, createStudent } from './helpers/factories.ts';
 import { multipart } from './helpers/multipart.ts';

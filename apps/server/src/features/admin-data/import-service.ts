@@ -17,7 +17,7 @@ import type { ReceivedFile } from '../../lib/uploads/index.ts';
 import { answeredErrors, readSpreadsheet, validateRows, type ImportError } from '../../lib/xlsx/index.ts';
 import { writeAudit } from '../audit/index.ts';
 import { importColumns, importRowSchema, neededForNewStudents, type ImportRowValues } from './import-rows.ts';
-import { importProgress } from './import-progress.ts';
+import { importProgress } from './import-progress-repository.ts';
 import { importStaging } from './import-staging.ts';
 import { adminDataRepository } from './repository.ts';
 

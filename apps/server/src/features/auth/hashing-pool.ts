@@ -66,7 +66,11 @@ export const defaultQueueBounds: QueueBounds = { waiting: 32, perKey: 4 };
  * so an address sending a stream of guesses waits behind everyone else rather than the other way round. Sign-ins are bounded (`tryRun`): at most `bounds.perKey` wait per key, and
  * `bounds.waiting` in all in the second lane; past that HashingBusy is thrown at once.
  */
-export function createHashingPool(size: number, options: object, restFactor = REST_FACTOR, bounds: QueueBounds = defaultQueueBounds) {
+export function createHashingPool(
+  size: number,
+  options: object,
+  { restFactor = REST_FACTOR, nice = HASHING_NICE, bounds = defaultQueueBounds }: { restFactor?: number; nice?: number; bounds?: QueueBounds } = {},
+) {
   const argon2 = createRequire(import.meta.url).resolve('@node-rs/argon2');
   const slots: Slot[] = [];
   const first: Job[] = [];
@@ -80,7 +84,7 @@ export function createHashingPool(size: number, options: object, restFactor = RE
 
   function startSlot(): Slot {
     // None of the parent's Node flags: the thread needs no loader, and its script is CommonJS.
-    const worker = new Worker(workerSource, { eval: true, execArgv: [], workerData: { argon2, nice: HASHING_NICE, options } });
+    const worker = new Worker(workerSource, { eval: true, execArgv: [], workerData: { argon2, nice, options } });
     const slot: Slot = { worker, job: null, startedAt: 0 };
     worker.on('message', (answer: { value?: string | boolean; error?: string }) => {
       const job = slot.job;

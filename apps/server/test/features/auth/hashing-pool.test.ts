@@ -40,7 +40,7 @@ describe('password hashing threads', () => {
 
   it('rests between hashes in proportion to the hash before, leaving the processor to the server', async () => {
     // A hash of some milliseconds, so that the timers' own millisecond of slack cannot decide it.
-    const pool = createHashingPool(1, { ...quick, memoryCost: 16_384, timeCost: 3 }, 4);
+    const pool = createHashingPool(1, { ...quick, memoryCost: 16_384, timeCost: 3 }, { restFactor: 4 });
     // The first hash starts the thread; wait out the rest that follows it (four times as long).
     const warmStart = performance.now();
     await pool.run({ op: 'hash', password: 'warms-the-thread-up' });
@@ -79,7 +79,7 @@ describe('the bounded sign-in lane of the hashing threads', () => {
   const verifyTask = (hash: string) => ({ op: 'verify' as const, hash, password: 'wrong' });
   /** A pool whose thread has started and is idle again, with a stored hash to check against. */
   async function idlePool(bounds: { waiting: number; perKey: number }) {
-    const pool = createHashingPool(1, quick, 0, bounds);
+    const pool = createHashingPool(1, quick, { restFactor: 0, bounds });
     const hash = (await pool.run({ op: 'hash', password: 'stored' })) as string;
     await new Promise((resolve) => setTimeout(resolve, 50));
     return { pool, hash };

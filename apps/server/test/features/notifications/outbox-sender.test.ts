@@ -1,29 +1,17 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { notificationsRepository } from '../../../src/features/notifications/repository.ts';
-import { outboxMessages } from '../../helpers/factories.ts';
-import { createServerData, type ServerData } from '../../helpers/server-data.ts';
+import { describe, expect, it } from 'vitest';
+import { queuedOutbox } from '../../helpers/queued-outbox.ts';
 import { startServer } from '../../helpers/server-process.ts';
-import { startSmtpServer, type TestSmtpServer } from '../../helpers/smtp-server.ts';
 import { testDialect } from '../../helpers/test-db.ts';
 
 const MESSAGES = 400;
 
 describe('the senders of several server processes', () => {
-  let data: ServerData | undefined;
-  let smtp: TestSmtpServer | undefined;
-  afterEach(async () => {
-    await smtp?.close();
-    await data?.remove();
-    data = smtp = undefined;
-  });
+  const outbox = queuedOutbox();
 
   // Several processes need PostgreSQL (decision 028); with SQLite the portal is one process.
   it.skipIf(testDialect !== 'postgres')('send each message once with WORKERS=2 on PostgreSQL', async () => {
-    data = await createServerData();
-    smtp = await startSmtpServer();
-    const db = await data.open();
+    const { data, smtp, db } = await outbox.queue(MESSAGES);
     try {
-      await notificationsRepository.enqueue(db, outboxMessages(MESSAGES), new Date().toISOString());
       const server = await startServer({ ...data.settings, SMTP_URL: smtp.url, WORKERS: '2' }, data.dir);
       try {
         await smtp.waitFor(MESSAGES, 60_000);

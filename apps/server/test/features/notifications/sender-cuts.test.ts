@@ -1,9 +1,7 @@
 import pg from 'pg';
-import { afterEach, describe, expect, it } from 'vitest';
-import { notificationsRepository } from '../../../src/features/notifications/repository.ts';
-import { createServerData, type ServerData } from '../../helpers/server-data.ts';
+import { describe, expect, it } from 'vitest';
+import { queuedOutbox } from '../../helpers/queued-outbox.ts';
 import { startServer } from '../../helpers/server-process.ts';
-import { startSmtpServer, type TestSmtpServer } from '../../helpers/smtp-server.ts';
 import { testDialect } from '../../helpers/test-db.ts';
 
 const MESSAGES = 300;
@@ -11,37 +9,19 @@ const MESSAGES = 300;
 const CUT_EVERY_MS = 1000;
 
 describe('the mail sender while the database connections are cut', () => {
-  let data: ServerData | undefined;
-  let smtp: TestSmtpServer | undefined;
-  afterEach(async () => {
-    await smtp?.close();
-    await data?.remove();
-    data = smtp = undefined;
-  });
+  const outbox = queuedOutbox();
 
   // Connections cut under a running server are PostgreSQL's fault (SQLite has none to cut).
   it.skipIf(testDialect !== 'postgres')(
     'delivers each message exactly once, marks each sent, and goes on with the rest of its batch',
     async () => {
-      data = await createServerData();
-      smtp = await startSmtpServer();
-      const db = await data.open();
+      const { data, smtp, db } = await outbox.queue(MESSAGES);
+      await db.destroy();
       const killer = new pg.Client({ connectionString: data.databaseUrl });
       await killer.connect();
       let cuts = 0;
       let cutting = true;
       try {
-        const messages = Array.from({ length: MESSAGES }, (_, n) => ({
-          kind: 'report_posted',
-          recipient: `parent${n}@example.org`,
-          subject: `Message ${n}`,
-          text_body: `Body ${n}`,
-          html_body: `<p>Body ${n}</p>`,
-          event: 'test',
-          student_id: null,
-        }));
-        await notificationsRepository.enqueue(db, messages, new Date().toISOString());
-        await db.destroy();
         const server = await startServer({ ...data.settings, SMTP_URL: smtp.url }, data.dir);
         const cutter = (async () => {
           while (cutting) {

@@ -1,28 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { notificationsRepository } from '../../../src/features/notifications/repository.ts';
-import { outboxMessages } from '../../helpers/factories.ts';
-import { createServerData, type ServerData } from '../../helpers/server-data.ts';
+import { describe, expect, it } from 'vitest';
+import { queuedOutbox } from '../../helpers/queued-outbox.ts';
 import { startServer } from '../../helpers/server-process.ts';
-import { startSmtpServer, type TestSmtpServer } from '../../helpers/smtp-server.ts';
 import { testDialect } from '../../helpers/test-db.ts';
 
 const MESSAGES = 300;
 
 describe('a server killed while sending mail', () => {
-  let data: ServerData | undefined;
-  let smtp: TestSmtpServer | undefined;
-  afterEach(async () => {
-    await smtp?.close();
-    await data?.remove();
-    data = smtp = undefined;
-  });
+  const outbox = queuedOutbox();
 
   it('sends every queued message after a restart, none lost and at most one repeated', async () => {
-    data = await createServerData();
-    smtp = await startSmtpServer();
-    const db = await data.open();
+    const { data, smtp, db } = await outbox.queue(MESSAGES);
     try {
-      await notificationsRepository.enqueue(db, outboxMessages(MESSAGES), new Date().toISOString());
       const settings = { ...data.settings, SMTP_URL: smtp.url };
 
       const server = await startServer(settings, data.dir);

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -7,11 +6,12 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { messages } from '@school/contract/messages';
-import { useCallback, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { getSecondFactors, givePasskey, passkeyProblem, type SecondFactors } from '../../api/passkeys.ts';
 import { stepUp, stepUpAsked } from '../../api/step-up.ts';
+import { ConfirmItIsYouDialog, useConfirmThenRetry } from './confirm-it-is-you.tsx';
 
 /** What the dialog offers before her account has answered: the code box (an app's or a recovery code). */
 const ASSUMED_FACTORS: SecondFactors = { app: true, passkey: false };
@@ -51,7 +51,6 @@ function EnrolFirstDialog({ message, onClose }: { message: string | null; onClos
  * to My Account, and the export rejects with the refusal at once.
  */
 export function useStepUp(): { guard: <T>(run: () => Promise<T>) => Promise<T>; dialog: ReactNode } {
-  const [open, setOpen] = useState(false);
   const [enrolFirst, setEnrolFirst] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -59,92 +58,70 @@ export function useStepUp(): { guard: <T>(run: () => Promise<T>) => Promise<T>; 
   // What she can give (decision 043): a code from her app, her passkey, or either. Until her
   // account answers, the code box shows: a recovery code is typed there too.
   const [factors, setFactors] = useState<SecondFactors>(ASSUMED_FACTORS);
-  const waiting = useRef<{ resolve: () => void; reject: () => void } | null>(null);
-
-  const guard = useCallback(async <T,>(run: () => Promise<T>): Promise<T> => {
-    try {
-      return await run();
-    } catch (caught) {
-      const asked = stepUpAsked(caught);
-      if (asked === 'enrol') setEnrolFirst((caught as ApiError).message);
-      if (asked !== 'code') throw caught;
+  const { guard, open, confirmed, cancel } = useConfirmThenRetry(
+    (refusal) => {
+      const asked = stepUpAsked(refusal);
+      if (asked === 'enrol') setEnrolFirst((refusal as ApiError).message);
+      return asked === 'code';
+    },
+    () => {
       setCode('');
       setError(null);
-      setOpen(true);
       setFactors(ASSUMED_FACTORS);
       getSecondFactors().then(setFactors, () => setFactors(ASSUMED_FACTORS));
-      await new Promise<void>((resolve, reject) => {
-        waiting.current = { resolve, reject: () => reject(caught) };
-      });
-      return run();
-    }
-  }, []);
+    },
+  );
 
-  async function confirm(event: FormEvent) {
-    event.preventDefault();
-    if (!code.trim()) return setError(messages.enterCode);
-    setBusy(true);
-    try {
-      await stepUp({ code: code.trim() });
-      setOpen(false);
-      waiting.current?.resolve();
-    } catch (caught) {
-      setError(caught instanceof ApiError ? caught.firstMessage : messages.unreachable);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function confirmWithPasskey() {
+  async function step(give: () => Promise<unknown>, problem: (caught: unknown) => string) {
     setError(null);
     setBusy(true);
     try {
-      await givePasskey('/api/account/step-up/passkey/options', '/api/account/step-up/passkey');
-      setOpen(false);
-      waiting.current?.resolve();
+      await give();
+      confirmed();
     } catch (caught) {
-      setError(passkeyProblem(caught));
+      setError(problem(caught));
     } finally {
       setBusy(false);
     }
   }
 
-  function cancel() {
-    setOpen(false);
-    waiting.current?.reject();
+  function confirm(event: FormEvent) {
+    event.preventDefault();
+    if (!code.trim()) return setError(messages.enterCode);
+    void step(
+      () => stepUp({ code: code.trim() }),
+      (caught) => (caught instanceof ApiError ? caught.firstMessage : messages.unreachable),
+    );
   }
+
+  const confirmWithPasskey = () => step(() => givePasskey('/api/account/step-up/passkey/options', '/api/account/step-up/passkey'), passkeyProblem);
 
   const dialog = (
     <>
-      <Dialog open={open} onClose={cancel} aria-labelledby="step-up-title">
-        <form onSubmit={confirm} noValidate>
-          <DialogTitle id="step-up-title">Confirm it is you</DialogTitle>
-          <DialogContent>
-            <Typography sx={{ mb: 2 }}>{stepUpWords(factors)}</Typography>
-            {error && (
-              <Alert severity="error" sx={{ mb: 2 }}>
-                {error}
-              </Alert>
-            )}
-            {factors.passkey && (
-              <Button variant={factors.app ? 'outlined' : 'contained'} onClick={confirmWithPasskey} disabled={busy} sx={{ mb: 2 }}>
-                Use a passkey
-              </Button>
-            )}
-            {factors.app && (
-              <TextField label="Code" value={code} onChange={(event) => setCode(event.target.value)} autoComplete="one-time-code" autoFocus fullWidth />
-            )}
-          </DialogContent>
-          <DialogActions>
-            <Button onClick={cancel}>Cancel</Button>
-            {factors.app && (
-              <Button type="submit" variant="contained" disabled={busy}>
-                Confirm
-              </Button>
-            )}
-          </DialogActions>
-        </form>
-      </Dialog>
+      <ConfirmItIsYouDialog
+        id="step-up"
+        open={open}
+        ask={stepUpWords(factors)}
+        error={error}
+        onSubmit={confirm}
+        onCancel={cancel}
+        actions={
+          factors.app && (
+            <Button type="submit" variant="contained" disabled={busy}>
+              Confirm
+            </Button>
+          )
+        }
+      >
+        {factors.passkey && (
+          <Button variant={factors.app ? 'outlined' : 'contained'} onClick={confirmWithPasskey} disabled={busy} sx={{ mb: 2 }}>
+            Use a passkey
+          </Button>
+        )}
+        {factors.app && (
+          <TextField label="Code" value={code} onChange={(event) => setCode(event.target.value)} autoComplete="one-time-code" autoFocus fullWidth />
+        )}
+      </ConfirmItIsYouDialog>
       <EnrolFirstDialog message={enrolFirst} onClose={() => setEnrolFirst(null)} />
     </>
   );

@@ -1,14 +1,9 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { messages } from '@school/contract/messages';
-import { useCallback, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError } from '../../../api/client.ts';
+import { ConfirmItIsYouDialog, useConfirmThenRetry } from '../../../components/mui/confirm-it-is-you.tsx';
 import { confirmEnrolmentCode, enrolmentCheckAsked, sendEnrolmentCode } from '../api/enrolment-code.ts';
 
 /**
@@ -18,30 +13,17 @@ import { confirmEnrolmentCode, enrolmentCheckAsked, sendEnrolmentCode } from '..
  * again. Cancelling rejects with the portal's refusal.
  */
 export function useEnrolmentCheck(): { guard: <T>(run: () => Promise<T>) => Promise<T>; dialog: ReactNode } {
-  const [open, setOpen] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const waiting = useRef<{ resolve: () => void; reject: () => void } | null>(null);
-
-  const guard = useCallback(async <T,>(run: () => Promise<T>): Promise<T> => {
-    try {
-      return await run();
-    } catch (caught) {
-      if (!enrolmentCheckAsked(caught)) throw caught;
-      setSent(null);
-      setPassword('');
-      setCode('');
-      setError(null);
-      setOpen(true);
-      await new Promise<void>((resolve, reject) => {
-        waiting.current = { resolve, reject: () => reject(caught) };
-      });
-      return run();
-    }
-  }, []);
+  const { guard, open, confirmed, cancel } = useConfirmThenRetry(enrolmentCheckAsked, () => {
+    setSent(null);
+    setPassword('');
+    setCode('');
+    setError(null);
+  });
 
   async function step(call: () => Promise<void>) {
     setError(null);
@@ -64,50 +46,20 @@ export function useEnrolmentCheck(): { guard: <T>(run: () => Promise<T>) => Prom
     if (!code.trim()) return setError(messages.enterCode);
     void step(async () => {
       await confirmEnrolmentCode({ code: code.trim() });
-      setOpen(false);
-      waiting.current?.resolve();
+      confirmed();
     });
   }
 
-  function cancel() {
-    setOpen(false);
-    waiting.current?.reject();
-  }
-
   const dialog = (
-    <Dialog open={open} onClose={cancel} aria-labelledby="enrolment-check-title">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle id="enrolment-check-title">Confirm it is you</DialogTitle>
-        <DialogContent>
-          <Typography sx={{ mb: 2 }}>{sent ?? messages.enrolmentVerificationRequired}</Typography>
-          {error && (
-            <Alert severity="error" sx={{ mb: 2 }}>
-              {error}
-            </Alert>
-          )}
-          {sent === null ? (
-            <TextField
-              label="Your password"
-              type="password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              autoComplete="current-password"
-              autoFocus
-              fullWidth
-            />
-          ) : (
-            <TextField
-              label="Code from the message"
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
-              autoComplete="one-time-code"
-              autoFocus
-              fullWidth
-            />
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={cancel}>Cancel</Button>
+    <ConfirmItIsYouDialog
+      id="enrolment-check"
+      open={open}
+      ask={sent ?? messages.enrolmentVerificationRequired}
+      error={error}
+      onSubmit={submit}
+      onCancel={cancel}
+      actions={
+        <>
           {sent !== null && (
             <Button onClick={() => setSent(null)} disabled={busy}>
               Send a new code
@@ -116,9 +68,30 @@ export function useEnrolmentCheck(): { guard: <T>(run: () => Promise<T>) => Prom
           <Button type="submit" variant="contained" disabled={busy}>
             {sent === null ? 'Send the code' : 'Confirm'}
           </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+        </>
+      }
+    >
+      {sent === null ? (
+        <TextField
+          label="Your password"
+          type="password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          autoComplete="current-password"
+          autoFocus
+          fullWidth
+        />
+      ) : (
+        <TextField
+          label="Code from the message"
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          autoComplete="one-time-code"
+          autoFocus
+          fullWidth
+        />
+      )}
+    </ConfirmItIsYouDialog>
   );
   return { guard, dialog };
 }
