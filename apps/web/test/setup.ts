@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { options } from 'preact';
 import { afterEach, vi } from 'vitest';
 
 // A screen rendered in jsdom on a busy two-core machine can take many seconds to appear (its
@@ -13,6 +14,13 @@ configure({ asyncUtilTimeout: 30_000 });
 // screen) only when it finds jest's; vitest's serves under that name, so a test on a clock of its
 // own never waits on a timer no one advances.
 Object.assign(globalThis, { jest: { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) } });
+
+// Preact runs a component's effects after the next frame: it asks for an animation frame and, in
+// case none comes, sets a 100 ms timer that cancels the frame. On a busy machine that timer can
+// fire after a test file's window has gone, where cancelling a frame throws. In tests the effects
+// wait for a plain timer instead, which needs no window (and Testing Library's act() still runs
+// them at once).
+options.requestAnimationFrame = (callback) => setTimeout(callback);
 
 afterEach(() => {
   cleanup();
