@@ -466,7 +466,7 @@ export type GuardiansTable = {
   password_hash: string;
   /** The message kinds she wants, joined by commas. */
   message_kinds: string;
-  disabled: number;
+  disabled: Generated<number>;
   created_at: string;
   password_changed_at: string;
 };
@@ -478,12 +478,12 @@ export type GuardianLinksTable = {
   guardian_id: number;
   student_id: string;
   relationship: 'mother' | 'father' | 'guardian' | 'other';
-  can_view: number;
+  can_view: Generated<number>;
   /** 1 once office or admin staff restricted it (custody): she then sees nothing of the student. */
-  restricted: number;
+  restricted: Generated<number>;
   verified_by: 'invitation' | 'letter' | 'office';
   created_at: string;
-  revoked_at: string | null;
+  revoked_at: Generated<string | null>;
 };
 
 /** A single-use link the school sent to an address to link a guardian to one student. */
