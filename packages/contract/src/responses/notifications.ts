@@ -12,6 +12,8 @@ export const outboxMessageSchema = z.object({
   created_at: z.string(),
   sent_at: z.string().nullable(),
   last_error: z.string().nullable(),
+  /** The name of the guardian whose account the message went to (decision 064); null for any other address. */
+  guardian: z.string().nullable(),
 });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 

@@ -124,6 +124,7 @@ export default function MessagesPage() {
                 <TableCell data-label="Time">{formatSchoolTime(message.sent_at ?? message.created_at, timeZone)}</TableCell>
                 <TableCell data-label="Kind">{notificationKindLabels[message.kind]}</TableCell>
                 <TableCell data-label="Recipient" sx={{ wordBreak: 'break-all' }}>
+                  {message.guardian && <span>{message.guardian} · </span>}
                   {message.recipient}
                 </TableCell>
                 <TableCell data-label="Subject">{message.subject}</TableCell>
