@@ -250,3 +250,18 @@ export function linkAddedMessage(
     `${school.portalUrl}/${toOffice ? 'admin' : 'parents'}`,
   );
 }
+
+/**
+ * A girl changed a parent e-mail of her record while it is where the school's messages go (decision
+ * 064): told to the address that was replaced, without the new one.
+ */
+export function familyAddressChangedMessage(school: School, { firstName }: { firstName: string }): Composed {
+  return compose(
+    `${school.schoolName}: the e-mail address for messages about ${firstName} was changed`,
+    [
+      `The e-mail address for messages about ${firstName} was changed in the portal: the school's messages about her no longer come to this address.`,
+      `If you did not expect this, please contact the school office of ${school.schoolName}.`,
+    ],
+    `${school.portalUrl}/parents`,
+  );
+}
