@@ -13,11 +13,13 @@ export const academicYearLabel = (year: number | string): string => `${year}-${N
 export const termLabel = (year: number, term: string): string => `Term ${term}, ${termNames[term] ?? ''}, ${academicYearLabel(year)}`;
 
 /**
- * Who may call a route (DESIGN §4, decisions 003 and 048): anyone, a restricted or full session,
+ * Who may call a route (DESIGN §4, decisions 003, 048 and 063): anyone, a restricted or full session,
  * staff with a permission, or the student the request names — `self or <permission>` lets staff
- * with that permission in too (a class-bound role only for her classes' students).
+ * with that permission in too (a class-bound role only for her classes' students), and
+ * `family or <permission>` her guardians with a live, unrestricted link as well. `guardian` is a
+ * signed-in guardian's own calls.
  */
-export type Access = 'visitor' | 'restricted' | 'signed-in' | Permission | `self or ${Permission}`;
+export type Access = 'visitor' | 'restricted' | 'signed-in' | 'guardian' | Permission | `self or ${Permission}` | `family or ${Permission}`;
 
 export type Town = { town_name: string };
 export type Religion = { code: string; religion: string };

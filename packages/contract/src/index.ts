@@ -17,3 +17,5 @@ export * from './school-year.ts';
 export * from './notifications.ts';
 export * from './field-values.ts';
 export * from './file-names.ts';
+export * from './guardians.ts';
+export * from './guardian-messages.ts';

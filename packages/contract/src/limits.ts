@@ -13,6 +13,10 @@ export const limits = {
   staffDisplayName: 80,
   /** A staff member's e-mail address: as long as the record's e-mail fields may be. */
   staffEmail: 50,
+  /** A guardian's e-mail address, her sign-in name (the longest an address may be). */
+  guardianEmail: 254,
+  /** A guardian's name as she gives it. */
+  guardianName: 80,
   /** Each name typed into the visitors' student-ID lookup (SPEC §9: a description limit of 60). */
   lookupName: 60,
   /** A password as typed; longer input is refused before anything is hashed. */

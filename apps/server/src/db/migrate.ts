@@ -27,6 +27,7 @@ import * as passkeys from './migrations/027-passkeys.ts';
 import * as staffEmailAndDevices from './migrations/028-staff-email-and-devices.ts';
 import * as recordReads from './migrations/029-record-reads.ts';
 import * as erasedFiles from './migrations/031-erased-files.ts';
+import * as guardians from './migrations/032-guardians.ts';
 
 /** Migrations are listed here in order; the list is bundled, so no folder is read at run time. */
 const migrations: Record<string, Migration> = {
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   '028-staff-email-and-devices': staffEmailAndDevices,
   '029-record-reads': recordReads,
   '031-erased-files': erasedFiles,
+  '032-guardians': guardians,
 };
 
 /**

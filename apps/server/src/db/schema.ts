@@ -106,9 +106,11 @@ export type RecordReadHoursTable = {
 export type SessionsTable = {
   /** SHA-256 of the cookie value; the cookie itself is never stored. */
   id_hash: string;
-  kind: 'guest' | 'student' | 'admin';
+  kind: 'guest' | 'student' | 'admin' | 'guardian';
   student_id: string | null;
   admin_id: number | null;
+  /** The guardian of a `guardian` session (decision 062). */
+  guardian_id?: number | null;
   /** 1 while a student signed in with her date of birth and must set a password. */
   restricted: number;
   csrf_token: string;
@@ -275,7 +277,7 @@ export type AttendanceScansTable = {
 export type AuditLogTable = {
   id: Generated<number>;
   at: string;
-  actor_kind: 'student' | 'admin' | 'visitor' | 'system';
+  actor_kind: 'student' | 'admin' | 'guardian' | 'visitor' | 'system';
   actor_id: string | null;
   action: string;
   student_id: string | null;
@@ -421,6 +423,8 @@ export type OutboxTable = {
   /** The event that made it, e.g. `term-reports.posted:2025:1`: a withdrawal cancels that event's unsent messages. */
   event: string;
   student_id: string | null;
+  /** The guardian the message went to, when it went to one (decision 064). */
+  guardian_id?: number | null;
   /** `sending` while a sender holds it (until `next_attempt_at`, its lease); then sent, queued again for a retry, or failed. */
   status: 'queued' | 'sending' | 'sent' | 'failed' | 'cancelled';
   attempts: number;
@@ -450,11 +454,91 @@ export type NotificationStopsTable = { student_id: string; recipient: string; ki
 /** Whether the school sends a notification kind (its Notifications settings). */
 export type NotificationSettingsTable = { kind: string; enabled: number };
 
+/** A parent or guardian's account (decision 062); `public_id` names her in URLs. */
+export type GuardiansTable = {
+  id: Generated<number>;
+  public_id: string;
+  /** Her sign-in name, in lower case. */
+  email: string;
+  email_verified_at: string;
+  display_name: string;
+  phone: string | null;
+  password_hash: string;
+  /** The message kinds she wants, joined by commas. */
+  message_kinds: string;
+  disabled: Generated<number>;
+  created_at: string;
+  password_changed_at: string;
+};
+
+/** A guardian's link to a student, and how it was verified (decision 062). */
+export type GuardianLinksTable = {
+  id: Generated<number>;
+  public_id: string;
+  guardian_id: number;
+  student_id: string;
+  relationship: 'mother' | 'father' | 'guardian' | 'other';
+  can_view: Generated<number>;
+  /** 1 once office or admin staff restricted it (custody): she then sees nothing of the student. */
+  restricted: Generated<number>;
+  verified_by: 'invitation' | 'letter' | 'office';
+  created_at: string;
+  revoked_at: Generated<string | null>;
+};
+
+/** A single-use link the school sent to an address to link a guardian to one student. */
+export type GuardianInvitationsTable = {
+  id: Generated<number>;
+  public_id: string;
+  /** SHA-256 of the link's token. */
+  token_hash: string;
+  student_id: string;
+  email: string;
+  relationship: 'mother' | 'father' | 'guardian' | 'other';
+  created_by: number | null;
+  created_at: string;
+  expires_at: string;
+  sent_at: string;
+  accepted_at: string | null;
+  cancelled_at: string | null;
+};
+
+/** A single-use code printed on a class's letters, for one of a student's (up to two) guardians. */
+export type GuardianLetterCodesTable = {
+  id: Generated<number>;
+  student_id: string;
+  slot: number;
+  /** SHA-256 of the code, as printed without its dashes. */
+  code_hash: string;
+  created_by: number | null;
+  created_at: string;
+  used_at: string | null;
+  used_by: number | null;
+};
+
+/** A single-use link mailed to a guardian's address: a sign-up to prove (`details` kept until then) or a password reset. */
+export type GuardianEmailTokensTable = {
+  id: Generated<number>;
+  token_hash: string;
+  purpose: 'sign-up' | 'password-reset';
+  email: string;
+  guardian_id: number | null;
+  details: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+};
+
 export type Database = {
   students: StudentsTable;
   student_accounts: StudentAccountsTable;
   admin_users: AdminUsersTable;
   sessions: SessionsTable;
+  guardians: GuardiansTable;
+  guardian_links: GuardianLinksTable;
+  guardian_invitations: GuardianInvitationsTable;
+  guardian_letter_codes: GuardianLetterCodesTable;
+  guardian_email_tokens: GuardianEmailTokensTable;
   staff_recovery_codes: StaffRecoveryCodesTable;
   staff_passkeys: StaffPasskeysTable;
   passkey_challenges: PasskeyChallengesTable;

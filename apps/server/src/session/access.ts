@@ -1,8 +1,8 @@
 import { classBoundRoles, messages, reachesClass, roleMay, studentIdProblem, type Access, type Permission } from '@school/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Forbidden, Invalid, Unauthorized } from '../lib/errors.ts';
+import { Forbidden, Invalid, NotFound, Unauthorized } from '../lib/errors.ts';
 import { accessRepository } from './access-repository.ts';
-import type { AdminActor, SignedInActor } from './actor.ts';
+import type { AdminActor, GuardianActor, SignedInActor } from './actor.ts';
 import { requireEnrolledFactor } from './second-factor-enrolment.ts';
 
 declare module 'fastify' {
@@ -31,12 +31,34 @@ export type RouteEntry = { method: string; url: string; access: Access | undefin
 
 const notSignedIn = (request: FastifyRequest) => new Unauthorized(request.sessionEnded ? messages.sessionEnded : messages.signInToContinue);
 
-/** A staff access split into its permission and whether the student the request names may call it too. */
-export function readAccess(access: Access): { permission: Permission; self: boolean } | null {
-  if (access === 'visitor' || access === 'restricted' || access === 'signed-in') return null;
-  return access.startsWith('self or ')
-    ? { permission: access.slice('self or '.length) as Permission, self: true }
-    : { permission: access as Permission, self: false };
+/**
+ * A staff access split into its permission, whether the student the request names may call it too
+ * (`self or …`, `family or …`), and whether her linked guardians may (`family or …`).
+ */
+export function readAccess(access: Access): { permission: Permission; self: boolean; family: boolean } | null {
+  if (access === 'visitor' || access === 'restricted' || access === 'signed-in' || access === 'guardian') return null;
+  for (const [prefix, family] of [
+    ['self or ', false],
+    ['family or ', true],
+  ] as const)
+    if (access.startsWith(prefix)) return { permission: access.slice(prefix.length) as Permission, self: true, family };
+  return { permission: access as Permission, self: false, family: false };
+}
+
+/**
+ * A guardian's reach (decision 063): her own calls (`guardian`), and the `family or …` calls about a
+ * daughter she has a live, unrestricted link to. Any other call that names a student, and a
+ * `family or …` call about a girl she is not linked to (or whose link is restricted or revoked),
+ * answers 404, as for a girl who does not exist: the portal never tells her whether a girl is a
+ * student. The rest of the staff's and students' calls are refused.
+ */
+async function checkGuardian(app: FastifyInstance, request: FastifyRequest, actor: GuardianActor, access: Access): Promise<void> {
+  if (access === 'guardian') return;
+  const staffAccess = readAccess(access);
+  const named = request.routeOptions.config?.studentIdFrom?.(request);
+  if (staffAccess?.family && named !== undefined && (await accessRepository.guardianSees(app.deps.db, actor.guardianId, namedStudentId(named)))) return;
+  if (staffAccess?.self) throw new NotFound();
+  throw new Forbidden(messages.callNotAvailable);
 }
 
 /** A student id as the request names it, by the contract's one rule: null, a number or an object is refused, never turned into text that could name someone. */
@@ -89,6 +111,8 @@ export function registerAccessControl(app: FastifyInstance): void {
 
     const actor = request.actor;
     if (actor.kind === 'visitor' && !actor.restricted) throw notSignedIn(request);
+    if (actor.kind === 'guardian') return checkGuardian(app, request, actor, access);
+    if (access === 'guardian') throw new Forbidden(messages.callNotAvailable);
     requireEnrolledFactor(request, app.deps.config.staffMfa);
     if (access === 'restricted') return;
     if (actor.kind === 'visitor') throw new Forbidden(messages.setNewPasswordFirst);
@@ -119,6 +143,12 @@ export function adminActor(request: FastifyRequest): AdminActor {
 
 /** The caller as a signed-in student or staff member: for `signed-in` and `self or …` routes. */
 export function signedInActor(request: FastifyRequest): SignedInActor {
-  if (request.actor.kind === 'visitor') throw notSignedIn(request);
+  if (request.actor.kind === 'visitor' || request.actor.kind === 'guardian') throw notSignedIn(request);
+  return request.actor;
+}
+
+/** The caller as a signed-in guardian: for `guardian` routes. */
+export function guardianActor(request: FastifyRequest): GuardianActor {
+  if (request.actor.kind !== 'guardian') throw new Forbidden(messages.callNotAvailable);
   return request.actor;
 }

@@ -21,7 +21,11 @@ export type StudentIdentity = { kind: 'student'; studentId: string };
  */
 export type AdminIdentity = { kind: 'admin'; adminId: number; name: string; role: StaffRole; classes: string[] };
 
+/** A signed-in parent or guardian (decision 062); `publicId` is the ID URLs and answers name her by. */
+export type GuardianIdentity = { kind: 'guardian'; guardianId: number; publicId: string; name: string };
+
 export type StudentActor = StudentIdentity & RequestFacts;
+export type GuardianActor = GuardianIdentity & RequestFacts;
 export type AdminActor = AdminIdentity & RequestFacts;
 /**
  * Anyone without a full session. `restricted` is the account of a restricted session: it signed
@@ -34,15 +38,17 @@ export type VisitorActor = { kind: 'visitor'; restricted: StudentIdentity | Admi
  * Who is calling, built once per request from the session (`request.actor`). Routes pass it to
  * services as their first argument after `deps`; services and repositories never see the request.
  */
-export type Actor = StudentActor | AdminActor | VisitorActor;
+export type Actor = StudentActor | AdminActor | GuardianActor | VisitorActor;
 export type SignedInActor = StudentActor | AdminActor;
 
 /** A staff account's classes as stored (class IDs joined by commas). */
 export const classesOf = (stored: string | null | undefined): string[] => (stored ? stored.split(',') : []);
 
-/** The identity a session stands for; a staff session whose account is gone or disabled stands for nobody. */
-function identityOf(session: SessionWithAdmin | null): StudentIdentity | AdminIdentity | null {
+/** The identity a session stands for; a staff or guardian session whose account is gone or disabled stands for nobody. */
+function identityOf(session: SessionWithAdmin | null): StudentIdentity | AdminIdentity | GuardianIdentity | null {
   if (session?.kind === 'student' && session.student_id) return { kind: 'student', studentId: session.student_id };
+  if (session?.kind === 'guardian' && session.guardian_id != null && session.guardian_public_id && session.guardian_name && !session.guardian_disabled)
+    return { kind: 'guardian', guardianId: session.guardian_id, publicId: session.guardian_public_id, name: session.guardian_name };
   if (session?.kind === 'admin' && session.admin_id !== null && session.admin_name && !session.admin_disabled)
     return {
       kind: 'admin',
@@ -59,13 +65,16 @@ export function actorFor(session: SessionWithAdmin | null, request: { ip: string
   const facts: RequestFacts = { ip: request.ip, address: request.address, requestId: request.id, sessionId: session?.id_hash ?? null };
   const identity = identityOf(session);
   if (!identity) return { kind: 'visitor', restricted: null, ...facts };
+  // A guardian's session is never restricted: she chose her own password from the start.
+  if (identity.kind === 'guardian') return { ...identity, ...facts };
   if (session?.restricted === 1) return { kind: 'visitor', restricted: identity, ...facts };
   return { ...identity, ...facts };
 }
 
-/** The account behind the actor, full or restricted; null for a visitor who has not signed in. */
+/** The student or staff account behind the actor, full or restricted; null for a visitor who has not signed in, and for a guardian. */
 export function accountOf(actor: Actor): StudentIdentity | AdminIdentity | null {
   if (actor.kind === 'visitor') return actor.restricted;
+  if (actor.kind === 'guardian') return null;
   return actor.kind === 'student'
     ? { kind: 'student', studentId: actor.studentId }
     : { kind: 'admin', adminId: actor.adminId, name: actor.name, role: actor.role, classes: actor.classes };

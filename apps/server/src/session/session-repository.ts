@@ -17,13 +17,18 @@ export type SessionWithAdmin = SessionRow & {
   admin_disabled?: number | null;
   /** 1 when the staff account has a second factor (decision 043). */
   admin_has_factor?: number | null;
+  /** A guardian's session (decision 062): her public ID, name and whether her account is disabled. */
+  guardian_public_id?: string | null;
+  guardian_name?: string | null;
+  guardian_disabled?: number | null;
 };
 
 /** Session ids are 256 random bits; only their SHA-256 is stored, so a copy of the database opens no session. */
 export const newToken = (): string => randomBytes(32).toString('base64url');
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('base64url');
 
-export type NewSession = Pick<SessionRow, 'kind' | 'student_id' | 'admin_id' | 'restricted' | 'ip' | 'second_factor_at' | 'device' | 'enrolment_verified_at'>;
+export type NewSession = Pick<SessionRow, 'kind' | 'student_id' | 'admin_id' | 'restricted' | 'ip' | 'second_factor_at' | 'device' | 'enrolment_verified_at'> &
+  Partial<Pick<SessionRow, 'guardian_id'>>;
 
 /** Whether the `admin_users` row in the query has a second factor: an authenticator app or a passkey (decision 043). */
 export const hasSecondFactor = sql<boolean>`(admin_users.totp_secret IS NOT NULL OR EXISTS (SELECT 1 FROM staff_passkeys WHERE staff_passkeys.admin_id = admin_users.id))`;
@@ -33,8 +38,12 @@ const sessionQuery = (db: Executor) =>
   db
     .selectFrom('sessions')
     .leftJoin('admin_users', 'admin_users.id', 'sessions.admin_id')
+    .leftJoin('guardians', 'guardians.id', 'sessions.guardian_id')
     .selectAll('sessions')
     .select([
+      'guardians.public_id as guardian_public_id',
+      'guardians.display_name as guardian_name',
+      'guardians.disabled as guardian_disabled',
       'admin_users.username as admin_name',
       'admin_users.role as admin_role',
       'admin_users.classes as admin_classes',

@@ -14,6 +14,7 @@ export * from './audit.ts';
 export * from './auth.ts';
 export * from './common.ts';
 export * from './files.ts';
+export * from './guardians.ts';
 export * from './passkeys.ts';
 export * from './registration.ts';
 export * from './staff.ts';

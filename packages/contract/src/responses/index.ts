@@ -3,6 +3,7 @@ export * from './attendance.ts';
 export * from './audit.ts';
 export * from './common.ts';
 export * from './files.ts';
+export * from './guardians.ts';
 export * from './imports.ts';
 export * from './passkeys.ts';
 export * from './reference.ts';

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { messageStatuses, notificationKinds } from '../notifications.ts';
+import { messageKinds, messageStatuses, notificationKinds } from '../notifications.ts';
 
 /** One message of `GET /api/messages`: never its body (that is `GET /api/messages/{id}`). */
 export const outboxMessageSchema = z.object({
   id: z.number().int(),
-  kind: z.enum(notificationKinds),
+  kind: z.enum(messageKinds),
   recipient: z.string(),
   subject: z.string(),
   status: z.enum(messageStatuses),
@@ -12,6 +12,8 @@ export const outboxMessageSchema = z.object({
   created_at: z.string(),
   sent_at: z.string().nullable(),
   last_error: z.string().nullable(),
+  /** The name of the guardian whose account the message went to (decision 064); null for any other address. */
+  guardian: z.string().nullable(),
 });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 

@@ -4,6 +4,8 @@ import { z } from 'zod';
 /** GET /api/session: who the server says is signed in; the truth for the web app's route guard. */
 export const sessionSchema = z.object({
   authenticated: z.boolean(),
+  /** Which kind of account is signed in (a guardian's is `guardian`, decision 062); absent for a visitor. */
+  kind: z.enum(['student', 'admin', 'guardian']).optional(),
   admin: z.boolean(),
   /** True while a first-password (restricted) session may only set a new password. */
   restricted: z.boolean(),

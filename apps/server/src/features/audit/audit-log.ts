@@ -19,10 +19,11 @@ export type AuditEntry = {
   attempted?: string | null;
 };
 
-/** The audit log's name for the actor: a student's id, an admin's username, or the account a visitor tried. */
+/** The audit log's name for the actor: a student's id, an admin's username, a guardian's public ID, or the account a visitor tried. */
 function actorId(actor: Actor, entry: AuditEntry): string | null {
   if (actor.kind === 'student') return actor.studentId;
   if (actor.kind === 'admin') return actor.name;
+  if (actor.kind === 'guardian') return actor.publicId;
   return entry.attempted ?? null;
 }
 

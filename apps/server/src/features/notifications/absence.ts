@@ -2,7 +2,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { nowIso, type Executor } from '../../db/database.ts';
 import type { Actor } from '../../session/actor.ts';
 import { absenceMessage, type DayState } from './message-kinds.ts';
-import { recipientsOf } from './recipients.ts';
+import { noFamily, recipientsOf } from './recipients.ts';
 import { notificationsRepository as repository, type NewMessage } from './repository.ts';
 import { enqueueMessages } from './service.ts';
 import { schoolYearOf, stopLink } from './stop-links.ts';
@@ -57,13 +57,14 @@ export async function notifyAbsenceDay(trx: Executor, deps: Pick<Deps, 'config'>
     if (await repository.correctNotice(trx, { student_id: id, date, from: previous, to: stored(state) })) corrected.add(id);
   }
   const byId = new Map(students.map((student) => [student.id, student]));
+  const families = await repository.familiesOf(trx, [...told, ...corrected]);
   const messages: NewMessage[] = [];
   for (const { id, state, correction } of [
     ...first.filter(({ id }) => told.has(id)).map((item) => ({ ...item, correction: false })),
     ...corrections.filter(({ id }) => corrected.has(id)).map((item) => ({ ...item, correction: true })),
   ]) {
     const student = byId.get(id)!;
-    for (const recipient of recipientsOf(student, { student: false })) {
+    for (const { recipient, guardian_id } of recipientsOf(student, families.get(id) ?? noFamily, { student: false, kind: 'absence' })) {
       if (stopped.has(`${id} ${recipient.toLowerCase()}`)) continue;
       const composed = absenceMessage(deps.config, {
         firstName: String(student.first_name ?? ''),
@@ -80,6 +81,7 @@ export async function notifyAbsenceDay(trx: Executor, deps: Pick<Deps, 'config'>
         html_body: composed.html,
         event: `attendance.day:${date}`,
         student_id: id,
+        guardian_id,
       });
     }
   }

@@ -2,6 +2,8 @@
 export { notificationsRoutes } from './routes.ts';
 export { registerOutboxSender } from './outbox-sender.ts';
 export { cancelReportsPosted, enqueueMessages, notifyReportsPosted } from './service.ts';
+export { linkAddedMessage } from './message-kinds.ts';
+export { addressesReplaced, familyAddressFields, notifyFamilyAddressChanged, type AddressChange } from './family-address.ts';
 export { notifyAbsenceDay, recordSchoolDays } from './absence.ts';
 export { queueAdminsNotice, queueEnrolmentCode, queueStaffSecurityNotice } from './staff-security.ts';
 export type { AdminsEvent, StaffSecurityEvent } from './message-kinds.ts';

@@ -1,4 +1,4 @@
-import type { NotificationKind, OutboxMessage } from '@school/contract';
+import type { MessageKind, OutboxMessage } from '@school/contract';
 
 /** An outbox row as the repository reads it. */
 export type OutboxRow = {
@@ -11,12 +11,14 @@ export type OutboxRow = {
   created_at: string;
   sent_at: string | null;
   last_error: string | null;
+  /** The guardian's name when the message went to a guardian's account (decision 064). */
+  guardian_name: string | null;
 };
 
 /** A message as the admin's list shows it: one still being sent reads as queued. */
 export const presentMessage = (row: OutboxRow): OutboxMessage => ({
   id: Number(row.id),
-  kind: row.kind as NotificationKind,
+  kind: row.kind as MessageKind,
   recipient: row.recipient,
   subject: row.subject,
   status: row.status === 'sending' ? 'queued' : (row.status as OutboxMessage['status']),
@@ -24,4 +26,5 @@ export const presentMessage = (row: OutboxRow): OutboxMessage => ({
   created_at: row.created_at,
   sent_at: row.sent_at,
   last_error: row.last_error,
+  guardian: row.guardian_name,
 });

@@ -6,20 +6,42 @@ export type AddressFields = Record<(typeof addressFields)[number], FieldValue>;
 
 const address = (value: FieldValue) => (typeof value === 'string' && emailPattern.test(value.trim()) && value.trim().length <= 254 ? value.trim() : null);
 
+/** A guardian a message about a girl may go to: her verified address and the kinds she wants. */
+export type FamilyMember = { guardianId: number; email: string; kinds: string[] };
 /**
- * The e-mail addresses of the parents or guardian the student lives with (her living status), and
- * hers too when `student` is set: each valid address once, whatever its case.
+ * A girl's family as the portal knows it (decision 064): whether she has any live link (a
+ * restricted one counts), and the guardians with a live, unrestricted link whose account is open.
  */
-export function recipientsOf(record: AddressFields, { student }: { student: boolean }): string[] {
-  const candidates = [...(student ? [record.email] : []), ...parentsShown(record.living_status).map((who) => record[`email_${who}`])];
+export type Family = { linked: boolean; guardians: FamilyMember[] };
+export const noFamily: Family = { linked: false, guardians: [] };
+
+/** Where one message goes: an address, and the guardian it belongs to when it is a guardian's. */
+export type Recipient = { recipient: string; guardian_id: number | null };
+
+/**
+ * Where a message of `kind` about a girl goes (decision 064), each valid address once whatever its
+ * case: hers when `student` is set; then, once she has any live link, each unrestricted guardian
+ * who wants that kind, at her verified address; while she has none, the record's addresses of the
+ * parents or guardian she lives with (her living status).
+ */
+export function recipientsOf(record: AddressFields, family: Family, { student, kind }: { student: boolean; kind: string }): Recipient[] {
+  const fromRecord = (value: FieldValue): Recipient => ({ recipient: typeof value === 'string' ? value : '', guardian_id: null });
+  const candidates: Recipient[] = [
+    ...(student ? [fromRecord(record.email)] : []),
+    ...(family.linked
+      ? family.guardians
+          .filter((guardian) => guardian.kinds.includes(kind))
+          .map((guardian) => ({ recipient: guardian.email, guardian_id: guardian.guardianId }))
+      : parentsShown(record.living_status).map((who) => fromRecord(record[`email_${who}`]))),
+  ];
   const seen = new Set<string>();
-  const addresses: string[] = [];
+  const recipients: Recipient[] = [];
   for (const candidate of candidates) {
-    const valid = address(candidate);
+    const valid = address(candidate.recipient);
     if (valid && !seen.has(valid.toLowerCase())) {
       seen.add(valid.toLowerCase());
-      addresses.push(valid);
+      recipients.push({ ...candidate, recipient: valid });
     }
   }
-  return addresses;
+  return recipients;
 }

@@ -3,23 +3,39 @@ import type { NotificationKind } from '@school/contract';
 import type { DialectName, Executor } from '../../db/database.ts';
 import { claimableRows } from '../../db/dialect.ts';
 import type { OutboxTable } from '../../db/schema.ts';
-import { addressFields } from './recipients.ts';
+import { addressFields, type Family } from './recipients.ts';
 
 /** A message to write to the outbox. */
-export type NewMessage = Pick<Insertable<OutboxTable>, 'kind' | 'recipient' | 'subject' | 'text_body' | 'html_body' | 'event' | 'student_id'>;
+export type NewMessage = Pick<Insertable<OutboxTable>, 'kind' | 'recipient' | 'subject' | 'text_body' | 'html_body' | 'event' | 'student_id' | 'guardian_id'>;
 
 /** SQLite takes at most 32,766 values a statement: 1,000 messages of 12 columns stay below it. */
 const BATCH = 1000;
 
-const listed = ['id', 'kind', 'recipient', 'subject', 'status', 'attempts', 'created_at', 'sent_at', 'last_error'] as const;
+const listed = [
+  'outbox.id',
+  'outbox.kind',
+  'outbox.recipient',
+  'outbox.subject',
+  'outbox.status',
+  'outbox.attempts',
+  'outbox.created_at',
+  'outbox.sent_at',
+  'outbox.last_error',
+  'guardians.display_name as guardian_name',
+] as const;
 
 export const notificationsRepository = {
   /** Writes messages to the outbox, queued and due at once; pass the transaction of the event that causes them. */
   async enqueue(db: Executor, messages: NewMessage[], now: string) {
     for (let start = 0; start < messages.length; start += BATCH) {
-      const rows = messages
-        .slice(start, start + BATCH)
-        .map((message) => ({ ...message, status: 'queued' as const, attempts: 0, next_attempt_at: now, created_at: now }));
+      const rows = messages.slice(start, start + BATCH).map((message) => ({
+        ...message,
+        guardian_id: message.guardian_id ?? null,
+        status: 'queued' as const,
+        attempts: 0,
+        next_attempt_at: now,
+        created_at: now,
+      }));
       await db.insertInto('outbox').values(rows).execute();
     }
   },
@@ -148,7 +164,14 @@ export const notificationsRepository = {
       .$if(kind !== undefined, (query) => query.where('kind', '=', kind as string))
       .$if(hidden.length > 0, (query) => query.where('kind', 'not in', hidden));
     const [items, count] = await Promise.all([
-      filtered.select(listed).orderBy('created_at', 'desc').orderBy('id', 'desc').offset(offset).limit(limit).execute(),
+      filtered
+        .leftJoin('guardians', 'guardians.id', 'outbox.guardian_id')
+        .select(listed)
+        .orderBy('outbox.created_at', 'desc')
+        .orderBy('outbox.id', 'desc')
+        .offset(offset)
+        .limit(limit)
+        .execute(),
       filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
     ]);
     return { items, total: Number(count.total) };
@@ -158,10 +181,37 @@ export const notificationsRepository = {
   message(db: Executor, id: number, hidden: string[] = []) {
     return db
       .selectFrom('outbox')
-      .select([...listed, 'text_body', 'html_body'])
-      .where('id', '=', id)
+      .leftJoin('guardians', 'guardians.id', 'outbox.guardian_id')
+      .select([...listed, 'outbox.text_body', 'outbox.html_body'])
+      .where('outbox.id', '=', id)
       .$if(hidden.length > 0, (query) => query.where('kind', 'not in', hidden))
       .executeTakeFirst();
+  },
+
+  /**
+   * The families of these students (decision 064): for each with a live link, whether she has one
+   * (a restricted link counts) and her guardians with a live, unrestricted link and an open account,
+   * with their addresses and the message kinds they want. A student with no live link is absent.
+   */
+  async familiesOf(db: Executor, studentIds: readonly string[]): Promise<Map<string, Family>> {
+    const families = new Map<string, Family>();
+    for (let start = 0; start < studentIds.length; start += BATCH) {
+      const rows = await db
+        .selectFrom('guardian_links')
+        .innerJoin('guardians', 'guardians.id', 'guardian_links.guardian_id')
+        .select(['guardian_links.student_id', 'guardian_links.restricted', 'guardians.id', 'guardians.email', 'guardians.message_kinds', 'guardians.disabled'])
+        .where('guardian_links.student_id', 'in', studentIds.slice(start, start + BATCH))
+        .where('guardian_links.revoked_at', 'is', null)
+        .orderBy('guardian_links.id')
+        .execute();
+      for (const row of rows) {
+        const family = families.get(row.student_id) ?? { linked: true, guardians: [] };
+        families.set(row.student_id, family);
+        if (Number(row.restricted) === 0 && Number(row.disabled) === 0)
+          family.guardians.push({ guardianId: Number(row.id), email: row.email, kinds: row.message_kinds.split(',').filter(Boolean) });
+      }
+    }
+    return families;
   },
 
   /** The students of a term (a summary or an uploaded card), with their first name and the fields their addresses come from. */

@@ -24,7 +24,7 @@ import { readStopToken, stopLinkExpired, type StopRequest } from './stop-links.t
 import type { Actor, AdminActor } from '../../session/actor.ts';
 import { writeAudit } from '../audit/index.ts';
 import { absenceMessage, registrationReminderMessage, reportPostedMessage, staffSecurityMessage, type Composed } from './message-kinds.ts';
-import { recipientsOf } from './recipients.ts';
+import { noFamily, recipientsOf } from './recipients.ts';
 import { presentMessage, type OutboxRow } from './presenter.ts';
 import { notificationsRepository as repository, type NewMessage } from './repository.ts';
 
@@ -148,11 +148,15 @@ export async function notifyReportsPosted(
 ): Promise<number> {
   if (!(await repository.isEnabled(trx, 'report_posted'))) return 0;
   const students = await repository.termStudents(trx, year, term);
+  const families = await repository.familiesOf(
+    trx,
+    students.map((student) => student.id),
+  );
   const messages = students.flatMap((student) => {
     const composed = reportPostedMessage(deps.config, { firstName: String(student.first_name ?? ''), year, term });
-    return recipientsOf(student, { student: true }).map((recipient) => ({
+    return recipientsOf(student, families.get(student.id) ?? noFamily, { student: true, kind: 'report_posted' }).map((recipient) => ({
       kind: 'report_posted',
-      recipient,
+      ...recipient,
       subject: composed.subject,
       text_body: composed.text,
       html_body: composed.html,
@@ -180,6 +184,10 @@ const stepsBeforeComplete = progressSteps.filter((step) => step.key !== 'submit'
 export async function sendRegistrationReminders(deps: Deps, actor: AdminActor, { dry_run }: { dry_run: boolean }): Promise<RegistrationRemindersAnswer> {
   const compose = async (db: Executor) => {
     const students = await repository.unfinishedStudents(db, nowIso());
+    const families = await repository.familiesOf(
+      db,
+      students.map((student) => student.id),
+    );
     const messages = students.flatMap((student) => {
       const stepsToDo = stepsBeforeComplete.filter((step) => Number(student[step.key]) !== 1).map((step) => step.label);
       const deadline = student.deadline ? utcToZonedLocal(student.deadline, deps.config.schoolTimeZone).replace('T', ' at ') : null;
@@ -188,9 +196,9 @@ export async function sendRegistrationReminders(deps: Deps, actor: AdminActor, {
         stepsToDo: stepsToDo.length > 0 ? stepsToDo : ['Complete'],
         deadline,
       });
-      return recipientsOf(student, { student: true }).map((recipient) => ({
+      return recipientsOf(student, families.get(student.id) ?? noFamily, { student: true, kind: 'reminders' }).map((recipient) => ({
         kind: 'reminders',
-        recipient,
+        ...recipient,
         subject: composed.subject,
         text_body: composed.text,
         html_body: composed.html,

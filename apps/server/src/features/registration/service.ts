@@ -24,6 +24,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { Conflict, fieldOfPath, Forbidden, invalidField, invalidFields, NotFound } from '../../lib/errors.ts';
 import { zonedDay } from '../../lib/time-zone.ts';
 import { auditRead, auditRow } from '../audit/index.ts';
+import { addressesReplaced, familyAddressFields, notifyFamilyAddressChanged } from '../notifications/index.ts';
 import { isInReferenceList } from '../reference/index.ts';
 import { presentDay, presentProgress, presentStudentRecord } from './presenter.ts';
 import { registrationRepository, type FoundForSave, type ProgressFlags, type ProgressRow, type StudentRow } from './repository.ts';
@@ -201,7 +202,7 @@ export async function saveStudentRecord(deps: Deps, actor: SignedInActor, input:
     }
     if (input.updatedAt !== current.updated_at) throw new Conflict(messages.recordChanged, { record: presentStudentRecord(current) });
 
-    if (Object.keys(changes).length === 0) return { saved: current, progress: presentProgress(found.progress) };
+    if (Object.keys(changes).length === 0) return { saved: current, progress: presentProgress(found.progress), addresses: [] };
     await assertCodesInLists(db, changes);
     // Her save of a field reviews its step, in the same write (decision 026).
     const review = reviewedBySave(actor, Object.keys(changes));
@@ -223,8 +224,20 @@ export async function saveStudentRecord(deps: Deps, actor: SignedInActor, input:
       const newest = await registrationRepository.findStudent(db, current.id);
       throw new Conflict(messages.recordChanged, { record: newest ? presentStudentRecord(newest) : null });
     }
-    return { saved, progress: presentProgress(progress.row) };
+    // Her change of a parent e-mail: told once the save is written (below), in a transaction of its own.
+    const addresses = isAdmin
+      ? []
+      : addressesReplaced(familyAddressFields.filter((field) => field in changes).map((field) => ({ field, previous: current[field], next: changes[field] })));
+    return { saved, progress: presentProgress(progress.row), addresses };
   });
+  if (result.addresses.length > 0)
+    await deps.writeTransaction((trx) =>
+      notifyFamilyAddressChanged(trx, deps.config, actor, {
+        studentId: result.saved.id,
+        firstName: String(result.saved.first_name ?? ''),
+        changes: result.addresses,
+      }),
+    );
   return { message: 'Saved', record: presentStudentRecord(result.saved), progress: result.progress };
 }
 

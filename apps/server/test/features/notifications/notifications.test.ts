@@ -231,7 +231,18 @@ describe('GET /api/messages and POST /api/messages/{id}/retry', () => {
     const body = all.json();
     expect(body.total).toBe(2);
     expect(body.mail_server).toBe(false);
-    expect(Object.keys(body.items[0]).sort()).toEqual(['attempts', 'created_at', 'id', 'kind', 'last_error', 'recipient', 'sent_at', 'status', 'subject']);
+    expect(Object.keys(body.items[0]).sort()).toEqual([
+      'attempts',
+      'created_at',
+      'guardian',
+      'id',
+      'kind',
+      'last_error',
+      'recipient',
+      'sent_at',
+      'status',
+      'subject',
+    ]);
     const failed = await admin.get('/api/messages?status=failed&kind=report_posted');
     expect(failed.json()).toMatchObject({ total: 1, items: [{ id: older!.id, status: 'failed', last_error: '550 Mailbox unavailable' }] });
     expect((await admin.get('/api/messages?status=queued')).json().total).toBe(1);

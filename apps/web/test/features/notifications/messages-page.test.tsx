@@ -15,6 +15,7 @@ const message = (id: number, fields: Record<string, unknown>) => ({
   created_at: '2026-03-01T18:05:00.000Z',
   sent_at: null,
   last_error: null,
+  guardian: null,
   ...fields,
 });
 
@@ -39,5 +40,28 @@ describe('the Messages screen', () => {
     expect(rows[0]).toHaveTextContent('2 Mar 2026, 08:30');
     expect(rows[1]).toHaveTextContent('2 Mar 2026, 03:05');
     expect(rows[1]).toHaveTextContent('Staff security notices');
+  });
+});
+
+describe('a message that went to a guardian’s account', () => {
+  it('names the guardian beside her address', async () => {
+    stubFetch((call) => {
+      if (call.url === '/api/config') return json({ school_name: 'St. Brigid', time_zone: 'America/Port_of_Spain' });
+      if (call.url.startsWith('/api/messages'))
+        return json({
+          items: [message(3, { kind: 'report_posted', recipient: 'mother@example.org', guardian: 'Mrs Ali' }), message(4, { kind: 'family_account' })],
+          total: 2,
+          mail_server: true,
+        });
+      if (call.url === '/api/notification-settings') return json({ report_posted: true, absence: false, reminders: true, staff_security: true });
+      return json({ message: 'Not found' }, 404);
+    });
+    renderWithQueries(<MessagesPage />);
+    const table = await screen.findByRole('table');
+    await within(table).findByText('mother@example.org', { exact: false });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows[0]).toHaveTextContent('Mrs Ali · mother@example.org');
+    expect(rows[1]).toHaveTextContent('Family accounts');
+    expect(rows[1]).not.toHaveTextContent('·');
   });
 });
