@@ -4,4 +4,5 @@ export { registerOutboxSender } from './outbox-sender.ts';
 export { cancelReportsPosted, enqueueMessages, notifyReportsPosted } from './service.ts';
 export { notifyAbsenceDay, recordSchoolDays } from './absence.ts';
 export { queueAdminsNotice, queueEnrolmentCode, queueStaffSecurityNotice } from './staff-security.ts';
-export type { AdminsEvent, StaffSecurityEvent } from './message-kinds.ts';
+export { queueGuardianAccountMail } from './guardian-account.ts';
+export type { AdminsEvent, GuardianAccountMail, StaffSecurityEvent } from './message-kinds.ts';

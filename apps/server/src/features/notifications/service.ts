@@ -1,4 +1,5 @@
 import {
+  guardianAccountMessageKind,
   messages,
   pageSizes,
   pageWindow,
@@ -42,9 +43,10 @@ export async function listMessages(deps: Deps, actor: AdminActor, query: Message
 /**
  * The kinds of message a staff member may not read (decision 058): a staff security notice tells
  * of an account's sign-ins and factors, so only those who manage staff accounts read it, not the
- * office who read the parents' messages.
+ * office who read the parents' messages. A guardian's account mail (a password reset, an
+ * invitation) carries a single-use link, so no one on the staff reads it (decision 062).
  */
-const kindsHiddenFrom = (actor: AdminActor): string[] => (roleMay(actor.role, 'staff') ? [] : ['staff_security']);
+const kindsHiddenFrom = (actor: AdminActor): string[] => [guardianAccountMessageKind, ...(roleMay(actor.role, 'staff') ? [] : ['staff_security'])];
 
 /** `GET /api/messages/{id}`: the message as its recipient reads it (a kind she may not read is answered as no message). */
 export async function renderedMessage(deps: Deps, actor: AdminActor, id: number): Promise<RenderedMessage> {
