@@ -96,3 +96,6 @@ export type GuardianChangePasswordRequest = z.input<typeof guardianChangePasswor
 
 /** GET /api/guardian/messages?page=: one page of the messages sent to her. */
 export const guardianMessagesQuery = z.object({ page: pageField });
+
+/** POST /api/guardian-invitations/{id}/resend: nothing beside the invitation's ID. */
+export const resendInvitationRequest = z.object({});

@@ -22,6 +22,7 @@ import {
   invitationsQuery,
   messageSchema,
   noContent,
+  resendInvitationRequest,
 } from '@school/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -87,7 +88,10 @@ export async function guardiansRoutes(instance: FastifyInstance): Promise<void> 
 
   app.post(
     '/api/guardian-invitations/:id/resend',
-    { config: { access: 'records:write' }, schema: { params: invitationIdParams, response: { 200: guardianInvitationSchema, ...errorResponses } } },
+    {
+      config: { access: 'records:write' },
+      schema: { params: invitationIdParams, body: resendInvitationRequest, response: { 200: guardianInvitationSchema, ...errorResponses } },
+    },
     async (request) => resendInvitation(deps, adminActor(request), request.params.id),
   );
 
