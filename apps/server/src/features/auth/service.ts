@@ -435,7 +435,16 @@ export async function describeSession(deps: Deps, actor: Actor, { sessionEnded }
       .slice(0, 2)
       .map((word) => word.charAt(0).toUpperCase())
       .join('');
-    return { authenticated: true, kind: 'guardian' as const, admin: false, restricted: false, userID: actor.publicId, name: actor.name, initials, must_change_password: false };
+    return {
+      authenticated: true,
+      kind: 'guardian' as const,
+      admin: false,
+      restricted: false,
+      userID: actor.publicId,
+      name: actor.name,
+      initials,
+      must_change_password: false,
+    };
   }
   const account = accountOf(actor);
   const restricted = actor.kind === 'visitor';

@@ -29,7 +29,8 @@ import { checkNewPassword, openGuardianSession } from './service.ts';
 const hoursFromNow = (now: string, hours: number) => new Date(Date.parse(now) + hours * 60 * 60_000).toISOString();
 
 /** A student's first name as a mail names her (never more of her). */
-const firstNameOf = (student: { first_name: unknown }) => (typeof student.first_name === 'string' && student.first_name.trim() ? student.first_name.trim() : 'your daughter');
+const firstNameOf = (student: { first_name: unknown }) =>
+  typeof student.first_name === 'string' && student.first_name.trim() ? student.first_name.trim() : 'your daughter';
 
 /** Mails an invitation's link to its address, in the caller's transaction. */
 async function mailInvitation(
@@ -143,7 +144,11 @@ export async function resendInvitation(deps: Deps, actor: AdminActor, publicId: 
   const token = newToken();
   await deps.writeTransaction(async (trx) => {
     const now = nowIso();
-    const renewed = await invitations.renew(trx, publicId, { tokenHash: hashToken(token), now, expiresAt: hoursFromNow(now, guardianLinkLifetimes.invitationHours) });
+    const renewed = await invitations.renew(trx, publicId, {
+      tokenHash: hashToken(token),
+      now,
+      expiresAt: hoursFromNow(now, guardianLinkLifetimes.invitationHours),
+    });
     if (!renewed) throw new Conflict(guardianMessages.linkNotValid);
     await writeAudit(trx, actor, { action: 'guardian.invitation-resent', studentId: row.student_id, detail: `invitation ${publicId}` });
     await mailInvitation(trx, deps, actor, { token, publicId, email: row.email, studentId: row.student_id, firstName: firstNameOf(row) });
@@ -191,12 +196,10 @@ export async function acceptInvitation(deps: Deps, actor: Actor, input: { token:
     });
 
   if (!input.name || !input.password)
-    throw invalidFields(
-      [
-        ...(input.name ? [] : [{ field: 'name', message: guardianMessages.nameAndPasswordNeeded }]),
-        ...(input.password ? [] : [{ field: 'password', message: guardianMessages.nameAndPasswordNeeded }]),
-      ],
-    );
+    throw invalidFields([
+      ...(input.name ? [] : [{ field: 'name', message: guardianMessages.nameAndPasswordNeeded }]),
+      ...(input.password ? [] : [{ field: 'password', message: guardianMessages.nameAndPasswordNeeded }]),
+    ]);
   if (await guardians.byEmail(deps.db, live.email)) throw new Conflict(guardianMessages.signInToAccept);
   checkNewPassword(input.password, live.email);
   const passwordHash = await hashPassword(input.password);
@@ -237,7 +240,13 @@ async function makeLink(
   guardianId: number,
   now: string,
 ): Promise<void> {
-  const link = await linksRepository.makeLive(trx, { guardianId, studentId: accepted.student_id, relationship: accepted.relationship, verifiedBy: 'invitation', now });
+  const link = await linksRepository.makeLive(trx, {
+    guardianId,
+    studentId: accepted.student_id,
+    relationship: accepted.relationship,
+    verifiedBy: 'invitation',
+    now,
+  });
   await writeAudit(trx, actor, {
     action: 'guardian.invitation-accepted',
     studentId: accepted.student_id,

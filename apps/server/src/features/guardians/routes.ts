@@ -120,8 +120,10 @@ export async function guardiansRoutes(instance: FastifyInstance): Promise<void> 
   );
 
   // Her own account.
-  app.get('/api/guardian/account', { config: { access: 'guardian' }, schema: { response: { 200: guardianAccountSchema, ...errorResponses } } }, async (request) =>
-    readAccount(deps, guardianActor(request)),
+  app.get(
+    '/api/guardian/account',
+    { config: { access: 'guardian' }, schema: { response: { 200: guardianAccountSchema, ...errorResponses } } },
+    async (request) => readAccount(deps, guardianActor(request)),
   );
 
   app.patch(

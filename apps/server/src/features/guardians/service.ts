@@ -18,7 +18,16 @@ import { actingAs, type Actor, type GuardianActor, type GuardianIdentity } from 
 import { hashToken, newToken } from '../../session/session-repository.ts';
 import { openSession, type OpenedSession } from '../../session/sessions.ts';
 import { writeAudit } from '../audit/index.ts';
-import { checkCurrentPassword, hashPassword, reserveAttempt, signInActions, signInWithPassword, verifyPassword, type Bucket, type SignInContext } from '../auth/index.ts';
+import {
+  checkCurrentPassword,
+  hashPassword,
+  reserveAttempt,
+  signInActions,
+  signInWithPassword,
+  verifyPassword,
+  type Bucket,
+  type SignInContext,
+} from '../auth/index.ts';
 import { queueGuardianAccountMail } from '../notifications/index.ts';
 import { presentAccount, presentMessages } from './presenter.ts';
 import { guardiansRepository as repository, type GuardianRow } from './repository.ts';
@@ -103,7 +112,14 @@ export async function askPasswordReset(deps: Deps, actor: Actor, email: string):
     }
     const now = nowIso();
     const minutes = guardianLinkLifetimes.emailLinkMinutes;
-    await repository.addEmailToken(trx, { tokenHash: hashToken(token), purpose: 'password-reset', email, guardianId: guardian.id, now, expiresAt: minutesFromNow(now, minutes) });
+    await repository.addEmailToken(trx, {
+      tokenHash: hashToken(token),
+      purpose: 'password-reset',
+      email,
+      guardianId: guardian.id,
+      now,
+      expiresAt: minutesFromNow(now, minutes),
+    });
     await writeAudit(trx, actor, { action: 'guardian.password-reset-asked', attempted: email });
     await queueGuardianAccountMail(trx, deps.config, {
       actor,

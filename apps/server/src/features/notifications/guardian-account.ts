@@ -13,7 +13,14 @@ import { enqueueMessages } from './service.ts';
 export async function queueGuardianAccountMail(
   trx: Executor,
   config: Pick<Config, 'schoolName' | 'portalUrl'>,
-  { actor, to, guardianId, studentId, event, mail }: { actor: Actor; to: string; guardianId: number | null; studentId: string | null; event: string; mail: GuardianAccountMail },
+  {
+    actor,
+    to,
+    guardianId,
+    studentId,
+    event,
+    mail,
+  }: { actor: Actor; to: string; guardianId: number | null; studentId: string | null; event: string; mail: GuardianAccountMail },
 ): Promise<void> {
   const composed = guardianAccountMessage(config, mail);
   await enqueueMessages(trx, actor, [

@@ -209,7 +209,8 @@ export function enrolmentCodeMessage(school: School, { username, code, minutes }
 }
 
 /** A mail about a guardian's account (decision 062): a link to set a new password, or an invitation to link her to a daughter. */
-export type GuardianAccountMail = { kind: 'password-reset'; link: string; minutes: number } | { kind: 'invitation'; link: string; firstName: string; hours: number };
+export type GuardianAccountMail =
+  { kind: 'password-reset'; link: string; minutes: number } | { kind: 'invitation'; link: string; firstName: string; hours: number };
 
 /**
  * A guardian's account mail: the single-use link and how long it works, and what to do if she did

@@ -41,11 +41,17 @@ describe('her account page', () => {
     expect((await client.patch('/api/guardian/account', { message_kinds: ['staff_security'] })).statusCode).toBe(422);
     expect((await client.patch('/api/guardian/account', { display_name: '' })).statusCode).toBe(422);
     expect((await client.get('/api/session')).json().name).toBe('Ria M.');
-    const audit = await t.db.selectFrom('audit_log').select('detail').where('action', '=', 'guardian.account-changed').where('actor_id', '=', guardian.publicId).orderBy('id').execute();
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select('detail')
+      .where('action', '=', 'guardian.account-changed')
+      .where('actor_id', '=', guardian.publicId)
+      .orderBy('id')
+      .execute();
     expect(audit[0].detail).toBe('display_name, phone, message_kinds');
   });
 
-  it('is a guardian\'s own: staff and visitors are refused', async () => {
+  it("is a guardian's own: staff and visitors are refused", async () => {
     expect((await admin.get('/api/guardian/account')).statusCode).toBe(403);
     expect((await (await browser()).get('/api/guardian/account')).statusCode).toBe(401);
   });

@@ -93,9 +93,9 @@ describe('invitations for a class', () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual({ sent: 2, skipped: 3 });
     const listed = (await office.get('/api/guardian-invitations?class_id=4C')).json().invitations;
-    expect(listed.map((row: { student_id: string; email: string; relationship: string }) => `${row.student_id} ${row.relationship} ${row.email}`).sort()).toEqual(
-      [`${first.id} mother ${shared}`, `${first.id} father ${father}`, `${second.id} father ${alreadyInvited}`].sort(),
-    );
+    expect(
+      listed.map((row: { student_id: string; email: string; relationship: string }) => `${row.student_id} ${row.relationship} ${row.email}`).sort(),
+    ).toEqual([`${first.id} mother ${shared}`, `${first.id} father ${father}`, `${second.id} father ${alreadyInvited}`].sort());
     // Again: everything is invited already.
     expect((await office.post('/api/guardian-invitations/class', { class_id: '4C' })).json()).toEqual({ sent: 0, skipped: 5 });
   });
@@ -114,7 +114,9 @@ describe('the invitations list, resend and cancel', () => {
     const accepted = await make();
     const cancelled = await make();
     await t.db.updateTable('guardian_invitations').set({ expires_at: '2020-01-01T00:00:00.000Z' }).where('public_id', '=', expired.id).execute();
-    const acceptedAnswer = await (await browser()).post('/api/guardian-invitations/accept', { token: await tokenMailedTo(accepted.email), name: 'Ms A', password: NEW_PASSWORD });
+    const acceptedAnswer = await (
+      await browser()
+    ).post('/api/guardian-invitations/accept', { token: await tokenMailedTo(accepted.email), name: 'Ms A', password: NEW_PASSWORD });
     expect(acceptedAnswer.statusCode).toBe(200);
     expect((await office.delete(`/api/guardian-invitations/${cancelled.id}`)).statusCode).toBe(204);
     const states = Object.fromEntries(
@@ -209,9 +211,11 @@ describe('accepting an invitation', () => {
   it('makes one account and one link of 100 accepts at once', async () => {
     const { student, email, token } = await invited();
     const clients = await Promise.all(Array.from({ length: 100 }, () => browser()));
-    const statuses = (await Promise.all(clients.map((client, index) => client.post('/api/guardian-invitations/accept', { token, name: `Racer ${index}`, password: NEW_PASSWORD })))).map(
-      (answer) => answer.statusCode,
-    );
+    const statuses = (
+      await Promise.all(
+        clients.map((client, index) => client.post('/api/guardian-invitations/accept', { token, name: `Racer ${index}`, password: NEW_PASSWORD })),
+      )
+    ).map((answer) => answer.statusCode);
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     expect(statuses.every((status) => [200, 404, 409].includes(status))).toBe(true);
     expect(await t.db.selectFrom('guardians').select('id').where('email', '=', email).execute()).toHaveLength(1);
@@ -222,7 +226,9 @@ describe('accepting an invitation', () => {
     const { student, email, token } = await invited();
     const guardian = await createGuardian(t.db, { email });
     const clients = await Promise.all(Array.from({ length: 100 }, async () => withGuardianSession(new TestClient(t.app, '10.94.0.1'), t.db, guardian)));
-    const statuses = (await Promise.all(clients.map((client) => client.post('/api/guardian-invitations/accept', { token })))).map((answer) => answer.statusCode);
+    const statuses = (await Promise.all(clients.map((client) => client.post('/api/guardian-invitations/accept', { token })))).map(
+      (answer) => answer.statusCode,
+    );
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     expect(statuses.filter((status) => status === 404)).toHaveLength(99);
     expect(await linksOf(student.id)).toHaveLength(1);

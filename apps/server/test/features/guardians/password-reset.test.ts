@@ -18,7 +18,12 @@ const browser = async () => new TestClient(t.app, `10.92.${(block += 1) % 250}.$
 const NEW_PASSWORD = 'Poui-Tree-Blossom-88';
 
 const mailsTo = (email: string) =>
-  t.db.selectFrom('outbox').select(['kind', 'recipient', 'subject', 'text_body', 'html_body', 'guardian_id']).where('recipient', '=', email).orderBy('id').execute();
+  t.db
+    .selectFrom('outbox')
+    .select(['kind', 'recipient', 'subject', 'text_body', 'html_body', 'guardian_id'])
+    .where('recipient', '=', email)
+    .orderBy('id')
+    .execute();
 
 /** Asks for a reset link for her and reads the token from the mail it queued. */
 async function resetToken(guardian: TestGuardian): Promise<string> {
@@ -57,9 +62,9 @@ describe('forgot password', () => {
 
   it('cannot flood a mailbox: 100 asks at once for one address queue no more mails than the limit', async () => {
     const guardian = await createGuardian(t.db);
-    const statuses = (await Promise.all(Array.from({ length: 100 }, async () => (await browser()).post('/api/guardian-password/forgot', { email: guardian.email })))).map(
-      (answer) => answer.statusCode,
-    );
+    const statuses = (
+      await Promise.all(Array.from({ length: 100 }, async () => (await browser()).post('/api/guardian-password/forgot', { email: guardian.email })))
+    ).map((answer) => answer.statusCode);
     expect(statuses.filter((status) => status === 200)).toHaveLength(forgotLimits.email.attempts);
     expect(statuses.filter((status) => status === 429)).toHaveLength(100 - forgotLimits.email.attempts);
     expect(await mailsTo(guardian.email)).toHaveLength(forgotLimits.email.attempts);
@@ -99,14 +104,16 @@ describe('reset password', () => {
     const guardian = await createGuardian(t.db);
     const token = await resetToken(guardian);
     const clients = await Promise.all(Array.from({ length: 100 }, () => browser()));
-    const statuses = (await Promise.all(clients.map((client, index) => client.post('/api/guardian-password/reset', { token, password: `Parallel-Phrase-${index}-x` })))).map(
-      (answer) => answer.statusCode,
-    );
+    const statuses = (
+      await Promise.all(clients.map((client, index) => client.post('/api/guardian-password/reset', { token, password: `Parallel-Phrase-${index}-x` })))
+    ).map((answer) => answer.statusCode);
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     expect(statuses.filter((status) => status === 404)).toHaveLength(99);
     const winner = statuses.indexOf(200);
     expect((await (await browser()).post('/api/guardian-login', { email: guardian.email, password: `Parallel-Phrase-${winner}-x` })).statusCode).toBe(200);
-    expect(await t.db.selectFrom('audit_log').select('id').where('action', '=', 'guardian.password-reset').where('actor_id', '=', guardian.publicId).execute()).toHaveLength(1);
+    expect(
+      await t.db.selectFrom('audit_log').select('id').where('action', '=', 'guardian.password-reset').where('actor_id', '=', guardian.publicId).execute(),
+    ).toHaveLength(1);
   });
 
   it('refuses a link after 30 minutes', async () => {

@@ -28,7 +28,12 @@ describe('a guardian signs in with her e-mail address and password', () => {
     expect(answer.json()).toEqual({ name: 'Marisol Baptiste', kind: 'guardian' });
     const session = (await client.get('/api/session')).json();
     expect(session).toMatchObject({ authenticated: true, kind: 'guardian', admin: false, name: 'Marisol Baptiste', initials: 'MB', userID: guardian.publicId });
-    const audit = await t.db.selectFrom('audit_log').select(['actor_kind', 'actor_id']).where('action', '=', 'guardian.sign-in').where('actor_id', '=', guardian.publicId).execute();
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select(['actor_kind', 'actor_id'])
+      .where('action', '=', 'guardian.sign-in')
+      .where('actor_id', '=', guardian.publicId)
+      .execute();
     expect(audit).toEqual([{ actor_kind: 'guardian', actor_id: guardian.publicId }]);
 
     expect((await client.post('/logout')).statusCode).toBe(204);
@@ -60,12 +65,19 @@ describe('a guardian signs in with her e-mail address and password', () => {
   it('checks at most the account budget of 100 parallel guesses, then refuses even the right password with the wait', async () => {
     const guardian = await createGuardian(t.db);
     const attackers = await Promise.all(Array.from({ length: 100 }, () => browser()));
-    const statuses = (await Promise.all(attackers.map((client, index) => signIn(client, guardian.email, `guess-number-${index}`)))).map((answer) => answer.statusCode);
+    const statuses = (await Promise.all(attackers.map((client, index) => signIn(client, guardian.email, `guess-number-${index}`)))).map(
+      (answer) => answer.statusCode,
+    );
     const checked = statuses.filter((status) => status === 422).length;
     expect(checked).toBeGreaterThan(0);
     expect(checked).toBeLessThanOrEqual(limits.account.attempts);
     expect(statuses.every((status) => [422, 429, 503].includes(status))).toBe(true);
-    const failures = await t.db.selectFrom('audit_log').select('id').where('action', '=', 'guardian.sign-in-failed').where('actor_id', '=', guardian.email).execute();
+    const failures = await t.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('action', '=', 'guardian.sign-in-failed')
+      .where('actor_id', '=', guardian.email)
+      .execute();
     expect(failures).toHaveLength(checked);
     const right = await signIn(await browser(), guardian.email, guardian.password);
     expect(right.statusCode).toBe(429);
