@@ -16,6 +16,8 @@ export const guardianMessages = {
   accountSaved: 'Your account is saved.',
   /** The guardians' password rule under the new-password field. */
   passwordRule: 'At least 8 characters; not your e-mail address, a date, or a common password.',
+  /** A staff member opening a family's account mail on Messages: its single-use link is for the recipient only. */
+  mailHoldsLink: 'This message holds a single-use link for its recipient, so only she reads it. Its state is shown in the list.',
 
   // Links, letters, custody and the family's view.
   wrongLetterCode: 'That code and date of birth do not match a letter from the school.',

@@ -58,12 +58,3 @@ export function guardianPasswordProblem(password: string, email: string, isCommo
   if (problem) return problem;
   return readsAsDate(password) ? guardianMessages.passwordIsDate : null;
 }
-
-/**
- * The outbox kind of the mails about a guardian's account: a password reset's link and an
- * invitation's. Not one of the school's switchable kinds (`notificationKinds`): she needs them
- * whatever the school's Notifications settings, and the settings screen does not list them. No
- * staff member reads them on Messages either: each carries a single-use link that would open her
- * account or make the link for whoever read it.
- */
-export const guardianAccountMessageKind = 'guardian_account';

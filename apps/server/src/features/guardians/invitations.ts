@@ -21,6 +21,7 @@ import { writeAudit } from '../audit/index.ts';
 import { hashPassword } from '../auth/index.ts';
 import { queueGuardianAccountMail } from '../notifications/index.ts';
 import { invitationsRepository as invitations } from './invitations-repository.ts';
+import { announceLink } from './link-notices.ts';
 import { linksRepository, newPublicId } from './links-repository.ts';
 import { presentInvitation } from './presenter.ts';
 import { guardiansRepository as guardians } from './repository.ts';
@@ -44,7 +45,7 @@ async function mailInvitation(
     to: email,
     guardianId: null,
     studentId,
-    event: `guardian.invitation:${publicId}`,
+    event: `invitation:${publicId}`,
     mail: { kind: 'invitation', link: `${deps.config.portalUrl}/parents/invitation?token=${token}`, firstName, hours: guardianLinkLifetimes.invitationHours },
   });
 }
@@ -191,7 +192,7 @@ export async function acceptInvitation(deps: Deps, actor: Actor, input: { token:
 
   if (actor.kind === 'guardian')
     return deps.writeTransaction(async (trx) => {
-      await linkAccepted(trx, actor, tokenHash, actor.guardianId);
+      await linkAccepted(trx, deps, actor, tokenHash, actor.guardianId);
       return { answer: { name: actor.name, kind: 'guardian' as const, student_first_name: firstName }, session: null };
     });
 
@@ -218,23 +219,24 @@ export async function acceptInvitation(deps: Deps, actor: Actor, input: { token:
       studentId: accepted.student_id,
       detail: `with invitation ${accepted.public_id}`,
     });
-    await makeLink(trx, actingAs(actor, { kind: 'guardian', guardianId, publicId, name }), accepted, guardianId, now);
+    await makeLink(trx, deps, actingAs(actor, { kind: 'guardian', guardianId, publicId, name }), accepted, guardianId, now);
     const opened = await openGuardianSession(trx, actor, guardian, 'with an invitation');
     return { answer: { ...opened.answer, student_first_name: firstName }, session: opened.session };
   });
 }
 
 /** Accepts the invitation for a signed-in guardian's account and makes the link, in the caller's transaction. */
-async function linkAccepted(trx: Executor, actor: Actor, tokenHash: string, guardianId: number): Promise<void> {
+async function linkAccepted(trx: Executor, deps: Pick<Deps, 'config'>, actor: Actor, tokenHash: string, guardianId: number): Promise<void> {
   const now = nowIso();
   const accepted = await invitations.accept(trx, tokenHash, now);
   if (!accepted) throw new NotFound(guardianMessages.linkNotValid);
-  await makeLink(trx, actor, accepted, guardianId, now);
+  await makeLink(trx, deps, actor, accepted, guardianId, now);
 }
 
 /** The link an accepted invitation makes live, audited. */
 async function makeLink(
   trx: Executor,
+  deps: Pick<Deps, 'config'>,
   actor: Actor,
   accepted: { public_id: string; student_id: string; relationship: GuardianRelationship },
   guardianId: number,
@@ -252,5 +254,7 @@ async function makeLink(
     studentId: accepted.student_id,
     detail: `invitation ${accepted.public_id}, link ${link.publicId}${link.added ? '' : ' (already live)'}`,
   });
-  // When the link is new, its notices (the office and the girl's other guardians) go with it: see announceLink on the base branch.
+  // A new link is told to the school office and the girl's other guardians, in its transaction.
+  if (link.added)
+    await announceLink(trx, deps.config, actor, { guardianId, studentId: accepted.student_id, relationship: accepted.relationship, verifiedBy: 'invitation' });
 }

@@ -126,7 +126,7 @@ export async function askPasswordReset(deps: Deps, actor: Actor, email: string):
       to: guardian.email,
       guardianId: guardian.id,
       studentId: null,
-      event: `guardian.password-reset:${guardian.public_id}`,
+      event: `password-reset:${guardian.public_id}`,
       mail: { kind: 'password-reset', link: `${deps.config.portalUrl}/parents/reset?token=${token}`, minutes },
     });
   });

@@ -19,7 +19,14 @@ export const notificationsRepository = {
     for (let start = 0; start < messages.length; start += BATCH) {
       const rows = messages
         .slice(start, start + BATCH)
-        .map((message) => ({ ...message, status: 'queued' as const, attempts: 0, next_attempt_at: now, created_at: now }));
+        .map((message) => ({
+          ...message,
+          guardian_id: message.guardian_id ?? null,
+          status: 'queued' as const,
+          attempts: 0,
+          next_attempt_at: now,
+          created_at: now,
+        }));
       await db.insertInto('outbox').values(rows).execute();
     }
   },
@@ -158,7 +165,7 @@ export const notificationsRepository = {
   message(db: Executor, id: number, hidden: string[] = []) {
     return db
       .selectFrom('outbox')
-      .select([...listed, 'text_body', 'html_body'])
+      .select([...listed, 'event', 'text_body', 'html_body'])
       .where('id', '=', id)
       .$if(hidden.length > 0, (query) => query.where('kind', 'not in', hidden))
       .executeTakeFirst();

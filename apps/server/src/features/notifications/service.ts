@@ -1,5 +1,5 @@
 import {
-  guardianAccountMessageKind,
+  guardianMessages,
   messages,
   pageSizes,
   pageWindow,
@@ -18,13 +18,14 @@ import {
 } from '@school/contract';
 import type { Deps } from '../../lib/deps.ts';
 import { nowIso, type Executor } from '../../db/database.ts';
-import { Conflict, NotFound } from '../../lib/errors.ts';
+import { Conflict, Forbidden, NotFound } from '../../lib/errors.ts';
 import { utcToZonedLocal, zonedDay } from '../../lib/time-zone.ts';
 import { serverSecret } from '../../db/server-secret.ts';
 import { readStopToken, stopLinkExpired, type StopRequest } from './stop-links.ts';
 import type { Actor, AdminActor } from '../../session/actor.ts';
 import { writeAudit } from '../audit/index.ts';
 import { absenceMessage, registrationReminderMessage, reportPostedMessage, staffSecurityMessage, type Composed } from './message-kinds.ts';
+import { carriesSingleUseLink } from './guardian-account.ts';
 import { recipientsOf } from './recipients.ts';
 import { presentMessage, type OutboxRow } from './presenter.ts';
 import { notificationsRepository as repository, type NewMessage } from './repository.ts';
@@ -43,15 +44,15 @@ export async function listMessages(deps: Deps, actor: AdminActor, query: Message
 /**
  * The kinds of message a staff member may not read (decision 058): a staff security notice tells
  * of an account's sign-ins and factors, so only those who manage staff accounts read it, not the
- * office who read the parents' messages. A guardian's account mail (a password reset, an
- * invitation) carries a single-use link, so no one on the staff reads it (decision 062).
+ * office who read the parents' messages.
  */
-const kindsHiddenFrom = (actor: AdminActor): string[] => [guardianAccountMessageKind, ...(roleMay(actor.role, 'staff') ? [] : ['staff_security'])];
+const kindsHiddenFrom = (actor: AdminActor): string[] => (roleMay(actor.role, 'staff') ? [] : ['staff_security']);
 
 /** `GET /api/messages/{id}`: the message as its recipient reads it (a kind she may not read is answered as no message). */
 export async function renderedMessage(deps: Deps, actor: AdminActor, id: number): Promise<RenderedMessage> {
   const row = await repository.message(deps.db, id, kindsHiddenFrom(actor));
   if (!row) throw new NotFound(messages.noSuchMessage);
+  if (carriesSingleUseLink(row)) throw new Forbidden(guardianMessages.mailHoldsLink);
   return { ...presentMessage(row), text: row.text_body, html: row.html_body };
 }
 

@@ -1,4 +1,4 @@
-import { guardianAccountMessageKind, guardianLinkLifetimes, guardianMessages, messages } from '@school/contract';
+import { guardianLinkLifetimes, guardianMessages, messages } from '@school/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useLightHashingInTests } from '../../../src/features/auth/passwords.ts';
 import { adminApp, createStudent, signedInStaff } from '../../helpers/factories.ts';
@@ -10,7 +10,7 @@ let admin: TestClient;
 let office: TestClient;
 beforeAll(async () => {
   useLightHashingInTests();
-  ({ t, admin } = await adminApp({ portalUrl: 'https://portal.example.org', schoolName: 'St Ursula Girls' }));
+  ({ t, admin } = await adminApp({ portalUrl: 'https://portal.example.org', schoolName: 'St Ursula Girls', officeEmail: 'office@school.example.org' }));
   office = await signedInStaff(t.app, t.db, 'front-desk', { role: 'office' });
 });
 afterAll(() => t.close());
@@ -50,7 +50,7 @@ describe('an invitation for one student', () => {
     const { student, email, invitation, token } = await invited('father', admin);
     expect(invitation).toMatchObject({ student_id: student.id, email, relationship: 'father', state: 'open' });
     const mail = await t.db.selectFrom('outbox').selectAll().where('recipient', '=', email).executeTakeFirstOrThrow();
-    expect(mail.kind).toBe(guardianAccountMessageKind);
+    expect(mail.kind).toBe('family_account');
     expect(mail.student_id).toBe(student.id);
     expect(mail.text_body).toContain('St Ursula Girls');
     expect(mail.text_body).toContain('Anaya');
@@ -61,9 +61,13 @@ describe('an invitation for one student', () => {
     expect(Date.parse(row.expires_at) - Date.parse(row.sent_at)).toBe(guardianLinkLifetimes.invitationHours * 60 * 60 * 1000);
     const audit = await t.db.selectFrom('audit_log').select('actor_id').where('action', '=', 'guardian.invited').where('student_id', '=', student.id).execute();
     expect(audit).toEqual([{ actor_id: 'registrar' }]);
-    // No staff member reads it on Messages: it carries the link.
-    const listed = (await admin.get('/api/messages')).json().items.map((item: { recipient: string }) => item.recipient);
-    expect(listed).not.toContain(email);
+    // Messages lists it, but no staff member reads its body: it carries the link.
+    const listed = (await admin.get('/api/messages')).json().items.find((item: { recipient: string }) => item.recipient === email);
+    expect(listed).toMatchObject({ kind: 'family_account', status: 'queued' });
+    const opened = await admin.get(`/api/messages/${listed.id}`);
+    expect(opened.statusCode).toBe(403);
+    expect(opened.json().message).toBe(guardianMessages.mailHoldsLink);
+    expect(opened.body).not.toContain(token);
   });
 
   it('answers 404 for an unknown student, and a teacher may not invite', async () => {
@@ -185,6 +189,36 @@ describe('accepting an invitation', () => {
     expect(dated.statusCode).toBe(422);
     expect(dated.json().errors.password[0]).toBe(guardianMessages.passwordIsDate);
     expect((await client.post('/api/guardian-invitations/accept', { token, name: 'Mum', password: NEW_PASSWORD })).statusCode).toBe(200);
+  });
+
+  it('tells a new link to the school office and to her other guardians, not to a restricted one, and a link already live to no one', async () => {
+    const { student, email, token } = await invited('father');
+    const mother = await createGuardian(t.db);
+    const restricted = await createGuardian(t.db);
+    await linkGuardian(t.db, mother, student.id);
+    await linkGuardian(t.db, restricted, student.id, { relationship: 'other', restricted: true });
+    const notices = () =>
+      t.db
+        .selectFrom('outbox')
+        .select(['recipient', 'kind'])
+        .where('student_id', '=', student.id)
+        .where('event', 'like', 'guardian-link:%')
+        .orderBy('recipient')
+        .execute();
+    expect((await (await browser()).post('/api/guardian-invitations/accept', { token, name: 'Dev Ramdeen', password: NEW_PASSWORD })).statusCode).toBe(200);
+    expect(await notices()).toEqual(
+      [
+        { recipient: mother.email, kind: 'family_account' },
+        { recipient: 'office@school.example.org', kind: 'family_account' },
+      ].sort((a, b) => a.recipient.localeCompare(b.recipient)),
+    );
+    // A second invitation of the same father to the same girl finds the link live: nothing more is told.
+    const again = await office.post('/api/guardian-invitations', { student_id: student.id, email, relationship: 'father' });
+    const client = await browser();
+    expect((await client.post('/api/guardian-login', { email, password: NEW_PASSWORD })).statusCode).toBe(200);
+    expect((await client.post('/api/guardian-invitations/accept', { token: await tokenMailedTo(email) })).statusCode).toBe(200);
+    expect(again.statusCode).toBe(200);
+    expect(await notices()).toHaveLength(2);
   });
 
   it('answers 409 to a visitor when the address has an account: she signs in first', async () => {

@@ -1,4 +1,4 @@
-import { guardianAccountMessageKind, guardianMessages, passwordMessages } from '@school/contract';
+import { guardianMessages, passwordMessages } from '@school/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useLightHashingInTests } from '../../../src/features/auth/passwords.ts';
 import { forgotLimits } from '../../../src/features/guardians/service.ts';
@@ -45,7 +45,7 @@ describe('forgot password', () => {
     expect(known.json()).toEqual({ message: guardianMessages.resetLinkSent });
     expect(await mailsTo(`nobody-${guardian.publicId}@example.org`)).toEqual([]);
     const [mail] = await mailsTo(guardian.email);
-    expect(mail).toMatchObject({ kind: guardianAccountMessageKind, guardian_id: guardian.id });
+    expect(mail).toMatchObject({ kind: 'family_account', guardian_id: guardian.id });
     expect(mail.text_body).toContain('https://portal.example.org/parents/reset?token=');
     // Only its SHA-256 is stored.
     const token = /token=([\w-]+)/.exec(mail.text_body)![1];
