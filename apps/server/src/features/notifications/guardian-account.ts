@@ -30,7 +30,14 @@ export async function queueGuardianAccountMail(
     studentId,
     event,
     mail,
-  }: { actor: Actor; to: string; guardianId: number | null; studentId: string | null; event: `${GuardianAccountMail['kind']}:${string}`; mail: GuardianAccountMail },
+  }: {
+    actor: Actor;
+    to: string;
+    guardianId: number | null;
+    studentId: string | null;
+    event: `${GuardianAccountMail['kind']}:${string}`;
+    mail: GuardianAccountMail;
+  },
 ): Promise<void> {
   const composed = guardianAccountMessage(config, mail);
   await enqueueMessages(trx, actor, [

@@ -17,16 +17,14 @@ export const notificationsRepository = {
   /** Writes messages to the outbox, queued and due at once; pass the transaction of the event that causes them. */
   async enqueue(db: Executor, messages: NewMessage[], now: string) {
     for (let start = 0; start < messages.length; start += BATCH) {
-      const rows = messages
-        .slice(start, start + BATCH)
-        .map((message) => ({
-          ...message,
-          guardian_id: message.guardian_id ?? null,
-          status: 'queued' as const,
-          attempts: 0,
-          next_attempt_at: now,
-          created_at: now,
-        }));
+      const rows = messages.slice(start, start + BATCH).map((message) => ({
+        ...message,
+        guardian_id: message.guardian_id ?? null,
+        status: 'queued' as const,
+        attempts: 0,
+        next_attempt_at: now,
+        created_at: now,
+      }));
       await db.insertInto('outbox').values(rows).execute();
     }
   },
