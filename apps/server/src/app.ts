@@ -33,6 +33,7 @@ import { reportCardFileOwner, termReportsRoutes } from './features/term-reports/
 import { retentionRoutes } from './features/retention/index.ts';
 import { schoolYearRoutes } from './features/school-year/index.ts';
 import { notificationsRoutes, registerOutboxSender } from './features/notifications/index.ts';
+import { guardiansRoutes } from './features/guardians/index.ts';
 import { apiDocsRoutes, registerOpenApi } from './lib/api-docs.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { humanLogStream } from './lib/human-log.ts';
@@ -191,6 +192,7 @@ const featureRoutes: Array<[string, RoutePlugin]> = [
   ['school year', retentionRoutes],
   ['notifications', notificationsRoutes],
   ['staff', exportGuardRoutes],
+  ['guardians', guardiansRoutes],
 ];
 
 /** How often a running portal removes stored bytes that no row names (once they are SETTLE_MS old). */

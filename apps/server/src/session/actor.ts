@@ -81,6 +81,6 @@ export function accountOf(actor: Actor): StudentIdentity | AdminIdentity | null 
 }
 
 /** The same request acting as `identity`: for what a sign-in or a restricted session writes in the account's name. */
-export function actingAs<T extends StudentIdentity | AdminIdentity>(actor: Actor, identity: T): T & RequestFacts {
+export function actingAs<T extends StudentIdentity | AdminIdentity | GuardianIdentity>(actor: Actor, identity: T): T & RequestFacts {
   return { ...identity, ip: actor.ip, address: actor.address, requestId: actor.requestId, sessionId: actor.sessionId };
 }

@@ -122,6 +122,21 @@ const expectedAccess: Record<string, Access> = {
   'GET /api/docs/static/index.html': 'visitor',
   'GET /api/docs/static/swagger-initializer.js': 'visitor',
   'GET /api/docs/static/theme/portal.css': 'visitor',
+  // Guardian accounts (decision 062): sign-in, passwords, invitations, her own account.
+  'POST /api/guardian-login': 'visitor',
+  'POST /api/guardian-password/forgot': 'visitor',
+  'POST /api/guardian-password/reset': 'visitor',
+  'POST /api/guardian-invitations': 'records:write',
+  'POST /api/guardian-invitations/class': 'records:write',
+  'GET /api/guardian-invitations': 'records:write',
+  'POST /api/guardian-invitations/:id/resend': 'records:write',
+  'DELETE /api/guardian-invitations/:id': 'records:write',
+  'GET /api/guardian-invitations/preview': 'visitor',
+  'POST /api/guardian-invitations/accept': 'visitor',
+  'GET /api/guardian/account': 'guardian',
+  'PATCH /api/guardian/account': 'guardian',
+  'POST /api/guardian/change-password': 'guardian',
+  'GET /api/guardian/messages': 'guardian',
 };
 
 let t: TestApp;
@@ -198,7 +213,8 @@ const refused = (status: number) => status === 401 || status === 403;
 /** Whether a caller may make a call, by the route's access and the contract's table of roles (decision 048). */
 function mayCall(who: Caller, key: string, access: Access): boolean {
   if (access === 'visitor') return true;
-  if (who === 'visitor') return false;
+  // A guardian's own calls: none of these callers is a guardian (her reach is tested with the guardians' features).
+  if (who === 'visitor' || access === 'guardian') return false;
   if (studentsOnly.has(key)) return who === 'studentA' || who === 'studentB';
   if (staffOnly.has(key)) return who !== 'studentA' && who !== 'studentB';
   if (access === 'restricted' || access === 'signed-in') return true;

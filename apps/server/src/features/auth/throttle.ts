@@ -194,6 +194,6 @@ export function purgeOldAttemptsNowAndThen(deps: Pick<Deps, 'writeTransaction'>)
 }
 
 export const signInActions = {
-  FAILED: { student: 'student.sign-in-failed', admin: 'admin.sign-in-failed' },
-  SUCCEEDED: { student: 'student.sign-in', admin: 'admin.sign-in' },
+  FAILED: { student: 'student.sign-in-failed', admin: 'admin.sign-in-failed', guardian: 'guardian.sign-in-failed' },
+  SUCCEEDED: { student: 'student.sign-in', admin: 'admin.sign-in', guardian: 'guardian.sign-in' },
 } as const;
