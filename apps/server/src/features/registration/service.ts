@@ -158,7 +158,7 @@ async function assertCodesInLists(trx: Executor, changes: Record<string, FieldVa
 export async function loadRegistration(deps: Deps, actor: SignedInActor, studentId: string) {
   const student = await registrationRepository.findStudent(deps.db, studentId);
   if (!student) throw new NotFound(messages.noSuchStudent);
-  await auditRead(deps, actor, { action: 'student.record-viewed', studentId }, { adminsOnly: true });
+  await auditRead(deps, actor, { action: 'student.record-viewed', studentId }, { notHerOwn: true });
   const [progress, status, schoolYear] = await Promise.all([
     registrationRepository.findProgress(deps.db, studentId),
     registrationRepository.findStatusForClass(deps.db, student.class_id as string | null),
