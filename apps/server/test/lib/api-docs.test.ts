@@ -124,6 +124,10 @@ const requestRules: Record<string, { body?: z.ZodType; form?: z.ZodObject; query
   'POST /api/registration-reminders': { body: contract.registrationRemindersRequest },
   'GET /api/notifications/stop': { query: contract.notificationStopQuery },
   'POST /api/notifications/stop': { query: contract.notificationStopQuery },
+  // family
+  'POST /api/guardian-links': { body: contract.letterLinkRequest },
+  'GET /api/guardians': { query: contract.guardianSearchQuery },
+  'PATCH /api/guardian-links/{id}': { body: contract.linkChangeRequest },
 };
 
 /** `const: x` as the document writes it, `enum: [x]`. */

@@ -9,3 +9,4 @@ export { ensureFirstAdmin, oneTimePassword, resetAdmin } from './admin-accounts.
 export { hashPassword } from './passwords.ts';
 export { secondFactorRepository } from './second-factor-repository.ts';
 export { checkOwnStaffPassword } from './service.ts';
+export { buckets, limitedCheck } from './throttle.ts';

@@ -6,6 +6,7 @@ import {
   fieldTitle,
   messages,
   completenessSteps,
+  progressFlagKeys,
   progressFlags,
   registrationStepStates,
   studentColumns,
@@ -152,6 +153,21 @@ async function assertCodesInLists(trx: Executor, changes: Record<string, FieldVa
     if (value === null || value === undefined || !field.list) continue;
     if (!(await isInReferenceList(trx, field.list, String(value)))) throw invalidField(field.name, messages.notInList(fieldTitle(field)));
   }
+}
+
+/** How far a student's yearly registration is: the steps done of all, and the day it was completed (null until then). */
+export type RegistrationSummary = { steps_done: number; steps: number; completed_on: string | null };
+
+/** The registration summary of each student named (decision 063: what her guardians see of it), by student ID. */
+export async function registrationSummaries(db: Executor, studentIds: string[]): Promise<Map<string, RegistrationSummary>> {
+  const rows = new Map((await registrationRepository.findProgressOf(db, studentIds)).map((row) => [row.student_id, row]));
+  return new Map(
+    studentIds.map((id) => {
+      const progress = rows.get(id);
+      const done = progressFlagKeys.filter((key) => progress?.[key] === 1).length;
+      return [id, { steps_done: done, steps: progressFlagKeys.length, completed_on: progress?.submit === 1 ? presentDay(progress.completed_on) : null }];
+    }),
+  );
 }
 
 /** Everything the wizard needs: the record, its progress flags and the registration window. An admin's read is audited. */
