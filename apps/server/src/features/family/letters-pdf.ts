@@ -22,7 +22,9 @@ const codeBox = (slot: number, code: string): Content => ({
       ],
     ],
   },
-  layout: { hLineColor: () => pdfColours.rule, vLineColor: () => pdfColours.rule },
+  // A layout by name: the document goes to the printing process as plain data.
+  layout: 'noBorders',
+  fillColor: '#f2f4f8',
   margin: [0, 0, 0, 8],
 });
 
