@@ -110,6 +110,11 @@ export async function recordAccessOf(deps: Deps, actor: StudentActor): Promise<R
   ]
     .sort((a, b) => Number(b.row.id) - Number(a.row.id))
     .slice(0, RECORD_ACCESS_LIMIT);
-  const entries = rows.map(({ row, reader }) => ({ at: row.at, staff: reader.display_name, role: reader.role, what: recordAccessWords[row.action](row.detail) }));
+  const entries = rows.map(({ row, reader }) => ({
+    at: row.at,
+    staff: reader.display_name,
+    role: reader.role,
+    what: recordAccessWords[row.action](row.detail),
+  }));
   return { entries, total: staffTotal + guardianTotal, limit: RECORD_ACCESS_LIMIT };
 }

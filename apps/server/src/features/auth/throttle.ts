@@ -184,7 +184,12 @@ export async function releaseAttempt(db: Executor, reservation: Reservation): Pr
  * answers, and left counted when it throws (a wrong guess). Any number of checks at once pass no
  * limit between them.
  */
-export async function limitedCheck<T>(deps: Pick<Deps, 'db' | 'dialect' | 'writeTransaction'>, wanted: Bucket[], words: RefusalWords, check: () => Promise<T>): Promise<T> {
+export async function limitedCheck<T>(
+  deps: Pick<Deps, 'db' | 'dialect' | 'writeTransaction'>,
+  wanted: Bucket[],
+  words: RefusalWords,
+  check: () => Promise<T>,
+): Promise<T> {
   const reservation = await reserveAttempt(deps, wanted, undefined, words);
   const answer = await check();
   await deps.writeTransaction((trx) => releaseAttempt(trx, reservation));

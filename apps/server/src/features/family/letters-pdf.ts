@@ -69,7 +69,10 @@ export function lettersDefinition(input: LettersInput): SchoolDocument {
     footerNote: `Letters to parents, class ${input.classId}`,
     subject: `Class ${input.classId}`,
     styles: { student: { fontSize: 14, bold: true } },
-    content: input.pages.length === 0 ? [{ text: `Class ${input.classId} has no students.` }] : input.pages.flatMap((page, index) => letterPage(input, page, index === 0)),
+    content:
+      input.pages.length === 0
+        ? [{ text: `Class ${input.classId} has no students.` }]
+        : input.pages.flatMap((page, index) => letterPage(input, page, index === 0)),
   });
 }
 

@@ -26,7 +26,14 @@ export const familyRepository = {
       .orderBy('s.first_name')
       .orderBy('s.id')
       .execute() as Promise<
-      Array<{ public_id: string; relationship: 'mother' | 'father' | 'guardian' | 'other'; id: string; first_name: string | null; last_name: string | null; class_id: string | null }>
+      Array<{
+        public_id: string;
+        relationship: 'mother' | 'father' | 'guardian' | 'other';
+        id: string;
+        first_name: string | null;
+        last_name: string | null;
+        class_id: string | null;
+      }>
     >;
   },
 

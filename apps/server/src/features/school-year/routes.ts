@@ -59,7 +59,10 @@ export async function schoolYearRoutes(instance: FastifyInstance): Promise<void>
 
   app.post(
     '/api/students/:id/left',
-    { config: { access: 'records:write', studentIdFrom: studentOfParams }, schema: { params: studentParams, body: markLeftRequest, response: { 200: leaverSchema, ...errorResponses } } },
+    {
+      config: { access: 'records:write', studentIdFrom: studentOfParams },
+      schema: { params: studentParams, body: markLeftRequest, response: { 200: leaverSchema, ...errorResponses } },
+    },
     async (request) => markLeft(deps, adminActor(request), request.params.id, request.body.reason),
   );
 
@@ -85,7 +88,10 @@ export async function schoolYearRoutes(instance: FastifyInstance): Promise<void>
 
   app.delete(
     '/api/students/:id/left',
-    { config: { access: 'records:write', studentIdFrom: studentOfParams }, schema: { params: studentParams, response: { 200: messageSchema, ...errorResponses } } },
+    {
+      config: { access: 'records:write', studentIdFrom: studentOfParams },
+      schema: { params: studentParams, response: { 200: messageSchema, ...errorResponses } },
+    },
     async (request) => bringBack(deps, adminActor(request), request.params.id),
   );
 }

@@ -29,7 +29,9 @@ export const studentsRepository = {
       )
       .$if(classes !== null, (query) => (classes!.length ? query.where('class_id', 'in', classes!) : query.where((eb) => eb.lit(false))))
       .orderBy('updated_at', 'desc')
-      .execute() as Promise<Array<Names & { date_of_birth: string | null; birth_certificate_no: string | null; updated_at: string; left_on: string | null; has_guardian: unknown }>>;
+      .execute() as Promise<
+      Array<Names & { date_of_birth: string | null; birth_certificate_no: string | null; updated_at: string; left_on: string | null; has_guardian: unknown }>
+    >;
   },
 
   /** A class's students with the health alerts' fields only, by last and first name. */

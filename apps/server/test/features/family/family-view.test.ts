@@ -59,7 +59,12 @@ describe("a linked guardian's view of her daughter", () => {
     for (const url of familyCalls(sister.id)) expect((await motherClient.get(url)).statusCode, url).toBe(200);
     const rows = await guardianRows(sister.id);
     expect(rows.length - before).toBe(4);
-    expect(rows.slice(before).map((row) => row.action)).toEqual(['report-card-list.viewed', 'report-card.viewed', 'attendance.viewed', 'attendance-report.viewed']);
+    expect(rows.slice(before).map((row) => row.action)).toEqual([
+      'report-card-list.viewed',
+      'report-card.viewed',
+      'attendance.viewed',
+      'attendance-report.viewed',
+    ]);
     for (const row of rows) expect(row.actor_id).toBe(mother.publicId);
   });
 
@@ -84,9 +89,21 @@ describe("a linked guardian's view of her daughter", () => {
   it("does not log the girl's own reads", async () => {
     const student = new TestClient(t.app, '10.60.0.10');
     await signInAsStudent(student, girl.id, STUDENT_PASSWORD);
-    const before = await t.db.selectFrom('audit_log').select('id').where('student_id', '=', girl.id).where('actor_kind', '=', 'student').where('action', '=', 'attendance.viewed').execute();
+    const before = await t.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('student_id', '=', girl.id)
+      .where('actor_kind', '=', 'student')
+      .where('action', '=', 'attendance.viewed')
+      .execute();
     expect((await student.get(`/api/student-attendance/${girl.id}`)).statusCode).toBe(200);
-    const after = await t.db.selectFrom('audit_log').select('id').where('student_id', '=', girl.id).where('actor_kind', '=', 'student').where('action', '=', 'attendance.viewed').execute();
+    const after = await t.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('student_id', '=', girl.id)
+      .where('actor_kind', '=', 'student')
+      .where('action', '=', 'attendance.viewed')
+      .execute();
     expect(after.length).toBe(before.length);
   });
 });

@@ -177,12 +177,17 @@ describe('POST /api/guardian-links', () => {
       expect(answer.statusCode, JSON.stringify(body)).toBe(422);
       expect(answer.json()).toEqual(wrongAnswer);
     }
-    const used = await t.db.selectFrom('guardian_letter_codes').select('id').where('used_at', 'is not', null).where('code_hash', '=', sha256(code.replaceAll('-', ''))).execute();
+    const used = await t.db
+      .selectFrom('guardian_letter_codes')
+      .select('id')
+      .where('used_at', 'is not', null)
+      .where('code_hash', '=', sha256(code.replaceAll('-', '')))
+      .execute();
     expect(used).toEqual([]);
     expect((await client.get('/api/guardian/children')).json()).toEqual({ children: [] });
   });
 
-  it('refuses a code of the wrong shape with the contract\'s message, never 500', async () => {
+  it("refuses a code of the wrong shape with the contract's message, never 500", async () => {
     const client = await guardianClient(await createGuardian(t.db));
     for (const body of [{}, { student_id: girls[0].id, code: 'short', date_of_birth: '2012-01-15' }, { student_id: null, code: 42, date_of_birth: [] }]) {
       const answer = await addDaughter(client, body);
@@ -227,7 +232,11 @@ describe('POST /api/guardian-links', () => {
       )
       .execute();
     expect(links).toHaveLength(1);
-    const row = await t.db.selectFrom('guardian_letter_codes').selectAll().where('code_hash', '=', sha256(code.replaceAll('-', ''))).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('guardian_letter_codes')
+      .selectAll()
+      .where('code_hash', '=', sha256(code.replaceAll('-', '')))
+      .executeTakeFirstOrThrow();
     expect(row.used_by).toBe(links[0].guardian_id);
   });
 
@@ -238,7 +247,13 @@ describe('POST /api/guardian-links', () => {
     const answers = await Promise.all(
       Array.from({ length: 100 }, (_, n) =>
         // Each try from an address of its own: only the guardian's own limit can stop them.
-        guardianClient(guardian).then((client) => addDaughter(client, { student_id: girl.id, code: `ZZZZ-ZZZZ-${letterCodeAlphabet[n % 30]}${letterCodeAlphabet[Math.floor(n / 30)]}`, date_of_birth: girl.date_of_birth })),
+        guardianClient(guardian).then((client) =>
+          addDaughter(client, {
+            student_id: girl.id,
+            code: `ZZZZ-ZZZZ-${letterCodeAlphabet[n % 30]}${letterCodeAlphabet[Math.floor(n / 30)]}`,
+            date_of_birth: girl.date_of_birth,
+          }),
+        ),
       ),
     );
     const statuses = answers.map((answer) => answer.statusCode);
@@ -257,7 +272,9 @@ describe('POST /api/guardian-links', () => {
     const guardians = await manyGuardians(t.db, 100);
     const shared = ownAddress();
     const clients = await Promise.all(guardians.map((guardian) => guardianClient(guardian, shared)));
-    const answers = await Promise.all(clients.map((client) => addDaughter(client, { student_id: girl.id, code: 'YYYY-YYYY-YY', date_of_birth: girl.date_of_birth })));
+    const answers = await Promise.all(
+      clients.map((client) => addDaughter(client, { student_id: girl.id, code: 'YYYY-YYYY-YY', date_of_birth: girl.date_of_birth })),
+    );
     const statuses = answers.map((answer) => answer.statusCode);
     expect(statuses.filter((status) => status === 422)).toHaveLength(letterCodeTriesPerHour);
     expect(statuses.filter((status) => status === 429)).toHaveLength(100 - letterCodeTriesPerHour);
@@ -283,7 +300,13 @@ describe('POST /api/guardian-links', () => {
     const answer = await addDaughter(client, { student_id: girl.id, code: codes.get(girl.id)![1], date_of_birth: girl.date_of_birth });
     expect(answer.statusCode).toBe(422);
     expect(answer.json()).toEqual(wrongAnswer);
-    const code = await t.db.selectFrom('guardian_letter_codes').selectAll().where('student_id', '=', girl.id).where('slot', '=', 2).where('used_at', 'is', null).execute();
+    const code = await t.db
+      .selectFrom('guardian_letter_codes')
+      .selectAll()
+      .where('student_id', '=', girl.id)
+      .where('slot', '=', 2)
+      .where('used_at', 'is', null)
+      .execute();
     expect(code).toHaveLength(1);
     expect((await client.get('/api/guardian/children')).json()).toEqual({ children: [] });
   });

@@ -28,7 +28,16 @@ describe('GET /api/students', () => {
       updatedAt: '2020-01-01T00:00:00.000Z',
       has_guardian: false,
     });
-    expect(Object.keys(rows[0]).sort()).toEqual(['birth_certificate_no', 'class_id', 'date_of_birth', 'first_name', 'has_guardian', 'id', 'last_name', 'updatedAt']);
+    expect(Object.keys(rows[0]).sort()).toEqual([
+      'birth_certificate_no',
+      'class_id',
+      'date_of_birth',
+      'first_name',
+      'has_guardian',
+      'id',
+      'last_name',
+      'updatedAt',
+    ]);
   });
 
   it('refuses students and visitors', async () => {
