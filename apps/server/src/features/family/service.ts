@@ -20,7 +20,7 @@ import type { AdminActor, GuardianActor } from '../../session/actor.ts';
 import { hashToken } from '../../session/session-repository.ts';
 import { auditRead, studentsHeld, writeAudit } from '../audit/index.ts';
 import { buckets, limitedCheck } from '../auth/index.ts';
-import { linksRepository } from '../guardians/links-repository.ts';
+import { announceLink, linksRepository } from '../guardians/index.ts';
 import { registrationSummaries } from '../registration/index.ts';
 import { renderLetters } from './letters-pdf.ts';
 import { presentChild, presentLink } from './presenter.ts';
@@ -99,13 +99,14 @@ type LetterLink = { student_id: string; code: string; date_of_birth: string; rel
  * date of birth (decision 062). An unknown student, a wrong or used code and a wrong date of birth
  * all answer the same 422, and count against 5 tries an hour per guardian and per address (429 with
  * the wait past them); a try that links is not counted. The code is used once however many tries
- * arrive together. The link is made live (verified by letter) and audited; a guardian the office
- * restricted for the girl links nothing, and is answered as for a wrong code.
+ * arrive together. The link is made live (verified by letter), audited, and told to the office and
+ * her other guardians; a guardian the office restricted for the girl links nothing, and is answered
+ * as for a wrong code.
  */
 export async function addDaughter(deps: Deps, actor: GuardianActor, input: LetterLink): Promise<LetterLinkAnswer> {
   const wrong = new Invalid(guardianMessages.wrongLetterCode, { code: [guardianMessages.wrongLetterCode] });
   const tries = [buckets.letterCodeAccount(actor.publicId), buckets.letterCodeAddress(actor.address)];
-  let linked: { firstName: string; added: boolean };
+  let linked: { firstName: string };
   try {
     linked = await limitedCheck(deps, tries, guardianMessages.letterTriesUsed, () =>
       deps.writeTransaction(async (trx) => {
@@ -124,7 +125,15 @@ export async function addDaughter(deps: Deps, actor: GuardianActor, input: Lette
         // A link the office restricted stays so; the code is not spent on it.
         if ((await repository.childrenOf(trx, actor.guardianId, student.id)).length === 0) throw wrong;
         await writeAudit(trx, actor, { action: 'guardian-link.added', studentId: student.id, detail: input.relationship });
-        return { firstName: student.first_name ?? '', added: link.added };
+        // The office and her other guardians are told of a new link, in its transaction (decision 062).
+        if (link.added)
+          await announceLink(trx, deps.config, actor, {
+            guardianId: actor.guardianId,
+            studentId: student.id,
+            relationship: input.relationship,
+            verifiedBy: 'letter',
+          });
+        return { firstName: student.first_name ?? '' };
       }),
     );
   } catch (error) {

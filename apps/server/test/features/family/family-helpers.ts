@@ -1,5 +1,5 @@
 import { nowIso, type Db } from '../../../src/db/database.ts';
-import { newPublicId } from '../../../src/features/guardians/links-repository.ts';
+import { newPublicId } from '../../../src/features/guardians/index.ts';
 import { createStudent, STUDENT_PASSWORD, type TestStudent } from '../../helpers/factories.ts';
 import { createGuardian, type TestGuardian } from '../../helpers/guardians.ts';
 import { giveTerm, setPosted } from '../term-reports/term-reports-helpers.ts';

@@ -51,7 +51,7 @@ const addDaughter = (client: TestClient, body: Record<string, unknown>) => clien
 const wrongAnswer = { message: guardianMessages.wrongLetterCode, errors: { code: [guardianMessages.wrongLetterCode] } };
 
 beforeAll(async () => {
-  t = await buildTestApp({ staffMfa: 'optional', exportDailyLimit: 1000 });
+  t = await buildTestApp({ staffMfa: 'optional', exportDailyLimit: 1000, officeEmail: 'office@school.example.org' });
   await createAdminUser(t.db);
   admin = await signedInAdmin(t.app);
   girls = [];
@@ -159,6 +159,25 @@ describe('POST /api/guardian-links', () => {
     await signInAsStudent(student, girl.id, STUDENT_PASSWORD);
     const entries = (await student.get('/api/my-record-access')).json().entries as Array<{ staff: string; what: string }>;
     expect(entries).toContainEqual(expect.objectContaining({ staff: 'Mrs Baptiste (mother)', what: 'Linked to you as your mother' }));
+  });
+
+  it("tells the school office and the girl's other guardians of the new link, not a restricted one, nor anyone of a refused try", async () => {
+    const codes = await printClass();
+    const girl = girls[1];
+    const aunt = await createGuardian(t.db, { email: 'aunt@example.org' });
+    const stepfather = await createGuardian(t.db, { email: 'stepfather@example.org' });
+    await linkGuardian(t.db, aunt, girl.id, { relationship: 'other' });
+    await linkGuardian(t.db, stepfather, girl.id, { relationship: 'other', restricted: true });
+    const sent = () => t.db.selectFrom('outbox').select(['recipient', 'guardian_id', 'kind']).where('student_id', '=', girl.id).execute();
+    const before = (await sent()).length;
+    const father = await guardianClient(await createGuardian(t.db));
+    expect((await addDaughter(father, { student_id: girl.id, code: 'WRNG-CODE-XX', date_of_birth: girl.date_of_birth })).statusCode).toBe(422);
+    expect(await sent()).toHaveLength(before);
+    const answer = await addDaughter(father, { student_id: girl.id, code: codes.get(girl.id)![1], date_of_birth: girl.date_of_birth, relationship: 'father' });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const told = (await sent()).slice(before);
+    expect(told.map((message) => message.recipient).sort()).toEqual(['aunt@example.org', 'office@school.example.org']);
+    expect(told.find((message) => message.recipient === 'aunt@example.org')!.guardian_id).toBe(aunt.id);
   });
 
   it("answers a wrong code, a wrong date of birth, an unknown student and another girl's code all alike, and links nothing", async () => {
