@@ -33,6 +33,7 @@ export const recordAccessWords: Readonly<Record<string, (detail: string | null) 
   'student-data-file.viewed': () => 'Viewed your data files record',
   'student-data-file.saved': () => 'Changed your data files record',
   'report-card-list.viewed': () => 'Viewed the list of your report cards',
+  'registration-status.viewed': () => 'Viewed how far your registration is',
   'report-card.viewed': (detail) => `Opened your report card${noted(detail)}`,
   'attendance.viewed': () => 'Viewed your attendance',
   'attendance-report.viewed': (detail) => `Opened your attendance report${noted(detail)}`,

@@ -131,6 +131,12 @@ describe('GET /api/guardian/children', () => {
     expect(byId[sister.id]).toMatchObject({ class_id: '2B', registration: { steps_done: 2, steps: 6, completed_on: null } });
     expect(typeof byId[girl.id].link_id).toBe('string');
     expect(byId[girl.id].link_id).not.toMatch(/^\d+$/);
+
+    // Each girl's status read is hers to see on her privacy page.
+    const student = new TestClient(t.app, '10.60.0.12');
+    await signInAsStudent(student, girl.id, STUDENT_PASSWORD);
+    const entries = (await student.get('/api/my-record-access')).json().entries as Array<{ staff: string; role: string; what: string }>;
+    expect(entries).toContainEqual(expect.objectContaining({ staff: 'Mrs Joseph (mother)', role: 'guardian', what: 'Viewed how far your registration is' }));
   });
 
   it('leaves out a restricted, a revoked and a no-view link, and answers a guardian with none an empty list', async () => {
