@@ -23,6 +23,7 @@ import { auditRoutes } from './features/audit/index.ts';
 import { authRoutes, currentPasswordRoutes, passkeyRoutes, registerSignInShedding, secondFactorRoutes } from './features/auth/index.ts';
 import { registrationRoutes } from './features/registration/index.ts';
 import { documentFileOwner, filesRoutes } from './features/files/index.ts';
+import { familyRoutes } from './features/family/index.ts';
 import { privacyRoutes } from './features/privacy/index.ts';
 import { registrationFormRoutes } from './features/registration-form/index.ts';
 import { staffRoutes } from './features/staff/index.ts';
@@ -193,6 +194,7 @@ const featureRoutes: Array<[string, RoutePlugin]> = [
   ['notifications', notificationsRoutes],
   ['staff', exportGuardRoutes],
   ['guardians', guardiansRoutes],
+  ['parents and guardians', familyRoutes],
 ];
 
 /** How often a running portal removes stored bytes that no row names (once they are SETTLE_MS old). */

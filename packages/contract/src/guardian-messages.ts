@@ -22,4 +22,6 @@ export const guardianMessages = {
   // Links, letters, custody and the family's view.
   wrongLetterCode: 'That code and date of birth do not match a letter from the school.',
   linkAdded: (firstName: string) => `${firstName} is now linked to your account.`,
+  letterTriesUsed: (minutes: number) => `Too many codes that did not match. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  linkNotFound: 'There is no such link.',
 } as const;

@@ -40,6 +40,8 @@ export type VisitorActor = { kind: 'visitor'; restricted: StudentIdentity | Admi
  */
 export type Actor = StudentActor | AdminActor | GuardianActor | VisitorActor;
 export type SignedInActor = StudentActor | AdminActor;
+/** Whoever may call a `family or …` route (decision 063): the student, staff, or one of her guardians. */
+export type FamilyActor = SignedInActor | GuardianActor;
 
 /** A staff account's classes as stored (class IDs joined by commas). */
 export const classesOf = (stored: string | null | undefined): string[] => (stored ? stored.split(',') : []);

@@ -137,6 +137,10 @@ const requestRules: Record<string, { body?: z.ZodType; form?: z.ZodObject; query
   'PATCH /api/guardian/account': { body: contract.guardianAccountRequest },
   'POST /api/guardian/change-password': { body: contract.guardianChangePasswordRequest },
   'GET /api/guardian/messages': { query: contract.guardianMessagesQuery },
+  // family
+  'POST /api/guardian-links': { body: contract.letterLinkRequest },
+  'GET /api/guardians': { query: contract.guardianSearchQuery },
+  'PATCH /api/guardian-links/{id}': { body: contract.linkChangeRequest },
 };
 
 /** `const: x` as the document writes it, `enum: [x]`. */

@@ -56,6 +56,8 @@ export const letterLinkRequest = z.object({
     .transform(normalLetterCode)
     .refine((code) => code.length === letterCodeLength, messages.required),
   date_of_birth: z.string({ message: messages.dayShape }).trim().max(10),
+  /** How she is related to the girl; 'guardian' when she does not say. */
+  relationship: relationship.default('guardian'),
 });
 export type LetterLinkRequest = z.input<typeof letterLinkRequest>;
 

@@ -15,6 +15,9 @@ export const guardianChildSchema = z.object({
   registration: z.object({ steps_done: z.number().int(), steps: z.number().int(), completed_on: z.string().nullable() }),
 });
 export const guardianChildrenSchema = z.object({ children: z.array(guardianChildSchema) });
+/** POST /api/guardian-links: the daughter a letter's code linked, and the words to show. */
+export const letterLinkAnswerSchema = z.object({ message: z.string(), child: guardianChildSchema });
+export type LetterLinkAnswer = z.infer<typeof letterLinkAnswerSchema>;
 export type GuardianChild = z.infer<typeof guardianChildSchema>;
 
 /** GET /api/guardian/account: her own account. */
