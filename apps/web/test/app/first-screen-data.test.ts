@@ -3,10 +3,10 @@ import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { studentPath } from '../../src/api/get-student.ts';
 import { firstCallsOf } from '../../src/app/first-screen-calls.ts';
-import { studentAttendancePath } from '../../src/features/attendance/api/get-student-attendance.ts';
+import { studentAttendancePath } from '../../src/api/get-student-attendance.ts';
 import { filesPath } from '../../src/features/registration/api/get-files.ts';
 import { referenceListsPath } from '../../src/features/registration/api/get-reference-lists.ts';
-import { reportCardTermsPath } from '../../src/features/term-reports/api/get-report-card-terms.ts';
+import { reportCardTermsPath } from '../../src/api/get-report-card-terms.ts';
 import { json, stubFetch, studentSession } from '../http.tsx';
 
 /** The calls the app starts for a student opening `path`, before any screen is drawn. */

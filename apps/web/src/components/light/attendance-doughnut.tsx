@@ -1,4 +1,4 @@
-import '../../../components/light/light-screens.css';
+import './light-screens.css';
 import './attendance.css';
 
 export type DoughnutPart = { label: string; value: number; color: string };

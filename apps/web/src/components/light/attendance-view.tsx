@@ -2,20 +2,20 @@ import { attendancePercentages } from '@school/contract/attendance';
 import { termNames, academicYearLabel } from '@school/contract/api-types';
 import { displayName } from '@school/contract/names';
 import { lazy, Suspense, useState } from 'react';
-import { LightAlert } from '../../../components/light/light-alert.tsx';
-import { LightButton } from '../../../components/light/light-button.tsx';
-import { LightSpinner } from '../../../components/light/light-spinner.tsx';
-import { failureMessage, LoadFailed } from '../../../components/light/load-failed.tsx';
-import { LoadingOverlay } from '../../../components/light/loading-overlay.tsx';
-import { PageTitle } from '../../../components/light/page-title.tsx';
-import { today } from '../../../lib/format-day.ts';
-import { useStudentAttendance } from '../api/get-student-attendance.ts';
+import { LightAlert } from './light-alert.tsx';
+import { LightButton } from './light-button.tsx';
+import { LightSpinner } from './light-spinner.tsx';
+import { failureMessage, LoadFailed } from './load-failed.tsx';
+import { LoadingOverlay } from './loading-overlay.tsx';
+import { PageTitle } from './page-title.tsx';
+import { today } from '../../lib/format-day.ts';
+import { useStudentAttendance } from '../../api/get-student-attendance.ts';
 import { AttendanceDoughnut } from './attendance-doughnut.tsx';
 import { AttendanceTable } from './attendance-table.tsx';
 import './attendance.css';
 
 /** The report's dialog, with its date pickers, loads when it is opened (MUI, in MUI's theme). */
-const ReportDialog = lazy(async () => ({ default: (await import('./report-dialog.tsx')).ReportDialog }));
+const ReportDialog = lazy(async () => ({ default: (await import('../mui/attendance-report-dialog.tsx')).ReportDialog }));
 
 const colours = { present: '#0b2a5b', absent: '#b0bec5', early: '#2e7d32', late: '#b71c1c' };
 

@@ -1,10 +1,10 @@
 import type { AttendanceRecord } from '@school/contract/responses';
 import { useState } from 'react';
-import { LightIcon } from '../../../components/light/light-icon.tsx';
-import { LightPagination } from '../../../components/light/light-pagination.tsx';
-import { LightTextField } from '../../../components/light/light-text-field.tsx';
-import { usePhoneWidth } from '../../../components/light/use-phone-width.ts';
-import { asDashedDate } from '../../../lib/format-day.ts';
+import { LightIcon } from './light-icon.tsx';
+import { LightPagination } from './light-pagination.tsx';
+import { LightTextField } from './light-text-field.tsx';
+import { usePhoneWidth } from './use-phone-width.ts';
+import { asDashedDate } from '../../lib/format-day.ts';
 import './attendance.css';
 
 const HEADERS = ['Date', 'AM', 'PM', 'Late', 'Time In', 'Time Out'];

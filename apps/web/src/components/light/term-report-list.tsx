@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { LazyPdfDialog } from '../../../components/light/lazy-pdf-dialog.tsx';
-import { LightAlert } from '../../../components/light/light-alert.tsx';
-import { LightIcon } from '../../../components/light/light-icon.tsx';
-import { LightSpinner } from '../../../components/light/light-spinner.tsx';
-import { failureMessage, LoadFailed } from '../../../components/light/load-failed.tsx';
-import { PageTitle } from '../../../components/light/page-title.tsx';
-import { reportCardUrl, useReportCardTerms, type ReportCardTerm } from '../api/get-report-card-terms.ts';
-import { postedAt, termLabel } from '../term-labels.ts';
+import { LazyPdfDialog } from './lazy-pdf-dialog.tsx';
+import { LightAlert } from './light-alert.tsx';
+import { LightIcon } from './light-icon.tsx';
+import { LightSpinner } from './light-spinner.tsx';
+import { failureMessage, LoadFailed } from './load-failed.tsx';
+import { PageTitle } from './page-title.tsx';
+import { reportCardUrl, useReportCardTerms, type ReportCardTerm } from '../../api/get-report-card-terms.ts';
+import { postedAt, termLabel } from '../../lib/term-labels.ts';
 import './term-report-list.css';
 
 /** One term's card: the whole card is the button that opens its report card. */

@@ -1,9 +1,9 @@
 import { passwordRules } from '@school/contract/limits';
 import { passwordProblem, type PasswordForbidden } from '@school/contract/password-rule';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { ApiError } from '../../../api/client.ts';
-import { LightButton } from '../../../components/light/light-button.tsx';
-import { LightTextField } from '../../../components/light/light-text-field.tsx';
+import { ApiError } from '../../api/client.ts';
+import { LightButton } from './light-button.tsx';
+import { LightTextField } from './light-text-field.tsx';
 import { FormAlerts } from './form-alerts.tsx';
 
 /**
