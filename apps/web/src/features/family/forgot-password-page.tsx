@@ -8,6 +8,7 @@ import { LightButton } from '../../components/light/light-button.tsx';
 import { LightTextField } from '../../components/light/light-text-field.tsx';
 import { forgotPassword } from './api/forgot-password.ts';
 import { problemOf, useThrottleWait } from './problems.ts';
+import './family.css';
 
 /**
  * `/parents/forgot`: her address, and the server's one answer (the same whether or not the address
@@ -39,7 +40,7 @@ export default function ForgotPasswordPage() {
       {sent ? (
         <div className="light-stack">
           <LightAlert severity="success">{sent}</LightAlert>
-          <Link className="light-link" to="/parents">
+          <Link className="light-link family-link" to="/parents">
             Back to sign-in
           </Link>
         </div>
@@ -60,7 +61,7 @@ export default function ForgotPasswordPage() {
           <LightButton type="submit" disabled={busy || wait.waiting || !email.trim()}>
             Send Link
           </LightButton>
-          <Link className="light-link" to="/parents">
+          <Link className="light-link family-link" to="/parents">
             Back to sign-in
           </Link>
         </form>

@@ -17,6 +17,7 @@ import { useEnterWithNewSession } from '../../lib/enter-with-new-session.ts';
 import { acceptInvitation } from './api/accept-invitation.ts';
 import { useInvitationPreview, type InvitationPreview } from './api/get-invitation-preview.ts';
 import { guardianPasswordRule, problemOf } from './problems.ts';
+import './family.css';
 
 /** The sign-in page, which brings her back to this invitation once she has signed in. */
 const signInAndReturn = (token: string) => `/parents?next=${encodeURIComponent(`/parents/invitation?token=${encodeURIComponent(token)}`)}`;
@@ -24,7 +25,7 @@ const signInAndReturn = (token: string) => `/parents?next=${encodeURIComponent(`
 /** A link that leads on from a dead end: to sign in, or back here after it. */
 function SignInLink({ to, children = 'Go to sign-in' }: { to: string; children?: string }) {
   return (
-    <Link className="light-link" to={to}>
+    <Link className="light-link family-link" to={to}>
       {children}
     </Link>
   );

@@ -11,6 +11,7 @@ import { LoadingOverlay } from '../../components/light/loading-overlay.tsx';
 import { useEnterWithNewSession } from '../../lib/enter-with-new-session.ts';
 import { guardianLogin } from './api/guardian-login.ts';
 import { problemOf, useThrottleWait } from './problems.ts';
+import './family.css';
 
 /** Where she goes once signed in: back to the invitation she came from (`?next=`), else her dashboard. */
 export const afterSignIn = (next: string | null) => (next && /^\/parents\/invitation\?token=/.test(next) ? next : '/family');
@@ -73,10 +74,10 @@ export default function ParentsSignInPage() {
           Sign In
         </LightButton>
         <div className="light-row">
-          <Link className="light-link" to="/parents/forgot">
+          <Link className="light-link family-link" to="/parents/forgot">
             Forgot password?
           </Link>
-          <Link className="light-link" to="/">
+          <Link className="light-link family-link" to="/">
             Student sign-in
           </Link>
         </div>

@@ -6,6 +6,7 @@ import { LightAlert } from '../../components/light/light-alert.tsx';
 import { NewPasswordForm } from '../../components/light/new-password-form.tsx';
 import { resetPassword } from './api/reset-password.ts';
 import { guardianPasswordRule } from './problems.ts';
+import './family.css';
 
 /**
  * `/parents/reset?token=`: the mailed link's page. Her new password twice, judged by the contract's
@@ -20,14 +21,14 @@ export default function ResetPasswordPage() {
       {!token ? (
         <div className="light-stack">
           <LightAlert severity="error">{guardianMessages.linkNotValid}</LightAlert>
-          <Link className="light-link" to="/parents/forgot">
+          <Link className="light-link family-link" to="/parents/forgot">
             Send a new link
           </Link>
         </div>
       ) : done ? (
         <div className="light-stack">
           <LightAlert severity="success">Your password has been changed. Sign in with it from now on.</LightAlert>
-          <Link className="light-link" to="/parents">
+          <Link className="light-link family-link" to="/parents">
             Sign in
           </Link>
         </div>
