@@ -96,7 +96,7 @@ export function AttendanceView({ studentId, firstName }: { studentId: string | n
             : 'The school has not set this term’s dates yet, so there is no attendance to show.'}
         </LightAlert>
       ) : (
-        <AttendanceTable records={data.attendance_records} />
+        <AttendanceTable records={data.attendance_records} headingLevel={part ? 3 : 2} />
       )}
       {reporting && studentId && (
         <Suspense fallback={<LoadingOverlay open label="Opening the report" />}>

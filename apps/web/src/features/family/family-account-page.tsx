@@ -53,7 +53,7 @@ function DetailsForm({ account }: { account: GuardianAccount }) {
   return (
     <form className="light-stack family-form" onSubmit={save} noValidate>
       {saved ? <LightAlert severity="success">Your details are saved.</LightAlert> : <FormAlerts error={error} />}
-      <p className="light-text light-secondary">You sign in as {account.email}.</p>
+      <p className="light-text light-secondary family-wrap">You sign in as {account.email}</p>
       <LightTextField
         label="Your name"
         value={name}

@@ -138,7 +138,7 @@ export default function InvitationPage() {
         <p className="light-text">
           You are invited to follow <strong>{preview.student_first_name}</strong> at {school}.
         </p>
-        <p className="light-text light-secondary">Invitation for {preview.email}</p>
+        <p className="light-text light-secondary family-wrap">Invitation for {preview.email}</p>
         {signedIn ? (
           <AcceptSignedIn token={token} preview={preview} />
         ) : preview.has_account ? (
