@@ -165,6 +165,22 @@ describe('the family’s routes and the others', () => {
     expect(screen.getByRole('link', { name: 'My Daughters' })).toHaveAttribute('aria-current', 'page');
   });
 
+  it('return a guardian who signs out, or whose session ends, to the family’s sign-in', async () => {
+    const { calls, router } = openApp('/family/account');
+    await userEvent.click(await screen.findByRole('link', { name: 'Sign out' }));
+    expect(await screen.findByRole('heading', { name: 'Parents and guardians' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/parents');
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toContain('POST /logout');
+  });
+
+  it('return her to the family’s sign-in with the server’s reason when a call finds her session ended', async () => {
+    const { router } = openApp('/family/messages', {
+      answer: (call) => (call.url.startsWith('/api/guardian/messages') ? json({ message: 'Your session has ended. Please sign in again.' }, 401) : undefined),
+    });
+    expect(await screen.findByText('Your session has ended. Please sign in again.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/parents');
+  });
+
   it('keep a student out of the family’s pages', async () => {
     const { router } = openApp('/family', {
       session: studentSession,
