@@ -2,12 +2,21 @@
 export const notificationKinds = ['report_posted', 'absence', 'reminders', 'staff_security'] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
-/** How the settings panel names each kind. */
-export const notificationKindLabels: Record<NotificationKind, string> = {
+/**
+ * Every kind a message in the outbox may have: the kinds above, and the family's account messages
+ * (an invitation, a password reset, an address to prove, a new link to a daughter: decision 062),
+ * which a school cannot switch off, since a family could not get in or learn of a link without them.
+ */
+export const messageKinds = [...notificationKinds, 'family_account'] as const;
+export type MessageKind = (typeof messageKinds)[number];
+
+/** How the settings panel and the Messages page name each kind. */
+export const notificationKindLabels: Record<MessageKind, string> = {
   report_posted: 'Report cards posted',
   absence: 'Absence and lateness',
   reminders: 'Registration reminders',
   staff_security: 'Staff security notices',
+  family_account: 'Family accounts',
 };
 
 /** A message's state in the outbox. */

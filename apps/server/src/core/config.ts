@@ -135,6 +135,11 @@ const environmentSchema = z.object({
     .regex(/^smtps?:\/\/[^\s/]+/, { message: 'must be an smtp:// or smtps:// URL such as smtp://user:pass@mail.example.org:587' })
     .optional(),
   MAIL_FROM: z.string().trim().min(3).max(200).optional(),
+  OFFICE_EMAIL: z
+    .string()
+    .trim()
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { message: 'must be the school office’s e-mail address, such as office@school.example.org' })
+    .optional(),
   PORTAL_URL: z
     .string()
     .regex(/^https?:\/\/[^\s]+$/, { message: 'must be the address parents and students open, such as https://portal.example.org' })
@@ -202,6 +207,8 @@ export type Config = {
   smtpUrl: string | undefined;
   /** The sender of every message. */
   mailFrom: string;
+  /** The school office's address: told of every new link between a guardian and a student (decision 062); none when unset. */
+  officeEmail: string | null;
   /** The portal's address as messages name it (its sign-in, the opt-out link). */
   portalUrl: string;
   /**
@@ -288,6 +295,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     schoolDayEnd: env.SCHOOL_DAY_END,
     adminPassword: env.ADMIN_PASSWORD,
     smtpUrl: env.SMTP_URL,
+    officeEmail: env.OFFICE_EMAIL ?? null,
     mailFrom: env.MAIL_FROM ?? `${env.SCHOOL_NAME} <no-reply@${hostOf(env.PORTAL_URL) ?? 'localhost'}>`,
     portalUrl: (env.PORTAL_URL ?? `http://${env.HOST === '0.0.0.0' || env.HOST === '127.0.0.1' ? 'localhost' : env.HOST}:${env.PORT}`).replace(/\/+$/, ''),
     staffMfa: env.STAFF_MFA ?? (env.SEED_DEMO ? 'optional' : 'required'),

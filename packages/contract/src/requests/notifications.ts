@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { messageStatuses, notificationKinds } from '../notifications.ts';
+import { messageKinds, messageStatuses } from '../notifications.ts';
 import { notificationSettingsSchema } from '../responses/notifications.ts';
 import { pageField } from './common.ts';
 
 /** `GET /api/messages` filters: a status, a kind, and the page (from 1). */
 export const messagesQuery = z.object({
   status: z.enum(messageStatuses).optional(),
-  kind: z.enum(notificationKinds).optional(),
+  kind: z.enum(messageKinds).optional(),
   page: pageField,
 });
 export type MessagesQuery = z.input<typeof messagesQuery>;

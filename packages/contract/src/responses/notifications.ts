@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { messageStatuses, notificationKinds } from '../notifications.ts';
+import { messageKinds, messageStatuses, notificationKinds } from '../notifications.ts';
 
 /** One message of `GET /api/messages`: never its body (that is `GET /api/messages/{id}`). */
 export const outboxMessageSchema = z.object({
   id: z.number().int(),
-  kind: z.enum(notificationKinds),
+  kind: z.enum(messageKinds),
   recipient: z.string(),
   subject: z.string(),
   status: z.enum(messageStatuses),

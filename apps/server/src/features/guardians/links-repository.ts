@@ -47,4 +47,28 @@ export const linksRepository = {
       .executeTakeFirstOrThrow();
     return { publicId: live.public_id, added: false };
   },
+
+  /**
+   * What a new link's notices say and whom they go to: the girl's first name, the guardian's name
+   * and public ID, and the other guardians with a live, unrestricted link to her. Undefined when
+   * the girl or the guardian is gone.
+   */
+  async noticeFacts(db: Executor, guardianId: number, studentId: string) {
+    // One after another: `db` is often the transaction of the link, one connection.
+    const student = await db.selectFrom('students').select('first_name').where('id', '=', studentId).executeTakeFirst();
+    const guardian = await db.selectFrom('guardians').select(['display_name', 'public_id']).where('id', '=', guardianId).executeTakeFirst();
+    const others = await db
+      .selectFrom('guardian_links')
+      .innerJoin('guardians', 'guardians.id', 'guardian_links.guardian_id')
+      .select(['guardians.id', 'guardians.email'])
+      .where('guardian_links.student_id', '=', studentId)
+      .where('guardian_links.guardian_id', '!=', guardianId)
+      .where('guardian_links.revoked_at', 'is', null)
+      .where('guardian_links.restricted', '=', 0)
+      .where('guardians.disabled', '=', 0)
+      .orderBy('guardians.id')
+      .execute();
+    if (!student || !guardian) return undefined;
+    return { firstName: String(student.first_name ?? ''), guardianName: guardian.display_name, guardianPublicId: guardian.public_id, others };
+  },
 };

@@ -1,4 +1,4 @@
-import { termLabel } from '@school/contract';
+import { termLabel, type GuardianRelationship, type LinkVerification } from '@school/contract';
 import type { Config } from '../../core/config.ts';
 import { utcToZonedLocal } from '../../lib/time-zone.ts';
 
@@ -205,5 +205,48 @@ export function enrolmentCodeMessage(school: School, { username, code, minutes }
       "If you did not ask for it, someone knows your password: please tell the school's admin at once.",
     ],
     `${school.portalUrl}/admin`,
+  );
+}
+
+/** How a link was verified, in words (decision 062). */
+const verifiedInWords: Record<LinkVerification, string> = {
+  invitation: 'an invitation the school sent to their e-mail address',
+  letter: 'a code from a letter the school handed out',
+  office: 'the school office',
+};
+
+/**
+ * A new link between a guardian and a girl (decision 062), told to the school office and to the
+ * girl's other guardians: who was linked, as what, how it was verified, and what to do if it is
+ * wrong. The office's copy names the student ID too.
+ */
+export function linkAddedMessage(
+  school: School,
+  {
+    firstName,
+    studentId,
+    guardianName,
+    relationship,
+    verifiedBy,
+    toOffice,
+  }: {
+    firstName: string;
+    studentId: string;
+    guardianName: string;
+    relationship: GuardianRelationship;
+    verifiedBy: LinkVerification;
+    toOffice: boolean;
+  },
+): Composed {
+  const who = toOffice ? `${firstName} (student ID ${studentId})` : firstName;
+  return compose(
+    `${school.schoolName}: ${guardianName} is now linked to ${firstName}`,
+    [
+      `${guardianName} was linked to ${who} in the portal as ${relationship === 'other' ? 'a family member' : `her ${relationship}`}, verified by ${verifiedInWords[verifiedBy]}.`,
+      toOffice
+        ? 'If this link is wrong, restrict or revoke it on the Guardians screen.'
+        : `If you do not know of this, please contact the school office of ${school.schoolName} at once.`,
+    ],
+    `${school.portalUrl}/${toOffice ? 'admin' : 'parents'}`,
   );
 }

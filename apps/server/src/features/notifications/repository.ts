@@ -6,7 +6,7 @@ import type { OutboxTable } from '../../db/schema.ts';
 import { addressFields } from './recipients.ts';
 
 /** A message to write to the outbox. */
-export type NewMessage = Pick<Insertable<OutboxTable>, 'kind' | 'recipient' | 'subject' | 'text_body' | 'html_body' | 'event' | 'student_id'>;
+export type NewMessage = Pick<Insertable<OutboxTable>, 'kind' | 'recipient' | 'subject' | 'text_body' | 'html_body' | 'event' | 'student_id' | 'guardian_id'>;
 
 /** SQLite takes at most 32,766 values a statement: 1,000 messages of 12 columns stay below it. */
 const BATCH = 1000;
@@ -19,7 +19,14 @@ export const notificationsRepository = {
     for (let start = 0; start < messages.length; start += BATCH) {
       const rows = messages
         .slice(start, start + BATCH)
-        .map((message) => ({ ...message, status: 'queued' as const, attempts: 0, next_attempt_at: now, created_at: now }));
+        .map((message) => ({
+          ...message,
+          guardian_id: message.guardian_id ?? null,
+          status: 'queued' as const,
+          attempts: 0,
+          next_attempt_at: now,
+          created_at: now,
+        }));
       await db.insertInto('outbox').values(rows).execute();
     }
   },

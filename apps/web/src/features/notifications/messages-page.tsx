@@ -15,9 +15,9 @@ import {
   messageStatuses,
   noMailServerBanner,
   notificationKindLabels,
-  notificationKinds,
+  messageKinds,
   type MessageStatus,
-  type NotificationKind,
+  type MessageKind,
 } from '@school/contract/notifications';
 import { pageSizes } from '@school/contract/limits';
 import { useState } from 'react';
@@ -39,7 +39,7 @@ import { NotificationSettingsPanel } from './components/notification-settings-pa
  */
 export default function MessagesPage() {
   const [status, setStatus] = useState<MessageStatus | ''>('');
-  const [kind, setKind] = useState<NotificationKind | ''>('');
+  const [kind, setKind] = useState<MessageKind | ''>('');
   const [page, setPage] = useState(1);
   const [reading, setReading] = useState<number | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -82,13 +82,13 @@ export default function MessagesPage() {
           label="Kind"
           value={kind}
           onChange={(event) => {
-            setKind(event.target.value as NotificationKind | '');
+            setKind(event.target.value as MessageKind | '');
             setPage(1);
           }}
           sx={{ minWidth: 220 }}
         >
           <MenuItem value="">Any kind</MenuItem>
-          {notificationKinds.map((value) => (
+          {messageKinds.map((value) => (
             <MenuItem key={value} value={value}>
               {notificationKindLabels[value]}
             </MenuItem>
