@@ -27,7 +27,9 @@ const PASSWORD = 'Hibiscus-Lane-Mornings-7';
 async function mailedInvitation(admin: Page, email: string): Promise<string> {
   let found: string | undefined;
   await expect(async () => {
-    const listed = (await (await admin.request.get('/api/messages?status=queued')).json()) as { items: Array<{ id: number; recipient: string }> };
+    const listed = (await (await admin.request.get('/api/messages?kind=family_account&status=queued')).json()) as {
+      items: Array<{ id: number; recipient: string }>;
+    };
     for (const item of listed.items.filter((each) => each.recipient.toLowerCase() === email)) {
       const { text } = (await (await admin.request.get(`/api/messages/${item.id}`)).json()) as { text: string };
       found ??= /\/parents\/invitation\?token=[^\s)>"]+/.exec(text)?.[0];

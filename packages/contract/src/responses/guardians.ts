@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { guardianMessageKinds, guardianRelationships, linkVerifications } from '../guardians.ts';
-import { notificationKinds } from '../notifications.ts';
+import { messageKinds } from '../notifications.ts';
 
 /** A daughter as her guardian's dashboard lists her (GET /api/guardian/children). */
 export const guardianChildSchema = z.object({
@@ -67,7 +67,7 @@ export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 /** One message the school sent this guardian, as her Messages page lists it (newest first). */
 export const guardianMessageSchema = z.object({
   id: z.number().int(),
-  kind: z.enum(notificationKinds),
+  kind: z.enum(messageKinds),
   /** The daughter the message is about (null for one about no girl). */
   student_first_name: z.string().nullable(),
   subject: z.string(),
