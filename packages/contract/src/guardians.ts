@@ -34,6 +34,3 @@ export const letterCodesPerStudent = 2;
 export const letterCodeAlphabet = 'ABCDEFGHJKMNPQRSTVWXYZ23456789';
 export const letterCodeLength = 10;
 export const normalLetterCode = (typed: string): string => typed.toUpperCase().replace(/[^A-Z0-9]/g, '');
-
-/** Messages a page of the guardian's Messages screen lists (GET /api/guardian/messages?page=). */
-export const guardianMessagesPerPage = 20;

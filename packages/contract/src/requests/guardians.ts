@@ -71,10 +71,6 @@ export const guardianAccountRequest = z.object({
 });
 export type GuardianAccountRequest = z.input<typeof guardianAccountRequest>;
 
-/** POST /api/guardian/password: a signed-in guardian changes her password, the current one first. */
-export const guardianPasswordChangeRequest = z.object({ current_password: typedPassword, password: typedPassword });
-export type GuardianPasswordChangeRequest = z.input<typeof guardianPasswordChangeRequest>;
-
 /** GET /api/guardians: the Guardians screen's search, by guardian (name or address) or by student. */
 export const guardianSearchQuery = z.object({
   q: z.string().trim().max(100).optional(),

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { guardianMessageKinds, guardianRelationships, linkVerifications } from '../guardians.ts';
-import { messageKinds } from '../notifications.ts';
 
 /** A daughter as her guardian's dashboard lists her (GET /api/guardian/children). */
 export const guardianChildSchema = z.object({
@@ -63,20 +62,3 @@ export type GuardianInvitation = z.infer<typeof guardianInvitationSchema>;
 /** GET /api/guardian-invitations/preview?token=: what the invitation page shows before she accepts. */
 export const invitationPreviewSchema = z.object({ student_first_name: z.string(), email: z.string(), has_account: z.boolean() });
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
-
-/** One message the school sent this guardian, as her Messages page lists it (newest first). */
-export const guardianMessageSchema = z.object({
-  id: z.number().int(),
-  kind: z.enum(messageKinds),
-  /** The daughter the message is about (null for one about no girl). */
-  student_first_name: z.string().nullable(),
-  subject: z.string(),
-  text: z.string(),
-  /** When it was sent; null while it waits to go. */
-  sent_at: z.string().nullable(),
-  created_at: z.string(),
-});
-/** GET /api/guardian/messages?page=: one page (from 1) of `guardianMessagesPerPage`, with the count of all. */
-export const guardianMessagesSchema = z.object({ items: z.array(guardianMessageSchema), total: z.number().int() });
-export type GuardianMessage = z.infer<typeof guardianMessageSchema>;
-export type GuardianMessages = z.infer<typeof guardianMessagesSchema>;

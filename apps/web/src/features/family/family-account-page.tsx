@@ -92,13 +92,14 @@ function DetailsForm({ account }: { account: GuardianAccount }) {
 }
 
 /** The current password, then the new one twice. */
-function PasswordForm() {
+function PasswordForm({ email }: { email: string | undefined }) {
   const [current, setCurrent] = useState('');
   const [changed, setChanged] = useState(false);
   if (changed) return <LightAlert severity="success">{messages.passwordChanged}</LightAlert>;
   return (
     <NewPasswordForm
       rules={guardianPasswordRule}
+      forbidden={{ username: email }}
       otherProblem={() => (current ? null : 'Type your current password first.')}
       intro={
         <LightTextField
@@ -132,7 +133,7 @@ export default function FamilyAccountPage() {
         <h2 id="family-password" className="light-title">
           Change Password
         </h2>
-        <PasswordForm />
+        <PasswordForm email={account?.email} />
       </section>
       <Link className="light-link family-link" to="/logout">
         Sign out

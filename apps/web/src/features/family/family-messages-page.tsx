@@ -1,5 +1,5 @@
-import { guardianMessagesPerPage } from '@school/contract/guardians';
-import { notificationKindLabels } from '@school/contract/notifications';
+import { pageSizes } from '@school/contract/limits';
+import { notificationKindLabels, type MessageKind } from '@school/contract/notifications';
 import { useState } from 'react';
 import { useSchoolTimeZone } from '../../api/get-school-config.ts';
 import { LightAlert } from '../../components/light/light-alert.tsx';
@@ -8,8 +8,15 @@ import { LightSpinner } from '../../components/light/light-spinner.tsx';
 import { failureMessage, LoadFailed } from '../../components/light/load-failed.tsx';
 import { PageTitle } from '../../components/light/page-title.tsx';
 import { formatSchoolTime } from '../../lib/format-day.ts';
-import { useMessages } from './api/get-messages.ts';
+import { useMessages, type GuardianMessage } from './api/get-messages.ts';
 import './family.css';
+
+/** What a message was about, which daughter, and when it went (or that it waits to go). */
+function about(message: GuardianMessage, timeZone: string): string {
+  const kind = notificationKindLabels[message.kind as MessageKind] as string | undefined;
+  const when = message.sent_at ? formatSchoolTime(message.sent_at, timeZone) : message.status === 'queued' ? 'Waiting to be sent' : 'Not sent';
+  return [kind, message.student_first_name, when].filter(Boolean).join(' · ');
+}
 
 /** `/family/messages`: what the school sent her about her daughters, newest first, a page at a time (decision 064). */
 export default function FamilyMessagesPage() {
@@ -25,19 +32,14 @@ export default function FamilyMessagesPage() {
       {data && data.total > 0 && (
         <>
           <ul className="family-messages" aria-label="Messages from the school">
-            {data.items.map((message) => (
-              <li key={message.id} className="light-surface">
+            {data.items.map((message, index) => (
+              <li key={`${message.created_at}-${index}`} className="light-surface">
                 <h2 className="light-heading">{message.subject}</h2>
-                <p className="light-small light-secondary">
-                  {[notificationKindLabels[message.kind], message.student_first_name, formatSchoolTime(message.sent_at ?? message.created_at, timeZone)]
-                    .filter(Boolean)
-                    .join(' · ')}
-                </p>
-                <p className="light-text">{message.text}</p>
+                <p className="light-small light-secondary">{about(message, timeZone)}</p>
               </li>
             ))}
           </ul>
-          <LightPagination count={data.total} page={page} rowsPerPage={guardianMessagesPerPage} onPageChange={setPage} />
+          <LightPagination count={data.total} page={page} rowsPerPage={pageSizes.messages} onPageChange={setPage} />
         </>
       )}
     </div>

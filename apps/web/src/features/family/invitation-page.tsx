@@ -82,6 +82,7 @@ function AcceptWithNewAccount({ token, preview }: { token: string; preview: Invi
     <NewPasswordForm
       submitLabel="Create Account"
       rules={guardianPasswordRule}
+      forbidden={{ username: preview.email }}
       otherProblem={() => (name.trim() ? null : 'Please type your name.')}
       intro={
         <LightTextField

@@ -1,9 +1,8 @@
-import { passwordLength } from '@school/contract/limits';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../api/client.ts';
 
 /** The password rule as the family's forms state it under the new-password field (decision 062). */
-export const guardianPasswordRule = `${passwordLength.min} to ${passwordLength.max} characters; not a date, and not a common password.`;
+export const guardianPasswordRule = 'At least 8 characters; not your e-mail address, a date, or a common password.';
 
 /** What to tell her of a failed call: the server's own words, else `fallback` (the network's words come as an ApiError too). */
 export const problemOf = (caught: unknown, fallback: string): string => (caught instanceof ApiError ? caught.firstMessage : fallback);

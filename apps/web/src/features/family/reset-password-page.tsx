@@ -1,9 +1,11 @@
 import { guardianMessages } from '@school/contract/guardian-messages';
+import { messages } from '@school/contract/messages';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { AuthCard } from '../../components/light/auth-card.tsx';
 import { LightAlert } from '../../components/light/light-alert.tsx';
 import { NewPasswordForm } from '../../components/light/new-password-form.tsx';
+import { useEnterWithNewSession } from '../../lib/enter-with-new-session.ts';
 import { resetPassword } from './api/reset-password.ts';
 import { guardianPasswordRule } from './problems.ts';
 import './family.css';
@@ -15,6 +17,7 @@ import './family.css';
 export default function ResetPasswordPage() {
   const [search] = useSearchParams();
   const token = search.get('token')?.trim() ?? '';
+  const enter = useEnterWithNewSession();
   const [done, setDone] = useState(false);
   return (
     <AuthCard title="Set a new password">
@@ -27,7 +30,7 @@ export default function ResetPasswordPage() {
         </div>
       ) : done ? (
         <div className="light-stack">
-          <LightAlert severity="success">Your password has been changed. Sign in with it from now on.</LightAlert>
+          <LightAlert severity="success">Your password has been changed. Sign in with it.</LightAlert>
           <Link className="light-link family-link" to="/parents">
             Sign in
           </Link>
@@ -38,7 +41,9 @@ export default function ResetPasswordPage() {
           rules={guardianPasswordRule}
           onSubmit={async (password) => {
             await resetPassword({ token, password });
-            setDone(true);
+            // The server signs her in with the new password: on to her daughters, else to sign in.
+            const session = await enter('/family', { snackbar: messages.passwordChanged });
+            if (!(session.authenticated && session.kind === 'guardian')) setDone(true);
           }}
         />
       )}

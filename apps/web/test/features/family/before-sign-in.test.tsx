@@ -80,14 +80,15 @@ describe('a forgotten password', () => {
     expect(screen.getByRole('link', { name: 'Back to sign-in' })).toHaveAttribute('href', '/parents');
   });
 
-  it('sets a new password from the link: both typed the same and by the rule before anything is sent; a used link in the server’s words', async () => {
+  it('sets a new password from the link: both typed the same and by the rule before anything is sent; a used link in the server’s words; then her daughters', async () => {
     let resets = 0;
-    const { calls } = openApp('/parents/reset?token=tok-1', {
-      session: visitorSession,
+    const { calls, router } = openApp('/parents/reset?token=tok-1', {
       answer: (call) => {
+        // The server signs her in with the new password.
+        if (call.url === '/api/session') return json(resets === 2 ? guardianSession : visitorSession);
         if (call.url !== '/api/guardian-password/reset') return undefined;
         resets += 1;
-        return resets === 1 ? json({ message: guardianMessages.linkNotValid }, 410) : json({});
+        return resets === 1 ? json({ message: guardianMessages.linkNotValid }, 404) : json({ name: 'Maria Charles', kind: 'guardian' });
       },
     });
     const password = await screen.findByLabelText(/^New Password/);
@@ -110,7 +111,8 @@ describe('a forgotten password', () => {
     await userEvent.click(submit);
     expect(await screen.findByText(guardianMessages.linkNotValid)).toBeInTheDocument();
     await userEvent.click(submit);
-    expect(await screen.findByText('Your password has been changed. Sign in with it from now on.')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kezia Charles' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/family');
     expect(calls.filter((call) => call.url === '/api/guardian-password/reset').map((call) => call.body)).toEqual([
       { token: 'tok-1', password: 'a long family password' },
       { token: 'tok-1', password: 'a long family password' },

@@ -92,24 +92,24 @@ describe('adding a daughter with the letter’s code', () => {
 
 describe('her messages and her account', () => {
   it('lists the school’s messages a page at a time with the light pager', async () => {
-    const message = (id: number) => ({
-      id,
+    const message = (n: number) => ({
       kind: 'absence',
+      subject: `Absence ${n}`,
       student_first_name: 'Kezia',
-      subject: `Absence ${id}`,
-      text: 'Kezia was absent this morning.',
-      sent_at: '2026-10-01T12:00:00Z',
+      status: n === 25 ? 'queued' : 'sent',
       created_at: '2026-10-01T12:00:00Z',
+      sent_at: n === 25 ? null : '2026-10-01T12:00:00Z',
     });
     const { calls } = openApp('/family/messages', {
       answer: (call) => {
         if (!call.url.startsWith('/api/guardian/messages')) return undefined;
         const page = Number(new URL(call.url, 'http://portal').searchParams.get('page'));
-        return json({ items: page === 1 ? [message(25), message(24)] : [message(5)], total: 21 });
+        return json({ items: page === 1 ? [message(25), message(24)] : [message(5)], total: 51 });
       },
     });
     expect(await screen.findByRole('heading', { level: 2, name: 'Absence 25' })).toBeInTheDocument();
-    expect(screen.getAllByText(/Absence and lateness · Kezia · 1 Oct 2026, 08:00/)).toHaveLength(2);
+    expect(screen.getByText('Absence and lateness · Kezia · Waiting to be sent')).toBeInTheDocument();
+    expect(screen.getByText('Absence and lateness · Kezia · 1 Oct 2026, 08:00')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /next page/i }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Absence 5' })).toBeInTheDocument();
     expect(calls.filter((call) => call.url.startsWith('/api/guardian/messages')).map((call) => call.url)).toEqual([
@@ -130,7 +130,7 @@ describe('her messages and her account', () => {
       answer: (call) => {
         if (call.url === '/api/guardian/account' && call.method === 'GET') return json(account);
         if (call.url === '/api/guardian/account') return json({ ...account, ...(call.body as object) });
-        if (call.url === '/api/guardian/password') return json({ message: 'The current password is incorrect.' }, 422);
+        if (call.url === '/api/guardian/change-password') return json({ message: 'The current password is incorrect.' }, 422);
       },
     });
     const reminders = await screen.findByRole('checkbox', { name: 'Registration reminders' });
@@ -152,7 +152,10 @@ describe('her messages and her account', () => {
     await userEvent.type(screen.getByLabelText(/^Current Password/), 'the old one');
     await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
     expect(await screen.findByText('The current password is incorrect.')).toBeInTheDocument();
-    expect(calls.find((call) => call.url === '/api/guardian/password')?.body).toEqual({ current_password: 'the old one', password: 'a new family password' });
+    expect(calls.find((call) => call.url === '/api/guardian/change-password')?.body).toEqual({
+      current_password: 'the old one',
+      password: 'a new family password',
+    });
     expect(screen.getByRole('link', { name: 'Sign out' })).toHaveAttribute('href', '/logout');
   });
 });

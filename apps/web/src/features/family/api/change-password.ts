@@ -1,5 +1,5 @@
-import type { GuardianPasswordChangeRequest } from '@school/contract/requests';
 import { api } from '../../../api/client.ts';
 
-/** POST /api/guardian/password: her current password, then the new one. */
-export const changePassword = (input: GuardianPasswordChangeRequest) => api<unknown>('/api/guardian/password', { method: 'POST', body: input });
+/** POST /api/guardian/change-password: her current password, then the new one. */
+export const changePassword = (input: { current_password: string; password: string }) =>
+  api<{ message: string }>('/api/guardian/change-password', { method: 'POST', body: input });
