@@ -44,7 +44,8 @@ export default function AddDaughterPage() {
     setBusy(true);
     try {
       const answer = await addDaughter({ student_id: studentId.trim(), code, date_of_birth: dateOfBirth });
-      await client.invalidateQueries({ queryKey: getChildrenQueryOptions().queryKey });
+      // Her list again before her page opens (it is not on screen here, so only a refetch of every copy brings it): the page reads it to know the girl is hers.
+      await client.invalidateQueries({ queryKey: getChildrenQueryOptions().queryKey, refetchType: 'all' });
       await navigate(`/family/${encodeURIComponent(studentId.trim())}`, {
         state: { snackbar: answer?.message ?? guardianMessages.linkAdded('Your daughter') },
       });
