@@ -1,0 +1,43 @@
+import type { GuardianInvitationRequest } from '@school/contract/requests';
+import type { GuardianInvitation } from '@school/contract/responses';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../api/client.ts';
+
+/** How many invitations a class's invitation sent, and how many addresses it skipped (already linked or invited). */
+export type ClassInvitations = { sent: number; skipped: number };
+
+const invitationsKey = ['guardian-invitations'] as const;
+
+/** GET /api/guardian-invitations?class_id=: a class's invitations. */
+export const getInvitations = (classId: string) =>
+  api<{ invitations: GuardianInvitation[] }>(`/api/guardian-invitations?class_id=${encodeURIComponent(classId)}`);
+
+export const getInvitationsQueryOptions = (classId: string) =>
+  queryOptions({ queryKey: [...invitationsKey, classId], queryFn: () => getInvitations(classId), enabled: classId !== '' });
+
+export const useInvitations = (classId: string) => useQuery(getInvitationsQueryOptions(classId));
+
+/** POST /api/guardian-invitations: an invitation to one address for one student. */
+export const inviteGuardian = (invitation: GuardianInvitationRequest) =>
+  api<GuardianInvitation>('/api/guardian-invitations', { method: 'POST', body: invitation });
+
+/** POST /api/guardian-invitations/class: an invitation to each parent e-mail of the class's records. */
+export const inviteClass = (classId: string) => api<ClassInvitations>('/api/guardian-invitations/class', { method: 'POST', body: { class_id: classId } });
+
+/** POST /api/guardian-invitations/{id}/resend: a new link, the old one no longer good. */
+export const resendInvitation = (id: string) =>
+  api<GuardianInvitation>(`/api/guardian-invitations/${encodeURIComponent(id)}/resend`, { method: 'POST', body: {} });
+
+/** DELETE /api/guardian-invitations/{id}: the link no longer good. */
+export const cancelInvitation = (id: string) => api<void>(`/api/guardian-invitations/${encodeURIComponent(id)}`, { method: 'DELETE' });
+
+/** A change to the invitations, after which they are read again. */
+function useInvitationChange<T, A>(call: (argument: A) => Promise<T>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: call, onSuccess: () => queryClient.invalidateQueries({ queryKey: invitationsKey }) });
+}
+
+export const useInviteGuardian = () => useInvitationChange(inviteGuardian);
+export const useInviteClass = () => useInvitationChange(inviteClass);
+export const useResendInvitation = () => useInvitationChange(resendInvitation);
+export const useCancelInvitation = () => useInvitationChange(cancelInvitation);
