@@ -70,7 +70,14 @@ export function planDemoFamilies(students: Student[]) {
   }
   const fathers = links.filter((link) => link.relationship === 'father');
   const restricted = fathers.find((link) => link.studentId === String(first?.id)) ?? fathers[0];
-  return { guardians: [...guardians.values()], links, invitations, motherOfTwo, daughters: [first, second].filter((student) => student !== undefined), restricted };
+  return {
+    guardians: [...guardians.values()],
+    links,
+    invitations,
+    motherOfTwo,
+    daughters: [first, second].filter((student) => student !== undefined),
+    restricted,
+  };
 }
 
 /**

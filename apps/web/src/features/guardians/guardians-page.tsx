@@ -17,6 +17,7 @@ import { useState, type FormEvent } from 'react';
 import { useFormClasses } from '../../api/get-form-classes.ts';
 import { PageTitle } from '../../components/light/page-title.tsx';
 import { DoneSnackbar } from '../../components/mui/done-snackbar.tsx';
+import { InviteParentDialog } from '../../components/mui/invite-parent-dialog.tsx';
 import { PdfDialog } from '../../components/mui/pdf-dialog.tsx';
 import { Spinner } from '../../components/mui/spinner.tsx';
 import { useStepUp } from '../../components/mui/step-up-dialog.tsx';
@@ -24,7 +25,6 @@ import { cardsOnPhone } from '../../components/mui/table-cards.ts';
 import { useGuardianLinks } from './api/get-guardian-links.ts';
 import { useInviteClass } from './api/guardian-invitations.ts';
 import { InvitationsTable } from './components/invitations-table.tsx';
-import { InviteDialog } from './components/invite-dialog.tsx';
 import { LinkChangeDialog, type LinkChange } from './components/link-change-dialog.tsx';
 import { failureText, relationshipLabels, verificationLabels } from './components/words.ts';
 
@@ -82,7 +82,15 @@ export default function GuardiansPage() {
             sx={{ flexGrow: 1, minWidth: 220 }}
             slotProps={{ htmlInput: { maxLength: 100 } }}
           />
-          <TextField select label="Class" size="small" value={classId} onChange={(event) => setClassId(event.target.value)} sx={{ minWidth: 160 }} helperText=" ">
+          <TextField
+            select
+            label="Class"
+            size="small"
+            value={classId}
+            onChange={(event) => setClassId(event.target.value)}
+            sx={{ minWidth: 160 }}
+            helperText=" "
+          >
             <MenuItem value="">Any class</MenuItem>
             {(classes ?? []).map((formClass) => (
               <MenuItem key={formClass.id} value={formClass.id}>
@@ -133,8 +141,8 @@ export default function GuardiansPage() {
           </Box>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
             &lsquo;Invite the class&apos;s parents&rsquo; sends an invitation to each parent e-mail in the students&apos; records that is not yet linked or
-            invited. The code letters hold one code for each of up to two guardians a student, to be handed out in person; printing them again
-            replaces the codes not yet used.
+            invited. The code letters hold one code for each of up to two guardians a student, to be handed out in person; printing them again replaces the
+            codes not yet used.
           </Typography>
           {inviteClass.error && (
             <Alert severity="error" sx={{ mb: 2 }}>
@@ -145,7 +153,7 @@ export default function GuardiansPage() {
         </Paper>
       )}
       {changing && <LinkChangeDialog {...changing} guard={guard} onClose={() => setChanging(null)} onDone={finish} />}
-      {inviting && <InviteDialog onClose={() => setInviting(false)} onDone={finish} />}
+      {inviting && <InviteParentDialog onClose={() => setInviting(false)} onDone={finish} />}
       {letters && (
         <PdfDialog
           title={`Code letters – ${classId}`}
@@ -162,7 +170,8 @@ export default function GuardiansPage() {
 
 /** The links found: guardian, student, relationship, how verified, state, and the actions of a link not revoked. */
 function LinksTable({ links, onChange }: { links: GuardianLink[]; onChange: (link: GuardianLink, change: LinkChange) => void }) {
-  if (links.length === 0) return <Typography role="status">No link matches. A parent is linked once she accepts an invitation or uses a letter code.</Typography>;
+  if (links.length === 0)
+    return <Typography role="status">No link matches. A parent is linked once she accepts an invitation or uses a letter code.</Typography>;
   return (
     <>
       <Typography color="text.secondary" role="status" sx={{ mb: 1 }}>
@@ -211,7 +220,12 @@ function LinksTable({ links, onChange }: { links: GuardianLink[]; onChange: (lin
                     >
                       {link.restricted ? 'Lift the restriction' : 'Restrict'}
                     </Button>
-                    <Button size="small" color="error" onClick={() => onChange(link, 'revoke')} aria-label={`Revoke ${link.guardian_name} for ${link.student_name}`}>
+                    <Button
+                      size="small"
+                      color="error"
+                      onClick={() => onChange(link, 'revoke')}
+                      aria-label={`Revoke ${link.guardian_name} for ${link.student_name}`}
+                    >
                       Revoke
                     </Button>
                   </Stack>

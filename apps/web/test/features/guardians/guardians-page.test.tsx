@@ -40,7 +40,17 @@ const invitation = (fields: Partial<GuardianInvitation> = {}): GuardianInvitatio
  */
 function renderPage(answer?: (call: Call) => Response | undefined) {
   const state = {
-    links: [link(), link({ link_id: 'lnk-mother', guardian_id: 'g-mother', guardian_name: 'Dana Thomas', guardian_email: 'dana@example.org', relationship: 'mother', verified_by: 'invitation' })],
+    links: [
+      link(),
+      link({
+        link_id: 'lnk-mother',
+        guardian_id: 'g-mother',
+        guardian_name: 'Dana Thomas',
+        guardian_email: 'dana@example.org',
+        relationship: 'mother',
+        verified_by: 'invitation',
+      }),
+    ],
     invitations: [invitation(), invitation({ id: 'inv-2', email: 'old@example.org', state: 'expired' }), invitation({ id: 'inv-3', state: 'accepted' })],
   };
   const calls = stubFetch((call) => {
@@ -77,7 +87,9 @@ function renderPage(answer?: (call: Call) => Response | undefined) {
     }
     if (url.pathname === '/api/guardian-invitations' && call.method === 'POST') {
       const sent = call.body as { student_id: string; email: string; relationship: GuardianInvitation['relationship'] };
-      return json(invitation({ id: 'inv-new', student_id: sent.student_id, student_name: 'Keisha Thomas', email: sent.email, relationship: sent.relationship }));
+      return json(
+        invitation({ id: 'inv-new', student_id: sent.student_id, student_name: 'Keisha Thomas', email: sent.email, relationship: sent.relationship }),
+      );
     }
     return json({ message: 'Not found.' }, 404);
   });

@@ -1,12 +1,10 @@
-import type { GuardianInvitationRequest } from '@school/contract/requests';
 import type { GuardianInvitation } from '@school/contract/responses';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client.ts';
+import { guardianInvitationsKey as invitationsKey } from '../../../api/invite-guardian.ts';
 
 /** How many invitations a class's invitation sent, and how many addresses it skipped (already linked or invited). */
 export type ClassInvitations = { sent: number; skipped: number };
-
-const invitationsKey = ['guardian-invitations'] as const;
 
 /** GET /api/guardian-invitations?class_id=: a class's invitations. */
 export const getInvitations = (classId: string) =>
@@ -16,10 +14,6 @@ export const getInvitationsQueryOptions = (classId: string) =>
   queryOptions({ queryKey: [...invitationsKey, classId], queryFn: () => getInvitations(classId), enabled: classId !== '' });
 
 export const useInvitations = (classId: string) => useQuery(getInvitationsQueryOptions(classId));
-
-/** POST /api/guardian-invitations: an invitation to one address for one student. */
-export const inviteGuardian = (invitation: GuardianInvitationRequest) =>
-  api<GuardianInvitation>('/api/guardian-invitations', { method: 'POST', body: invitation });
 
 /** POST /api/guardian-invitations/class: an invitation to each parent e-mail of the class's records. */
 export const inviteClass = (classId: string) => api<ClassInvitations>('/api/guardian-invitations/class', { method: 'POST', body: { class_id: classId } });
@@ -37,7 +31,6 @@ function useInvitationChange<T, A>(call: (argument: A) => Promise<T>) {
   return useMutation({ mutationFn: call, onSuccess: () => queryClient.invalidateQueries({ queryKey: invitationsKey }) });
 }
 
-export const useInviteGuardian = () => useInvitationChange(inviteGuardian);
 export const useInviteClass = () => useInvitationChange(inviteClass);
 export const useResendInvitation = () => useInvitationChange(resendInvitation);
 export const useCancelInvitation = () => useInvitationChange(cancelInvitation);

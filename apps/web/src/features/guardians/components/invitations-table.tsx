@@ -99,11 +99,23 @@ export function InvitationsTable({ classId, onDone }: { classId: string; onDone:
                 </TableCell>
                 <TableCell data-label="Actions">
                   <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
-                    <Button size="small" variant="outlined" disabled={busy} onClick={() => act(invitation, 'resend')} aria-label={`Resend to ${invitation.email}`}>
+                    <Button
+                      size="small"
+                      variant="outlined"
+                      disabled={busy}
+                      onClick={() => act(invitation, 'resend')}
+                      aria-label={`Resend to ${invitation.email}`}
+                    >
                       Resend
                     </Button>
                     {invitation.state === 'open' && (
-                      <Button size="small" color="error" disabled={busy} onClick={() => act(invitation, 'cancel')} aria-label={`Cancel the invitation to ${invitation.email}`}>
+                      <Button
+                        size="small"
+                        color="error"
+                        disabled={busy}
+                        onClick={() => act(invitation, 'cancel')}
+                        aria-label={`Cancel the invitation to ${invitation.email}`}
+                      >
                         Cancel
                       </Button>
                     )}

@@ -11,7 +11,7 @@ import { EditStudentDialog } from './edit-student-dialog.tsx';
 import { RegistrationFormDialog } from './registration-form-dialog.tsx';
 import { ResetPasswordDialog } from './reset-password-dialog.tsx';
 import { LeavingDialog } from './leaving-dialog.tsx';
-import { InviteDialog } from '../../guardians/components/invite-dialog.tsx';
+import { InviteParentDialog } from '../../../components/mui/invite-parent-dialog.tsx';
 import { DoneSnackbar } from '../../../components/mui/done-snackbar.tsx';
 import { ActionTip } from './action-tip.tsx';
 import { drawingOf } from './row-action.tsx';
@@ -191,7 +191,7 @@ function TableWithin() {
       {leaving && <LeavingDialog student={leaving} name={displayName(leaving)} onClose={() => setLeaving(null)} />}
       {resetting && <ResetPasswordDialog student={resetting} name={displayName(resetting)} onClose={() => setResetting(null)} />}
       {inviting && (
-        <InviteDialog
+        <InviteParentDialog
           student={{ id: inviting.id, name: displayName(inviting) }}
           onClose={() => setInviting(null)}
           onDone={(message) => {

@@ -85,7 +85,9 @@ describe('the students table’s row actions', () => {
     const user = userEvent.setup();
     const button = screen.getByRole('button', { name: 'Actions for Charles, Kezia' });
     await user.hover(button);
-    expect(await screen.findByRole('tooltip')).toHaveTextContent('Registration Form, Edit, Attendance, Term Reports, School Years, Invite a parent, Reset password');
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      'Registration Form, Edit, Attendance, Term Reports, School Years, Invite a parent, Reset password',
+    );
     await user.unhover(button);
     await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
     await user.click(button);

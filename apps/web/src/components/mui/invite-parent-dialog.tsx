@@ -12,9 +12,9 @@ import { guardianMessages } from '@school/contract/guardian-messages';
 import { guardianRelationships, type GuardianRelationship } from '@school/contract/guardians';
 import { guardianInvitationRequest } from '@school/contract/requests';
 import { useState, type FormEvent } from 'react';
-import { ApiError } from '../../../api/client.ts';
-import { useInviteGuardian } from '../api/guardian-invitations.ts';
-import { relationshipLabels } from './words.ts';
+import { ApiError } from '../../api/client.ts';
+import { useInviteGuardian } from '../../api/invite-guardian.ts';
+import { relationshipLabels } from '../../lib/relationship-labels.ts';
 
 type Field = 'student_id' | 'email' | 'relationship';
 
@@ -24,7 +24,7 @@ type Field = 'student_id' | 'email' | 'relationship';
  * typed. The form's problems are shown under their fields before anything is sent, the server's
  * the same way; `onDone` gets the words of what was done.
  */
-export function InviteDialog({
+export function InviteParentDialog({
   student,
   onClose,
   onDone,
