@@ -23,6 +23,7 @@ import { auditRoutes } from './features/audit/index.ts';
 import { authRoutes, currentPasswordRoutes, passkeyRoutes, registerSignInShedding, secondFactorRoutes } from './features/auth/index.ts';
 import { registrationRoutes } from './features/registration/index.ts';
 import { documentFileOwner, filesRoutes } from './features/files/index.ts';
+import { familyRoutes } from './features/family/index.ts';
 import { privacyRoutes } from './features/privacy/index.ts';
 import { registrationFormRoutes } from './features/registration-form/index.ts';
 import { staffRoutes } from './features/staff/index.ts';
@@ -33,6 +34,7 @@ import { reportCardFileOwner, termReportsRoutes } from './features/term-reports/
 import { retentionRoutes } from './features/retention/index.ts';
 import { schoolYearRoutes } from './features/school-year/index.ts';
 import { notificationsRoutes, registerOutboxSender } from './features/notifications/index.ts';
+import { guardiansRoutes } from './features/guardians/index.ts';
 import { apiDocsRoutes, registerOpenApi } from './lib/api-docs.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { humanLogStream } from './lib/human-log.ts';
@@ -191,6 +193,8 @@ const featureRoutes: Array<[string, RoutePlugin]> = [
   ['school year', retentionRoutes],
   ['notifications', notificationsRoutes],
   ['staff', exportGuardRoutes],
+  ['guardians', guardiansRoutes],
+  ['parents and guardians', familyRoutes],
 ];
 
 /** How often a running portal removes stored bytes that no row names (once they are SETTLE_MS old). */

@@ -12,6 +12,7 @@ export const fileNames = {
   attendanceReport: (studentId: string, start: string, end: string) => `attendance-${studentId}-${start}-${end}.pdf`,
   registrationForm: (studentId: string) => `registration-form-${studentId}.pdf`,
   reportCard: (studentId: string, year: number, term: string) => `report-card-${studentId}-${year}-term-${term}.pdf`,
+  guardianLetters: (classId: string) => `Guardian letters ${classId}.pdf`,
   parentsContact: (classId: string, extension: 'pdf' | 'xlsx') => `Parents Contact ${classId === 'all' ? 'All Classes' : classId}.${extension}`,
   /** The audit log's CSV, by the school's day it was made. */
   auditLog: (day: string) => `Audit Log ${day}.csv`,

@@ -5,10 +5,25 @@ export const guardianMessages = {
   resetLinkSent: 'If an account uses that address, a link to set a new password is on its way. It works once, for 30 minutes.',
   linkNotValid: 'This link has expired or has already been used. Ask the school office for a new one.',
   passwordIsDate: 'The password must not be a date.',
+  /** An invitation accepted without a session for an address that already has an account (409). */
+  signInToAccept: 'An account already uses this address. Sign in first, then open the link again to add the link to your account.',
+  /** A sign-up's name or password missing from an invitation accepted without a session. */
+  nameAndPasswordNeeded: 'Give your name and choose a password to make your account.',
+  invitationNotFound: 'No such invitation.',
+  invitationSent: (email: string) => `An invitation was sent to ${email}.`,
+  invitationCancelled: 'The invitation was cancelled.',
+  passwordSet: 'Your new password is set, and you are signed in.',
+  accountSaved: 'Your account is saved.',
+  /** The guardians' password rule under the new-password field. */
+  passwordRule: 'At least 8 characters; not your e-mail address, a date, or a common password.',
+  /** A staff member opening a family's account mail on Messages: its single-use link is for the recipient only. */
+  mailHoldsLink: 'This message holds a single-use link for its recipient, so only she reads it. Its state is shown in the list.',
 
   // Links, letters, custody and the family's view.
   wrongLetterCode: 'That code and date of birth do not match a letter from the school.',
   linkAdded: (firstName: string) => `${firstName} is now linked to your account.`,
+  letterTriesUsed: (minutes: number) => `Too many codes that did not match. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+  linkNotFound: 'There is no such link.',
 
   // The staff's Guardians screen (office and admin).
   /** The confirmation of a restriction: who loses what, by her name and the girl's first name. */

@@ -38,3 +38,9 @@ export const reachesClass = (staff: { role: StaffRole; classes: readonly string[
 
 /** Each role as a person reads it (the staff screen, the audit log, a student's privacy page). */
 export const staffRoleLabels: Record<StaffRole, string> = { admin: 'Administrator', office: 'School office', teacher: 'Teacher' };
+
+/** Who may have read a student's record, as her privacy page names them: staff of a role, or one of her guardians (decision 063). */
+export const recordReaderRoles = [...staffRoles, 'guardian'] as const;
+export type RecordReaderRole = (typeof recordReaderRoles)[number];
+/** A reader's role in words. */
+export const recordReaderLabels: Record<RecordReaderRole, string> = { ...staffRoleLabels, guardian: 'Parent or guardian' };

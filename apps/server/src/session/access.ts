@@ -2,7 +2,7 @@ import { classBoundRoles, messages, reachesClass, roleMay, studentIdProblem, typ
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Forbidden, Invalid, NotFound, Unauthorized } from '../lib/errors.ts';
 import { accessRepository } from './access-repository.ts';
-import type { AdminActor, GuardianActor, SignedInActor } from './actor.ts';
+import type { AdminActor, FamilyActor, GuardianActor, SignedInActor } from './actor.ts';
 import { requireEnrolledFactor } from './second-factor-enrolment.ts';
 
 declare module 'fastify' {
@@ -26,8 +26,12 @@ declare module 'fastify' {
   }
 }
 
-/** A registered route as the tests see it: who may call it, which status codes its response schemas describe, and whether it serves a file of the built web app. */
-export type RouteEntry = { method: string; url: string; access: Access | undefined; responses: string[]; webAppFile: boolean };
+/**
+ * A registered route as the tests see it: who may call it, whether it names a student for the access
+ * check (`studentIdFrom`), which status codes its response schemas describe, and whether it serves a
+ * file of the built web app.
+ */
+export type RouteEntry = { method: string; url: string; access: Access | undefined; namesStudent: boolean; responses: string[]; webAppFile: boolean };
 
 const notSignedIn = (request: FastifyRequest) => new Unauthorized(request.sessionEnded ? messages.sessionEnded : messages.signInToContinue);
 
@@ -57,7 +61,8 @@ async function checkGuardian(app: FastifyInstance, request: FastifyRequest, acto
   const staffAccess = readAccess(access);
   const named = request.routeOptions.config?.studentIdFrom?.(request);
   if (staffAccess?.family && named !== undefined && (await accessRepository.guardianSees(app.deps.db, actor.guardianId, namedStudentId(named)))) return;
-  if (staffAccess?.self) throw new NotFound();
+  // A staff call that names a girl answers as one about a girl who does not exist, too.
+  if (staffAccess?.self || named !== undefined) throw new NotFound();
   throw new Forbidden(messages.callNotAvailable);
 }
 
@@ -75,6 +80,8 @@ function namedStudentId(named: unknown): string {
  * - signed-in: a student or a staff member with a full session;
  * - a permission: a staff member whose role has it (decision 048);
  * - `self or <permission>`: the student the request names, or staff whose role has the permission.
+ * - `family or <permission>`: as `self or …`, and her guardians with a live, unrestricted link (decision 063);
+ * - guardian: a signed-in guardian's own calls. A guardian reaches nothing else (`checkGuardian`).
  * Admin and office staff who must set up a second factor first (STAFF_MFA=required) may call only
  * the visitor's calls and those that set one up (decision 043).
  * A class-bound role (a teacher) reaches only the classes assigned to her, and their students.
@@ -93,6 +100,9 @@ export function registerAccessControl(app: FastifyInstance): void {
         url: route.url,
         get access() {
           return (route.config as { access?: Access } | undefined)?.access;
+        },
+        get namesStudent() {
+          return Boolean((route.config as { studentIdFrom?: unknown } | undefined)?.studentIdFrom);
         },
         get responses() {
           return Object.keys((route.schema?.response as Record<string, unknown> | undefined) ?? {});
@@ -144,6 +154,16 @@ export function adminActor(request: FastifyRequest): AdminActor {
 /** The caller as a signed-in student or staff member: for `signed-in` and `self or …` routes. */
 export function signedInActor(request: FastifyRequest): SignedInActor {
   if (request.actor.kind === 'visitor' || request.actor.kind === 'guardian') throw notSignedIn(request);
+  return request.actor;
+}
+
+/**
+ * The caller of a `family or …` route: the student named, staff, or a guardian the access check let
+ * through for this student (decision 063). Services treat a guardian as the student herself: posted
+ * reports only.
+ */
+export function familyActor(request: FastifyRequest): FamilyActor {
+  if (request.actor.kind === 'visitor') throw notSignedIn(request);
   return request.actor;
 }
 

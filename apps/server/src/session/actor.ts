@@ -40,6 +40,8 @@ export type VisitorActor = { kind: 'visitor'; restricted: StudentIdentity | Admi
  */
 export type Actor = StudentActor | AdminActor | GuardianActor | VisitorActor;
 export type SignedInActor = StudentActor | AdminActor;
+/** Whoever may call a `family or …` route (decision 063): the student, staff, or one of her guardians. */
+export type FamilyActor = SignedInActor | GuardianActor;
 
 /** A staff account's classes as stored (class IDs joined by commas). */
 export const classesOf = (stored: string | null | undefined): string[] => (stored ? stored.split(',') : []);
@@ -81,6 +83,6 @@ export function accountOf(actor: Actor): StudentIdentity | AdminIdentity | null 
 }
 
 /** The same request acting as `identity`: for what a sign-in or a restricted session writes in the account's name. */
-export function actingAs<T extends StudentIdentity | AdminIdentity>(actor: Actor, identity: T): T & RequestFacts {
+export function actingAs<T extends StudentIdentity | AdminIdentity | GuardianIdentity>(actor: Actor, identity: T): T & RequestFacts {
   return { ...identity, ip: actor.ip, address: actor.address, requestId: actor.requestId, sessionId: actor.sessionId };
 }

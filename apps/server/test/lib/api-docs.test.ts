@@ -124,6 +124,23 @@ const requestRules: Record<string, { body?: z.ZodType; form?: z.ZodObject; query
   'POST /api/registration-reminders': { body: contract.registrationRemindersRequest },
   'GET /api/notifications/stop': { query: contract.notificationStopQuery },
   'POST /api/notifications/stop': { query: contract.notificationStopQuery },
+  // Guardian accounts (decision 062).
+  'POST /api/guardian-login': { body: contract.guardianSignInRequest },
+  'POST /api/guardian-password/forgot': { body: contract.guardianForgotRequest },
+  'POST /api/guardian-password/reset': { body: contract.guardianResetRequest },
+  'POST /api/guardian-invitations': { body: contract.guardianInvitationRequest },
+  'POST /api/guardian-invitations/class': { body: contract.classInvitationsRequest },
+  'GET /api/guardian-invitations': { query: contract.invitationsQuery },
+  'POST /api/guardian-invitations/{id}/resend': { body: contract.resendInvitationRequest },
+  'GET /api/guardian-invitations/preview': { query: contract.invitationPreviewQuery },
+  'POST /api/guardian-invitations/accept': { body: contract.acceptInvitationRequest },
+  'PATCH /api/guardian/account': { body: contract.guardianAccountRequest },
+  'POST /api/guardian/change-password': { body: contract.guardianChangePasswordRequest },
+  'GET /api/guardian/messages': { query: contract.guardianMessagesQuery },
+  // family
+  'POST /api/guardian-links': { body: contract.letterLinkRequest },
+  'GET /api/guardians': { query: contract.guardianSearchQuery },
+  'PATCH /api/guardian-links/{id}': { body: contract.linkChangeRequest },
 };
 
 /** `const: x` as the document writes it, `enum: [x]`. */

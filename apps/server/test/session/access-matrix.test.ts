@@ -3,6 +3,7 @@ import { readAccess } from '../../src/session/access.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, TestClient, type TestApp } from '../helpers/test-app.ts';
 import { createAdminUser, createStudent, signedInStaff, signInAsAdmin, signInAsStudent, STUDENT_PASSWORD, type TestStudent } from '../helpers/factories.ts';
+import { createGuardian, linkGuardian, withGuardianSession } from '../helpers/guardians.ts';
 
 /**
  * Who may call each route, written down by hand: the registered routes must match this table
@@ -66,14 +67,10 @@ const expectedAccess: Record<string, Access> = {
   'GET /api/files/:studentId/:fileType': 'self or records:read',
   'GET /api/student-data-files/:student_id': 'self or records:read',
   'POST /api/student-data-files': 'self or records:write',
-  'GET /api/student-attendance/:id': 'self or class:read',
-  'GET /api/student-attendance-report/:id/:start/:end': 'self or class:read',
   'GET /api/term-calendar': 'settings',
   'PUT /api/term-calendar': 'settings',
   'POST /api/attendance-import': 'records:write',
   'POST /api/attendance-scans': 'visitor',
-  'GET /api/report-card-terms/:id': 'self or class:read',
-  'GET /api/report-card/:student_id/:year/:term': 'self or class:read',
   'GET /api/term-reports-posted': 'class:read',
   'POST /api/post-term-reports': 'records:write',
   'GET /api/term-results/template': 'records:write',
@@ -122,6 +119,31 @@ const expectedAccess: Record<string, Access> = {
   'GET /api/docs/static/index.html': 'visitor',
   'GET /api/docs/static/swagger-initializer.js': 'visitor',
   'GET /api/docs/static/theme/portal.css': 'visitor',
+  // Guardian accounts (decision 062): sign-in, passwords, invitations, her own account.
+  'POST /api/guardian-login': 'visitor',
+  'POST /api/guardian-password/forgot': 'visitor',
+  'POST /api/guardian-password/reset': 'visitor',
+  'POST /api/guardian-invitations': 'records:write',
+  'POST /api/guardian-invitations/class': 'records:write',
+  'GET /api/guardian-invitations': 'records:write',
+  'POST /api/guardian-invitations/:id/resend': 'records:write',
+  'DELETE /api/guardian-invitations/:id': 'records:write',
+  'GET /api/guardian-invitations/preview': 'visitor',
+  'POST /api/guardian-invitations/accept': 'visitor',
+  'GET /api/guardian/account': 'guardian',
+  'PATCH /api/guardian/account': 'guardian',
+  'POST /api/guardian/change-password': 'guardian',
+  'GET /api/guardian/messages': 'guardian',
+  // family: the student's reports and attendance for her guardians too (decision 063), her guardians' own calls, code letters and custody.
+  'GET /api/student-attendance/:id': 'family or class:read',
+  'GET /api/student-attendance-report/:id/:start/:end': 'family or class:read',
+  'GET /api/report-card-terms/:id': 'family or class:read',
+  'GET /api/report-card/:student_id/:year/:term': 'family or class:read',
+  'GET /api/guardian/children': 'guardian',
+  'POST /api/guardian-links': 'guardian',
+  'GET /api/guardian-letters/:class_id': 'exports',
+  'GET /api/guardians': 'records:read',
+  'PATCH /api/guardian-links/:id': 'records:write',
 };
 
 let t: TestApp;
@@ -192,13 +214,30 @@ const staffOnly = new Set([
   'POST /api/account/step-up/passkey',
 ]);
 
+/**
+ * Sign-out, sign-in and password calls would change the caller's own session; their guard is covered elsewhere.
+ * The scanners' call takes a scanner token instead of a session (decision 023); its own tests cover it.
+ */
+const coveredElsewhere = [
+  'POST /logout',
+  'POST /api/login-student',
+  'POST /api/admin-login',
+  // The passkey sign-in answers only a sign-in whose password was right (its tests cover the rest).
+  'POST /api/admin-login/passkey/options',
+  'POST /api/admin-login/passkey',
+  'POST /api/change-password-student',
+  'POST /api/admin/change-password',
+  'POST /api/attendance-scans',
+];
+
 /** A call is refused when it answers 401 or 403; anything else means it passed the guard. */
 const refused = (status: number) => status === 401 || status === 403;
 
 /** Whether a caller may make a call, by the route's access and the contract's table of roles (decision 048). */
 function mayCall(who: Caller, key: string, access: Access): boolean {
   if (access === 'visitor') return true;
-  if (who === 'visitor') return false;
+  // A guardian's own calls: none of these callers is a guardian (her reach is tested with the guardians' features).
+  if (who === 'visitor' || access === 'guardian') return false;
   if (studentsOnly.has(key)) return who === 'studentA' || who === 'studentB';
   if (staffOnly.has(key)) return who !== 'studentA' && who !== 'studentB';
   if (access === 'restricted' || access === 'signed-in') return true;
@@ -226,22 +265,7 @@ describe('access control', () => {
     for (const route of apiRoutes()) {
       const key = `${route.method} ${route.url}`;
       const access = expectedAccess[key]!;
-      // Sign-out, sign-in and password calls would change the caller's own session; their guard is covered elsewhere.
-      // The scanners' call takes a scanner token instead of a session (decision 023); its own tests cover it.
-      if (
-        [
-          'POST /logout',
-          'POST /api/login-student',
-          'POST /api/admin-login',
-          // The passkey sign-in answers only a sign-in whose password was right (its tests cover the rest).
-          'POST /api/admin-login/passkey/options',
-          'POST /api/admin-login/passkey',
-          'POST /api/change-password-student',
-          'POST /api/admin/change-password',
-          'POST /api/attendance-scans',
-        ].includes(key)
-      )
-        continue;
+      if (coveredElsewhere.includes(key)) continue;
       for (const [who, client] of Object.entries(callers) as Array<[Caller, TestClient]>) {
         // Its CSRF token on every call, reads too: `/api/user/{id}` asks for it (decision 058).
         const xsrf = client.cookies.get('XSRF-TOKEN');
@@ -292,4 +316,34 @@ describe('access control', () => {
     }
     expect(allowed).toEqual([]);
   });
+});
+
+describe('family: the access of guardians (decisions 062 and 063)', () => {
+  it("lets a guardian linked to student A into her own calls and A's `family or …` calls only; an unlinked guardian into her own calls only", async () => {
+    const linked = await createGuardian(t.db);
+    await linkGuardian(t.db, linked, studentA.id);
+    const stranger = await createGuardian(t.db);
+    const guardians = {
+      linkedGuardian: await withGuardianSession(new TestClient(t.app, '10.50.0.20'), t.db, linked),
+      unlinkedGuardian: await withGuardianSession(new TestClient(t.app, '10.50.0.21'), t.db, stranger),
+    };
+    const wrong: string[] = [];
+    for (const route of apiRoutes()) {
+      const key = `${route.method} ${route.url}`;
+      const access = expectedAccess[key]!;
+      if (coveredElsewhere.includes(key)) continue;
+      for (const [who, client] of Object.entries(guardians)) {
+        const xsrf = decodeURIComponent(client.cookies.get('XSRF-TOKEN')!);
+        const response = await client.request(route.method as 'GET', urlFor(route.url, access), route.method === 'GET' ? undefined : bodyFor(access), {
+          'x-xsrf-token': xsrf,
+        });
+        const allowed = access === 'visitor' || access === 'guardian' || (who === 'linkedGuardian' && readAccess(access)?.family === true);
+        // A guardian is refused a call about a girl as if she did not exist (404), any other call with 401 or 403.
+        const isRefused = refused(response.statusCode) || (response.statusCode === 404 && access !== 'visitor' && access !== 'guardian');
+        if (!allowed && !isRefused) wrong.push(`${who} → ${key} answered ${response.statusCode}`);
+        if (allowed && isRefused) wrong.push(`${who} ✗ ${key} was refused (${response.statusCode})`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  }, 180_000);
 });

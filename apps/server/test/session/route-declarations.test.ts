@@ -30,11 +30,11 @@ describe('route declarations', () => {
 
   it('names a route that lacks its access, its success answer or its error answers', () => {
     const table: RouteEntry[] = [
-      { method: 'GET', url: '/api/complete', access: 'visitor', responses: ['200', '4xx', '5xx'], webAppFile: false },
-      { method: 'GET', url: '/api/no-access', access: undefined, responses: ['200', '4xx', '5xx'], webAppFile: false },
-      { method: 'GET', url: '/api/no-schema', access: 'staff', responses: [], webAppFile: false },
-      { method: 'POST', url: '/api/errors-only', access: 'staff', responses: ['4xx', '5xx'], webAppFile: false },
-      { method: 'GET', url: '/index.html', access: 'visitor', responses: [], webAppFile: true },
+      { method: 'GET', url: '/api/complete', access: 'visitor', namesStudent: false, responses: ['200', '4xx', '5xx'], webAppFile: false },
+      { method: 'GET', url: '/api/no-access', access: undefined, namesStudent: false, responses: ['200', '4xx', '5xx'], webAppFile: false },
+      { method: 'GET', url: '/api/no-schema', access: 'staff', namesStudent: false, responses: [], webAppFile: false },
+      { method: 'POST', url: '/api/errors-only', access: 'staff', namesStudent: false, responses: ['4xx', '5xx'], webAppFile: false },
+      { method: 'GET', url: '/index.html', access: 'visitor', namesStudent: false, responses: [], webAppFile: true },
     ];
     expect(missingDeclarations(table)).toEqual([
       'GET /api/no-access declares no access',

@@ -4,7 +4,7 @@ import { guardianMessageKinds, guardianRelationships, letterCodeLength, normalLe
 import { limits } from '../limits.ts';
 import { messages } from '../messages.ts';
 import { studentIdField } from '../student-id.ts';
-import { classIdField, requiredText } from './common.ts';
+import { classIdField, pageField, requiredText } from './common.ts';
 
 /** A guardian's e-mail address, her sign-in name: compared and stored in lower case. */
 export const guardianEmail = z
@@ -56,6 +56,8 @@ export const letterLinkRequest = z.object({
     .transform(normalLetterCode)
     .refine((code) => code.length === letterCodeLength, messages.required),
   date_of_birth: z.string({ message: messages.dayShape }).trim().max(10),
+  /** How she is related to the girl; 'guardian' when she does not say. */
+  relationship: relationship.default('guardian'),
 });
 export type LetterLinkRequest = z.input<typeof letterLinkRequest>;
 
@@ -78,3 +80,24 @@ export const guardianSearchQuery = z.object({
   class_id: classIdField.optional(),
 });
 export type GuardianSearchQuery = z.input<typeof guardianSearchQuery>;
+
+/** GET /api/guardian-invitations?class_id=: a class's invitations. */
+export const invitationsQuery = z.object({ class_id: classIdField });
+export type InvitationsQuery = z.input<typeof invitationsQuery>;
+
+/** GET /api/guardian-invitations/preview?token=: the invitation page's link. */
+export const invitationPreviewQuery = z.object({ token: linkToken });
+export type InvitationPreviewQuery = z.input<typeof invitationPreviewQuery>;
+
+/** `{id}` of /api/guardian-invitations/{id}: an invitation's public ID. */
+export const invitationIdParams = z.object({ id: z.string().trim().min(1, messages.required).max(40) });
+
+/** POST /api/guardian/change-password: her current password, then the new one (the guardians' rule). */
+export const guardianChangePasswordRequest = z.object({ current_password: typedPassword, password: typedPassword });
+export type GuardianChangePasswordRequest = z.input<typeof guardianChangePasswordRequest>;
+
+/** GET /api/guardian/messages?page=: one page of the messages sent to her. */
+export const guardianMessagesQuery = z.object({ page: pageField });
+
+/** POST /api/guardian-invitations/{id}/resend: nothing beside the invitation's ID. */
+export const resendInvitationRequest = z.object({});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { staffRoles } from '../staff-roles.ts';
+import { recordReaderRoles, staffRoles } from '../staff-roles.ts';
 
 /** One row of the audit log as the audit screen shows it: who, what, which student, when, from where. Never the data itself. */
 export const auditEntrySchema = z.object({
@@ -28,12 +28,12 @@ export const auditPageSchema = z.object({
 });
 export type AuditPage = z.infer<typeof auditPageSchema>;
 
-/** One time a staff member viewed or changed a student's record, documents, report cards or attendance (issue 36, point 7). */
+/** One time a staff member or a guardian viewed or changed a student's record, documents, report cards or attendance (issue 36, point 7; decision 063). */
 export const recordAccessEntrySchema = z.object({
   at: z.string(),
-  /** The staff member's display name. */
+  /** The staff member's display name, or a guardian's name with her relationship: 'Mrs Joseph (mother)'. */
   staff: z.string(),
-  role: z.enum(staffRoles),
+  role: z.enum(recordReaderRoles),
   /** What was done, in words for the student. */
   what: z.string(),
 });

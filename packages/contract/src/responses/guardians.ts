@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { guardianMessageKinds, guardianRelationships, linkVerifications } from '../guardians.ts';
+import { messageStatuses } from '../notifications.ts';
 
 /** A daughter as her guardian's dashboard lists her (GET /api/guardian/children). */
 export const guardianChildSchema = z.object({
@@ -14,6 +15,9 @@ export const guardianChildSchema = z.object({
   registration: z.object({ steps_done: z.number().int(), steps: z.number().int(), completed_on: z.string().nullable() }),
 });
 export const guardianChildrenSchema = z.object({ children: z.array(guardianChildSchema) });
+/** POST /api/guardian-links: the daughter a letter's code linked, and the words to show. */
+export const letterLinkAnswerSchema = z.object({ message: z.string(), child: guardianChildSchema });
+export type LetterLinkAnswer = z.infer<typeof letterLinkAnswerSchema>;
 export type GuardianChild = z.infer<typeof guardianChildSchema>;
 
 /** GET /api/guardian/account: her own account. */
@@ -58,7 +62,34 @@ export const guardianInvitationSchema = z.object({
 });
 export const guardianInvitationsSchema = z.object({ invitations: z.array(guardianInvitationSchema) });
 export type GuardianInvitation = z.infer<typeof guardianInvitationSchema>;
+export type GuardianInvitations = z.infer<typeof guardianInvitationsSchema>;
 
 /** GET /api/guardian-invitations/preview?token=: what the invitation page shows before she accepts. */
 export const invitationPreviewSchema = z.object({ student_first_name: z.string(), email: z.string(), has_account: z.boolean() });
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
+
+/** POST /api/guardian-login, POST /api/guardian-password/reset and an accepted invitation that signed her in: who is signed in now. */
+export const guardianSignInSchema = z.object({ name: z.string(), kind: z.literal('guardian') });
+export type GuardianSignIn = z.infer<typeof guardianSignInSchema>;
+
+/** POST /api/guardian-invitations/class: how many invitations went out, and how many addresses were skipped (already linked or invited). */
+export const classInvitationsSchema = z.object({ sent: z.number().int(), skipped: z.number().int() });
+export type ClassInvitations = z.infer<typeof classInvitationsSchema>;
+
+/** POST /api/guardian-invitations/accept: the link made (and, for a visitor, her new account signed in). */
+export const acceptedInvitationSchema = z.object({ name: z.string(), kind: z.literal('guardian'), student_first_name: z.string() });
+export type AcceptedInvitation = z.infer<typeof acceptedInvitationSchema>;
+
+/** One message the school sent (or is sending) to a guardian (GET /api/guardian/messages): never its body. */
+export const guardianMessageSchema = z.object({
+  kind: z.string(),
+  subject: z.string(),
+  /** The daughter it is about, by first name; null for a message about her account. */
+  student_first_name: z.string().nullable(),
+  status: z.enum(messageStatuses),
+  created_at: z.string(),
+  sent_at: z.string().nullable(),
+});
+/** GET /api/guardian/messages?page=: one page, newest first, with the count of all her messages (the staff Messages page's shape). */
+export const guardianMessagesPageSchema = z.object({ items: z.array(guardianMessageSchema), total: z.number().int() });
+export type GuardianMessagesPage = z.infer<typeof guardianMessagesPageSchema>;

@@ -84,5 +84,7 @@ export const studentListSchema = z.array(
     updatedAt: z.string(),
     /** The day she left the school ('yyyy-MM-dd'), only for a student who has left (the table hides her by default). */
     left_on: z.string().optional(),
+    /** Whether she has a guardian with a live, unrestricted link (decision 062): a teacher sees that there is one, never who. */
+    has_guardian: z.boolean(),
   }),
 );

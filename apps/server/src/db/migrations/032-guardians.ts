@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { addIdColumn } from '../dialect.ts';
 
 /**
@@ -12,7 +12,8 @@ import { addIdColumn } from '../dialect.ts';
  * - codes printed on a class's letters, up to two per student (single use; the SHA-256 again);
  * - single-use links for a guardian's e-mail: a sign-up to prove (its details kept until then) or a
  *   password to reset;
- * - a session's guardian, and the guardian a message went to.
+ * - a session's guardian, and the guardian a message went to;
+ * - the audit log's guardian rows by student, for the girl's privacy page.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await addIdColumn(db.schema.createTable('guardians'), db)
@@ -85,9 +86,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('sessions_guardian').on('sessions').column('guardian_id').execute();
   await db.schema.alterTable('outbox').addColumn('guardian_id', 'integer').execute();
+  // A student's privacy page lists her guardians' reads beside the staff's (decision 063): their rows by student, as migration 021 does the staff's.
+  await db.schema
+    .createIndex('audit_log_guardian_student')
+    .on('audit_log')
+    .columns(['student_id', 'id'])
+    .where(sql.ref('actor_kind'), '=', sql.lit('guardian'))
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex('audit_log_guardian_student').execute();
   await db.schema.alterTable('outbox').dropColumn('guardian_id').execute();
   await db.schema.dropIndex('sessions_guardian').execute();
   await db.schema.alterTable('sessions').dropColumn('guardian_id').execute();

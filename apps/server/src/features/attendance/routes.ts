@@ -16,7 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createAddressLimiter } from '../../lib/address-limiter.ts';
 import { sendDownload } from '../../lib/http/download.ts';
-import { adminActor, signedInActor } from '../../session/access.ts';
+import { adminActor, familyActor } from '../../session/access.ts';
 import { receiveUpload, uploadedFile } from '../../lib/uploads/index.ts';
 import { authenticateScanner, hashScannerToken, tooManyScannerFailures } from './scanner-tokens.ts';
 import { importAttendanceScans } from './scan-import.ts';
@@ -44,16 +44,16 @@ export async function attendanceRoutes(instance: FastifyInstance): Promise<void>
   app.get(
     '/api/student-attendance/:id',
     {
-      config: { access: 'self or class:read', studentIdFrom: (request) => (request.params as { id?: string }).id },
+      config: { access: 'family or class:read', studentIdFrom: (request) => (request.params as { id?: string }).id },
       schema: { params: z.object({ id: studentIdParam }), response: { 200: studentAttendanceSchema, ...errorResponses } },
     },
-    async (request) => studentAttendance(app.deps, signedInActor(request), request.params.id),
+    async (request) => studentAttendance(app.deps, familyActor(request), request.params.id),
   );
 
   app.get(
     '/api/student-attendance-report/:id/:start/:end',
     {
-      config: { access: 'self or class:read', studentIdFrom: (request) => (request.params as { id?: string }).id },
+      config: { access: 'family or class:read', studentIdFrom: (request) => (request.params as { id?: string }).id },
       schema: {
         params: z.object({ id: studentIdParam, start: z.string().max(40), end: z.string().max(40) }),
         response: { 200: binaryResponse('application/pdf'), ...errorResponses },
@@ -61,7 +61,7 @@ export async function attendanceRoutes(instance: FastifyInstance): Promise<void>
     },
     async (request, reply) => {
       const { id, start, end } = request.params;
-      const pdf = await attendanceReportPdf(app.deps, signedInActor(request), { studentId: id, start, end });
+      const pdf = await attendanceReportPdf(app.deps, familyActor(request), { studentId: id, start, end });
       return sendDownload(reply, { body: pdf, type: 'application/pdf', name: fileNames.attendanceReport(id, start, end), disposition: 'inline' });
     },
   );

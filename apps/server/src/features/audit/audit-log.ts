@@ -60,11 +60,11 @@ export function auditRow(actor: Actor, entry: AuditEntry): Insertable<AuditLogTa
 }
 
 /**
- * The read notes a read waits for on a full disk: a staff member's read of one student's data,
- * which she is shown on her privacy page (decision 050). (An export's note needs no rule here: the
+ * The read notes a read waits for on a full disk: a staff member's or a guardian's read of one
+ * student's data, which she is shown on her privacy page (decisions 050 and 063). (An export's note needs no rule here: the
  * export guard's count, a write, refuses it first, decision 049.)
  */
-const mustBeWritten = (actor: Actor, action: string) => actor.kind === 'admin' && recordAccessActions.includes(action);
+const mustBeWritten = (actor: Actor, action: string) => (actor.kind === 'admin' || actor.kind === 'guardian') && recordAccessActions.includes(action);
 
 /**
  * Read notes a full disk had no room for (SQLite's database shares the data folder's disk), in the
@@ -77,15 +77,15 @@ const MAX_HELD_READ_NOTES = 10_000;
 /**
  * Records something that changes nothing else (a read, a download) in a write transaction of its
  * own, so it shares a commit with the saves around it. Reads of a student's data are logged when
- * an admin makes them; a student's reads of her own record are not (`adminsOnly`).
+ * staff or her guardians make them; a student's reads of her own record are not (`notHerOwn`).
  *
  * A full disk refuses writes only (issue 49): a read whose note cannot be written for want of
  * space is answered, and its note is held and written with the next one that finds room; except
  * the notes that `mustBeWritten`, whose reads stay refused with the disk message until there is room
  * (decision 059). Full-record reads are refused then anyway: the export guard's count is a write (decision 057).
  */
-export async function auditRead(deps: Pick<Deps, 'writeTransaction'>, actor: Actor, entry: AuditEntry, { adminsOnly = false } = {}): Promise<void> {
-  if (adminsOnly && actor.kind !== 'admin') return;
+export async function auditRead(deps: Pick<Deps, 'writeTransaction'>, actor: Actor, entry: AuditEntry, { notHerOwn = false } = {}): Promise<void> {
+  if (notHerOwn && actor.kind === 'student') return;
   const row = auditRow(actor, entry);
   const held = heldReadNotes.splice(0);
   try {

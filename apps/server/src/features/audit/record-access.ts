@@ -17,9 +17,9 @@ function fieldLabels(detail: string | null): string {
 const noted = (detail: string | null) => (detail ? `: ${detail}` : '');
 
 /**
- * What staff may do with a student's registration record, documents, report cards and attendance,
- * by the audit log's action, in words for her (decision 050). Her privacy page lists staff rows of
- * these actions only, each told from its action and its note: a row's note names fields, a
+ * What staff, or her guardians, may do with a student's registration record, documents, report cards
+ * and attendance, and a guardian's link to her, by the audit log's action, in words for her
+ * (decisions 050 and 063). Her privacy page lists staff and guardian rows of these actions only, each told from its action and its note: a row's note names fields, a
  * document type, a term or a range, never another student or any value.
  */
 export const recordAccessWords: Readonly<Record<string, (detail: string | null) => string>> = {
@@ -32,10 +32,13 @@ export const recordAccessWords: Readonly<Record<string, (detail: string | null) 
   'file.deleted': (detail) => `Removed your document: ${documentTitle(detail)}`,
   'student-data-file.viewed': () => 'Viewed your data files record',
   'student-data-file.saved': () => 'Changed your data files record',
+  'report-card-list.viewed': () => 'Viewed the list of your report cards',
+  'registration-status.viewed': () => 'Viewed how far your registration is',
   'report-card.viewed': (detail) => `Opened your report card${noted(detail)}`,
   'attendance.viewed': () => 'Viewed your attendance',
   'attendance-report.viewed': (detail) => `Opened your attendance report${noted(detail)}`,
   'student.password-reset': () => 'Reset your password',
+  'guardian-link.added': (detail) => `Linked to you as your ${detail ?? 'guardian'}`,
 };
 
 /** The actions a student's privacy page lists. */

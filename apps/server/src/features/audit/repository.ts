@@ -93,14 +93,15 @@ export const auditRepository = {
   },
 
   /**
-   * The staff rows of `actions` about one student, newest first. `actor_kind = 'admin'` is written
-   * as a literal so that both databases use the index of staff rows by student (migration 021).
+   * The rows of `actions` that staff (`admin`) or guardians made about one student, newest first.
+   * The kind is written as a literal so that both databases use the index of that kind's rows by
+   * student (migrations 021 and 032).
    */
-  staffRowsAbout(db: Db, studentId: string, actions: readonly string[], limit: number) {
+  readerRowsAbout(db: Db, kind: 'admin' | 'guardian', studentId: string, actions: readonly string[], limit: number) {
     return db
       .selectFrom('audit_log')
       .select(['id', 'at', 'actor_id', 'action', 'detail'])
-      .where(sql<boolean>`actor_kind = 'admin'`)
+      .where(sql.ref('actor_kind'), '=', sql.lit(kind))
       .where('student_id', '=', studentId)
       .where('action', 'in', actions)
       .orderBy('id', 'desc')
@@ -108,15 +109,25 @@ export const auditRepository = {
       .execute();
   },
 
-  /** How many staff rows of `actions` there are about one student. */
-  async countStaffRowsAbout(db: Db, studentId: string, actions: readonly string[]): Promise<number> {
+  /** How many rows of `actions` staff (`admin`) or guardians made about one student. */
+  async countReaderRowsAbout(db: Db, kind: 'admin' | 'guardian', studentId: string, actions: readonly string[]): Promise<number> {
     const row = await db
       .selectFrom('audit_log')
       .select((eb) => eb.fn.countAll<number | string>().as('count'))
-      .where(sql<boolean>`actor_kind = 'admin'`)
+      .where(sql.ref('actor_kind'), '=', sql.lit(kind))
       .where('student_id', '=', studentId)
       .where('action', 'in', actions)
       .executeTakeFirstOrThrow();
     return Number(row.count);
+  },
+
+  /** The guardians behind audit rows' public IDs, each with how she is related to the student (her link, live or not). */
+  guardiansOf(db: Executor, studentId: string, publicIds: string[]) {
+    return db
+      .selectFrom('guardians')
+      .leftJoin('guardian_links', (join) => join.onRef('guardian_links.guardian_id', '=', 'guardians.id').on('guardian_links.student_id', '=', studentId))
+      .select(['guardians.public_id', 'guardians.display_name', 'guardian_links.relationship'])
+      .where('guardians.public_id', 'in', publicIds)
+      .execute();
   },
 };

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { pageSizes, pageWindow, type AuditPage, type AuditQuery, type RecordAccess } from '@school/contract';
+import { pageSizes, pageWindow, type AuditPage, type AuditQuery, type RecordAccess, type RecordReaderRole } from '@school/contract';
 import type { Deps } from '../../lib/deps.ts';
 import { zonedLocalToUtc, zonedTimestamp } from '../../lib/time-zone.ts';
 import { CSV_BOM, csvLine } from '../../lib/xlsx/index.ts';
@@ -81,23 +81,40 @@ export async function auditCsv(deps: Deps, actor: AdminActor, query: AuditQuery)
   return Readable.from(lines());
 }
 
+/** 'Mrs Joseph (mother)': how a student's privacy page names a guardian who read her record. */
+const guardianNamed = (guardian: { display_name: string; relationship: string | null } | undefined) =>
+  guardian ? `${guardian.display_name}${guardian.relationship ? ` (${guardian.relationship})` : ''}` : 'A former guardian';
+
 /**
- * `GET /api/my-record-access`: every time staff viewed or changed the student's registration
- * record, documents, report cards or attendance, newest first: when, who (display name and role)
- * and what, in words told from the action alone (decision 050).
+ * `GET /api/my-record-access`: every time staff or one of her guardians viewed or changed the
+ * student's registration record, documents, report cards or attendance, newest first: when, who
+ * (a staff member's display name and role; a guardian's name and relationship) and what, in words
+ * told from the action alone (decisions 050 and 063).
  */
 export async function recordAccessOf(deps: Deps, actor: StudentActor): Promise<RecordAccess> {
-  const [rows, total] = await Promise.all([
-    auditRepository.staffRowsAbout(deps.db, actor.studentId, recordAccessActions, RECORD_ACCESS_LIMIT),
-    auditRepository.countStaffRowsAbout(deps.db, actor.studentId, recordAccessActions),
-  ]);
+  const about = (kind: 'admin' | 'guardian') => auditRepository.readerRowsAbout(deps.db, kind, actor.studentId, recordAccessActions, RECORD_ACCESS_LIMIT);
+  const count = (kind: 'admin' | 'guardian') => auditRepository.countReaderRowsAbout(deps.db, kind, actor.studentId, recordAccessActions);
+  const [staffRows, guardianRows, staffTotal, guardianTotal] = await Promise.all([about('admin'), about('guardian'), count('admin'), count('guardian')]);
   const staffMember = await staffMembersOf(
     deps.db,
-    rows.map((row) => row.actor_id),
+    staffRows.map((row) => row.actor_id),
   );
-  const entries = rows.map((row) => {
-    const staff = staffMember(row.actor_id);
-    return { at: row.at, staff: staff.display_name, role: staff.role, what: recordAccessWords[row.action](row.detail) };
-  });
-  return { entries, total, limit: RECORD_ACCESS_LIMIT };
+  const guardianIds = [...new Set(guardianRows.map((row) => row.actor_id).filter((id): id is string => Boolean(id)))];
+  const guardians = new Map(
+    (guardianIds.length ? await auditRepository.guardiansOf(deps.db, actor.studentId, guardianIds) : []).map((guardian) => [guardian.public_id, guardian]),
+  );
+  type Read = { row: (typeof staffRows)[number]; reader: { display_name: string; role: RecordReaderRole } };
+  const rows = [
+    ...staffRows.map((row): Read => ({ row, reader: staffMember(row.actor_id) })),
+    ...guardianRows.map((row): Read => ({ row, reader: { display_name: guardianNamed(guardians.get(row.actor_id ?? '')), role: 'guardian' } })),
+  ]
+    .sort((a, b) => Number(b.row.id) - Number(a.row.id))
+    .slice(0, RECORD_ACCESS_LIMIT);
+  const entries = rows.map(({ row, reader }) => ({
+    at: row.at,
+    staff: reader.display_name,
+    role: reader.role,
+    what: recordAccessWords[row.action](row.detail),
+  }));
+  return { entries, total: staffTotal + guardianTotal, limit: RECORD_ACCESS_LIMIT };
 }

@@ -13,8 +13,8 @@ export const DEVICE_COOKIE = 'portal_device';
 export const DEVICE_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 const TOKENS_KEPT = 5;
 
-/** The account a token is for: `student:<id>` or `admin:<username>`. */
-export type DeviceAccount = `student:${string}` | `admin:${string}`;
+/** The account a token is for: `student:<id>`, `admin:<username>` or `guardian:<e-mail address>`. */
+export type DeviceAccount = `student:${string}` | `admin:${string}` | `guardian:${string}`;
 
 const mac = (secret: Buffer, account: string, device: string) => createHmac('sha256', secret).update(`${account}\n${device}`).digest('base64url');
 

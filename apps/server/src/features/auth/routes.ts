@@ -22,16 +22,11 @@ import {
   userInfoSchema,
   studentIdParam,
 } from '@school/contract';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { adminActor } from '../../session/access.ts';
-import { answerWithSession, clearSessionCookies, secureCookies, sendCsrfToken } from '../../session/sessions.ts';
-import type { Config } from '../../core/config.ts';
-import { TooManyRequests } from '../../lib/errors.ts';
-import { createAddressLimiter } from '../../lib/address-limiter.ts';
-import { WIDER_IPV6_PREFIXES, widerAddressKeys } from '../../lib/address-key.ts';
-import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_S, deviceFor, type DeviceAccount } from './device-cookies.ts';
+import { clearSessionCookies, sendCsrfToken } from '../../session/sessions.ts';
+import { DEVICE_COOKIE, type DeviceAccount } from './device-cookies.ts';
+import { answerSignIn, signInAddressLimits } from './sign-in-limits.ts';
 import { recentSprayAlerts } from './spray-alerts.ts';
-import { WIDER_BLOCK_TIMES } from './throttle.ts';
 import {
   changeAdminPassword,
   changeStudentPassword,
@@ -40,23 +35,14 @@ import {
   resetStudentPassword,
   signInAdmin,
   signInStudent,
-  SignInBusy,
   signOut,
   studentRecordNames,
   userInfo,
-  type SignedInWithDevice,
 } from './service.ts';
 
-const studentIdParams = z.object({ student_id: studentIdParam });
+export { signInRate } from './sign-in-limits.ts';
 
-/**
- * Sign-ins per address and minute that did not succeed (failed, refused, or turned away by a full
- * queue), counted by each server process before anything else is done (decision 015): successes
- * give their count back, so a school's one address with a class signing in at once passes; a
- * stream of guesses is turned away before it reaches the database or the hashing queue. A browser
- * signing in to an account it signed in to before is not counted.
- */
-export const signInRate = { max: 60, windowMs: 60_000 };
+const studentIdParams = z.object({ student_id: studentIdParam });
 
 /**
  * The visitors' student-ID lookup per address (decision 015): a class of 300 looking up their IDs
@@ -64,58 +50,11 @@ export const signInRate = { max: 60, windowMs: 60_000 };
  */
 export const studentLookupRate = { max: 400, timeWindow: '1 hour' };
 
-const tooManyFromAddress = (seconds: number) => new TooManyRequests(messages.networkThrottled(seconds), seconds);
-
-/** Sets the session's cookies and the browser's device cookie, and answers the sign-in's body. */
-function answerSignIn<T>(reply: FastifyReply, settings: Config, signedIn: SignedInWithDevice<T>): T {
-  reply.setCookie(DEVICE_COOKIE, signedIn.deviceCookie, {
-    path: '/',
-    sameSite: 'lax',
-    secure: secureCookies(settings),
-    httpOnly: true,
-    maxAge: DEVICE_COOKIE_MAX_AGE_S,
-  });
-  return answerWithSession(reply, settings, signedIn);
-}
-
 /** Sign-in, sign-out, passwords and the visitor's student-ID lookup (SPEC §2, §7; DESIGN §4). */
 export async function authRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
-  const addressLimiter = createAddressLimiter(signInRate);
-  // An IPv6 caller's wider blocks have their own counts, of twice and four times the rate (decision 058).
-  const blockLimiters = new Map<number, ReturnType<typeof createAddressLimiter>>(
-    WIDER_IPV6_PREFIXES.map((bits) => [bits, createAddressLimiter({ ...signInRate, max: signInRate.max * WIDER_BLOCK_TIMES[bits]! })]),
-  );
-
-  /** Runs a sign-in under the per-address limits, unless the browser signed in to the account before. */
-  async function underAddressLimit<T>(request: FastifyRequest, account: DeviceAccount, signIn: () => Promise<T>): Promise<T> {
-    if ((await deviceFor(deps.db, request.cookies[DEVICE_COOKIE], account)) !== null) return signIn();
-    const limited = [
-      { limiter: addressLimiter, key: request.address },
-      ...widerAddressKeys(request.ip, deps.config.ipv6PrefixBits).map(({ bits, key }) => ({ limiter: blockLimiters.get(bits)!, key })),
-    ];
-    const taken: Array<{ giveBack: () => void }> = [];
-    for (const { limiter, key } of limited) {
-      const one = limiter.take(key);
-      if ('retryAfter' in one) {
-        // Refused by one count: the others give back what they took.
-        for (const other of taken) other.giveBack();
-        throw tooManyFromAddress(one.retryAfter);
-      }
-      taken.push(one);
-    }
-    const giveBack = () => taken.forEach((one) => one.giveBack());
-    try {
-      const signedIn = await signIn();
-      giveBack();
-      return signedIn;
-    } catch (error) {
-      // Turned away before its password was checked: the browser will send it again, uncounted.
-      if (error instanceof SignInBusy) giveBack();
-      throw error;
-    }
-  }
+  const underAddressLimit = signInAddressLimits(deps);
 
   app.get('/sanctum/csrf-cookie', { config: { access: 'visitor' }, schema: { response: { 204: noContent, ...errorResponses } } }, async (request, reply) => {
     await sendCsrfToken(deps, request, reply);

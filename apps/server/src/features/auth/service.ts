@@ -9,7 +9,7 @@ import { nowIso, type Executor } from '../../db/database.ts';
 import { widerAddressKeys } from '../../lib/address-key.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { Forbidden, HttpError, invalidField, NotFound } from '../../lib/errors.ts';
-import { writeAudit } from '../audit/index.ts';
+import { writeAudit, type AuditEntry } from '../audit/index.ts';
 import { queueStaffSecurityNotice } from '../notifications/index.ts';
 import { deviceFor, issueDevice, type DeviceAccount } from './device-cookies.ts';
 import { HashingBusy, hashPassword, signInQueueFull, verifyPassword, verifySignIn } from './passwords.ts';
@@ -178,59 +178,85 @@ export const staffIdentity = (admin: { id: number; username: string; role: Admin
   classes: classesOf(admin.classes),
 });
 
+/**
+ * A sign-in by a name and a password hash (staff and guardians, decision 062), under the sign-in
+ * limits: the attempt is counted per account (or per known browser) and per address, checked
+ * against the account's hash or the dummy one, and refused with `refusal` (after its `failed` audit
+ * row) when the password is wrong, the account unknown or not `usable`, all alike. On success
+ * `open` runs in the transaction that forgives the attempt: it opens the session and writes its audit.
+ */
+export async function signInWithPassword<T>(
+  deps: Deps,
+  actor: Actor,
+  who: { account: DeviceAccount; passwordHash: string | null; usable: boolean; failed: AuditEntry; refusal: HttpError },
+  password: string,
+  context: SignInContext,
+  open: (trx: Executor) => Promise<SignedIn<T>>,
+): Promise<SignedInWithDevice<T>> {
+  const device = await deviceFor(deps.db, context.deviceCookie, who.account);
+  const checked = await checkAttempt(deps, actor, { account: who.account, accountBucket: device ? null : buckets.account(who.account), device }, (queue) =>
+    verifySignIn(who.passwordHash, password, queue),
+  );
+  if (!who.usable || !checked.ok) {
+    await deps.writeTransaction((trx) => writeAudit(trx, actor, who.failed));
+    throw who.refusal;
+  }
+  const signedIn = await deps.writeTransaction(async (trx) => {
+    await settleSuccess(trx, checked);
+    return open(trx);
+  });
+  return { ...signedIn, deviceCookie: await issueDevice(deps.db, context.deviceCookie, who.account) };
+}
+
 /** Staff sign-in with username and password (every role answers `name: 'Admin'`, SPEC §4); a one-time password opens a restricted session. */
 export async function signInAdmin(deps: Deps, actor: Actor, input: { name: string; password: string }, context: SignInContext) {
   const username = input.name.trim().toLowerCase();
   const admin = await authRepository.findAdminByUsername(deps.db, username);
-  const account: DeviceAccount = `admin:${username}`;
-  const device = await deviceFor(deps.db, context.deviceCookie, account);
-  const checked = await checkAttempt(deps, actor, { account, accountBucket: device ? null : buckets.account(account), device }, (queue) =>
-    verifySignIn(admin?.password_hash ?? null, input.password, queue),
-  );
-  // A disabled account reads like a wrong password: the sign-in tells a guesser nothing (decision 048).
-  if (!admin || admin.disabled === 1 || !checked.ok) {
-    await deps.writeTransaction((trx) => writeAudit(trx, actor, { action: signInActions.FAILED.admin, attempted: username }));
-    throw invalidField('name', messages.wrongAdminCredentials);
-  }
-  // With a second factor, the password opens only a sign-in waiting for its code (decision 043): a
-  // guest session naming the account, which no route but the second factor's reads.
-  const factorKinds = [
-    ...(admin.totp_secret !== null ? (['app'] as const) : []),
-    ...((await passkeyRepository.hasPasskey(deps.db, admin.id)) ? (['passkey'] as const) : []),
-  ];
-  const secondFactor = factorKinds.length > 0;
-  // The account's very first sign-in, with the password an admin or the operator handed her (one-time
-  // or chosen at the server), may enrol her first factor, as the one-time password's does (decision 057).
-  const firstEver = !secondFactor && !(await authRepository.signedInBefore(deps.db, admin.id));
-  const session = await deps.writeTransaction(async (trx) => {
-    await settleSuccess(trx, checked);
-    const opened = await openSession(trx, actor, {
+  const who = {
+    account: `admin:${username}` as const,
+    passwordHash: admin?.password_hash ?? null,
+    // A disabled account reads like a wrong password: the sign-in tells a guesser nothing (decision 048).
+    usable: admin !== undefined && admin.disabled !== 1,
+    failed: { action: signInActions.FAILED.admin, attempted: username },
+    refusal: invalidField('name', messages.wrongAdminCredentials),
+  };
+  return signInWithPassword(deps, actor, who, input.password, context, async (trx) => {
+    const staff = admin!;
+    // With a second factor, the password opens only a sign-in waiting for its code (decision 043): a
+    // guest session naming the account, which no route but the second factor's reads.
+    const factorKinds = [
+      ...(staff.totp_secret !== null ? (['app'] as const) : []),
+      ...((await passkeyRepository.hasPasskey(trx, staff.id)) ? (['passkey'] as const) : []),
+    ];
+    const secondFactor = factorKinds.length > 0;
+    // The account's very first sign-in, with the password an admin or the operator handed her (one-time
+    // or chosen at the server), may enrol her first factor, as the one-time password's does (decision 057).
+    const firstEver = !secondFactor && !(await authRepository.signedInBefore(trx, staff.id));
+    const session = await openSession(trx, actor, {
       kind: secondFactor ? 'guest' : 'admin',
       student_id: null,
-      admin_id: admin.id,
-      restricted: secondFactor ? 0 : admin.must_change_password,
+      admin_id: staff.id,
+      restricted: secondFactor ? 0 : staff.must_change_password,
       ip: actor.ip,
       device: deviceName(context.userAgent),
       enrolment_verified_at: firstEver ? nowIso() : null,
     });
-    await writeAudit(trx, actingAs(actor, staffIdentity(admin)), {
+    await writeAudit(trx, actingAs(actor, staffIdentity(staff)), {
       action: secondFactor ? 'admin.password-accepted' : signInActions.SUCCEEDED.admin,
       detail: secondFactor ? 'waiting for the second factor' : null,
     });
     const signedIn = { kind: 'signed-in' as const, device: deviceName(context.userAgent) };
-    if (!secondFactor) await queueStaffSecurityNotice(trx, deps.config, { actor: actingAs(actor, staffIdentity(admin)), staff: admin, event: signedIn });
-    return opened;
+    if (!secondFactor) await queueStaffSecurityNotice(trx, deps.config, { actor: actingAs(actor, staffIdentity(staff)), staff, event: signedIn });
+    return {
+      answer: {
+        name: 'Admin' as const,
+        username: staff.username,
+        must_change_password: staff.must_change_password === 1,
+        ...(secondFactor ? { second_factor: 'required' as const, second_factors: factorKinds } : {}),
+      },
+      session,
+    };
   });
-  return {
-    answer: {
-      name: 'Admin' as const,
-      username: admin.username,
-      must_change_password: admin.must_change_password === 1,
-      ...(secondFactor ? { second_factor: 'required' as const, second_factors: factorKinds } : {}),
-    },
-    session,
-    deviceCookie: await issueDevice(deps.db, context.deviceCookie, account),
-  } satisfies SignedInWithDevice<unknown>;
 }
 
 /**
@@ -357,6 +383,7 @@ export async function resetStudentPassword(deps: Deps, actor: AdminActor, studen
 export async function signOut(deps: Deps, actor: Actor): Promise<void> {
   const account = accountOf(actor);
   await deps.writeTransaction(async (trx) => {
+    if (actor.kind === 'guardian') await writeAudit(trx, actor, { action: 'guardian.sign-out' });
     if (account) {
       await writeAudit(trx, actingAs(actor, account), {
         action: `${account.kind}.sign-out`,
@@ -401,6 +428,24 @@ export async function lookUpStudentId(deps: Deps, input: { first_name: string; l
  */
 export async function describeSession(deps: Deps, actor: Actor, { sessionEnded }: { sessionEnded: boolean }) {
   const signedOut = { ...signedOutSession, ended_message: sessionEnded ? messages.sessionEnded : null };
+  if (actor.kind === 'guardian') {
+    const initials = actor.name
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, 2)
+      .map((word) => word.charAt(0).toUpperCase())
+      .join('');
+    return {
+      authenticated: true,
+      kind: 'guardian' as const,
+      admin: false,
+      restricted: false,
+      userID: actor.publicId,
+      name: actor.name,
+      initials,
+      must_change_password: false,
+    };
+  }
   const account = accountOf(actor);
   const restricted = actor.kind === 'visitor';
   if (!account) return signedOut;
@@ -409,6 +454,7 @@ export async function describeSession(deps: Deps, actor: Actor, { sessionEnded }
     if (!admin || admin.disabled === 1) return signedOut;
     return {
       authenticated: true,
+      kind: 'admin' as const,
       admin: true,
       restricted,
       userID: admin.username,
@@ -426,5 +472,14 @@ export async function describeSession(deps: Deps, actor: Actor, { sessionEnded }
   const student = await authRepository.findStudentLogin(deps.db, account.studentId);
   if (!student) return signedOut;
   const initials = [student.first_name, student.last_name].map((name) => name?.trim().charAt(0).toUpperCase() ?? '').join('');
-  return { authenticated: true, admin: false, restricted, userID: student.id, name: displayName(student), initials, must_change_password: restricted };
+  return {
+    authenticated: true,
+    kind: 'student' as const,
+    admin: false,
+    restricted,
+    userID: student.id,
+    name: displayName(student),
+    initials,
+    must_change_password: restricted,
+  };
 }

@@ -1,4 +1,4 @@
-import { messages } from '@school/contract';
+import { letterCodeTriesPerHour, messages } from '@school/contract';
 import type { Executor } from '../../db/database.ts';
 import { lockUntilCommit } from '../../db/dialect.ts';
 import type { Deps } from '../../lib/deps.ts';
@@ -29,6 +29,8 @@ export const limits = {
    * `spacingMs`, at `attempts` none. An unknown ID counts alike (it must read like a real one).
    */
   dateOfBirthSpray: { attempts: 100, windowMs: 24 * 60 * 60 * 1000, slowAfter: 60, spacingMs: 5 * 60 * 1000 },
+  /** A letter's code and a girl's date of birth typed by a guardian to add a daughter (decision 062): per account and per address. */
+  letterCode: { attempts: letterCodeTriesPerHour, windowMs: 60 * 60 * 1000 },
 };
 
 export type Limit = { attempts: number; windowMs: number; slowAfter?: number; spacingMs?: number };
@@ -94,6 +96,10 @@ export const buckets = {
   }),
   /** The current password asked by a password change, from a signed-in session. */
   currentPassword: (account: string): Bucket => ({ key: `current-password:${account}`, limit: limits.account }),
+  /** A guardian's letter code tried for a daughter, counted per guardian (her public ID)… */
+  letterCodeAccount: (guardian: string): Bucket => ({ key: `letter-code:${guardian}`, limit: limits.letterCode }),
+  /** …and per address the tries come from. */
+  letterCodeAddress: (address: string): Bucket => ({ key: `letter-code-address:${address}`, limit: limits.letterCode }),
 };
 
 /** The spray budget's keys, kept a day; every other bucket's rows are of no more use after the longest of their windows. */
@@ -121,9 +127,12 @@ function waitOf(bucket: Bucket, counted: Array<{ at: string }>, now: number): nu
 /** A reserved attempt: give it back when it was not checked or succeeded, or let it count. */
 export type Reservation = { ids: number[] };
 
-function refusal(retryAfter: number): TooManyRequests {
+/** What a refused attempt is told, with the minutes it must wait: a sign-in's words unless the check is another. */
+export type RefusalWords = (minutes: number) => string;
+
+function refusal(retryAfter: number, words: RefusalWords): TooManyRequests {
   const minutes = Math.ceil(retryAfter / 60);
-  return new TooManyRequests(messages.signInThrottled(minutes), retryAfter);
+  return new TooManyRequests(words(minutes), retryAfter);
 }
 
 /**
@@ -135,6 +144,7 @@ export async function reserveAttempt(
   deps: Pick<Deps, 'dialect' | 'writeTransaction'>,
   wanted: Bucket[],
   onRefused?: (full: Bucket[]) => Promise<void>,
+  words: RefusalWords = messages.signInThrottled,
 ): Promise<Reservation> {
   const lockKey = (bucket: Bucket) => bucket.family ?? bucket.key;
   const sorted = [...wanted].sort((a, b) => lockKey(a).localeCompare(lockKey(b)));
@@ -158,7 +168,7 @@ export async function reserveAttempt(
   });
   if (outcome.retryAfter > 0) {
     if (onRefused) await onRefused(outcome.full);
-    throw refusal(outcome.retryAfter);
+    throw refusal(outcome.retryAfter, words);
   }
   return { ids: outcome.ids };
 }
@@ -166,6 +176,24 @@ export async function reserveAttempt(
 /** Gives back a reserved attempt (not checked after all, or a success): it no longer counts anywhere. */
 export async function releaseAttempt(db: Executor, reservation: Reservation): Promise<void> {
   await attemptRepository.removeByIds(db, reservation.ids);
+}
+
+/**
+ * Runs a guessable check under the buckets' limits: its attempt is reserved first (429 with the
+ * wait, in `words`, when a bucket is full, and nothing is checked), given back when `check`
+ * answers, and left counted when it throws (a wrong guess). Any number of checks at once pass no
+ * limit between them.
+ */
+export async function limitedCheck<T>(
+  deps: Pick<Deps, 'db' | 'dialect' | 'writeTransaction'>,
+  wanted: Bucket[],
+  words: RefusalWords,
+  check: () => Promise<T>,
+): Promise<T> {
+  const reservation = await reserveAttempt(deps, wanted, undefined, words);
+  const answer = await check();
+  await deps.writeTransaction((trx) => releaseAttempt(trx, reservation));
+  return answer;
 }
 
 /** Forgets every attempt counted in these buckets: after a success, or an admin's reset of the account. */
@@ -194,6 +222,6 @@ export function purgeOldAttemptsNowAndThen(deps: Pick<Deps, 'writeTransaction'>)
 }
 
 export const signInActions = {
-  FAILED: { student: 'student.sign-in-failed', admin: 'admin.sign-in-failed' },
-  SUCCEEDED: { student: 'student.sign-in', admin: 'admin.sign-in' },
+  FAILED: { student: 'student.sign-in-failed', admin: 'admin.sign-in-failed', guardian: 'guardian.sign-in-failed' },
+  SUCCEEDED: { student: 'student.sign-in', admin: 'admin.sign-in', guardian: 'guardian.sign-in' },
 } as const;

@@ -20,7 +20,7 @@ export const fileUrl = (file: Pick<UploadedFile, 'student_id' | 'file_type'>) =>
 
 /** `GET /api/get-files/{id}`: the student's documents as SPEC §3 names them (name, type, url). An admin's read is audited. */
 export async function listDocuments(deps: Deps, actor: SignedInActor, studentId: string) {
-  await auditRead(deps, actor, { action: 'file.list-viewed', studentId }, { adminsOnly: true });
+  await auditRead(deps, actor, { action: 'file.list-viewed', studentId }, { notHerOwn: true });
   return (await filesRepository.listForStudent(deps.db, studentId)).map((file) => ({ name: file.original_name, type: file.file_type, url: fileUrl(file) }));
 }
 
@@ -153,7 +153,7 @@ export const documentFileOwner: FileOwner = {
 
 /** `GET /api/student-data-files/{id}`: the student's data files record (SPEC §3 leaves its fields open). An admin's read is audited. */
 export async function readDataFile(deps: Deps, actor: SignedInActor, studentId: string) {
-  await auditRead(deps, actor, { action: 'student-data-file.viewed', studentId }, { adminsOnly: true });
+  await auditRead(deps, actor, { action: 'student-data-file.viewed', studentId }, { notHerOwn: true });
   const row = await filesRepository.findDataFile(deps.db, studentId);
   return row ? { student_id: row.student_id, ...JSON.parse(row.data), updated_at: row.updated_at } : { student_id: studentId };
 }

@@ -6,4 +6,5 @@ export { linkAddedMessage } from './message-kinds.ts';
 export { addressesReplaced, familyAddressFields, notifyFamilyAddressChanged, type AddressChange } from './family-address.ts';
 export { notifyAbsenceDay, recordSchoolDays } from './absence.ts';
 export { queueAdminsNotice, queueEnrolmentCode, queueStaffSecurityNotice } from './staff-security.ts';
-export type { AdminsEvent, StaffSecurityEvent } from './message-kinds.ts';
+export { queueGuardianAccountMail } from './guardian-account.ts';
+export type { AdminsEvent, GuardianAccountMail, StaffSecurityEvent } from './message-kinds.ts';

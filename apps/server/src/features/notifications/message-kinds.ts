@@ -208,6 +208,36 @@ export function enrolmentCodeMessage(school: School, { username, code, minutes }
   );
 }
 
+/** A mail about a guardian's account (decision 062): a link to set a new password, or an invitation to link her to a daughter. */
+export type GuardianAccountMail =
+  { kind: 'password-reset'; link: string; minutes: number } | { kind: 'invitation'; link: string; firstName: string; hours: number };
+
+/**
+ * A guardian's account mail: the single-use link and how long it works, and what to do if she did
+ * not ask for it. An invitation names the school and the girl's first name only, nothing else of her.
+ */
+export function guardianAccountMessage(school: School, mail: GuardianAccountMail): Composed {
+  if (mail.kind === 'password-reset')
+    return compose(
+      `${school.schoolName}: set a new password`,
+      [
+        `Someone asked to set a new password for the parents' portal account of this address. The link below works once, for ${mail.minutes} minutes.`,
+        'If it was not you, there is nothing to do: your password stays as it is.',
+        officeLine(school),
+      ],
+      mail.link,
+    );
+  return compose(
+    `${school.schoolName}: your invitation to the parents' portal`,
+    [
+      `${school.schoolName} invites you to follow ${mail.firstName} in its parents' portal: her report cards, her attendance and the school's messages.`,
+      `The link below works once, for ${mail.hours} hours. If you do not know ${mail.firstName}, please ignore this message.`,
+      officeLine(school),
+    ],
+    mail.link,
+  );
+}
+
 /** How a link was verified, in words (decision 062). */
 const verifiedInWords: Record<LinkVerification, string> = {
   invitation: 'an invitation the school sent to their e-mail address',

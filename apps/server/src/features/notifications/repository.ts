@@ -182,7 +182,7 @@ export const notificationsRepository = {
     return db
       .selectFrom('outbox')
       .leftJoin('guardians', 'guardians.id', 'outbox.guardian_id')
-      .select([...listed, 'outbox.text_body', 'outbox.html_body'])
+      .select([...listed, 'outbox.event', 'outbox.text_body', 'outbox.html_body'])
       .where('outbox.id', '=', id)
       .$if(hidden.length > 0, (query) => query.where('kind', 'not in', hidden))
       .executeTakeFirst();

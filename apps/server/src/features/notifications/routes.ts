@@ -15,7 +15,7 @@ import {
   renderedMessageSchema,
   studentIdParam,
 } from '@school/contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminActor } from '../../session/access.ts';
@@ -129,7 +129,8 @@ export async function notificationsRoutes(instance: FastifyInstance): Promise<vo
   app.get(
     '/api/notification-stops/:student_id',
     {
-      config: { access: 'records:read' },
+      // Named for the access check: a guardian is answered as for a girl who does not exist (decision 063).
+      config: { access: 'records:read', studentIdFrom: (request: FastifyRequest) => (request.params as { student_id?: string }).student_id },
       schema: {
         params: z.object({ student_id: studentIdParam }),
         response: { 200: notificationStopsSchema, ...errorResponses },

@@ -1,4 +1,5 @@
 import {
+  guardianMessages,
   messages,
   pageSizes,
   pageWindow,
@@ -17,13 +18,14 @@ import {
 } from '@school/contract';
 import type { Deps } from '../../lib/deps.ts';
 import { nowIso, type Executor } from '../../db/database.ts';
-import { Conflict, NotFound } from '../../lib/errors.ts';
+import { Conflict, Forbidden, NotFound } from '../../lib/errors.ts';
 import { utcToZonedLocal, zonedDay } from '../../lib/time-zone.ts';
 import { serverSecret } from '../../db/server-secret.ts';
 import { readStopToken, stopLinkExpired, type StopRequest } from './stop-links.ts';
 import type { Actor, AdminActor } from '../../session/actor.ts';
 import { writeAudit } from '../audit/index.ts';
 import { absenceMessage, registrationReminderMessage, reportPostedMessage, staffSecurityMessage, type Composed } from './message-kinds.ts';
+import { carriesSingleUseLink } from './guardian-account.ts';
 import { noFamily, recipientsOf } from './recipients.ts';
 import { presentMessage, type OutboxRow } from './presenter.ts';
 import { notificationsRepository as repository, type NewMessage } from './repository.ts';
@@ -50,6 +52,7 @@ const kindsHiddenFrom = (actor: AdminActor): string[] => (roleMay(actor.role, 's
 export async function renderedMessage(deps: Deps, actor: AdminActor, id: number): Promise<RenderedMessage> {
   const row = await repository.message(deps.db, id, kindsHiddenFrom(actor));
   if (!row) throw new NotFound(messages.noSuchMessage);
+  if (carriesSingleUseLink(row)) throw new Forbidden(guardianMessages.mailHoldsLink);
   return { ...presentMessage(row), text: row.text_body, html: row.html_body };
 }
 

@@ -62,7 +62,7 @@ const documentFile = (document: DocumentCopy): ZipFile => ({
  * one after another: a session may have only two documents in the printer at once (decision 041).
  */
 async function postedReportCards(deps: Deps, actor: StudentActor): Promise<ZipFile[]> {
-  const posted = (await listReportCardTerms(deps, actor.studentId)).filter((term) => term.posted === 1);
+  const posted = (await listReportCardTerms(deps, actor, actor.studentId)).filter((term) => term.posted === 1);
   const cards: ZipFile[] = [];
   for (const { year, term } of posted) {
     const { pdf } = await reportCard(deps, actor, { studentId: actor.studentId, year, term });

@@ -1,5 +1,14 @@
 /** The registration record (SPEC §3, §4): what other features may use of it. */
 export { registrationRoutes } from './routes.ts';
-export { assertMayChangeRegistration, currentAcademicYear, findStudentRecord, nextVersion, progressOf, saveDocumentsProgress } from './service.ts';
+export {
+  assertMayChangeRegistration,
+  currentAcademicYear,
+  findStudentRecord,
+  nextVersion,
+  progressOf,
+  registrationSummaries,
+  saveDocumentsProgress,
+  type RegistrationSummary,
+} from './service.ts';
 export { agreedTermsText } from './terms.ts';
 export { progressColumns, reviewedColumnOf, type ProgressRow } from './progress-columns.ts';

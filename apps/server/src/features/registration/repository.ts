@@ -94,6 +94,12 @@ export const registrationRepository = {
     return db.selectFrom('form_progress').selectAll().where('student_id', '=', studentId).executeTakeFirst();
   },
 
+  /** The progress rows of several students (none for a student without one). */
+  findProgressOf(db: Executor, studentIds: string[]): Promise<Array<Selectable<FormProgressTable>>> {
+    if (studentIds.length === 0) return Promise.resolve([]);
+    return db.selectFrom('form_progress').selectAll().where('student_id', 'in', studentIds).execute();
+  },
+
   /** Writes the whole progress row; a reviewed mark already set stays set (`progressUpdate`). */
   async saveProgress(db: Executor, studentId: string, row: ProgressRow): Promise<void> {
     await registrationWrites.upsertProgress(db, studentId, row);

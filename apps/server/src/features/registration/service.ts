@@ -6,6 +6,7 @@ import {
   fieldTitle,
   messages,
   completenessSteps,
+  progressFlagKeys,
   progressFlags,
   registrationStepStates,
   studentColumns,
@@ -155,11 +156,26 @@ async function assertCodesInLists(trx: Executor, changes: Record<string, FieldVa
   }
 }
 
+/** How far a student's yearly registration is: the steps done of all, and the day it was completed (null until then). */
+export type RegistrationSummary = { steps_done: number; steps: number; completed_on: string | null };
+
+/** The registration summary of each student named (decision 063: what her guardians see of it), by student ID. */
+export async function registrationSummaries(db: Executor, studentIds: string[]): Promise<Map<string, RegistrationSummary>> {
+  const rows = new Map((await registrationRepository.findProgressOf(db, studentIds)).map((row) => [row.student_id, row]));
+  return new Map(
+    studentIds.map((id) => {
+      const progress = rows.get(id);
+      const done = progressFlagKeys.filter((key) => progress?.[key] === 1).length;
+      return [id, { steps_done: done, steps: progressFlagKeys.length, completed_on: progress?.submit === 1 ? presentDay(progress.completed_on) : null }];
+    }),
+  );
+}
+
 /** Everything the wizard needs: the record, its progress flags and the registration window. An admin's read is audited. */
 export async function loadRegistration(deps: Deps, actor: SignedInActor, studentId: string) {
   const student = await registrationRepository.findStudent(deps.db, studentId);
   if (!student) throw new NotFound(messages.noSuchStudent);
-  await auditRead(deps, actor, { action: 'student.record-viewed', studentId }, { adminsOnly: true });
+  await auditRead(deps, actor, { action: 'student.record-viewed', studentId }, { notHerOwn: true });
   const [progress, status, schoolYear] = await Promise.all([
     registrationRepository.findProgress(deps.db, studentId),
     registrationRepository.findStatusForClass(deps.db, student.class_id as string | null),

@@ -59,14 +59,17 @@ export async function schoolYearRoutes(instance: FastifyInstance): Promise<void>
 
   app.post(
     '/api/students/:id/left',
-    { config: { access: 'records:write' }, schema: { params: studentParams, body: markLeftRequest, response: { 200: leaverSchema, ...errorResponses } } },
+    {
+      config: { access: 'records:write', studentIdFrom: studentOfParams },
+      schema: { params: studentParams, body: markLeftRequest, response: { 200: leaverSchema, ...errorResponses } },
+    },
     async (request) => markLeft(deps, adminActor(request), request.params.id, request.body.reason),
   );
 
   app.get(
     '/api/student/:id/history',
     {
-      config: { access: 'records:read' },
+      config: { access: 'records:read', studentIdFrom: studentOfParams },
       schema: { params: studentParams, response: { 200: studentHistorySchema, ...errorResponses } },
       preHandler: recordReadGuard(deps, studentOfParams),
     },
@@ -76,7 +79,7 @@ export async function schoolYearRoutes(instance: FastifyInstance): Promise<void>
   app.get(
     '/api/student/:id/changes',
     {
-      config: { access: 'records:read' },
+      config: { access: 'records:read', studentIdFrom: studentOfParams },
       schema: { params: studentParams, response: { 200: studentChangesSchema, ...errorResponses } },
       preHandler: recordReadGuard(deps, studentOfParams),
     },
@@ -85,7 +88,10 @@ export async function schoolYearRoutes(instance: FastifyInstance): Promise<void>
 
   app.delete(
     '/api/students/:id/left',
-    { config: { access: 'records:write' }, schema: { params: studentParams, response: { 200: messageSchema, ...errorResponses } } },
+    {
+      config: { access: 'records:write', studentIdFrom: studentOfParams },
+      schema: { params: studentParams, response: { 200: messageSchema, ...errorResponses } },
+    },
     async (request) => bringBack(deps, adminActor(request), request.params.id),
   );
 }

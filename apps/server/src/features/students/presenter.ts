@@ -4,7 +4,10 @@ import type { studentsRepository } from './repository.ts';
 type TableRow = Awaited<ReturnType<typeof studentsRepository.listForTable>>[number];
 type HealthAlertRow = Awaited<ReturnType<typeof studentsRepository.healthAlerts>>[number];
 
-/** A row of the staff table: a teacher (`classBound`) sees names and class only (decision 048); a leaver's row has the day she left. */
+/**
+ * A row of the staff table: a teacher (`classBound`) sees names and class only (decision 048), and
+ * whether the girl has a linked guardian, never who; a leaver's row has the day she left.
+ */
 export const presentTableRow = (row: TableRow, classBound: boolean) => ({
   id: row.id,
   first_name: row.first_name,
@@ -13,6 +16,7 @@ export const presentTableRow = (row: TableRow, classBound: boolean) => ({
   date_of_birth: classBound ? null : row.date_of_birth,
   birth_certificate_no: classBound ? null : row.birth_certificate_no,
   updatedAt: row.updated_at,
+  has_guardian: Boolean(Number(row.has_guardian)),
   ...(row.left_on ? { left_on: row.left_on } : {}),
 });
 

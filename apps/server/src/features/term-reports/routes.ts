@@ -17,7 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendDownload } from '../../lib/http/download.ts';
-import { adminActor, signedInActor } from '../../session/access.ts';
+import { adminActor, familyActor } from '../../session/access.ts';
 import { sandboxUploadedFile } from '../../lib/security-headers.ts';
 import { receiveUpload, uploadedFile } from '../../lib/uploads/index.ts';
 import { oneImportAtATime, XLSX_TYPE } from '../../lib/xlsx/index.ts';
@@ -36,16 +36,16 @@ export async function termReportsRoutes(instance: FastifyInstance): Promise<void
   app.get(
     '/api/report-card-terms/:id',
     {
-      config: { access: 'self or class:read', studentIdFrom: (request) => (request.params as { id?: string }).id },
+      config: { access: 'family or class:read', studentIdFrom: (request) => (request.params as { id?: string }).id },
       schema: { params: z.object({ id: studentIdParam }), response: { 200: reportCardTermsSchema, ...errorResponses } },
     },
-    async (request) => listReportCardTerms(deps, request.params.id),
+    async (request) => listReportCardTerms(deps, familyActor(request), request.params.id),
   );
 
   app.get(
     '/api/report-card/:student_id/:year/:term',
     {
-      config: { access: 'self or class:read', studentIdFrom: (request) => (request.params as { student_id?: string }).student_id },
+      config: { access: 'family or class:read', studentIdFrom: (request) => (request.params as { student_id?: string }).student_id },
       schema: {
         params: z.object({ student_id: studentIdParam, year: termYearSchema, term: termSchema }),
         response: { 200: binaryResponse('application/pdf'), ...errorResponses },
@@ -53,7 +53,7 @@ export async function termReportsRoutes(instance: FastifyInstance): Promise<void
     },
     async (request, reply) => {
       const { student_id, year, term } = request.params;
-      const card = await reportCard(deps, signedInActor(request), { studentId: student_id, year, term });
+      const card = await reportCard(deps, familyActor(request), { studentId: student_id, year, term });
       if (card.uploaded) sandboxUploadedFile(reply);
       return sendDownload(reply, {
         body: card.pdf,

@@ -1,5 +1,5 @@
 import { messages, academicYearLabel, displayName, type PostedTerm, type ReportCardTerm } from '@school/contract';
-import type { AdminActor, SignedInActor } from '../../session/actor.ts';
+import type { AdminActor, FamilyActor } from '../../session/actor.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { Invalid, NotFound } from '../../lib/errors.ts';
 import type { FileOwner } from '../../lib/file-store/index.ts';
@@ -15,10 +15,15 @@ import { termReportsRepository as repository } from './repository.ts';
 
 type TermKey = { year: number; term: string };
 
-/** `GET /api/report-card-terms/{student id}`: every term the student has a report for, newest first, posted or not. */
-export async function listReportCardTerms(deps: Deps, studentId: string): Promise<ReportCardTerm[]> {
+/**
+ * `GET /api/report-card-terms/{student id}`: every term the student has a report for, newest first,
+ * posted or not; a guardian's list holds the posted terms only, and her read is audit-logged (decision 063).
+ */
+export async function listReportCardTerms(deps: Deps, actor: FamilyActor, studentId: string): Promise<ReportCardTerm[]> {
   const rows = await repository.termsOfStudent(deps.db, studentId);
-  return rows.map(presentReportCardTerm);
+  if (actor.kind !== 'guardian') return rows.map(presentReportCardTerm);
+  await auditRead(deps, actor, { action: 'report-card-list.viewed', studentId });
+  return rows.filter((row) => row.posted === 1).map(presentReportCardTerm);
 }
 
 /** `GET /api/term-reports-posted`: every term with reports and whether it is posted, newest first. */
@@ -66,10 +71,10 @@ export type ReportCard = { pdf: Buffer; uploaded: boolean };
 
 /**
  * `GET /api/report-card/{student}/{year}/{term}`: the student's report card for the term. A
- * student gets her own only once the term is posted (404 before); an admin gets any. The
- * uploaded card wins over the generated one (decision 021). Every view is audit-logged.
+ * student, and her guardian (decision 063), gets hers only once the term is posted (404 before);
+ * staff get any. The uploaded card wins over the generated one (decision 021). Every view is audit-logged.
  */
-export async function reportCard(deps: Deps, actor: SignedInActor, { studentId, year, term }: { studentId: string } & TermKey): Promise<ReportCard> {
+export async function reportCard(deps: Deps, actor: FamilyActor, { studentId, year, term }: { studentId: string } & TermKey): Promise<ReportCard> {
   const notFound = new NotFound(messages.noPostedReportCard);
   const [summary, posting, card, student] = await Promise.all([
     repository.summary(deps.db, studentId, year, term),
@@ -78,7 +83,7 @@ export async function reportCard(deps: Deps, actor: SignedInActor, { studentId, 
     repository.student(deps.db, studentId),
   ]);
   if (!student || (!summary && !card)) throw notFound;
-  if (actor.kind === 'student' && posting?.posted !== 1) throw notFound;
+  if (actor.kind !== 'admin' && posting?.posted !== 1) throw notFound;
 
   await auditRead(deps, actor, { action: 'report-card.viewed', studentId, detail: `${academicYearLabel(year)} Term ${term}` });
   if (card) return { pdf: await deps.files.read(card.stored_name), uploaded: true };

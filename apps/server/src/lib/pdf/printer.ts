@@ -45,7 +45,7 @@ export type PrintRequester = { session: string | null; staff: boolean };
  * takes only the id and the kind (a signed-in actor has both), so the printer, below the session,
  * knows nothing else of who asks.
  */
-export const printedFor = (requester: { sessionId: string | null; kind: 'student' | 'admin' }): PrintRequester => ({
+export const printedFor = (requester: { sessionId: string | null; kind: 'student' | 'admin' | 'guardian' }): PrintRequester => ({
   session: requester.sessionId,
   staff: requester.kind === 'admin',
 });

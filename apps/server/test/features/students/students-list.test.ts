@@ -26,8 +26,18 @@ describe('GET /api/students', () => {
       date_of_birth: '2014-03-09',
       birth_certificate_no: 'PIN-1',
       updatedAt: '2020-01-01T00:00:00.000Z',
+      has_guardian: false,
     });
-    expect(Object.keys(rows[0]).sort()).toEqual(['birth_certificate_no', 'class_id', 'date_of_birth', 'first_name', 'id', 'last_name', 'updatedAt']);
+    expect(Object.keys(rows[0]).sort()).toEqual([
+      'birth_certificate_no',
+      'class_id',
+      'date_of_birth',
+      'first_name',
+      'has_guardian',
+      'id',
+      'last_name',
+      'updatedAt',
+    ]);
   });
 
   it('refuses students and visitors', async () => {

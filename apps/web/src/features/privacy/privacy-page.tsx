@@ -11,7 +11,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { staffRoleLabels } from '@school/contract/staff-roles';
+import { recordReaderLabels } from '@school/contract/staff-roles';
 import { useState } from 'react';
 import { ApiError } from '../../api/client.ts';
 import { useSchoolTimeZone } from '../../api/get-school-config.ts';
@@ -55,7 +55,7 @@ function RecordAccessList() {
                 {formatSchoolTime(entry.at, timeZone)}
               </TableCell>
               <TableCell data-label="Staff member">{entry.staff}</TableCell>
-              <TableCell data-label="Role">{staffRoleLabels[entry.role]}</TableCell>
+              <TableCell data-label="Role">{recordReaderLabels[entry.role]}</TableCell>
               <TableCell data-label="What">{entry.what}</TableCell>
             </TableRow>
           ))}
