@@ -1,14 +1,10 @@
-import type { GuardianInvitation } from '@school/contract/responses';
+import type { ClassInvitations, GuardianInvitation, GuardianInvitations } from '@school/contract/responses';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client.ts';
 import { guardianInvitationsKey as invitationsKey } from '../../../api/invite-guardian.ts';
 
-/** How many invitations a class's invitation sent, and how many addresses it skipped (already linked or invited). */
-export type ClassInvitations = { sent: number; skipped: number };
-
 /** GET /api/guardian-invitations?class_id=: a class's invitations. */
-export const getInvitations = (classId: string) =>
-  api<{ invitations: GuardianInvitation[] }>(`/api/guardian-invitations?class_id=${encodeURIComponent(classId)}`);
+export const getInvitations = (classId: string) => api<GuardianInvitations>(`/api/guardian-invitations?class_id=${encodeURIComponent(classId)}`);
 
 export const getInvitationsQueryOptions = (classId: string) =>
   queryOptions({ queryKey: [...invitationsKey, classId], queryFn: () => getInvitations(classId), enabled: classId !== '' });
