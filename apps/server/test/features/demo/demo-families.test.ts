@@ -6,6 +6,8 @@ import { verifyPassword } from '../../../src/features/auth/passwords.ts';
 import { demoGuardianNote } from '../../../src/features/demo/demo-families.ts';
 import { generateDemoSchool } from '../../../src/features/demo/generate-demo-school.ts';
 import { standaloneFileStore } from '../../../src/lib/file-store/index.ts';
+import { createAdminUser, signedInAdmin } from '../../helpers/factories.ts';
+import { buildTestApp, TestClient } from '../../helpers/test-app.ts';
 import { createTestDb, testDialect, type TestDb } from '../../helpers/test-db.ts';
 
 const opened: TestDb[] = [];
@@ -127,6 +129,38 @@ describe('the demo school’s families', () => {
       expect(Date.parse(String(invitation.expires_at))).toBe(NOW.getTime() + 72 * 3_600_000);
       // Invited, so not yet linked as her mother.
       expect(links.some((link) => link.student_id === invitation.student_id && link.relationship === 'mother')).toBe(false);
+    }
+  });
+
+  it('lets the printed mother sign in at /parents and see both daughters; the restricted father finds nothing of his; the office finds them', async () => {
+    const t = await buildTestApp();
+    try {
+      const summary = await generateDemoSchool(t.db, { students: 60, files: t.app.deps.files });
+      const mother = summary.sampleGuardian!;
+      const parent = await new TestClient(t.app, '10.77.0.1').start();
+      expect((await parent.post('/api/guardian-login', { email: mother.email, password: mother.password })).statusCode).toBe(200);
+      const children = (await parent.get('/api/guardian/children')).json() as { children: Array<{ student_id: string }> };
+      expect(children.children.map((child) => child.student_id).sort()).toEqual(mother.daughters.map((daughter) => daughter.id).sort());
+      // The same call the father is refused below answers her for her own daughter.
+      expect((await parent.get(`/api/report-card-terms/${mother.daughters[0].id}`)).statusCode).toBe(200);
+
+      const father = await t.db
+        .selectFrom('guardian_links')
+        .innerJoin('guardians', 'guardians.id', 'guardian_links.guardian_id')
+        .select(['guardians.email', 'guardian_links.student_id', 'guardian_links.public_id'])
+        .where('guardian_links.restricted', '=', 1)
+        .executeTakeFirstOrThrow();
+      const him = await new TestClient(t.app, '10.77.0.2').start();
+      expect((await him.post('/api/guardian-login', { email: father.email, password: mother.password })).statusCode).toBe(200);
+      expect(((await him.get('/api/guardian/children')).json() as { children: unknown[] }).children).toEqual([]);
+      expect((await him.get(`/api/report-card-terms/${father.student_id}`)).statusCode).toBe(404);
+
+      await createAdminUser(t.db);
+      const admin = await signedInAdmin(t.app);
+      const found = (await admin.get(`/api/guardians?student_id=${father.student_id}`)).json() as { links: Array<{ link_id: string; restricted: boolean }> };
+      expect(found.links.find((link) => link.link_id === father.public_id)?.restricted).toBe(true);
+    } finally {
+      await t.close();
     }
   });
 
