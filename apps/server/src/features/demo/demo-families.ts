@@ -81,9 +81,10 @@ export function planDemoFamilies(students: Student[]) {
 }
 
 /**
- * Stores the planned families in the demo's transaction: the guardians in bulk (each with the one
- * password hash the demo's guardians share), each link made live as the portal makes them, the
- * restriction, and the invitations (links nobody holds: the office resends or cancels them).
+ * Stores the planned families in the demo's transaction: the guardians and their links in bulk (the
+ * database is new: no link is there to meet), each guardian with the one password hash the demo's
+ * guardians share, the mother of two's second daughter linked by a letter's code as the portal makes
+ * such a link; the restriction; and the invitations (links nobody holds: the office resends or cancels them).
  */
 export async function addDemoFamilies(
   trx: Executor,
@@ -108,12 +109,30 @@ export async function addDemoFamilies(
     200,
   );
   const ids = new Map((await trx.selectFrom('guardians').select(['id', 'email']).execute()).map((row) => [row.email, row.id]));
-  for (const link of plan.links) {
+  // The mother of two added her second daughter herself, with the code of a letter: made live as the portal makes such a link.
+  const second = plan.daughters[1];
+  const byLetter = (link: PlannedLink) => plan.motherOfTwo !== undefined && link.guardian === plan.motherOfTwo.key && link.studentId === String(second?.id);
+  await insertInBatches(
+    trx,
+    'guardian_links',
+    plan.links
+      .filter((link) => !byLetter(link))
+      .map((link) => ({
+        public_id: newPublicId(),
+        guardian_id: ids.get(link.guardian)!,
+        student_id: link.studentId,
+        relationship: link.relationship,
+        verified_by: link.relationship === 'father' ? 'office' : 'invitation',
+        created_at: at,
+      })),
+    500,
+  );
+  for (const link of plan.links.filter(byLetter)) {
     await linksRepository.makeLive(trx, {
       guardianId: ids.get(link.guardian)!,
       studentId: link.studentId,
       relationship: link.relationship,
-      verifiedBy: 'invitation',
+      verifiedBy: 'letter',
       now: at,
     });
   }

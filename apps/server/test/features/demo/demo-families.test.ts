@@ -63,10 +63,13 @@ describe('the demo school’s families', () => {
       const named = { mother: link.mother_name, father: link.father_name, guardian: link.guardian_name, other: null }[link.relationship];
       expect(named).toBe(link.display_name);
       expect(link.revoked_at).toBeNull();
-      expect(link.verified_by).toBe('invitation');
+      const byLetter = link.email === summary.sampleGuardian?.email && link.student_id === summary.sampleGuardian.daughters[1].id;
+      expect(link.verified_by).toBe(byLetter ? 'letter' : link.relationship === 'father' ? 'office' : 'invitation');
       if (link.email !== summary.sampleGuardian?.email) expect(link.email).toBe(`${link.relationship}.${link.student_id}@example.org`);
     }
     expect(links.some((link) => link.relationship === 'father')).toBe(true);
+    // Each way a link is verified shows on the Guardians screen.
+    expect(new Set(links.map((link) => link.verified_by))).toEqual(new Set(['invitation', 'letter', 'office']));
     expect(links.some((link) => link.relationship === 'guardian')).toBe(true);
     // A mother and a father of one girl, as a record living with both parents has.
     const both = students.find((student) => student.mother_name && student.father_name && linked.has(student.id));
