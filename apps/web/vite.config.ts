@@ -107,7 +107,8 @@ function drawnWith(graph: ModuleGraph, roots: string[], packages = false): Set<s
  * The app's first script in one chunk, and a student's screens in two, not twenty small files: what
  * every student screen draws (her layout, the dashboard, report cards, attendance, Change Password)
  * and what the wizard's steps draw (Complete, which judges every value, keeps its own), with the
- * store of changes kept on the device that the wizard opens as her record comes. A phone on slow
+ * store of changes kept on the device that the wizard opens as her record comes; a guardian's screens
+ * add one of their own beside the student's, whose layout and pieces they draw. A phone on slow
  * mobile data opens six connections, and each small file waits its turn for one. Dialogs and
  * everything else loaded later keep their own chunks.
  */
@@ -128,11 +129,19 @@ function firstScreenChunks() {
         'features/registration/pages.tsx',
         'features/registration/documents-step-page.tsx',
       ]);
+      // A guardian's screens (decision 062): what the student's chunk does not already hold.
+      const family = drawnWith(graph, [
+        'features/family/family-page.tsx',
+        'features/family/add-daughter-page.tsx',
+        'features/family/family-messages-page.tsx',
+        'features/family/family-account-page.tsx',
+      ]);
       chunks = new Map();
       // The entry module stays in the entry chunk, which the page names; everything it imports comes with it.
       for (const module of first) if (!module.endsWith(`${path.sep}main.tsx`)) chunks.set(module, 'app');
       for (const module of wizard) if (!first.has(module)) chunks.set(module, 'wizard');
       for (const module of student) if (!first.has(module)) chunks.set(module, 'student-screens');
+      for (const module of family) if (!first.has(module) && !student.has(module)) chunks.set(module, 'family-screens');
     }
     if (/[\\/]node_modules[\\/]idb[\\/]/.test(id)) return 'wizard';
     return chunks.get(id) ?? null;

@@ -140,7 +140,7 @@ export async function addDeviceAuthenticator(context: BrowserContext, page: Page
 }
 
 /** Calls a mutating API with the page's session and CSRF cookie. */
-export async function apiCall(page: Page, method: 'POST' | 'PUT' | 'DELETE', url: string, data?: unknown) {
+export async function apiCall(page: Page, method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, data?: unknown) {
   return page.request.fetch(url, { method, data, headers: await xsrf(page) });
 }
 

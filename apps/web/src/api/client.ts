@@ -128,6 +128,9 @@ function takeEarlyAnswer(path: string): Promise<unknown> | undefined {
   return early && Date.now() - early.at <= EARLY_ANSWER_KEPT_MS ? early.promise : undefined;
 }
 
+/** The sign-in calls, whose 401 is a wrong password, not a session that ended. */
+const isSignIn = (path: string) => path.startsWith('/api/login') || path === '/api/admin-login' || path === '/api/guardian-login';
+
 /** `csrf`: a read that must echo the CSRF token too, as a mutating call does (the server's `/api/user/{id}`). */
 type CallOptions = { method?: string; body?: unknown; signal?: AbortSignal; timeoutMs?: number; csrf?: boolean };
 type Answer = { status: number; ok: boolean; statusText: string; body: unknown };
@@ -191,7 +194,7 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<T
   const { body } = answer;
   if (!answer.ok) {
     const errorBody = (body && typeof body === 'object' ? body : { message: answer.statusText }) as ApiErrorBody & Record<string, unknown>;
-    if (answer.status === 401 && !path.startsWith('/api/login') && path !== '/api/admin-login') sessionEnded.tell(errorBody.message);
+    if (answer.status === 401 && !isSignIn(path)) sessionEnded.tell(errorBody.message);
     if (answer.status === 403 && errorBody.code === 'enrolment_required') enrolmentRequired.tell();
     throw new ApiError(answer.status, errorBody);
   }

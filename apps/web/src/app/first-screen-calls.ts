@@ -27,3 +27,18 @@ export const firstScreenCalls: Record<string, string[]> = {
 /** The calls of the screen at `path` for the student `studentId`; none for a path that is no student screen. */
 export const firstCallsOf = (path: string, studentId: string): string[] =>
   (firstScreenCalls[path] ?? []).map((call) => call.replace(STUDENT, encodeURIComponent(studentId)));
+
+/** The family's pages that name no daughter: the rest under `/family/` do. */
+const familyPages = new Set(['add', 'messages', 'account']);
+
+/**
+ * The calls a guardian's first screen makes as it opens (decision 062): her daughters' list, and
+ * for a daughter named in the address also her term reports and her attendance, asked beside it
+ * rather than after it. None for a path that is not her dashboard.
+ */
+export function familyCallsOf(path: string): string[] {
+  if (path === '/family') return ['/api/guardian/children'];
+  const named = /^\/family\/([^/]+)$/.exec(path)?.[1];
+  if (!named || familyPages.has(named)) return [];
+  return ['/api/guardian/children', `/api/report-card-terms/${named}`, `/api/student-attendance/${named}`];
+}

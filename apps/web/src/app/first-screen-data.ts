@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { askEarly } from '../api/client.ts';
 import { getSchoolConfigQueryOptions, schoolConfigInPage, schoolConfigPath } from '../api/get-school-config.ts';
 import { getSessionQueryOptions } from '../api/get-session.ts';
-import { firstCallsOf } from './first-screen-calls.ts';
+import { familyCallsOf, firstCallsOf } from './first-screen-calls.ts';
 
 /**
  * Starts the first screen's calls when the app starts: the session at once (its answer already on
@@ -21,7 +21,8 @@ export function prefetchFirstScreen(client: QueryClient, path: string): void {
   void client
     .fetchQuery(getSessionQueryOptions())
     .then((session) => {
-      if (!session.authenticated || session.admin || session.restricted || !session.userID) return;
+      if (session.authenticated && session.kind === 'guardian') for (const call of familyCallsOf(path)) askEarly(call);
+      if (!session.authenticated || session.admin || session.restricted || !session.userID || session.kind === 'guardian') return;
       for (const call of firstCallsOf(path, session.userID)) askEarly(call);
     })
     .catch(() => undefined);

@@ -1,11 +1,11 @@
 import { lazy, type ReactElement } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import AdminSignInPage from '../features/auth/admin-sign-in-page.tsx';
 import SignInPage from '../features/auth/sign-in-page.tsx';
 import { registrationRoutes } from '../features/registration/routes.tsx';
 import { adminMenu, adminPages, screensOf, type AdminScreen } from './admin-screens.ts';
 import { ENROL_PATH, Guard } from './guard.tsx';
-import { adminAccountEntries, adminEntries } from './navigation.ts';
+import { adminAccountEntries, adminEntries, familyAccountEntries, familyEntries } from './navigation.ts';
 import { SessionEndedWatcher } from './session-ended-watcher.tsx';
 import { LoadFailed } from '../components/light/load-failed.tsx';
 import { LoadingOverlay } from '../components/light/loading-overlay.tsx';
@@ -36,7 +36,7 @@ const staffPage = (screen: AdminScreen) => ({
  * A signed-in layout behind its guard, as a route's own lazy part: the router fetches it together
  * with the screen's chunk, not after the session has come back.
  */
-const guarded = (kind: 'student' | 'admin', layout: () => Promise<ReactElement>): Pick<RouteObject, 'lazy'> => ({
+const guarded = (kind: 'student' | 'admin' | 'family', layout: () => Promise<ReactElement>): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => ({ element: <Guard kind={kind}>{await layout()}</Guard> }),
 });
 const NotFoundPage = lazy(async () => ({ default: (await import('../components/mui/not-found-page.tsx')).NotFoundPage }));
@@ -66,6 +66,45 @@ const studentScreens: RouteObject = {
     studentMuiScreens,
   ],
 };
+
+/**
+ * A parent's or guardian's screens (decision 062), behind their guard, in the student's light,
+ * phone-first layout with the family's entries: each its own chunk, none with MUI.
+ */
+const familyScreens: RouteObject = {
+  ...guarded('family', async () => {
+    const { StudentLayout } = await import('./layouts/student-layout.tsx');
+    return <StudentLayout entries={familyEntries} accountEntries={familyAccountEntries} home="/family" />;
+  }),
+  children: [
+    { path: '/family', ...page(() => import('../features/family/family-page.tsx')) },
+    { path: '/family/:studentId', ...page(() => import('../features/family/family-page.tsx')) },
+    { path: '/family/add', ...page(() => import('../features/family/add-daughter-page.tsx')) },
+    { path: '/family/messages', ...page(() => import('../features/family/family-messages-page.tsx')) },
+    { path: '/family/account', ...page(() => import('../features/family/family-account-page.tsx')) },
+  ],
+};
+
+/**
+ * The family's pages before sign-in, light and each its own chunk: sign-in and a forgotten password
+ * for visitors only; a reset link and an invitation open whoever follows them (signed in, she
+ * accepts an invitation with its token alone).
+ */
+const familyVisitorScreens: RouteObject[] = [
+  {
+    element: (
+      <Guard kind="family-visitors">
+        <Outlet />
+      </Guard>
+    ),
+    children: [
+      { path: '/parents', ...page(() => import('../features/family/parents-sign-in-page.tsx')) },
+      { path: '/parents/forgot', ...page(() => import('../features/family/forgot-password-page.tsx')) },
+    ],
+  },
+  { path: '/parents/reset', ...page(() => import('../features/family/reset-password-page.tsx')) },
+  { path: '/parents/invitation', ...page(() => import('../features/family/invitation-page.tsx')) },
+];
 
 /** Every staff screen after sign-in: MUI, in chunks of their own, inside MUI's theme. */
 const muiScreens: RouteObject = {
@@ -119,6 +158,8 @@ export const routes: RouteObject[] = [
       },
       // Signing out: a spinner for a second, light like the sign-in pages it returns to.
       { path: '/logout', ...page(() => import('../features/auth/logout-page.tsx')) },
+      ...familyVisitorScreens,
+      familyScreens,
       studentScreens,
       muiScreens,
     ],

@@ -17,10 +17,10 @@ export function SessionEndedWatcher() {
     () =>
       onSessionEnded((message) => {
         const sessionKey = getSessionQueryOptions().queryKey;
-        const wasAdmin = queryClient.getQueryData(sessionKey)?.admin ?? false;
+        const was = queryClient.getQueryData(sessionKey);
         queryClient.setQueryData(sessionKey, { ...signedOut, ended_message: message });
         mirrorSession(signedOut);
-        navigate(wasAdmin ? '/admin' : '/', { replace: true });
+        navigate(was?.kind === 'guardian' ? '/parents' : was?.admin ? '/admin' : '/', { replace: true });
       }),
     [navigate, queryClient],
   );

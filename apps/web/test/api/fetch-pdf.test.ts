@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/api/client.ts';
 import { fetchPdf, fileNameFromDisposition } from '../../src/api/fetch-pdf.ts';
 import { fileNames } from '@school/contract/file-names';
-import { getAttendanceReport } from '../../src/features/attendance/api/get-attendance-report.ts';
+import { getAttendanceReport } from '../../src/api/get-attendance-report.ts';
 import { getRegistrationReport } from '../../src/features/admin-data/api/get-registration-report.ts';
 import { json, stubFetch } from '../http.tsx';
 

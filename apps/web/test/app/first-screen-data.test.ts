@@ -3,15 +3,16 @@ import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { studentPath } from '../../src/api/get-student.ts';
 import { firstCallsOf } from '../../src/app/first-screen-calls.ts';
-import { studentAttendancePath } from '../../src/features/attendance/api/get-student-attendance.ts';
+import { studentAttendancePath } from '../../src/api/get-student-attendance.ts';
 import { filesPath } from '../../src/features/registration/api/get-files.ts';
 import { referenceListsPath } from '../../src/features/registration/api/get-reference-lists.ts';
-import { reportCardTermsPath } from '../../src/features/term-reports/api/get-report-card-terms.ts';
+import { reportCardTermsPath } from '../../src/api/get-report-card-terms.ts';
+import { childrenPath } from '../../src/features/family/api/get-children.ts';
 import { json, stubFetch, studentSession } from '../http.tsx';
 
 /** The calls the app starts for a student opening `path`, before any screen is drawn. */
-async function earlyCalls(path: string): Promise<string[]> {
-  const calls = stubFetch((call) => (call.url === '/api/session' ? json(studentSession) : json([])));
+async function earlyCalls(path: string, session: object = studentSession): Promise<string[]> {
+  const calls = stubFetch((call) => (call.url === '/api/session' ? json(session) : json([])));
   // A fresh app each time: an early answer not yet taken is not asked for twice.
   vi.resetModules();
   const { prefetchFirstScreen } = await import('../../src/app/first-screen-data.ts');
@@ -45,5 +46,26 @@ describe('the first screen’s calls, started with the app', () => {
   it('name a student ID as an address must, whatever it holds', () => {
     expect(firstCallsOf('/dashboard', 'a/b c')).toEqual([studentPath('a/b c')]);
     expect(firstCallsOf('/no-such-screen', student)).toEqual([]);
+  });
+
+  it('ask a guardian’s dashboard for her daughters, and for a daughter named in the address her reports and attendance beside them', async () => {
+    const guardian = {
+      authenticated: true,
+      kind: 'guardian',
+      admin: false,
+      restricted: false,
+      userID: 'g-1',
+      name: 'Maria',
+      initials: 'M',
+      must_change_password: false,
+    };
+    expect(await earlyCalls('/family', guardian)).toEqual(['/api/config', childrenPath]);
+    expect(await earlyCalls('/family/20240017', guardian)).toEqual([
+      '/api/config',
+      childrenPath,
+      reportCardTermsPath('20240017'),
+      studentAttendancePath('20240017'),
+    ]);
+    expect(await earlyCalls('/family/messages', guardian)).toEqual(['/api/config']);
   });
 });

@@ -5,6 +5,7 @@ const visitor = { authenticated: false, admin: false, restricted: false };
 const student = { authenticated: true, admin: false, restricted: false };
 const newStudent = { authenticated: true, admin: false, restricted: true };
 const admin = { authenticated: true, admin: true, restricted: false };
+const guardian = { authenticated: true, kind: 'guardian' as const, admin: false, restricted: false };
 
 describe('the route guard (DESIGN §5)', () => {
   it('sends a visitor on a signed-in page to sign-in', () => {
@@ -36,5 +37,20 @@ describe('the route guard (DESIGN §5)', () => {
     expect(redirectFor('admin', { ...admin, must_enrol_second_factor: false })).toBeNull();
     // A first password comes before the second factor.
     expect(redirectFor('admin', { ...mustEnrol, restricted: true })).toBe('/admin');
+  });
+
+  it('lets a guardian reach the family’s pages only, sending her from every other to her daughters (decision 062)', () => {
+    expect(redirectFor('family', guardian)).toBeNull();
+    for (const kind of ['student', 'admin', 'visitors', 'family-visitors'] as const) expect(redirectFor(kind, guardian)).toBe('/family');
+  });
+
+  it('keeps students and staff out of the family’s pages, and sends a visitor to the family’s sign-in', () => {
+    expect(redirectFor('family', student)).toBe('/dashboard');
+    expect(redirectFor('family', admin)).toBe('/admin/dashboard');
+    expect(redirectFor('family', visitor)).toBe('/parents');
+    expect(redirectFor('family', newStudent)).toBe('/parents');
+    expect(redirectFor('family-visitors', visitor)).toBeNull();
+    expect(redirectFor('family-visitors', student)).toBe('/registration/student-data');
+    expect(redirectFor('family-visitors', admin)).toBe('/admin/dashboard');
   });
 });

@@ -4,11 +4,9 @@ import { Link, Outlet } from 'react-router';
 import { LightIcon } from '../../components/light/light-icon.tsx';
 import { SchoolCrest } from '../../components/school-crest.tsx';
 import { whenIdleAfterPaint } from '../../lib/use-idle.ts';
-import { studentAccountEntries, studentEntries } from '../navigation.ts';
+import { studentAccountEntries, studentEntries, type NavEntry } from '../navigation.ts';
 import { isCurrent, useLayoutParts } from './use-layout-parts.tsx';
 import './student-layout.css';
-
-const DASHBOARD = '/dashboard';
 
 /**
  * Whether the screen is up: its calls have come back and the browser has been idle since (so what
@@ -27,14 +25,24 @@ function useScreenUp(): boolean {
  * The student's layout (SPEC §2), drawn without MUI so her screens show soon on a phone: the top
  * bar with the crest, the school name, the main entries, her initials (a menu of her account's
  * screens) and Logout; a drawer on small screens; the floating menu off the dashboard. The menus
- * and the handed-over message are light too, fetched once the screen is up.
+ * and the handed-over message are light too, fetched once the screen is up. A guardian's screens
+ * are drawn in it too, with the family's entries and her dashboard (decision 062).
  */
-export function StudentLayout() {
+export function StudentLayout({
+  entries = studentEntries,
+  accountEntries = studentAccountEntries,
+  home = '/dashboard',
+}: {
+  entries?: NavEntry[];
+  accountEntries?: NavEntry[];
+  /** Where the crest and the school's name lead: her dashboard. */
+  home?: string;
+}) {
   const screenUp = useScreenUp();
   const { schoolName, initials, path, skipLink, showFloatingMenu, openDrawer, accountButton, accountMenu, drawer, afterPage } = useLayoutParts({
-    entries: studentEntries,
-    accountEntries: studentAccountEntries,
-    dashboardPath: DASHBOARD,
+    entries,
+    accountEntries,
+    dashboardPath: home,
     screenUp,
   });
 
@@ -49,7 +57,7 @@ export function StudentLayout() {
           <button type="button" className="student-bar-button student-bar-menu" aria-label="Open menu" onClick={openDrawer}>
             <LightIcon name="menu" />
           </button>
-          <Link to={DASHBOARD} className="student-bar-home">
+          <Link to={home} className="student-bar-home">
             <SchoolCrest size={32} />
             {/* The whole name, on two lines if need be, never cut mid-word into nonsense. */}
             <span className="student-bar-name" data-testid="school-name">
@@ -57,8 +65,8 @@ export function StudentLayout() {
             </span>
           </Link>
           <nav aria-label="Main" className="student-bar-nav">
-            {studentEntries.map((entry) => (
-              <Link key={entry.to} to={entry.to} className="student-bar-button" aria-current={isCurrent(entry.to, path) ? 'page' : undefined}>
+            {entries.map((entry) => (
+              <Link key={entry.to} to={entry.to} className="student-bar-button" aria-current={isCurrent(entry.to, path, entries) ? 'page' : undefined}>
                 {entry.label}
               </Link>
             ))}

@@ -5,8 +5,16 @@ import { useSchoolName } from '../../api/get-school-config.ts';
 import type { NavEntry } from '../navigation.ts';
 import { AccountMenu, FloatingMenu, NavDrawer, preloadLayoutParts, RouteSnackbar } from './layout-parts.ts';
 
-/** Whether the main entry is the page she is on: the registration entry stands for every wizard step. */
-export const isCurrent = (to: string, path: string) => path.startsWith(to.replace(/\/student-data$/, ''));
+/**
+ * Whether the main entry is the page she is on: the registration entry stands for every wizard
+ * step, and an entry for every page under it that no other of `entries` names more closely (the
+ * family's dashboard for each daughter's page, not for Messages).
+ */
+export function isCurrent(to: string, path: string, entries: NavEntry[] = []): boolean {
+  const base = (entry: string) => entry.replace(/\/student-data$/, '');
+  const under = (entry: string) => path.startsWith(base(entry));
+  return under(to) && !entries.some((other) => base(other.to).length > base(to).length && under(other.to));
+}
 
 /** The first Tab stop: past the menus to the wizard's form, or to the page. */
 function skipLinkFor(path: string) {

@@ -4,7 +4,7 @@ import { useSchoolTimeZone } from '../../api/get-school-config.ts';
 import { formatSchoolDay } from '../../lib/format-day.ts';
 import { useMay } from '../../lib/use-may.ts';
 import { useNotificationStops } from './api/get-notification-stops.ts';
-import { AttendanceView } from './components/attendance-view.tsx';
+import { AttendanceView } from '../../components/light/attendance-view.tsx';
 
 /**
  * `/admin/students/:studentId/attendance`: the same screen as the student's, for any student (a

@@ -1,5 +1,5 @@
 import { useSession } from '../../api/get-session.ts';
-import { AttendanceView } from './components/attendance-view.tsx';
+import { AttendanceView } from '../../components/light/attendance-view.tsx';
 
 /** `/attendance` (SPEC §2): the signed-in student's attendance this term. */
 export default function AttendancePage() {

@@ -12,9 +12,9 @@ import { LightTextField } from '../../components/light/light-text-field.tsx';
 import { adminLogin, type AdminLoginAnswer } from './api/admin-login.ts';
 import { adminSecondFactor } from './api/admin-second-factor.ts';
 import { changeAdminPassword } from './api/change-admin-password.ts';
-import { AuthCard } from './components/auth-card.tsx';
-import { FormAlerts } from './components/form-alerts.tsx';
-import { NewPasswordForm } from './components/new-password-form.tsx';
+import { AuthCard } from '../../components/light/auth-card.tsx';
+import { FormAlerts } from '../../components/light/form-alerts.tsx';
+import { NewPasswordForm } from '../../components/light/new-password-form.tsx';
 
 /** Admin sign-in at `/admin` (SPEC §2); an admin with a one-time password sets a new one first. */
 export default function AdminSignInPage() {

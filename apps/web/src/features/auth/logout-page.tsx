@@ -7,13 +7,15 @@ import { deleteOfflineEdits } from '../../lib/offline-edits.ts';
 import { logout } from './api/logout.ts';
 
 /**
- * SPEC §2: a spinner; after 1 second sign out, forget her unsent changes, and return to `/`. Drawn
+ * SPEC §2: a spinner; after 1 second sign out, forget her unsent changes, and return to `/` (a guardian to `/parents`). Drawn
  * with the light kit, so a student signing out on a phone fetches no MUI for it.
  */
 export default function LogoutPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   useEffect(() => {
+    // A guardian returns to the family's sign-in, everyone else to the students'.
+    const home = queryClient.getQueryData(getSessionQueryOptions().queryKey)?.kind === 'guardian' ? '/parents' : '/';
     const timer = setTimeout(async () => {
       await logout();
       // A shared phone keeps nothing of hers once she signs out, unsent changes included (decision 039).
@@ -21,7 +23,7 @@ export default function LogoutPage() {
       queryClient.clear();
       queryClient.setQueryData(getSessionQueryOptions().queryKey, signedOut);
       mirrorSession(signedOut);
-      navigate('/', { replace: true });
+      navigate(home, { replace: true });
     }, 1000);
     return () => clearTimeout(timer);
   }, [navigate, queryClient]);

@@ -11,9 +11,9 @@ import { LightTextField } from '../../components/light/light-text-field.tsx';
 import { changeStudentPassword } from './api/change-student-password.ts';
 import { loginStudent } from './api/login-student.ts';
 import { fetchPasswordReset } from './api/user-info.ts';
-import { AuthCard } from './components/auth-card.tsx';
-import { FormAlerts } from './components/form-alerts.tsx';
-import { NewPasswordForm } from './components/new-password-form.tsx';
+import { AuthCard } from '../../components/light/auth-card.tsx';
+import { FormAlerts } from '../../components/light/form-alerts.tsx';
+import { NewPasswordForm } from '../../components/light/new-password-form.tsx';
 
 /** Loaded when first opened: most visitors never need it. */
 const FindStudentIdDialog = lazy(async () => ({ default: (await import('./components/find-student-id-dialog.tsx')).FindStudentIdDialog }));

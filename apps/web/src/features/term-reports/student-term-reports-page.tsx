@@ -1,7 +1,7 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Button from '@mui/material/Button';
 import { Link as RouterLink, useParams } from 'react-router';
-import { TermReportList } from './components/term-report-list.tsx';
+import { TermReportList } from '../../components/light/term-report-list.tsx';
 
 /** `/admin/students/:studentId/term-reports`: one student's term reports for an admin, unposted ones included (SPEC §4). */
 export default function StudentTermReportsPage() {

@@ -1,6 +1,6 @@
 import { useSession } from '../../api/get-session.ts';
 import { LightSpinner } from '../../components/light/light-spinner.tsx';
-import { TermReportList } from './components/term-report-list.tsx';
+import { TermReportList } from '../../components/light/term-report-list.tsx';
 
 /** `/term-reports` (SPEC §2): the signed-in student's term reports. */
 export default function TermReportsPage() {

@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import { LazyPdfDialog } from '../../../components/light/lazy-pdf-dialog.tsx';
-import { LightAlert } from '../../../components/light/light-alert.tsx';
-import { LightIcon } from '../../../components/light/light-icon.tsx';
-import { LightSpinner } from '../../../components/light/light-spinner.tsx';
-import { failureMessage, LoadFailed } from '../../../components/light/load-failed.tsx';
-import { PageTitle } from '../../../components/light/page-title.tsx';
-import { reportCardUrl, useReportCardTerms, type ReportCardTerm } from '../api/get-report-card-terms.ts';
-import { postedAt, termLabel } from '../term-labels.ts';
+import { LazyPdfDialog } from './lazy-pdf-dialog.tsx';
+import { LightAlert } from './light-alert.tsx';
+import { LightIcon } from './light-icon.tsx';
+import { LightSpinner } from './light-spinner.tsx';
+import { failureMessage, LoadFailed } from './load-failed.tsx';
+import { PageTitle } from './page-title.tsx';
+import { reportCardUrl, useReportCardTerms, type ReportCardTerm } from '../../api/get-report-card-terms.ts';
+import { postedAt, termLabel } from '../../lib/term-labels.ts';
 import './term-report-list.css';
 
 /** One term's card: the whole card is the button that opens its report card. */
@@ -49,18 +49,31 @@ function TermCard({ item, admin, onOpen }: { item: ReportCardTerm; admin: boolea
  * Terms not posted are greyed and disabled for students; an admin (`admin`) opens them too, so
  * for her they look openable and carry a 'Not posted' chip (SPEC §2).
  */
-export function TermReportList({ studentId, admin = false, title = 'Select Term Report' }: { studentId: string; admin?: boolean; title?: string }) {
+export function TermReportList({
+  studentId,
+  admin = false,
+  title = 'Select Term Report',
+  firstName,
+}: {
+  studentId: string;
+  admin?: boolean;
+  title?: string;
+  /** A guardian's list of her daughter's reports: a part of her dashboard, under its title, speaking of the girl by her name. */
+  firstName?: string;
+}) {
   const { data, isPending, error, refetch } = useReportCardTerms(studentId);
   const [open, setOpen] = useState<ReportCardTerm | null>(null);
 
   return (
     <div>
-      <PageTitle>{title}</PageTitle>
+      <PageTitle level={firstName === undefined ? 1 : 2}>{title}</PageTitle>
       {isPending && <LightSpinner label="Loading the term reports" />}
       {error && <LoadFailed message={failureMessage(error, 'The term reports could not be loaded just now.')} onRetry={() => void refetch()} />}
       {data && data.length === 0 && (
         <LightAlert severity="info">
-          {admin ? 'This student has no term reports yet.' : 'You have no term reports yet. They will appear here once the school posts them.'}
+          {admin
+            ? 'This student has no term reports yet.'
+            : `${firstName === undefined ? 'You have' : `${firstName} has`} no term reports yet. They will appear here once the school posts them.`}
         </LightAlert>
       )}
       <ul className="term-cards" aria-label="Term reports">

@@ -7,12 +7,12 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { messages } from '@school/contract/messages';
 import { useState } from 'react';
-import { ApiError } from '../../../api/client.ts';
-import type { PdfFile } from '../../../api/fetch-pdf.ts';
-import { IsoDateField, UNFINISHED_DATE } from '../../../components/mui/iso-date-field.tsx';
-import { MuiTheme } from '../../../components/mui/mui-theme.tsx';
-import { PdfDialog } from '../../../components/mui/pdf-dialog.tsx';
-import { getAttendanceReport } from '../api/get-attendance-report.ts';
+import { ApiError } from '../../api/client.ts';
+import type { PdfFile } from '../../api/fetch-pdf.ts';
+import { IsoDateField, UNFINISHED_DATE } from './iso-date-field.tsx';
+import { MuiTheme } from './mui-theme.tsx';
+import { PdfDialog } from './pdf-dialog.tsx';
+import { getAttendanceReport } from '../../api/get-attendance-report.ts';
 
 /** A whole date, not empty or typed in part. */
 const chosen = (day: string) => day !== '' && day !== UNFINISHED_DATE;

@@ -1,4 +1,4 @@
-import '../../../components/light/light-screens.css';
+import './light-screens.css';
 import './attendance.css';
 
 export type DoughnutPart = { label: string; value: number; color: string };
@@ -49,12 +49,26 @@ function Ring({ parts }: { parts: DoughnutPart[] }) {
  * middle and a line of figures under it. The chart is drawn for the eye; its figures are all in
  * the text, which is what a screen reader reads.
  */
-export function AttendanceDoughnut({ title, percent, parts, figures }: { title: string; percent: number; parts: DoughnutPart[]; figures: string[] }) {
+export function AttendanceDoughnut({
+  title,
+  percent,
+  parts,
+  figures,
+  headingLevel = 2,
+}: {
+  title: string;
+  percent: number;
+  parts: DoughnutPart[];
+  figures: string[];
+  /** One below the screen's title: an h3 where the attendance is a part of a larger screen. */
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const empty = parts.every((part) => part.value === 0);
   const data = empty ? [{ value: 1, label: 'No sessions yet', color: '#e0e0e0' }] : parts;
   return (
     <figure className="light-surface attendance-doughnut" aria-label={`${title}: ${percent}%. ${figures.join(', ')}.`}>
-      <h2 className="light-heading attendance-doughnut-title">{title}</h2>
+      <Heading className="light-heading attendance-doughnut-title">{title}</Heading>
       <div aria-hidden="true" className="attendance-ring">
         <Ring parts={data} />
         <p className="attendance-percent">{percent}%</p>

@@ -1,10 +1,10 @@
 import type { AttendanceRecord } from '@school/contract/responses';
 import { useState } from 'react';
-import { LightIcon } from '../../../components/light/light-icon.tsx';
-import { LightPagination } from '../../../components/light/light-pagination.tsx';
-import { LightTextField } from '../../../components/light/light-text-field.tsx';
-import { usePhoneWidth } from '../../../components/light/use-phone-width.ts';
-import { asDashedDate } from '../../../lib/format-day.ts';
+import { LightIcon } from './light-icon.tsx';
+import { LightPagination } from './light-pagination.tsx';
+import { LightTextField } from './light-text-field.tsx';
+import { usePhoneWidth } from './use-phone-width.ts';
+import { asDashedDate } from '../../lib/format-day.ts';
 import './attendance.css';
 
 const HEADERS = ['Date', 'AM', 'PM', 'Late', 'Time In', 'Time Out'];
@@ -37,7 +37,8 @@ function DayRow({ record }: { record: AttendanceRecord }) {
 }
 
 /** The details table (SPEC §2): Date, AM, PM, Late, Time In, Time Out; a 'Search Date' box; pages of 10 on a phone. */
-export function AttendanceTable({ records }: { records: AttendanceRecord[] }) {
+export function AttendanceTable({ records, headingLevel = 2 }: { records: AttendanceRecord[]; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const phone = usePhoneWidth();
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);
@@ -50,7 +51,7 @@ export function AttendanceTable({ records }: { records: AttendanceRecord[] }) {
   return (
     <section className="light-surface attendance-details">
       <div className="attendance-details-head">
-        <h2 className="light-heading">Details</h2>
+        <Heading className="light-heading">Details</Heading>
         <LightTextField
           label="Search Date"
           placeholder="yyyy-MM-dd or yyyymmdd"

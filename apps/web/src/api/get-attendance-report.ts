@@ -1,5 +1,5 @@
 import { fileNames } from '@school/contract/file-names';
-import { fetchPdf, type PdfFile } from '../../../api/fetch-pdf.ts';
+import { fetchPdf, type PdfFile } from './fetch-pdf.ts';
 
 /** The report's address (SPEC §7): `/api/student-attendance-report/{id}/{start}/{end}`, dates yyyy-MM-dd. */
 export const attendanceReportUrl = (studentId: string, start: string, end: string) =>

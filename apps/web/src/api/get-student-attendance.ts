@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { StudentAttendance } from '@school/contract/responses';
-import { api } from '../../../api/client.ts';
+import { api } from './client.ts';
 
 export type { StudentAttendance };
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useSchoolName } from '../../../api/get-school-config.ts';
-import { SchoolCrest } from '../../../components/school-crest.tsx';
+import { useSchoolName } from '../../api/get-school-config.ts';
+import { SchoolCrest } from '../school-crest.tsx';
 
 /** The framed card of the sign-in screens: crest, school name, the screen's title and its form. */
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {

@@ -2,9 +2,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@school/contract/messages';
-import { CALL_TIMEOUT_MS } from '../../../../src/api/client.ts';
-import { AttendanceView } from '../../../../src/features/attendance/components/attendance-view.tsx';
-import { json, renderWithQueries, stubFetch } from '../../../http.tsx';
+import { CALL_TIMEOUT_MS } from '../../../src/api/client.ts';
+import { AttendanceView } from '../../../src/components/light/attendance-view.tsx';
+import { json, renderWithQueries, stubFetch } from '../../http.tsx';
 
 const base = {
   student_id: '20260001',

@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '../../../../src/api/client.ts';
-import { NewPasswordForm } from '../../../../src/features/auth/components/new-password-form.tsx';
+import { ApiError } from '../../../src/api/client.ts';
+import { NewPasswordForm } from '../../../src/components/light/new-password-form.tsx';
 
 describe('the change-password form', () => {
   it('sends nothing when the two passwords differ', async () => {

@@ -2,29 +2,34 @@ import { attendancePercentages } from '@school/contract/attendance';
 import { termNames, academicYearLabel } from '@school/contract/api-types';
 import { displayName } from '@school/contract/names';
 import { lazy, Suspense, useState } from 'react';
-import { LightAlert } from '../../../components/light/light-alert.tsx';
-import { LightButton } from '../../../components/light/light-button.tsx';
-import { LightSpinner } from '../../../components/light/light-spinner.tsx';
-import { failureMessage, LoadFailed } from '../../../components/light/load-failed.tsx';
-import { LoadingOverlay } from '../../../components/light/loading-overlay.tsx';
-import { PageTitle } from '../../../components/light/page-title.tsx';
-import { today } from '../../../lib/format-day.ts';
-import { useStudentAttendance } from '../api/get-student-attendance.ts';
+import { LightAlert } from './light-alert.tsx';
+import { LightButton } from './light-button.tsx';
+import { LightSpinner } from './light-spinner.tsx';
+import { failureMessage, LoadFailed } from './load-failed.tsx';
+import { LoadingOverlay } from './loading-overlay.tsx';
+import { PageTitle } from './page-title.tsx';
+import { today } from '../../lib/format-day.ts';
+import { useStudentAttendance } from '../../api/get-student-attendance.ts';
 import { AttendanceDoughnut } from './attendance-doughnut.tsx';
 import { AttendanceTable } from './attendance-table.tsx';
 import './attendance.css';
 
 /** The report's dialog, with its date pickers, loads when it is opened (MUI, in MUI's theme). */
-const ReportDialog = lazy(async () => ({ default: (await import('./report-dialog.tsx')).ReportDialog }));
+const ReportDialog = lazy(async () => ({ default: (await import('../mui/attendance-report-dialog.tsx')).ReportDialog }));
 
 const colours = { present: '#0b2a5b', absent: '#b0bec5', early: '#2e7d32', late: '#b71c1c' };
 
-/** The attendance screen (SPEC §2) of one student: the student herself at /attendance, an admin from the students table. */
-export function AttendanceView({ studentId }: { studentId: string | null | undefined }) {
+/**
+ * The attendance screen (SPEC §2) of one student: the student herself at /attendance, an admin from
+ * the students table, a guardian on her dashboard (`firstName` given: a part of that screen, under
+ * its title, speaking of the girl by her name).
+ */
+export function AttendanceView({ studentId, firstName }: { studentId: string | null | undefined; firstName?: string }) {
   const { data, error, isPending, refetch } = useStudentAttendance(studentId);
   const [reporting, setReporting] = useState(false);
+  const part = firstName !== undefined;
   // The title comes at once, the records under it when they arrive.
-  const title = <PageTitle>Student Attendance Records</PageTitle>;
+  const title = <PageTitle level={part ? 2 : 1}>{part ? 'Attendance' : 'Student Attendance Records'}</PageTitle>;
   if (error || isPending || !data)
     return (
       <div>
@@ -65,6 +70,7 @@ export function AttendanceView({ studentId }: { studentId: string | null | undef
             { label: 'Absent', value: absent, color: colours.absent },
           ]}
           figures={[`Present: ${data.attendance}`, `Absent: ${absent}`]}
+          headingLevel={part ? 3 : 2}
         />
         <AttendanceDoughnut
           title="Punctual"
@@ -74,6 +80,7 @@ export function AttendanceView({ studentId }: { studentId: string | null | undef
             { label: 'Late', value: data.lates, color: colours.late },
           ]}
           figures={[`Late: ${data.lates}`]}
+          headingLevel={part ? 3 : 2}
         />
       </div>
       <p className="light-small light-secondary attendance-note">
@@ -85,11 +92,11 @@ export function AttendanceView({ studentId }: { studentId: string | null | undef
       {data.attendance_records.length === 0 ? (
         <LightAlert severity="info">
           {data.term
-            ? 'No attendance has been recorded yet this term. Your card scans at the school gate will show here, day by day.'
+            ? `No attendance has been recorded yet this term. ${part ? `${firstName}’s` : 'Your'} card scans at the school gate will show here, day by day.`
             : 'The school has not set this term’s dates yet, so there is no attendance to show.'}
         </LightAlert>
       ) : (
-        <AttendanceTable records={data.attendance_records} />
+        <AttendanceTable records={data.attendance_records} headingLevel={part ? 3 : 2} />
       )}
       {reporting && studentId && (
         <Suspense fallback={<LoadingOverlay open label="Opening the report" />}>

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { AttendanceTable } from '../../../../src/features/attendance/components/attendance-table.tsx';
+import { AttendanceTable } from '../../../src/components/light/attendance-table.tsx';
 
 const day = (date: string) => ({
   date_scanned: date,

@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ReportDialog } from '../../../../src/features/attendance/components/report-dialog.tsx';
-import { stubFetch } from '../../../http.tsx';
+import { ReportDialog } from '../../../src/components/mui/attendance-report-dialog.tsx';
+import { stubFetch } from '../../http.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TermReportList } from '../../../../src/features/term-reports/components/term-report-list.tsx';
-import { json, renderWithQueries, stubFetch } from '../../../http.tsx';
+import { TermReportList } from '../../../src/components/light/term-report-list.tsx';
+import { json, renderWithQueries, stubFetch } from '../../http.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
 

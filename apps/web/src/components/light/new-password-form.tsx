@@ -1,9 +1,9 @@
 import { passwordRules } from '@school/contract/limits';
 import { passwordProblem, type PasswordForbidden } from '@school/contract/password-rule';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { ApiError } from '../../../api/client.ts';
-import { LightButton } from '../../../components/light/light-button.tsx';
-import { LightTextField } from '../../../components/light/light-text-field.tsx';
+import { ApiError } from '../../api/client.ts';
+import { LightButton } from './light-button.tsx';
+import { LightTextField } from './light-text-field.tsx';
 import { FormAlerts } from './form-alerts.tsx';
 
 /**
@@ -18,6 +18,7 @@ export function NewPasswordForm({
   intro,
   rules = passwordRules.student,
   forbidden = {},
+  otherProblem = () => null,
 }: {
   onSubmit: (password: string) => Promise<void>;
   submitLabel?: string;
@@ -26,6 +27,8 @@ export function NewPasswordForm({
   rules?: string;
   /** What the account's new password must not contain or be (its student ID, its username). */
   forbidden?: PasswordForbidden;
+  /** What else the form holds that is wrong (a name left empty in `intro`), checked first; nothing is sent then. */
+  otherProblem?: () => string | null;
 }) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -36,6 +39,8 @@ export function NewPasswordForm({
   async function submit(event: FormEvent) {
     event.preventDefault();
     setError(null);
+    const other = otherProblem();
+    if (other) return setError(other);
     if (password !== confirm) {
       setMismatch(true);
       return;

@@ -1,0 +1,87 @@
+import { limits } from '@school/contract/limits';
+import { messages } from '@school/contract/messages';
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useSession } from '../../api/get-session.ts';
+import { AuthCard } from '../../components/light/auth-card.tsx';
+import { FormAlerts } from '../../components/light/form-alerts.tsx';
+import { LightButton } from '../../components/light/light-button.tsx';
+import { LightTextField } from '../../components/light/light-text-field.tsx';
+import { LoadingOverlay } from '../../components/light/loading-overlay.tsx';
+import { useEnterWithNewSession } from '../../lib/enter-with-new-session.ts';
+import { guardianLogin } from './api/guardian-login.ts';
+import { problemOf, useThrottleWait } from './problems.ts';
+import './family.css';
+
+/** Where she goes once signed in: back to the invitation she came from (`?next=`), else her dashboard. */
+export const afterSignIn = (next: string | null) => (next && /^\/parents\/invitation\?token=/.test(next) ? next : '/family');
+
+/**
+ * `/parents`: a parent or guardian signs in with her e-mail address and password (decision 062).
+ * A wrong password or a throttle is told in the server's words; while throttled, the button waits
+ * out the time the server gave.
+ */
+export default function ParentsSignInPage() {
+  const { data: session } = useSession();
+  const [search] = useSearchParams();
+  const enter = useEnterWithNewSession();
+  const wait = useThrottleWait();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function signIn(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    setBusy(true);
+    try {
+      await guardianLogin({ email: email.trim(), password });
+      await enter(afterSignIn(search.get('next')));
+    } catch (caught) {
+      wait.note(caught);
+      setError(problemOf(caught, messages.signInFailed));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthCard title="Parents and guardians">
+      <LoadingOverlay open={busy} label="Signing in" />
+      <form className="light-stack" onSubmit={signIn} noValidate>
+        <FormAlerts error={error} notice={session?.ended_message ?? undefined} />
+        <LightTextField
+          label="E-mail address"
+          type="email"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          autoComplete="username"
+          maxLength={limits.guardianEmail}
+          required
+          autoFocus
+        />
+        <LightTextField
+          label="Password"
+          type="password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          autoComplete="current-password"
+          maxLength={limits.passwordInput}
+          required
+        />
+        <LightButton type="submit" disabled={busy || wait.waiting || !email.trim() || !password}>
+          Sign In
+        </LightButton>
+        <div className="light-row">
+          <Link className="light-link family-link" to="/parents/forgot">
+            Forgot password?
+          </Link>
+          <Link className="light-link family-link" to="/">
+            Student sign-in
+          </Link>
+        </div>
+      </form>
+    </AuthCard>
+  );
+}

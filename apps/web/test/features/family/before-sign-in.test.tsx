@@ -1,0 +1,198 @@
+import { guardianMessages } from '@school/contract/guardian-messages';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json } from '../../http.tsx';
+import { guardianSession, openApp, visitorSession } from './fixtures.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const preview = { student_first_name: 'Kezia', email: 'maria@example.com', has_account: false };
+
+describe('the family’s sign-in at /parents', () => {
+  it('signs a guardian in with her address and password, and takes her to her daughters', async () => {
+    let signedIn = false;
+    const { calls, router } = openApp('/parents', {
+      answer: (call) => {
+        if (call.url === '/api/guardian-login') {
+          signedIn = true;
+          return json({ name: 'Maria Charles' });
+        }
+        if (call.url === '/api/session') return json(signedIn ? guardianSession : visitorSession);
+      },
+    });
+    await userEvent.type(await screen.findByLabelText(/^E-mail address/), ' Maria@Example.com ');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'a long family password');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kezia Charles' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/family');
+    expect(calls.find((call) => call.url === '/api/guardian-login')?.body).toEqual({ email: 'Maria@Example.com', password: 'a long family password' });
+  });
+
+  it('shows the server’s words for a wrong password, and for a throttle keeps the button off for the wait it gives', async () => {
+    let tries = 0;
+    openApp('/parents', {
+      session: visitorSession,
+      answer: (call) => {
+        if (call.url !== '/api/guardian-login') return undefined;
+        tries += 1;
+        return tries === 1
+          ? json({ message: guardianMessages.wrongSignIn }, 401)
+          : json({ message: 'Too many sign-in attempts. Please try again in 15 minutes.', retryAfter: 900 }, 429);
+      },
+    });
+    await userEvent.type(await screen.findByLabelText(/^E-mail address/), 'maria@example.com');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'wrong password');
+    const signIn = screen.getByRole('button', { name: 'Sign In' });
+    await userEvent.click(signIn);
+    expect(await screen.findByText(guardianMessages.wrongSignIn)).toBeInTheDocument();
+    // A wrong password is no ended session: she stays on the page with what she typed.
+    expect(screen.getByLabelText(/^E-mail address/)).toHaveValue('maria@example.com');
+    await userEvent.click(signIn);
+    expect(await screen.findByText('Too many sign-in attempts. Please try again in 15 minutes.')).toBeInTheDocument();
+    expect(signIn).toBeDisabled();
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/parents/forgot');
+  });
+
+  it('is where a visitor opening a family page is sent', async () => {
+    const { router } = openApp('/family/messages', { session: visitorSession });
+    expect(await screen.findByRole('heading', { name: 'Parents and guardians' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/parents');
+  });
+
+  it('sends a guardian already signed in on to her daughters', async () => {
+    const { router } = openApp('/parents');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kezia Charles' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/family');
+  });
+});
+
+describe('a forgotten password', () => {
+  it('shows the server’s one answer, whatever the address', async () => {
+    const { calls } = openApp('/parents/forgot', {
+      session: visitorSession,
+      answer: (call) => (call.url === '/api/guardian-password/forgot' ? json({ message: guardianMessages.resetLinkSent }) : undefined),
+    });
+    await userEvent.type(await screen.findByLabelText(/^E-mail address/), 'someone@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Send Link' }));
+    expect(await screen.findByText(guardianMessages.resetLinkSent)).toBeInTheDocument();
+    expect(calls.find((call) => call.url === '/api/guardian-password/forgot')?.body).toEqual({ email: 'someone@example.com' });
+    expect(screen.getByRole('link', { name: 'Back to sign-in' })).toHaveAttribute('href', '/parents');
+  });
+
+  it('sets a new password from the link: both typed the same and by the rule before anything is sent; a used link in the server’s words; then her daughters', async () => {
+    let resets = 0;
+    const { calls, router } = openApp('/parents/reset?token=tok-1', {
+      answer: (call) => {
+        // The server signs her in with the new password.
+        if (call.url === '/api/session') return json(resets === 2 ? guardianSession : visitorSession);
+        if (call.url !== '/api/guardian-password/reset') return undefined;
+        resets += 1;
+        return resets === 1 ? json({ message: guardianMessages.linkNotValid }, 404) : json({ name: 'Maria Charles', kind: 'guardian' });
+      },
+    });
+    const password = await screen.findByLabelText(/^New Password/);
+    const confirm = screen.getByLabelText(/^Confirm Password/);
+    const submit = screen.getByRole('button', { name: 'Set Password' });
+    await userEvent.type(password, 'short');
+    await userEvent.type(confirm, 'shorter');
+    await userEvent.click(submit);
+    expect(await screen.findByText('The passwords do not match.')).toBeInTheDocument();
+    await userEvent.clear(confirm);
+    await userEvent.type(confirm, 'short');
+    await userEvent.click(submit);
+    expect(await screen.findByText('The password must have at least 8 characters.')).toBeInTheDocument();
+    expect(calls.some((call) => call.url === '/api/guardian-password/reset')).toBe(false);
+
+    for (const field of [password, confirm]) {
+      await userEvent.clear(field);
+      await userEvent.type(field, 'a long family password');
+    }
+    await userEvent.click(submit);
+    expect(await screen.findByText(guardianMessages.linkNotValid)).toBeInTheDocument();
+    await userEvent.click(submit);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kezia Charles' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/family');
+    expect(calls.filter((call) => call.url === '/api/guardian-password/reset').map((call) => call.body)).toEqual([
+      { token: 'tok-1', password: 'a long family password' },
+      { token: 'tok-1', password: 'a long family password' },
+    ]);
+  });
+});
+
+describe('an invitation', () => {
+  it('says whom she is invited to follow, and makes her account with her name and a password', async () => {
+    let signedIn = false;
+    const { calls, router } = openApp('/parents/invitation?token=inv%2B1', {
+      session: visitorSession,
+      answer: (call) => {
+        if (call.url.startsWith('/api/guardian-invitations/preview')) return json(preview);
+        if (call.url === '/api/guardian-invitations/accept') {
+          signedIn = true;
+          return json({});
+        }
+        if (call.url === '/api/session') return json(signedIn ? guardianSession : visitorSession);
+      },
+    });
+    expect(await screen.findByText(/You are invited to follow/)).toHaveTextContent('You are invited to follow Kezia at St Hilda’s High School.');
+    expect(screen.getByText('Invitation for maria@example.com')).toBeInTheDocument();
+    expect(calls.some((call) => call.url === '/api/guardian-invitations/preview?token=inv%2B1')).toBe(true);
+
+    // Her name is asked for before anything is sent.
+    await userEvent.type(screen.getByLabelText(/^New Password/), 'a long family password');
+    await userEvent.type(screen.getByLabelText(/^Confirm Password/), 'a long family password');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('Please type your name.')).toBeInTheDocument();
+    expect(calls.some((call) => call.url === '/api/guardian-invitations/accept')).toBe(false);
+
+    await userEvent.type(screen.getByLabelText(/^Your name/), 'Maria Charles');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/family'));
+    expect(calls.find((call) => call.url === '/api/guardian-invitations/accept')?.body).toEqual({
+      token: 'inv+1',
+      name: 'Maria Charles',
+      password: 'a long family password',
+    });
+  });
+
+  it('for an address with an account already: the 409’s words and a way to sign in and come back, then the token alone', async () => {
+    let signedIn = false;
+    const { calls, router } = openApp('/parents/invitation?token=inv-2', {
+      session: visitorSession,
+      answer: (call) => {
+        if (call.url.startsWith('/api/guardian-invitations/preview')) return json(preview);
+        if (call.url === '/api/guardian-invitations/accept')
+          return signedIn ? json({}) : json({ message: 'An account already uses this address. Sign in to accept the invitation.' }, 409);
+        if (call.url === '/api/guardian-login') {
+          signedIn = true;
+          return json({});
+        }
+        if (call.url === '/api/session') return json(signedIn ? guardianSession : visitorSession);
+      },
+    });
+    await userEvent.type(await screen.findByLabelText(/^Your name/), 'Maria Charles');
+    await userEvent.type(screen.getByLabelText(/^New Password/), 'a long family password');
+    await userEvent.type(screen.getByLabelText(/^Confirm Password/), 'a long family password');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText('An account already uses this address. Sign in to accept the invitation.')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('link', { name: 'Sign in, then accept' }));
+    await userEvent.type(await screen.findByLabelText(/^E-mail address/), 'maria@example.com');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'her old password');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    // Back at the invitation, signed in: one button, and the token alone is sent.
+    await userEvent.click(await screen.findByRole('button', { name: 'Accept Invitation' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/family'));
+    expect(calls.filter((call) => call.url === '/api/guardian-invitations/accept').at(-1)?.body).toEqual({ token: 'inv-2' });
+  });
+
+  it('shows a dead link’s message from the server, with a way on to sign-in', async () => {
+    openApp('/parents/invitation?token=old', {
+      session: visitorSession,
+      answer: (call) => (call.url.startsWith('/api/guardian-invitations/preview') ? json({ message: guardianMessages.linkNotValid }, 404) : undefined),
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(guardianMessages.linkNotValid);
+    expect(within(alert.parentElement!).getByRole('link', { name: 'Go to sign-in' })).toHaveAttribute('href', '/parents');
+  });
+});
