@@ -18,6 +18,7 @@ export function NewPasswordForm({
   intro,
   rules = passwordRules.student,
   forbidden = {},
+  rule = (password) => passwordProblem(password, forbidden),
   otherProblem = () => null,
 }: {
   onSubmit: (password: string) => Promise<void>;
@@ -27,6 +28,8 @@ export function NewPasswordForm({
   rules?: string;
   /** What the account's new password must not contain or be (its student ID, its username). */
   forbidden?: PasswordForbidden;
+  /** Why a new password is refused, or null: the contract's rule for the account (by default the student's and staff's, with `forbidden`). */
+  rule?: (password: string) => string | null;
   /** What else the form holds that is wrong (a name left empty in `intro`), checked first; nothing is sent then. */
   otherProblem?: () => string | null;
 }) {
@@ -45,7 +48,7 @@ export function NewPasswordForm({
       setMismatch(true);
       return;
     }
-    const problem = passwordProblem(password, forbidden);
+    const problem = rule(password);
     if (problem) return setError(problem);
     setBusy(true);
     try {

@@ -17,7 +17,7 @@ import { PageTitle } from '../../components/light/page-title.tsx';
 import { changePassword } from './api/change-password.ts';
 import { getAccountQueryOptions, useAccount, type GuardianAccount } from './api/get-account.ts';
 import { saveAccount } from './api/save-account.ts';
-import { guardianPasswordRule, problemOf } from './problems.ts';
+import { guardianPasswordCheck, guardianPasswordRule, problemOf } from './problems.ts';
 import './family.css';
 
 /** Her name, phone and the kinds of message she wants, saved together. */
@@ -99,7 +99,7 @@ function PasswordForm({ email }: { email: string | undefined }) {
   return (
     <NewPasswordForm
       rules={guardianPasswordRule}
-      forbidden={{ username: email }}
+      rule={guardianPasswordCheck(email ?? '')}
       otherProblem={() => (current ? null : 'Type your current password first.')}
       intro={
         <LightTextField

@@ -16,7 +16,7 @@ import { NewPasswordForm } from '../../components/light/new-password-form.tsx';
 import { useEnterWithNewSession } from '../../lib/enter-with-new-session.ts';
 import { acceptInvitation } from './api/accept-invitation.ts';
 import { useInvitationPreview, type InvitationPreview } from './api/get-invitation-preview.ts';
-import { guardianPasswordRule, problemOf } from './problems.ts';
+import { guardianPasswordCheck, guardianPasswordRule, problemOf } from './problems.ts';
 import './family.css';
 
 /** The sign-in page, which brings her back to this invitation once she has signed in. */
@@ -82,7 +82,7 @@ function AcceptWithNewAccount({ token, preview }: { token: string; preview: Invi
     <NewPasswordForm
       submitLabel="Create Account"
       rules={guardianPasswordRule}
-      forbidden={{ username: preview.email }}
+      rule={guardianPasswordCheck(preview.email)}
       otherProblem={() => (name.trim() ? null : 'Please type your name.')}
       intro={
         <LightTextField

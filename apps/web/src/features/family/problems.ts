@@ -1,8 +1,13 @@
+import { guardianMessages } from '@school/contract/guardian-messages';
+import { guardianPasswordProblem } from '@school/contract/guardians';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../api/client.ts';
 
 /** The password rule as the family's forms state it under the new-password field (decision 062). */
-export const guardianPasswordRule = 'At least 8 characters; not your e-mail address, a date, or a common password.';
+export const guardianPasswordRule = guardianMessages.passwordRule;
+
+/** The guardians' password rule for her address, as the forms check it before sending (the server alone knows the common passwords). */
+export const guardianPasswordCheck = (email: string) => (password: string) => guardianPasswordProblem(password, email);
 
 /** What to tell her of a failed call: the server's own words, else `fallback` (the network's words come as an ApiError too). */
 export const problemOf = (caught: unknown, fallback: string): string => (caught instanceof ApiError ? caught.firstMessage : fallback);

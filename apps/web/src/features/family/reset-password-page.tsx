@@ -7,7 +7,7 @@ import { LightAlert } from '../../components/light/light-alert.tsx';
 import { NewPasswordForm } from '../../components/light/new-password-form.tsx';
 import { useEnterWithNewSession } from '../../lib/enter-with-new-session.ts';
 import { resetPassword } from './api/reset-password.ts';
-import { guardianPasswordRule } from './problems.ts';
+import { guardianPasswordCheck, guardianPasswordRule } from './problems.ts';
 import './family.css';
 
 /**
@@ -39,6 +39,7 @@ export default function ResetPasswordPage() {
         <NewPasswordForm
           submitLabel="Set Password"
           rules={guardianPasswordRule}
+          rule={guardianPasswordCheck('')}
           onSubmit={async (password) => {
             await resetPassword({ token, password });
             // The server signs her in with the new password: on to her daughters, else to sign in.

@@ -102,6 +102,13 @@ describe('a forgotten password', () => {
     await userEvent.type(confirm, 'short');
     await userEvent.click(submit);
     expect(await screen.findByText('The password must have at least 8 characters.')).toBeInTheDocument();
+    // A date is no password for a parent's account.
+    for (const field of [password, confirm]) {
+      await userEvent.clear(field);
+      await userEvent.type(field, '14/03/1979');
+    }
+    await userEvent.click(submit);
+    expect(await screen.findByText(guardianMessages.passwordIsDate)).toBeInTheDocument();
     expect(calls.some((call) => call.url === '/api/guardian-password/reset')).toBe(false);
 
     for (const field of [password, confirm]) {
