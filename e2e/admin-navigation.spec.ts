@@ -37,6 +37,7 @@ test('each admin screen has its own URL, reached from the menu, the address bar 
     'Import Term Results',
     'Term Calendar',
     'Import Attendance',
+    'Guardians',
     'Health Alerts',
     'Staff',
     'Audit Log',

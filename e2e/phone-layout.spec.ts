@@ -293,7 +293,9 @@ test('a student’s row actions are named, with her name in view beside them: a 
   if (!phone) {
     await expect(opener).toHaveText('Actions');
     await opener.hover();
-    await expect(page.getByRole('tooltip')).toHaveText('Registration Form, Edit, Attendance, Term Reports, School Years, Reset password, Mark as left');
+    await expect(page.getByRole('tooltip')).toHaveText(
+      'Registration Form, Edit, Attendance, Term Reports, School Years, Invite a parent, Reset password, Mark as left',
+    );
     await shot(page, 'admin-row-actions-tooltip');
   }
   await opener.click();
@@ -304,6 +306,7 @@ test('a student’s row actions are named, with her name in view beside them: a 
     'Attendance',
     'Term Reports',
     'School Years',
+    'Invite a parent',
     'Reset password',
     'Mark as left',
   ]);

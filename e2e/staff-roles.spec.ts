@@ -92,9 +92,9 @@ test('an admin adds a teacher with a class; the teacher sets her password, enrol
     for (const text of rows) expect(text).toContain(student.class_id);
     // The date of birth and birth certificate are not hers to see: her table leaves their columns out.
     await expect(teacher.getByRole('columnheader')).toHaveText(
-      testInfo.project.name === 'phone' ? ['ID', 'Name', 'Class'] : ['ID', 'Name', 'Class', 'Actions'],
+      testInfo.project.name === 'phone' ? ['ID', 'Name', 'Class', 'Parent linked'] : ['ID', 'Name', 'Class', 'Parent linked', 'Actions'],
     );
-    await expect(studentsTableRows(teacher).first().locator('td')).toHaveCount(testInfo.project.name === 'phone' ? 3 : 4);
+    await expect(studentsTableRows(teacher).first().locator('td')).toHaveCount(testInfo.project.name === 'phone' ? 4 : 5);
     await expectAccessible(teacher);
 
     // The whole school's registration spreadsheet is not hers: the page says so, the server refuses it.

@@ -8,7 +8,7 @@ import { purgeExpiredSessions } from './session/sessions.ts';
 import { FIRST_ADMIN_USERNAME, loadConfig, type Config } from './core/config.ts';
 import { openDatabase, prepareStatements, type Db, type DialectName } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { generateDemoSchool, isDatabaseEmpty } from './features/demo/generate-demo-school.ts';
+import { demoGuardianNote, generateDemoSchool, isDatabaseEmpty } from './features/demo/index.ts';
 import { stopOnSignals } from './graceful-stop.ts';
 import {
   assertPortFree,
@@ -108,6 +108,8 @@ async function prepareData(config: Config): Promise<{ db: Db; dialect: DialectNa
       () =>
         `Demo school created with ${demo.students} students. Try student ID ${demo.sampleStudent.id} (${displayName(demo.sampleStudent)}) with her date of birth ${dob} as the first password.`,
     );
+    const parent = demoGuardianNote(demo.sampleGuardian);
+    if (parent) notes.push(() => parent);
   }
   return { db, dialect };
 }

@@ -24,4 +24,20 @@ export const guardianMessages = {
   linkAdded: (firstName: string) => `${firstName} is now linked to your account.`,
   letterTriesUsed: (minutes: number) => `Too many codes that did not match. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   linkNotFound: 'There is no such link.',
+
+  // The staff's Guardians screen (office and admin).
+  /** The confirmation of a restriction: who loses what, by her name and the girl's first name. */
+  restrictWarning: (guardian: string, firstName: string, pronoun: string) =>
+    `${guardian} will no longer see anything of ${firstName}, and no message about her will go to ${pronoun}. The link stays, and the restriction can be lifted.`,
+  liftWarning: (guardian: string, firstName: string) => `${guardian} will see ${firstName}'s reports and attendance again, and receive messages about her.`,
+  revokeWarning: (guardian: string, firstName: string, pronoun: string) =>
+    `${guardian} will no longer see anything of ${firstName}, and no message about her will go to ${pronoun}. A new invitation or letter code is needed to link them again.`,
+  linkRestricted: (guardian: string, firstName: string) => `${guardian} no longer sees ${firstName}.`,
+  restrictionLifted: (guardian: string, firstName: string) => `${guardian} sees ${firstName} again.`,
+  linkRevoked: (guardian: string, firstName: string) => `${guardian}'s link to ${firstName} is revoked.`,
+  invitedFor: (email: string, student: string) => `An invitation to link ${student} was sent to ${email}. It works once, for 72 hours.`,
+  invitationCancelledFor: (email: string) => `The invitation to ${email} is cancelled; its link no longer works.`,
+  invitationResent: (email: string) => `A new invitation was sent to ${email}; the earlier link no longer works.`,
+  classInvited: (sent: number, skipped: number) =>
+    `${sent === 1 ? '1 invitation' : `${sent} invitations`} sent${skipped ? `; ${skipped === 1 ? '1 address' : `${skipped} addresses`} skipped, already linked or invited` : ''}.`,
 } as const;

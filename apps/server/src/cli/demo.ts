@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { displayName } from '@school/contract';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { generateDemoSchool, isDatabaseEmpty } from '../features/demo/generate-demo-school.ts';
+import { demoGuardianNote, generateDemoSchool, isDatabaseEmpty } from '../features/demo/index.ts';
 import { standaloneFileStore } from '../lib/file-store/index.ts';
 import { readCliConfig } from './settings.ts';
 
@@ -32,6 +32,8 @@ try {
     console.log(
       `Try student ${summary.sampleStudent.id} (${displayName(summary.sampleStudent)}), first password ${summary.sampleStudent.date_of_birth.replaceAll('-', '')}.`,
     );
+    const parent = demoGuardianNote(summary.sampleGuardian);
+    if (parent) console.log(parent);
   }
 } finally {
   await db.destroy();

@@ -54,6 +54,13 @@ export const adminMenu: AdminMenuEntry[] = [
     permission: 'records:write',
     page: () => import('../features/attendance/attendance-import-page.tsx'),
   },
+  {
+    label: 'Guardians',
+    path: '/admin/guardians',
+    // The same as the invitations' calls: office and admin (decision 062).
+    permission: 'records:write',
+    page: () => import('../features/guardians/guardians-page.tsx'),
+  },
   { label: 'Health Alerts', path: '/admin/health-alerts', permission: 'class:read', page: () => import('../features/students/health-alerts-page.tsx') },
   { label: 'Staff', path: '/admin/staff', permission: 'staff', page: () => import('../features/staff/staff-page.tsx') },
   { label: 'Audit Log', path: '/admin/audit', permission: 'staff', page: () => import('../features/audit/audit-log-page.tsx') },

@@ -2,13 +2,20 @@ import type { FieldValue } from '@school/contract';
 import type { Db, Executor } from '../../db/database.ts';
 import { formClasses, houses } from '../../db/reference-data.ts';
 import type { FileStore } from '../../lib/file-store/index.ts';
+import { hashPassword } from '../auth/index.ts';
 import { storeMadeDocument } from '../files/index.ts';
+import { addDemoFamilies, demoGuardianPassword, planDemoFamilies, type DemoGuardian } from './demo-families.ts';
 import { demoDocuments } from './demo-documents.ts';
 import { addLastYear } from './last-year.ts';
 import { BASE, DAY, demoStudent, insertInBatches, isoDate, random } from './demo-records.ts';
 import { comments, subjects } from './names.ts';
 
-export type DemoSummary = { students: number; sampleStudent: { id: string; first_name: string; last_name: string; date_of_birth: string } };
+export type DemoSummary = {
+  students: number;
+  sampleStudent: { id: string; first_name: string; last_name: string; date_of_birth: string };
+  /** A demo guardian to sign in as at /parents (the mother of two daughters), or null in a school too small for one. */
+  sampleGuardian: DemoGuardian | null;
+};
 
 export async function isDatabaseEmpty(db: Executor): Promise<boolean> {
   return (await db.selectFrom('students').select('id').limit(1).executeTakeFirst()) === undefined;
@@ -35,9 +42,11 @@ const termDates: Record<string, string> = { '1': '12-18 10:00:00', '2': '04-02 1
  * Creates the demo school in an empty database: Forms 1–5 in the 25 classes, students with
  * records in every state from empty to complete, last year's posted term reports and results,
  * and this term's attendance; a year after its first rollover, with last year's registrations kept and a few
- * students who have left (`addLastYear`). Deterministic for a seed; refuses a database that has students.
+ * students who have left (`addLastYear`); and the families of most students (`planDemoFamilies`), whose
+ * guardians share one password, new at each demo school. Deterministic for a seed (but for that password
+ * and the public IDs); refuses a database that has students. `now` dates the guardians' accounts and invitations.
  */
-export async function generateDemoSchool(db: Db, options: { students: number; seed?: number; files: FileStore }): Promise<DemoSummary> {
+export async function generateDemoSchool(db: Db, options: { students: number; seed?: number; files: FileStore; now?: Date }): Promise<DemoSummary> {
   if (!(await isDatabaseEmpty(db))) throw new Error('The demo school is only created in an empty database.');
   const r = random(options.seed ?? 20260915);
   const students: Array<Record<string, FieldValue>> = [];
@@ -127,7 +136,10 @@ export async function generateDemoSchool(db: Db, options: { students: number; se
     }
   }
 
-  const leavers = await db.transaction().execute(async (trx) => {
+  const families = planDemoFamilies(students);
+  const guardianPassword = demoGuardianPassword();
+  const guardianHash = await hashPassword(guardianPassword);
+  const { leavers, sampleGuardian } = await db.transaction().execute(async (trx) => {
     await insertInBatches(trx, 'students', students, 50);
     await insertInBatches(trx, 'student_accounts', accounts, 500);
     await insertInBatches(trx, 'form_progress', progress, 500);
@@ -146,8 +158,9 @@ export async function generateDemoSchool(db: Db, options: { students: number; se
     await insertInBatches(trx, 'terms', demoTerms, 10);
     await insertInBatches(trx, 'closed_days', demoClosedDays, 10);
     const { year } = await trx.selectFrom('school_year').select('year').where('id', '=', 1).executeTakeFirstOrThrow();
+    const sampleGuardian = await addDemoFamilies(trx, families, { passwordHash: guardianHash, password: guardianPassword, now: options.now ?? new Date() });
     // Its own generator, so the school above stays the same for a seed.
-    return addLastYear(trx, random((options.seed ?? 20260915) + 1), { year: Number(year), students });
+    return { sampleGuardian, leavers: await addLastYear(trx, random((options.seed ?? 20260915) + 1), { year: Number(year), students }) };
   });
   // Each document with its bytes, as an upload stores it (decision 013).
   const documents = await demoDocuments();
@@ -156,6 +169,7 @@ export async function generateDemoSchool(db: Db, options: { students: number; se
   }
   return {
     students: students.length,
+    sampleGuardian,
     sampleStudent: sample ?? {
       id: String(students[0].id),
       first_name: String(students[0].first_name),

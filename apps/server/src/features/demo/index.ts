@@ -1,2 +1,3 @@
 /** The demo school a new data folder starts with (DESIGN §6). */
+export { demoGuardianNote } from './demo-families.ts';
 export { generateDemoSchool, isDatabaseEmpty } from './generate-demo-school.ts';

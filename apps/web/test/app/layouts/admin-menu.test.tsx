@@ -88,6 +88,8 @@ describe('the admin menu', () => {
     expect(labels(menuFor(adminMenu, 'office'))).not.toContain('Staff');
     expect(labels(menuFor(adminMenu, 'office'))).not.toContain('Registration Settings');
     expect(labels(menuFor(adminMenu, 'office'))).toContain('Export Data');
+    // The families' links and invitations: the office and admins, never a teacher (decision 062).
+    expect(labels(menuFor(adminMenu, 'office'))).toContain('Guardians');
     expect(labels(menuFor(adminMenu, 'admin'))).toEqual(labels(adminMenu));
   });
 });

@@ -12,6 +12,8 @@ export type StudentRow = {
   updatedAt: string;
   /** The day she left the school ('yyyy-MM-dd'), only for a student who has left. */
   left_on?: string;
+  /** Whether she has a guardian with a live, unrestricted link (decision 062): a teacher sees that there is one, never who. */
+  has_guardian?: boolean;
 };
 
 /** GET /api/students: every student, for the admin's table. */

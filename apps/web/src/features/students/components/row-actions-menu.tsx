@@ -5,6 +5,7 @@ import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import HistoryIcon from '@mui/icons-material/History';
 import LockResetIcon from '@mui/icons-material/LockReset';
 import LogoutIcon from '@mui/icons-material/Logout';
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -20,7 +21,7 @@ import { useMay } from '../../../lib/use-may.ts';
 import type { TableRow } from './table-rows.ts';
 
 /** What a row's action asks of the table: a dialog over it, or another screen. */
-export type Action = 'form' | 'edit' | 'reset' | 'attendance' | 'termReports' | 'years' | 'leaving';
+export type Action = 'form' | 'edit' | 'reset' | 'attendance' | 'termReports' | 'years' | 'invite' | 'leaving';
 
 /**
  * A row's actions by the names of SPEC §2: the everyday ones first, then resetting the student's
@@ -32,6 +33,8 @@ export const ROW_ACTIONS = [
   { action: 'attendance', name: 'Attendance', Icon: EventAvailableIcon, permission: 'class:read' },
   { action: 'termReports', name: 'Term Reports', Icon: AssessmentIcon, permission: 'class:read' },
   { action: 'years', name: 'School Years', Icon: HistoryIcon, permission: 'records:read' },
+  // An invitation to a parent's address to link her account to the student (decision 062).
+  { action: 'invite', name: 'Invite a parent', Icon: PersonAddIcon, permission: 'records:write' },
   { action: 'reset', name: 'Reset password', Icon: LockResetIcon, permission: 'records:write', apart: true },
   { action: 'leaving', name: 'Mark as left', Icon: LogoutIcon, permission: 'records:write' },
 ] as const satisfies ReadonlyArray<{ action: Action; name: string; Icon: unknown; permission: Permission; apart?: boolean }>;

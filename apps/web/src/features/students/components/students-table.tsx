@@ -11,6 +11,8 @@ import { EditStudentDialog } from './edit-student-dialog.tsx';
 import { RegistrationFormDialog } from './registration-form-dialog.tsx';
 import { ResetPasswordDialog } from './reset-password-dialog.tsx';
 import { LeavingDialog } from './leaving-dialog.tsx';
+import { InviteParentDialog } from '../../../components/mui/invite-parent-dialog.tsx';
+import { DoneSnackbar } from '../../../components/mui/done-snackbar.tsx';
 import { ActionTip } from './action-tip.tsx';
 import { drawingOf } from './row-action.tsx';
 import { tableStyle } from './students-table-style.ts';
@@ -59,6 +61,8 @@ function TableWithin() {
   const [editing, setEditing] = useState<StudentRow | null>(null);
   const [resetting, setResetting] = useState<StudentRow | null>(null);
   const [leaving, setLeaving] = useState<StudentRow | null>(null);
+  const [inviting, setInviting] = useState<TableRow | null>(null);
+  const [done, setDone] = useState<string | null>(null);
   /** Students who have left are hidden unless the admin asks for them. */
   const [showLeavers, setShowLeavers] = useState(false);
   const [actionsOpen, setActionsOpen] = useState<OpenActions | null>(null);
@@ -89,6 +93,7 @@ function TableWithin() {
       else if (action === 'edit') setEditing(row);
       else if (action === 'reset') setResetting(row);
       else if (action === 'leaving') setLeaving(row);
+      else if (action === 'invite') setInviting(row);
       else void navigate(`/admin/students/${encodeURIComponent(row.id)}/${PAGES[action]}`);
     },
     [navigate],
@@ -185,6 +190,17 @@ function TableWithin() {
       {editing && <EditStudentDialog student={editing} onClose={() => setEditing(null)} />}
       {leaving && <LeavingDialog student={leaving} name={displayName(leaving)} onClose={() => setLeaving(null)} />}
       {resetting && <ResetPasswordDialog student={resetting} name={displayName(resetting)} onClose={() => setResetting(null)} />}
+      {inviting && (
+        <InviteParentDialog
+          student={{ id: inviting.id, name: displayName(inviting) }}
+          onClose={() => setInviting(null)}
+          onDone={(message) => {
+            setInviting(null);
+            setDone(message);
+          }}
+        />
+      )}
+      <DoneSnackbar message={done} onClose={() => setDone(null)} />
     </>
   );
 }

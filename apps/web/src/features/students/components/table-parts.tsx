@@ -18,6 +18,8 @@ export const columns: Column[] = [
   { field: 'id', header: 'ID', width: 110 },
   { field: 'name', header: 'Name', width: 'auto' },
   { field: 'class_id', header: 'Class', width: 90 },
+  // Whether a parent's account is linked to her (decision 062); who it is, only office and admin see.
+  { field: 'parent_linked', header: 'Parent linked', width: 120 },
   { field: 'date_of_birth', header: 'Date of Birth', width: 130, permission: 'records:read' },
   { field: 'birth_certificate_no', header: 'Birth Certificate Pin', width: 180, permission: 'records:read' },
 ];
@@ -73,7 +75,7 @@ export const StudentRowView = memo(function StudentRowView({
           </td>
         ) : (
           <td key={field} data-field={field}>
-            {row[field]}
+            {field === 'parent_linked' ? row[field] || '—' : row[field]}
           </td>
         ),
       )}

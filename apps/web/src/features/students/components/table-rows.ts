@@ -1,11 +1,14 @@
 import { listName } from '@school/contract/names';
 import type { StudentRow } from '../api/get-students.ts';
 
-/** A row of the students table: the student with her name as the table shows it and what the search looks in, made once per list rather than at each search key. */
-export type TableRow = StudentRow & { name: string; searchText: string };
+/**
+ * A row of the students table: the student with her name as the table shows it, 'Yes' when a parent
+ * is linked (else empty), and what the search looks in, made once per list rather than at each search key.
+ */
+export type TableRow = StudentRow & { name: string; parent_linked: string; searchText: string };
 
 /** The columns the admin may sort by, each a field of the row. */
-export type SortField = 'id' | 'name' | 'class_id' | 'date_of_birth' | 'birth_certificate_no';
+export type SortField = 'id' | 'name' | 'class_id' | 'parent_linked' | 'date_of_birth' | 'birth_certificate_no';
 
 /** A sort the admin chose by a column's header; `null` is the table's own order, newest change first (SPEC §2). */
 export type Sort = { field: SortField; direction: 'asc' | 'desc' } | null;
@@ -24,6 +27,7 @@ export const tableRows = (students: StudentRow[]): TableRow[] =>
     return {
       ...student,
       name,
+      parent_linked: student.has_guardian ? 'Yes' : '',
       searchText: searchTextOf([
         student.id,
         name,

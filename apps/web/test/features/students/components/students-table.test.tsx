@@ -3,13 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StudentsTable } from '../../../../src/features/students/components/students-table.tsx';
-import { json, renderWithQueries, staffSession, stubFetch } from '../../../http.tsx';
+import { json, renderWithQueries, staffSession, stubFetch, type Call } from '../../../http.tsx';
 import { row, stored } from '../fixtures.ts';
 
-const ACTION_NAMES = ['Registration Form', 'Edit', 'Attendance', 'Term Reports', 'School Years', 'Reset password', 'Mark as left'];
+const ACTION_NAMES = ['Registration Form', 'Edit', 'Attendance', 'Term Reports', 'School Years', 'Invite a parent', 'Reset password', 'Mark as left'];
 
 /** The table over the portal's answers (Kezia Charles and one more student), at a phone's width when `phone`. */
-async function showTable({ phone = false, role = 'admin' as 'admin' | 'teacher' } = {}) {
+async function showTable({ phone = false, role = 'admin' as 'admin' | 'teacher' } = {}, answer?: (call: Call) => Response | undefined) {
   // jsdom lays nothing out: the table's scroller is never resized.
   vi.stubGlobal(
     'ResizeObserver',
@@ -31,11 +31,13 @@ async function showTable({ phone = false, role = 'admin' as 'admin' | 'teacher' 
     });
     vi.stubGlobal('matchMedia', query);
   }
-  stubFetch((call) => {
+  const calls = stubFetch((call) => {
+    const answered = answer?.(call);
+    if (answered) return answered;
     if (call.url === '/api/students')
       return json([
         row,
-        { ...row, id: '20260002', first_name: 'Amara', last_name: 'Baptiste', updatedAt: '2026-08-01T00:00:00.000Z' },
+        { ...row, id: '20260002', first_name: 'Amara', last_name: 'Baptiste', updatedAt: '2026-08-01T00:00:00.000Z', has_guardian: true },
         { ...row, id: '20200003', first_name: 'Leila', last_name: 'Mohammed', class_id: '5A', updatedAt: '2030-01-01T00:00:00.000Z', left_on: '2026-09-01' },
       ]);
     if (call.url === `/api/student/${row.id}`) return json(stored());
@@ -51,13 +53,13 @@ async function showTable({ phone = false, role = 'admin' as 'admin' | 'teacher' 
   );
   renderWithQueries(<RouterProvider router={router} />);
   await screen.findByRole('cell', { name: /Charles, Kezia/ });
-  return router;
+  return { router, calls };
 }
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the students table’s row actions', () => {
-  it('are one “Actions” button per row, named for the student, whose menu names the seven actions, Reset password and Mark as left set apart at the end', async () => {
+  it('are one “Actions” button per row, named for the student, whose menu names the eight actions, Reset password and Mark as left set apart at the end', async () => {
     await showTable();
     expect(screen.getByRole('columnheader', { name: 'Actions' })).toBeInTheDocument();
     const button = screen.getByRole('button', { name: 'Actions for Charles, Kezia' });
@@ -83,7 +85,9 @@ describe('the students table’s row actions', () => {
     const user = userEvent.setup();
     const button = screen.getByRole('button', { name: 'Actions for Charles, Kezia' });
     await user.hover(button);
-    expect(await screen.findByRole('tooltip')).toHaveTextContent('Registration Form, Edit, Attendance, Term Reports, School Years, Reset password');
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(
+      'Registration Form, Edit, Attendance, Term Reports, School Years, Invite a parent, Reset password',
+    );
     await user.unhover(button);
     await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
     await user.click(button);
@@ -101,7 +105,7 @@ describe('the students table’s row actions', () => {
     // Past the columns' sort buttons and the scrolling table, Tab comes to the first row's actions.
     for (let presses = 0; presses < 10 && document.activeElement !== button; presses += 1) await user.tab();
     expect(button).toHaveFocus();
-    expect(screen.getByRole('tooltip')).toHaveTextContent('Registration Form, Edit, Attendance, Term Reports, School Years, Reset password');
+    expect(screen.getByRole('tooltip')).toHaveTextContent('Registration Form, Edit, Attendance, Term Reports, School Years, Invite a parent, Reset password');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
     await user.keyboard('{Enter}');
@@ -119,7 +123,7 @@ describe('the students table’s row actions', () => {
   });
 
   it('on a phone open from the student’s name as a sheet headed by her name, and take her to the action chosen', async () => {
-    const router = await showTable({ phone: true });
+    const { router } = await showTable({ phone: true });
     expect(screen.queryByRole('columnheader', { name: 'Actions' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Actions for/ })).not.toBeInTheDocument();
     const name = screen.getByRole('button', { name: 'Charles, Kezia' });
@@ -138,7 +142,7 @@ describe('the students table’s row actions', () => {
   });
 
   it('take the admin to her School Years: what she changed since last year, and her past years', async () => {
-    const router = await showTable();
+    const { router } = await showTable();
     await userEvent.click(screen.getByRole('button', { name: 'Actions for Charles, Kezia' }));
     await userEvent.click(screen.getByRole('menuitem', { name: 'School Years' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/admin/students/${row.id}/years`));
@@ -164,19 +168,58 @@ describe('the columns', () => {
   it('show an admin every column of SPEC §2, the date of birth and birth certificate among them', async () => {
     await showTable();
     await screen.findByRole('columnheader', { name: 'Date of Birth' });
-    expect(headers()).toEqual(['ID', 'Name', 'Class', 'Date of Birth', 'Birth Certificate Pin', 'Actions']);
+    expect(headers()).toEqual(['ID', 'Name', 'Class', 'Parent linked', 'Date of Birth', 'Birth Certificate Pin', 'Actions']);
     expect(screen.getByRole('row', { name: /Charles, Kezia/ })).toHaveTextContent('2013-09-21');
   });
 
   it('leave out for a teacher the date of birth and birth certificate, which her role may not see, rather than show them empty', async () => {
     await showTable({ role: 'teacher' });
-    await waitFor(() => expect(headers()).toEqual(['ID', 'Name', 'Class', 'Actions']));
+    await waitFor(() => expect(headers()).toEqual(['ID', 'Name', 'Class', 'Parent linked', 'Actions']));
     const kezia = screen.getByRole('row', { name: /Charles, Kezia/ });
     expect(
       within(kezia)
         .getAllByRole('cell')
         .map((cell) => cell.dataset.field),
-    ).toEqual(['id', 'name', 'class_id', 'actions']);
+    ).toEqual(['id', 'name', 'class_id', 'parent_linked', 'actions']);
+  });
+
+  it('tell a teacher whether each student has a linked parent, never who: Yes, or a dash', async () => {
+    await showTable({ role: 'teacher' });
+    const linked = (name: RegExp) => within(screen.getByRole('row', { name })).getAllByRole('cell')[3];
+    await waitFor(() => expect(linked(/Baptiste, Amara/)).toHaveTextContent(/^Yes$/));
+    expect(linked(/Charles, Kezia/)).toHaveTextContent(/^—$/);
+  });
+});
+
+describe('Invite a parent, from a student’s row', () => {
+  it('sends an invitation for that student to the address and relationship given, and says so', async () => {
+    const { calls } = await showTable({}, (call) =>
+      call.url === '/api/guardian-invitations' && call.method === 'POST'
+        ? json({
+            id: 'inv1',
+            student_id: row.id,
+            student_name: 'Kezia Charles',
+            email: 'mum@example.org',
+            relationship: 'mother',
+            sent_at: '2026-12-01T10:00:00.000Z',
+            expires_at: '2026-12-04T10:00:00.000Z',
+            state: 'open',
+          })
+        : undefined,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for Charles, Kezia' }));
+    await userEvent.click(screen.getByRole('menuitem', { name: 'Invite a parent' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Invite a parent of Kezia Charles' });
+    expect(within(dialog).queryByLabelText(/Student ID/)).not.toBeInTheDocument();
+    await userEvent.type(within(dialog).getByLabelText(/E-mail address/), 'Mum@Example.org');
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /Relationship/ }));
+    await userEvent.click(screen.getByRole('option', { name: 'Mother' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    expect(await screen.findByText(/An invitation to link Kezia Charles was sent to mum@example.org/)).toBeInTheDocument();
+    expect(calls.filter((call) => call.url === '/api/guardian-invitations').map((call) => call.body)).toEqual([
+      { student_id: row.id, email: 'mum@example.org', relationship: 'mother' },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: /Invite a parent/ })).not.toBeInTheDocument());
   });
 });
 
