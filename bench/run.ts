@@ -138,9 +138,9 @@ const parts: Array<
   {
     name: 'lighthouse',
     portal: true,
-    async run({ portal, students, record }) {
-      console.log('Lighthouse, mobile: the sign-in page, then every route of a signed-in student…');
-      await lighthouseFigures(portal.url, students[students.length - 20], record);
+    async run({ portal, dataDir, students, record }) {
+      console.log('Lighthouse, mobile: the sign-in page, every route of a signed-in student, then a parent’s…');
+      await lighthouseFigures(portal.url, dataDir, students[students.length - 20], record);
     },
   },
   {
