@@ -254,7 +254,15 @@ async function makeLink(
     studentId: accepted.student_id,
     detail: `invitation ${accepted.public_id}, link ${link.publicId}${link.added ? '' : ' (already live)'}`,
   });
+  if (!link.added) return;
+  // The girl's privacy page shows the new link, in the guardian's name (decision 062), as a letter's does.
+  const guardian = await linksRepository.noticeFacts(trx, guardianId, accepted.student_id);
+  if (guardian)
+    await writeAudit(trx, actingAs(actor, { kind: 'guardian', guardianId, publicId: guardian.guardianPublicId, name: guardian.guardianName }), {
+      action: 'guardian-link.added',
+      studentId: accepted.student_id,
+      detail: accepted.relationship,
+    });
   // A new link is told to the school office and the girl's other guardians, in its transaction.
-  if (link.added)
-    await announceLink(trx, deps.config, actor, { guardianId, studentId: accepted.student_id, relationship: accepted.relationship, verifiedBy: 'invitation' });
+  await announceLink(trx, deps.config, actor, { guardianId, studentId: accepted.student_id, relationship: accepted.relationship, verifiedBy: 'invitation' });
 }

@@ -1,7 +1,7 @@
 import { guardianLinkLifetimes, guardianMessages, messages } from '@school/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { useLightHashingInTests } from '../../../src/features/auth/passwords.ts';
-import { adminApp, createStudent, signedInStaff } from '../../helpers/factories.ts';
+import { hashPassword, useLightHashingInTests } from '../../../src/features/auth/passwords.ts';
+import { adminApp, createStudent, signedInStaff, signInAsStudent, STUDENT_PASSWORD } from '../../helpers/factories.ts';
 import { createGuardian, GUARDIAN_PASSWORD, linkGuardian, withGuardianSession } from '../../helpers/guardians.ts';
 import { TestClient, type TestApp } from '../../helpers/test-app.ts';
 
@@ -177,6 +177,20 @@ describe('accepting an invitation', () => {
     expect(row.accepted_at).not.toBeNull();
     // The link is used.
     expect((await (await browser()).post('/api/guardian-invitations/accept', { token, name: 'Again', password: NEW_PASSWORD })).statusCode).toBe(404);
+  });
+
+  it('shows the new link on the girl’s privacy page, in the guardian’s name', async () => {
+    const { student, token } = await invited('mother');
+    await t.db
+      .updateTable('student_accounts')
+      .set({ password_hash: await hashPassword(STUDENT_PASSWORD), password_reset: 0 })
+      .where('student_id', '=', student.id)
+      .execute();
+    expect((await (await browser()).post('/api/guardian-invitations/accept', { token, name: 'Leela Ramdeen', password: NEW_PASSWORD })).statusCode).toBe(200);
+    const girl = new TestClient(t.app);
+    await signInAsStudent(girl, student.id);
+    const { entries } = (await girl.get('/api/my-record-access')).json();
+    expect(entries).toEqual([expect.objectContaining({ staff: 'Leela Ramdeen (mother)', role: 'guardian', what: 'Linked to you as your mother' })]);
   });
 
   it('asks a visitor for her name and a good password, leaving the link good', async () => {
