@@ -49,7 +49,7 @@ describe(`migrations on ${testDialect}`, () => {
     }
   });
 
-  it('keeps the audit log indexed by time beside its key, and otherwise by staff rows only: a student’s autosave row updates no other index', async () => {
+  it('keeps the audit log indexed by time beside its key, and otherwise by staff and guardian rows only: a student’s autosave row updates no other index', async () => {
     const { db, close } = await createTestDb();
     try {
       const query =
@@ -63,9 +63,10 @@ describe(`migrations on ${testDialect}`, () => {
               definition: string;
             }>`SELECT name, sql AS definition FROM sqlite_master WHERE type = 'index' AND tbl_name = 'audit_log' ORDER BY name`;
       const indexes = (await query.execute(db)).rows;
-      expect(indexes.map((index) => index.name)).toEqual(['audit_log_at', 'audit_log_staff_student']);
-      // The staff index is partial: only rows written by staff are in it (decision 050).
-      expect(indexes[1].definition.replaceAll('"', '')).toMatch(/where \(?actor_kind = 'admin'/i);
+      expect(indexes.map((index) => index.name)).toEqual(['audit_log_at', 'audit_log_guardian_student', 'audit_log_staff_student']);
+      // The staff and guardian indexes are partial: only rows written by staff, or by guardians, are in them (decisions 050 and 063).
+      expect(indexes[1].definition.replaceAll('"', '')).toMatch(/where \(?actor_kind = 'guardian'/i);
+      expect(indexes[2].definition.replaceAll('"', '')).toMatch(/where \(?actor_kind = 'admin'/i);
     } finally {
       await close();
     }
