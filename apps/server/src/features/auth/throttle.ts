@@ -109,17 +109,24 @@ const OTHER_WINDOWS_MS = Math.max(
   ...Object.entries(limits).flatMap(([name, limit]) => (name === 'dateOfBirthSpray' ? [] : [limit.windowMs])),
 );
 
+/**
+ * A wait of `ms` in whole seconds, at least one and never longer than `period` (the window or the
+ * spacing): an attempt stamped by a request that took the bucket's lock after this one read the
+ * clock is a moment "in the future" here, and no one waits longer than the window itself.
+ */
+const secondsWithin = (ms: number, period: number): number => Math.min(Math.max(Math.ceil(ms / 1000), 1), Math.ceil(period / 1000));
+
 /** How long an attempt in the bucket must wait, in seconds (0 when it may go): full, or slowed after `slowAfter`. */
 function waitOf(bucket: Bucket, counted: Array<{ at: string }>, now: number): number {
   const { attempts, windowMs, slowAfter, spacingMs } = bucket.limit;
   if (counted.length >= attempts) {
     // The oldest counted attempt leaves the window first.
     const oldest = Date.parse(counted[counted.length - 1].at);
-    return Math.max(Math.ceil((oldest + windowMs - now) / 1000), 1);
+    return secondsWithin(oldest + windowMs - now, windowMs);
   }
   if (slowAfter !== undefined && spacingMs !== undefined && counted.length >= slowAfter) {
     const newest = Date.parse(counted[0].at);
-    if (now - newest < spacingMs) return Math.max(Math.ceil((newest + spacingMs - now) / 1000), 1);
+    if (now - newest < spacingMs) return secondsWithin(newest + spacingMs - now, spacingMs);
   }
   return 0;
 }
