@@ -12,15 +12,8 @@ export type TestGuardian = { id: number; publicId: string; email: string; name: 
 
 let sequence = 0;
 
-/** Inserts a guardian's account, her address proved, wanting every kind of message. */
-export async function createGuardian(db: Db, fields: Partial<Pick<TestGuardian, 'email' | 'name' | 'password'>> = {}): Promise<TestGuardian> {
-  sequence += 1;
-  const guardian = {
-    publicId: newPublicId(),
-    email: fields.email ?? `guardian${sequence}-${process.pid}@example.org`,
-    name: fields.name ?? `Guardian ${sequence}`,
-    password: fields.password ?? GUARDIAN_PASSWORD,
-  };
+/** Inserts a guardian's account with this password hash, her address proved, wanting every kind of message. */
+export async function insertGuardian(db: Db, guardian: Omit<TestGuardian, 'id'>, passwordHash: string): Promise<TestGuardian> {
   const now = nowIso();
   const { id } = await db
     .insertInto('guardians')
@@ -30,7 +23,7 @@ export async function createGuardian(db: Db, fields: Partial<Pick<TestGuardian, 
       email_verified_at: now,
       display_name: guardian.name,
       phone: null,
-      password_hash: await hashPassword(guardian.password),
+      password_hash: passwordHash,
       message_kinds: 'report_posted,absence,reminders',
       created_at: now,
       password_changed_at: now,
@@ -38,6 +31,18 @@ export async function createGuardian(db: Db, fields: Partial<Pick<TestGuardian, 
     .returning('id')
     .executeTakeFirstOrThrow();
   return { id, ...guardian };
+}
+
+/** A new guardian's account (`insertGuardian`), her password hashed. */
+export async function createGuardian(db: Db, fields: Partial<Pick<TestGuardian, 'email' | 'name' | 'password'>> = {}): Promise<TestGuardian> {
+  sequence += 1;
+  const guardian = {
+    publicId: newPublicId(),
+    email: fields.email ?? `guardian${sequence}-${process.pid}@example.org`,
+    name: fields.name ?? `Guardian ${sequence}`,
+    password: fields.password ?? GUARDIAN_PASSWORD,
+  };
+  return insertGuardian(db, guardian, await hashPassword(guardian.password));
 }
 
 /** Links the guardian to the student, as a verification would; `restricted` and `revoked` as the office would set them. Answers the link's public ID. */

@@ -1,7 +1,7 @@
-import { nowIso, type Db } from '../../../src/db/database.ts';
+import type { Db } from '../../../src/db/database.ts';
 import { newPublicId } from '../../../src/features/guardians/index.ts';
 import { createStudent, STUDENT_PASSWORD, type TestStudent } from '../../helpers/factories.ts';
-import { createGuardian, type TestGuardian } from '../../helpers/guardians.ts';
+import { createGuardian, insertGuardian, type TestGuardian } from '../../helpers/guardians.ts';
 import { giveTerm, setPosted } from '../term-reports/term-reports-helpers.ts';
 
 /** The posted term and the one not yet posted that a girl from `girlWithReports` has. */
@@ -49,23 +49,7 @@ export async function manyGuardians(db: Db, count: number): Promise<TestGuardian
   const more: TestGuardian[] = [];
   for (let n = 1; n < count; n += 1) {
     const guardian = { publicId: newPublicId(), email: `${first.email}.${n}`, name: `${first.name}.${n}`, password: first.password };
-    const now = nowIso();
-    const { id } = await db
-      .insertInto('guardians')
-      .values({
-        public_id: guardian.publicId,
-        email: guardian.email,
-        email_verified_at: now,
-        display_name: guardian.name,
-        phone: null,
-        password_hash,
-        message_kinds: 'report_posted,absence,reminders',
-        created_at: now,
-        password_changed_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    more.push({ id, ...guardian });
+    more.push(await insertGuardian(db, guardian, password_hash));
   }
   return [first, ...more];
 }

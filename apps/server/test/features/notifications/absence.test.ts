@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
-import { createAdminUser, createStudent, signInAsAdmin } from '../../helpers/factories.ts';
+import { TestClient, type TestApp } from '../../helpers/test-app.ts';
+import { adminApp, createStudent } from '../../helpers/factories.ts';
 import { multipart } from '../../helpers/multipart.ts';
 import { recordEndedSchoolDays } from '../../../src/features/attendance/index.ts';
 import { zonedLocalToUtc } from '../../../src/lib/time-zone.ts';
@@ -10,10 +10,7 @@ let t: TestApp;
 let admin: TestClient;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  await createAdminUser(t.db);
-  admin = new TestClient(t.app, '10.0.0.3');
-  await signInAsAdmin(admin);
+  ({ t, admin } = await adminApp());
 });
 afterAll(() => t.close());
 beforeEach(async () => {

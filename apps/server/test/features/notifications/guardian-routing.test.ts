@@ -1,19 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { recordEndedSchoolDays } from '../../../src/features/attendance/index.ts';
 import { zonedLocalToUtc } from '../../../src/lib/time-zone.ts';
-import { createAdminUser, createStudent, signInAsAdmin } from '../../helpers/factories.ts';
+import { adminApp, createStudent } from '../../helpers/factories.ts';
 import { createGuardian, linkGuardian } from '../../helpers/guardians.ts';
-import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
+import type { TestApp, TestClient } from '../../helpers/test-app.ts';
 import { giveTerm } from '../term-reports/term-reports-helpers.ts';
 
 let t: TestApp;
 let admin: TestClient;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  await createAdminUser(t.db);
-  admin = new TestClient(t.app, '10.0.0.3');
-  await signInAsAdmin(admin);
+  ({ t, admin } = await adminApp());
 });
 afterAll(() => t.close());
 beforeEach(async () => {

@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
 import {
+  adminApp,
   completeRecordFields,
   createAdminUser,
   createStudent,
@@ -21,10 +22,7 @@ let t: TestApp;
 let admin: TestClient;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  await createAdminUser(t.db);
-  admin = new TestClient(t.app, '10.0.0.3');
-  await signInAsAdmin(admin);
+  ({ t, admin } = await adminApp());
 });
 afterAll(() => t.close());
 beforeEach(async () => {
