@@ -10,7 +10,7 @@ export { hashPassword } from './passwords.ts';
 export { secondFactorRepository } from './second-factor-repository.ts';
 export { checkCurrentPassword, checkOwnStaffPassword, signInWithPassword } from './service.ts';
 export { answerSignIn, signInAddressLimits } from './sign-in-limits.ts';
-export { buckets, limitedCheck, reserveAttempt, signInActions, type Bucket } from './throttle.ts';
+export { buckets, clearBuckets, limitedCheck, reserveAttempt, signInActions, type Bucket } from './throttle.ts';
 export { verifyPassword } from './passwords.ts';
 export { DEVICE_COOKIE, type DeviceAccount } from './device-cookies.ts';
 export type { SignInContext } from './service.ts';

@@ -19,7 +19,9 @@ import { hashToken, newToken } from '../../session/session-repository.ts';
 import { openSession, type OpenedSession } from '../../session/sessions.ts';
 import { writeAudit } from '../audit/index.ts';
 import {
+  buckets,
   checkCurrentPassword,
+  clearBuckets,
   hashPassword,
   reserveAttempt,
   signInActions,
@@ -151,6 +153,8 @@ export async function resetPassword(deps: Deps, actor: Actor, input: { token: st
     await repository.setPassword(trx, guardian.id, passwordHash, now);
     await repository.retireEmailTokens(trx, guardian.id, 'password-reset', now);
     await repository.endSessions(trx, guardian.id, null);
+    // She proved her mailbox: the wrong passwords counted against her account (a guesser's, or her own) no longer hold her back.
+    await clearBuckets(trx, [buckets.account(guardianAccount(guardian.email)).key]);
     await writeAudit(trx, actingAs(actor, identityOf(guardian)), { action: 'guardian.password-reset' });
     return openGuardianSession(trx, actor, guardian, 'with a password reset link');
   });

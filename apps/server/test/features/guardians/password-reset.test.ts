@@ -116,6 +116,16 @@ describe('reset password', () => {
     ).toHaveLength(1);
   });
 
+  it('lets her sign in with the new password after wrong ones had locked her account', async () => {
+    const guardian = await createGuardian(t.db);
+    const guesser = await browser();
+    for (let n = 0; n < 12; n += 1) await guesser.post('/api/guardian-login', { email: guardian.email, password: `Wrong-Guess-${n}-z` });
+    expect((await (await browser()).post('/api/guardian-login', { email: guardian.email, password: guardian.password })).statusCode).toBe(429);
+    const token = await resetToken(guardian);
+    expect((await (await browser()).post('/api/guardian-password/reset', { token, password: NEW_PASSWORD })).statusCode).toBe(200);
+    expect((await (await browser()).post('/api/guardian-login', { email: guardian.email, password: NEW_PASSWORD })).statusCode).toBe(200);
+  });
+
   it('refuses a link after 30 minutes', async () => {
     const guardian = await createGuardian(t.db);
     const token = await resetToken(guardian);
