@@ -9,12 +9,22 @@ import { buildServer, serverBundle, serverCommand } from './build-server.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const contract = ['packages/contract/src', 'packages/contract/package.json'];
+/**
+ * An npm script run without its listing of every file it wrote: a first start says what it builds in
+ * a line, and prints the script's whole output only when it fails.
+ */
+const quietly = (args) => () => {
+  const run = spawnSync('npm', args, { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (run.status !== 0) process.stderr.write(`${run.stdout ?? ''}${run.stderr ?? ''}`);
+  return run.status === 0;
+};
+
 const builds = [
   {
     name: 'the web app',
     output: path.join(root, 'apps/web/dist/index.html'),
     sources: ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/package.json', ...contract],
-    build: () => spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: root, stdio: 'inherit' }).status === 0,
+    build: quietly(['run', 'build', '-w', 'apps/web']),
   },
   {
     name: 'the server',
@@ -35,7 +45,7 @@ for (const { name, output, sources, build } of builds) {
   const builtAt = fs.existsSync(output) ? fs.statSync(output).mtimeMs : 0;
   if (builtAt >= Math.max(...sources.map((source) => newestChange(path.join(root, source))))) continue;
   const label = name.charAt(0).toUpperCase() + name.slice(1);
-  console.log(builtAt ? `${label} changed since its last build; building it again…` : `Building ${name} (first start)…`);
+  console.log(builtAt ? `${label} changed since its last build; building it again…` : `Building ${name} (first start, a minute or two)…`);
   if (!(await build())) process.exit(1);
 }
 
