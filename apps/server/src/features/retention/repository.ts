@@ -128,6 +128,16 @@ export const retentionRepository = {
   },
 
   /**
+   * Where the server's transactions stood when an erasure had committed (PostgreSQL; null on
+   * SQLite): the next transaction number, which every transaction and snapshot taken before is below.
+   */
+  async transactionsMark(db: Db, dialect: DialectName): Promise<string | null> {
+    if (dialect === 'sqlite') return null;
+    const { rows } = await sql<{ mark: string }>`SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS mark`.execute(db);
+    return rows[0]!.mark;
+  },
+
+  /**
    * Leaves no copy of what an erasure removed in the database's own files (issue 49). SQLite runs
    * with `secure_delete` (database.ts), so removed content is overwritten with zeros in the pages
    * written; the checkpoint puts those pages into the database file and empties the WAL, which
@@ -135,13 +145,31 @@ export const retentionRepository = {
    * state, which the checkpoint must not take away: the caller tries again.
    * On PostgreSQL an updated or deleted row stays in its page until the table is rewritten (a
    * plain VACUUM only marks the space free), so the tables an erasure changes are rewritten; they
-   * are small but for the database file store's, rewritten only when it lost files. Each
-   * rewrite holds its table for a moment, the time limit lifted on its own connection.
+   * are small but for the database file store's, rewritten only when it lost files. A rewrite keeps
+   * the old versions of rows that a transaction still running anywhere on the server (in any of its
+   * databases: the rewrite's own snapshot is held back by it) might read, so it answers false,
+   * rewriting nothing, while a session still holds a snapshot or transaction from before `since`. With `force` it
+   * rewrites whatever it can and answers true. Each rewrite holds its table for a moment, the time
+   * limit lifted on its own connection.
    */
-  async reclaimErasedSpace(db: Db, dialect: DialectName, { storedFiles }: { storedFiles: boolean }): Promise<boolean> {
+  async reclaimErasedSpace(
+    db: Db,
+    dialect: DialectName,
+    { storedFiles, since, force }: { storedFiles: boolean; since: string | null; force: boolean },
+  ): Promise<boolean> {
     if (dialect === 'sqlite') {
       const { rows } = await sql<{ busy: number }>`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
-      return rows.every((row) => row.busy === 0);
+      return force || rows.every((row) => row.busy === 0);
+    }
+    if (!force && since !== null) {
+      // Any session of the server, this database's or another's, whose snapshot or transaction is older than the mark (what it may see of other users depends on the role's rights).
+      const mark = sql`(${since}::xid8::text::bigint % 4294967296)::text::xid`;
+      const { rows } = await sql<{ ended: boolean }>`
+        SELECT NOT EXISTS (
+          SELECT 1 FROM pg_stat_activity
+          WHERE pid <> pg_backend_pid() AND (age(backend_xmin) > age(${mark}) OR age(backend_xid) > age(${mark}))
+        ) AS ended`.execute(db);
+      if (!rows[0]!.ended) return false;
     }
     const tables = ['students', 'registration_history', 'student_data_files', 'uploaded_files', ...(storedFiles ? ['stored_files'] : [])];
     await db.connection().execute(async (connection) => {

@@ -120,19 +120,23 @@ export async function removeErasedFilesLeft(deps: Pick<Deps, 'db' | 'files'>): P
   return keys.length;
 }
 
-/** Tries of SQLite's WAL checkpoint while another connection reads an older state, and the pause between them. */
-const CHECKPOINT_TRIES = 40;
-const CHECKPOINT_PAUSE_MS = 50;
+/** How long an erasure waits for what holds back taking its rows out of the files, and the pause between looks. */
+const RECLAIM_WAIT_MS = 10_000;
+const RECLAIM_PAUSE_MS = 50;
 
 /**
  * Takes what was erased out of the database's files (the repository says how, for each database).
- * An SQLite checkpoint that a reader holds up is tried again for about two seconds; after that
- * SQLite's own checkpoints carry the zeroed pages into the file as it runs.
+ * While a reader holds up SQLite's checkpoint, or a transaction older than the erasure runs on the
+ * PostgreSQL server, it looks again, for up to ten seconds; then it does what it can: SQLite's own
+ * checkpoints carry the zeroed pages into the file as it runs, and PostgreSQL's rewrite keeps only
+ * the rows such a transaction could still read.
  */
 async function reclaimErasedSpace(deps: Pick<Deps, 'db' | 'dialect' | 'config'>, { storedFiles }: { storedFiles: boolean }): Promise<void> {
-  const options = { storedFiles: storedFiles && deps.config.fileStore === 'database' };
-  for (let tries = 1; !(await repository.reclaimErasedSpace(deps.db, deps.dialect, options)) && tries < CHECKPOINT_TRIES; tries += 1)
-    await new Promise((resolve) => setTimeout(resolve, CHECKPOINT_PAUSE_MS));
+  const since = await repository.transactionsMark(deps.db, deps.dialect);
+  const until = Date.now() + RECLAIM_WAIT_MS;
+  const options = { storedFiles: storedFiles && deps.config.fileStore === 'database', since };
+  while (!(await repository.reclaimErasedSpace(deps.db, deps.dialect, { ...options, force: Date.now() >= until })))
+    await new Promise((resolve) => setTimeout(resolve, RECLAIM_PAUSE_MS));
 }
 
 /** The erasure itself: claims the due leavings, empties their health data, removes their documents, audits, in one transaction. */

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app.ts';
 import { loadConfig } from '../../../src/core/config.ts';
@@ -9,6 +10,7 @@ import { migrateToLatest } from '../../../src/db/migrate.ts';
 import { createAdminUser, signedInAdmin } from '../../helpers/factories.ts';
 import { buildTestApp, type TestApp } from '../../helpers/test-app.ts';
 import { testDialect } from '../../helpers/test-db.ts';
+import { waitUntil } from '../../helpers/wait.ts';
 import { daysAgo, erasedValues, leaverWithValuesToErase, valuesInDatabaseFiles } from './leavers-with-data.ts';
 
 let t: TestApp;
@@ -43,6 +45,14 @@ async function appOnFiles(): Promise<{ where: { sqliteFile: string } | { postgre
   return { where: { sqliteFile } };
 }
 
+/** Whether a connection of the portal is asking whether the sessions older than an erasure have ended. */
+async function waitsForOlderTransactions(): Promise<boolean> {
+  const { rows } = await sql<{ waiting: number | string }>`
+    SELECT count(*) AS waiting FROM pg_stat_activity
+    WHERE datname = current_database() AND pid <> pg_backend_pid() AND query LIKE '%FROM pg_stat_activity%backend_xmin%'`.execute(t.db);
+  return Number(rows[0]!.waiting) > 0;
+}
+
 describe(`erased data in the database's files (${testDialect})`, () => {
   it('leaves no erased medical history or data files value in any byte of the database files after POST /api/retention/erase', async () => {
     const { where } = await appOnFiles();
@@ -64,4 +74,40 @@ describe(`erased data in the database's files (${testDialect})`, () => {
     // The portal goes on serving and saving after it.
     expect((await admin.get('/api/retention')).statusCode).toBe(200);
   }, 60_000);
+
+  it.runIf(testDialect === 'postgres')(
+    'takes the values out of the pages too when a reader (a backup, a long report) held an older state of the database as they were erased',
+    async () => {
+      const { where } = await appOnFiles();
+      await createAdminUser(t.db);
+      const admin = await signedInAdmin(t.app);
+      await leaverWithValuesToErase(t.db, t.app.deps.files, daysAgo(1, 2));
+      // A reader of the state before the erasure, as a backup's is: the rewrite must keep the rows it may read until it ends.
+      let endReading!: () => void;
+      const readingEnds = new Promise<void>((resolve) => (endReading = resolve));
+      let startedReading!: () => void;
+      const readingStarted = new Promise<void>((resolve) => (startedReading = resolve));
+      const reader = t.db.connection().execute(async (connection) => {
+        await sql`BEGIN ISOLATION LEVEL REPEATABLE READ`.execute(connection);
+        await sql`SELECT count(*) FROM audit_log`.execute(connection);
+        startedReading();
+        await readingEnds;
+        await sql`COMMIT`.execute(connection);
+      });
+      await readingStarted;
+      try {
+        let answered = false;
+        const erasing = admin.post('/api/retention/erase', { dry_run: false }).finally(() => (answered = true));
+        // The reader ends once the erasure waits for it, or has answered without waiting.
+        await waitUntil('the erasure to wait for the reader', async () => answered || (await waitsForOlderTransactions()));
+        endReading();
+        expect((await erasing).statusCode).toBe(200);
+      } finally {
+        endReading();
+        await reader;
+      }
+      expect(await valuesInDatabaseFiles(t.db, where, Object.values(erasedValues))).toEqual([]);
+    },
+    60_000,
+  );
 });
