@@ -1,4 +1,5 @@
 import type { GuardianRelationship } from './guardians.ts';
+import { phoneText } from './parents-contact.ts';
 import { fieldByName, studentFields, type FieldDef } from './student-fields.ts';
 
 /**
@@ -80,6 +81,10 @@ export function contactFieldLabel(name: string): string {
   if (!field) return name;
   return field.parent ? `${field.label} (${field.section})` : field.label;
 }
+
+/** A value of a change as people read it: a phone number as 1868-620-1234, no value as 'Empty'. */
+export const shownContactValue = (name: string, value: string | null): string =>
+  value === null ? 'Empty' : fieldByName.get(name)?.kind === 'phone' ? (phoneText(value) ?? value) : value;
 
 /** How many proposals the office's list shows at once, newest first. */
 export const contactChangesListed = 200;
