@@ -101,11 +101,8 @@ export async function proposeContactChange(
       fields.map(({ field, was, proposed }) => ({ field, was, proposed })),
     );
     const names = changed.map(([field]) => field);
-    await writeAudit(trx, actor, {
-      action: 'contact-change.sent',
-      studentId: input.student_id,
-      detail: `change ${publicId}, fields: ${names.join(', ')}${replaced ? '; replaces the one waiting' : ''}`,
-    });
+    // The fields alone: the girl's privacy page reads them (decision 063); the change is found by her ID and the time.
+    await writeAudit(trx, actor, { action: 'contact-change.sent', studentId: input.student_id, detail: `fields: ${names.join(', ')}` });
     await tellChangeSent(trx, deps.config, actor, {
       studentId: input.student_id,
       firstName,

@@ -100,7 +100,7 @@ describe('POST /api/contact-changes: a guardian proposes new values for her own 
     expect(receipt.guardian_id).toBe(guardian.id);
     expect(receipt.text_body).toContain('Mobile Phone (Father)');
     for (const message of messages) expect(message.text_body).not.toContain('6209999');
-    expect(await auditOf(girl.id, 'contact-change.sent')).toEqual([{ actor_kind: 'guardian', detail: expect.stringMatching(/fields: mobile_phone_father$/) }]);
+    expect(await auditOf(girl.id, 'contact-change.sent')).toEqual([{ actor_kind: 'guardian', detail: 'fields: mobile_phone_father' }]);
 
     const listed = await officeChange(girl.id);
     expect(listed).toMatchObject({
@@ -280,6 +280,16 @@ describe('PATCH /api/contact-changes/{id}: the office answers field by field', (
     const mine = ((await client.get('/api/guardian/contact-changes')).json().changes as FamilyContactChange[]).find((change) => change.id === id)!;
     expect(mine).toMatchObject({ status: 'approved', fields: [{ field: 'mobile_phone_father', decision: 'approved' }] });
     expect(mine.answered_at).not.toBeNull();
+
+    // Her privacy page shows her father's proposal and the office's change, by field, never a value.
+    const { entries } = (await her.get('/api/my-record-access')).json();
+    expect(entries).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ role: 'guardian', what: 'Proposed new contact details for your record: Father Mobile Phone' }),
+        expect.objectContaining({ role: 'office', what: 'Changed your registration record: Father Mobile Phone' }),
+      ]),
+    );
+    expect(JSON.stringify(entries)).not.toContain('6209999');
   });
 
   it('approves some fields and declines others, with a note the parent reads; declining all leaves the record as it was', async () => {
