@@ -3,7 +3,9 @@ import type { ChangeRow, FieldRow } from './repository.ts';
 
 /** Each field's place in the record, so that a change lists its fields as the wizard does. */
 const place = new Map(studentColumns.map((column, index) => [column, index]));
-const inRecordOrder = (fields: readonly FieldRow[]) => [...fields].sort((a, b) => (place.get(a.field) ?? 0) - (place.get(b.field) ?? 0));
+/** A change's field as the presenters read it. */
+type Field = Omit<FieldRow, 'change_id'>;
+const inRecordOrder = (fields: readonly Field[]) => [...fields].sort((a, b) => (place.get(a.field) ?? 0) - (place.get(b.field) ?? 0));
 
 /** A record's value as a change shows it: text, or null when empty. */
 const shown = (value: FieldValue | undefined): string | null => (value === null || value === undefined || value === '' ? null : String(value));
@@ -12,7 +14,7 @@ const shown = (value: FieldValue | undefined): string | null => (value === null 
  * A change as the office reads it: the girl, the guardian, its state and answer, and each field's
  * value when proposed, now and proposed, side by side. `record` is the girl's record as it stands.
  */
-export const presentChange = (row: ChangeRow, fields: readonly FieldRow[], record: Record<string, FieldValue> | undefined): ContactChange => ({
+export const presentChange = (row: ChangeRow, fields: readonly Field[], record: Record<string, FieldValue> | undefined): ContactChange => ({
   id: row.public_id,
   student_id: row.student_id,
   student_name: displayName(row),
@@ -38,7 +40,7 @@ export const presentChange = (row: ChangeRow, fields: readonly FieldRow[], recor
 /** A change as the parent who sent it reads it: her values and the office's decisions, never the record's values (decision 063). */
 export const presentFamilyChange = (
   row: Pick<ChangeRow, 'public_id' | 'student_id' | 'status' | 'created_at' | 'answered_at' | 'note'>,
-  fields: readonly FieldRow[],
+  fields: readonly Field[],
 ): FamilyContactChange => ({
   id: row.public_id,
   student_id: row.student_id,

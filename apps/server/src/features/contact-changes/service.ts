@@ -25,7 +25,7 @@ import { newPublicId } from '../guardians/index.ts';
 import { mergeApprovedValues } from '../registration/index.ts';
 import { tellChangeAnswered, tellChangeSent } from './notices.ts';
 import { presentChange, presentFamilyChange } from './presenter.ts';
-import { contactChangesRepository as repository, type ChangeFilters, type FieldRow } from './repository.ts';
+import { contactChangesRepository as repository, type ChangeFilters } from './repository.ts';
 
 /** A value as the record stores a text field: empty is null. */
 const asStored = (value: FieldValue | undefined): string | null => (value === null || value === undefined || value === '' ? null : String(value));
@@ -84,7 +84,7 @@ export async function proposeContactChange(
     if (!guardian) throw new NotFound();
     const replaced = await repository.replacePending(trx, actor.guardianId, input.student_id);
     const publicId = newPublicId();
-    const fields: FieldRow[] = changed.map(([field, proposed]) => ({ change_id: 0, field, was: asStored(record[field]), proposed, decision: null }));
+    const fields = changed.map(([field, proposed]) => ({ field, was: asStored(record[field]), proposed, decision: null }));
     const id = await repository.insert(
       trx,
       {
@@ -98,7 +98,7 @@ export async function proposeContactChange(
         answered_by: null,
         note: null,
       },
-      fields.map(({ field, was, proposed }) => ({ field, was, proposed })),
+      fields,
     );
     const names = changed.map(([field]) => field);
     // The fields alone: the girl's privacy page reads them (decision 063); the change is found by her ID and the time.
@@ -113,7 +113,7 @@ export async function proposeContactChange(
       fields: names,
     });
     const [row] = await repository.changes(trx, { id });
-    return { row: row!, fields: fields.map((field) => ({ ...field, change_id: id })), unchanged, replaced: replaced > 0 };
+    return { row: row!, fields, unchanged, replaced: replaced > 0 };
   });
   const words = [
     contactChangeMessages.sent(firstName),
