@@ -1,10 +1,14 @@
 import { PostgresAdapter, sql, type CreateTableBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { DialectName, Executor } from './database.ts';
 
-/** The one place where SQLite and PostgreSQL differ in the schema: auto-numbered keys. */
-export function addIdColumn<T extends string>(table: CreateTableBuilder<T, never>, db: Kysely<unknown>) {
+/**
+ * The one place where SQLite and PostgreSQL differ in the schema: auto-numbered keys. `big` makes
+ * PostgreSQL's a bigint, as a new table's key should be (DESIGN §5: a shared database for many
+ * schools); SQLite's are 64 bits already.
+ */
+export function addIdColumn<T extends string>(table: CreateTableBuilder<T, never>, db: Kysely<unknown>, { big = false } = {}) {
   return isPostgres(db)
-    ? table.addColumn('id', 'integer', (column) => column.primaryKey().generatedByDefaultAsIdentity())
+    ? table.addColumn('id', big ? 'bigint' : 'integer', (column) => column.primaryKey().generatedByDefaultAsIdentity())
     : table.addColumn('id', 'integer', (column) => column.primaryKey().autoIncrement());
 }
 

@@ -529,6 +529,33 @@ export type GuardianEmailTokensTable = {
   used_at: string | null;
 };
 
+/** A guardian's proposed new values for her own details in a daughter's record (decision 066). */
+export type ContactChangesTable = {
+  id: Generated<number>;
+  /** What URLs and answers name it by. */
+  public_id: string;
+  student_id: string;
+  guardian_id: number;
+  /** Her link's relationship when she proposed it: which parent section the fields are of. */
+  relationship: 'mother' | 'father' | 'guardian' | 'other';
+  status: 'pending' | 'approved' | 'partly_approved' | 'declined' | 'replaced';
+  created_at: string;
+  answered_at: string | null;
+  /** The staff account that answered. */
+  answered_by: number | null;
+  /** The office's note to the parent with its answer. */
+  note: string | null;
+};
+
+/** One field of a contact change: the record's value when proposed, the value proposed, and the office's decision (null until answered). */
+export type ContactChangeFieldsTable = {
+  change_id: number;
+  field: string;
+  was: string | null;
+  proposed: string | null;
+  decision: 'approved' | 'declined' | null;
+};
+
 export type Database = {
   students: StudentsTable;
   student_accounts: StudentAccountsTable;
@@ -539,6 +566,8 @@ export type Database = {
   guardian_invitations: GuardianInvitationsTable;
   guardian_letter_codes: GuardianLetterCodesTable;
   guardian_email_tokens: GuardianEmailTokensTable;
+  contact_changes: ContactChangesTable;
+  contact_change_fields: ContactChangeFieldsTable;
   staff_recovery_codes: StaffRecoveryCodesTable;
   staff_passkeys: StaffPasskeysTable;
   passkey_challenges: PasskeyChallengesTable;

@@ -15,6 +15,8 @@ describe(`migrations on ${testDialect}`, () => {
         'admin_users',
         'attendance_records',
         'audit_log',
+        'contact_change_fields',
+        'contact_changes',
         'ethnic_groups',
         'form_classes',
         'form_progress',
@@ -132,6 +134,49 @@ describe(`migrations on ${testDialect}`, () => {
         [0, 1, 1, 0, 0],
       ]);
       expect(rows[0]).not.toHaveProperty('health_data_saved');
+    } finally {
+      await close();
+    }
+  });
+});
+
+describe(`contact changes on ${testDialect} (decision 066)`, () => {
+  it('keeps one change waiting per guardian and girl: a second is refused by the database, a replaced one is not', async () => {
+    const { db, close } = await createTestDb();
+    try {
+      await db.insertInto('students').values({ id: 'C-1', created_at: 'a', updated_at: 'b' }).execute();
+      const { id: guardianId } = await db
+        .insertInto('guardians')
+        .values({
+          public_id: 'g-1',
+          email: 'g@example.org',
+          email_verified_at: 'a',
+          display_name: 'G',
+          phone: null,
+          password_hash: 'x',
+          message_kinds: '',
+          created_at: 'a',
+          password_changed_at: 'a',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const change = (publicId: string, status: 'pending' | 'replaced') => ({
+        public_id: publicId,
+        student_id: 'C-1',
+        guardian_id: guardianId,
+        relationship: 'father' as const,
+        status,
+        created_at: 'a',
+        answered_at: null,
+        answered_by: null,
+        note: null,
+      });
+      await db
+        .insertInto('contact_changes')
+        .values([change('c-1', 'replaced'), change('c-2', 'pending')])
+        .execute();
+      await expect(db.insertInto('contact_changes').values(change('c-3', 'pending')).execute()).rejects.toThrow(/unique/i);
+      expect(await db.selectFrom('contact_changes').select('public_id').orderBy('id').execute()).toEqual([{ public_id: 'c-1' }, { public_id: 'c-2' }]);
     } finally {
       await close();
     }

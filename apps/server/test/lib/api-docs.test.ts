@@ -141,6 +141,9 @@ const requestRules: Record<string, { body?: z.ZodType; form?: z.ZodObject; query
   'POST /api/guardian-links': { body: contract.letterLinkRequest },
   'GET /api/guardians': { query: contract.guardianSearchQuery },
   'PATCH /api/guardian-links/{id}': { body: contract.linkChangeRequest },
+  'POST /api/contact-changes': { body: contract.contactChangeRequest },
+  'GET /api/contact-changes': { query: contract.contactChangesQuery },
+  'PATCH /api/contact-changes/{id}': { body: contract.contactChangeAnswerRequest },
 };
 
 /** `const: x` as the document writes it, `enum: [x]`. */

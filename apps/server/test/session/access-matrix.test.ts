@@ -144,6 +144,11 @@ const expectedAccess: Record<string, Access> = {
   'GET /api/guardian-letters/:class_id': 'exports',
   'GET /api/guardians': 'records:read',
   'PATCH /api/guardian-links/:id': 'records:write',
+  // Contact changes (decision 066): a guardian proposes and reads her own; the office lists and answers them.
+  'POST /api/contact-changes': 'guardian',
+  'GET /api/guardian/contact-changes': 'guardian',
+  'GET /api/contact-changes': 'records:read',
+  'PATCH /api/contact-changes/:id': 'records:write',
 };
 
 let t: TestApp;

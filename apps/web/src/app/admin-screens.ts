@@ -61,6 +61,13 @@ export const adminMenu: AdminMenuEntry[] = [
     permission: 'records:write',
     page: () => import('../features/guardians/guardians-page.tsx'),
   },
+  {
+    label: 'Contact Changes',
+    path: '/admin/contact-changes',
+    // Answering writes the record: office and admin (decision 066).
+    permission: 'records:write',
+    page: () => import('../features/contact-changes/contact-changes-page.tsx'),
+  },
   { label: 'Health Alerts', path: '/admin/health-alerts', permission: 'class:read', page: () => import('../features/students/health-alerts-page.tsx') },
   { label: 'Staff', path: '/admin/staff', permission: 'staff', page: () => import('../features/staff/staff-page.tsx') },
   { label: 'Audit Log', path: '/admin/audit', permission: 'staff', page: () => import('../features/audit/audit-log-page.tsx') },

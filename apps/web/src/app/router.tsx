@@ -79,6 +79,7 @@ const familyScreens: RouteObject = {
   children: [
     { path: '/family', ...page(() => import('../features/family/family-page.tsx')) },
     { path: '/family/:studentId', ...page(() => import('../features/family/family-page.tsx')) },
+    { path: '/family/:studentId/details', ...page(() => import('../features/family/contact-details-page.tsx')) },
     { path: '/family/add', ...page(() => import('../features/family/add-daughter-page.tsx')) },
     { path: '/family/messages', ...page(() => import('../features/family/family-messages-page.tsx')) },
     { path: '/family/account', ...page(() => import('../features/family/family-account-page.tsx')) },

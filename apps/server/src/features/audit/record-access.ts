@@ -39,6 +39,8 @@ export const recordAccessWords: Readonly<Record<string, (detail: string | null) 
   'attendance-report.viewed': (detail) => `Opened your attendance report${noted(detail)}`,
   'student.password-reset': () => 'Reset your password',
   'guardian-link.added': (detail) => `Linked to you as your ${detail ?? 'guardian'}`,
+  // A guardian's proposed change to her own details in the record (decision 066); the office's approval shows as its change.
+  'contact-change.sent': (detail) => `Proposed new contact details for your record: ${fieldLabels(detail)}`,
 };
 
 /** The actions a student's privacy page lists. */

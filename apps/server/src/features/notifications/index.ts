@@ -2,8 +2,8 @@
 export { notificationsRoutes } from './routes.ts';
 export { registerOutboxSender } from './outbox-sender.ts';
 export { cancelReportsPosted, enqueueMessages, notifyReportsPosted } from './service.ts';
-export { linkAddedMessage } from './message-kinds.ts';
-export { addressesReplaced, familyAddressFields, notifyFamilyAddressChanged, type AddressChange } from './family-address.ts';
+export { contactChangeAnsweredMessage, contactChangeReceivedMessage, contactChangeToOfficeMessage, linkAddedMessage } from './message-kinds.ts';
+export { familyContactFields, notifyFamilyContactChanged, type ContactChange } from './family-address.ts';
 export { notifyAbsenceDay, recordSchoolDays } from './absence.ts';
 export { queueAdminsNotice, queueEnrolmentCode, queueStaffSecurityNotice } from './staff-security.ts';
 export { queueGuardianAccountMail } from './guardian-account.ts';

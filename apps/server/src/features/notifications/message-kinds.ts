@@ -295,3 +295,66 @@ export function familyAddressChangedMessage(school: School, { firstName }: { fir
     `${school.portalUrl}/parents`,
   );
 }
+
+/** Field names joined for a sentence: 'A', 'A and B', 'A, B and C'. */
+const inWords = (labels: readonly string[]): string =>
+  labels.length <= 1 ? (labels[0] ?? '') : `${labels.slice(0, -1).join(', ')} and ${labels[labels.length - 1]}`;
+
+/**
+ * A girl changed a parent's e-mail or phone in her record while a guardian is linked (decision 066):
+ * told to her guardians, naming the details changed, never their values.
+ */
+export function familyContactChangedMessage(school: School, { firstName, labels }: { firstName: string; labels: readonly string[] }): Composed {
+  return compose(
+    `${school.schoolName}: contact details in ${firstName}'s record were changed`,
+    [
+      `${firstName} changed these details in her record in the portal: ${inWords(labels)}. The school uses them to reach her family.`,
+      `If they are not right, sign in to the parents' portal to propose a correction, or contact the school office of ${school.schoolName}.`,
+    ],
+    `${school.portalUrl}/parents`,
+  );
+}
+
+/** A guardian's contact change received (decision 066): told to her, naming the details, never the values. */
+export function contactChangeReceivedMessage(school: School, { firstName, labels }: { firstName: string; labels: readonly string[] }): Composed {
+  return compose(
+    `${school.schoolName}: your changes for ${firstName} were received`,
+    [
+      `The school office received your changes to your details in the record of ${firstName}: ${inWords(labels)}. You will get a message when it answers.`,
+      `If you did not send them, please contact the school office of ${school.schoolName} at once.`,
+    ],
+    `${school.portalUrl}/parents`,
+  );
+}
+
+/** A guardian's contact change to answer, told to the school office (`OFFICE_EMAIL`): who, for which girl, which details. */
+export function contactChangeToOfficeMessage(
+  school: School,
+  { firstName, studentId, guardianName, labels }: { firstName: string; studentId: string; guardianName: string; labels: readonly string[] },
+): Composed {
+  return compose(
+    `${school.schoolName}: ${guardianName} proposed contact changes for ${firstName}`,
+    [
+      `${guardianName} proposed changes to their details in the record of ${firstName} (student ID ${studentId}): ${inWords(labels)}.`,
+      'Approve or decline them on the Contact Changes screen.',
+    ],
+    `${school.portalUrl}/admin`,
+  );
+}
+
+/** The office's answer to a guardian's contact change (decision 066): which details were approved and which declined, never their values. */
+export function contactChangeAnsweredMessage(
+  school: School,
+  { firstName, approved, declined }: { firstName: string; approved: readonly string[]; declined: readonly string[] },
+): Composed {
+  return compose(
+    `${school.schoolName}: your changes for ${firstName} were answered`,
+    [
+      `The school office answered your changes to your details in the record of ${firstName}.`,
+      ...(approved.length > 0 ? [`Approved, and now in the record: ${inWords(approved)}.`] : []),
+      ...(declined.length > 0 ? [`Declined: ${inWords(declined)}.`] : []),
+      `Sign in to the parents' portal to see the answer. ${officeLine(school)}`,
+    ],
+    `${school.portalUrl}/parents`,
+  );
+}

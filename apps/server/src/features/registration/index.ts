@@ -4,6 +4,7 @@ export {
   assertMayChangeRegistration,
   currentAcademicYear,
   findStudentRecord,
+  mergeApprovedValues,
   nextVersion,
   progressOf,
   registrationSummaries,

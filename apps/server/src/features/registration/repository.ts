@@ -1,6 +1,7 @@
 import { studentColumns, type FieldValue } from '@school/contract';
 import type { Expression, Selectable } from 'kysely';
 import type { DialectName, Executor } from '../../db/database.ts';
+import { lockedOnPostgres } from '../../db/dialect.ts';
 import { groupedRead, integerStudentColumns, type RecordChange } from '../../db/record-writes.ts';
 import { progressColumns, registrationWrites, type ProgressRow } from './progress-columns.ts';
 import type { FormProgressTable, RegistrationStatusTable, ReviewedColumn } from '../../db/schema.ts';
@@ -75,6 +76,11 @@ const recordForSave = groupedRead({
 export const registrationRepository = {
   findStudent(db: Executor, id: string): Promise<StudentRow | undefined> {
     return db.selectFrom('students').selectAll().where('id', '=', id).executeTakeFirst() as Promise<StudentRow | undefined>;
+  },
+
+  /** The record, held until the transaction ends on PostgreSQL: a save that comes meanwhile waits, then finds the version moved. */
+  findStudentForUpdate(trx: Executor, id: string): Promise<StudentRow | undefined> {
+    return lockedOnPostgres(trx.selectFrom('students').selectAll().where('id', '=', id), trx).executeTakeFirst() as Promise<StudentRow | undefined>;
   },
 
   /** The record with its registration window and progress row, for a save (see `findForSaveQuery`). */

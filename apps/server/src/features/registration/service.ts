@@ -25,7 +25,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { Conflict, fieldOfPath, Forbidden, invalidField, invalidFields, NotFound } from '../../lib/errors.ts';
 import { zonedDay } from '../../lib/time-zone.ts';
 import { auditRead, auditRow } from '../audit/index.ts';
-import { addressesReplaced, familyAddressFields, notifyFamilyAddressChanged } from '../notifications/index.ts';
+import { familyContactFields, notifyFamilyContactChanged } from '../notifications/index.ts';
 import { isInReferenceList } from '../reference/index.ts';
 import { presentDay, presentProgress, presentStudentRecord } from './presenter.ts';
 import { registrationRepository, type FoundForSave, type ProgressFlags, type ProgressRow, type StudentRow } from './repository.ts';
@@ -218,7 +218,7 @@ export async function saveStudentRecord(deps: Deps, actor: SignedInActor, input:
     }
     if (input.updatedAt !== current.updated_at) throw new Conflict(messages.recordChanged, { record: presentStudentRecord(current) });
 
-    if (Object.keys(changes).length === 0) return { saved: current, progress: presentProgress(found.progress), addresses: [] };
+    if (Object.keys(changes).length === 0) return { saved: current, progress: presentProgress(found.progress), contacts: [] };
     await assertCodesInLists(db, changes);
     // Her save of a field reviews its step, in the same write (decision 026).
     const review = reviewedBySave(actor, Object.keys(changes));
@@ -240,21 +240,67 @@ export async function saveStudentRecord(deps: Deps, actor: SignedInActor, input:
       const newest = await registrationRepository.findStudent(db, current.id);
       throw new Conflict(messages.recordChanged, { record: newest ? presentStudentRecord(newest) : null });
     }
-    // Her change of a parent e-mail: told once the save is written (below), in a transaction of its own.
-    const addresses = isAdmin
+    // Her change of a parent's e-mail or phone: told once the save is written (below), in a transaction of its own.
+    const contacts = isAdmin
       ? []
-      : addressesReplaced(familyAddressFields.filter((field) => field in changes).map((field) => ({ field, previous: current[field], next: changes[field] })));
-    return { saved, progress: presentProgress(progress.row), addresses };
+      : familyContactFields.filter((field) => field in changes).map((field) => ({ field, previous: current[field], next: changes[field] }));
+    return { saved, progress: presentProgress(progress.row), contacts };
   });
-  if (result.addresses.length > 0)
+  if (result.contacts.length > 0)
     await deps.writeTransaction((trx) =>
-      notifyFamilyAddressChanged(trx, deps.config, actor, {
+      notifyFamilyContactChanged(trx, deps.config, actor, {
         studentId: result.saved.id,
         firstName: String(result.saved.first_name ?? ''),
-        changes: result.addresses,
+        changes: result.contacts,
       }),
     );
   return { message: 'Saved', record: presentStudentRecord(result.saved), progress: result.progress };
+}
+
+/** A stored or proposed value as a text field holds it: empty and missing are the same as null. */
+const asStored = (value: FieldValue | undefined): string | null => (value === null || value === undefined || value === '' ? null : String(value));
+
+/**
+ * Values a staff member approved (a guardian's contact change, decision 066) laid on the record in
+ * the caller's transaction, by the autosave's version rules: a change made against `base` (each
+ * field's value when it was proposed) whose field has since been saved to something else by
+ * someone else is refused, and those fields are answered (`moved`) with nothing written; a save
+ * of other fields meanwhile is kept, since only `values`' fields are written. The record is held
+ * (on PostgreSQL; SQLite's writes run one at a time) from its read to the write, which takes a new
+ * version: an editor still on the old one is answered 409 and lays her change on this one. The
+ * write's progress flags and audit row are the staff save's (a staff change is not her review).
+ */
+export async function mergeApprovedValues(
+  trx: Executor,
+  deps: Pick<Deps, 'dialect' | 'config'>,
+  actor: SignedInActor,
+  { studentId, base, values }: { studentId: string; base: Record<string, FieldValue>; values: Record<string, FieldValue> },
+): Promise<{ moved: string[]; written: string[] }> {
+  const current = await registrationRepository.findStudentForUpdate(trx, studentId);
+  if (!current) throw new NotFound(messages.noSuchStudent);
+  const moved = Object.keys(values).filter((field) => asStored(current[field]) !== asStored(base[field]));
+  if (moved.length > 0) return { moved, written: [] };
+  const changes = Object.fromEntries(
+    Object.entries(values)
+      .filter(([field, value]) => asStored(current[field]) !== asStored(value))
+      .map(([field, value]) => [field, asStored(value)]),
+  );
+  const written = inRecordOrder(Object.keys(changes));
+  if (written.length === 0) return { moved, written };
+  const stored = storedProgressOf(await registrationRepository.findProgress(trx, studentId));
+  const updatedAt = nextVersion(current.updated_at);
+  const progress = nextProgress({ ...current, ...changes, updated_at: updatedAt }, stored, () => schoolDay(deps.config.schoolTimeZone));
+  const saved = await registrationRepository.saveChanges(trx, deps.dialect, {
+    id: current.id,
+    expectedUpdatedAt: current.updated_at,
+    values: changes,
+    updatedAt,
+    progress: progress.moved ? progress.row : null,
+    audit: auditRow(actor, { action: 'student.record-updated', studentId, detail: `fields: ${written.join(', ')}` }),
+  });
+  // Held since its read, the record cannot have moved; were it to, nothing is written.
+  if (!saved) throw new Conflict(messages.recordChanged);
+  return { moved, written };
 }
 
 /** The record as the API shows it, or undefined when there is no such student (for documents that print it). */

@@ -57,10 +57,52 @@ describe('a girl changing a parent e-mail of her record while it is where messag
     expect(await noticesAbout(student.id)).toEqual([]);
   });
 
-  it('tells no one once she has a linked guardian: the record’s addresses are then not where messages go', async () => {
+  it('tells no record address once she has a linked guardian: the record’s addresses are then not where messages go', async () => {
     const { student, client } = await signedInStudent(t, family);
-    await linkGuardian(t.db, await createGuardian(t.db), student.id);
+    const guardian = await createGuardian(t.db);
+    await linkGuardian(t.db, guardian, student.id);
     await change(client, student.id, { email_mother: 'me-instead@example.org' });
+    expect((await noticesAbout(student.id)).map((notice) => notice.recipient)).toEqual([guardian.email]);
+  });
+});
+
+describe('a girl changing a parent’s e-mail or phone while a guardian is linked (decision 066)', () => {
+  it('saves it as she made it, and tells each linked guardian which details changed, never the values; audited', async () => {
+    const { student, client } = await signedInStudent(t, { ...family, mobile_phone_father: '6201111' });
+    const mother = await createGuardian(t.db, { email: 'joy.linked@example.org' });
+    const father = await createGuardian(t.db, { email: 'mark.linked@example.org' });
+    const restricted = await createGuardian(t.db, { email: 'restricted.linked@example.org' });
+    await linkGuardian(t.db, mother, student.id, { relationship: 'mother' });
+    await linkGuardian(t.db, father, student.id, { relationship: 'father' });
+    await linkGuardian(t.db, restricted, student.id, { relationship: 'guardian', restricted: true });
+    await change(client, student.id, { mobile_phone_father: '6209999', email_mother: 'new.mum@example.org', allergy: 'Dust' });
+
+    const { record } = (await admin.get(`/api/student/${student.id}`)).json();
+    expect(record).toMatchObject({ mobile_phone_father: '6209999', email_mother: 'new.mum@example.org' });
+    const notices = await noticesAbout(student.id);
+    expect(notices.map((notice) => notice.recipient)).toEqual(['joy.linked@example.org', 'mark.linked@example.org']);
+    expect(notices[0].subject).toContain("contact details in Kezia's record were changed");
+    expect(notices[0].text_body).toContain('E-mail (Mother) and Mobile Phone (Father)');
+    for (const notice of notices) for (const value of ['6209999', 'new.mum@example.org', 'Dust']) expect(notice.text_body).not.toContain(value);
+    const audit = await t.db
+      .selectFrom('audit_log')
+      .select(['detail'])
+      .where('action', '=', 'family-contact.changed')
+      .where('student_id', '=', student.id)
+      .execute();
+    expect(audit).toEqual([{ detail: 'fields: email_mother, mobile_phone_father' }]);
+  });
+
+  it('tells no one of her other fields, of staff’s changes, or when her only link is restricted', async () => {
+    const { student, client } = await signedInStudent(t, family);
+    await linkGuardian(t.db, await createGuardian(t.db), student.id, { relationship: 'mother' });
+    await change(client, student.id, { allergy: 'Dust', mother_occupation: 'Nurse' });
+    await change(admin, student.id, { mobile_phone_mother: '6207777' });
     expect(await noticesAbout(student.id)).toEqual([]);
+
+    const other = await signedInStudent(t, family);
+    await linkGuardian(t.db, await createGuardian(t.db), other.student.id, { restricted: true });
+    await change(other.client, other.student.id, { mobile_phone_mother: '6208888', email_father: 'changed@example.org' });
+    expect(await noticesAbout(other.student.id)).toEqual([]);
   });
 });

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   absenceMessage,
+  contactChangeAnsweredMessage,
+  contactChangeToOfficeMessage,
+  familyContactChangedMessage,
   oneLine,
   registrationReminderMessage,
   reportPostedMessage,
@@ -24,6 +27,10 @@ describe('message subjects', () => {
       reportPostedMessage(school, { firstName: 'Anya\n', year: 2025, term: '1' }).subject,
       registrationReminderMessage(school, { firstName: 'Anya', stepsToDo: ['Health Data'], deadline: null }).subject,
       staffSecurityMessage(school, { username: 'head', event: { kind: 'factors-reset' }, at: '2025-11-19T12:00:00.000Z' }).subject,
+      // A guardian's name and a girl's first name in the contact changes' subjects (decision 066).
+      contactChangeToOfficeMessage(school, { firstName: 'Anya', studentId: '20260001', guardianName: 'Mark\r\nBcc: x@example.org', labels: [] }).subject,
+      contactChangeAnsweredMessage(school, { firstName: 'Anya\n', approved: [], declined: [] }).subject,
+      familyContactChangedMessage(school, { firstName: 'Anya\u2028', labels: [] }).subject,
     ];
     // eslint-disable-next-line no-control-regex -- the control characters a subject must not hold
     for (const subject of subjects) expect(subject).not.toMatch(/[\r\n\u0000-\u001F\u2028\u2029]/);

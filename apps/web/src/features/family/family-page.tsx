@@ -86,6 +86,15 @@ export default function FamilyPage() {
         {child.class_id ? `, class ${child.class_id}` : ''}
       </p>
       <RegistrationStatus child={child} />
+      <section className="family-section" aria-labelledby="family-details">
+        <h2 id="family-details" className="light-title">
+          Your Contact Details
+        </h2>
+        <p className="light-text light-secondary">Moved, or a new phone number? Send the school your new details for her record.</p>
+        <Link className="light-link family-link" to={`/family/${encodeURIComponent(child.student_id)}/details`}>
+          Update my contact details
+        </Link>
+      </section>
       <section className="family-section">
         <TermReportList key={child.student_id} studentId={child.student_id} title="Term Reports" firstName={firstName} />
       </section>

@@ -90,6 +90,8 @@ describe('the admin menu', () => {
     expect(labels(menuFor(adminMenu, 'office'))).toContain('Export Data');
     // The families' links and invitations: the office and admins, never a teacher (decision 062).
     expect(labels(menuFor(adminMenu, 'office'))).toContain('Guardians');
+    // The parents' contact changes, answered by the office and admins (decision 066).
+    expect(labels(menuFor(adminMenu, 'office'))).toContain('Contact Changes');
     expect(labels(menuFor(adminMenu, 'admin'))).toEqual(labels(adminMenu));
   });
 });
