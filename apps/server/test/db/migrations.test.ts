@@ -12,6 +12,7 @@ describe(`migrations on ${testDialect}`, () => {
     try {
       const tables = (await db.introspection.getTables()).map((table) => table.name).sort();
       for (const name of [
+        'absence_notes',
         'admin_users',
         'attendance_records',
         'audit_log',
