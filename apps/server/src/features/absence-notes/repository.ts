@@ -38,19 +38,24 @@ const listed = [
   'a.username as answered_by_username',
 ] as const;
 
-/** The notes a list holds, before its order and its page: `filters` applied, with what a note is presented with. */
-function notesQuery(db: Executor, filters: NoteFilters) {
+/** The notes `filters` hold, with their students (whose class a filter may name). */
+function filtered(db: Executor, filters: NoteFilters) {
   return db
     .selectFrom('absence_notes as n')
     .innerJoin('students as s', 's.id', 'n.student_id')
-    .leftJoin('guardians as g', 'g.id', 'n.guardian_id')
-    .leftJoin('guardian_links as l', (join) => join.onRef('l.guardian_id', '=', 'n.guardian_id').onRef('l.student_id', '=', 'n.student_id'))
-    .leftJoin('admin_users as a', 'a.id', 'n.answered_by')
     .$if(filters.status !== undefined, (query) => query.where('n.status', '=', filters.status!))
     .$if(filters.studentId !== undefined, (query) => query.where('n.student_id', '=', filters.studentId!))
     .$if(filters.classIds !== undefined, (query) =>
       filters.classIds!.length ? query.where('s.class_id', 'in', filters.classIds!) : query.where((eb) => eb.lit(false)),
     );
+}
+
+/** The notes a list holds, before its order and its page: `filters` applied, with what a note is presented with. */
+function notesQuery(db: Executor, filters: NoteFilters) {
+  return filtered(db, filters)
+    .leftJoin('guardians as g', 'g.id', 'n.guardian_id')
+    .leftJoin('guardian_links as l', (join) => join.onRef('l.guardian_id', '=', 'n.guardian_id').onRef('l.student_id', '=', 'n.student_id'))
+    .leftJoin('admin_users as a', 'a.id', 'n.answered_by');
 }
 
 /** Absence notes (decision 065): every query of the feature. */
@@ -69,7 +74,7 @@ export const absenceNotesRepository = {
   /** How many notes `filters` hold, and how many of them wait for an answer. */
   async counts(db: Executor, filters: NoteFilters): Promise<{ total: number; pending: number }> {
     const { status: _status, ...others } = filters;
-    const row = await notesQuery(db, others)
+    const row = await filtered(db, others)
       .select((eb) => [
         eb.fn.countAll<number>().as('all'),
         eb.fn.sum<number>(eb.case().when('n.status', '=', 'pending').then(1).else(0).end()).as('pending'),

@@ -4,7 +4,6 @@ import {
   absenceNoteLimits,
   absenceNoteMessages,
   absenceNoteReasons,
-  absenceNoteSessions,
   type AbsenceNoteReason,
   type AbsenceNoteSessions,
 } from '@school/contract/absence-notes';
@@ -147,7 +146,7 @@ export function AbsenceNoteForm({
         id="note-sessions"
         label="Sessions"
         value={sessions}
-        options={absenceNoteSessions.map((value) => ({ value, label: absenceNoteLabels.sessions[value] }))}
+        options={(['both', 'am', 'pm'] as const).map((value) => ({ value, label: absenceNoteLabels.sessions[value] }))}
         onChange={(value) => setSessions(value as AbsenceNoteSessions)}
       />
       <LightRadioGroup

@@ -79,6 +79,7 @@ export default function AbsenceNotesPage() {
               setPage(1);
             }}
             sx={{ minWidth: 180 }}
+            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
           >
             <MenuItem value="">{every ? 'Every class' : 'All my classes'}</MenuItem>
             {classes.map((formClass) => (
@@ -156,8 +157,7 @@ function NotesTable({
       <TableHead>
         <TableRow>
           <TableCell>Student</TableCell>
-          <TableCell>Days</TableCell>
-          <TableCell>Attendance recorded</TableCell>
+          <TableCell>Days and attendance recorded</TableCell>
           <TableCell>Reason</TableCell>
           <TableCell>Sent by</TableCell>
           <TableCell>Answer</TableCell>
@@ -175,13 +175,11 @@ function NotesTable({
                   {note.class_id ? ` · ${note.class_id}` : ''}
                 </Typography>
               </TableCell>
-              <TableCell data-label="Days">
+              <TableCell data-label="Days and attendance recorded">
                 {formatDayRange(note.from, note.to)}
-                <Typography variant="body2" color="text.secondary">
+                <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
                   {absenceNoteLabels.sessions[note.sessions]}
                 </Typography>
-              </TableCell>
-              <TableCell data-label="Attendance recorded">
                 {note.days.map((day) => (
                   <Typography key={day.date} variant="body2">
                     {recordedDayInWords(day)}
