@@ -3,6 +3,9 @@ import type { Insertable } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import type { AbsenceNotesTable } from '../../db/schema.ts';
 
+/** Rows per statement, well under both databases' limits on bound values. */
+const CHUNK = 500;
+
 /** Which notes a list holds: of one state, of some classes (a teacher's, or the class chosen), of one student. */
 export type NoteFilters = { status?: AbsenceNoteStatus; classIds?: string[]; studentId?: string };
 
@@ -118,6 +121,32 @@ export const absenceNotesRepository = {
       .select(['n.status', 'n.student_id', 's.class_id', 'n.file_key', 'n.file_name', 'n.file_mime'])
       .where('n.public_id', '=', publicId)
       .executeTakeFirst();
+  },
+
+  /** The notes of these students that hold words or a file: what a leaver's erasure takes (decision 046). */
+  async heldOf(db: Executor, studentIds: readonly string[]) {
+    const held: Array<{ id: number; student_id: string; text: string; file_key: string | null }> = [];
+    for (let start = 0; start < studentIds.length; start += CHUNK)
+      held.push(
+        ...(await db
+          .selectFrom('absence_notes')
+          .select(['id', 'student_id', 'text', 'file_key'])
+          .where('student_id', 'in', studentIds.slice(start, start + CHUNK))
+          .where((eb) => eb.or([eb('text', '!=', ''), eb('file_key', 'is not', null)]))
+          .orderBy('id')
+          .execute()),
+      );
+    return held;
+  },
+
+  /** Empties these notes' words and takes their files off them, in the caller's transaction; their days, sessions, reason and answer stay. */
+  async eraseHeld(trx: Executor, noteIds: readonly number[]): Promise<void> {
+    for (let start = 0; start < noteIds.length; start += CHUNK)
+      await trx
+        .updateTable('absence_notes')
+        .set({ text: '', file_key: null, file_name: null, file_mime: null, file_size: null })
+        .where('id', 'in', noteIds.slice(start, start + CHUNK))
+        .execute();
   },
 
   /** Every stored file a note names, for the start-up check of stored files (decision 013). */

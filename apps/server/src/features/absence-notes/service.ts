@@ -252,3 +252,24 @@ export const absenceNoteFileOwner: FileOwner = {
     return (await repository.storedFiles(db)).map((row) => ({ key: row.file_key, describe: `student ${row.student_id}, absence note ${row.public_id}` }));
   },
 };
+
+/** What a leaver's erasure takes of her absence notes (decisions 046 and 065): each note's words, counted as a health field, and its file, as a document. */
+export type HeldNoteData = { noteId: number; studentId: string; words: boolean; fileKey: string | null };
+
+/** The absence notes of these students that hold words or a file. */
+export async function noteDataOf(db: Executor, studentIds: readonly string[]): Promise<HeldNoteData[]> {
+  return (await repository.heldOf(db, studentIds)).map((row) => ({ noteId: row.id, studentId: row.student_id, words: row.text !== '', fileKey: row.file_key }));
+}
+
+/**
+ * Erases the words and files of these notes in the caller's transaction (a leaver's erasure,
+ * decision 046): a doctor's note is health data. What the notes say of her attendance stays (the
+ * days, the sessions, the reason's kind and the office's answer), as her attendance does; the
+ * caller releases the files' bytes with its change.
+ */
+export async function eraseNoteData(trx: Executor, notes: readonly HeldNoteData[]): Promise<void> {
+  await repository.eraseHeld(
+    trx,
+    notes.map((note) => note.noteId),
+  );
+}
