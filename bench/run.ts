@@ -22,6 +22,7 @@ import { signInBurstFigures } from './sign-in-burst.ts';
 import { termReportsFigures } from './term-reports.ts';
 import { measureWebWeight } from './web-weight.ts';
 import { notificationsFigures } from './notifications.ts';
+import { absenceNotesFigures } from './absence-notes.ts';
 
 /** Autosave against the bare baseline: five alternate rounds of 2 s each, 10 s of load for each server. */
 const AUTOSAVE_ROUNDS = { rounds: 5, seconds: 2 };
@@ -204,6 +205,14 @@ const parts: Array<
     async run(record) {
       console.log('Notifications: posting 2,000 students with messages, the sender and autosave while it sends (its own portal and SMTP server)…');
       await notificationsFigures(record);
+    },
+  },
+  {
+    name: 'absence-notes',
+    portal: false,
+    async run(record) {
+      console.log('Absence notes: the office’s list with 2,000 pending, and accepting one (its own portal)…');
+      await absenceNotesFigures(record);
     },
   },
   { name: 'postgres', portal: false, run: postgresAutosave },

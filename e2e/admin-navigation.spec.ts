@@ -39,6 +39,7 @@ test('each admin screen has its own URL, reached from the menu, the address bar 
     'Import Attendance',
     'Guardians',
     'Contact Changes',
+    'Absence Notes',
     'Health Alerts',
     'Staff',
     'Audit Log',

@@ -69,7 +69,7 @@ test('an admin adds a teacher with a class; the teacher sets her password, enrol
 
     // Her menu holds what her role may use; her table, her class's students only.
     const menu = await openAdminMenu(teacher);
-    await expect(menu.getByRole('link')).toHaveText(['Dashboard', 'Parents Contact', 'Health Alerts']);
+    await expect(menu.getByRole('link')).toHaveText(['Dashboard', 'Parents Contact', 'Absence Notes', 'Health Alerts']);
     await menu.getByRole('link', { name: 'Health Alerts' }).click();
     await expect(teacher.getByRole('heading', { level: 1, name: 'Health Alerts' })).toBeVisible();
     const alerts = teacher.getByRole('table', { name: `Health alerts of class ${student.class_id}` });

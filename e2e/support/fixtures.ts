@@ -15,15 +15,20 @@ const dataDir = () => {
 
 /**
  * Claims a demo student no other test has used (a claim is a file created exclusively, so the
- * two projects and parallel workers never share a student). `where` narrows the choice.
+ * two projects and parallel workers never share a student). `where` narrows the choice, and
+ * `absentOn` (yyyy-MM-dd) to a girl present at neither session that day.
  */
-export function claimStudent(where: 'any' | 'empty' | 'complete' = 'any', formLevel?: number): DemoStudent {
+export function claimStudent(where: 'any' | 'empty' | 'complete' = 'any', formLevel?: number, { absentOn }: { absentOn?: string } = {}): DemoStudent {
   const db = new SQLite(path.join(dataDir(), 'portal.sqlite'), { readonly: true, fileMustExist: true });
   try {
     const conditions = ['a.password_reset = 1'];
     if (where === 'empty') conditions.push('s.home_address IS NULL AND s.living_status IS NULL');
     if (where === 'complete') conditions.push('s.agree_terms_conditions = 1');
     if (formLevel) conditions.push(`substr(s.class_id, 1, 1) = '${Number(formLevel)}'`);
+    if (absentOn && /^\d{4}-\d{2}-\d{2}$/.test(absentOn))
+      conditions.push(
+        `NOT EXISTS (SELECT 1 FROM attendance_records r WHERE r.student_id = s.id AND r.date_scanned = '${absentOn}' AND (r.attendance_am = 1 OR r.attendance_pm = 1))`,
+      );
     const rows = db
       .prepare(
         `SELECT s.id, s.first_name, s.last_name, s.date_of_birth, s.class_id FROM students s JOIN student_accounts a ON a.student_id = s.id WHERE ${conditions.join(' AND ')} ORDER BY s.id`,

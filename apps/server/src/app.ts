@@ -36,6 +36,7 @@ import { schoolYearRoutes } from './features/school-year/index.ts';
 import { notificationsRoutes, registerOutboxSender } from './features/notifications/index.ts';
 import { guardiansRoutes } from './features/guardians/index.ts';
 import { contactChangesRoutes } from './features/contact-changes/index.ts';
+import { absenceNoteFileOwner, absenceNotesRoutes } from './features/absence-notes/index.ts';
 import { apiDocsRoutes, registerOpenApi } from './lib/api-docs.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { humanLogStream } from './lib/human-log.ts';
@@ -197,13 +198,14 @@ const featureRoutes: Array<[string, RoutePlugin]> = [
   ['guardians', guardiansRoutes],
   ['parents and guardians', familyRoutes],
   ['parents and guardians', contactChangesRoutes],
+  ['absence notes', absenceNotesRoutes],
 ];
 
 /** How often a running portal removes stored bytes that no row names (once they are SETTLE_MS old). */
 const ORPHAN_SWEEP_EVERY_MS = 5 * 60 * 1000;
 
 /** Every feature whose rows name stored files (decision 013). */
-const fileOwners: FileOwner[] = [documentFileOwner, reportCardFileOwner];
+const fileOwners: FileOwner[] = [documentFileOwner, reportCardFileOwner, absenceNoteFileOwner];
 
 /** A feature's routes, each tagged with the feature's heading in the OpenAPI document. */
 const withTag =

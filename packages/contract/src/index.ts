@@ -20,3 +20,4 @@ export * from './file-names.ts';
 export * from './guardians.ts';
 export * from './guardian-messages.ts';
 export * from './contact-changes.ts';
+export * from './absence-notes.ts';

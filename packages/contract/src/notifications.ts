@@ -3,11 +3,13 @@ export const notificationKinds = ['report_posted', 'absence', 'reminders', 'staf
 export type NotificationKind = (typeof notificationKinds)[number];
 
 /**
- * Every kind a message in the outbox may have: the kinds above, and the family's account messages
+ * Every kind a message in the outbox may have: the kinds above, the family's account messages
  * (an invitation, a password reset, an address to prove, a new link to a daughter: decision 062),
- * which a school cannot switch off, since a family could not get in or learn of a link without them.
+ * which a school cannot switch off, since a family could not get in or learn of a link without them,
+ * and the messages of what a family sends the school (an absence note sent or answered: decision
+ * 065), which neither the school nor a guardian switches off: she asked, and is owed the answer.
  */
-export const messageKinds = [...notificationKinds, 'family_account'] as const;
+export const messageKinds = [...notificationKinds, 'family_account', 'family_requests'] as const;
 export type MessageKind = (typeof messageKinds)[number];
 
 /** How the settings panel and the Messages page name each kind. */
@@ -17,6 +19,7 @@ export const notificationKindLabels: Record<MessageKind, string> = {
   reminders: 'Registration reminders',
   staff_security: 'Staff security notices',
   family_account: 'Family accounts',
+  family_requests: 'Family requests',
 };
 
 /** A message's state in the outbox. */

@@ -149,6 +149,7 @@ const environmentSchema = z.object({
   RECORD_READS_PER_HOUR_OFFICE: wholeNumber(1, 100_000).default(60),
   RECORD_READS_PER_HOUR_ADMIN: wholeNumber(1, 100_000).default(200),
   RETENTION_YEARS: wholeNumber(1, 50, 'years').default(2),
+  ABSENCE_NOTES_FROM_STUDENTS: flag(false),
 });
 
 export type Config = {
@@ -229,6 +230,11 @@ export type Config = {
    * Year screen erases them.
    */
   retentionYears: number;
+  /**
+   * Whether a student may send an absence note for herself (decision 065); off by default, when
+   * only her linked parents and guardians send them.
+   */
+  absenceNotesFromStudents: boolean;
   /** Folder of the built web app; undefined when the server runs without it (API tests). */
   webDist: string | undefined;
 };
@@ -302,6 +308,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     exportDailyLimit: env.EXPORT_DAILY_LIMIT,
     recordReadsPerHour: { admin: env.RECORD_READS_PER_HOUR_ADMIN, office: env.RECORD_READS_PER_HOUR_OFFICE },
     retentionYears: env.RETENTION_YEARS,
+    absenceNotesFromStudents: env.ABSENCE_NOTES_FROM_STUDENTS,
     webDist: undefined,
   };
 }

@@ -29,6 +29,7 @@ import * as recordReads from './migrations/029-record-reads.ts';
 import * as erasedFiles from './migrations/031-erased-files.ts';
 import * as guardians from './migrations/032-guardians.ts';
 import * as contactChanges from './migrations/035-contact-changes.ts';
+import * as absenceNotes from './migrations/034-absence-notes.ts';
 
 /** Migrations are listed here in order; the list is bundled, so no folder is read at run time. */
 const migrations: Record<string, Migration> = {
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '031-erased-files': erasedFiles,
   '032-guardians': guardians,
   '035-contact-changes': contactChanges,
+  '034-absence-notes': absenceNotes,
 };
 
 /**

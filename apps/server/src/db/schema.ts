@@ -556,6 +556,33 @@ export type ContactChangeFieldsTable = {
   decision: 'approved' | 'declined' | null;
 };
 
+/** An absence note a family sent, and the office's answer (decision 065); `public_id` names it in URLs. */
+export type AbsenceNotesTable = {
+  id: Generated<number>;
+  public_id: string;
+  student_id: string;
+  /** The first and last day it covers, yyyy-MM-dd. */
+  from_date: string;
+  to_date: string;
+  sessions: 'am' | 'pm' | 'both';
+  reason: 'illness' | 'medical' | 'family' | 'other';
+  text: string;
+  /** Who sent it: one of her guardians (`guardian_id`), or the student herself. */
+  sent_by: 'guardian' | 'student';
+  guardian_id: number | null;
+  /** The file sent with it, in the file store: its key, the name it was sent with, its type and size; null without one. */
+  file_key: string | null;
+  file_name: string | null;
+  file_mime: string | null;
+  file_size: number | null;
+  status: Generated<'pending' | 'accepted' | 'declined'>;
+  created_at: string;
+  answered_at: Generated<string | null>;
+  /** The staff account that answered it. */
+  answered_by: Generated<number | null>;
+  decline_reason: Generated<string | null>;
+};
+
 export type Database = {
   students: StudentsTable;
   student_accounts: StudentAccountsTable;
@@ -568,6 +595,7 @@ export type Database = {
   guardian_email_tokens: GuardianEmailTokensTable;
   contact_changes: ContactChangesTable;
   contact_change_fields: ContactChangeFieldsTable;
+  absence_notes: AbsenceNotesTable;
   staff_recovery_codes: StaffRecoveryCodesTable;
   staff_passkeys: StaffPasskeysTable;
   passkey_challenges: PasskeyChallengesTable;

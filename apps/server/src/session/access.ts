@@ -1,5 +1,5 @@
 import { classBoundRoles, messages, reachesClass, roleMay, studentIdProblem, type Access, type Permission } from '@school/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Forbidden, Invalid, NotFound, Unauthorized } from '../lib/errors.ts';
 import { accessRepository } from './access-repository.ts';
 import type { AdminActor, FamilyActor, GuardianActor, SignedInActor } from './actor.ts';
@@ -13,8 +13,12 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route (DESIGN §4, decisions 003 and 048). Every route declares it; a route without it answers 403. */
     access?: Access;
-    /** For `self or …` routes: the student id the request names (URL or body). */
-    studentIdFrom?: (request: FastifyRequest) => unknown;
+    /**
+     * For `self or …` and `family or …` routes: the student id the request names (URL or body). It
+     * may answer a promise: a multipart body that names her is read first (`receiveUploadOnce`),
+     * once the caller is known to be signed in.
+     */
+    studentIdFrom?: (request: FastifyRequest, reply: FastifyReply) => unknown;
     /** For class routes: the class the request names, which a class-bound role must have among hers. */
     classIdFrom?: (request: FastifyRequest) => unknown;
     /**
@@ -56,10 +60,10 @@ export function readAccess(access: Access): { permission: Permission; self: bool
  * answers 404, as for a girl who does not exist: the portal never tells her whether a girl is a
  * student. The rest of the staff's and students' calls are refused.
  */
-async function checkGuardian(app: FastifyInstance, request: FastifyRequest, actor: GuardianActor, access: Access): Promise<void> {
+async function checkGuardian(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, actor: GuardianActor, access: Access): Promise<void> {
   if (access === 'guardian') return;
   const staffAccess = readAccess(access);
-  const named = request.routeOptions.config?.studentIdFrom?.(request);
+  const named = await request.routeOptions.config?.studentIdFrom?.(request, reply);
   if (staffAccess?.family && named !== undefined && (await accessRepository.guardianSees(app.deps.db, actor.guardianId, namedStudentId(named)))) return;
   // A staff call that names a girl answers as one about a girl who does not exist, too.
   if (staffAccess?.self || named !== undefined) throw new NotFound();
@@ -112,7 +116,7 @@ export function registerAccessControl(app: FastifyInstance): void {
     }
   });
 
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', async (request, reply) => {
     if (request.is404) return;
     const config = request.routeOptions.config;
     const access = config?.access;
@@ -121,7 +125,7 @@ export function registerAccessControl(app: FastifyInstance): void {
 
     const actor = request.actor;
     if (actor.kind === 'visitor' && !actor.restricted) throw notSignedIn(request);
-    if (actor.kind === 'guardian') return checkGuardian(app, request, actor, access);
+    if (actor.kind === 'guardian') return checkGuardian(app, request, reply, actor, access);
     if (access === 'guardian') throw new Forbidden(messages.callNotAvailable);
     requireEnrolledFactor(request, app.deps.config.staffMfa);
     if (access === 'restricted') return;
@@ -129,7 +133,7 @@ export function registerAccessControl(app: FastifyInstance): void {
     const staffAccess = readAccess(access);
     if (!staffAccess) return;
 
-    const named = config.studentIdFrom?.(request);
+    const named = await config.studentIdFrom?.(request, reply);
     if (actor.kind === 'student') {
       if (!staffAccess.self) throw new Forbidden(messages.adminsOnly);
       // Left out, the route's schema asks for it (or its service checks the student it names).

@@ -12,6 +12,7 @@ describe(`migrations on ${testDialect}`, () => {
     try {
       const tables = (await db.introspection.getTables()).map((table) => table.name).sort();
       for (const name of [
+        'absence_notes',
         'admin_users',
         'attendance_records',
         'audit_log',
@@ -105,6 +106,27 @@ describe(`migrations on ${testDialect}`, () => {
         .where('username', '=', 'old-admin')
         .executeTakeFirstOrThrow();
       expect(row).toEqual({ role: 'admin', classes: '', disabled: 0, display_name: null });
+    } finally {
+      await close();
+    }
+  });
+
+  it('keeps absence notes indexed by state and by student beside their key (newest first), under a bigint key on PostgreSQL (decision 065)', async () => {
+    const { db, close } = await createTestDb();
+    try {
+      const query =
+        testDialect === 'postgres'
+          ? sql<{
+              name: string;
+            }>`SELECT indexname AS name FROM pg_indexes WHERE tablename = 'absence_notes' AND indexname LIKE 'absence_notes_s%' ORDER BY indexname`
+          : sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'absence_notes' AND sql IS NOT NULL ORDER BY name`;
+      expect((await query.execute(db)).rows.map((row) => row.name)).toEqual(['absence_notes_status', 'absence_notes_student']);
+      if (testDialect === 'postgres') {
+        const key = await sql<{
+          data_type: string;
+        }>`SELECT data_type FROM information_schema.columns WHERE table_name = 'absence_notes' AND column_name = 'id'`.execute(db);
+        expect(key.rows).toEqual([{ data_type: 'bigint' }]);
+      }
     } finally {
       await close();
     }

@@ -144,6 +144,10 @@ const requestRules: Record<string, { body?: z.ZodType; form?: z.ZodObject; query
   'POST /api/contact-changes': { body: contract.contactChangeRequest },
   'GET /api/contact-changes': { query: contract.contactChangesQuery },
   'PATCH /api/contact-changes/{id}': { body: contract.contactChangeAnswerRequest },
+  // Absence notes (decision 065): a note comes as a form with its optional file, or as JSON without one.
+  'POST /api/absence-notes': { form: contract.absenceNoteRequest },
+  'GET /api/absence-notes': { query: contract.absenceNotesQuery },
+  'PATCH /api/absence-notes/{id}': { body: contract.absenceNoteAnswerRequest },
 };
 
 /** `const: x` as the document writes it, `enum: [x]`. */

@@ -149,6 +149,11 @@ const expectedAccess: Record<string, Access> = {
   'GET /api/guardian/contact-changes': 'guardian',
   'GET /api/contact-changes': 'records:read',
   'PATCH /api/contact-changes/:id': 'records:write',
+  // Absence notes (decision 065): sent by her guardians (or herself), answered by the office, read by her teachers.
+  'POST /api/absence-notes': 'family or records:write',
+  'GET /api/absence-notes': 'family or class:read',
+  'PATCH /api/absence-notes/:id': 'records:write',
+  'GET /api/absence-notes/:id/file': 'class:read',
 };
 
 let t: TestApp;
@@ -190,12 +195,18 @@ const apiRoutes = () => t.app.routeTable.filter((route) => route.url.startsWith(
 /** Fills every URL parameter with the target student's id (a class parameter with her class); a body names her too. */
 const target = (access: Access) => (readAccess(access)?.self === false ? studentC : studentA);
 /** Calls that name the student in the query string. */
-const queries: Record<string, (id: string) => string> = { '/api/file': (id) => `?id=${id}&fileType=picture&fileName=x.jpg` };
+const queries: Record<string, (id: string) => string> = {
+  '/api/file': (id) => `?id=${id}&fileType=picture&fileName=x.jpg`,
+  '/api/absence-notes': (id) => `?student_id=${id}`,
+};
 const urlFor = (url: string, access: Access) =>
   url.replace(/:[a-zA-Z_]+/g, (name) => (/class/i.test(name) ? target(access).class_id : target(access).id)) + (queries[url]?.(target(access).id) ?? '');
 const bodyFor = (access: Access) => ({ id: target(access).id, student_id: target(access).id });
-/** Class reads that name no class or student: a teacher's answer holds her classes only (tested beside their features). */
-const answeredForHerClasses = new Set(['GET /api/students', 'GET /api/term-reports-posted']);
+/**
+ * Class reads that name no class or student: a teacher's answer holds her classes only (tested
+ * beside their features); an absence note's file is found for her classes' notes only.
+ */
+const answeredForHerClasses = new Set(['GET /api/students', 'GET /api/term-reports-posted', 'GET /api/absence-notes/:id/file']);
 
 /** Signed-in calls that show a student what the school holds about her own record: staff have none, and are refused (decision 050). */
 const studentsOnly = new Set(['GET /api/my-record-access', 'GET /api/my-data']);

@@ -10,7 +10,7 @@ export type AdminMenuEntry = AdminScreen | { label: string; screens: AdminScreen
 /**
  * Every admin screen, in the admin menu's order (SPEC §2): Dashboard, Export Data, Reports
  * (Registration Report, Parents Contact), Import Students, Post Term Reports, ..., Health Alerts,
- * Staff, Audit Log, Messages, Registration Settings, New School Year. The menu and the routes are both made from this list, so a new screen is one line
+ * Staff, Audit Log, Messages, Registration Settings, New School Year (Absence Notes beside Guardians). The menu and the routes are both made from this list, so a new screen is one line
  * here, e.g. `{ label: 'Import Students', path: '/admin/import', permission: 'records:write', page: () => import('../features/admin-data/import-students-page.tsx') }`,
  * and a group is `{ label: 'Reports', screens: [{ label: 'Registration Report', path: '/admin/reports', permission: 'exports', page: ... }, ...] }`.
  */
@@ -67,6 +67,13 @@ export const adminMenu: AdminMenuEntry[] = [
     // Answering writes the record: office and admin (decision 066).
     permission: 'records:write',
     page: () => import('../features/contact-changes/contact-changes-page.tsx'),
+  },
+  {
+    label: 'Absence Notes',
+    path: '/admin/absence-notes',
+    // Office and admin answer them; a teacher reads her classes' notes (decision 065).
+    permission: 'class:read',
+    page: () => import('../features/absence-notes/absence-notes-page.tsx'),
   },
   { label: 'Health Alerts', path: '/admin/health-alerts', permission: 'class:read', page: () => import('../features/students/health-alerts-page.tsx') },
   { label: 'Staff', path: '/admin/staff', permission: 'staff', page: () => import('../features/staff/staff-page.tsx') },

@@ -45,3 +45,17 @@ export function asDashedDate(text: string): string {
   if (!/^\d{5,8}$/.test(text)) return text;
   return [text.slice(0, 4), text.slice(4, 6), text.slice(6)].filter(Boolean).join('-');
 }
+
+let weekdayFormat: Intl.DateTimeFormat | undefined;
+
+/** A calendar day 'yyyy-MM-dd' with its weekday, short, as a list of days shows it: 'Mon 30 Nov 2026'. */
+export function formatWeekday(day: string): string {
+  weekdayFormat ??= new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  return weekdayFormat.format(new Date(`${day}T00:00:00Z`)).replace(',', '');
+}
+
+/** The days of a range as a sentence says them: one day, or 'from … to …'. */
+export const formatDayRange = (from: string, to: string): string => (from === to ? formatWeekday(from) : `${formatWeekday(from)} to ${formatWeekday(to)}`);
+
+/** The day `days` after a calendar day (before it, when negative), 'yyyy-MM-dd'. */
+export const shiftDay = (day: string, days: number): string => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);

@@ -8,6 +8,7 @@ import type { attendanceImportRequest } from './attendance.ts';
 import type { TextFields } from './common.ts';
 import type { termFileRequest } from './term-reports.ts';
 
+export * from './absence-notes.ts';
 export * from './admin-data.ts';
 export * from './attendance.ts';
 export * from './audit.ts';

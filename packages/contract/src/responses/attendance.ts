@@ -17,6 +17,12 @@ export const attendanceRecordSchema = z
     time_out: z.string().nullable(),
     time_scanned_in: z.string().nullable(),
     time_scanned_out: z.string().nullable(),
+    /**
+     * The sessions of the day she was absent at that an accepted absence note covers (decision 065):
+     * 'am', 'pm' or 'both'; null when none. A day she was away all day with no scan at all is listed
+     * with both sessions absent when a note excuses it.
+     */
+    excused: z.enum(['am', 'pm', 'both']).nullable(),
   })
   .meta({ id: 'AttendanceRecord' });
 export type AttendanceRecord = z.infer<typeof attendanceRecordSchema>;
@@ -24,7 +30,8 @@ export type AttendanceRecord = z.infer<typeof attendanceRecordSchema>;
 /**
  * `GET /api/student-attendance/{student id}` (SPEC §7): the current term's figures, counted in
  * sessions by decision 022 (`possible_attendance` AM and PM sessions held so far, `attendance`
- * sessions present, `lates` late mornings), with the day-by-day records, newest first.
+ * sessions present, `lates` late mornings, `excused` absent sessions an accepted note covers), with
+ * the day-by-day records, newest first.
  */
 export const studentAttendanceSchema = z
   .object({
@@ -41,6 +48,8 @@ export const studentAttendanceSchema = z
     possible_attendance: z.number().int(),
     attendance: z.number().int(),
     lates: z.number().int(),
+    /** Sessions she was absent at that an accepted absence note excuses (decision 065): counted apart from the other absences. */
+    excused: z.number().int(),
     attendance_records: z.array(attendanceRecordSchema),
   })
   .meta({ id: 'StudentAttendance' });

@@ -1,3 +1,4 @@
+export * from './absence-notes.ts';
 export * from './admin-data.ts';
 export * from './attendance.ts';
 export * from './audit.ts';

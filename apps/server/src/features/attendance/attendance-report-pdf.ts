@@ -11,7 +11,7 @@ import {
   type PrintRequester,
   type SchoolDocument,
 } from '../../lib/pdf/index.ts';
-import type { AttendanceFigures, SchoolDay } from './school-sessions.ts';
+import { excusedOn, type AttendanceFigures, type ExcusedSessions, type SchoolDay } from './school-sessions.ts';
 
 export type AttendanceReportInput = {
   schoolName: string;
@@ -24,13 +24,19 @@ export type AttendanceReportInput = {
   /** The school days of the range that count (decision 022). */
   days: SchoolDay[];
   records: Array<Pick<AttendanceRecord, 'date_scanned' | 'attendance_am' | 'attendance_pm' | 'late' | 'time_in' | 'time_out'>>;
+  /** The sessions accepted absence notes cover (decision 065): an absence among them reads 'Excused'. */
+  excused: ExcusedSessions;
 };
 
 const weekday = (date: string) => new Date(`${date}T00:00:00Z`).toLocaleDateString('en-GB', { weekday: 'short', timeZone: 'UTC' });
-const mark = (held: boolean, present: number | undefined) => (!held ? DASH : present === 1 ? 'Present' : 'Absent');
+const mark = (held: boolean, present: number | undefined, excused: boolean) => (!held ? DASH : present === 1 ? 'Present' : excused ? 'Excused' : 'Absent');
 const time = (value: string | null | undefined) => (value ? value.slice(0, 5) : null);
 
-/** The attendance report (SPEC §2): the student, the range, totals and both percentages, and each school day, late days marked. */
+/**
+ * The attendance report (SPEC §2): the student, the range, totals and both percentages, and each
+ * school day, late days marked; an absence an accepted note excuses reads 'Excused', and is counted
+ * apart from the other absences (decision 065).
+ */
 export function attendanceReportDefinition(input: AttendanceReportInput): SchoolDocument {
   const { student, figures } = input;
   const name = displayName(student) || DASH;
@@ -39,11 +45,12 @@ export function attendanceReportDefinition(input: AttendanceReportInput): School
   const rows = input.days.map((day) => {
     const record = byDate.get(day.date);
     const late = day.am && record?.late === 1;
+    const excuse = excusedOn(day, record, input.excused);
     const style = late ? { bold: true, color: pdfColours.secondary } : {};
     return [
       { text: `${day.date} ${weekday(day.date)}`, ...style },
-      { text: mark(day.am, record?.attendance_am), ...style },
-      { text: mark(day.pm, record?.attendance_pm), ...style },
+      { text: mark(day.am, record?.attendance_am, excuse === 'am' || excuse === 'both'), ...style },
+      { text: mark(day.pm, record?.attendance_pm, excuse === 'pm' || excuse === 'both'), ...style },
       { text: late ? 'LATE' : '', ...style },
       { text: time(record?.time_in) ?? DASH, ...style },
       { text: time(record?.time_out) ?? DASH, ...style },
@@ -55,7 +62,8 @@ export function attendanceReportDefinition(input: AttendanceReportInput): School
     ...labelValueTable('Totals (sessions: AM and PM of each school day)', [
       ['Possible sessions', figures.possible],
       ['Present', `${figures.present} (${percentages.present}%)`],
-      ['Absent', Math.max(figures.possible - figures.present, 0)],
+      ['Absent', Math.max(figures.possible - figures.present - figures.excused, 0)],
+      ['Excused (absence notes accepted)', figures.excused],
       ['Late mornings', figures.lates],
       ['Punctual', `${percentages.punctual}%`],
       ['School days', input.days.length],

@@ -25,12 +25,12 @@ export const attendanceRepository = {
     return found;
   },
 
-  /** The student's day records from `from` to `to`, newest first. */
   /** Every day of scans the student has, oldest first. */
   allRecords(db: Executor, studentId: string) {
     return db.selectFrom('attendance_records').select(recordColumns).where('student_id', '=', studentId).orderBy('date_scanned').execute();
   },
 
+  /** The student's day records from `from` to `to`, newest first. */
   recordsBetween(db: Executor, studentId: string, from: string, to: string) {
     return db
       .selectFrom('attendance_records')
@@ -39,6 +39,32 @@ export const attendanceRepository = {
       .where('date_scanned', '>=', from)
       .where('date_scanned', '<=', to)
       .orderBy('date_scanned', 'desc')
+      .execute();
+  },
+
+  /** The day records of several students from `from` to `to` (the days absence notes cover). */
+  recordsOf(db: Executor, studentIds: string[], from: string, to: string) {
+    return db
+      .selectFrom('attendance_records')
+      .select(['student_id', ...recordColumns])
+      .where('student_id', 'in', studentIds)
+      .where('date_scanned', '>=', from)
+      .where('date_scanned', '<=', to)
+      .execute();
+  },
+
+  /**
+   * The accepted absence notes of these students that reach into `from`–`to` (decision 065): read
+   * here, where the sessions they excuse are counted; the notes' own feature writes them.
+   */
+  acceptedNotesOf(db: Executor, studentIds: string[], from: string, to: string) {
+    return db
+      .selectFrom('absence_notes')
+      .select(['student_id', 'from_date', 'to_date', 'sessions'])
+      .where('student_id', 'in', studentIds)
+      .where('status', '=', 'accepted')
+      .where('from_date', '<=', to)
+      .where('to_date', '>=', from)
       .execute();
   },
 

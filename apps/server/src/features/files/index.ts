@@ -4,3 +4,4 @@
  */
 export { filesRoutes } from './routes.ts';
 export { documentCopies, documentFileOwner, documentsReceived, readStudentPhoto, storeMadeDocument, type DocumentCopy } from './service.ts';
+export { keptPhoto } from './photos.ts';

@@ -7,17 +7,18 @@ const loadSharp = async () => (await import('sharp')).default;
 
 /**
  * A photo as the portal keeps it (decision 041): turned upright, with no EXIF, location or other
- * metadata, and at most `photoLimits.storedLongSide` pixels on its long side. A photo of more than
- * `photoLimits.maxPixels` is refused with 422 from its header alone, before any of it is decoded.
+ * metadata, and at most `longSide` pixels on its long side (`photoLimits.storedLongSide` for a
+ * student's photo). A photo of more than `photoLimits.maxPixels` is refused with 422 from its header
+ * alone, before any of it is decoded.
  */
-export async function keptPhoto(input: string | Buffer, kind: 'jpeg' | 'png'): Promise<Buffer> {
+export async function keptPhoto(input: string | Buffer, kind: 'jpeg' | 'png', longSide: number = photoLimits.storedLongSide): Promise<Buffer> {
   const sharp = await loadSharp();
   const { width = 0, height = 0 } = await sharp(input)
     .metadata()
     .catch(() => ({ width: 0, height: 0 }));
   if (width * height > photoLimits.maxPixels) throw invalidField('file', documentMessages.photoTooLarge(width, height));
   try {
-    const side = photoLimits.storedLongSide;
+    const side = longSide;
     const image = sharp(input, { failOn: 'error', limitInputPixels: photoLimits.maxPixels })
       .rotate()
       .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true });

@@ -7,4 +7,5 @@ export { familyContactFields, notifyFamilyContactChanged, type ContactChange } f
 export { notifyAbsenceDay, recordSchoolDays } from './absence.ts';
 export { queueAdminsNotice, queueEnrolmentCode, queueStaffSecurityNotice } from './staff-security.ts';
 export { queueGuardianAccountMail } from './guardian-account.ts';
+export { notifyAbsenceNoteAnswered, notifyAbsenceNoteSent, type NoteToTell } from './absence-notes.ts';
 export type { AdminsEvent, GuardianAccountMail, StaffSecurityEvent } from './message-kinds.ts';

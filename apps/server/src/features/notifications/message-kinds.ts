@@ -358,3 +358,59 @@ export function contactChangeAnsweredMessage(
     `${school.portalUrl}/parents`,
   );
 }
+
+/** A note's days and sessions in words: 'Monday 23 November 2026 (morning)', or a range from one day to another. */
+export function noteDaysInWords({ from, to, sessions }: { from: string; to: string; sessions: 'am' | 'pm' | 'both' }): string {
+  const days = from === to ? dateInWords(from) : `${dateInWords(from)} to ${dateInWords(to)}`;
+  const part =
+    sessions === 'both' ? '' : from === to ? (sessions === 'am' ? ' (morning)' : ' (afternoon)') : sessions === 'am' ? ' (mornings)' : ' (afternoons)';
+  return `${days}${part}`;
+}
+
+/** What an absence note's message tells (decision 065): a note sent (to the office, or her family), or the office's answer. */
+export type AbsenceNoteNews =
+  | { kind: 'sent'; to: 'office' | 'family'; sender: string; byStudent: boolean; studentId: string; classId: string | null }
+  | { kind: 'answered'; status: 'accepted' | 'declined'; toStudent: boolean };
+
+/**
+ * An absence note's message (decision 065): the girl's first name, the days it covers, and who sent
+ * it or what the office answered; never its reason, its words or its file (DESIGN §5: no health
+ * detail in a message), nor the reason of a decline: the family reads that in the portal.
+ */
+export function absenceNoteMessage(
+  school: School,
+  { firstName, days, news }: { firstName: string; days: { from: string; to: string; sessions: 'am' | 'pm' | 'both' }; news: AbsenceNoteNews },
+): Composed {
+  const when = noteDaysInWords(days);
+  if (news.kind === 'sent' && news.to === 'office')
+    return compose(
+      `${school.schoolName}: an absence note for ${firstName} to answer`,
+      [
+        `${news.sender} sent an absence note for ${firstName} (student ID ${news.studentId}${news.classId ? `, class ${news.classId}` : ''}) for ${when}.`,
+        'Accept or decline it on the Absence Notes screen.',
+      ],
+      `${school.portalUrl}/admin`,
+    );
+  if (news.kind === 'sent')
+    return compose(
+      `${school.schoolName}: an absence note for ${firstName}`,
+      [
+        news.byStudent
+          ? `${firstName} sent the school an absence note herself for ${when}.`
+          : `${news.sender} sent the school an absence note for ${firstName} for ${when}.`,
+        'The school’s answer will show in the portal, and you will be told of it.',
+        officeLine(school),
+      ],
+      `${school.portalUrl}/parents`,
+    );
+  return compose(
+    `${school.schoolName}: the absence note for ${firstName} was ${news.status}`,
+    [
+      news.status === 'accepted'
+        ? `The school accepted the absence note for ${firstName} for ${when}: those sessions count as excused.`
+        : `The school declined the absence note for ${firstName} for ${when}. Sign in to the portal to read why.`,
+      officeLine(school),
+    ],
+    `${school.portalUrl}/${news.toStudent ? '' : 'parents'}`,
+  );
+}

@@ -299,6 +299,15 @@ export const notificationsRepository = {
       .execute();
   },
 
+  /** One student's first name and the fields her addresses come from; undefined when she is gone. */
+  studentToTell(db: Executor, studentId: string) {
+    return db
+      .selectFrom('students')
+      .select(['id', 'first_name', ...addressFields])
+      .where('id', '=', studentId)
+      .executeTakeFirst();
+  },
+
   /** Every student's day record of a date. */
   recordsOn(db: Executor, date: string) {
     return db

@@ -5,6 +5,7 @@ import { nowIso, type Executor } from '../../db/database.ts';
 import type { AuditLogTable } from '../../db/schema.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { zonedTimestamp } from '../../lib/time-zone.ts';
+import { eraseNoteData, noteDataOf } from '../absence-notes/index.ts';
 import { auditRow, studentsHeld, writeAuditRows } from '../audit/index.ts';
 import { nextVersion } from '../registration/index.ts';
 import { erasedHealthValues, healthFieldsHeld, retentionDueOn } from './health-data.ts';
@@ -28,13 +29,22 @@ async function leaversWithCounts(db: Executor, deps: Pick<Deps, 'config'>): Prom
   const today = schoolToday(deps);
   const leavers = await repository.leaversNotErased(db);
   const ids = leavers.map((leaver) => leaver.student_id);
-  const [documents, snapshots] = await Promise.all([repository.documentsOf(db, ids), repository.snapshotsOf(db, ids)]);
+  const [documents, snapshots, notes] = await Promise.all([repository.documentsOf(db, ids), repository.snapshotsOf(db, ids), noteDataOf(db, ids)]);
   const documentsOf = countBy(documents, () => 1);
   const snapshotFieldsOf = countBy(snapshots, (snapshot) => healthFieldsHeld(JSON.parse(snapshot.record) as Record<string, FieldValue>));
+  // An absence note's words count as a health field, its file as a document (decision 065).
+  const noteWordsOf = countBy(
+    notes.map((note) => ({ ...note, student_id: note.studentId })),
+    (note) => Number(note.words),
+  );
+  const noteFilesOf = countBy(
+    notes.map((note) => ({ ...note, student_id: note.studentId })),
+    (note) => Number(note.fileKey !== null),
+  );
   const count = (leaver: Leaver): RetentionCounts => ({
-    health_fields: healthFieldsHeld(leaver),
+    health_fields: healthFieldsHeld(leaver) + (noteWordsOf.get(leaver.student_id) ?? 0),
     snapshot_fields: snapshotFieldsOf.get(leaver.student_id) ?? 0,
-    documents: documentsOf.get(leaver.student_id) ?? 0,
+    documents: (documentsOf.get(leaver.student_id) ?? 0) + (noteFilesOf.get(leaver.student_id) ?? 0),
   });
   const listed = leavers
     .map((leaver: Leaver) => ({
@@ -139,7 +149,10 @@ async function reclaimErasedSpace(deps: Pick<Deps, 'db' | 'dialect' | 'config'>,
     await new Promise((resolve) => setTimeout(resolve, RECLAIM_PAUSE_MS));
 }
 
-/** The erasure itself: claims the due leavings, empties their health data, removes their documents, audits, in one transaction. */
+/**
+ * The erasure itself: claims the due leavings, empties their health data, removes their documents
+ * and their absence notes' words and files, audits, in one transaction.
+ */
 function eraseInOneTransaction(deps: Deps, by: Eraser): Promise<RetentionEraseResult> {
   return deps.files.change(async (trx, change) => {
     const { due } = await leaversWithCounts(trx, deps);
@@ -156,7 +169,7 @@ function eraseInOneTransaction(deps: Deps, by: Eraser): Promise<RetentionEraseRe
     const ids = erasing.map((entry) => entry.student_id);
     if (ids.length === 0) return eraseResult(false, 0, totals([]));
     // Read again under the claim: what this transaction erases, whatever changed since the list was read.
-    const [documents, snapshots] = await Promise.all([repository.documentsOf(trx, ids), repository.snapshotsOf(trx, ids)]);
+    const [documents, snapshots, notes] = await Promise.all([repository.documentsOf(trx, ids), repository.snapshotsOf(trx, ids), noteDataOf(trx, ids)]);
     await repository.eraseHealthFields(trx, ids, nextVersion(erasedAt));
     for (const snapshot of snapshots) {
       const record = JSON.parse(snapshot.record) as Record<string, FieldValue>;
@@ -167,13 +180,12 @@ function eraseInOneTransaction(deps: Deps, by: Eraser): Promise<RetentionEraseRe
       ids,
       documents.map((document) => document.id),
     );
+    // Her absence notes' words and files (decision 065); the days they excuse stay, as her attendance does.
+    await eraseNoteData(trx, notes);
+    const erasedKeys = [...documents.map((document) => document.stored_name), ...notes.flatMap((note) => (note.fileKey ? [note.fileKey] : []))];
     // Named until their bytes are gone: a process ended after the commit leaves them to the next start or erasure.
-    await repository.recordErasedFiles(
-      trx,
-      documents.map((document) => document.stored_name),
-      erasedAt,
-    );
-    for (const document of documents) await change.release(document.stored_name);
+    await repository.recordErasedFiles(trx, erasedKeys, erasedAt);
+    for (const key of erasedKeys) await change.release(key);
     await repository.clearStepFlags(trx, ids);
     const counts = totals(erasing);
     const rows = erasing.map((entry) => erasureAudit(by, { action: 'student.data-erased', studentId: entry.student_id, detail: countsText(entry) }));

@@ -4,6 +4,6 @@
  * schema, and the temporary file removed whenever the request ends. Multipart is registered once
  * (`registerUploads`, in app.ts); a route adds `preValidation: receiveUpload({ accept })`.
  */
-export { assertFileKind, receiveUpload, ReceivedFile, registerUploads, uploadedFile, type UploadOptions } from './receive-upload.ts';
+export { assertFileKind, receiveUpload, receiveUploadOnce, ReceivedFile, registerUploads, uploadedFile, type UploadOptions } from './receive-upload.ts';
 export { incomingDir, incomingRoot, incomingSweep, sweepIncoming } from './incoming.ts';
 export { kindsInWords, loadSniffer, sniffUploadKind, uploadKinds, type UploadKind } from './upload-kinds.ts';

@@ -176,6 +176,42 @@ export function receiveUpload(options: UploadOptions = {}): preValidationHookHan
   };
 }
 
+/**
+ * The upload pipeline of a call that takes JSON or a multipart form with an optional file, whose
+ * body names the student the access check reads (an absence note: decision 065). The access check
+ * runs before a route's own `preValidation`, so its `studentIdFrom` may need the form first:
+ * `field(name)` reads that field after receiving the upload, and `preValidation` receives it for a
+ * call whose access does not ask; either way it is received once. A JSON body is left as it is.
+ *
+ *   const upload = receiveUploadOnce();
+ *   app.post('/api/absence-notes', {
+ *     config: { access: 'family or records:write', studentIdFrom: upload.field('student_id') },
+ *     preValidation: upload.preValidation,
+ *     schema: { consumes: ['application/json', 'multipart/form-data'], body: absenceNoteRequest.extend({ file: uploadedFile().optional() }), ... },
+ *   }, ...);
+ */
+export function receiveUploadOnce(options: UploadOptions = {}) {
+  const receive = receiveUpload(options) as (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  const received = new WeakMap<FastifyRequest, Promise<void>>();
+  const once = (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    let receiving = received.get(request);
+    if (!receiving) {
+      receiving = request.isMultipart() ? receive.call(request.server, request, reply) : Promise.resolve();
+      received.set(request, receiving);
+    }
+    return receiving;
+  };
+  return {
+    preValidation: once,
+    /** The body's field `name`, once the upload (if it is one) is received. */
+    field: (name: string) => async (request: FastifyRequest, reply: FastifyReply) => {
+      await once(request, reply);
+      const body = request.body;
+      return body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined;
+    },
+  };
+}
+
 /** Room in a body for its text fields and part headers beside the file. */
 const FIELDS_ALLOWANCE = 1024 * 1024;
 

@@ -120,13 +120,14 @@ describe('GET /api/student-attendance/{id}', () => {
       possible_attendance: 18,
       attendance: 3,
       lates: 1,
+      excused: 0,
     });
     expect(body.attendance_records).toHaveLength(4);
     expect(body.attendance_records[0]).toEqual(
       expect.objectContaining({ date_scanned: days[2], attendance_am: 1, attendance_pm: 0, late: 0, time_in: '07:40:00', time_out: '15:10:00' }),
     );
     expect(Object.keys(body.attendance_records[0]).sort()).toEqual(
-      ['attendance_am', 'attendance_pm', 'date_scanned', 'late', 'time_in', 'time_out', 'time_scanned_in', 'time_scanned_out'].sort(),
+      ['attendance_am', 'attendance_pm', 'date_scanned', 'late', 'time_in', 'time_out', 'time_scanned_in', 'time_scanned_out', 'excused'].sort(),
     );
     expect(attendancePercentages(body)).toEqual({ present: 17, punctual: 67 });
   });
@@ -175,8 +176,9 @@ describe('GET /api/student-attendance/{id}', () => {
       possible: body.possible_attendance,
       present: body.attendance,
       lates: body.lates,
+      excused: body.excused,
     });
-    expect(await termAttendanceSummary(deps, { studentId: student.id, year, term: '2' })).toEqual({ possible: 0, present: 0, lates: 0 });
+    expect(await termAttendanceSummary(deps, { studentId: student.id, year, term: '2' })).toEqual({ possible: 0, present: 0, lates: 0, excused: 0 });
   });
 });
 
@@ -334,6 +336,7 @@ describe('POST /api/attendance-import', () => {
         time_out: '11:30:00',
         time_scanned_in: '08:17:00',
         time_scanned_out: '11:30:00',
+        excused: null,
       },
       {
         date_scanned: first,
@@ -344,6 +347,7 @@ describe('POST /api/attendance-import', () => {
         time_out: '15:05:00',
         time_scanned_in: '07:45:00',
         time_scanned_out: '15:05:00',
+        excused: null,
       },
     ]);
     expect(body).toMatchObject({ attendance: 3, lates: 1 });

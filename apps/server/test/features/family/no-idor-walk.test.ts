@@ -31,6 +31,7 @@ const STUDENT_PATH = new Set(['id', 'student_id', 'studentId']);
 /**
  * Routes whose `{id}` names something else than a student (a message, a session, a passkey, a
  * guardian's link or invitation, a contact change): walked too, but a staff or account call among them may answer 403.
+ * guardian's link or invitation, an absence note): walked too, but a staff or account call among them may answer 403.
  * Any other route with a student's parameter in its path must answer 404.
  */
 const OTHER_IDS = new Set([
@@ -42,6 +43,8 @@ const OTHER_IDS = new Set([
   'POST /api/guardian-invitations/:id/resend',
   'DELETE /api/guardian-invitations/:id',
   'PATCH /api/contact-changes/:id',
+  'PATCH /api/absence-notes/:id',
+  'GET /api/absence-notes/:id/file',
 ]);
 const STUDENT_FIELD = new Set(['student_id', 'id']);
 let walked: Walked[];
@@ -151,6 +154,8 @@ describe('the no-IDOR walk (decision 063)', () => {
         'GET /api/guardians',
         'POST /api/guardian-links',
         'POST /api/contact-changes',
+        'POST /api/absence-notes',
+        'GET /api/absence-notes',
       ]),
     );
     expect(walked.length).toBeGreaterThan(20);

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TestApp, TestClient } from '../../helpers/test-app.ts';
+import { nowIso } from '../../../src/db/database.ts';
 import { adminApp, signedInStudent } from '../../helpers/factories.ts';
 import { daysAgo, herHealth, leaverWithData, whatIsKept } from './leavers-with-data.ts';
 
@@ -132,6 +133,59 @@ describe('POST /api/retention/erase', () => {
     expect(await whatIsKept(t.db, leaver.id)).toEqual(before);
     expect(await storedKeys()).toEqual(keys);
     expect(await t.db.selectFrom('audit_log').select('id').where('action', 'in', ['student.data-erased', 'retention.erased']).execute()).toEqual([]);
+  });
+
+  it('erases a leaver’s absence notes’ words and files with her health data, keeping the days they excuse (decision 065)', async () => {
+    await start();
+    const leaver = await leaverWithData(t.db, t.app.deps.files, daysAgo(1, 2));
+    const note = {
+      student_id: leaver.id,
+      from_date: daysAgo(40, 2),
+      to_date: daysAgo(40, 2),
+      sessions: 'both',
+      reason: 'medical',
+      sent_by: 'student',
+      created_at: nowIso(),
+    } as const;
+    const fileKey = await t.app.deps.files.put({ bytes: Buffer.from('%PDF-1.4 the doctor’s note') }, { extension: '.pdf' }, async (trx, key) => {
+      await trx
+        .insertInto('absence_notes')
+        .values({
+          ...note,
+          public_id: 'note-with-file',
+          text: 'Seen by Dr Ali for her asthma.',
+          file_key: key,
+          file_name: 'doctor.pdf',
+          file_mime: 'application/pdf',
+          file_size: 26,
+          status: 'accepted',
+        })
+        .execute();
+      return key;
+    });
+    await t.db
+      .insertInto('absence_notes')
+      .values({ ...note, public_id: 'note-bare', text: '' })
+      .execute();
+
+    expect((await admin.get('/api/retention')).json().due).toEqual([expect.objectContaining({ student_id: leaver.id, health_fields: 5, documents: 5 })]);
+    const erased = await admin.post('/api/retention/erase', { dry_run: false });
+    expect(erased.json()).toMatchObject({ students: 1, health_fields: 5, snapshot_fields: 4, documents: 5 });
+
+    const notes = await t.db.selectFrom('absence_notes').selectAll().where('student_id', '=', leaver.id).orderBy('public_id').execute();
+    expect(notes).toEqual([
+      expect.objectContaining({ public_id: 'note-bare', text: '', file_key: null }),
+      expect.objectContaining({
+        public_id: 'note-with-file',
+        text: '',
+        file_key: null,
+        file_name: null,
+        status: 'accepted',
+        from_date: note.from_date,
+        reason: 'medical',
+      }),
+    ]);
+    expect(await storedKeys()).not.toContain(fileKey);
   });
 
   it('refuses a dry_run that is not true or false with 422, and anyone without the settings permission with 403', async () => {

@@ -10,16 +10,23 @@ import './attendance.css';
 const HEADERS = ['Date', 'AM', 'PM', 'Late', 'Time In', 'Time Out'];
 
 const time = (value: string | null) => (value ? value.slice(0, 5) : '—');
-const yesNo = (flag: number) => (flag === 1 ? 'Yes' : 'No');
+
+/** A session's cell: Yes, No, or 'Excused' for an absence an accepted absence note covers (decision 065). */
+function Session({ present, excused }: { present: number; excused: boolean }) {
+  if (present === 1) return <td>Yes</td>;
+  return excused ? <td className="attendance-excused-mark">Excused</td> : <td>No</td>;
+}
 
 /** One day. Late rows: dark red on a pale red, 6:1 contrast, and marked in words and with an icon as well. */
 function DayRow({ record }: { record: AttendanceRecord }) {
   const late = record.late === 1;
+  // A server older than absence notes sends no `excused`.
+  const excused = record.excused ?? null;
   return (
-    <tr className={late ? 'attendance-late' : undefined} data-late={late ? 'true' : undefined}>
+    <tr className={late ? 'attendance-late' : undefined} data-late={late ? 'true' : undefined} data-excused={excused ?? undefined}>
       <td className="attendance-date">{record.date_scanned}</td>
-      <td>{yesNo(record.attendance_am)}</td>
-      <td>{yesNo(record.attendance_pm)}</td>
+      <Session present={record.attendance_am} excused={excused === 'am' || excused === 'both'} />
+      <Session present={record.attendance_pm} excused={excused === 'pm' || excused === 'both'} />
       <td>
         {late ? (
           <span className="attendance-late-mark">
@@ -36,7 +43,10 @@ function DayRow({ record }: { record: AttendanceRecord }) {
   );
 }
 
-/** The details table (SPEC §2): Date, AM, PM, Late, Time In, Time Out; a 'Search Date' box; pages of 10 on a phone. */
+/**
+ * The details table (SPEC §2): Date, AM, PM, Late, Time In, Time Out; a 'Search Date' box; pages of
+ * 10 on a phone. A session an accepted absence note excuses reads 'Excused' (decision 065).
+ */
 export function AttendanceTable({ records, headingLevel = 2 }: { records: AttendanceRecord[]; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const phone = usePhoneWidth();

@@ -17,7 +17,7 @@ import './attendance.css';
 /** The report's dialog, with its date pickers, loads when it is opened (MUI, in MUI's theme). */
 const ReportDialog = lazy(async () => ({ default: (await import('../mui/attendance-report-dialog.tsx')).ReportDialog }));
 
-const colours = { present: '#0b2a5b', absent: '#b0bec5', early: '#2e7d32', late: '#b71c1c' };
+const colours = { present: '#0b2a5b', absent: '#b0bec5', excused: '#7e57c2', early: '#2e7d32', late: '#b71c1c' };
 
 /**
  * The attendance screen (SPEC §2) of one student: the student herself at /attendance, an admin from
@@ -43,7 +43,9 @@ export function AttendanceView({ studentId, firstName }: { studentId: string | n
     );
   const name = displayName(data);
   const { present, punctual } = attendancePercentages(data);
-  const absent = Math.max(data.possible_attendance - data.attendance, 0);
+  // Absences an accepted absence note excuses are counted apart (decision 065); a server older than notes sends none.
+  const excused = data.excused ?? 0;
+  const absent = Math.max(data.possible_attendance - data.attendance - excused, 0);
   const term = data.term ? `${termNames[data.term] ?? data.term} Term ${data.year ? academicYearLabel(data.year) : ''}`.trim() : 'No term yet';
   return (
     <div>
@@ -68,8 +70,9 @@ export function AttendanceView({ studentId, firstName }: { studentId: string | n
           parts={[
             { label: 'Present', value: data.attendance, color: colours.present },
             { label: 'Absent', value: absent, color: colours.absent },
+            { label: 'Excused', value: excused, color: colours.excused },
           ]}
-          figures={[`Present: ${data.attendance}`, `Absent: ${absent}`]}
+          figures={[`Present: ${data.attendance}`, `Absent: ${absent}`, `Excused: ${excused}`]}
           headingLevel={part ? 3 : 2}
         />
         <AttendanceDoughnut

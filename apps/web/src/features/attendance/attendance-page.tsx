@@ -1,8 +1,17 @@
 import { useSession } from '../../api/get-session.ts';
+import { AbsenceNotes } from '../../components/light/absence-notes.tsx';
 import { AttendanceView } from '../../components/light/attendance-view.tsx';
 
-/** `/attendance` (SPEC §2): the signed-in student's attendance this term. */
+/**
+ * `/attendance` (SPEC §2): the signed-in student's attendance this term, and her absence notes
+ * (decision 065): those her guardians sent, and a note of her own where the school allows it.
+ */
 export default function AttendancePage() {
   const { data: session } = useSession();
-  return <AttendanceView studentId={session?.userID} />;
+  return (
+    <>
+      <AttendanceView studentId={session?.userID} />
+      {session?.userID && <AbsenceNotes studentId={session.userID} ownNotes />}
+    </>
+  );
 }

@@ -1,5 +1,6 @@
 import { displayName } from '@school/contract/names';
 import { Link, Navigate, useParams } from 'react-router';
+import { AbsenceNotes } from '../../components/light/absence-notes.tsx';
 import { AttendanceView } from '../../components/light/attendance-view.tsx';
 import { LightAlert } from '../../components/light/light-alert.tsx';
 import { LightSpinner } from '../../components/light/light-spinner.tsx';
@@ -56,7 +57,7 @@ function RegistrationStatus({ child }: { child: GuardianChild }) {
  * `/family` and `/family/:studentId`: the guardian's dashboard (decisions 062, 063). Every daughter
  * linked to her, a switcher when there are several (the one chosen is in the URL), and for her:
  * the registration's status, the posted term reports and the attendance, drawn by the same pieces
- * as the student's own screens.
+ * as the student's own screens, with her absence notes under it (decision 065).
  */
 export default function FamilyPage() {
   const { studentId } = useParams();
@@ -100,6 +101,7 @@ export default function FamilyPage() {
       </section>
       <section className="family-section">
         <AttendanceView key={child.student_id} studentId={child.student_id} firstName={firstName} />
+        <AbsenceNotes key={`notes-${child.student_id}`} studentId={child.student_id} firstName={firstName} />
       </section>
       <Link className="light-link family-link" to="/family/add">
         Add a daughter

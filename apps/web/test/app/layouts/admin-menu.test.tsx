@@ -83,7 +83,8 @@ describe('the admin menu', () => {
 
   it("shows each role only the screens it may use: a teacher her class's screens, the office no staff or settings", () => {
     const labels = (entries: AdminMenuEntry[]) => screensOf(entries).map((entry) => entry.label);
-    expect(labels(menuFor(adminMenu, 'teacher'))).toEqual(['Dashboard', 'Parents Contact', 'Health Alerts']);
+    // Her classes' absence notes too, read-only (decision 065).
+    expect(labels(menuFor(adminMenu, 'teacher'))).toEqual(['Dashboard', 'Parents Contact', 'Absence Notes', 'Health Alerts']);
     expect(menuFor(adminMenu, 'teacher').find((entry) => entry.label === 'Reports')).toMatchObject({ screens: [{ label: 'Parents Contact' }] });
     expect(labels(menuFor(adminMenu, 'office'))).not.toContain('Staff');
     expect(labels(menuFor(adminMenu, 'office'))).not.toContain('Registration Settings');
@@ -92,6 +93,7 @@ describe('the admin menu', () => {
     expect(labels(menuFor(adminMenu, 'office'))).toContain('Guardians');
     // The parents' contact changes, answered by the office and admins (decision 066).
     expect(labels(menuFor(adminMenu, 'office'))).toContain('Contact Changes');
+    expect(labels(menuFor(adminMenu, 'office'))).toContain('Absence Notes');
     expect(labels(menuFor(adminMenu, 'admin'))).toEqual(labels(adminMenu));
   });
 });

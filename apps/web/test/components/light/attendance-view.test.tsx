@@ -37,9 +37,9 @@ describe('the attendance screen', () => {
     renderWithQueries(<AttendanceView studentId="20260001" />);
     expect(await screen.findByText('Kezia Ramdial')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Student Attendance Records' })).toBeInTheDocument();
-    for (const text of ['Michaelmas Term 2026-2027', '20260001', '1A', 'Present: 6', 'Absent: 2', 'Late: 1'])
+    for (const text of ['Michaelmas Term 2026-2027', '20260001', '1A', 'Present: 6', 'Absent: 2', 'Excused: 0', 'Late: 1'])
       expect(screen.getByText(text)).toBeInTheDocument();
-    expect(screen.getByRole('figure', { name: 'Attendance: 75%. Present: 6, Absent: 2.' })).toBeInTheDocument();
+    expect(screen.getByRole('figure', { name: 'Attendance: 75%. Present: 6, Absent: 2, Excused: 0.' })).toBeInTheDocument();
     expect(screen.getByRole('figure', { name: 'Punctual: 83%. Late: 1.' })).toBeInTheDocument();
     const rows = within(screen.getByRole('table', { name: 'Attendance records' })).getAllByRole('row');
     expect(rows[2]).toHaveTextContent('2026-09-08YesYesLate08:1415:05');
@@ -50,10 +50,21 @@ describe('the attendance screen', () => {
     expect(within(screen.getByRole('table', { name: 'Attendance records' })).getAllByRole('row')).toHaveLength(2);
   });
 
+  it('counts absences an accepted absence note excuses apart from the others, keeping the spec’s words', async () => {
+    const excusedDay = { ...day('2026-09-09'), attendance_am: 0, attendance_pm: 0, time_in: null, time_out: null, excused: 'both' };
+    stubFetch(() =>
+      json({ ...base, possible_attendance: 8, attendance: 4, lates: 0, excused: 2, attendance_records: [excusedDay, day('2026-09-08'), day('2026-09-07')] }),
+    );
+    renderWithQueries(<AttendanceView studentId="20260001" />);
+    expect(await screen.findByRole('figure', { name: 'Attendance: 50%. Present: 4, Absent: 2, Excused: 2.' })).toBeInTheDocument();
+    const rows = within(screen.getByRole('table', { name: 'Attendance records' })).getAllByRole('row');
+    expect(rows[1]).toHaveTextContent('2026-09-09ExcusedExcusedNo——');
+  });
+
   it('shows 0 % and a kind word to a student with no records yet', async () => {
     stubFetch(() => json({ ...base, possible_attendance: 10, attendance: 0, lates: 0, attendance_records: [] }));
     renderWithQueries(<AttendanceView studentId="20260001" />);
-    expect(await screen.findByRole('figure', { name: 'Attendance: 0%. Present: 0, Absent: 10.' })).toBeInTheDocument();
+    expect(await screen.findByRole('figure', { name: 'Attendance: 0%. Present: 0, Absent: 10, Excused: 0.' })).toBeInTheDocument();
     expect(screen.getByRole('figure', { name: 'Punctual: 0%. Late: 0.' })).toBeInTheDocument();
     expect(screen.getByText(/No attendance has been recorded yet this term/)).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();

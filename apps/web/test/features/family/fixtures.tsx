@@ -54,6 +54,9 @@ export const attendanceOf = (studentId: string) => ({
   attendance_records: [],
 });
 
+/** A daughter with no absence note yet, which her guardian may send (`GET /api/absence-notes?student_id=`). */
+export const noNotes = { items: [], total: 0, pending: 0, may_send: true };
+
 type Answer = (call: Call) => Response | Promise<Response> | undefined;
 
 /**
@@ -77,6 +80,7 @@ export function openApp(path: string, { session = guardianSession as object, ans
     if (call.url === '/api/guardian/children') return json({ children: daughters });
     if (call.url.startsWith('/api/student-attendance/')) return json(attendanceOf(decodeURIComponent(call.url.split('/').pop()!)));
     if (call.url.startsWith('/api/report-card-terms/')) return json([]);
+    if (call.url.startsWith('/api/absence-notes')) return json(noNotes);
     return json({ message: 'Not found.' }, 404);
   });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
