@@ -19,3 +19,4 @@ export * from './field-values.ts';
 export * from './file-names.ts';
 export * from './guardians.ts';
 export * from './guardian-messages.ts';
+export * from './consents.ts';

@@ -5,9 +5,11 @@ export type NotificationKind = (typeof notificationKinds)[number];
 /**
  * Every kind a message in the outbox may have: the kinds above, and the family's account messages
  * (an invitation, a password reset, an address to prove, a new link to a daughter: decision 062),
- * which a school cannot switch off, since a family could not get in or learn of a link without them.
+ * which a school cannot switch off, since a family could not get in or learn of a link without them;
+ * and the consent forms' messages (a guardian's receipt of her answer, the office's reminder sent
+ * after its dry run: decision 067), which only a guardian's own act or the office's asks for.
  */
-export const messageKinds = [...notificationKinds, 'family_account'] as const;
+export const messageKinds = [...notificationKinds, 'family_account', 'consent'] as const;
 export type MessageKind = (typeof messageKinds)[number];
 
 /** How the settings panel and the Messages page name each kind. */
@@ -17,6 +19,7 @@ export const notificationKindLabels: Record<MessageKind, string> = {
   reminders: 'Registration reminders',
   staff_security: 'Staff security notices',
   family_account: 'Family accounts',
+  consent: 'Consent forms',
 };
 
 /** A message's state in the outbox. */

@@ -13,6 +13,7 @@ export * from './attendance.ts';
 export * from './audit.ts';
 export * from './auth.ts';
 export * from './common.ts';
+export * from './consents.ts';
 export * from './files.ts';
 export * from './guardians.ts';
 export * from './passkeys.ts';

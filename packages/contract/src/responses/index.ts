@@ -2,6 +2,7 @@ export * from './admin-data.ts';
 export * from './attendance.ts';
 export * from './audit.ts';
 export * from './common.ts';
+export * from './consents.ts';
 export * from './files.ts';
 export * from './guardians.ts';
 export * from './imports.ts';
