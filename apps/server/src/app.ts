@@ -35,6 +35,7 @@ import { retentionRoutes } from './features/retention/index.ts';
 import { schoolYearRoutes } from './features/school-year/index.ts';
 import { notificationsRoutes, registerOutboxSender } from './features/notifications/index.ts';
 import { guardiansRoutes } from './features/guardians/index.ts';
+import { consentsRoutes } from './features/consents/index.ts';
 import { apiDocsRoutes, registerOpenApi } from './lib/api-docs.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { humanLogStream } from './lib/human-log.ts';
@@ -195,6 +196,7 @@ const featureRoutes: Array<[string, RoutePlugin]> = [
   ['staff', exportGuardRoutes],
   ['guardians', guardiansRoutes],
   ['parents and guardians', familyRoutes],
+  ['consent forms', consentsRoutes],
 ];
 
 /** How often a running portal removes stored bytes that no row names (once they are SETTLE_MS old). */

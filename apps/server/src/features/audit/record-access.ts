@@ -39,6 +39,8 @@ export const recordAccessWords: Readonly<Record<string, (detail: string | null) 
   'attendance-report.viewed': (detail) => `Opened your attendance report${noted(detail)}`,
   'student.password-reset': () => 'Reset your password',
   'guardian-link.added': (detail) => `Linked to you as your ${detail ?? 'guardian'}`,
+  'consent.answered': (detail) => `Answered a consent form for you${noted(detail)}`,
+  'registration-agreement.viewed': () => 'Viewed whether a parent or guardian agreed to your registration',
 };
 
 /** The actions a student's privacy page lists. */

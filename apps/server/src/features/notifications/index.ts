@@ -2,7 +2,7 @@
 export { notificationsRoutes } from './routes.ts';
 export { registerOutboxSender } from './outbox-sender.ts';
 export { cancelReportsPosted, enqueueMessages, notifyReportsPosted } from './service.ts';
-export { linkAddedMessage } from './message-kinds.ts';
+export { consentAnsweredMessage, consentReminderMessage, dateInWords, linkAddedMessage } from './message-kinds.ts';
 export { addressesReplaced, familyAddressFields, notifyFamilyAddressChanged, type AddressChange } from './family-address.ts';
 export { notifyAbsenceDay, recordSchoolDays } from './absence.ts';
 export { queueAdminsNotice, queueEnrolmentCode, queueStaffSecurityNotice } from './staff-security.ts';
