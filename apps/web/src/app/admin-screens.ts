@@ -61,6 +61,13 @@ export const adminMenu: AdminMenuEntry[] = [
     permission: 'records:write',
     page: () => import('../features/guardians/guardians-page.tsx'),
   },
+  {
+    label: 'Consent Forms',
+    path: '/admin/consents',
+    // The office reads the answers and reminds; admins write the forms (decision 067).
+    permission: 'records:read',
+    page: () => import('../features/consents/consents-page.tsx'),
+  },
   { label: 'Health Alerts', path: '/admin/health-alerts', permission: 'class:read', page: () => import('../features/students/health-alerts-page.tsx') },
   { label: 'Staff', path: '/admin/staff', permission: 'staff', page: () => import('../features/staff/staff-page.tsx') },
   { label: 'Audit Log', path: '/admin/audit', permission: 'staff', page: () => import('../features/audit/audit-log-page.tsx') },
@@ -92,6 +99,12 @@ export const adminPages: AdminScreen[] = [
     path: '/admin/students/:studentId/term-reports',
     permission: 'class:read',
     page: () => import('../features/term-reports/student-term-reports-page.tsx'),
+  },
+  {
+    label: 'Consent Form',
+    path: '/admin/consents/:formId',
+    permission: 'records:read',
+    page: () => import('../features/consents/consent-form-page.tsx'),
   },
   {
     label: 'School Years',
