@@ -38,6 +38,7 @@ test('each admin screen has its own URL, reached from the menu, the address bar 
     'Term Calendar',
     'Import Attendance',
     'Guardians',
+    'Consent Forms',
     'Health Alerts',
     'Staff',
     'Audit Log',

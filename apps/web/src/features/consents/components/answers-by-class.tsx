@@ -36,13 +36,19 @@ const stateColour: Record<ConsentStudentState, string> = {
   no_account: 'text.secondary',
 };
 
-/** Whether a student is still waited for: a guardian has not answered, or nobody may answer for her. */
-const waitedFor = (student: StudentAnswers) => student.state === 'no_account' || student.guardians.some((guardian) => !guardian.answer);
+/**
+ * A student's rows: one per parent or guardian who may answer for her (with `onlyWaiting`, those who
+ * have not answered), or one saying nobody may, for a student with no parent account linked.
+ */
+const rowsOf = (student: StudentAnswers, onlyWaiting: boolean): Array<StudentAnswers['guardians'][number] | null> => {
+  if (student.guardians.length === 0) return [null];
+  return onlyWaiting ? student.guardians.filter((guardian) => !guardian.answer) : student.guardians;
+};
 
 /**
  * A class of a form's answers (decision 067): each student, each parent or guardian who may answer
- * for her and her answer, signed name, time and the text version; `onlyWaiting` keeps the students
- * someone is still waited for. The class's CSV and PDF are one click away.
+ * for her and her answer, signed name, time and the text version; `onlyWaiting` keeps those who
+ * have not answered, and the students nobody may answer for. The class's CSV and PDF are one click away.
  */
 export function ClassAnswersTable({
   lines,
@@ -59,7 +65,7 @@ export function ClassAnswersTable({
   onDownload: () => void;
   onPrint: () => void;
 }) {
-  const students = onlyWaiting ? lines.students.filter(waitedFor) : lines.students;
+  const students = lines.students.filter((student) => rowsOf(student, onlyWaiting).length > 0);
   return (
     <Box component="section" aria-labelledby={`class-${lines.class_id}`} sx={{ mb: 3 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1 }}>
@@ -92,8 +98,7 @@ export function ClassAnswersTable({
           </TableHead>
           <TableBody>
             {students.map((student) => {
-              const rows = student.guardians.length > 0 ? student.guardians : [null];
-              return rows.map((guardian, index) => (
+              return rowsOf(student, onlyWaiting).map((guardian, index) => (
                 <TableRow key={`${student.student_id}-${index}`} data-student={student.student_id}>
                   <TableCell data-label="Student" sx={{ fontWeight: index === 0 ? 600 : undefined }}>
                     {index === 0 ? (

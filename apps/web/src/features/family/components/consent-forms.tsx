@@ -152,7 +152,7 @@ export function ConsentForms({ studentId, firstName }: { studentId: string; firs
       <h2 id="family-consents" className="light-title">
         Consent Forms
       </h2>
-      <p className="light-text light-secondary">
+      <p className="light-text light-secondary family-consents-intro">
         {waiting > 0
           ? `The school asks for your answer about ${firstName}${waiting > 1 ? ` on ${waiting} forms` : ''}.`
           : `You have answered every form about ${firstName}. You can change an answer until its form closes.`}
