@@ -125,6 +125,26 @@ describe('switched on', () => {
     expect(pdfText(pdf.rawPayload)).toContain('Agreed by a parent or guardian: Yes');
   });
 
+  it('stores the agreement once, with one text version, when her father and she answer first at the same moment', async () => {
+    const father = await createGuardian(t.db, { name: 'Pablo Ramirez' });
+    await linkGuardian(t.db, father, sister.id, { relationship: 'father' });
+    const fatherClient = await withGuardianSession(new TestClient(t.app, '10.67.0.2'), t.db, father);
+    await t.db.deleteFrom('consent_forms').where('public_id', '=', registrationConsentId(year)).execute();
+    const answers = await Promise.all([
+      motherClient.post(`/api/consents/${registrationConsentId(year)}/answers`, answerOf('agree', 'Marta Ramirez', { student_id: sister.id })),
+      fatherClient.post(`/api/consents/${registrationConsentId(year)}/answers`, answerOf('agree', 'Pablo Ramirez', { student_id: sister.id })),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    const forms = await t.db.selectFrom('consent_forms').select('id').where('public_id', '=', registrationConsentId(year)).execute();
+    expect(forms).toHaveLength(1);
+    expect(await t.db.selectFrom('consent_texts').select('version').where('form_id', '=', forms[0].id).execute()).toEqual([{ version: 1 }]);
+    expect(await t.db.selectFrom('consent_answers').select('typed_name').where('form_id', '=', forms[0].id).orderBy('typed_name').execute()).toEqual([
+      { typed_name: 'Marta Ramirez' },
+      { typed_name: 'Pablo Ramirez' },
+    ]);
+    await t.db.deleteFrom('consent_forms').where('public_id', '=', registrationConsentId(year)).execute();
+  });
+
   it('refuses her agreement once the daughter’s registration has closed, naming her', async () => {
     await t.db
       .updateTable('registration_status')
