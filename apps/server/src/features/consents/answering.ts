@@ -123,8 +123,9 @@ export async function answerConsent(deps: Deps, actor: GuardianActor, publicId: 
       !(await repository.supersede(trx, { publicId: input.replaces, formId, guardianId: actor.guardianId, studentKey, now }))
     )
       throw new Conflict(consentMessages.answerChanged);
+    const answerId = newPublicId();
     const answered = await repository.insertAnswer(trx, {
-      public_id: newPublicId(),
+      public_id: answerId,
       form_id: formId,
       text_id: form.text.id!,
       guardian_id: actor.guardianId,
@@ -139,13 +140,21 @@ export async function answerConsent(deps: Deps, actor: GuardianActor, publicId: 
     const words = `“${form.title}”, text version ${form.text.version}: ${input.answer === 'agree' ? 'agreed' : 'did not agree'} (form ${form.publicId})`;
     for (const daughter of forWhom) await writeAudit(trx, actor, { action: 'consent.answered', studentId: daughter.id, detail: words });
     await queueReceipt(deps, trx, actor, { form, forWhom, answer: input, now });
-    return { form, forWhom };
+    const standingNow: StandingAnswer = {
+      id: 0,
+      public_id: answerId,
+      form_id: formId,
+      guardian_id: actor.guardianId,
+      student_key: studentKey,
+      answer: input.answer,
+      typed_name: input.typed_name,
+      answered_at: now,
+      version: form.text.version,
+    };
+    // The form as her dashboard shows it now, her answer standing.
+    return presentGuardianConsent(form, forWhom, form.perDaughter ? forWhom[0].id : null, standingNow);
   });
-  const consents = (await guardianConsents(deps, actor)).consents;
-  const key = stored.form.perDaughter ? stored.forWhom[0].id : null;
-  const consent = consents.find((item) => item.form_id === stored.form.publicId && item.student_id === key);
-  if (!consent) throw new NotFound(consentMessages.noSuchForm);
-  return { message: consentMessages.answered(stored.form.title, input.answer), consent };
+  return { message: consentMessages.answered(stored.title, input.answer), consent: stored };
 }
 
 /** Her receipt (decision 067): to her own address, in the answer's transaction. */
