@@ -13,6 +13,7 @@ import {
   signInAdminViaApi,
   type DemoStudent,
 } from './support/fixtures.ts';
+import { expectFirstPageDrawn } from './support/pdf-viewer.ts';
 import { shot } from './support/screenshots.ts';
 
 /**
@@ -167,6 +168,19 @@ test('an admin writes a consent form for a class; two mothers answer it; the ans
   await expect(table.locator(`tr[data-student="${first.id}"]`).filter({ hasText: 'Joseph Charles' })).toBeVisible();
   await expectAccessible(page);
   await shot(page, 'consent-waiting');
+
+  // The class's list printed, and as a spreadsheet's CSV.
+  await page.getByRole('button', { name: `Print class ${first.class_id} (PDF)` }).click();
+  const printed = page.getByRole('dialog', { name: `${title} – class ${first.class_id}` });
+  await expectFirstPageDrawn(printed);
+  await expectAccessible(page);
+  await shot(page, 'consent-answers-pdf');
+  await printed.getByRole('button', { name: 'Close' }).click();
+  await expect(printed).toBeHidden();
+  const formId = page.url().split('/').pop()!;
+  const csv = await page.request.get(`/api/consents/${formId}/answers/csv?class_id=${first.class_id}`);
+  expect(csv.headers()['content-type']).toBe('text/csv; charset=utf-8');
+  expect(await csv.text()).toContain(`${first.class_id},${first.id},`);
 
   // A reminder to them is counted first.
   await page.getByRole('button', { name: 'Count who would receive it' }).click();
