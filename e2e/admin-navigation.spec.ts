@@ -40,6 +40,7 @@ test('each admin screen has its own URL, reached from the menu, the address bar 
     'Guardians',
     'Contact Changes',
     'Absence Notes',
+    'Consent Forms',
     'Health Alerts',
     'Staff',
     'Audit Log',

@@ -37,6 +37,7 @@ import { notificationsRoutes, registerOutboxSender } from './features/notificati
 import { guardiansRoutes } from './features/guardians/index.ts';
 import { contactChangesRoutes } from './features/contact-changes/index.ts';
 import { absenceNoteFileOwner, absenceNotesRoutes } from './features/absence-notes/index.ts';
+import { consentsRoutes } from './features/consents/index.ts';
 import { apiDocsRoutes, registerOpenApi } from './lib/api-docs.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { humanLogStream } from './lib/human-log.ts';
@@ -199,6 +200,7 @@ const featureRoutes: Array<[string, RoutePlugin]> = [
   ['parents and guardians', familyRoutes],
   ['parents and guardians', contactChangesRoutes],
   ['absence notes', absenceNotesRoutes],
+  ['consent forms', consentsRoutes],
 ];
 
 /** How often a running portal removes stored bytes that no row names (once they are SETTLE_MS old). */

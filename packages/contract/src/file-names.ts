@@ -14,6 +14,12 @@ export const fileNames = {
   reportCard: (studentId: string, year: number, term: string) => `report-card-${studentId}-${year}-term-${term}.pdf`,
   guardianLetters: (classId: string) => `Guardian letters ${classId}.pdf`,
   parentsContact: (classId: string, extension: 'pdf' | 'xlsx') => `Parents Contact ${classId === 'all' ? 'All Classes' : classId}.${extension}`,
+  /** A consent form's answers, for one class or every class of the form. */
+  consentAnswers: (title: string, classId: string | undefined, extension: 'csv' | 'pdf') =>
+    `Consent ${title
+      .replace(/[\\/:*?"<>|]+/g, ' ')
+      .trim()
+      .slice(0, 80)}${classId ? ` ${classId}` : ''}.${extension}`,
   /** The audit log's CSV, by the school's day it was made. */
   auditLog: (day: string) => `Audit Log ${day}.csv`,
   /** A student's copy of her data, by her ID (when known) and the school's day it was made. */

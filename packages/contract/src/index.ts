@@ -21,3 +21,4 @@ export * from './guardians.ts';
 export * from './guardian-messages.ts';
 export * from './contact-changes.ts';
 export * from './absence-notes.ts';
+export * from './consents.ts';

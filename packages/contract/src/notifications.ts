@@ -5,11 +5,13 @@ export type NotificationKind = (typeof notificationKinds)[number];
 /**
  * Every kind a message in the outbox may have: the kinds above, the family's account messages
  * (an invitation, a password reset, an address to prove, a new link to a daughter: decision 062),
- * which a school cannot switch off, since a family could not get in or learn of a link without them,
- * and the messages of what a family sends the school (an absence note sent or answered: decision
- * 065), which neither the school nor a guardian switches off: she asked, and is owed the answer.
+ * which a school cannot switch off, since a family could not get in or learn of a link without them;
+ * the messages of what a family sends the school (an absence note sent or answered: decision 065),
+ * which neither the school nor a guardian switches off: she asked, and is owed the answer; and the
+ * consent forms' messages (a guardian's receipt of her answer, the office's reminder sent after its
+ * dry run: decision 067), which only a guardian's own act or the office's asks for.
  */
-export const messageKinds = [...notificationKinds, 'family_account', 'family_requests'] as const;
+export const messageKinds = [...notificationKinds, 'family_account', 'family_requests', 'consent'] as const;
 export type MessageKind = (typeof messageKinds)[number];
 
 /** How the settings panel and the Messages page name each kind. */
@@ -20,6 +22,7 @@ export const notificationKindLabels: Record<MessageKind, string> = {
   staff_security: 'Staff security notices',
   family_account: 'Family accounts',
   family_requests: 'Family requests',
+  consent: 'Consent forms',
 };
 
 /** A message's state in the outbox. */

@@ -30,6 +30,7 @@ import * as erasedFiles from './migrations/031-erased-files.ts';
 import * as guardians from './migrations/032-guardians.ts';
 import * as contactChanges from './migrations/035-contact-changes.ts';
 import * as absenceNotes from './migrations/034-absence-notes.ts';
+import * as consentForms from './migrations/036-consent-forms.ts';
 
 /** Migrations are listed here in order; the list is bundled, so no folder is read at run time. */
 const migrations: Record<string, Migration> = {
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   '032-guardians': guardians,
   '035-contact-changes': contactChanges,
   '034-absence-notes': absenceNotes,
+  '036-consent-forms': consentForms,
 };
 
 /**

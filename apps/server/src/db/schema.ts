@@ -583,6 +583,59 @@ export type AbsenceNotesTable = {
   decline_reason: Generated<string | null>;
 };
 
+/** A consent form (decision 067): written by an admin for some classes, or a year's registration agreement asked of guardians. */
+export type ConsentFormsTable = {
+  id: Generated<number>;
+  /** What URLs name it by: random, or `registration-<year>` for a year's registration agreement. */
+  public_id: string;
+  kind: 'form' | 'registration';
+  title: string;
+  /** 1 when a guardian answers for each of her daughters it concerns. */
+  per_daughter: Generated<number>;
+  /** The school's last day of answers (yyyy-MM-dd); null for the registration's, which closes with each form level's registration. */
+  closes_on: string | null;
+  /** The school year of a registration agreement (2026: 2026-2027); null for a form. */
+  school_year: number | null;
+  /** The admin who wrote it (her account's row), null for the registration's. */
+  created_by: number | null;
+  created_at: string;
+  /** Its version stamp: a change names the one it read. */
+  updated_at: string;
+};
+
+/** A class a consent form is for. */
+export type ConsentFormClassesTable = { form_id: number; class_id: string };
+
+/** A consent form's words: version 1, then one more each time they change after a guardian answered. */
+export type ConsentTextsTable = {
+  id: Generated<number>;
+  form_id: number;
+  version: number;
+  text: string;
+  created_by: number | null;
+  created_at: string;
+};
+
+/** A guardian's answer to a consent form, with the exact words it answered; a changed answer replaces it (`superseded_at`). */
+export type ConsentAnswersTable = {
+  id: Generated<number>;
+  public_id: string;
+  form_id: number;
+  text_id: number;
+  guardian_id: number;
+  /** The daughter it is for, when the form asks for each; null for a form answered once. */
+  student_id: string | null;
+  /** `student_id`, or '' for a form answered once: one answer stands per form, guardian and key. */
+  student_key: string;
+  answer: 'agree' | 'disagree';
+  typed_name: string;
+  answered_at: string;
+  superseded_at: string | null;
+};
+
+/** The school's consent switches: `registration_agreement` asks a linked guardian's agreement with the yearly registration. */
+export type ConsentSettingsTable = { name: string; enabled: number };
+
 export type Database = {
   students: StudentsTable;
   student_accounts: StudentAccountsTable;
@@ -643,4 +696,9 @@ export type Database = {
   absence_days: AbsenceDaysTable;
   absence_notices: AbsenceNoticesTable;
   staff_devices: StaffDevicesTable;
+  consent_forms: ConsentFormsTable;
+  consent_form_classes: ConsentFormClassesTable;
+  consent_texts: ConsentTextsTable;
+  consent_answers: ConsentAnswersTable;
+  consent_settings: ConsentSettingsTable;
 };

@@ -18,6 +18,11 @@ describe(`migrations on ${testDialect}`, () => {
         'audit_log',
         'contact_change_fields',
         'contact_changes',
+        'consent_answers',
+        'consent_form_classes',
+        'consent_forms',
+        'consent_settings',
+        'consent_texts',
         'ethnic_groups',
         'form_classes',
         'form_progress',
@@ -87,6 +92,32 @@ describe(`migrations on ${testDialect}`, () => {
         const { rows } = await sql<{ options: string[] | null }>`SELECT reloptions AS options FROM pg_class WHERE relname = 'students'`.execute(db);
         expect(rows[0].options).toEqual(['fillfactor=70']);
       }
+    } finally {
+      await close();
+    }
+  });
+
+  it('keeps one standing consent answer per form, guardian and daughter: the unique index leaves replaced answers out (decision 067)', async () => {
+    const { db, close } = await createTestDb();
+    try {
+      const query =
+        testDialect === 'postgres'
+          ? sql<{
+              name: string;
+              definition: string;
+            }>`SELECT indexname AS name, indexdef AS definition FROM pg_indexes WHERE tablename = 'consent_answers' AND indexname NOT LIKE '%_pkey' AND indexname NOT LIKE '%_key' ORDER BY indexname`
+          : sql<{
+              name: string;
+              definition: string;
+            }>`SELECT name, sql AS definition FROM sqlite_master WHERE type = 'index' AND tbl_name = 'consent_answers' AND sql IS NOT NULL ORDER BY name`;
+      const indexes = (await query.execute(db)).rows;
+      expect(indexes.map((index) => index.name)).toEqual(['consent_answers_guardian', 'consent_answers_standing', 'consent_answers_student']);
+      const standing = indexes[1].definition.replaceAll('"', '');
+      expect(standing).toMatch(/unique index/i);
+      expect(standing).toMatch(/\(form_id, guardian_id, student_key\)/);
+      expect(standing).toMatch(/where \(?superseded_at is null/i);
+      // The school's switch is there, and off.
+      expect(await db.selectFrom('consent_settings').selectAll().execute()).toEqual([{ name: 'registration_agreement', enabled: 0 }]);
     } finally {
       await close();
     }

@@ -148,6 +148,14 @@ const requestRules: Record<string, { body?: z.ZodType; form?: z.ZodObject; query
   'POST /api/absence-notes': { form: contract.absenceNoteRequest },
   'GET /api/absence-notes': { query: contract.absenceNotesQuery },
   'PATCH /api/absence-notes/{id}': { body: contract.absenceNoteAnswerRequest },
+  // consent forms (decision 067)
+  'POST /api/consents': { body: contract.consentFormRequest },
+  'PATCH /api/consents/{id}': { body: contract.consentFormChangeRequest },
+  'GET /api/consents/{id}/answers/csv': { query: contract.consentDownloadQuery },
+  'GET /api/consents/{id}/answers/pdf': { query: contract.consentDownloadQuery },
+  'POST /api/consents/{id}/reminders': { body: contract.consentRemindersRequest },
+  'PUT /api/consent-settings': { body: contract.consentSettingsRequest },
+  'POST /api/consents/{id}/answers': { body: contract.consentAnswerRequest },
 };
 
 /** `const: x` as the document writes it, `enum: [x]`. */

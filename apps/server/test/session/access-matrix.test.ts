@@ -154,6 +154,20 @@ const expectedAccess: Record<string, Access> = {
   'GET /api/absence-notes': 'family or class:read',
   'PATCH /api/absence-notes/:id': 'records:write',
   'GET /api/absence-notes/:id/file': 'class:read',
+  // Consent forms (decision 067): admins write them and the school's switch, office and admins read and remind; guardians answer.
+  'GET /api/consents': 'records:read',
+  'POST /api/consents': 'settings',
+  'GET /api/consents/:id': 'records:read',
+  'PATCH /api/consents/:id': 'settings',
+  'GET /api/consents/:id/answers': 'records:read',
+  'GET /api/consents/:id/answers/csv': 'records:read',
+  'GET /api/consents/:id/answers/pdf': 'records:read',
+  'POST /api/consents/:id/reminders': 'records:write',
+  'GET /api/consent-settings': 'settings',
+  'PUT /api/consent-settings': 'settings',
+  'GET /api/guardian/consents': 'guardian',
+  'POST /api/consents/:id/answers': 'guardian',
+  'GET /api/student/:id/guardian-agreement': 'self or records:read',
 };
 
 let t: TestApp;

@@ -75,6 +75,13 @@ export const adminMenu: AdminMenuEntry[] = [
     permission: 'class:read',
     page: () => import('../features/absence-notes/absence-notes-page.tsx'),
   },
+  {
+    label: 'Consent Forms',
+    path: '/admin/consents',
+    // The office reads the answers and reminds; admins write the forms (decision 067).
+    permission: 'records:read',
+    page: () => import('../features/consents/consents-page.tsx'),
+  },
   { label: 'Health Alerts', path: '/admin/health-alerts', permission: 'class:read', page: () => import('../features/students/health-alerts-page.tsx') },
   { label: 'Staff', path: '/admin/staff', permission: 'staff', page: () => import('../features/staff/staff-page.tsx') },
   { label: 'Audit Log', path: '/admin/audit', permission: 'staff', page: () => import('../features/audit/audit-log-page.tsx') },
@@ -106,6 +113,12 @@ export const adminPages: AdminScreen[] = [
     path: '/admin/students/:studentId/term-reports',
     permission: 'class:read',
     page: () => import('../features/term-reports/student-term-reports-page.tsx'),
+  },
+  {
+    label: 'Consent Form',
+    path: '/admin/consents/:formId',
+    permission: 'records:read',
+    page: () => import('../features/consents/consent-form-page.tsx'),
   },
   {
     label: 'School Years',

@@ -15,6 +15,7 @@ export * from './audit.ts';
 export * from './auth.ts';
 export * from './common.ts';
 export * from './contact-changes.ts';
+export * from './consents.ts';
 export * from './files.ts';
 export * from './guardians.ts';
 export * from './passkeys.ts';

@@ -4,6 +4,7 @@ export * from './attendance.ts';
 export * from './audit.ts';
 export * from './common.ts';
 export * from './contact-changes.ts';
+export * from './consents.ts';
 export * from './files.ts';
 export * from './guardians.ts';
 export * from './imports.ts';

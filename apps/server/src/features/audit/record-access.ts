@@ -41,6 +41,8 @@ export const recordAccessWords: Readonly<Record<string, (detail: string | null) 
   'guardian-link.added': (detail) => `Linked to you as your ${detail ?? 'guardian'}`,
   // A guardian's proposed change to her own details in the record (decision 066); the office's approval shows as its change.
   'contact-change.sent': (detail) => `Proposed new contact details for your record: ${fieldLabels(detail)}`,
+  'consent.answered': (detail) => `Answered a consent form for you${noted(detail)}`,
+  'registration-agreement.viewed': () => 'Viewed whether a parent or guardian agreed to your registration',
 };
 
 /** The actions a student's privacy page lists. */

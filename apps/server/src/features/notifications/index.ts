@@ -2,7 +2,15 @@
 export { notificationsRoutes } from './routes.ts';
 export { registerOutboxSender } from './outbox-sender.ts';
 export { cancelReportsPosted, enqueueMessages, notifyReportsPosted } from './service.ts';
-export { contactChangeAnsweredMessage, contactChangeReceivedMessage, contactChangeToOfficeMessage, linkAddedMessage } from './message-kinds.ts';
+export {
+  consentAnsweredMessage,
+  consentReminderMessage,
+  contactChangeAnsweredMessage,
+  contactChangeReceivedMessage,
+  contactChangeToOfficeMessage,
+  dateInWords,
+  linkAddedMessage,
+} from './message-kinds.ts';
 export { familyContactFields, notifyFamilyContactChanged, type ContactChange } from './family-address.ts';
 export { notifyAbsenceDay, recordSchoolDays } from './absence.ts';
 export { queueAdminsNotice, queueEnrolmentCode, queueStaffSecurityNotice } from './staff-security.ts';

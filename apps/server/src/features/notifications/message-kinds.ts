@@ -315,6 +315,29 @@ export function familyContactChangedMessage(school: School, { firstName, labels 
   );
 }
 
+/** Names in a sentence: 'Amelia', 'Amelia and Zoe', 'Amelia, Zoe and Kezia'. */
+const namesInWords = (names: string[]) => (names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`);
+
+/**
+ * A guardian's receipt of her answer to a consent form (decision 067), to her own address: the
+ * form's title, her answer, the name she signed with and when, for whom; nothing of the form's words.
+ */
+export function consentAnsweredMessage(
+  school: School,
+  { title, agreed, typedName, firstNames, at }: { title: string; agreed: boolean; typedName: string; firstNames: string[]; at: string },
+): Composed {
+  const about = firstNames.length > 0 ? ` for ${namesInWords(firstNames)}` : '';
+  return compose(
+    `${school.schoolName}: your answer to “${title}”`,
+    [
+      `You answered “${title}”${about}: ${agreed ? 'I agree' : 'I do not agree'}, signed “${typedName}”, on ${at} (school time).`,
+      'You can see or change your answer in the parents’ portal until the form closes.',
+      `If you did not give this answer, please contact the school office of ${school.schoolName} at once.`,
+    ],
+    `${school.portalUrl}/parents`,
+  );
+}
+
 /** A guardian's contact change received (decision 066): told to her, naming the details, never the values. */
 export function contactChangeReceivedMessage(school: School, { firstName, labels }: { firstName: string; labels: readonly string[] }): Composed {
   return compose(
@@ -412,5 +435,22 @@ export function absenceNoteMessage(
       officeLine(school),
     ],
     `${school.portalUrl}/${news.toStudent ? '' : 'parents'}`,
+  );
+}
+
+/** The office's reminder of a consent form a guardian has not answered (decision 067): its title, for whom, and by when. */
+export function consentReminderMessage(
+  school: School,
+  { title, firstNames, closesOn }: { title: string; firstNames: string[]; closesOn: string | null },
+): Composed {
+  const about = firstNames.length > 0 ? ` about ${namesInWords(firstNames)}` : '';
+  return compose(
+    `${school.schoolName}: your answer is needed to “${title}”`,
+    [
+      `The school asks for your answer to “${title}”${about}.`,
+      `Please sign in to the parents’ portal and answer it${closesOn ? ` by ${dateInWords(closesOn)}` : ''}.`,
+      officeLine(school),
+    ],
+    `${school.portalUrl}/parents`,
   );
 }

@@ -34,7 +34,31 @@ export type RegistrationFormInput = {
   documents: DocumentReceived[];
   photo: Buffer | null;
   terms: string | null;
+  /**
+   * A linked guardian's agreement with the year's registration (decision 067), when the school asks
+   * for it: each answer standing, its time already on the school's clock.
+   */
+  guardianAgreement?: {
+    asked: boolean;
+    given: boolean;
+    answers: Array<{ guardian_name: string; relationship: string | null; agreed: boolean; typed_name: string; at: string }>;
+  };
 };
+
+/** The line of a guardian's agreement under the student's (decision 067), or nothing when the school does not ask for it and none was given. */
+function guardianAgreementLines(agreement: RegistrationFormInput['guardianAgreement']): Content[] {
+  if (!agreement || (!agreement.asked && agreement.answers.length === 0)) return [];
+  const answers = agreement.answers.map(
+    (answer) =>
+      `${answer.agreed ? 'Agreed' : 'Did not agree'}: ${answer.guardian_name}${answer.relationship ? ` (${answer.relationship})` : ''}, signed “${answer.typed_name}”, ${answer.at}`,
+  );
+  return [
+    { text: `Agreed by a parent or guardian: ${agreement.given ? 'Yes' : 'No'}`, bold: true, margin: [0, 4, 0, 0] },
+    ...(answers.length > 0
+      ? [{ ul: answers, margin: [0, 2, 0, 0] } as Content]
+      : [{ text: 'No linked parent or guardian has answered yet.', color: '#555555' }]),
+  ];
+}
 
 /** How a value reads on paper: Yes/No for flags, 1868-xxx-xxxx for phones, names for codes. */
 function display(field: FieldDef, value: FieldValue | undefined, labels: FormLabels): string {
@@ -133,6 +157,7 @@ export function registrationFormDefinition(input: RegistrationFormInput): School
       { text: 'Agreement', style: 'heading' },
       { text: input.terms ? `Terms agreed: ${input.terms}` : 'Terms and conditions of registration.', margin: [0, 0, 0, 2] },
       { text: `Agreed to the terms and conditions: ${record.agree_terms_conditions === 1 ? 'Yes' : 'No'}`, bold: true },
+      ...guardianAgreementLines(input.guardianAgreement),
     ],
   });
 }

@@ -32,6 +32,7 @@ const STUDENT_PATH = new Set(['id', 'student_id', 'studentId']);
  * Routes whose `{id}` names something else than a student (a message, a session, a passkey, a
  * guardian's link or invitation, a contact change): walked too, but a staff or account call among them may answer 403.
  * guardian's link or invitation, an absence note): walked too, but a staff or account call among them may answer 403.
+ * guardian's link or invitation, a consent form): walked too, but a staff or account call among them may answer 403.
  * Any other route with a student's parameter in its path must answer 404.
  */
 const OTHER_IDS = new Set([
@@ -45,6 +46,14 @@ const OTHER_IDS = new Set([
   'PATCH /api/contact-changes/:id',
   'PATCH /api/absence-notes/:id',
   'GET /api/absence-notes/:id/file',
+  // A consent form's public ID (decision 067).
+  'GET /api/consents/:id',
+  'PATCH /api/consents/:id',
+  'GET /api/consents/:id/answers',
+  'GET /api/consents/:id/answers/csv',
+  'GET /api/consents/:id/answers/pdf',
+  'POST /api/consents/:id/reminders',
+  'POST /api/consents/:id/answers',
 ]);
 const STUDENT_FIELD = new Set(['student_id', 'id']);
 let walked: Walked[];

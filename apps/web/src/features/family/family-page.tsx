@@ -9,6 +9,7 @@ import { PageTitle } from '../../components/light/page-title.tsx';
 import { TermReportList } from '../../components/light/term-report-list.tsx';
 import { formatDay } from '../../lib/format-day.ts';
 import { useChildren, type GuardianChild } from './api/get-children.ts';
+import { ConsentForms } from './components/consent-forms.tsx';
 import './family.css';
 
 /** Her daughters, each a link to her own page; the one shown is marked as the current page. */
@@ -56,8 +57,9 @@ function RegistrationStatus({ child }: { child: GuardianChild }) {
 /**
  * `/family` and `/family/:studentId`: the guardian's dashboard (decisions 062, 063). Every daughter
  * linked to her, a switcher when there are several (the one chosen is in the URL), and for her:
- * the registration's status, the posted term reports and the attendance, drawn by the same pieces
- * as the student's own screens, with her absence notes under it (decision 065).
+ * the consent forms that ask for her answer (decision 067), the registration's status, the posted
+ * term reports and the attendance, drawn by the same pieces as the student's own screens, with her
+ * absence notes under it (decision 065).
  */
 export default function FamilyPage() {
   const { studentId } = useParams();
@@ -86,6 +88,7 @@ export default function FamilyPage() {
         Student ID {child.student_id}
         {child.class_id ? `, class ${child.class_id}` : ''}
       </p>
+      <ConsentForms key={`consents-${child.student_id}`} studentId={child.student_id} firstName={firstName} />
       <RegistrationStatus child={child} />
       <section className="family-section" aria-labelledby="family-details">
         <h2 id="family-details" className="light-title">

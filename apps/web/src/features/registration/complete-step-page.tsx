@@ -6,6 +6,7 @@ import { LightCheckbox } from '../../components/light/light-switch.tsx';
 import { RegistrationComplete } from '../../components/light/registration-complete.tsx';
 import { SaveIndicator } from '../../components/light/save-indicator.tsx';
 import { useAutosave } from './autosave-context.tsx';
+import { GuardianAgreement } from './components/guardian-agreement.tsx';
 import { useFieldJudge } from './field-judge.ts';
 import { steps } from './steps.ts';
 import type { StepContext } from './wizard-layout.tsx';
@@ -25,7 +26,8 @@ const statesOnFirstPaint = (record: Parameters<typeof stepStates>[0], facts: Com
 /**
  * Step 6 (SPEC §2): each step's state (decision 026), then the school's terms and the agreement
  * checkbox, which can be ticked only once every step is complete; once it is, the confirmation
- * that the registration is complete. The step draws before the schema library has come (issue
+ * that the registration is complete; and, when the school asks for it, whether a linked parent
+ * agreed too (decision 067). The step draws before the schema library has come (issue
  * 38); it judges every value again once it has, as the server does before taking her agreement.
  */
 export default function CompleteStepPage() {
@@ -111,6 +113,7 @@ export default function CompleteStepPage() {
         )}
         {agreeError && <p className="lf-helper lf-error-text">{agreeError}</p>}
       </section>
+      <GuardianAgreement />
     </div>
   );
 }

@@ -78,6 +78,7 @@ export function openApp(path: string, { session = guardianSession as object, ans
     if (call.url === '/api/session') return json(session);
     if (call.url === '/api/config') return json({ school_name: 'St Hilda’s High School', time_zone: 'America/Port_of_Spain' });
     if (call.url === '/api/guardian/children') return json({ children: daughters });
+    if (call.url === '/api/guardian/consents') return json({ consents: [] });
     if (call.url.startsWith('/api/student-attendance/')) return json(attendanceOf(decodeURIComponent(call.url.split('/').pop()!)));
     if (call.url.startsWith('/api/report-card-terms/')) return json([]);
     if (call.url.startsWith('/api/absence-notes')) return json(noNotes);
