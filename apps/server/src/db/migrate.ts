@@ -28,6 +28,7 @@ import * as staffEmailAndDevices from './migrations/028-staff-email-and-devices.
 import * as recordReads from './migrations/029-record-reads.ts';
 import * as erasedFiles from './migrations/031-erased-files.ts';
 import * as guardians from './migrations/032-guardians.ts';
+import * as guardianSecondFactor from './migrations/033-guardian-second-factor.ts';
 
 /** Migrations are listed here in order; the list is bundled, so no folder is read at run time. */
 const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '029-record-reads': recordReads,
   '031-erased-files': erasedFiles,
   '032-guardians': guardians,
+  '033-guardian-second-factor': guardianSecondFactor,
 };
 
 /**
