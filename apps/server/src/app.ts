@@ -34,7 +34,7 @@ import { reportCardFileOwner, termReportsRoutes } from './features/term-reports/
 import { retentionRoutes } from './features/retention/index.ts';
 import { schoolYearRoutes } from './features/school-year/index.ts';
 import { notificationsRoutes, registerOutboxSender } from './features/notifications/index.ts';
-import { guardiansRoutes } from './features/guardians/index.ts';
+import { guardianSecondFactorRoutes, guardiansRoutes } from './features/guardians/index.ts';
 import { apiDocsRoutes, registerOpenApi } from './lib/api-docs.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { humanLogStream } from './lib/human-log.ts';
@@ -194,6 +194,7 @@ const featureRoutes: Array<[string, RoutePlugin]> = [
   ['notifications', notificationsRoutes],
   ['staff', exportGuardRoutes],
   ['guardians', guardiansRoutes],
+  ['guardians', guardianSecondFactorRoutes],
   ['parents and guardians', familyRoutes],
 ];
 

@@ -7,4 +7,4 @@ export { addressesReplaced, familyAddressFields, notifyFamilyAddressChanged, typ
 export { notifyAbsenceDay, recordSchoolDays } from './absence.ts';
 export { queueAdminsNotice, queueEnrolmentCode, queueStaffSecurityNotice } from './staff-security.ts';
 export { queueGuardianAccountMail } from './guardian-account.ts';
-export type { AdminsEvent, GuardianAccountMail, StaffSecurityEvent } from './message-kinds.ts';
+export type { AdminsEvent, GuardianAccountMail, GuardianSecurityEvent, StaffSecurityEvent } from './message-kinds.ts';
