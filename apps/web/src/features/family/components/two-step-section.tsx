@@ -346,24 +346,26 @@ export function TwoStepSection() {
       <h2 id="family-two-step" className="light-title">
         Two-step sign-in
       </h2>
-      <p className="light-text">
-        A second step after your password keeps your daughters’ reports safe even if someone learns your password. It is your choice.
-      </p>
-      {notice && (
-        <LightAlert severity="success" focusRef={noticeRef}>
-          {notice}
-        </LightAlert>
-      )}
-      {error && <LoadFailed message={failureMessage(error, 'Your two-step sign-in could not be loaded just now.')} onRetry={() => void refetch()} />}
-      {isPending && <LightSpinner label="Loading your two-step sign-in" />}
-      {data && (
-        <div className="light-stack">
-          <p className="family-state">{stateInWords(data)}</p>
-          <AppPart on={data.totp} announce={setNotice} />
-          <PasskeysPart passkeys={data.passkeys} announce={setNotice} />
-          {on && <TurnOffPart announce={setNotice} />}
-        </div>
-      )}
+      <div className="light-stack">
+        <p className="light-text">
+          A second step after your password keeps your daughters’ reports safe even if someone learns your password. It is your choice.
+        </p>
+        {notice && (
+          <LightAlert severity="success" focusRef={noticeRef}>
+            {notice}
+          </LightAlert>
+        )}
+        {error && <LoadFailed message={failureMessage(error, 'Your two-step sign-in could not be loaded just now.')} onRetry={() => void refetch()} />}
+        {isPending && <LightSpinner label="Loading your two-step sign-in" />}
+        {data && (
+          <>
+            <p className="family-state">{stateInWords(data)}</p>
+            <AppPart on={data.totp} announce={setNotice} />
+            <PasskeysPart passkeys={data.passkeys} announce={setNotice} />
+            {on && <TurnOffPart announce={setNotice} />}
+          </>
+        )}
+      </div>
     </section>
   );
 }
