@@ -1,6 +1,4 @@
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import SQLite from 'better-sqlite3';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import {
   addStaffViaApi,
@@ -13,6 +11,7 @@ import {
   signInAdminViaApi,
   type DemoStudent,
 } from './support/fixtures.ts';
+import { acceptAsNewAccount, mailedInvitation } from './support/family.ts';
 import { expectFirstPageDrawn } from './support/pdf-viewer.ts';
 import { shot } from './support/screenshots.ts';
 
@@ -24,26 +23,6 @@ import { shot } from './support/screenshots.ts';
  */
 
 const PASSWORD = 'Hibiscus-Lane-Mornings-7';
-
-/**
- * The single-use link the portal mailed to `email`, read from its outbox as a mailbox would receive
- * it (no mail server is set up). Staff cannot read such a mail on Messages: it holds a link to an account.
- */
-async function mailedInvitation(admin: Page, email: string): Promise<string> {
-  const listed = await admin.request.get('/api/messages?kind=family_account&status=queued');
-  const item = ((await listed.json()) as { items: Array<{ id: number; recipient: string }> }).items.find((each) => each.recipient.toLowerCase() === email);
-  expect(item).toBeDefined();
-  expect((await admin.request.get(`/api/messages/${item!.id}`)).status()).toBe(403);
-  const db = new SQLite(path.join(process.env.E2E_DATA_DIR ?? '', 'portal.sqlite'), { readonly: true, fileMustExist: true });
-  try {
-    const { text_body } = db.prepare('SELECT text_body FROM outbox WHERE id = ?').get(item!.id) as { text_body: string };
-    const link = /\/parents\/invitation\?token=[^\s)>"]+/.exec(text_body)?.[0];
-    expect(link).toBeDefined();
-    return link!;
-  } finally {
-    db.close();
-  }
-}
 
 /** A code printed for `student` on her class's letters, read from the PDF's text. */
 async function letterCode(office: Page, student: DemoStudent): Promise<string> {
@@ -63,17 +42,6 @@ async function letterCode(office: Page, student: DemoStudent): Promise<string> {
 async function invite(office: Page, student: DemoStudent, email: string, relationship: 'mother' | 'father') {
   const sent = await apiCall(office, 'POST', '/api/guardian-invitations', { student_id: student.id, email, relationship });
   expect(sent.status()).toBe(200);
-}
-
-/** Accepts the invitation at `link` as a new account: her name and a password typed twice. */
-async function acceptAsNewAccount(page: Page, link: string, name: string, firstName: string) {
-  await page.goto(link);
-  await expect(page.getByText(`You are invited to follow ${firstName} at`)).toBeVisible();
-  await page.getByLabel('Your name').fill(name);
-  await page.getByLabel('New Password').fill(PASSWORD);
-  await page.getByLabel('Confirm Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await expect(page).toHaveURL(/\/family$/);
 }
 
 test('a mother accepts the school’s invitation, adds her second daughter by letter, and reads both; a restricted father finds nothing', async ({
@@ -103,7 +71,7 @@ test('a mother accepts the school’s invitation, adds her second daughter by le
 
   // The mother follows the mailed link, makes her account and lands on her daughter's page.
   const link = await mailedInvitation(admin, mother);
-  await acceptAsNewAccount(page, link, 'Maria Charles', elder.first_name);
+  await acceptAsNewAccount(page, link, { name: 'Maria Charles', firstName: elder.first_name, password: PASSWORD });
   await expect(page.getByRole('heading', { level: 1, name: `${elder.first_name} ${elder.last_name}` })).toBeVisible();
   await expectNoSidewaysScroll(page);
   await expectAccessible(page);
@@ -150,7 +118,7 @@ test('a mother accepts the school’s invitation, adds her second daughter by le
   // The father accepts his invitation in a browser of his own, and sees his daughter.
   const fatherContext = await browserBeside(page, browser, testInfo);
   const fatherPage = await fatherContext.newPage();
-  await acceptAsNewAccount(fatherPage, await mailedInvitation(admin, father), 'Joseph Charles', elder.first_name);
+  await acceptAsNewAccount(fatherPage, await mailedInvitation(admin, father), { name: 'Joseph Charles', firstName: elder.first_name, password: PASSWORD });
   expect((await fatherPage.request.get(`/api/student-attendance/${elder.id}`)).status()).toBe(200);
 
   // The admin restricts the father's link (custody): his next call finds nothing of her, as for a girl who does not exist.

@@ -34,7 +34,7 @@ import { reportCardFileOwner, termReportsRoutes } from './features/term-reports/
 import { retentionRoutes } from './features/retention/index.ts';
 import { schoolYearRoutes } from './features/school-year/index.ts';
 import { notificationsRoutes, registerOutboxSender } from './features/notifications/index.ts';
-import { guardiansRoutes } from './features/guardians/index.ts';
+import { guardianSecondFactorRoutes, guardiansRoutes } from './features/guardians/index.ts';
 import { contactChangesRoutes } from './features/contact-changes/index.ts';
 import { absenceNoteFileOwner, absenceNotesRoutes } from './features/absence-notes/index.ts';
 import { consentsRoutes } from './features/consents/index.ts';
@@ -197,6 +197,7 @@ const featureRoutes: Array<[string, RoutePlugin]> = [
   ['notifications', notificationsRoutes],
   ['staff', exportGuardRoutes],
   ['guardians', guardiansRoutes],
+  ['guardians', guardianSecondFactorRoutes],
   ['parents and guardians', familyRoutes],
   ['parents and guardians', contactChangesRoutes],
   ['absence notes', absenceNotesRoutes],

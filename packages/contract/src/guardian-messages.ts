@@ -16,6 +16,12 @@ export const guardianMessages = {
   accountSaved: 'Your account is saved.',
   /** The guardians' password rule under the new-password field. */
   passwordRule: 'At least 8 characters; not your e-mail address, a date, or a common password.',
+  /** A code or passkey given with no sign-in waiting for it, or one that waited too long (401). */
+  signInAgain: 'Please sign in again with your e-mail address and password.',
+  /** Her last passkey, when she has no authenticator app: it goes only with two-step sign-in turned off, which asks for her password (409). */
+  lastPasskeyKept: 'This passkey is your only second step. To remove it, turn two-step sign-in off below: that asks for your password.',
+  /** Two-step sign-in turned off (her app, recovery codes and passkeys removed). */
+  secondFactorOff: 'Two-step sign-in is off. You sign in with your password alone.',
   /** A staff member opening a family's account mail on Messages: its single-use link is for the recipient only. */
   mailHoldsLink: 'This message holds a single-use link for its recipient, so only she reads it. Its state is shown in the list.',
 

@@ -28,6 +28,7 @@ import * as staffEmailAndDevices from './migrations/028-staff-email-and-devices.
 import * as recordReads from './migrations/029-record-reads.ts';
 import * as erasedFiles from './migrations/031-erased-files.ts';
 import * as guardians from './migrations/032-guardians.ts';
+import * as guardianSecondFactor from './migrations/033-guardian-second-factor.ts';
 import * as contactChanges from './migrations/035-contact-changes.ts';
 import * as absenceNotes from './migrations/034-absence-notes.ts';
 import * as consentForms from './migrations/036-consent-forms.ts';
@@ -61,6 +62,7 @@ const migrations: Record<string, Migration> = {
   '029-record-reads': recordReads,
   '031-erased-files': erasedFiles,
   '032-guardians': guardians,
+  '033-guardian-second-factor': guardianSecondFactor,
   '035-contact-changes': contactChanges,
   '034-absence-notes': absenceNotes,
   '036-consent-forms': consentForms,

@@ -32,7 +32,13 @@ export type AdminUsersTable = {
   classes: Generated<string>;
   /** 1 once disabled: no sign-in, and no session reads as signed in. */
   disabled: Generated<number>;
-  /** The authenticator-app secret (base32) once confirmed by a code (decision 043), else null. */
+  /** Where her security notices go (decision 047); null sends none. */
+  email: Generated<string | null>;
+} & SecondFactorColumns;
+
+/** An account's second factor (decision 043): a staff member's and a guardian's, in the same columns of her account's row. */
+export type SecondFactorColumns = {
+  /** The authenticator-app secret (base32) once confirmed by a code, else null. */
   totp_secret: string | null;
   /** A secret handed out for enrolment, waiting for its first code. */
   totp_pending_secret: string | null;
@@ -42,8 +48,6 @@ export type AdminUsersTable = {
   factor_failures: Generated<number>;
   /** ISO-8601 instant until which codes are refused after too many wrong ones. */
   factor_locked_until: string | null;
-  /** Where her security notices go (decision 047); null sends none. */
-  email: Generated<string | null>;
 };
 
 /** A staff account's single-use recovery code (decision 043), kept only as its SHA-256. */
@@ -53,10 +57,27 @@ export type StaffRecoveryCodesTable = {
   used_at: string | null;
 };
 
+/** A guardian's single-use recovery code (decisions 043 and 062), kept only as its SHA-256. */
+export type GuardianRecoveryCodesTable = {
+  guardian_id: number;
+  code_hash: string;
+  used_at: string | null;
+};
+
 /** A passkey (WebAuthn credential) a staff member added as her second factor (decision 043). */
 export type StaffPasskeysTable = {
   id: Generated<number>;
   admin_id: number;
+} & PasskeyColumns;
+
+/** A passkey a guardian added as her second factor (decision 062), kept as a staff member's is. */
+export type GuardianPasskeysTable = {
+  id: Generated<number>;
+  guardian_id: number;
+} & PasskeyColumns;
+
+/** What is kept of a passkey, whoever added it. */
+export type PasskeyColumns = {
   /** The credential's ID as the browser names it (base64url). */
   credential_id: string;
   /** The credential's public key, COSE-encoded (base64url). */
@@ -469,7 +490,7 @@ export type GuardiansTable = {
   disabled: Generated<number>;
   created_at: string;
   password_changed_at: string;
-};
+} & SecondFactorColumns;
 
 /** A guardian's link to a student, and how it was verified (decision 062). */
 export type GuardianLinksTable = {
@@ -651,6 +672,8 @@ export type Database = {
   absence_notes: AbsenceNotesTable;
   staff_recovery_codes: StaffRecoveryCodesTable;
   staff_passkeys: StaffPasskeysTable;
+  guardian_recovery_codes: GuardianRecoveryCodesTable;
+  guardian_passkeys: GuardianPasskeysTable;
   passkey_challenges: PasskeyChallengesTable;
   export_allowance: ExportAllowanceTable;
   record_reads: RecordReadsTable;

@@ -4,6 +4,7 @@ import { studentColumns } from '@school/contract';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import * as staffRoles from '../../src/db/migrations/019-staff-roles.ts';
 import * as reviewedSteps from '../../src/db/migrations/024-reviewed-steps.ts';
+import * as guardianSecondFactor from '../../src/db/migrations/033-guardian-second-factor.ts';
 import { createTestDb, testDialect } from '../helpers/test-db.ts';
 
 describe(`migrations on ${testDialect}`, () => {
@@ -26,6 +27,9 @@ describe(`migrations on ${testDialect}`, () => {
         'ethnic_groups',
         'form_classes',
         'form_progress',
+        'guardian_passkeys',
+        'guardian_recovery_codes',
+        'guardians',
         'houses',
         'import_claims',
         'import_progress',
@@ -187,6 +191,31 @@ describe(`migrations on ${testDialect}`, () => {
         [0, 1, 1, 0, 0],
       ]);
       expect(rows[0]).not.toHaveProperty('health_data_saved');
+    } finally {
+      await close();
+    }
+  });
+  it("gives a guardian's account the staff's factor columns, and her recovery codes and passkeys go with her account; undone, they go", async () => {
+    const { db, close } = await createTestDb();
+    try {
+      await guardianSecondFactor.down(db as never);
+      await sql`INSERT INTO guardians (public_id, email, email_verified_at, display_name, password_hash, message_kinds, created_at, password_changed_at)
+        VALUES ('g-old', 'old@example.org', 'a', 'Old Guardian', 'x', '', 'a', 'a')`.execute(db);
+      await guardianSecondFactor.up(db as never);
+      const guardian = await db
+        .selectFrom('guardians')
+        .select(['id', 'totp_secret', 'totp_pending_secret', 'totp_last_step', 'factor_failures', 'factor_locked_until'])
+        .where('public_id', '=', 'g-old')
+        .executeTakeFirstOrThrow();
+      expect(guardian).toMatchObject({ totp_secret: null, totp_pending_secret: null, totp_last_step: null, factor_failures: 0, factor_locked_until: null });
+      await db.insertInto('guardian_recovery_codes').values({ guardian_id: guardian.id, code_hash: 'h', used_at: null }).execute();
+      await db
+        .insertInto('guardian_passkeys')
+        .values({ guardian_id: guardian.id, credential_id: 'c', public_key: 'k', counter: 0, transports: '', name: 'Phone', created_at: 'a' })
+        .execute();
+      await db.deleteFrom('guardians').where('id', '=', guardian.id).execute();
+      expect(await db.selectFrom('guardian_recovery_codes').selectAll().execute()).toEqual([]);
+      expect(await db.selectFrom('guardian_passkeys').selectAll().execute()).toEqual([]);
     } finally {
       await close();
     }

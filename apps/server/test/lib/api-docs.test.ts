@@ -137,6 +137,15 @@ const requestRules: Record<string, { body?: z.ZodType; form?: z.ZodObject; query
   'PATCH /api/guardian/account': { body: contract.guardianAccountRequest },
   'POST /api/guardian/change-password': { body: contract.guardianChangePasswordRequest },
   'GET /api/guardian/messages': { query: contract.guardianMessagesQuery },
+  // A guardian's optional second factor (decision 062).
+  'POST /api/guardian-login/second-factor': { body: contract.secondFactorRequest },
+  'POST /api/guardian-login/passkey/options': { body: contract.passkeyOptionsRequest },
+  'POST /api/guardian-login/passkey': { body: contract.passkeyAssertionRequest },
+  'DELETE /api/guardian/account/second-factor': { body: contract.turnOffSecondFactorRequest },
+  'POST /api/guardian/account/totp': { body: contract.totpEnrolmentRequest },
+  'POST /api/guardian/account/totp/confirm': { body: contract.secondFactorRequest },
+  'POST /api/guardian/account/passkeys/options': { body: contract.passkeyOptionsRequest },
+  'POST /api/guardian/account/passkeys': { body: contract.addPasskeyRequest },
   // family
   'POST /api/guardian-links': { body: contract.letterLinkRequest },
   'GET /api/guardians': { query: contract.guardianSearchQuery },

@@ -134,6 +134,18 @@ const expectedAccess: Record<string, Access> = {
   'PATCH /api/guardian/account': 'guardian',
   'POST /api/guardian/change-password': 'guardian',
   'GET /api/guardian/messages': 'guardian',
+  // A guardian's optional second factor (decision 062): her sign-in's second step, and her own account's.
+  'POST /api/guardian-login/second-factor': 'visitor',
+  'POST /api/guardian-login/passkey/options': 'visitor',
+  'POST /api/guardian-login/passkey': 'visitor',
+  'GET /api/guardian/account/second-factor': 'guardian',
+  'DELETE /api/guardian/account/second-factor': 'guardian',
+  'POST /api/guardian/account/totp': 'guardian',
+  'POST /api/guardian/account/totp/confirm': 'guardian',
+  'GET /api/guardian/account/passkeys': 'guardian',
+  'POST /api/guardian/account/passkeys/options': 'guardian',
+  'POST /api/guardian/account/passkeys': 'guardian',
+  'DELETE /api/guardian/account/passkeys/:id': 'guardian',
   // family: the student's reports and attendance for her guardians too (decision 063), her guardians' own calls, code letters and custody.
   'GET /api/student-attendance/:id': 'family or class:read',
   'GET /api/student-attendance-report/:id/:start/:end': 'family or class:read',
@@ -252,9 +264,11 @@ const coveredElsewhere = [
   'POST /logout',
   'POST /api/login-student',
   'POST /api/admin-login',
-  // The passkey sign-in answers only a sign-in whose password was right (its tests cover the rest).
+  // The passkey sign-in answers only a sign-in whose password was right (its tests cover the rest), a staff member's or a guardian's.
   'POST /api/admin-login/passkey/options',
   'POST /api/admin-login/passkey',
+  'POST /api/guardian-login/passkey/options',
+  'POST /api/guardian-login/passkey',
   'POST /api/change-password-student',
   'POST /api/admin/change-password',
   'POST /api/attendance-scans',

@@ -128,8 +128,12 @@ function takeEarlyAnswer(path: string): Promise<unknown> | undefined {
   return early && Date.now() - early.at <= EARLY_ANSWER_KEPT_MS ? early.promise : undefined;
 }
 
-/** The sign-in calls, whose 401 is a wrong password, not a session that ended. */
-const isSignIn = (path: string) => path.startsWith('/api/login') || path === '/api/admin-login' || path === '/api/guardian-login';
+/**
+ * The sign-in calls, whose 401 is a wrong password, not a session that ended; and a guardian's
+ * second step (`/api/guardian-login/…`), whose 401 is a sign-in that waited too long, which her
+ * sign-in page tells her itself.
+ */
+const isSignIn = (path: string) => path.startsWith('/api/login') || path === '/api/admin-login' || path.startsWith('/api/guardian-login');
 
 /** `csrf`: a read that must echo the CSRF token too, as a mutating call does (the server's `/api/user/{id}`). */
 type CallOptions = { method?: string; body?: unknown; signal?: AbortSignal; timeoutMs?: number; csrf?: boolean };

@@ -101,3 +101,12 @@ export const guardianMessagesQuery = z.object({ page: pageField });
 
 /** POST /api/guardian-invitations/{id}/resend: nothing beside the invitation's ID. */
 export const resendInvitationRequest = z.object({});
+
+/** DELETE /api/guardian/account/second-factor: her current password, before her app, recovery codes and passkeys go (decision 062). */
+export const turnOffSecondFactorRequest = z.object({
+  current_password: z
+    .string({ message: messages.enterCurrentPassword })
+    .min(1, messages.enterCurrentPassword)
+    .max(limits.passwordInput, messages.passwordTooLong),
+});
+export type TurnOffSecondFactorRequest = z.input<typeof turnOffSecondFactorRequest>;

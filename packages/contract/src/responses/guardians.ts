@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { guardianMessageKinds, guardianRelationships, linkVerifications } from '../guardians.ts';
 import { messageStatuses } from '../notifications.ts';
+import { passkeySchema } from './passkeys.ts';
+import { secondFactorRequired } from './session.ts';
 
 /** A daughter as her guardian's dashboard lists her (GET /api/guardian/children). */
 export const guardianChildSchema = z.object({
@@ -29,6 +31,14 @@ export const guardianAccountSchema = z.object({
   message_kinds: z.array(z.enum(guardianMessageKinds)),
 });
 export type GuardianAccount = z.infer<typeof guardianAccountSchema>;
+
+/**
+ * GET /api/guardian/account/second-factor: her two-step sign-in (decision 062), offered, not
+ * required: whether an authenticator app is on, how many of its recovery codes are unused, and her
+ * passkeys, oldest first.
+ */
+export const guardianSecondFactorSchema = z.object({ totp: z.boolean(), recovery_codes_left: z.number().int(), passkeys: z.array(passkeySchema) });
+export type GuardianSecondFactor = z.infer<typeof guardianSecondFactorSchema>;
 
 /** A link as the Guardians screen shows it (GET /api/guardians). */
 export const guardianLinkSchema = z.object({
@@ -68,8 +78,13 @@ export type GuardianInvitations = z.infer<typeof guardianInvitationsSchema>;
 export const invitationPreviewSchema = z.object({ student_first_name: z.string(), email: z.string(), has_account: z.boolean() });
 export type InvitationPreview = z.infer<typeof invitationPreviewSchema>;
 
-/** POST /api/guardian-login, POST /api/guardian-password/reset and an accepted invitation that signed her in: who is signed in now. */
-export const guardianSignInSchema = z.object({ name: z.string(), kind: z.literal('guardian') });
+/**
+ * POST /api/guardian-login, POST /api/guardian-password/reset and an accepted invitation that signed
+ * her in: who is signed in now. With `second_factor: 'required'` her account has a second factor and
+ * the session waits for it (decision 062): `POST /api/guardian-login/second-factor` or her passkey
+ * completes it, and answers the same without it.
+ */
+export const guardianSignInSchema = z.object({ name: z.string(), kind: z.literal('guardian'), ...secondFactorRequired });
 export type GuardianSignIn = z.infer<typeof guardianSignInSchema>;
 
 /** POST /api/guardian-invitations/class: how many invitations went out, and how many addresses were skipped (already linked or invited). */

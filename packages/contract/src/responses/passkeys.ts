@@ -20,7 +20,10 @@ export const passkeyCreationOptionsSchema = z
   .loose();
 export type PasskeyCreationOptions = z.infer<typeof passkeyCreationOptionsSchema>;
 
-/** POST /api/admin-login/passkey/options, POST /api/account/step-up/passkey/options: what `navigator.credentials.get()` takes (in JSON). */
+/**
+ * POST /api/admin-login/passkey/options, POST /api/guardian-login/passkey/options, POST
+ * /api/account/step-up/passkey/options: what `navigator.credentials.get()` takes (in JSON).
+ */
 export const passkeyRequestOptionsSchema = z
   .object({
     challenge: z.string(),
@@ -31,7 +34,7 @@ export const passkeyRequestOptionsSchema = z
   .loose();
 export type PasskeyRequestOptions = z.infer<typeof passkeyRequestOptionsSchema>;
 
-/** One of a staff member's passkeys, as her account page lists it. */
+/** One of her passkeys (a staff member's or a guardian's), as her account page lists it. */
 export const passkeySchema = z.object({
   /** The handle to remove it by. */
   id: z.number().int(),

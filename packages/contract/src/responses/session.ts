@@ -35,6 +35,20 @@ const flag = z.number().int().min(0).max(1);
 export const studentSignInSchema = z.object({ name: z.string(), student_id: z.string(), password_reset: flag });
 export type StudentSignIn = z.infer<typeof studentSignInSchema>;
 
+/** The kinds of second factor an account may have (decision 043): an authenticator app (whose recovery codes count as it) and passkeys. */
+export const secondFactorKinds = ['app', 'passkey'] as const;
+export type SecondFactorKind = (typeof secondFactorKinds)[number];
+
+/**
+ * What a sign-in whose password was right answers when the account has a second factor (decisions
+ * 043 and 062): `second_factor: 'required'`, and the kinds she may give.
+ */
+export const secondFactorRequired = {
+  second_factor: z.literal('required').optional(),
+  /** With `second_factor`: the kinds she may give, an authenticator-app code (`app`, or a recovery code) and her passkeys. */
+  second_factors: z.array(z.enum(secondFactorKinds)).optional(),
+};
+
 /**
  * POST /api/admin-login: the name 'Admin' marks an admin (SPEC §4). `second_factor: 'required'`
  * when the account has a second factor (decision 043): the session may then only give it, with
@@ -44,9 +58,7 @@ export const adminSignInSchema = z.object({
   name: z.literal('Admin'),
   username: z.string(),
   must_change_password: z.boolean(),
-  second_factor: z.literal('required').optional(),
-  /** With `second_factor`: the kinds she may give, an authenticator-app code (`app`, or a recovery code) and her passkeys. */
-  second_factors: z.array(z.enum(['app', 'passkey'])).optional(),
+  ...secondFactorRequired,
 });
 export type AdminSignIn = z.infer<typeof adminSignInSchema>;
 

@@ -34,7 +34,7 @@ export async function resetAdmin(db: Db, username: string, { secondFactor = fals
   const password = oneTimePassword();
   await db.transaction().execute(async (trx) => {
     await authRepository.setAdminPassword(trx, admin.id, await hashPassword(password), true);
-    if (secondFactor) await secondFactorRepository.removeAll(trx, admin.id);
+    if (secondFactor) await secondFactorRepository.removeAll(trx, { kind: 'staff', id: admin.id });
     await sessionRepository.deleteForAdmin(trx, admin.id);
   });
   return password;

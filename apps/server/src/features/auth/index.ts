@@ -1,4 +1,4 @@
-/** Sign-in, sign-out, passwords and the student-ID lookup: what the app and other features may use. */
+/** Sign-in, sign-out, passwords, second factors (a staff member's or a guardian's) and the student-ID lookup: what the app and other features may use. */
 export { authRoutes } from './routes.ts';
 export { registerSignInShedding } from './shedding.ts';
 export { currentPasswordRoutes } from './current-password-routes.ts';
@@ -14,3 +14,16 @@ export { buckets, clearBuckets, limitedCheck, reserveAttempt, signInActions, typ
 export { verifyPassword } from './passwords.ts';
 export { DEVICE_COOKIE, type DeviceAccount } from './device-cookies.ts';
 export type { SignInContext } from './service.ts';
+export {
+  checkSignInCode,
+  confirmTotp,
+  factorSummary,
+  pendingSignInOf,
+  removeAllFactors,
+  secondFactorKinds,
+  startTotpEnrolment,
+  type FactorAccount,
+  type FactorChange,
+  type FactorOwner,
+} from './second-factor.ts';
+export { addPasskey, checkPasskeyAssertion, listPasskeys, passkeyAssertionOptions, passkeyCreationOptions, removePasskey } from './passkeys.ts';

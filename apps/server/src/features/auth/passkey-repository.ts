@@ -1,42 +1,48 @@
 import type { Executor } from '../../db/database.ts';
 import { lockedOnPostgres } from '../../db/dialect.ts';
-import type { PasskeyChallengesTable } from '../../db/schema.ts';
+import type { PasskeyChallengesTable, PasskeyColumns } from '../../db/schema.ts';
+import { factorTablesOf, type FactorOwner } from './second-factor-repository.ts';
 
 export type PasskeyPurpose = PasskeyChallengesTable['purpose'];
 
 /** A passkey as stored: its credential, the counter it last gave, and her name for it. */
-export type NewPasskey = { admin_id: number; credential_id: string; public_key: string; counter: number; transports: string; name: string; created_at: string };
+export type NewPasskey = Omit<PasskeyColumns, 'counter' | 'last_used_at'> & { counter: number };
 
+/** Passkeys of staff and guardians (decisions 043 and 062), each kind in its own table, and the challenges of the ceremonies. */
 export const passkeyRepository = {
-  /** A staff member's passkeys, oldest first. */
-  passkeysOf(db: Executor, adminId: number) {
+  /** The account's passkeys, oldest first. */
+  passkeysOf(db: Executor, owner: FactorOwner) {
+    const { passkeys, key } = factorTablesOf(owner);
     return db
-      .selectFrom('staff_passkeys')
+      .selectFrom(passkeys)
       .select(['id', 'credential_id', 'public_key', 'counter', 'transports', 'name', 'created_at', 'last_used_at'])
-      .where('admin_id', '=', adminId)
+      .where(key, '=', owner.id)
       .orderBy('id')
       .execute();
   },
 
-  async hasPasskey(db: Executor, adminId: number): Promise<boolean> {
-    return (await db.selectFrom('staff_passkeys').select('id').where('admin_id', '=', adminId).limit(1).executeTakeFirst()) !== undefined;
+  async hasPasskey(db: Executor, owner: FactorOwner): Promise<boolean> {
+    const { passkeys, key } = factorTablesOf(owner);
+    return (await db.selectFrom(passkeys).select('id').where(key, '=', owner.id).limit(1).executeTakeFirst()) !== undefined;
   },
 
   /** The passkey of this credential ID, only if it is the account's own. */
-  findOwn(db: Executor, adminId: number, credentialId: string) {
+  findOwn(db: Executor, owner: FactorOwner, credentialId: string) {
+    const { passkeys, key } = factorTablesOf(owner);
     return db
-      .selectFrom('staff_passkeys')
+      .selectFrom(passkeys)
       .select(['id', 'credential_id', 'public_key', 'counter', 'transports', 'name'])
-      .where('admin_id', '=', adminId)
+      .where(key, '=', owner.id)
       .where('credential_id', '=', credentialId)
       .executeTakeFirst();
   },
 
   /** Adds a passkey; false when its credential is stored already (the same authenticator added twice). */
-  async add(db: Executor, passkey: NewPasskey): Promise<boolean> {
+  async add(db: Executor, owner: FactorOwner, passkey: NewPasskey): Promise<boolean> {
+    const { passkeys, key } = factorTablesOf(owner);
     const row = await db
-      .insertInto('staff_passkeys')
-      .values(passkey)
+      .insertInto(passkeys)
+      .values({ ...passkey, [key]: owner.id })
       .onConflict((conflict) => conflict.column('credential_id').doNothing())
       .returning('id')
       .executeTakeFirst();
@@ -47,18 +53,24 @@ export const passkeyRepository = {
    * Takes the counter an accepted assertion gave, only if the stored one is still `was`: of two
    * assertions checked at once against the same counter, one is taken and the other refused.
    */
-  async claimCounter(db: Executor, id: number, was: number, counter: number, at: string): Promise<boolean> {
-    const result = await db.updateTable('staff_passkeys').set({ counter, last_used_at: at }).where('id', '=', id).where('counter', '=', was).executeTakeFirst();
+  async claimCounter(db: Executor, owner: FactorOwner, id: number, was: number, counter: number, at: string): Promise<boolean> {
+    const result = await db
+      .updateTable(factorTablesOf(owner).passkeys)
+      .set({ counter, last_used_at: at })
+      .where('id', '=', id)
+      .where('counter', '=', was)
+      .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   },
 
-  /** Locks the staff account's row until the transaction ends (PostgreSQL), so that two removals of her factors are decided one after the other. */
-  lockAccount(db: Executor, adminId: number) {
-    return lockedOnPostgres(db.selectFrom('admin_users').select(['id', 'totp_secret']).where('id', '=', adminId), db).executeTakeFirst();
+  /** Locks the account's row until the transaction ends (PostgreSQL), so that two removals of her factors are decided one after the other. */
+  lockAccount(db: Executor, owner: FactorOwner) {
+    return lockedOnPostgres(db.selectFrom(factorTablesOf(owner).account).select(['id', 'totp_secret']).where('id', '=', owner.id), db).executeTakeFirst();
   },
 
-  async remove(db: Executor, adminId: number, id: number) {
-    return db.deleteFrom('staff_passkeys').where('admin_id', '=', adminId).where('id', '=', id).returning('name').executeTakeFirst();
+  async remove(db: Executor, owner: FactorOwner, id: number) {
+    const { passkeys, key } = factorTablesOf(owner);
+    return db.deleteFrom(passkeys).where(key, '=', owner.id).where('id', '=', id).returning('name').executeTakeFirst();
   },
 
   /** Hands the session a challenge for one ceremony, in place of any it had for the same one; drops challenges that ran out. */

@@ -16,16 +16,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminActor } from '../../session/access.ts';
 import { answerWithSession } from '../../session/sessions.ts';
-import {
-  addPasskey,
-  listPasskeys,
-  passkeyCreationOptions,
-  removePasskey,
-  signInPasskeyOptions,
-  signInWithPasskey,
-  stepUpPasskeyOptions,
-  stepUpWithPasskey,
-} from './passkeys.ts';
+import { addPasskey, listPasskeys, passkeyCreationOptions } from './passkeys.ts';
+import { removeStaffPasskey, signInPasskeyOptions, signInWithPasskey, staffFactors, stepUpPasskeyOptions, stepUpWithPasskey } from './staff-second-factor.ts';
 import { requireVerifiedEnrolment } from './enrolment-verification.ts';
 import { staffOnly } from './second-factor-routes.ts';
 
@@ -57,13 +49,13 @@ export async function passkeyRoutes(instance: FastifyInstance): Promise<void> {
       schema: { body: passkeyOptionsRequest, response: { 200: passkeyCreationOptionsSchema, ...errorResponses } },
       preHandler: requireVerifiedEnrolment,
     },
-    async (request) => passkeyCreationOptions(deps, adminActor(request)),
+    async (request) => passkeyCreationOptions(deps, staffFactors(deps, adminActor(request))),
   );
 
   app.get(
     '/api/account/passkeys',
     { config: account, preValidation: staffOnly, schema: { response: { 200: passkeyListSchema, ...errorResponses } } },
-    async (request) => listPasskeys(deps, adminActor(request)),
+    async (request) => listPasskeys(deps, { kind: 'staff', id: adminActor(request).adminId }),
   );
 
   app.post(
@@ -74,14 +66,14 @@ export async function passkeyRoutes(instance: FastifyInstance): Promise<void> {
       schema: { body: addPasskeyRequest, response: { 200: passkeyListSchema, ...errorResponses } },
       preHandler: requireVerifiedEnrolment,
     },
-    async (request) => addPasskey(deps, adminActor(request), request.body),
+    async (request) => addPasskey(deps, staffFactors(deps, adminActor(request)), request.body),
   );
 
   app.delete(
     '/api/account/passkeys/:id',
     { config: account, preValidation: staffOnly, schema: { params: passkeyParams, response: { 204: noContent, ...errorResponses } } },
     async (request, reply) => {
-      await removePasskey(deps, adminActor(request), request.params.id);
+      await removeStaffPasskey(deps, adminActor(request), request.params.id);
       return reply.code(204).send(null);
     },
   );

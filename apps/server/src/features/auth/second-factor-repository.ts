@@ -4,13 +4,29 @@ import { nowIso, type DialectName, type Executor } from '../../db/database.ts';
 /** Wrong codes in a row that lock an account's codes (decision 043). */
 export const WRONG_CODES_ALLOWED = 5;
 
+/** Whose second factor (decisions 043 and 062): a staff account's or a guardian's, by the row's ID. */
+export type FactorOwner = { kind: 'staff' | 'guardian'; id: number };
+
+/**
+ * Where each kind of account keeps its second factor: the columns of its own row, its recovery codes
+ * and its passkeys, whose rows name it in `key`. The two kinds' tables have the same columns but for
+ * that key, so each query below is written once and runs on either.
+ */
+const factorTables = {
+  staff: { account: 'admin_users', codes: 'staff_recovery_codes', passkeys: 'staff_passkeys', key: 'admin_id' },
+  guardian: { account: 'guardians', codes: 'guardian_recovery_codes', passkeys: 'guardian_passkeys', key: 'guardian_id' },
+} as const;
+
+/** The tables of the owner's second factor. */
+export const factorTablesOf = (owner: FactorOwner) => factorTables[owner.kind];
+
 export const secondFactorRepository = {
   /** What a code is checked against: the account's secrets and the last step it accepted. */
-  factorOf(db: Executor, adminId: number) {
+  factorOf(db: Executor, owner: FactorOwner) {
     return db
-      .selectFrom('admin_users')
-      .select(['id', 'username', 'totp_secret', 'totp_pending_secret', 'factor_locked_until'])
-      .where('id', '=', adminId)
+      .selectFrom(factorTablesOf(owner).account)
+      .select(['id', 'totp_secret', 'totp_pending_secret', 'factor_locked_until'])
+      .where('id', '=', owner.id)
       .executeTakeFirst();
   },
 
@@ -19,16 +35,16 @@ export const secondFactorRepository = {
    * found right: refused (undefined) while the account has had its wrong codes in a row and their
    * lock (until `lockEnds`) has not run out. Checks made at once cannot pass the limit between them.
    */
-  async reserveCheck(db: Executor, adminId: number, now: string, lockEnds: string): Promise<number | undefined> {
+  async reserveCheck(db: Executor, owner: FactorOwner, now: string, lockEnds: string): Promise<number | undefined> {
     const lockedOut = sql<boolean>`factor_failures >= ${WRONG_CODES_ALLOWED}`;
     const row = await db
-      .updateTable('admin_users')
+      .updateTable(factorTablesOf(owner).account)
       .set({
         factor_failures: sql<number>`CASE WHEN ${lockedOut} THEN 1 ELSE factor_failures + 1 END`,
         // The check that reaches the limit locks the codes at once; a right code then clears it.
         factor_locked_until: sql<string | null>`CASE WHEN factor_failures = ${WRONG_CODES_ALLOWED - 1} THEN ${lockEnds} ELSE NULL END`,
       })
-      .where('id', '=', adminId)
+      .where('id', '=', owner.id)
       .where((where) => where.or([where('factor_failures', '<', WRONG_CODES_ALLOWED), where('factor_locked_until', '<=', now)]))
       .returning('factor_failures')
       .executeTakeFirst();
@@ -40,87 +56,87 @@ export const secondFactorRepository = {
    * the transaction on PostgreSQL (on SQLite the write transaction runs alone): the codes of one
    * account are checked one at a time (decision 058).
    */
-  async lockedNow(db: Executor, dialect: DialectName, adminId: number, now: string): Promise<boolean> {
+  async lockedNow(db: Executor, dialect: DialectName, owner: FactorOwner, now: string): Promise<boolean> {
     const row = await db
-      .selectFrom('admin_users')
+      .selectFrom(factorTablesOf(owner).account)
       .select(['factor_failures', 'factor_locked_until'])
-      .where('id', '=', adminId)
+      .where('id', '=', owner.id)
       .$if(dialect === 'postgres', (query) => query.forUpdate())
       .executeTakeFirst();
     return row !== undefined && row.factor_failures >= WRONG_CODES_ALLOWED && row.factor_locked_until !== null && row.factor_locked_until > now;
   },
 
   /** A right code: the count of wrong ones starts again. */
-  async clearFailures(db: Executor, adminId: number): Promise<void> {
-    await db.updateTable('admin_users').set({ factor_failures: 0, factor_locked_until: null }).where('id', '=', adminId).execute();
+  async clearFailures(db: Executor, owner: FactorOwner): Promise<void> {
+    await db.updateTable(factorTablesOf(owner).account).set({ factor_failures: 0, factor_locked_until: null }).where('id', '=', owner.id).execute();
   },
 
   /** Takes the time step of an accepted code, unless it or a later one was taken (a replay): whether it was taken now. */
-  async claimStep(db: Executor, adminId: number, step: number): Promise<boolean> {
+  async claimStep(db: Executor, owner: FactorOwner, step: number): Promise<boolean> {
     const result = await db
-      .updateTable('admin_users')
+      .updateTable(factorTablesOf(owner).account)
       .set({ totp_last_step: step })
-      .where('id', '=', adminId)
+      .where('id', '=', owner.id)
       .where((where) => where.or([where('totp_last_step', 'is', null), where('totp_last_step', '<', step)]))
       .executeTakeFirst();
     return Number(result.numUpdatedRows) === 1;
   },
 
   /** Uses a recovery code, once: `used` now, `used before` (a code of hers given again), or `unknown`. */
-  async useRecoveryCode(db: Executor, adminId: number, codeHash: string): Promise<'used' | 'used before' | 'unknown'> {
+  async useRecoveryCode(db: Executor, owner: FactorOwner, codeHash: string): Promise<'used' | 'used before' | 'unknown'> {
+    const { codes, key } = factorTablesOf(owner);
     const result = await db
-      .updateTable('staff_recovery_codes')
+      .updateTable(codes)
       .set({ used_at: nowIso() })
-      .where('admin_id', '=', adminId)
+      .where(key, '=', owner.id)
       .where('code_hash', '=', codeHash)
       .where('used_at', 'is', null)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 1) return 'used';
-    const before = await db
-      .selectFrom('staff_recovery_codes')
-      .select('admin_id')
-      .where('admin_id', '=', adminId)
-      .where('code_hash', '=', codeHash)
-      .executeTakeFirst();
+    const before = await db.selectFrom(codes).select('code_hash').where(key, '=', owner.id).where('code_hash', '=', codeHash).executeTakeFirst();
     return before ? 'used before' : 'unknown';
   },
 
-  async recoveryCodesLeft(db: Executor, adminId: number): Promise<number> {
+  async recoveryCodesLeft(db: Executor, owner: FactorOwner): Promise<number> {
+    const { codes, key } = factorTablesOf(owner);
     const row = await db
-      .selectFrom('staff_recovery_codes')
+      .selectFrom(codes)
       .select((eb) => eb.fn.countAll<number | string>().as('count'))
-      .where('admin_id', '=', adminId)
+      .where(key, '=', owner.id)
       .where('used_at', 'is', null)
       .executeTakeFirstOrThrow();
     return Number(row.count);
   },
 
-  async setPendingSecret(db: Executor, adminId: number, secret: string): Promise<void> {
-    await db.updateTable('admin_users').set({ totp_pending_secret: secret }).where('id', '=', adminId).execute();
+  async setPendingSecret(db: Executor, owner: FactorOwner, secret: string): Promise<void> {
+    await db.updateTable(factorTablesOf(owner).account).set({ totp_pending_secret: secret }).where('id', '=', owner.id).execute();
   },
 
   /** The pending secret becomes the account's factor, with new recovery codes in place of any old ones. */
-  async confirmSecret(db: Executor, adminId: number, secret: string, step: number, codeHashes: string[]): Promise<void> {
-    await db.updateTable('admin_users').set({ totp_secret: secret, totp_pending_secret: null, totp_last_step: step }).where('id', '=', adminId).execute();
-    await db.deleteFrom('staff_recovery_codes').where('admin_id', '=', adminId).execute();
+  async confirmSecret(db: Executor, owner: FactorOwner, secret: string, step: number, codeHashes: string[]): Promise<void> {
+    const { account, codes, key } = factorTablesOf(owner);
+    await db.updateTable(account).set({ totp_secret: secret, totp_pending_secret: null, totp_last_step: step }).where('id', '=', owner.id).execute();
+    await db.deleteFrom(codes).where(key, '=', owner.id).execute();
     await db
-      .insertInto('staff_recovery_codes')
-      .values(codeHashes.map((code_hash) => ({ admin_id: adminId, code_hash, used_at: null })))
+      .insertInto(codes)
+      .values(codeHashes.map((code_hash) => ({ [key]: owner.id, code_hash, used_at: null })))
       .execute();
   },
 
   /**
    * Every second factor of the account gone: its app's secret (and one being set up), its recovery
-   * codes and its passkeys, with its count of wrong codes. An admin's reset for a lost phone or key.
+   * codes and its passkeys, with its count of wrong codes. An admin's reset of a staff member's lost
+   * phone or key; a guardian turning her two-step sign-in off.
    */
-  async removeAll(db: Executor, adminId: number): Promise<void> {
+  async removeAll(db: Executor, owner: FactorOwner): Promise<void> {
+    const { account, codes, passkeys, key } = factorTablesOf(owner);
     await db
-      .updateTable('admin_users')
+      .updateTable(account)
       .set({ totp_secret: null, totp_pending_secret: null, totp_last_step: null, factor_failures: 0, factor_locked_until: null })
-      .where('id', '=', adminId)
+      .where('id', '=', owner.id)
       .execute();
-    await db.deleteFrom('staff_recovery_codes').where('admin_id', '=', adminId).execute();
-    await db.deleteFrom('staff_passkeys').where('admin_id', '=', adminId).execute();
+    await db.deleteFrom(codes).where(key, '=', owner.id).execute();
+    await db.deleteFrom(passkeys).where(key, '=', owner.id).execute();
   },
 
   /** The session gave a second factor now. */
@@ -128,14 +144,13 @@ export const secondFactorRepository = {
     await db.updateTable('sessions').set({ second_factor_at: at }).where('id_hash', '=', idHash).execute();
   },
 
-  /** A sign-in waiting for its second factor: a guest session that names the account. */
+  /** A sign-in waiting for its second factor: a guest session that names the account, a staff member's or a guardian's. */
   pendingSignIn(db: Executor, idHash: string) {
     return db
       .selectFrom('sessions')
-      .select(['admin_id', 'created_at'])
+      .select(['admin_id', 'guardian_id', 'created_at'])
       .where('id_hash', '=', idHash)
       .where('kind', '=', 'guest')
-      .where('admin_id', 'is not', null)
       .executeTakeFirst();
   },
 

@@ -16,7 +16,8 @@ import { z } from 'zod';
 import { adminActor } from '../../session/access.ts';
 import { answerWithSession } from '../../session/sessions.ts';
 import { confirmEnrolmentCode, requireVerifiedEnrolment, sendEnrolmentCode } from './enrolment-verification.ts';
-import { confirmTotp, endStaffSession, signInSecondFactor, staffAccount, startTotpEnrolment, stepUp } from './second-factor.ts';
+import { confirmTotp, startTotpEnrolment } from './second-factor.ts';
+import { endStaffSession, signInSecondFactor, staffAccount, staffFactors, stepUp } from './staff-second-factor.ts';
 
 const sessionParams = z.object({ id: z.string().min(1).max(64) });
 
@@ -50,7 +51,7 @@ export async function secondFactorRoutes(instance: FastifyInstance): Promise<voi
       schema: { body: totpEnrolmentRequest, response: { 200: totpEnrolmentSchema, ...errorResponses } },
       preHandler: requireVerifiedEnrolment,
     },
-    async (request) => startTotpEnrolment(deps, adminActor(request)),
+    async (request) => startTotpEnrolment(deps, staffFactors(deps, adminActor(request))),
   );
 
   app.post(
@@ -61,7 +62,7 @@ export async function secondFactorRoutes(instance: FastifyInstance): Promise<voi
       schema: { body: secondFactorRequest, response: { 200: recoveryCodesSchema, ...errorResponses } },
       preHandler: requireVerifiedEnrolment,
     },
-    async (request) => confirmTotp(deps, adminActor(request), request.body.code),
+    async (request) => confirmTotp(deps, staffFactors(deps, adminActor(request)), request.body.code),
   );
 
   // Where the school requires a factor, a first one is enrolled only once the session shows it is hers (decision 057).

@@ -15,6 +15,7 @@ import { deviceFor, issueDevice, type DeviceAccount } from './device-cookies.ts'
 import { HashingBusy, hashPassword, signInQueueFull, verifyPassword, verifySignIn } from './passwords.ts';
 import { deviceName } from './device-names.ts';
 import { passkeyRepository } from './passkey-repository.ts';
+import { secondFactorKinds } from './second-factor.ts';
 import { authRepository } from './repository.ts';
 import { reportFirstSignInsPaused, reportSpraying } from './spray-alerts.ts';
 import {
@@ -224,10 +225,7 @@ export async function signInAdmin(deps: Deps, actor: Actor, input: { name: strin
     const staff = admin!;
     // With a second factor, the password opens only a sign-in waiting for its code (decision 043): a
     // guest session naming the account, which no route but the second factor's reads.
-    const factorKinds = [
-      ...(staff.totp_secret !== null ? (['app'] as const) : []),
-      ...((await passkeyRepository.hasPasskey(trx, staff.id)) ? (['passkey'] as const) : []),
-    ];
+    const factorKinds = await secondFactorKinds(trx, { kind: 'staff', id: staff.id }, staff.totp_secret);
     const secondFactor = factorKinds.length > 0;
     // The account's very first sign-in, with the password an admin or the operator handed her (one-time
     // or chosen at the server), may enrol her first factor, as the one-time password's does (decision 057).
@@ -465,7 +463,7 @@ export async function describeSession(deps: Deps, actor: Actor, { sessionEnded }
       classes: classesOf(admin.classes),
       must_enrol_second_factor: mustEnrolSecondFactor(deps.config.staffMfa, {
         role: admin.role,
-        hasFactor: admin.totp_secret !== null || (await passkeyRepository.hasPasskey(deps.db, admin.id)),
+        hasFactor: admin.totp_secret !== null || (await passkeyRepository.hasPasskey(deps.db, { kind: 'staff', id: admin.id })),
       }),
     };
   }

@@ -1,4 +1,5 @@
-/** Parents and guardians (decision 062): their accounts, sign-in and invitations, their links to students, and the notices of new links. */
+/** Parents and guardians (decision 062): their accounts, sign-in (with an optional second factor) and invitations, their links to students, and the notices of new links. */
 export { guardiansRoutes } from './routes.ts';
+export { guardianSecondFactorRoutes } from './second-factor-routes.ts';
 export { announceLink, type LiveLink } from './link-notices.ts';
 export { linksRepository, newPublicId } from './links-repository.ts';

@@ -10,9 +10,11 @@ export type GuardianRow = {
   password_hash: string;
   message_kinds: string;
   disabled: number;
+  /** Her authenticator app's secret once confirmed (decision 062): her sign-in then asks for its code. */
+  totp_secret: string | null;
 };
 
-const accountColumns = ['id', 'public_id', 'email', 'display_name', 'phone', 'password_hash', 'message_kinds', 'disabled'] as const;
+const accountColumns = ['id', 'public_id', 'email', 'display_name', 'phone', 'password_hash', 'message_kinds', 'disabled', 'totp_secret'] as const;
 
 /** Guardians' accounts, their mailed single-use links, their sessions and the messages sent to them (decision 062). */
 export const guardiansRepository = {

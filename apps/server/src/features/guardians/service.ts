@@ -9,6 +9,7 @@ import {
   type GuardianAccount,
   type GuardianAccountRequest,
   type GuardianMessagesPage,
+  type GuardianSignIn,
 } from '@school/contract';
 import { isCommonPassword } from '@school/contract/common-passwords';
 import { nowIso, type Executor } from '../../db/database.ts';
@@ -16,7 +17,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { invalidField, NotFound } from '../../lib/errors.ts';
 import { actingAs, type Actor, type GuardianActor, type GuardianIdentity } from '../../session/actor.ts';
 import { hashToken, newToken } from '../../session/session-repository.ts';
-import { openSession, type OpenedSession } from '../../session/sessions.ts';
+import { openSession, type OpenedSession, type SignedIn } from '../../session/sessions.ts';
 import { writeAudit } from '../audit/index.ts';
 import {
   buckets,
@@ -24,6 +25,7 @@ import {
   clearBuckets,
   hashPassword,
   reserveAttempt,
+  secondFactorKinds,
   signInActions,
   signInWithPassword,
   verifyPassword,
@@ -52,17 +54,43 @@ export function checkNewPassword(password: string, email: string): void {
 
 /**
  * Opens a guardian's session in the caller's transaction (the browser's previous one ends), with
- * its audit row: after her sign-in, her new password, or the account an invitation made.
+ * its audit row: after her sign-in (`secondFactor` when she gave hers), her new password, or the
+ * account an invitation made.
  */
 export async function openGuardianSession(
   trx: Executor,
   actor: Actor,
   guardian: Pick<GuardianRow, 'id' | 'public_id' | 'display_name'>,
   detail: string | null,
+  { secondFactor = false }: { secondFactor?: boolean } = {},
 ): Promise<{ answer: { name: string; kind: 'guardian' }; session: OpenedSession }> {
-  const session = await openSession(trx, actor, { kind: 'guardian', student_id: null, admin_id: null, guardian_id: guardian.id, restricted: 0, ip: actor.ip });
+  const session = await openSession(trx, actor, {
+    kind: 'guardian',
+    student_id: null,
+    admin_id: null,
+    guardian_id: guardian.id,
+    restricted: 0,
+    ip: actor.ip,
+    second_factor_at: secondFactor ? nowIso() : null,
+  });
   await writeAudit(trx, actingAs(actor, identityOf(guardian)), { action: signInActions.SUCCEEDED.guardian, detail });
   return { answer: { name: guardian.display_name, kind: 'guardian' }, session };
+}
+
+/**
+ * Her password was right (at sign-in, or set by a reset link): her session, or when her account has
+ * a second factor a guest session that names her and waits for it (decision 062), which no route
+ * but the second factor's reads. A reset link is no second factor: she still gives hers after it.
+ */
+async function passwordAccepted(trx: Executor, actor: Actor, guardian: GuardianRow, detail: string | null): Promise<SignedIn<GuardianSignIn>> {
+  const kinds = await secondFactorKinds(trx, { kind: 'guardian', id: guardian.id }, guardian.totp_secret);
+  if (kinds.length === 0) return openGuardianSession(trx, actor, guardian, detail);
+  const session = await openSession(trx, actor, { kind: 'guest', student_id: null, admin_id: null, guardian_id: guardian.id, restricted: 0, ip: actor.ip });
+  await writeAudit(trx, actingAs(actor, identityOf(guardian)), {
+    action: 'guardian.password-accepted',
+    detail: [detail, 'waiting for the second factor'].filter(Boolean).join(', '),
+  });
+  return { answer: { name: guardian.display_name, kind: 'guardian', second_factor: 'required', second_factors: kinds }, session };
 }
 
 /**
@@ -79,7 +107,7 @@ export async function signInGuardian(deps: Deps, actor: Actor, input: { email: s
     failed: { action: signInActions.FAILED.guardian, attempted: input.email },
     refusal: invalidField('email', guardianMessages.wrongSignIn),
   };
-  return signInWithPassword(deps, actor, who, input.password, context, (trx) => openGuardianSession(trx, actor, guardian!, null));
+  return signInWithPassword(deps, actor, who, input.password, context, (trx) => passwordAccepted(trx, actor, guardian!, null));
 }
 
 /**
@@ -137,7 +165,8 @@ export async function askPasswordReset(deps: Deps, actor: Actor, email: string):
 
 /**
  * `POST /api/guardian-password/reset`: the mailed link once, before it expires, with a password that
- * keeps the rule. Her other sessions end (and her other reset links), and this browser is signed in.
+ * keeps the rule. Her other sessions end (and her other reset links), and this browser is signed in;
+ * her second factor stays, and with one the browser signs in only once it is given.
  */
 export async function resetPassword(deps: Deps, actor: Actor, input: { token: string; password: string }) {
   const tokenHash = hashToken(input.token);
@@ -156,11 +185,12 @@ export async function resetPassword(deps: Deps, actor: Actor, input: { token: st
     // She proved her mailbox: the wrong passwords counted against her account (a guesser's, or her own) no longer hold her back.
     await clearBuckets(trx, [buckets.account(guardianAccount(guardian.email)).key]);
     await writeAudit(trx, actingAs(actor, identityOf(guardian)), { action: 'guardian.password-reset' });
-    return openGuardianSession(trx, actor, guardian, 'with a password reset link');
+    return passwordAccepted(trx, actor, guardian, 'with a password reset link');
   });
 }
 
-async function ownAccount(deps: Pick<Deps, 'db'>, actor: GuardianActor): Promise<GuardianRow> {
+/** Her own account's row, read for a call of her session. */
+export async function ownAccount(deps: Pick<Deps, 'db'>, actor: GuardianActor): Promise<GuardianRow> {
   const guardian = await repository.byId(deps.db, actor.guardianId);
   if (!guardian) throw new NotFound(messages.signInToContinue);
   return guardian;

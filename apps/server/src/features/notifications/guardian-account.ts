@@ -6,6 +6,8 @@ import { enqueueMessages } from './service.ts';
 
 /** The events of the family's account mails that carry a single-use link start with this. */
 const LINK_EVENTS = 'family-account-link.';
+/** Those of her security notices, which carry none (anyone on the staff who reads messages may read them), with this. */
+const NOTICE_EVENTS = 'family-account.';
 
 /**
  * Whether a message carries a single-use link for its recipient (a password reset, an invitation):
@@ -16,13 +18,14 @@ export const carriesSingleUseLink = (message: { kind: string; event: string }): 
   message.kind === 'family_account' && message.event.startsWith(LINK_EVENTS);
 
 /**
- * Queues a mail about a guardian's account (a password reset, an invitation) in the transaction of
- * the event, to the address the link proves. It is of the kind `family_account`, which the school's
- * Notifications settings do not list or switch off: she could not get in without it.
+ * Queues a mail about a guardian's account (a password reset, an invitation, a security notice) in
+ * the transaction of the event, to the address the link proves or her own. It is of the kind
+ * `family_account`, which the school's Notifications settings do not list or switch off: she could
+ * not get in without it, nor learn that someone else did.
  */
 export async function queueGuardianAccountMail(
   trx: Executor,
-  config: Pick<Config, 'schoolName' | 'portalUrl'>,
+  config: Pick<Config, 'schoolName' | 'portalUrl' | 'schoolTimeZone'>,
   {
     actor,
     to,
@@ -47,7 +50,7 @@ export async function queueGuardianAccountMail(
       subject: composed.subject,
       text_body: composed.text,
       html_body: composed.html,
-      event: `${LINK_EVENTS}${event}`,
+      event: `${mail.kind === 'security' ? NOTICE_EVENTS : LINK_EVENTS}${event}`,
       student_id: studentId,
       guardian_id: guardianId,
     },

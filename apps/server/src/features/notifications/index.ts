@@ -16,4 +16,4 @@ export { notifyAbsenceDay, recordSchoolDays } from './absence.ts';
 export { queueAdminsNotice, queueEnrolmentCode, queueStaffSecurityNotice } from './staff-security.ts';
 export { queueGuardianAccountMail } from './guardian-account.ts';
 export { notifyAbsenceNoteAnswered, notifyAbsenceNoteSent, type NoteToTell } from './absence-notes.ts';
-export type { AdminsEvent, GuardianAccountMail, StaffSecurityEvent } from './message-kinds.ts';
+export type { AdminsEvent, GuardianAccountMail, GuardianSecurityEvent, StaffSecurityEvent } from './message-kinds.ts';

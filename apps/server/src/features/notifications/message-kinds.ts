@@ -208,15 +208,52 @@ export function enrolmentCodeMessage(school: School, { username, code, minutes }
   );
 }
 
-/** A mail about a guardian's account (decision 062): a link to set a new password, or an invitation to link her to a daughter. */
+/** A change to a guardian's two-step sign-in (decision 062), as her security notice tells it. */
+export type GuardianSecurityEvent = { kind: 'factor-added' | 'factor-removed'; factor: 'authenticator app' | 'passkey' } | { kind: 'factors-removed' };
+
+/**
+ * A mail about a guardian's account (decision 062): a link to set a new password, an invitation to
+ * link her to a daughter, or a security notice of a change to her two-step sign-in (at `at`).
+ */
 export type GuardianAccountMail =
-  { kind: 'password-reset'; link: string; minutes: number } | { kind: 'invitation'; link: string; firstName: string; hours: number };
+  | { kind: 'password-reset'; link: string; minutes: number }
+  | { kind: 'invitation'; link: string; firstName: string; hours: number }
+  | { kind: 'security'; event: GuardianSecurityEvent; at: string };
+
+const guardianEventSubject = (event: GuardianSecurityEvent): string => {
+  if (event.kind === 'factors-removed') return 'two-step sign-in was turned off on your account';
+  const what = event.factor === 'passkey' ? 'a passkey' : 'an authenticator app';
+  return event.kind === 'factor-added' ? `${what} was added to your account` : `${what} was removed from your account`;
+};
+
+const guardianEventLine = (event: GuardianSecurityEvent, when: string): string => {
+  if (event.kind === 'factors-removed')
+    return `Two-step sign-in was turned off for your parents' portal account on ${when}: its authenticator app, recovery codes and passkeys no longer sign you in, and your password alone does.`;
+  const what = event.factor === 'passkey' ? 'A passkey' : 'An authenticator app';
+  return event.kind === 'factor-added'
+    ? `${what} was added to your parents' portal account as a second step of sign-in on ${when}.`
+    : `${what} was removed from your parents' portal account on ${when}.`;
+};
 
 /**
  * A guardian's account mail: the single-use link and how long it works, and what to do if she did
  * not ask for it. An invitation names the school and the girl's first name only, nothing else of her.
+ * A security notice says what changed and when, on the school's clock, and what to do if it was not
+ * her; its link is the parents' sign-in.
  */
-export function guardianAccountMessage(school: School, mail: GuardianAccountMail): Composed {
+export function guardianAccountMessage(school: School & Pick<Config, 'schoolTimeZone'>, mail: GuardianAccountMail): Composed {
+  if (mail.kind === 'security') {
+    const [day, time] = utcToZonedLocal(mail.at, school.schoolTimeZone).split('T') as [string, string];
+    return compose(
+      `${school.schoolName}: ${guardianEventSubject(mail.event)}`,
+      [
+        guardianEventLine(mail.event, `${dateInWords(day)} at ${time} (school time)`),
+        'If this was you, there is nothing to do.',
+        "If it was not you, someone may know your password: set a new one at once with 'Forgot password?' on the sign-in page, and tell the school office.",
+      ],
+      `${school.portalUrl}/parents`,
+    );
+  }
   if (mail.kind === 'password-reset')
     return compose(
       `${school.schoolName}: set a new password`,

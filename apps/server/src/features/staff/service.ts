@@ -89,7 +89,7 @@ export async function changeStaff(deps: Deps, actor: AdminActor, username: strin
       ...(passwordHash ? { password_hash: passwordHash, must_change_password: 1 } : {}),
     });
     if (change.reset_second_factor) {
-      await secondFactorRepository.removeAll(trx, account.id);
+      await secondFactorRepository.removeAll(trx, { kind: 'staff', id: account.id });
       await queueStaffSecurityNotice(trx, deps.config, { actor, staff: account, event: { kind: 'factors-reset' } });
     }
     if (disabled || passwordHash || change.reset_second_factor) await sessionRepository.deleteForAdmin(trx, account.id);

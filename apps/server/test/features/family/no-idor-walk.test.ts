@@ -38,6 +38,7 @@ const STUDENT_PATH = new Set(['id', 'student_id', 'studentId']);
 const OTHER_IDS = new Set([
   'DELETE /api/account/sessions/:id',
   'DELETE /api/account/passkeys/:id',
+  'DELETE /api/guardian/account/passkeys/:id',
   'GET /api/messages/:id',
   'POST /api/messages/:id/retry',
   'PATCH /api/guardian-links/:id',

@@ -15,6 +15,7 @@ import { failureMessage, LoadFailed } from '../../components/light/load-failed.t
 import { NewPasswordForm } from '../../components/light/new-password-form.tsx';
 import { PageTitle } from '../../components/light/page-title.tsx';
 import { changePassword } from './api/change-password.ts';
+import { TwoStepSection } from './components/two-step-section.tsx';
 import { getAccountQueryOptions, useAccount, type GuardianAccount } from './api/get-account.ts';
 import { saveAccount } from './api/save-account.ts';
 import { guardianPasswordCheck, guardianPasswordRule, problemOf } from './problems.ts';
@@ -120,7 +121,7 @@ function PasswordForm({ email }: { email: string | undefined }) {
   );
 }
 
-/** `/family/account`: her name, phone, which messages she wants, her password, and signing out. */
+/** `/family/account`: her name, phone, which messages she wants, her password, her two-step sign-in, and signing out. */
 export default function FamilyAccountPage() {
   const { data: account, error, isPending, refetch } = useAccount();
   return (
@@ -135,6 +136,7 @@ export default function FamilyAccountPage() {
         </h2>
         <PasswordForm email={account?.email} />
       </section>
+      <TwoStepSection />
       <Link className="light-link family-link" to="/logout">
         Sign out
       </Link>

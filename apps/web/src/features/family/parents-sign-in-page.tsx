@@ -9,7 +9,8 @@ import { LightButton } from '../../components/light/light-button.tsx';
 import { LightTextField } from '../../components/light/light-text-field.tsx';
 import { LoadingOverlay } from '../../components/light/loading-overlay.tsx';
 import { useEnterWithNewSession } from '../../lib/enter-with-new-session.ts';
-import { guardianLogin } from './api/guardian-login.ts';
+import { guardianLogin, type GuardianSignIn } from './api/guardian-login.ts';
+import { SecondStep } from './components/second-step.tsx';
 import { problemOf, useThrottleWait } from './problems.ts';
 import './family.css';
 
@@ -19,7 +20,7 @@ export const afterSignIn = (next: string | null) => (next && /^\/parents\/invita
 /**
  * `/parents`: a parent or guardian signs in with her e-mail address and password (decision 062).
  * A wrong password or a throttle is told in the server's words; while throttled, the button waits
- * out the time the server gave.
+ * out the time the server gave. When her account has a second factor, its step follows the password.
  */
 export default function ParentsSignInPage() {
   const { data: session } = useSession();
@@ -30,13 +31,16 @@ export default function ParentsSignInPage() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The password was right and her account has a second factor: the kinds she may give come next.
+  const [factors, setFactors] = useState<NonNullable<GuardianSignIn['second_factors']> | null>(null);
 
   async function signIn(event: FormEvent) {
     event.preventDefault();
     setError(null);
     setBusy(true);
     try {
-      await guardianLogin({ email: email.trim(), password });
+      const answer = await guardianLogin({ email: email.trim(), password });
+      if (answer.second_factor === 'required') return setFactors(answer.second_factors ?? ['app']);
       await enter(afterSignIn(search.get('next')));
     } catch (caught) {
       wait.note(caught);
@@ -45,6 +49,22 @@ export default function ParentsSignInPage() {
       setBusy(false);
     }
   }
+
+  if (factors)
+    return (
+      <AuthCard title="Two-step sign-in">
+        <SecondStep
+          factors={factors}
+          onDone={async (outcome) => {
+            if (outcome.signedIn) return void (await enter(afterSignIn(search.get('next'))));
+            // Her sign-in waited too long: her password again, and the server's words why.
+            setPassword('');
+            setFactors(null);
+            setError(outcome.problem);
+          }}
+        />
+      </AuthCard>
+    );
 
   return (
     <AuthCard title="Parents and guardians">

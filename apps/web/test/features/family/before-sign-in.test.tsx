@@ -1,8 +1,9 @@
 import { guardianMessages } from '@school/contract/guardian-messages';
+import { messages } from '@school/contract/messages';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { json } from '../../http.tsx';
+import { json, type Call } from '../../http.tsx';
 import { guardianSession, openApp, visitorSession } from './fixtures.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -67,6 +68,96 @@ describe('the family’s sign-in at /parents', () => {
   });
 });
 
+describe('the second step of her sign-in', () => {
+  /** The family's sign-in with a right password, for an account with the second factors named. */
+  function signInWith(factors: Array<'app' | 'passkey'>, answer: (call: Call) => Response | undefined = () => undefined) {
+    let signedIn = false;
+    return openApp('/parents', {
+      answer: (call) => {
+        if (call.url === '/api/session') return json(signedIn ? guardianSession : visitorSession);
+        if (call.url === '/api/guardian-login') return json({ name: 'Maria Charles', kind: 'guardian', second_factor: 'required', second_factors: factors });
+        const given = answer(call);
+        if (given?.ok && call.url.startsWith('/api/guardian-login/')) signedIn = true;
+        return given;
+      },
+    });
+  }
+
+  async function givePassword() {
+    await userEvent.type(await screen.findByLabelText(/^E-mail address/), 'maria@example.com');
+    await userEvent.type(screen.getByLabelText(/^Password/), 'a long family password');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+  }
+
+  it('asks for her code with focus on it, says a wrong code in the server’s words, then takes her to her daughters', async () => {
+    let tries = 0;
+    const { calls, router } = signInWith(['app'], (call) => {
+      if (call.url !== '/api/guardian-login/second-factor') return undefined;
+      tries += 1;
+      return tries === 1
+        ? json({ message: messages.wrongCode, errors: { code: [messages.wrongCode] } }, 422)
+        : json({ name: 'Maria Charles', kind: 'guardian' });
+    });
+    await givePassword();
+    expect(await screen.findByRole('heading', { name: 'Two-step sign-in' })).toBeInTheDocument();
+    const code = screen.getByLabelText(/^Code/);
+    await waitFor(() => expect(code).toHaveFocus());
+    expect(code).toHaveAccessibleDescription(/6 digits your authenticator app shows/);
+    expect(screen.queryByRole('button', { name: 'Use a passkey' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.enterCode);
+    await userEvent.type(code, ' 123 456 ');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(messages.wrongCode);
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kezia Charles' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/family');
+    expect(calls.filter((call) => call.url === '/api/guardian-login/second-factor').map((call) => call.body)).toEqual([
+      { code: '123 456' },
+      { code: '123 456' },
+    ]);
+  });
+
+  it('keeps the button off while her codes are locked, for the wait the server gave', async () => {
+    signInWith(['app'], (call) =>
+      call.url === '/api/guardian-login/second-factor' ? json({ message: messages.codesLocked(15), retryAfter: 900 }, 429) : undefined,
+    );
+    await givePassword();
+    await userEvent.type(await screen.findByLabelText(/^Code/), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText(messages.codesLocked(15))).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  });
+
+  it('offers only her passkey when she has no app, with focus on it, and says when the browser cannot use one', async () => {
+    const { calls } = signInWith(['passkey'], (call) =>
+      call.url === '/api/guardian-login/passkey/options' ? json({ challenge: 'abc', rpId: 'localhost', allowCredentials: [] }) : undefined,
+    );
+    await givePassword();
+    const passkey = await screen.findByRole('button', { name: 'Use a passkey' });
+    await waitFor(() => expect(passkey).toHaveFocus());
+    expect(screen.queryByLabelText(/^Code/)).not.toBeInTheDocument();
+    await userEvent.click(passkey);
+    // This test's browser has no WebAuthn: the answer is never sent.
+    expect(await screen.findByText(messages.passkeysUnsupported)).toBeInTheDocument();
+    expect(calls.some((call) => call.url === '/api/guardian-login/passkey')).toBe(false);
+  });
+
+  it('goes back to her password, with the server’s words, when her sign-in waited too long', async () => {
+    signInWith(['app', 'passkey'], (call) =>
+      call.url === '/api/guardian-login/second-factor' ? json({ message: guardianMessages.signInAgain }, 401) : undefined,
+    );
+    await givePassword();
+    expect(await screen.findByRole('button', { name: 'Use a passkey' })).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/^Code/), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText(guardianMessages.signInAgain)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Parents and guardians' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^E-mail address/)).toHaveValue('maria@example.com');
+    expect(screen.getByLabelText(/^Password/)).toHaveValue('');
+  });
+});
+
 describe('a forgotten password', () => {
   it('shows the server’s one answer, whatever the address', async () => {
     const { calls } = openApp('/parents/forgot', {
@@ -124,6 +215,28 @@ describe('a forgotten password', () => {
       { token: 'tok-1', password: 'a long family password' },
       { token: 'tok-1', password: 'a long family password' },
     ]);
+  });
+
+  it('asks for her second factor after the new password when her account has one, then takes her to her daughters', async () => {
+    let signedIn = false;
+    const { router } = openApp('/parents/reset?token=tok-2', {
+      answer: (call) => {
+        if (call.url === '/api/session') return json(signedIn ? guardianSession : visitorSession);
+        if (call.url === '/api/guardian-password/reset')
+          return json({ name: 'Maria Charles', kind: 'guardian', second_factor: 'required', second_factors: ['app'] });
+        if (call.url === '/api/guardian-login/second-factor') {
+          signedIn = true;
+          return json({ name: 'Maria Charles', kind: 'guardian' });
+        }
+      },
+    });
+    for (const label of [/^New Password/, /^Confirm Password/]) await userEvent.type(await screen.findByLabelText(label), 'a long family password');
+    await userEvent.click(screen.getByRole('button', { name: 'Set Password' }));
+    expect(await screen.findByText('Your new password is set.')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/^Code/), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kezia Charles' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/family');
   });
 });
 

@@ -1,5 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { guardianMessages } from '@school/contract/guardian-messages';
+import { messages } from '@school/contract/messages';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json, studentSession } from '../../http.tsx';
 import { openApp } from './fixtures.tsx';
@@ -157,6 +159,107 @@ describe('her messages and her account', () => {
       password: 'a new family password',
     });
     expect(screen.getByRole('link', { name: 'Sign out' })).toHaveAttribute('href', '/logout');
+  });
+});
+
+describe('her two-step sign-in on My Account', () => {
+  const account = { id: 'g-7QW2K9', email: 'maria@example.com', display_name: 'Maria Charles', phone: null, message_kinds: [] };
+  const off = { totp: false, recovery_codes_left: 0, passkeys: [] };
+  const codes = Array.from({ length: 10 }, (_, index) => `ABCDE-FGH${index}J`);
+
+  it('sets up an app with its QR code and key as text, takes its first code, shows the recovery codes once, and says it is on', async () => {
+    let state: object = off;
+    let tries = 0;
+    const { calls } = openApp('/family/account', {
+      answer: (call) => {
+        if (call.url === '/api/guardian/account') return json(account);
+        if (call.url === '/api/guardian/account/second-factor') return json(state);
+        if (call.url === '/api/guardian/account/totp') return json({ secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', otpauth_url: 'otpauth://totp/x?secret=JBSW' });
+        if (call.url === '/api/guardian/account/totp/confirm') {
+          tries += 1;
+          if (tries === 1) return json({ message: messages.wrongCode, errors: { code: [messages.wrongCode] } }, 422);
+          state = { totp: true, recovery_codes_left: 10, passkeys: [] };
+          return json({ recovery_codes: codes });
+        }
+      },
+    });
+    const section = within(await screen.findByRole('region', { name: 'Two-step sign-in' }));
+    expect(await section.findByText('Off: you sign in with your password alone.')).toBeInTheDocument();
+    expect(section.queryByRole('button', { name: 'Turn off' })).not.toBeInTheDocument();
+    await userEvent.click(section.getByRole('button', { name: 'Set up an authenticator app' }));
+    const heading = await section.findByRole('heading', { name: 'Set up your authenticator app' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(await section.findByRole('img', { name: 'QR code for your authenticator app' })).toBeInTheDocument();
+    expect(section.getByRole('definition')).toHaveTextContent('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
+    await userEvent.type(section.getByLabelText(/^Code from the app/), '000000');
+    await userEvent.click(section.getByRole('button', { name: 'Turn on' }));
+    expect(await section.findByRole('alert')).toHaveTextContent(messages.wrongCode);
+    await userEvent.click(section.getByRole('button', { name: 'Turn on' }));
+    const codesHeading = await section.findByRole('heading', { name: 'Your recovery codes' });
+    await waitFor(() => expect(codesHeading).toHaveFocus());
+    expect(
+      within(section.getByRole('list', { name: 'Recovery codes' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(codes);
+    expect(section.getByRole('button', { name: 'Print' })).toBeInTheDocument();
+    await userEvent.click(section.getByRole('button', { name: 'I have kept them' }));
+    const notice = await section.findByText('Your authenticator app is on: your next sign-in asks for its code.');
+    await waitFor(() => expect(notice.closest('[role="status"]')).toHaveFocus());
+    expect(section.queryByRole('list', { name: 'Recovery codes' })).not.toBeInTheDocument();
+    expect(await section.findByText('On: after your password you give an authenticator app (10 recovery codes left).')).toBeInTheDocument();
+    expect(calls.filter((call) => call.url === '/api/guardian/account/totp/confirm').map((call) => call.body)).toEqual([
+      { code: '000000' },
+      { code: '000000' },
+    ]);
+  });
+
+  it('lists her passkeys, says why her only one stays, and turns it all off with her current password', async () => {
+    let state: object = {
+      totp: false,
+      recovery_codes_left: 0,
+      passkeys: [{ id: 7, name: 'My phone', created_at: '2026-09-01T12:00:00.000Z', last_used_at: null }],
+    };
+    const { calls } = openApp('/family/account', {
+      answer: (call) => {
+        if (call.url === '/api/guardian/account') return json(account);
+        if (call.url === '/api/guardian/account/second-factor' && call.method === 'GET') return json(state);
+        if (call.url === '/api/guardian/account/passkeys/7') return json({ message: guardianMessages.lastPasskeyKept }, 409);
+        if (call.url === '/api/guardian/account/second-factor') {
+          if ((call.body as { current_password: string }).current_password !== 'the right one')
+            return json({ message: messages.currentPasswordWrong, errors: { current_password: [messages.currentPasswordWrong] } }, 422);
+          state = off;
+          return json(off);
+        }
+      },
+    });
+    const section = within(await screen.findByRole('region', { name: 'Two-step sign-in' }));
+    const list = await section.findByRole('list', { name: 'Your passkeys' });
+    expect(within(list).getByText('My phone')).toBeInTheDocument();
+    expect(within(list).getByText(/not used yet/)).toBeInTheDocument();
+    await userEvent.click(section.getByRole('button', { name: 'Remove the passkey My phone' }));
+    expect(await section.findByRole('alert')).toHaveTextContent(guardianMessages.lastPasskeyKept);
+
+    await userEvent.click(section.getByRole('button', { name: 'Add a passkey' }));
+    expect(await section.findByText(messages.passkeyNameEmpty)).toBeInTheDocument();
+    expect(calls.some((call) => call.url === '/api/guardian/account/passkeys/options')).toBe(false);
+
+    await userEvent.click(section.getByRole('button', { name: 'Turn off' }));
+    expect(await section.findByText(messages.enterCurrentPassword)).toBeInTheDocument();
+    await userEvent.type(section.getByLabelText(/^Current Password/), 'not it');
+    await userEvent.click(section.getByRole('button', { name: 'Turn off' }));
+    expect(await section.findByText(messages.currentPasswordWrong)).toBeInTheDocument();
+    await userEvent.clear(section.getByLabelText(/^Current Password/));
+    await userEvent.type(section.getByLabelText(/^Current Password/), 'the right one');
+    await userEvent.click(section.getByRole('button', { name: 'Turn off' }));
+    const notice = await section.findByText(guardianMessages.secondFactorOff);
+    await waitFor(() => expect(notice.closest('[role="status"]')).toHaveFocus());
+    expect(section.getByText('Off: you sign in with your password alone.')).toBeInTheDocument();
+    expect(section.queryByRole('list', { name: 'Your passkeys' })).not.toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'DELETE' && call.url === '/api/guardian/account/second-factor').map((call) => call.body)).toEqual([
+      { current_password: 'not it' },
+      { current_password: 'the right one' },
+    ]);
   });
 });
 

@@ -12,7 +12,7 @@ import { ApiError } from '../../../api/client.ts';
 import { useConfirmTotp } from '../api/confirm-totp.ts';
 import { useStartTotp } from '../api/start-totp.ts';
 import { useEnrolmentCheck } from './enrolment-check-dialog.tsx';
-import { QrCode } from './qr-code.tsx';
+import { QrCode } from '../../../components/qr-code.tsx';
 
 /** Enrolling an authenticator app: the QR code and secret, then its first code; answers the recovery codes. */
 function TotpEnrolmentForm({ enrolment, onDone }: { enrolment: Enrolment; onDone: (codes: string[]) => void }) {

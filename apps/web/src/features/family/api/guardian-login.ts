@@ -1,8 +1,14 @@
 import type { GuardianSignInRequest } from '@school/contract/requests';
+import type { GuardianSignIn } from '@school/contract/responses';
 import { api, ensureCsrfCookie, retryWhileBusy } from '../../../api/client.ts';
 
-/** POST /api/guardian-login: a guardian signs in with her e-mail address; sent again while the password checks are busy. */
-export async function guardianLogin(input: GuardianSignInRequest): Promise<void> {
+export type { GuardianSignIn };
+
+/**
+ * POST /api/guardian-login: a guardian signs in with her e-mail address; sent again while the
+ * password checks are busy. With `second_factor: 'required'` her code or passkey comes next.
+ */
+export async function guardianLogin(input: GuardianSignInRequest): Promise<GuardianSignIn> {
   await ensureCsrfCookie();
-  await retryWhileBusy(() => api<unknown>('/api/guardian-login', { method: 'POST', body: input }));
+  return retryWhileBusy(() => api<GuardianSignIn>('/api/guardian-login', { method: 'POST', body: input }));
 }

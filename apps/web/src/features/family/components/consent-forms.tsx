@@ -76,7 +76,7 @@ function AnswerForm({ consent, onDone, onCancel }: { consent: GuardianConsent; o
           Send My Answer
         </LightButton>
         {onCancel && (
-          <button type="button" className="family-secondary-button" onClick={onCancel}>
+          <button type="button" className="family-button" onClick={onCancel}>
             Cancel
           </button>
         )}
@@ -117,7 +117,7 @@ function ConsentCard({ consent, timeZone }: { consent: GuardianConsent; timeZone
           <div className="family-consent-actions">
             <button
               type="button"
-              className="family-secondary-button"
+              className="family-button"
               onClick={() => {
                 setDone(null);
                 setChanging(true);

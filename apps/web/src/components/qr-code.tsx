@@ -1,7 +1,10 @@
 import qrcode from 'qrcode-generator';
 import { useMemo } from 'react';
 
-/** A QR code of `text` as an SVG of dark squares on white, `size` pixels wide, with a quiet zone of four modules. */
+/**
+ * A QR code of `text` as an SVG of dark squares on white, `size` pixels wide, with a quiet zone of
+ * four modules: plain SVG, drawn by either kit (the staff's account page, the family's).
+ */
 export function QrCode({ text, size = 200, label }: { text: string; size?: number; label: string }) {
   const { count, path } = useMemo(() => {
     const code = qrcode(0, 'M');
