@@ -1,6 +1,4 @@
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import SQLite from 'better-sqlite3';
 import sharp from 'sharp';
 import {
   addStaffViaApi,
@@ -14,6 +12,7 @@ import {
   signInAdminViaApi,
   signInStudentViaApi,
 } from './support/fixtures.ts';
+import { invitationLinkTo } from './support/family.ts';
 import { shot } from './support/screenshots.ts';
 
 /**
@@ -41,20 +40,6 @@ async function lastSchoolDay(admin: Page): Promise<string> {
     if (weekday && !closed.has(date) && calendar.terms.some((term) => term.start_date <= date && date <= term.end_date)) return date;
   }
   throw new Error('The demo calendar has no school day in the last 30 days');
-}
-
-/** The single-use link of the invitation the portal mailed to `email`, read from its outbox as a mailbox would receive it. */
-function mailedInvitation(email: string): string {
-  const db = new SQLite(path.join(process.env.E2E_DATA_DIR ?? '', 'portal.sqlite'), { readonly: true, fileMustExist: true });
-  try {
-    const row = db.prepare("SELECT text_body FROM outbox WHERE kind = 'family_account' AND lower(recipient) = ? ORDER BY id DESC").get(email) as
-      { text_body: string } | undefined;
-    const link = row && /\/parents\/invitation\?token=[^\s)>"]+/.exec(row.text_body)?.[0];
-    expect(link).toBeDefined();
-    return link!;
-  } finally {
-    db.close();
-  }
 }
 
 /** A photo of a paper doctor's note, as a phone takes one. */
@@ -89,7 +74,7 @@ test('a mother sends a note for her daughter’s last school day with a photo; t
   await firstStaffSignIn(office, username, oneTime, `${PASSWORD}-office`);
   await expect(office).toHaveURL(/\/admin\//);
   expect((await apiCall(office, 'POST', '/api/guardian-invitations', { student_id: girl.id, email: mother, relationship: 'mother' })).status()).toBe(200);
-  await page.goto(mailedInvitation(mother));
+  await page.goto(invitationLinkTo(mother));
   await page.getByLabel('Your name').fill('Mrs Charles');
   await page.getByLabel('New Password').fill(PASSWORD);
   await page.getByLabel('Confirm Password').fill(PASSWORD);

@@ -14,6 +14,7 @@ import {
   type DemoStudent,
 } from './support/fixtures.ts';
 import { expectFirstPageDrawn } from './support/pdf-viewer.ts';
+import { invitationLinkTo } from './support/family.ts';
 import { shot } from './support/screenshots.ts';
 
 /**
@@ -51,27 +52,13 @@ function claimClassmate(classId: string): DemoStudent {
   }
 }
 
-/** The invitation link the portal mailed to `email`, read from its outbox as a mailbox would receive it. */
-function mailedLink(email: string): string {
-  const db = portalDb();
-  try {
-    const mail = db.prepare("SELECT text_body FROM outbox WHERE recipient = ? AND kind = 'family_account' ORDER BY id DESC").get(email) as
-      { text_body: string } | undefined;
-    const link = mail && /\/parents\/invitation\?token=[^\s)>"]+/.exec(mail.text_body)?.[0];
-    if (!link) throw new Error(`No invitation was mailed to ${email}`);
-    return link;
-  } finally {
-    db.close();
-  }
-}
-
 /** A parent invited by the admin for `girl`, who makes her account in a browser of her own and lands on the family's page. */
 async function parentOf(admin: Page, browser: Browser, testInfo: TestInfo, girl: DemoStudent, who: { email: string; name: string; relationship: string }) {
   const sent = await apiCall(admin, 'POST', '/api/guardian-invitations', { student_id: girl.id, email: who.email, relationship: who.relationship });
   expect(sent.status()).toBe(200);
   const context = await browserBeside(admin, browser, testInfo);
   const page = await context.newPage();
-  await page.goto(mailedLink(who.email));
+  await page.goto(invitationLinkTo(who.email));
   await page.getByLabel('Your name').fill(who.name);
   await page.getByLabel('New Password').fill(PASSWORD);
   await page.getByLabel('Confirm Password').fill(PASSWORD);

@@ -1,6 +1,4 @@
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import SQLite from 'better-sqlite3';
 import {
   addStaffViaApi,
   apiCall,
@@ -14,6 +12,7 @@ import {
   signInAdminViaApi,
   signInStudentViaApi,
 } from './support/fixtures.ts';
+import { invitationLinkTo } from './support/family.ts';
 import { screenshots, shot } from './support/screenshots.ts';
 
 /**
@@ -26,20 +25,6 @@ import { screenshots, shot } from './support/screenshots.ts';
 const PASSWORD = 'Breadfruit-Hill-Sunday-4';
 /** The family's form is long: its screens are taken whole. */
 const fullShot = screenshots({ fullPage: true });
-
-/** The invitation link the portal mailed to `email`, read from its outbox as a mailbox would receive it (no mail server is set up). */
-function mailedInvitation(email: string): string {
-  const db = new SQLite(path.join(process.env.E2E_DATA_DIR ?? '', 'portal.sqlite'), { readonly: true, fileMustExist: true });
-  try {
-    const mail = db.prepare("SELECT text_body FROM outbox WHERE recipient = ? AND kind = 'family_account' ORDER BY id DESC").get(email) as
-      { text_body: string } | undefined;
-    const link = mail && /\/parents\/invitation\?token=[^\s)>"]+/.exec(mail.text_body)?.[0];
-    if (!link) throw new Error(`No invitation was mailed to ${email}`);
-    return link;
-  } finally {
-    db.close();
-  }
-}
 
 test('a father proposes a new mobile number, the office approves it, and his daughter’s wizard shows it', async ({ page, browser }, testInfo) => {
   test.setTimeout(180_000);
@@ -64,7 +49,7 @@ test('a father proposes a new mobile number, the office approves it, and his dau
   expect((await apiCall(admin, 'POST', '/api/guardian-invitations', { student_id: girl.id, email, relationship: 'father' })).status()).toBe(200);
 
   // The father accepts the invitation and opens his contact details from his daughter's page.
-  await page.goto(mailedInvitation(email));
+  await page.goto(invitationLinkTo(email));
   await page.getByLabel('Your name').fill('Joseph Charles');
   await page.getByLabel('New Password').fill(PASSWORD);
   await page.getByLabel('Confirm Password').fill(PASSWORD);

@@ -1,6 +1,4 @@
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import SQLite from 'better-sqlite3';
 import {
   browserBeside,
   claimStudent,
@@ -10,6 +8,7 @@ import {
   goToAdminScreen,
   signInAdminViaApi,
 } from './support/fixtures.ts';
+import { invitationLinkTo } from './support/family.ts';
 import { shot } from './support/screenshots.ts';
 
 /**
@@ -20,20 +19,6 @@ import { shot } from './support/screenshots.ts';
  */
 
 const PASSWORD = 'Frangipani-Walk-Evening-9';
-
-/** The invitation link the portal mailed to `email`, read from its outbox as a mailbox would receive it. */
-function mailedLink(email: string): string {
-  const db = new SQLite(path.join(process.env.E2E_DATA_DIR ?? '', 'portal.sqlite'), { readonly: true, fileMustExist: true });
-  try {
-    const mail = db.prepare("SELECT text_body FROM outbox WHERE recipient = ? AND kind = 'family_account' ORDER BY id DESC").get(email) as
-      { text_body: string } | undefined;
-    const link = mail && /\/parents\/invitation\?token=[^\s)>"]+/.exec(mail.text_body)?.[0];
-    if (!link) throw new Error(`No invitation was mailed to ${email}`);
-    return link;
-  } finally {
-    db.close();
-  }
-}
 
 /** Confirms the link change the dialog asks about, by its button. */
 async function confirmChange(page: Page, title: string, button: string) {
@@ -82,7 +67,7 @@ test('the admin invites a parent from the Guardians screen, finds her link, rest
   // The aunt accepts in a browser of her own.
   const auntContext = await browserBeside(page, browser, testInfo);
   const aunt = await auntContext.newPage();
-  await aunt.goto(mailedLink(email));
+  await aunt.goto(invitationLinkTo(email));
   await aunt.getByLabel('Your name').fill('Claudette Mohammed');
   await aunt.getByLabel('New Password').fill(PASSWORD);
   await aunt.getByLabel('Confirm Password').fill(PASSWORD);

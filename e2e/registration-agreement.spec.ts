@@ -11,6 +11,7 @@ import {
   type DemoStudent,
 } from './support/fixtures.ts';
 import { startPortal, type PortalProcess } from './support/portal-process.ts';
+import { invitationLinkTo } from './support/family.ts';
 import { shot } from './support/screenshots.ts';
 
 /**
@@ -33,20 +34,6 @@ const test = base.extend<object, { portal: PortalProcess }>({
 });
 
 const PASSWORD = 'Tamarind-Rain-Mornings-8';
-
-/** The invitation link the portal mailed to `email`, read from its outbox. */
-function mailedLink(portal: PortalProcess, email: string): string {
-  const db = new SQLite(path.join(portal.dataDir, 'portal.sqlite'), { readonly: true, fileMustExist: true });
-  try {
-    const mail = db.prepare("SELECT text_body FROM outbox WHERE recipient = ? AND kind = 'family_account' ORDER BY id DESC").get(email) as
-      { text_body: string } | undefined;
-    const link = mail && /\/parents\/invitation\?token=[^\s)>"]+/.exec(mail.text_body)?.[0];
-    if (!link) throw new Error(`No invitation was mailed to ${email}`);
-    return link;
-  } finally {
-    db.close();
-  }
-}
 
 /** A student of an open form level who has not signed in yet: the phone's journey takes another than the desktop's. */
 function studentOf(portal: PortalProcess, index: number): DemoStudent {
@@ -92,7 +79,7 @@ test('the admin asks a linked parent to agree to the yearly registration; a moth
   expect((await apiCall(page, 'POST', '/api/guardian-invitations', { student_id: girl.id, email, relationship: 'mother' })).status()).toBe(200);
   const motherContext = await browserBeside(page, browser, testInfo, portal.baseUrl);
   const mother = await motherContext.newPage();
-  await mother.goto(mailedLink(portal, email));
+  await mother.goto(invitationLinkTo(email, portal.dataDir));
   await mother.getByLabel('Your name').fill('Rhonda Baptiste');
   await mother.getByLabel('New Password').fill(PASSWORD);
   await mother.getByLabel('Confirm Password').fill(PASSWORD);
