@@ -78,6 +78,8 @@ test('Parents Contact lists one class, finds a student, and downloads the list a
   await expect(page.getByRole('heading', { level: 1, name: 'Parents Contact' })).toBeVisible();
   await expectCurrentAdminScreen(page, 'Parents Contact');
 
+  // The class list opens once the page has settled on its first class and that class's students.
+  await expect(page.getByRole('status').filter({ hasText: /students/ })).toBeVisible();
   await page.getByRole('combobox', { name: 'Class' }).click();
   await page.getByRole('option', { name: 'Form 2 – 2B' }).click();
   const table = page.getByRole('table', { name: 'Parents contact' });
