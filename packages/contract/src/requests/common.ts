@@ -67,6 +67,15 @@ export const classIdField = z.string({ message: messages.required }).trim().min(
 /** A day written yyyy-MM-dd, a real one (2026-02-30 is refused). */
 export const dayField = z.string({ message: messages.dayShape }).trim().refine(isRealDate, messages.dayShape);
 
+/** A row's numeric id in a path ('/api/messages/12'): a positive whole number that fits the database's integer. */
+export const rowIdParams = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(2 ** 31 - 1),
+});
+
 /** `page` of a paged list's query: counts from 1, 1 when left out. */
 export const pageField = z.coerce
   .number({ message: messages.pageNumber })

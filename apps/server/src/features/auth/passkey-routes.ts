@@ -1,3 +1,4 @@
+import { rowIdParams } from '@school/contract';
 import {
   addPasskeyRequest,
   adminSignInSchema,
@@ -13,21 +14,12 @@ import {
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { adminActor } from '../../session/access.ts';
 import { answerWithSession } from '../../session/sessions.ts';
 import { addPasskey, listPasskeys, passkeyCreationOptions } from './passkeys.ts';
 import { removeStaffPasskey, signInPasskeyOptions, signInWithPasskey, staffFactors, stepUpPasskeyOptions, stepUpWithPasskey } from './staff-second-factor.ts';
 import { requireVerifiedEnrolment } from './enrolment-verification.ts';
 import { staffOnly } from './second-factor-routes.ts';
-
-const passkeyParams = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(2 ** 31 - 1),
-});
 
 /**
  * Passkeys (WebAuthn) as a staff member's second factor (decision 043): adding, listing and
@@ -71,7 +63,7 @@ export async function passkeyRoutes(instance: FastifyInstance): Promise<void> {
 
   app.delete(
     '/api/account/passkeys/:id',
-    { config: account, preValidation: staffOnly, schema: { params: passkeyParams, response: { 204: noContent, ...errorResponses } } },
+    { config: account, preValidation: staffOnly, schema: { params: rowIdParams, response: { 204: noContent, ...errorResponses } } },
     async (request, reply) => {
       await removeStaffPasskey(deps, adminActor(request), request.params.id);
       return reply.code(204).send(null);

@@ -1,3 +1,4 @@
+import { rowIdParams } from '@school/contract';
 import {
   addPasskeyRequest,
   errorResponses,
@@ -18,7 +19,6 @@ import {
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { guardianActor } from '../../session/access.ts';
 import { answerWithSession } from '../../session/sessions.ts';
 import {
@@ -34,14 +34,6 @@ import {
   startTotp,
   turnOffSecondFactor,
 } from './second-factor.ts';
-
-const passkeyParams = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(2 ** 31 - 1),
-});
 
 /**
  * A guardian's optional second factor (decision 062), the staff's kind: the code or passkey that
@@ -116,7 +108,7 @@ export async function guardianSecondFactorRoutes(instance: FastifyInstance): Pro
 
   app.delete(
     '/api/guardian/account/passkeys/:id',
-    { config: own, schema: { params: passkeyParams, response: { 204: noContent, ...errorResponses } } },
+    { config: own, schema: { params: rowIdParams, response: { 204: noContent, ...errorResponses } } },
     async (request, reply) => {
       await removeOwnPasskey(deps, guardianActor(request), request.params.id);
       return reply.code(204).send(null);

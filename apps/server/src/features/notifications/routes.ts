@@ -1,3 +1,4 @@
+import { rowIdParams } from '@school/contract';
 import {
   binaryResponse,
   errorResponses,
@@ -34,14 +35,6 @@ import {
   sendRegistrationReminders,
 } from './service.ts';
 
-const messageId = z.object({
-  id: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(2 ** 31 - 1),
-});
-
 /** Notifications (decision 047): the admin's Messages screen and the school's settings of what is sent. */
 export async function notificationsRoutes(instance: FastifyInstance): Promise<void> {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -55,7 +48,7 @@ export async function notificationsRoutes(instance: FastifyInstance): Promise<vo
 
   app.get(
     '/api/messages/:id',
-    { config: { access: 'records:read' }, schema: { params: messageId, response: { 200: renderedMessageSchema, ...errorResponses } } },
+    { config: { access: 'records:read' }, schema: { params: rowIdParams, response: { 200: renderedMessageSchema, ...errorResponses } } },
     async (request) => renderedMessage(deps, adminActor(request), request.params.id),
   );
 
@@ -63,7 +56,7 @@ export async function notificationsRoutes(instance: FastifyInstance): Promise<vo
     '/api/messages/:id/retry',
     {
       config: { access: 'records:write' },
-      schema: { params: messageId, body: retryMessageRequest, response: { 200: outboxMessageSchema, ...errorResponses } },
+      schema: { params: rowIdParams, body: retryMessageRequest, response: { 200: outboxMessageSchema, ...errorResponses } },
     },
     async (request) => retryMessage(deps, adminActor(request), request.params.id),
   );

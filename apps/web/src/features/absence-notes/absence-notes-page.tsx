@@ -1,4 +1,4 @@
-import Alert from '@mui/material/Alert';
+import { LoadFailedAlert } from '../../components/mui/load-failed-alert.tsx';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -17,7 +17,6 @@ import Typography from '@mui/material/Typography';
 import { absenceNoteLabels, absenceNoteLimits, type AbsenceNoteDecision, type AbsenceNoteStatus } from '@school/contract/absence-notes';
 import type { AbsenceNote } from '@school/contract/responses';
 import { useState } from 'react';
-import { ApiError } from '../../api/client.ts';
 import { useAbsenceNotes } from '../../api/get-absence-notes.ts';
 import { useReadableClasses } from '../../api/get-form-classes.ts';
 import { useSchoolTimeZone } from '../../api/get-school-config.ts';
@@ -95,16 +94,7 @@ export default function AbsenceNotesPage() {
           </Typography>
         )}
         {notes.error ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void notes.refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            The notes could not be loaded: {notes.error instanceof ApiError ? notes.error.firstMessage : 'the portal did not answer.'}
-          </Alert>
+          <LoadFailedAlert what="The notes" error={notes.error} onRetry={() => void notes.refetch()} />
         ) : notes.isPending ? (
           <Spinner label="Loading the absence notes" />
         ) : (

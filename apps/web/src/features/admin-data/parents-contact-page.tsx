@@ -1,3 +1,4 @@
+import { LoadFailedAlert } from '../../components/mui/load-failed-alert.tsx';
 import DownloadIcon from '@mui/icons-material/Download';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -130,16 +131,7 @@ export default function ParentsContactPage() {
           </Alert>
         )}
         {error ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            {error instanceof ApiError ? `The list could not be loaded: ${error.message}` : 'The list could not be loaded. Please try again.'}
-          </Alert>
+          <LoadFailedAlert what="The list" error={error} onRetry={() => void refetch()} />
         ) : isPending ? (
           <Spinner label="Loading the list" />
         ) : (

@@ -1,3 +1,4 @@
+import { failureText, LoadFailedAlert } from '../../components/mui/load-failed-alert.tsx';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import DownloadIcon from '@mui/icons-material/Download';
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdfOutlined';
@@ -26,7 +27,7 @@ import { useConsentForm } from './api/get-consent-form.ts';
 import { ClassAnswersTable, countsLine } from './components/answers-by-class.tsx';
 import { ConsentFormDialog } from './components/consent-form-dialog.tsx';
 import { ConsentReminders } from './components/consent-reminders.tsx';
-import { closingWords, failureText } from './components/words.ts';
+import { closingWords } from './components/words.ts';
 
 /** The form itself: what it is for, when it closes, its words now and their version; an admin may edit it. */
 function FormWords({ form, mayEdit, onEdit }: { form: ConsentForm; mayEdit: boolean; onEdit: () => void }) {
@@ -126,16 +127,7 @@ export default function ConsentFormPage() {
           </Alert>
         )}
         {answers.error ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void answers.refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            The answers could not be loaded: {failureText(answers.error, 'the portal did not answer.')}
-          </Alert>
+          <LoadFailedAlert what="The answers" error={answers.error} onRetry={() => void answers.refetch()} />
         ) : answers.isPending ? (
           <Spinner label="Loading the answers" />
         ) : (

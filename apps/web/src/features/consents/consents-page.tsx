@@ -1,3 +1,4 @@
+import { failureText, LoadFailedAlert } from '../../components/mui/load-failed-alert.tsx';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -22,7 +23,7 @@ import { useMay } from '../../lib/use-may.ts';
 import { useSaveConsentSettings } from './api/consent-settings.ts';
 import { useConsentForms } from './api/get-consent-forms.ts';
 import { ConsentFormDialog } from './components/consent-form-dialog.tsx';
-import { closingWords, failureText } from './components/words.ts';
+import { closingWords } from './components/words.ts';
 
 /** The school's switch (admins): the yearly registration also asks a linked guardian's agreement; the office reads whether it is on. */
 function RegistrationAgreementSetting({ on, mayChange, onDone }: { on: boolean; mayChange: boolean; onDone: (message: string) => void }) {
@@ -96,16 +97,7 @@ export default function ConsentsPage() {
           )}
         </Box>
         {error ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            The consent forms could not be loaded: {failureText(error, 'the portal did not answer.')}
-          </Alert>
+          <LoadFailedAlert what="The consent forms" error={error} onRetry={() => void refetch()} />
         ) : isPending ? (
           <Spinner label="Loading the consent forms" />
         ) : data.forms.length === 0 ? (

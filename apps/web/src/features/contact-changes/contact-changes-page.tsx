@@ -1,12 +1,11 @@
+import { LoadFailedAlert } from '../../components/mui/load-failed-alert.tsx';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { ApiError } from '../../api/client.ts';
 import { useFormClasses } from '../../api/get-form-classes.ts';
 import { useSchoolTimeZone } from '../../api/get-school-config.ts';
 import { PageTitle } from '../../components/light/page-title.tsx';
@@ -78,16 +77,7 @@ export default function ContactChangesPage() {
         </Alert>
       )}
       {changes.error ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void changes.refetch()}>
-              Try again
-            </Button>
-          }
-        >
-          The changes could not be loaded: {changes.error instanceof ApiError ? changes.error.firstMessage : 'the portal did not answer.'}
-        </Alert>
+        <LoadFailedAlert what="The changes" error={changes.error} onRetry={() => void changes.refetch()} />
       ) : changes.isPending ? (
         <Spinner label="Loading the changes" />
       ) : (

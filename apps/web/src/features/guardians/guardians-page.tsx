@@ -1,3 +1,4 @@
+import { failureText, LoadFailedAlert } from '../../components/mui/load-failed-alert.tsx';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -26,7 +27,7 @@ import { useGuardianLinks } from './api/get-guardian-links.ts';
 import { useInviteClass } from './api/guardian-invitations.ts';
 import { InvitationsTable } from './components/invitations-table.tsx';
 import { LinkChangeDialog, type LinkChange } from './components/link-change-dialog.tsx';
-import { failureText, relationshipLabels, verificationLabels } from './components/words.ts';
+import { relationshipLabels, verificationLabels } from './components/words.ts';
 
 const stateOf = (link: GuardianLink) => (link.revoked ? 'Revoked' : link.restricted ? 'Restricted' : 'Sees her');
 
@@ -110,16 +111,7 @@ export default function GuardiansPage() {
         {!asked ? (
           <Typography color="text.secondary">Search for a guardian or a student, or choose a class, to see their links.</Typography>
         ) : links.error ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void links.refetch()}>
-                Try again
-              </Button>
-            }
-          >
-            The links could not be loaded: {failureText(links.error, 'the portal did not answer.')}
-          </Alert>
+          <LoadFailedAlert what="The links" error={links.error} onRetry={() => void links.refetch()} />
         ) : links.isPending ? (
           <Spinner label="Loading the links" />
         ) : (

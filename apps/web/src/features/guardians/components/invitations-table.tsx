@@ -1,3 +1,4 @@
+import { failureText, LoadFailedAlert } from '../../../components/mui/load-failed-alert.tsx';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -14,7 +15,7 @@ import { Spinner } from '../../../components/mui/spinner.tsx';
 import { cardsOnPhone } from '../../../components/mui/table-cards.ts';
 import { formatSchoolTime } from '../../../lib/format-day.ts';
 import { useCancelInvitation, useInvitations, useResendInvitation } from '../api/guardian-invitations.ts';
-import { failureText, relationshipLabels } from './words.ts';
+import { relationshipLabels } from './words.ts';
 
 const stateLabels: Record<GuardianInvitation['state'], string> = { open: 'Open', expired: 'Expired', accepted: 'Accepted', cancelled: 'Cancelled' };
 
@@ -39,19 +40,7 @@ export function InvitationsTable({ classId, onDone }: { classId: string; onDone:
     done.then(onDone, () => undefined);
   };
 
-  if (error)
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        The invitations could not be loaded: {failureText(error, 'the portal did not answer.')}
-      </Alert>
-    );
+  if (error) return <LoadFailedAlert what="The invitations" error={error} onRetry={() => void refetch()} />;
   if (isPending) return <Spinner label="Loading the invitations" />;
   const waiting = data.invitations.filter((invitation) => invitation.state === 'open' || invitation.state === 'expired');
   return (

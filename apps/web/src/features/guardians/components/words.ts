@@ -1,5 +1,4 @@
 import type { GuardianRelationship, LinkVerification } from '@school/contract/guardians';
-import { ApiError } from '../../../api/client.ts';
 
 export { relationshipLabels } from '../../../lib/relationship-labels.ts';
 
@@ -8,6 +7,3 @@ export const verificationLabels: Record<LinkVerification, string> = { invitation
 
 /** The word a sentence names the guardian by after a verb ('no message will go to him'). */
 export const objectPronoun = (relationship: GuardianRelationship): string => (relationship === 'mother' ? 'her' : relationship === 'father' ? 'him' : 'them');
-
-/** A failure's words: the server's message, or the given ones when there was no answer. */
-export const failureText = (error: unknown, fallback: string): string => (error instanceof ApiError ? error.firstMessage : fallback);
