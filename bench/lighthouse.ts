@@ -138,13 +138,14 @@ export async function lighthouseFigures(url: string, dataDir: string, student: S
   const cdp = await browser.newBrowserCDPSession();
   const clearCookies = async () => void (await cdp.send('Storage.clearCookies', {}));
   /** Each route of `routes` (those of BENCH_LIGHTHOUSE_ROUTES, when set) audited cold and warm, signed in as `client` is. */
-  const auditRoutes = async (routes: string[], client: BenchClient) => {
+  const auditRoutes = async (routes: string[], client: BenchClient, daughter?: string) => {
     const host = new URL(url).hostname;
     const cookies = client.cookieList().map(([name, value]) => ({ name, value, domain: host, path: '/' }));
     const signInAgain = async () => void (await cdp.send('Storage.setCookies', { cookies }));
-    // BENCH_LIGHTHOUSE_ROUTES=/dashboard,/attendance measures only those (while working on them).
+    // BENCH_LIGHTHOUSE_ROUTES=/dashboard,/family/:daughter measures only those (while working on them).
     const chosen = process.env.BENCH_LIGHTHOUSE_ROUTES?.split(',') ?? routes;
-    for (const route of routes.filter((candidate) => chosen.includes(candidate))) {
+    for (const template of routes.filter((candidate) => chosen.includes(candidate))) {
+      const route = daughter ? template.replace(':daughter', daughter) : template;
       const cold = await medianVisit(port, `${url}${route}`, false, runs, signInAgain);
       const warm = process.env.BENCH_LIGHTHOUSE_WARM === '0' ? null : await medianVisit(port, `${url}${route}`, true, runs, signInAgain);
       console.log(`    ${route}: ${cold.scripts.map((script) => `${path.basename(script.path)} ${kb(script.gzip)}`).join(', ')}`);
@@ -168,10 +169,7 @@ export async function lighthouseFigures(url: string, dataDir: string, student: S
     const parents = await medianVisit(port, `${url}/parents`, false, runs, clearCookies);
     record('Lighthouse mobile, cold: /parents', line(parents), '≥ 95, ≤ 2.0 s, ≤ 200 ms, ≤ 150 KB', holds(parents));
     const guardian = await prepareGuardian(url, dataDir, student);
-    await auditRoutes(
-      guardianRoutes.map((route) => route.replace(':daughter', student.id)),
-      guardian,
-    );
+    await auditRoutes(guardianRoutes, guardian, student.id);
   } finally {
     await browser.close();
   }

@@ -16,7 +16,8 @@ import { codeAfter, timeStep, totpCode } from './support/totp.ts';
 /**
  * A parent's optional two-step sign-in (issue 50 point 1, decision 062), at 1280×800 and 360×740:
  * a mother sets up an authenticator app on My Account, signs out, and signs in with her password
- * and the app's code; she adds a passkey with her device and signs in with it.
+ * and the app's code; she adds a passkey with her device and signs in with it. When she has lost
+ * them, an admin removes them on the Guardians screen, and her password alone signs her in.
  */
 
 /** Each screen saved whole, to be looked at (SCREENSHOT_DIR). */
@@ -47,8 +48,11 @@ async function twoStepSection(page: Page) {
   return section;
 }
 
-test('a mother sets up an authenticator app and a passkey, and signs in with each after her password', async ({ page, browser }, testInfo) => {
-  test.setTimeout(150_000);
+test('a mother sets up an authenticator app and a passkey, signs in with each after her password, and with her password alone once an admin removed them', async ({
+  page,
+  browser,
+}, testInfo) => {
+  test.setTimeout(210_000);
   const email = `mother-2fa-${testInfo.project.name}-${Date.now()}@example.com`;
   const daughter = claimStudent('any');
 
@@ -123,6 +127,29 @@ test('a mother sets up an authenticator app and a passkey, and signs in with eac
     await expect(mother).toHaveURL(/\/family$/);
     section = await twoStepSection(mother);
     await expect(section.getByRole('list', { name: 'Your passkeys' })).toContainText('last used');
+
+    // She loses her phone and her codes: an admin removes her two-step sign-in on the Guardians screen.
+    await page.goto('/admin/guardians');
+    await page.getByRole('searchbox', { name: 'Guardian or student' }).fill(email);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('button', { name: 'Remove the two-step sign-in of Celia Mohammed' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Remove her two-step sign-in?' });
+    await expect(confirm).toContainText('Celia Mohammed will sign in with her password alone');
+    await expectAccessible(page);
+    await shot(page, 'guardians-remove-two-step');
+    await confirm.getByRole('button', { name: 'Remove two-step sign-in' }).click();
+    await expect(page.getByText('Two-step sign-in was removed from Celia Mohammed’s account.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Remove the two-step sign-in of Celia Mohammed' })).toHaveCount(0);
+
+    // She was signed out everywhere; her password alone signs her in again.
+    await mother.goto('/family');
+    await expect(mother).toHaveURL(/\/parents$/);
+    await mother.getByLabel('E-mail address').fill(email);
+    await mother.getByLabel('Password').fill(PASSWORD);
+    await mother.getByRole('button', { name: 'Sign In' }).click();
+    await expect(mother).toHaveURL(/\/family$/);
+    section = await twoStepSection(mother);
+    await expect(section.getByText('Off: you sign in with your password alone.')).toBeVisible();
   } finally {
     await context.close();
   }

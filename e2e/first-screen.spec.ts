@@ -1,5 +1,6 @@
 import { expect, test, type Request } from '@playwright/test';
-import { claimStudent, expectAccessible, signInStudentViaApi } from './support/fixtures.ts';
+import { acceptAsNewAccount, mailedInvitation } from './support/family.ts';
+import { apiCall, browserBeside, claimStudent, expectAccessible, signInAdminViaApi, signInStudentViaApi } from './support/fixtures.ts';
 
 /**
  * A student's first screen on a new visit (decision 055): the page names the screen's scripts and
@@ -43,6 +44,43 @@ test('a wizard step comes with its scripts, her record and the lists, each fetch
   // The manifest's link comes a few seconds after the page has loaded, as the service worker would.
   await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest', { timeout: 15_000 });
   await expectAccessible(page);
+});
+
+test('a mother’s page of her daughter comes with its scripts and the daughter’s reports and attendance, each fetched once; the family’s sign-in with its own', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const daughter = claimStudent('any');
+  const email = `mother-first-screen-${testInfo.project.name}-${Date.now()}@example.com`;
+  await signInAdminViaApi(page);
+  expect((await apiCall(page, 'POST', '/api/guardian-invitations', { student_id: daughter.id, email, relationship: 'mother' })).status()).toBe(200);
+  const link = await mailedInvitation(page, email);
+  const context = await browserBeside(page, browser, testInfo);
+  const mother = await context.newPage();
+  try {
+    const signIn = await mother.goto('/parents');
+    expect(await signIn!.text()).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/parents-sign-in-page-[\w-]+\.js">/);
+    await acceptAsNewAccount(mother, link, { name: 'Aaliyah Ramdass', firstName: daughter.first_name, password: 'Hibiscus-Morning-Rain-7' });
+
+    // Away first: her dashboard, where accepting left her, still draws this daughter's sections.
+    await mother.goto('about:blank');
+    const requests: Request[] = [];
+    mother.on('request', (request) => requests.push(request));
+    const response = await mother.goto(`/family/${daughter.id}`);
+    const calls = ['/api/guardian/children', `/api/report-card-terms/${daughter.id}`, `/api/student-attendance/${daughter.id}`];
+    for (const call of calls) expect(response!.headers().link).toContain(`<${call}>; rel=preload; as=fetch; crossorigin=use-credentials`);
+    const named = [...(await response!.text()).matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((match) => match[1]);
+    expect(named.some((script) => /\/assets\/family-screens-[\w-]+\.js$/.test(script))).toBe(true);
+
+    await expect(mother.getByRole('heading', { level: 1, name: `${daughter.first_name} ${daughter.last_name}` })).toBeVisible();
+    await expect(mother.getByRole('heading', { level: 2, name: 'Attendance' })).toBeVisible();
+    await expect(mother.getByRole('heading', { level: 2, name: 'Absence Notes' })).toBeVisible();
+    const paths = requests.map((request) => new URL(request.url()).pathname);
+    for (const call of calls) expect(paths.filter((path) => path === call)).toHaveLength(1);
+    await expectAccessible(mother);
+  } finally {
+    await context.close();
+  }
 });
 
 test('her dashboard comes with its scripts and her record; a visitor gets the plain page and no one’s calls', async ({ page }) => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
-import { firstScreenCalls } from './src/app/first-screen-calls.ts';
+import { familyScreenCalls, firstScreenCalls } from './src/app/first-screen-calls.ts';
 import { stepPaths } from './src/features/registration/step-paths.ts';
 
 const LAYOUT = 'app/layouts/student-layout.tsx';
@@ -29,10 +29,26 @@ export const studentScreens: Record<string, string[]> = {
 };
 
 /**
+ * A guardian's screens by path (decision 062), drawn in the student's layout, and the family's
+ * sign-in page, which a visitor opens.
+ */
+export const familyScreens: Record<string, string[]> = {
+  '/family': [LAYOUT, 'features/family/family-page.tsx'],
+  '/family/:daughter': [LAYOUT, 'features/family/family-page.tsx'],
+  '/family/add': [LAYOUT, 'features/family/add-daughter-page.tsx'],
+  '/family/messages': [LAYOUT, 'features/family/family-messages-page.tsx'],
+  '/family/account': [LAYOUT, 'features/family/family-account-page.tsx'],
+};
+export const visitorScreens: Record<string, string[]> = { '/parents': ['features/family/parents-sign-in-page.tsx'] };
+
+/** Who is sent a screen's page: the server sends it only to the kind of visitor whose screen it is. */
+export type ScreenViewer = 'student' | 'guardian' | 'visitor';
+
+/**
  * Where the build writes each screen's page, and the list the server reads to choose among them:
  * each screen's page and the calls it makes as it opens (`{student}` standing for her ID).
  */
-export type FirstScreens = Record<string, { page: string; calls: string[] }>;
+export type FirstScreens = Record<string, { page: string; calls: string[]; for: ScreenViewer }>;
 export const FIRST_SCREENS_DIR = 'first-screens';
 export const FIRST_SCREENS_LIST = 'first-screens.json';
 
@@ -106,10 +122,10 @@ function withoutWaitingFetches(html: string): string {
 }
 
 /**
- * Writes, beside index.html, a copy of it for each student screen that also fetches that screen's
- * scripts and styles (issue 38): on a phone's slow connection they come beside the first script,
- * not a round trip after it has run. The server sends the copy of the screen asked for to a
- * browser that holds a session; the app is the same, only sooner.
+ * Writes, beside index.html, a copy of it for each student and guardian screen and the family's
+ * sign-in that also fetches that screen's scripts and styles (issue 38): on a phone's slow
+ * connection they come beside the first script, not a round trip after it has run. The server
+ * sends the copy of the screen asked for to whom the screen is for; the app is the same, only sooner.
  */
 export function firstScreenPages(): Plugin {
   return {
@@ -122,14 +138,20 @@ export function firstScreenPages(): Plugin {
       const html = withoutWaitingFetches(String(index.source));
       index.source = html;
       const list: FirstScreens = {};
-      for (const [screen, modules] of Object.entries(studentScreens)) {
-        const calls = firstScreenCalls[screen];
-        if (!calls) throw new Error(`${screen} has no first calls in first-screen-calls.ts`);
-        const fileName = `${FIRST_SCREENS_DIR}/${screen.slice(1).replaceAll('/', '-')}.html`;
-        const tags = preloadTags(bundle, modules).join('\n    ');
-        this.emitFile({ type: 'asset', fileName, source: html.replace(/\s*<\/head>/, `\n    ${tags}\n  </head>`) });
-        list[screen] = { page: fileName, calls };
-      }
+      const screens: Array<[ScreenViewer, Record<string, string[]>, Record<string, string[]>]> = [
+        ['student', studentScreens, firstScreenCalls],
+        ['guardian', familyScreens, familyScreenCalls],
+        ['visitor', visitorScreens, {}],
+      ];
+      for (const [viewer, modulesOf, callsOf] of screens)
+        for (const [screen, modules] of Object.entries(modulesOf)) {
+          const calls = viewer === 'visitor' ? [] : callsOf[screen];
+          if (!calls) throw new Error(`${screen} has no first calls in first-screen-calls.ts`);
+          const fileName = `${FIRST_SCREENS_DIR}/${screen.slice(1).replaceAll(/[/:]+/g, '-')}.html`;
+          const tags = preloadTags(bundle, modules).join('\n    ');
+          this.emitFile({ type: 'asset', fileName, source: html.replace(/\s*<\/head>/, `\n    ${tags}\n  </head>`) });
+          list[screen] = { page: fileName, calls, for: viewer };
+        }
       this.emitFile({ type: 'asset', fileName: FIRST_SCREENS_LIST, source: JSON.stringify(list, null, 2) });
     },
   };

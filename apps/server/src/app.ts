@@ -1,4 +1,4 @@
-import { messages } from '@school/contract';
+import { messages, screenOfPath } from '@school/contract';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -262,13 +262,17 @@ function serveWebApp(app: FastifyInstance, webDist: string): void {
   app.setNotFoundHandler(async (request, reply) => {
     const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/sanctum/');
     if (!isPage) return reply.code(404).send({ message: messages.notFound });
-    // A signed-in student opening one of her screens gets the copy of the page that fetches the
-    // screen's scripts with it, and her screen's first calls beside them (decision 055). Anyone
-    // else gets the page: a visitor is sent on to sign in, which needs none of them.
+    // A signed-in student or guardian opening one of her screens, or a visitor the family's
+    // sign-in, gets the copy of the page that fetches the screen's scripts with it, and the
+    // screen's first calls beside them (decision 055). Anyone else gets the page.
     const { actor } = request;
-    const screen = actor.kind === 'student' ? screenPages.get(request.url.split('?')[0]) : undefined;
-    const page = screen?.page ?? indexHtml;
-    if (screen && actor.kind === 'student') reply.header('link', preloadLinks(screen.calls, actor.studentId));
+    const found = screenOfPath([...screenPages.keys()], request.url.split('?')[0]!);
+    const screen = found && screenPages.get(found.screen);
+    const forHer = screen?.for === actor.kind;
+    const page = forHer ? screen.page : indexHtml;
+    if (forHer && actor.kind === 'student') reply.header('link', preloadLinks(screen.calls, { student: actor.studentId }));
+    if (forHer && actor.kind === 'guardian' && screen.calls.length)
+      reply.header('link', preloadLinks(screen.calls, { daughter: decodedSegment(found?.named) }));
     const encoding = preferredEncoding(request.headers['accept-encoding'], page);
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding, cookie').send(page[encoding]);
@@ -282,7 +286,7 @@ export function withSchoolName(manifest: Record<string, unknown>, schoolName: st
 
 type Precompressed = Partial<Record<Encoding, Buffer>> & { identity: Buffer };
 
-type ScreenPage = { page: Precompressed; calls: string[] };
+type ScreenPage = { page: Precompressed; calls: string[]; for: 'student' | 'guardian' | 'visitor' };
 
 /**
  * The build's copies of index.html for a student's screens (by path), each also fetching that
@@ -292,9 +296,18 @@ type ScreenPage = { page: Precompressed; calls: string[] };
 function readScreenPages(webDist: string, readPage: (file: string) => Precompressed): Map<string, ScreenPage> {
   const list = path.join(webDist, 'first-screens.json');
   if (!fs.existsSync(list)) return new Map();
-  const screens = JSON.parse(fs.readFileSync(list, 'utf8')) as Record<string, { page: string; calls: string[] }>;
-  return new Map(Object.entries(screens).map(([screen, { page, calls }]) => [screen, { page: readPage(page), calls }]));
+  const screens = JSON.parse(fs.readFileSync(list, 'utf8')) as Record<string, { page: string; calls: string[]; for: ScreenPage['for'] }>;
+  return new Map(Object.entries(screens).map(([screen, { page, calls, for: viewer }]) => [screen, { page: readPage(page), calls, for: viewer }]));
 }
+
+/** A path segment as it names something ('%20' a space), or '' when it is no well-formed one. */
+const decodedSegment = (segment: string | undefined): string => {
+  try {
+    return segment === undefined ? '' : decodeURIComponent(segment);
+  } catch {
+    return '';
+  }
+};
 
 const SCHOOL_CONFIG_META = '<meta name="school-config" content="" />';
 const htmlAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -316,8 +329,12 @@ function compressed(text: string): Precompressed {
 
 /**
  * The Link header that has the browser start a screen's first calls as the page arrives, not once
- * its scripts have run: the app's own call takes the answer. `{student}` is her student ID.
+ * its scripts have run: the app's own call takes the answer. `{student}` is her student ID, and
+ * `{daughter}` the daughter a guardian's address names (as the address writes it).
  */
-export function preloadLinks(calls: string[], studentId: string): string {
-  return calls.map((call) => `<${call.replace('{student}', encodeURIComponent(studentId))}>; rel=preload; as=fetch; crossorigin=use-credentials`).join(', ');
+export function preloadLinks(calls: string[], names: { student?: string; daughter?: string }): string {
+  return calls
+    .map((call) => call.replace('{student}', encodeURIComponent(names.student ?? '')).replace('{daughter}', encodeURIComponent(names.daughter ?? '')))
+    .map((call) => `<${call}>; rel=preload; as=fetch; crossorigin=use-credentials`)
+    .join(', ');
 }

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withSchoolName } from '../src/app.ts';
 import { preferredEncoding } from '../src/lib/http/compress-answers.ts';
 import { createAdminUser, createStudent, signInAsAdmin, signInAsStudent, STUDENT_PASSWORD } from './helpers/factories.ts';
+import { createGuardian, withGuardianSession } from './helpers/guardians.ts';
 import { buildTestApp, TestClient, type TestApp } from './helpers/test-app.ts';
 
 const page = '<!doctype html><html><head><title>Portal</title></head><body><div id="root"></div></body></html>';
@@ -21,6 +22,19 @@ const manifest = {
 /** The copy of the page the build writes for the dashboard: it also fetches the dashboard's scripts. */
 const dashboardPage = page.replace('</head>', '<link rel="modulepreload" crossorigin href="/assets/dashboard-abc123.js"></head>');
 
+/** The copies for a guardian's dashboard of one daughter and for the family's sign-in. */
+const daughterPage = page.replace('</head>', '<link rel="modulepreload" crossorigin href="/assets/family-abc123.js"></head>');
+const parentsPage = page.replace('</head>', '<link rel="modulepreload" crossorigin href="/assets/parents-abc123.js"></head>');
+const messagesPage = page.replace('</head>', '<link rel="modulepreload" crossorigin href="/assets/messages-abc123.js"></head>');
+
+/** The build's list of screens (as `first-screens.ts` writes it): whose each is, its page and its first calls. */
+const screenList = {
+  '/dashboard': { page: 'first-screens/dashboard.html', calls: ['/api/config', '/api/student/{student}'], for: 'student' },
+  '/family/:daughter': { page: 'first-screens/family-daughter.html', calls: ['/api/guardian/children', '/api/student-attendance/{daughter}'], for: 'guardian' },
+  '/family/messages': { page: 'first-screens/family-messages.html', calls: ['/api/guardian/messages?page=1'], for: 'guardian' },
+  '/parents': { page: 'first-screens/parents.html', calls: [], for: 'visitor' },
+};
+
 /** A built web app as the build leaves it: each file with its brotli and gzip copies. */
 function writeWebDist(): string {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-web-dist-'));
@@ -29,7 +43,10 @@ function writeWebDist(): string {
   for (const [file, text] of [
     ['index.html', page],
     ['first-screens/dashboard.html', dashboardPage],
-    ['first-screens.json', JSON.stringify({ '/dashboard': { page: 'first-screens/dashboard.html', calls: ['/api/config', '/api/student/{student}'] } })],
+    ['first-screens/family-daughter.html', daughterPage],
+    ['first-screens/family-messages.html', messagesPage],
+    ['first-screens/parents.html', parentsPage],
+    ['first-screens.json', JSON.stringify(screenList)],
     ['assets/index-abc123.js', script],
     ['manifest.webmanifest', JSON.stringify(manifest)],
   ]) {
@@ -100,6 +117,33 @@ describe('serving the built web app', () => {
     const attendance = await client.get('/attendance');
     expect(attendance.body).toBe(page);
     expect(attendance.headers.link).toBeUndefined();
+  });
+
+  it('sends a guardian her screen’s copy, with the calls about the daughter her address names, and a visitor the family’s sign-in', async () => {
+    const guardian = await withGuardianSession(new TestClient(t.app), t.db, await createGuardian(t.db));
+    const daughter = await guardian.get('/family/2026%20001');
+    expect(daughter.body).toBe(daughterPage);
+    expect(daughter.headers.link).toBe(
+      '</api/guardian/children>; rel=preload; as=fetch; crossorigin=use-credentials, </api/student-attendance/2026%20001>; rel=preload; as=fetch; crossorigin=use-credentials',
+    );
+    // Her own page's copy wins over a daughter named 'messages'; a path one segment longer is no screen of hers.
+    expect((await guardian.get('/family/messages')).body).toBe(messagesPage);
+    const details = await guardian.get('/family/2026001/details');
+    expect(details.body).toBe(page);
+    expect(details.headers.link).toBeUndefined();
+    // The Link header never carries what the address wrote, only the name it encodes, encoded again.
+    const injected = await guardian.get('/family/a%3E%3B%20rel%3Dpreload');
+    expect(injected.headers.link).toContain('</api/student-attendance/a%3E%3B%20rel%3Dpreload>');
+    // Her pages are hers: a visitor gets the plain page there, and the family's sign-in its copy.
+    expect((await get('/family/2026001')).body).toBe(page);
+    const parents = await get('/parents');
+    expect(parents.body).toBe(parentsPage);
+    expect(parents.headers.link).toBeUndefined();
+    // A signed-in student is no visitor: the family's sign-in is not her screen.
+    const student = await createStudent(t.db, {}, { password: STUDENT_PASSWORD });
+    const studentClient = new TestClient(t.app);
+    await signInAsStudent(studentClient, student.id);
+    expect((await studentClient.get('/parents')).body).toBe(page);
   });
 
   it('sends the page, with no one’s calls, to a visitor and to staff', async () => {

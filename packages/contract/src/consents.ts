@@ -1,4 +1,4 @@
-import { isStorableLine } from './requests/common.ts';
+import { isStorableLine } from './xml-characters.ts';
 import { messages } from './messages.ts';
 
 /** Consent forms (issue 51, decision 067): the words and numbers both apps use. */

@@ -30,6 +30,14 @@ export const guardianMessages = {
   linkAdded: (firstName: string) => `${firstName} is now linked to your account.`,
   letterTriesUsed: (minutes: number) => `Too many codes that did not match. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   linkNotFound: 'There is no such link.',
+  guardianNotFound: 'There is no such guardian.',
+  /** The confirmation of an admin's removal of a guardian's second factor. */
+  resetFactorWarning: (name: string) =>
+    `${name} will sign in with her password alone: her authenticator app, recovery codes and passkeys will no longer work, and she will be signed out everywhere. Do this only when she has lost them and you are sure it is her who asks. She will be told by e-mail.`,
+  noSecondFactorToReset: 'This guardian has no two-step sign-in to remove.',
+  /** An admin removed a guardian's two-step sign-in (she lost her phone and her codes). */
+  secondFactorReset: (name: string) =>
+    `Two-step sign-in was removed from ${name}’s account. She signs in with her password alone until she turns it on again; she has been told by e-mail.`,
 
   // The staff's Guardians screen (office and admin).
   /** The confirmation of a restriction: who loses what, by her name and the girl's first name. */

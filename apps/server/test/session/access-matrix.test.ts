@@ -156,6 +156,7 @@ const expectedAccess: Record<string, Access> = {
   'GET /api/guardian-letters/:class_id': 'exports',
   'GET /api/guardians': 'records:read',
   'PATCH /api/guardian-links/:id': 'records:write',
+  'DELETE /api/guardians/:id/second-factor': 'staff',
   // Contact changes (decision 066): a guardian proposes and reads her own; the office lists and answers them.
   'POST /api/contact-changes': 'guardian',
   'GET /api/guardian/contact-changes': 'guardian',

@@ -28,17 +28,24 @@ export const firstScreenCalls: Record<string, string[]> = {
 export const firstCallsOf = (path: string, studentId: string): string[] =>
   (firstScreenCalls[path] ?? []).map((call) => call.replace(STUDENT, encodeURIComponent(studentId)));
 
-/** The family's pages that name no daughter: the rest under `/family/` do. */
-const familyPages = new Set(['add', 'messages', 'account']);
+/** Where a call names the daughter a guardian's address names (`/family/{daughter}`). */
+export const DAUGHTER = '{daughter}';
 
 /**
- * The calls a guardian's first screen makes as it opens (decision 062): her daughters' list, and
- * for a daughter named in the address also her term reports and her attendance, asked beside it
- * rather than after it. None for a path that is not her dashboard.
+ * The calls each of a guardian's screens makes as it opens (decision 062), by its path; on her
+ * dashboard of one daughter (`/family/:daughter`) also that daughter's consent forms, term reports,
+ * attendance and absence notes, asked beside the page rather than once it is drawn.
  */
-export function familyCallsOf(path: string): string[] {
-  if (path === '/family') return ['/api/guardian/children'];
-  const named = /^\/family\/([^/]+)$/.exec(path)?.[1];
-  if (!named || familyPages.has(named)) return [];
-  return ['/api/guardian/children', `/api/report-card-terms/${named}`, `/api/student-attendance/${named}`];
-}
+export const familyScreenCalls: Record<string, string[]> = {
+  '/family': ['/api/guardian/children', '/api/guardian/consents'],
+  '/family/:daughter': [
+    '/api/guardian/children',
+    '/api/guardian/consents',
+    `/api/report-card-terms/${DAUGHTER}`,
+    `/api/student-attendance/${DAUGHTER}`,
+    `/api/absence-notes?student_id=${DAUGHTER}`,
+  ],
+  '/family/add': [],
+  '/family/messages': ['/api/guardian/messages?page=1'],
+  '/family/account': ['/api/guardian/account', '/api/guardian/account/second-factor'],
+};

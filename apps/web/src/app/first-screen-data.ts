@@ -2,7 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { askEarly } from '../api/client.ts';
 import { getSchoolConfigQueryOptions, schoolConfigInPage, schoolConfigPath } from '../api/get-school-config.ts';
 import { getSessionQueryOptions } from '../api/get-session.ts';
-import { familyCallsOf, firstCallsOf } from './first-screen-calls.ts';
+import { screenOfPath } from '@school/contract/screen-paths';
+import { DAUGHTER, familyScreenCalls, firstCallsOf } from './first-screen-calls.ts';
 
 /**
  * Starts the first screen's calls when the app starts: the session at once (its answer already on
@@ -26,4 +27,11 @@ export function prefetchFirstScreen(client: QueryClient, path: string): void {
       for (const call of firstCallsOf(path, session.userID)) askEarly(call);
     })
     .catch(() => undefined);
+}
+
+/** The calls a guardian's screen at `path` makes as it opens; none for a path that is not one of hers. */
+export function familyCallsOf(path: string): string[] {
+  const found = screenOfPath(Object.keys(familyScreenCalls), path);
+  if (!found) return [];
+  return familyScreenCalls[found.screen]!.map((call) => call.replace(DAUGHTER, found.named ?? ''));
 }

@@ -3,6 +3,8 @@ import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { studentPath } from '../../src/api/get-student.ts';
 import { firstCallsOf } from '../../src/app/first-screen-calls.ts';
+import { familyCallsOf } from '../../src/app/first-screen-data.ts';
+import { absenceNotesPath } from '../../src/api/get-absence-notes.ts';
 import { studentAttendancePath } from '../../src/api/get-student-attendance.ts';
 import { filesPath } from '../../src/features/registration/api/get-files.ts';
 import { referenceListsPath } from '../../src/features/registration/api/get-reference-lists.ts';
@@ -59,13 +61,20 @@ describe('the first screen’s calls, started with the app', () => {
       initials: 'M',
       must_change_password: false,
     };
-    expect(await earlyCalls('/family', guardian)).toEqual(['/api/config', childrenPath]);
+    const consents = '/api/guardian/consents';
+    expect(await earlyCalls('/family', guardian)).toEqual(['/api/config', childrenPath, consents]);
     expect(await earlyCalls('/family/20240017', guardian)).toEqual([
       '/api/config',
       childrenPath,
+      consents,
       reportCardTermsPath('20240017'),
       studentAttendancePath('20240017'),
+      absenceNotesPath({ studentId: '20240017' }),
     ]);
-    expect(await earlyCalls('/family/messages', guardian)).toEqual(['/api/config']);
+    expect(await earlyCalls('/family/messages', guardian)).toEqual(['/api/config', '/api/guardian/messages?page=1']);
+    expect(await earlyCalls('/family/account', guardian)).toEqual(['/api/config', '/api/guardian/account', '/api/guardian/account/second-factor']);
+    // Her page that names no daughter asks nothing of one; a longer address is no screen of hers.
+    expect(familyCallsOf('/family/add')).toEqual([]);
+    expect(familyCallsOf('/family/20240017/details')).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { isRealDate } from '../field-rules.ts';
 import { limits } from '../limits.ts';
 import { messages } from '../messages.ts';
 import { studentIdField } from '../student-id.ts';
-import { hasOnlyXmlCharacters } from '../xml-characters.ts';
+import { isStorableLine } from '../xml-characters.ts';
 
 /**
  * `dry_run` of every import and bulk upload (DESIGN §3, decision 037), a multipart field or a query
@@ -19,21 +19,7 @@ export const dryRunField = z
 /** Text the caller must give: trimmed, not empty, at most `max` characters. */
 export const requiredText = (max: number) => z.string({ message: messages.required }).trim().min(1, messages.required).max(max, messages.tooLong(max));
 
-/**
- * Whether a text is one line that can be stored and shown as it is (decision 058): no control
- * character at all (C0 ones, line breaks and tabs included, DEL and the C1 ones), no U+FFFE or
- * U+FFFF, and no half of a surrogate pair. The rule of a stored one-line text: a name, a reason.
- */
-export const isStorableLine = (text: string): boolean => hasOnlyXmlCharacters(text) && !NOT_IN_A_LINE.test(text);
-// eslint-disable-next-line no-control-regex -- these control characters are what the rule is about
-const NOT_IN_A_LINE = /[\u0000-\u001F\u007F-\u009F\uFFFE\uFFFF]/;
-
-/**
- * Whether a text of several lines (a consent's words) can be stored and shown as it is (decision
- * 058): as `isStorableLine`, but line breaks and tabs are kept.
- */
-export const isStorableText = (text: string): boolean => hasOnlyXmlCharacters(text) && !NOT_IN_A_TEXT.test(text);
-const NOT_IN_A_TEXT = /[\u007F-\u009F]/;
+export { isStorableLine, isStorableText } from '../xml-characters.ts';
 
 /** A one-line text the caller must give, to be stored (`isStorableLine`); `label` names it in the 422. */
 export const requiredLine = (max: number, label: string) => requiredText(max).refine(isStorableLine, messages.forbiddenCharacter(label));

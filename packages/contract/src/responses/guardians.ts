@@ -54,6 +54,8 @@ export const guardianLinkSchema = z.object({
   restricted: z.boolean(),
   revoked: z.boolean(),
   created_at: z.string(),
+  /** Whether the guardian signs in with a second step (an authenticator app or a passkey), which an admin can remove for her. */
+  second_factor: z.boolean(),
 });
 export const guardianLinksSchema = z.object({ links: z.array(guardianLinkSchema) });
 export type GuardianLink = z.infer<typeof guardianLinkSchema>;

@@ -1,4 +1,3 @@
-import { rowIdParams } from '@school/contract';
 import {
   addPasskeyRequest,
   adminSignInSchema,
@@ -10,6 +9,7 @@ import {
   passkeyListSchema,
   passkeyOptionsRequest,
   passkeyRequestOptionsSchema,
+  rowIdParams,
 } from '@school/contract';
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyInstance } from 'fastify';

@@ -32,4 +32,5 @@ export const presentLink = (row: LinkRow): GuardianLink => ({
   restricted: row.restricted === 1,
   revoked: row.revoked_at !== null,
   created_at: row.created_at,
+  second_factor: Number(row.second_factor) === 1,
 });

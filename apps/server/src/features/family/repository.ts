@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../db/database.ts';
 import { holdsLowerCase, startsWith } from '../../db/starts-with.ts';
 
@@ -100,6 +101,9 @@ export const familyRepository = {
         'l.restricted',
         'l.revoked_at',
         'l.created_at',
+        sql<number>`CASE WHEN g.totp_secret IS NOT NULL OR EXISTS (SELECT 1 FROM guardian_passkeys WHERE guardian_passkeys.guardian_id = g.id) THEN 1 ELSE 0 END`.as(
+          'second_factor',
+        ),
       ])
       .$if(filters.linkId !== undefined, (query) => query.where('l.public_id', '=', filters.linkId!))
       .$if(filters.studentId !== undefined, (query) => query.where('s.id', '=', filters.studentId!))
@@ -132,6 +136,7 @@ export const familyRepository = {
         restricted: number;
         revoked_at: string | null;
         created_at: string;
+        second_factor: number;
       }>
     >;
   },

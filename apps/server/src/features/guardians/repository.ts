@@ -22,6 +22,10 @@ export const guardiansRepository = {
     return db.selectFrom('guardians').select(accountColumns).where('email', '=', email).executeTakeFirst();
   },
 
+  byPublicId(db: Executor, publicId: string): Promise<GuardianRow | undefined> {
+    return db.selectFrom('guardians').select(accountColumns).where('public_id', '=', publicId).executeTakeFirst();
+  },
+
   byId(db: Executor, id: number): Promise<GuardianRow | undefined> {
     return db.selectFrom('guardians').select(accountColumns).where('id', '=', id).executeTakeFirst();
   },

@@ -1,8 +1,9 @@
-import { rowIdParams } from '@school/contract';
 import {
   addPasskeyRequest,
   errorResponses,
   guardianSecondFactorSchema,
+  invitationIdParams,
+  messageSchema,
   guardianSignInSchema,
   noContent,
   passkeyAssertionRequest,
@@ -11,6 +12,7 @@ import {
   passkeyOptionsRequest,
   passkeyRequestOptionsSchema,
   recoveryCodesSchema,
+  rowIdParams,
   secondFactorRequest,
   totpEnrolmentRequest,
   totpEnrolmentSchema,
@@ -19,7 +21,8 @@ import {
 import type { AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { guardianActor } from '../../session/access.ts';
+import { adminActor, guardianActor } from '../../session/access.ts';
+import { staffChangeGuard } from '../../session/step-up.ts';
 import { answerWithSession } from '../../session/sessions.ts';
 import {
   addOwnPasskey,
@@ -28,6 +31,7 @@ import {
   ownPasskeyOptions,
   readSecondFactor,
   removeOwnPasskey,
+  resetGuardianFactors,
   signInPasskeyOptions,
   signInWithCode,
   signInWithPasskey,
@@ -113,5 +117,16 @@ export async function guardianSecondFactorRoutes(instance: FastifyInstance): Pro
       await removeOwnPasskey(deps, guardianActor(request), request.params.id);
       return reply.code(204).send(null);
     },
+  );
+
+  // An admin removes a guardian's lost factor (her phone and codes gone), after a second factor of her own.
+  app.delete(
+    '/api/guardians/:id/second-factor',
+    {
+      config: { access: 'staff' },
+      preHandler: staffChangeGuard(deps),
+      schema: { params: invitationIdParams, response: { 200: messageSchema, ...errorResponses } },
+    },
+    async (request) => resetGuardianFactors(deps, adminActor(request), request.params.id),
   );
 }

@@ -12,8 +12,8 @@ import {
 } from '@school/contract';
 import { nowIso, type Executor } from '../../db/database.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { Conflict, Unauthorized } from '../../lib/errors.ts';
-import type { Actor, GuardianActor } from '../../session/actor.ts';
+import { Conflict, NotFound, Unauthorized } from '../../lib/errors.ts';
+import type { Actor, AdminActor, GuardianActor } from '../../session/actor.ts';
 import type { SignedIn } from '../../session/sessions.ts';
 import { writeAudit } from '../audit/index.ts';
 import {
@@ -26,6 +26,7 @@ import {
   listPasskeys,
   passkeyAssertionOptions,
   passkeyCreationOptions,
+  passkeyRepository,
   pendingSignInOf,
   removeAllFactors,
   removePasskey,
@@ -117,6 +118,29 @@ export async function turnOffSecondFactor(deps: Deps, actor: GuardianActor, curr
     await queueSecurityNotice(trx, deps, actor, guardian, { kind: 'factors-removed' });
   });
   return readSecondFactor(deps, actor);
+}
+
+/**
+ * `DELETE /api/guardians/{id}/second-factor` (an admin, decision 062): for a guardian who lost her
+ * phone and her recovery codes, with no passkey left, her app, codes and passkeys go and every
+ * session of hers ends, as an admin's reset of a staff member's (decision 043). Her account's row
+ * is locked first, so that two admins at once remove them once: one audit row and one notice to her
+ * address. Answers her name for the screen's words.
+ */
+export async function resetGuardianFactors(deps: Deps, actor: AdminActor, guardianPublicId: string): Promise<{ message: string }> {
+  const guardian = await repository.byPublicId(deps.db, guardianPublicId);
+  if (!guardian) throw new NotFound(guardianMessages.guardianNotFound);
+  const owner = ownerOf(guardian);
+  await deps.writeTransaction(async (trx) => {
+    const account = await passkeyRepository.lockAccount(trx, owner);
+    const had = Boolean(account?.totp_secret) || (await passkeyRepository.hasPasskey(trx, owner));
+    if (!had) throw new Conflict(guardianMessages.noSecondFactorToReset);
+    await removeAllFactors(trx, owner);
+    await repository.endSessions(trx, guardian.id, null);
+    await writeAudit(trx, actor, { action: 'guardian.second-factor-reset', detail: `guardian ${guardian.public_id}` });
+    await queueSecurityNotice(trx, deps, actor, guardian, { kind: 'factors-reset' });
+  });
+  return { message: guardianMessages.secondFactorReset(guardian.display_name) };
 }
 
 /** The guardian whose sign-in from this session gave a right password and waits for her second factor (5 minutes), else 401. */

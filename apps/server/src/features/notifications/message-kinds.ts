@@ -209,7 +209,11 @@ export function enrolmentCodeMessage(school: School, { username, code, minutes }
 }
 
 /** A change to a guardian's two-step sign-in (decision 062), as her security notice tells it. */
-export type GuardianSecurityEvent = { kind: 'factor-added' | 'factor-removed'; factor: 'authenticator app' | 'passkey' } | { kind: 'factors-removed' };
+export type GuardianSecurityEvent =
+  | { kind: 'factor-added' | 'factor-removed'; factor: 'authenticator app' | 'passkey' }
+  | { kind: 'factors-removed' }
+  /** An admin removed them for her (a lost phone and codes). */
+  | { kind: 'factors-reset' };
 
 /**
  * A mail about a guardian's account (decision 062): a link to set a new password, an invitation to
@@ -222,6 +226,7 @@ export type GuardianAccountMail =
 
 const guardianEventSubject = (event: GuardianSecurityEvent): string => {
   if (event.kind === 'factors-removed') return 'two-step sign-in was turned off on your account';
+  if (event.kind === 'factors-reset') return 'the school removed two-step sign-in from your account';
   const what = event.factor === 'passkey' ? 'a passkey' : 'an authenticator app';
   return event.kind === 'factor-added' ? `${what} was added to your account` : `${what} was removed from your account`;
 };
@@ -229,6 +234,8 @@ const guardianEventSubject = (event: GuardianSecurityEvent): string => {
 const guardianEventLine = (event: GuardianSecurityEvent, when: string): string => {
   if (event.kind === 'factors-removed')
     return `Two-step sign-in was turned off for your parents' portal account on ${when}: its authenticator app, recovery codes and passkeys no longer sign you in, and your password alone does.`;
+  if (event.kind === 'factors-reset')
+    return `The school removed two-step sign-in from your parents' portal account on ${when}: its authenticator app, recovery codes and passkeys no longer sign you in, and your password alone does. You can turn it on again on your account page. If you did not ask the school for this, tell the school at once.`;
   const what = event.factor === 'passkey' ? 'A passkey' : 'An authenticator app';
   return event.kind === 'factor-added'
     ? `${what} was added to your parents' portal account as a second step of sign-in on ${when}.`

@@ -1,19 +1,19 @@
-import { rowIdParams } from '@school/contract';
 import {
   binaryResponse,
   errorResponses,
+  messagesQuery,
+  notificationPreviewSchema,
+  notificationSettingsRequest,
+  notificationSettingsSchema,
   notificationStopQuery,
   notificationStopsSchema,
-  retryMessageRequest,
-  messagesQuery,
-  notificationSettingsRequest,
-  notificationPreviewSchema,
-  notificationSettingsSchema,
   outboxMessageSchema,
   outboxPageSchema,
   registrationRemindersAnswerSchema,
   registrationRemindersRequest,
   renderedMessageSchema,
+  retryMessageRequest,
+  rowIdParams,
   studentIdParam,
 } from '@school/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

@@ -30,10 +30,9 @@ type Walked = { route: RouteEntry; pathNames: string[]; queryNames: string[]; bo
 const STUDENT_PATH = new Set(['id', 'student_id', 'studentId']);
 /**
  * Routes whose `{id}` names something else than a student (a message, a session, a passkey, a
- * guardian's link or invitation, a contact change): walked too, but a staff or account call among them may answer 403.
- * guardian's link or invitation, an absence note): walked too, but a staff or account call among them may answer 403.
- * guardian's link or invitation, a consent form): walked too, but a staff or account call among them may answer 403.
- * Any other route with a student's parameter in its path must answer 404.
+ * guardian or her link or invitation, a contact change, an absence note, a consent form): walked
+ * too, but a staff or account call among them may answer 403. Any other route with a student's
+ * parameter in its path must answer 404.
  */
 const OTHER_IDS = new Set([
   'DELETE /api/account/sessions/:id',
@@ -42,6 +41,8 @@ const OTHER_IDS = new Set([
   'GET /api/messages/:id',
   'POST /api/messages/:id/retry',
   'PATCH /api/guardian-links/:id',
+  // A guardian's public ID (an admin removes her lost second factor).
+  'DELETE /api/guardians/:id/second-factor',
   'POST /api/guardian-invitations/:id/resend',
   'DELETE /api/guardian-invitations/:id',
   'PATCH /api/contact-changes/:id',

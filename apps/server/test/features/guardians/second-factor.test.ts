@@ -2,8 +2,8 @@ import { guardianMessages, messages } from '@school/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useLightHashingInTests } from '../../../src/features/auth/passwords.ts';
 import { timeStep, totpCode } from '../../../src/features/auth/totp.ts';
-import { ADMIN_PASSWORD, createAdminUser, signedInAdmin, signedInStaff, signedInStudent } from '../../helpers/factories.ts';
-import { createGuardian, type TestGuardian } from '../../helpers/guardians.ts';
+import { ADMIN_PASSWORD, createAdminUser, signedInAdmin, signedInStaff, signedInStudent, signInAsAdmin } from '../../helpers/factories.ts';
+import { createGuardian, linkGuardian, type TestGuardian } from '../../helpers/guardians.ts';
 import { TestAuthenticator } from '../../helpers/passkey-authenticator.ts';
 import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
 
@@ -396,6 +396,57 @@ describe('turning two-step sign-in off', () => {
     expect(notice.subject).toBe(`${t.config.schoolName}: two-step sign-in was turned off on your account`);
     // Her password alone signs her in again.
     await signedIn(guardian);
+  });
+});
+
+describe('an admin removes a lost factor', () => {
+  /** The Guardians screen's row of the guardian's link: whether it says she has a second factor. */
+  const listedFactor = async (guardian: TestGuardian) => {
+    const listed = await admin.get(`/api/guardians?q=${encodeURIComponent(guardian.email)}`);
+    return (listed.json().links as Array<{ guardian_id: string; second_factor: boolean }>).find((row) => row.guardian_id === guardian.publicId)?.second_factor;
+  };
+
+  it('removes her app, codes and passkeys and ends her sessions, once however many admins ask at once: one audit row, one notice', async () => {
+    const { guardian, client } = await withApp();
+    expect((await addPasskey(client, new TestAuthenticator())).statusCode).toBe(200);
+    const { student } = await signedInStudent(t);
+    await linkGuardian(t.db, guardian, student.id);
+    expect(await listedFactor(guardian)).toBe(true);
+
+    const answers = await Promise.all(Array.from({ length: 20 }, () => admin.delete(`/api/guardians/${guardian.publicId}/second-factor`)));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, ...Array(19).fill(409)]);
+    expect(answers.find((answer) => answer.statusCode === 200)!.json()).toEqual({ message: guardianMessages.secondFactorReset(guardian.name) });
+    expect(answers.find((answer) => answer.statusCode === 409)!.json().message).toBe(guardianMessages.noSecondFactorToReset);
+
+    expect(await listedFactor(guardian)).toBe(false);
+    expect(await t.db.selectFrom('guardian_recovery_codes').select('code_hash').where('guardian_id', '=', guardian.id).execute()).toEqual([]);
+    expect(await t.db.selectFrom('guardian_passkeys').select('id').where('guardian_id', '=', guardian.id).execute()).toEqual([]);
+    // Signed out everywhere; her password alone signs her in again.
+    expect((await client.get('/api/guardian/account')).statusCode).toBe(401);
+    await signedIn(guardian);
+    const audit = await t.db.selectFrom('audit_log').select(['actor_kind', 'detail']).where('action', '=', 'guardian.second-factor-reset').execute();
+    expect(audit.filter((row) => row.detail === `guardian ${guardian.publicId}`)).toEqual([{ actor_kind: 'admin', detail: `guardian ${guardian.publicId}` }]);
+    const notices = (await noticesTo(guardian)).filter((notice) => notice.subject.includes('the school removed'));
+    expect(notices.map((notice) => notice.subject)).toEqual([`${t.config.schoolName}: the school removed two-step sign-in from your account`]);
+  });
+
+  it('is an admin’s alone, after a second factor of her own given in the last 15 minutes; an unknown guardian is 404', async () => {
+    const { guardian } = await withApp();
+    await linkGuardian(t.db, guardian, (await signedInStudent(t)).student.id);
+    const office = await signedInStaff(t.app, t.db, 'office-resetter', { role: 'office' });
+    expect((await office.delete(`/api/guardians/${guardian.publicId}/second-factor`)).statusCode).toBe(403);
+    expect((await (await signedIn(await createGuardian(t.db))).delete(`/api/guardians/${guardian.publicId}/second-factor`)).statusCode).toBe(403);
+    expect((await admin.delete('/api/guardians/g-no-such-one/second-factor')).json()).toEqual({ message: guardianMessages.guardianNotFound });
+
+    // An admin with a factor of her own, who has not given it in this session, is asked for it first.
+    await createAdminUser(t.db, 'stepper');
+    const stepper = new TestClient(t.app, '10.97.0.1');
+    await signInAsAdmin(stepper, 'stepper');
+    await t.db.updateTable('admin_users').set({ totp_secret: 'JBSWY3DPEHPK3PXP' }).where('username', '=', 'stepper').execute();
+    const refused = await stepper.delete(`/api/guardians/${guardian.publicId}/second-factor`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'step_up_required', enrolled: true });
+    expect(await listedFactor(guardian)).toBe(true);
   });
 });
 

@@ -93,14 +93,14 @@ function DetailsForm({ account }: { account: GuardianAccount }) {
 }
 
 /** The current password, then the new one twice. */
-function PasswordForm({ email }: { email: string | undefined }) {
+function PasswordForm({ email }: { email: string }) {
   const [current, setCurrent] = useState('');
   const [changed, setChanged] = useState(false);
   if (changed) return <LightAlert severity="success">{messages.passwordChanged}</LightAlert>;
   return (
     <NewPasswordForm
       rules={guardianPasswordRule}
-      rule={guardianPasswordCheck(email ?? '')}
+      rule={guardianPasswordCheck(email)}
       otherProblem={() => (current ? null : 'Type your current password first.')}
       intro={
         <LightTextField
@@ -121,7 +121,10 @@ function PasswordForm({ email }: { email: string | undefined }) {
   );
 }
 
-/** `/family/account`: her name, phone, which messages she wants, her password, her two-step sign-in, and signing out. */
+/**
+ * `/family/account`: her name, phone, which messages she wants, her password, her two-step sign-in,
+ * and signing out. Drawn whole once her account has come, so that nothing moves under her finger.
+ */
 export default function FamilyAccountPage() {
   const { data: account, error, isPending, refetch } = useAccount();
   return (
@@ -129,14 +132,18 @@ export default function FamilyAccountPage() {
       <PageTitle>My Account</PageTitle>
       {error && <LoadFailed message={failureMessage(error, 'Your account could not be loaded just now.')} onRetry={() => void refetch()} />}
       {isPending && <LightSpinner label="Loading your account" centred />}
-      {account && <DetailsForm account={account} />}
-      <section className="family-form" aria-labelledby="family-password">
-        <h2 id="family-password" className="light-title">
-          Change Password
-        </h2>
-        <PasswordForm email={account?.email} />
-      </section>
-      <TwoStepSection />
+      {account && (
+        <>
+          <DetailsForm account={account} />
+          <section className="family-form" aria-labelledby="family-password">
+            <h2 id="family-password" className="light-title">
+              Change Password
+            </h2>
+            <PasswordForm email={account.email} />
+          </section>
+          <TwoStepSection />
+        </>
+      )}
       <Link className="light-link family-link" to="/logout">
         Sign out
       </Link>

@@ -1,4 +1,5 @@
 import { displayName } from '@school/contract/names';
+import type { ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { AbsenceNotes } from '../../components/light/absence-notes.tsx';
 import { AttendanceView } from '../../components/light/attendance-view.tsx';
@@ -8,6 +9,7 @@ import { failureMessage, LoadFailed } from '../../components/light/load-failed.t
 import { PageTitle } from '../../components/light/page-title.tsx';
 import { TermReportList } from '../../components/light/term-report-list.tsx';
 import { formatDay } from '../../lib/format-day.ts';
+import { useIdle } from '../../lib/use-idle.ts';
 import { useChildren, type GuardianChild } from './api/get-children.ts';
 import { ConsentForms } from './components/consent-forms.tsx';
 import './family.css';
@@ -27,6 +29,14 @@ function Switcher({ daughters, chosen }: { daughters: GuardianChild[]; chosen: s
       </ul>
     </nav>
   );
+}
+
+/**
+ * What lies below the top of her page, drawn once what is above it has been painted: on a phone the
+ * page is drawn in a few short tasks, so that she can read and tap while the rest is drawn.
+ */
+function AfterPaint({ children }: { children: ReactNode }) {
+  return useIdle() ? <>{children}</> : null;
 }
 
 /** This year's registration: the steps done of all, and the day it was completed. */
@@ -99,16 +109,20 @@ export default function FamilyPage() {
           Update my contact details
         </Link>
       </section>
-      <section className="family-section">
-        <TermReportList key={child.student_id} studentId={child.student_id} title="Term Reports" firstName={firstName} />
-      </section>
-      <section className="family-section">
-        <AttendanceView key={child.student_id} studentId={child.student_id} firstName={firstName} />
-        <AbsenceNotes key={`notes-${child.student_id}`} studentId={child.student_id} firstName={firstName} />
-      </section>
-      <Link className="light-link family-link" to="/family/add">
-        Add a daughter
-      </Link>
+      <AfterPaint>
+        <section className="family-section">
+          <TermReportList key={child.student_id} studentId={child.student_id} title="Term Reports" firstName={firstName} />
+        </section>
+        <AfterPaint>
+          <section className="family-section">
+            <AttendanceView key={child.student_id} studentId={child.student_id} firstName={firstName} />
+            <AbsenceNotes key={`notes-${child.student_id}`} studentId={child.student_id} firstName={firstName} />
+          </section>
+          <Link className="light-link family-link" to="/family/add">
+            Add a daughter
+          </Link>
+        </AfterPaint>
+      </AfterPaint>
     </div>
   );
 }

@@ -16,6 +16,7 @@ import { guardianMessages } from '@school/contract/guardian-messages';
 import type { GuardianLink } from '@school/contract/responses';
 import { useState, type FormEvent } from 'react';
 import { useFormClasses } from '../../api/get-form-classes.ts';
+import { useSession } from '../../api/get-session.ts';
 import { PageTitle } from '../../components/light/page-title.tsx';
 import { DoneSnackbar } from '../../components/mui/done-snackbar.tsx';
 import { InviteParentDialog } from '../../components/mui/invite-parent-dialog.tsx';
@@ -45,6 +46,7 @@ export default function GuardiansPage() {
   const [classId, setClassId] = useState('');
   const links = useGuardianLinks({ q, classId });
   const { guard, dialog } = useStepUp();
+  const { data: session } = useSession();
   const [changing, setChanging] = useState<{ link: GuardianLink; change: LinkChange } | null>(null);
   const [inviting, setInviting] = useState(false);
   const [letters, setLetters] = useState(false);
@@ -115,7 +117,7 @@ export default function GuardiansPage() {
         ) : links.isPending ? (
           <Spinner label="Loading the links" />
         ) : (
-          <LinksTable links={links.data.links} onChange={(link, change) => setChanging({ link, change })} />
+          <LinksTable links={links.data.links} onChange={(link, change) => setChanging({ link, change })} admin={session?.role === 'admin'} />
         )}
       </Paper>
       {classId && (
@@ -161,7 +163,7 @@ export default function GuardiansPage() {
 }
 
 /** The links found: guardian, student, relationship, how verified, state, and the actions of a link not revoked. */
-function LinksTable({ links, onChange }: { links: GuardianLink[]; onChange: (link: GuardianLink, change: LinkChange) => void }) {
+function LinksTable({ links, onChange, admin }: { links: GuardianLink[]; onChange: (link: GuardianLink, change: LinkChange) => void; admin: boolean }) {
   if (links.length === 0)
     return <Typography role="status">No link matches. A parent is linked once she accepts an invitation or uses a letter code.</Typography>;
   return (
@@ -220,6 +222,16 @@ function LinksTable({ links, onChange }: { links: GuardianLink[]; onChange: (lin
                     >
                       Revoke
                     </Button>
+                    {admin && link.second_factor && (
+                      <Button
+                        size="small"
+                        color="error"
+                        onClick={() => onChange(link, 'reset-factor')}
+                        aria-label={`Remove the two-step sign-in of ${link.guardian_name}`}
+                      >
+                        Remove two-step sign-in
+                      </Button>
+                    )}
                   </Stack>
                 )}
               </TableCell>

@@ -19,7 +19,7 @@ describe('the guardian’s dashboard', () => {
     expect(screen.getByText('3 of 6 steps done')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: /End of Term Report, Term 3, Trinity, 2025-2026/ })).toBeEnabled();
     expect(await screen.findByRole('heading', { level: 2, name: 'Attendance' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 3, name: 'Punctual' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 3, name: 'Punctual' })).toBeInTheDocument();
 
     const switcher = screen.getByRole('navigation', { name: 'Your daughters' });
     expect(within(switcher).getByRole('link', { name: 'Kezia' })).toHaveAttribute('aria-current', 'page');

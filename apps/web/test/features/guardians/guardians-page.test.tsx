@@ -4,7 +4,7 @@ import { messages } from '@school/contract/messages';
 import type { GuardianInvitation, GuardianLink } from '@school/contract/responses';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import GuardiansPage from '../../../src/features/guardians/guardians-page.tsx';
-import { json, renderWithQueries, stubFetch, type Call } from '../../http.tsx';
+import { json, renderWithQueries, staffSession, stubFetch, type Call } from '../../http.tsx';
 
 const link = (fields: Partial<GuardianLink> = {}): GuardianLink => ({
   link_id: 'lnk-father',
@@ -19,6 +19,7 @@ const link = (fields: Partial<GuardianLink> = {}): GuardianLink => ({
   restricted: false,
   revoked: false,
   created_at: '2026-11-01T10:00:00.000Z',
+  second_factor: false,
   ...fields,
 });
 
@@ -49,6 +50,7 @@ function renderPage(answer?: (call: Call) => Response | undefined) {
         guardian_email: 'dana@example.org',
         relationship: 'mother',
         verified_by: 'invitation',
+        second_factor: true,
       }),
     ],
     invitations: [invitation(), invitation({ id: 'inv-2', email: 'old@example.org', state: 'expired' }), invitation({ id: 'inv-3', state: 'accepted' })],
@@ -311,5 +313,39 @@ describe('Invite a parent', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
     expect(await within(dialog).findByText('There is no student with that ID.')).toBeInTheDocument();
     expect(dialog).toBeInTheDocument();
+  });
+});
+
+describe('a guardian’s lost second factor', () => {
+  const asStaff = (role: 'admin' | 'office') => (call: Call) => {
+    if (call.url === '/api/session') return json(staffSession(role));
+    if (call.method === 'DELETE' && call.url === '/api/guardians/g-mother/second-factor')
+      return json({ message: 'Two-step sign-in was removed from Dana Thomas’s account.' });
+    return undefined;
+  };
+
+  it('is removed by an admin, after a confirmation that says what it does, from the row of a guardian who has one', async () => {
+    const calls = renderPage(asStaff('admin'));
+    await search('thomas');
+    await screen.findByRole('table', { name: "Guardians' links" });
+    // Marcus signs in with his password alone: nothing to remove.
+    expect(await screen.findByRole('button', { name: 'Remove the two-step sign-in of Dana Thomas' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Remove the two-step sign-in of Marcus Thomas' })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Remove the two-step sign-in of Dana Thomas' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove her two-step sign-in?' });
+    expect(dialog).toHaveTextContent('Dana Thomas will sign in with her password alone');
+    expect(calls.some((call) => call.method === 'DELETE')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Remove two-step sign-in' }));
+    expect(await screen.findByText('Two-step sign-in was removed from Dana Thomas’s account.')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.url)).toEqual(['/api/guardians/g-mother/second-factor']);
+  });
+
+  it('is not offered to the office', async () => {
+    renderPage(asStaff('office'));
+    await search('thomas');
+    await screen.findByRole('table', { name: "Guardians' links" });
+    expect(await screen.findAllByRole('button', { name: /^Revoke/ })).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: /Remove the two-step sign-in/ })).not.toBeInTheDocument();
   });
 });

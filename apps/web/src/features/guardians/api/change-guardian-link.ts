@@ -12,3 +12,13 @@ export function useChangeGuardianLink() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: changeGuardianLink, onSuccess: () => queryClient.invalidateQueries({ queryKey: guardianLinksKey }) });
 }
+
+/** DELETE /api/guardians/{guardian_id}/second-factor (an admin): a guardian's lost app, codes and passkeys removed; answers the words to show. */
+export const resetGuardianFactor = (guardianId: string) =>
+  api<{ message: string }>(`/api/guardians/${encodeURIComponent(guardianId)}/second-factor`, { method: 'DELETE' });
+
+/** The removal, after which the links are read again (her row no longer offers it). */
+export function useResetGuardianFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: resetGuardianFactor, onSuccess: () => queryClient.invalidateQueries({ queryKey: guardianLinksKey }) });
+}

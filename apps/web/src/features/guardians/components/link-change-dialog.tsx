@@ -8,15 +8,20 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { guardianMessages } from '@school/contract/guardian-messages';
 import type { GuardianLink } from '@school/contract/responses';
 import { ApiError } from '../../../api/client.ts';
-import { useChangeGuardianLink } from '../api/change-guardian-link.ts';
+import { useChangeGuardianLink, useResetGuardianFactor } from '../api/change-guardian-link.ts';
 import { objectPronoun } from './words.ts';
 
-/** What a link's action does: restrict it (custody), lift the restriction, or revoke it. */
-export type LinkChange = 'restrict' | 'lift' | 'revoke';
+/** What a link's action does: restrict it (custody), lift the restriction, revoke it, or remove the guardian's lost second factor (an admin's). */
+export type LinkChange = 'restrict' | 'lift' | 'revoke' | 'reset-factor';
 
 const changeBody = { restrict: { restricted: true }, lift: { restricted: false }, revoke: { revoked: true } } as const;
-const titles = { restrict: 'Restrict this link?', lift: 'Lift the restriction?', revoke: 'Revoke this link?' } as const;
-const buttons = { restrict: 'Restrict', lift: 'Lift the restriction', revoke: 'Revoke' } as const;
+const titles = {
+  restrict: 'Restrict this link?',
+  lift: 'Lift the restriction?',
+  revoke: 'Revoke this link?',
+  'reset-factor': 'Remove her two-step sign-in?',
+} as const;
+const buttons = { restrict: 'Restrict', lift: 'Lift the restriction', revoke: 'Revoke', 'reset-factor': 'Remove two-step sign-in' } as const;
 
 /**
  * The confirmation of a link's change (decision 062, custody), saying what it does in words
@@ -36,27 +41,33 @@ export function LinkChangeDialog({
   onClose: () => void;
   onDone: (message: string) => void;
 }) {
-  const save = useChangeGuardianLink();
+  const saveLink = useChangeGuardianLink();
+  const resetFactor = useResetGuardianFactor();
+  const save = change === 'reset-factor' ? resetFactor : saveLink;
   const who = link.guardian_name;
   const student = link.student_name;
   const pronoun = objectPronoun(link.relationship);
-  const warning =
-    change === 'restrict'
-      ? guardianMessages.restrictWarning(who, student, pronoun)
-      : change === 'lift'
-        ? guardianMessages.liftWarning(who, student)
-        : guardianMessages.revokeWarning(who, student, pronoun);
-  const done =
-    change === 'restrict'
-      ? guardianMessages.linkRestricted(who, student)
-      : change === 'lift'
-        ? guardianMessages.restrictionLifted(who, student)
-        : guardianMessages.linkRevoked(who, student);
+  const warning = {
+    restrict: () => guardianMessages.restrictWarning(who, student, pronoun),
+    lift: () => guardianMessages.liftWarning(who, student),
+    revoke: () => guardianMessages.revokeWarning(who, student, pronoun),
+    'reset-factor': () => guardianMessages.resetFactorWarning(who),
+  }[change]();
 
   const confirm = async () => {
     try {
-      await guard(() => save.mutateAsync({ linkId: link.link_id, change: changeBody[change] }));
-      onDone(done);
+      if (change === 'reset-factor') {
+        onDone((await guard(() => resetFactor.mutateAsync(link.guardian_id))).message);
+        return;
+      }
+      await guard(() => saveLink.mutateAsync({ linkId: link.link_id, change: changeBody[change] }));
+      onDone(
+        change === 'restrict'
+          ? guardianMessages.linkRestricted(who, student)
+          : change === 'lift'
+            ? guardianMessages.restrictionLifted(who, student)
+            : guardianMessages.linkRevoked(who, student),
+      );
     } catch {
       // Shown below.
     }
