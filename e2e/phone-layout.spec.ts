@@ -2,10 +2,13 @@ import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import SQLite from 'better-sqlite3';
 import {
+  addStaffViaApi,
   apiCall,
+  browserBeside,
   claimStudent,
   expectAccessible,
   expectNoSidewaysScroll,
+  firstStaffSignIn,
   goToAdminScreen,
   rowActionsOpener,
   signInAdminViaApi,
@@ -329,6 +332,56 @@ test('a student’s row actions are named, with her name in view beside them: a 
   await page.keyboard.press('Escape');
   await expect(menu).toHaveCount(0);
   await expect(opener).toBeFocused();
+});
+
+test('every column of a student’s row is in view, each value under its column’s name on a phone, and a message leaves the total in view', async ({
+  page,
+  browser,
+}, testInfo) => {
+  const student = claimStudent('any');
+  await signInAdminViaApi(page);
+  await page.goto('/admin/dashboard');
+  const oneTime = await addStaffViaApi(page, { username: `counter-${testInfo.project.name}`, display_name: 'Ms Counter', role: 'office' });
+  await page.getByRole('searchbox').fill(student.id);
+  const row = studentsTableRows(page, student.id);
+  await expect(row).toHaveCount(1);
+  // The spec's column names, each value in the window and whole, the page never scrolling sideways.
+  const values = [
+    ['ID', 'id', student.id],
+    ['Class', 'class_id', student.class_id],
+    ['Date of Birth', 'date_of_birth', student.date_of_birth],
+  ] as const;
+  await expect(page.getByRole('table', { name: 'Students' }).locator('thead th')).toHaveText(
+    ['ID', 'Name', 'Class', 'Parent linked', 'Date of Birth', 'Birth Certificate Pin', 'Actions'].slice(0, testInfo.project.name === 'phone' ? 6 : 7),
+  );
+  for (const [, field, value] of values) await expect(row.locator(`td[data-field="${field}"]`)).toHaveText(value);
+  for (const field of ['name', 'id', 'class_id', 'parent_linked', 'date_of_birth', 'birth_certificate_no']) {
+    const cell = row.locator(`td[data-field="${field}"]`);
+    await expectInViewport(cell);
+    await expectNotClipped(cell);
+  }
+  if (testInfo.project.name === 'phone') {
+    for (const [label, field] of values)
+      expect(await row.locator(`td[data-field="${field}"]`).evaluate((cell) => getComputedStyle(cell, '::before').content)).toBe(`"${label}"`);
+  }
+  await expectInViewport(rowActionsOpener(row));
+  await expectNoSidewaysScroll(page);
+  await shot(page, 'admin-students-card');
+  await expectAccessible(page);
+
+  // A new office member's first sign-in ends on the dashboard with 'Password Changed Successfully.': her total stays in view beside it.
+  const context = await browserBeside(page, browser, testInfo);
+  const office = await context.newPage();
+  await firstStaffSignIn(office, `counter-${testInfo.project.name}`, oneTime, 'Scarlet-Ibis-Flight-9');
+  const message = office.getByRole('alert').filter({ hasText: 'Password Changed Successfully.' });
+  await expect(message).toBeVisible();
+  const total = office.getByText(/^Total Number of Students: [1-9]\d*$/);
+  await expect(total).toBeVisible();
+  await settled(office);
+  await expectInViewport(total);
+  expect(overlaps((await message.boundingBox())!, (await total.boundingBox())!), 'the message covers the total').toBe(false);
+  await shot(office, 'admin-dashboard-message');
+  await context.close();
 });
 
 test('an unknown address says Page not found, with a way back', async ({ page }) => {

@@ -1,14 +1,13 @@
 import cluster from 'node:cluster';
 import fs from 'node:fs';
 import path from 'node:path';
-import { displayName } from '@school/contract';
 import { buildApp } from './app.ts';
 import { ensureFirstAdmin } from './features/auth/admin-accounts.ts';
 import { purgeExpiredSessions } from './session/sessions.ts';
 import { FIRST_ADMIN_USERNAME, loadConfig, type Config } from './core/config.ts';
 import { openDatabase, prepareStatements, type Db, type DialectName } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { demoGuardianNote, generateDemoSchool, isDatabaseEmpty } from './features/demo/index.ts';
+import { demoGuardianNote, demoStudentNote, generateDemoSchool, isDatabaseEmpty, takeDemoSignIn } from './features/demo/index.ts';
 import { stopOnSignals } from './graceful-stop.ts';
 import {
   assertPortFree,
@@ -103,12 +102,15 @@ async function prepareData(config: Config): Promise<{ db: Db; dialect: DialectNa
   // Demo data goes only into a new data folder or database, never into one that was there before.
   if (config.seedDemo && isNew && (await isDatabaseEmpty(db))) {
     const demo = await generateDemoSchool(db, { students: 600, files: standaloneFileStore(config, db, dialect) });
-    const dob = demo.sampleStudent.date_of_birth.replaceAll('-', '');
-    notes.push(
-      () =>
-        `Demo school created with ${demo.students} students. Try student ID ${demo.sampleStudent.id} (${displayName(demo.sampleStudent)}) with her date of birth ${dob} as the first password.`,
-    );
+    notes.push(() => `Demo school created with ${demo.students} students. ${demoStudentNote(demo.sampleStudent)}`);
     const parent = demoGuardianNote(demo.sampleGuardian);
+    if (parent) notes.push(() => parent);
+  }
+  // A demo school made by `npm run demo` is named at the start after it, once.
+  const demoMade = await takeDemoSignIn(db);
+  if (demoMade) {
+    notes.push(() => `Demo school (npm run demo): ${demoStudentNote(demoMade.student)}`);
+    const parent = demoGuardianNote(demoMade.guardian);
     if (parent) notes.push(() => parent);
   }
   return { db, dialect };

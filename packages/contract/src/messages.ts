@@ -159,6 +159,8 @@ export const messages = {
     `${label} holds a character that cannot be saved (a control character, U+FFFE or U+FFFF, or half of an emoji). Remove it and try again.`,
   /** `dry_run` of an import other than true or false (decision 037). */
   dryRun: 'dry_run is true (only check the file, the default) or false (import it).',
+  /** `leavers` of an output other than leave-out or include (decision 069). */
+  leaversChoice: 'leavers is leave-out (students who have left are not in it, the default) or include.',
   /** The browser could not reach the server (no answer at all). */
   unreachable: 'The portal could not be reached. Check your connection and try again.',
   /** A call the server did not answer in time (a slow or dropped connection): nothing waits for ever. */

@@ -67,7 +67,7 @@ async function main(): Promise<number> {
       console.error('No admin created: cancelled.');
       return 130;
     }
-    console.error(`No admin ${command === 'create' ? 'created' : 'reset'}: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`${command === 'create' ? 'No admin created' : 'No password reset'}: ${error instanceof Error ? error.message : String(error)}`);
     return 1;
   } finally {
     await db.destroy();

@@ -1,10 +1,9 @@
 // `npm run demo -- --students N [--seed S]`: fills an empty database with a demo school.
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { displayName } from '@school/contract';
 import { openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { demoGuardianNote, generateDemoSchool, isDatabaseEmpty } from '../features/demo/index.ts';
+import { generateDemoSchool, isDatabaseEmpty, keepDemoSignIn } from '../features/demo/index.ts';
 import { standaloneFileStore } from '../lib/file-store/index.ts';
 import { readCliConfig } from './settings.ts';
 
@@ -28,12 +27,11 @@ try {
       seed: values.seed === undefined ? undefined : Number(values.seed),
       files: standaloneFileStore(config, db, dialect),
     });
+    await keepDemoSignIn(db, summary);
     console.log(`Demo school created: ${summary.students} students in ${Math.round(performance.now() - started)} ms.`);
     console.log(
-      `Try student ${summary.sampleStudent.id} (${displayName(summary.sampleStudent)}), first password ${summary.sampleStudent.date_of_birth.replaceAll('-', '')}.`,
+      `Start the portal (npm start): it prints how to sign in as the admin, as a demo student${summary.sampleGuardian ? ' and as a demo parent' : ''}.`,
     );
-    const parent = demoGuardianNote(summary.sampleGuardian);
-    if (parent) console.log(parent);
   }
 } finally {
   await db.destroy();

@@ -279,4 +279,13 @@ describe('the admin command', () => {
     expect(factors()).toEqual({ app: { totp_secret: null }, codes: { n: 0 }, keys: { n: 0 } });
     expect(cleared.admins()).toEqual([{ username: 'head', must_change_password: 1 }]);
   });
+
+  it('names no admin when there is no such staff member: any staff member is reset by this command', async () => {
+    const created = await runAdmin(['create', 'ms-lee', '--role', 'office'], { env: { ADMIN_PASSWORD: 'Coconut-Water-88' } });
+    expect((await runAdmin(['reset', 'ms-lee'], { inFolder: created.folder })).stdout).toMatch(/^New one-time password for 'ms-lee': /);
+    const nobody = await runAdmin(['reset', 'nobody'], { inFolder: created.folder });
+    expect(nobody.status).toBe(1);
+    expect(nobody.stderr).toBe("No password reset: There is no staff member named 'nobody'.");
+    expect(nobody.stdout).toBe('');
+  });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { studentImportColumns, studentImportModes } from '../responses/admin-data.ts';
+import { messages } from '../messages.ts';
 import { dryRunField } from './common.ts';
 
 const importFields = studentImportColumns.map((column) => column.field) as [string, ...string[]];
@@ -27,3 +28,13 @@ export const studentImportRequest = z.object({
       return z.NEVER;
     }),
 });
+
+/**
+ * `?leavers=` of the registration spreadsheet, the registration report and Parents Contact
+ * (decision 069): students who have left are not in them, as they are not in the students table's
+ * total, unless `include` is asked for.
+ */
+export const leaversQuery = z.object({
+  leavers: z.enum(['leave-out', 'include'], { message: messages.leaversChoice }).default('leave-out'),
+});
+export type LeaversQuery = z.input<typeof leaversQuery>;

@@ -90,9 +90,18 @@ export const parentsContactRowSchema = z.object({
   emergency_contact: z.string().nullable(),
   emergency_home_phone: z.string().nullable(),
   relation_to_child: z.string().nullable(),
+  /** The day she left the school (yyyy-MM-dd), in a list that includes students who have left; else null. */
+  left_on: z.string().nullable(),
 });
 export type ParentsContactRow = z.infer<typeof parentsContactRowSchema>;
 
 /** GET /api/parents-contact/{class_id|all}. */
-export const parentsContactSchema = z.object({ class_id: z.string(), students: z.array(parentsContactRowSchema) }).meta({ id: 'ParentsContact' });
+export const parentsContactSchema = z
+  .object({
+    class_id: z.string(),
+    students: z.array(parentsContactRowSchema),
+    /** How many students of the class (or school) who have left are not in the list: 0 when they are included (decision 069). */
+    leavers_left_out: z.number().int(),
+  })
+  .meta({ id: 'ParentsContact' });
 export type ParentsContact = z.infer<typeof parentsContactSchema>;

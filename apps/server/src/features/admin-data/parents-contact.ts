@@ -6,25 +6,41 @@ import { NotFound } from '../../lib/errors.ts';
 import { dataTable, printedFor, renderPdfStream, schoolDocument, type TableCell } from '../../lib/pdf/index.ts';
 import { workbookStream, type SheetColumn } from '../../lib/xlsx/index.ts';
 import { studentsHeld, writeAudit } from '../audit/index.ts';
+import { leaversSentence, nameWithLeftOn, plural } from './leavers.ts';
 import { adminDataRepository } from './repository.ts';
 
-/** `all`, or a class of the school (404 for any other). */
-async function contactRows(deps: Deps, classId: string): Promise<ParentsContactRow[]> {
+/** Whom a Parents Contact lists: `all` or one class, with or without the students who have left (decision 069). */
+type ContactList = { classId: string; withLeavers: boolean };
+
+/**
+ * `all`, or a class of the school (404 for any other): its students, and how many of the class's
+ * students who have left are not among them.
+ */
+async function contactRows(deps: Deps, { classId, withLeavers }: ContactList): Promise<{ students: ParentsContactRow[]; leftOut: number }> {
   if (classId !== 'all' && !(await adminDataRepository.findClass(deps.db, classId))) throw new NotFound(messages.noSuchClass(classId));
-  return adminDataRepository.parentsContact(deps.db, classId === 'all' ? null : classId);
+  const inClass = classId === 'all' ? null : classId;
+  const [students, counts] = await Promise.all([
+    adminDataRepository.parentsContact(deps.db, inClass, { withLeavers }),
+    adminDataRepository.studentCounts(deps.db, inClass),
+  ]);
+  return { students, leftOut: withLeavers ? 0 : counts.leavers };
 }
 
-const audit = (deps: Deps, actor: AdminActor, classId: string, format: string, students: readonly unknown[]) =>
+const audit = (deps: Deps, actor: AdminActor, { classId, withLeavers }: ContactList, format: string, students: readonly unknown[]) =>
   writeAudit(deps.db, actor, {
     action: 'parents-contact.viewed',
-    detail: `${classId === 'all' ? 'all classes' : `class ${classId}`} (${format}): ${studentsHeld(students.length)}`,
+    detail: `${classId === 'all' ? 'all classes' : `class ${classId}`}${withLeavers ? ', those who have left included' : ''} (${format}): ${studentsHeld(students.length)}`,
   });
 
-/** Parents Contact (SPEC §2 Reports): each student of the class (or school) with her parents', guardian's and emergency contact's details. */
-export async function parentsContact(deps: Deps, actor: AdminActor, classId: string): Promise<ParentsContact> {
-  const students = await contactRows(deps, classId);
-  await audit(deps, actor, classId, 'screen', students);
-  return { class_id: classId, students };
+/**
+ * Parents Contact (SPEC §2 Reports): each student of the class (or school) with her parents',
+ * guardian's and emergency contact's details; the students who have left only when asked for,
+ * else how many were left out.
+ */
+export async function parentsContact(deps: Deps, actor: AdminActor, list: ContactList): Promise<ParentsContact> {
+  const { students, leftOut } = await contactRows(deps, list);
+  await audit(deps, actor, list, 'screen', students);
+  return { class_id: list.classId, students, leavers_left_out: leftOut };
 }
 
 /** One contact column's cell, a line each: name, then each number under its label, then the e-mail. */
@@ -42,9 +58,11 @@ function person(contact: ContactPerson): TableCell {
 const title = (classId: string) => (classId === 'all' ? 'Parents Contact — All Classes' : `Parents Contact — Class ${classId}`);
 
 /** The same list on landscape letter pages: one row per student, a column per parent, guardian and emergency contact. */
-export async function parentsContactPdf(deps: Deps, actor: AdminActor, classId: string): Promise<Readable> {
-  const students = await contactRows(deps, classId);
-  await audit(deps, actor, classId, 'pdf', students);
+export async function parentsContactPdf(deps: Deps, actor: AdminActor, list: ContactList): Promise<Readable> {
+  const { classId, withLeavers } = list;
+  const { students, leftOut } = await contactRows(deps, list);
+  await audit(deps, actor, list, 'pdf', students);
+  const leavers = withLeavers ? students.filter((row) => row.left_on !== null).length : leftOut;
   return renderPdfStream(
     schoolDocument({
       schoolName: deps.config.schoolName,
@@ -52,6 +70,7 @@ export async function parentsContactPdf(deps: Deps, actor: AdminActor, classId: 
       orientation: 'landscape',
       timeZone: deps.config.schoolTimeZone,
       content: [
+        { text: `${plural(students.length, 'student')}.${leaversSentence(leavers, withLeavers)}`, margin: [0, 0, 0, 6] },
         students.length === 0
           ? { text: 'There are no students in this class.' }
           : dataTable(
@@ -63,7 +82,7 @@ export async function parentsContactPdf(deps: Deps, actor: AdminActor, classId: 
                 { header: 'Emergency contact', width: '*' },
               ],
               students.map((row) => [
-                { stack: [{ text: listName(row), bold: true }, `${row.id}${row.class_id ? ` · ${row.class_id}` : ''}`] },
+                { stack: [{ text: nameWithLeftOn(listName(row), row.left_on), bold: true }, `${row.id}${row.class_id ? ` · ${row.class_id}` : ''}`] },
                 ...contactPeople(row).map(person),
               ]),
             ),
@@ -75,10 +94,11 @@ export async function parentsContactPdf(deps: Deps, actor: AdminActor, classId: 
 
 const column = (header: string, value: (row: ParentsContactRow) => string | null, width?: number): SheetColumn<ParentsContactRow> => ({ header, value, width });
 
-/** The same list as a workbook: one column per detail, formula-safe. */
-export async function parentsContactWorkbook(deps: Deps, actor: AdminActor, classId: string): Promise<Readable> {
-  const students = await contactRows(deps, classId);
-  await audit(deps, actor, classId, 'xlsx', students);
+/** The same list as a workbook: one column per detail, formula-safe; with the students who have left, the day each left last. */
+export async function parentsContactWorkbook(deps: Deps, actor: AdminActor, list: ContactList): Promise<Readable> {
+  const { classId, withLeavers } = list;
+  const { students } = await contactRows(deps, list);
+  await audit(deps, actor, list, 'xlsx', students);
   const parent = (label: string, pick: (row: ParentsContactRow) => [string | null, string | null, string | null, string | null]) => [
     column(`${label} Name`, (row) => pick(row)[0], 24),
     column(`${label} Mobile Phone`, (row) => phoneText(pick(row)[1]), 16),
@@ -99,6 +119,7 @@ export async function parentsContactWorkbook(deps: Deps, actor: AdminActor, clas
         column('Emergency Contact', (row) => row.emergency_contact, 24),
         column('Emergency Contact Phone', (row) => phoneText(row.emergency_home_phone), 16),
         column('Relation to Child', (row) => row.relation_to_child, 16),
+        ...(withLeavers ? [{ ...column('Left the School On', (row) => row.left_on, 18), type: 'date' as const }] : []),
       ],
       rows: students,
     },

@@ -5,10 +5,8 @@ import type { Deps } from '../../lib/deps.ts';
 import { dataTable, pdfColours, printedFor, renderPdfStream, schoolDocument, type Content, type TableCell, type SchoolDocument } from '../../lib/pdf/index.ts';
 import { studentsHeld, writeAudit } from '../audit/index.ts';
 import { studentsInClassOrder } from './export-service.ts';
+import { leaversSentence, nameWithLeftOn, plural } from './leavers.ts';
 import { adminDataRepository } from './repository.ts';
-
-/** "1 student", "3 students". */
-const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
 /** What the report needs of one student. */
 export type ReportStudent = {
@@ -23,11 +21,14 @@ export type ReportStudent = {
 /** One class's students, with its totals. */
 export type ClassGroup = { classId: string; formLevel: number | null; students: ReportStudent[] };
 
+/** The report's students by class, and what it says of the students who have left (decision 069). */
+export type ReportContents = { groups: ClassGroup[]; leavers: { count: number; included: boolean } };
+
 const done = (flag: boolean): TableCell =>
   flag ? { text: 'Done', color: pdfColours.primary, alignment: 'center' } : { text: '—', color: pdfColours.faint, alignment: 'center' };
 
-/** Every student with her progress and the documents she still owes, grouped by class in class order. */
-async function classGroups(deps: Deps): Promise<ClassGroup[]> {
+/** Every student with her progress and the documents she still owes, grouped by class in class order; those who have left only `withLeavers`. */
+async function classGroups(deps: Deps, withLeavers: boolean): Promise<ClassGroup[]> {
   const uploaded = new Map<string, Set<string>>();
   for (const row of await adminDataRepository.documentsUploaded(deps.db)) {
     const types = uploaded.get(row.student_id) ?? new Set<string>();
@@ -35,14 +36,14 @@ async function classGroups(deps: Deps): Promise<ClassGroup[]> {
     uploaded.set(row.student_id, types);
   }
   const groups: ClassGroup[] = [];
-  for await (const row of studentsInClassOrder(deps, { columns: ['first_name', 'last_name'] })) {
+  for await (const row of studentsInClassOrder(deps, { columns: ['first_name', 'last_name'], withLeavers })) {
     const classId = (row.class_id as string | null) ?? '';
     let group = groups.at(-1);
     if (!group || group.classId !== classId) groups.push((group = { classId, formLevel: row.form_level, students: [] }));
     const has = uploaded.get(row.id);
     group.students.push({
       id: row.id,
-      name: listName(row) || row.id,
+      name: nameWithLeftOn(listName(row) || row.id, row.left_on),
       classId,
       formLevel: row.form_level,
       steps: Object.fromEntries(progressSteps.map(({ key }) => [key, row[key] === 1])) as Record<ProgressFlagKey, boolean>,
@@ -56,7 +57,7 @@ const classTitle = (group: Pick<ClassGroup, 'classId' | 'formLevel'>) =>
   group.classId === '' ? 'No class' : group.formLevel === null ? `Class ${group.classId}` : `Form ${group.formLevel} ${group.classId}`;
 
 /** The first page: students per form level and class, how many finished each step and submitted, and how many documents are missing. */
-function summary(groups: ClassGroup[]): Content[] {
+function summary({ groups, leavers }: ReportContents): Content[] {
   const rowOf = (label: string, students: ReportStudent[], bold = false): Array<string | number | TableCell> => {
     const cell = (value: string | number) => (bold ? { text: String(value), bold: true, alignment: 'right' as const } : value);
     return [
@@ -85,7 +86,7 @@ function summary(groups: ClassGroup[]): Content[] {
   return [
     { text: 'Summary', style: 'heading' },
     {
-      text: `${plural(everyone.length, 'student')} in ${plural(groups.length, 'class', 'classes')}. Each column counts the students who have completed that step; "Documents missing" counts the documents still to upload.`,
+      text: `${plural(everyone.length, 'student')} in ${plural(groups.length, 'class', 'classes')}.${leaversSentence(leavers.count, leavers.included)} Each column counts the students who have completed that step; "Documents missing" counts the documents still to upload.`,
       margin: [0, 0, 0, 6],
     },
     dataTable(
@@ -124,20 +125,23 @@ function classSection(group: ClassGroup): Content[] {
 
 /**
  * The registration report for all classes (SPEC §2 Reports): a summary of the school, then one
- * section per class. LETTER landscape, page numbers; the view is recorded in the audit log.
+ * section per class, of the students at the school (with `withLeavers`, those who have left too,
+ * each with the day she left); its summary says how many who have left it leaves out or lists
+ * (decision 069). LETTER landscape, page numbers; the view is recorded in the audit log.
  */
-export async function registrationReport(deps: Deps, actor: AdminActor): Promise<Readable> {
-  const groups = await classGroups(deps);
+export async function registrationReport(deps: Deps, actor: AdminActor, { withLeavers = false } = {}): Promise<Readable> {
+  const [groups, counts] = await Promise.all([classGroups(deps, withLeavers), adminDataRepository.studentCounts(deps.db)]);
   await writeAudit(deps.db, actor, {
     action: 'registration-report.viewed',
-    detail: `all classes: ${studentsHeld(groups.reduce((sum, group) => sum + group.students.length, 0))}`,
+    detail: `all classes${withLeavers ? ', those who have left included' : ''}: ${studentsHeld(groups.reduce((sum, group) => sum + group.students.length, 0))}`,
   });
-  return renderPdfStream(registrationReportDocument(groups, deps.config), printedFor(actor));
+  return renderPdfStream(registrationReportDocument({ groups, leavers: { count: counts.leavers, included: withLeavers } }, deps.config), printedFor(actor));
 }
 
 /** The report's document: the summary page, then a section per class. */
-export function registrationReportDocument(groups: ClassGroup[], settings: Pick<Deps['config'], 'schoolName' | 'schoolTimeZone'>): SchoolDocument {
-  const content: Content[] = [...summary(groups), ...groups.flatMap(classSection)];
+export function registrationReportDocument(contents: ReportContents, settings: Pick<Deps['config'], 'schoolName' | 'schoolTimeZone'>): SchoolDocument {
+  const { groups } = contents;
+  const content: Content[] = [...summary(contents), ...groups.flatMap(classSection)];
   if (groups.length === 0) content.push({ text: 'There are no students yet.', margin: [0, 12, 0, 0] });
   return schoolDocument({
     schoolName: settings.schoolName,

@@ -7,16 +7,24 @@ import { sql } from 'kysely';
  * A student's record with her progress flags (null when she has none yet), and, when asked for,
  * her registration as kept at the end of last year (JSON; null when none was kept).
  */
-export type StudentWithProgress = { id: string; created_at: string; updated_at: string; form_level: number | null; last_year_record?: string | null } & Record<
-  string,
-  FieldValue
-> &
+export type StudentWithProgress = {
+  id: string;
+  created_at: string;
+  updated_at: string;
+  form_level: number | null;
+  /** The day she left the school, or null while she is at it. */
+  left_on: string | null;
+  last_year_record?: string | null;
+} & Record<string, FieldValue> &
   Partial<Omit<FormProgressTable, 'student_id'>>;
 
 /** Where a page of students stops: the next page starts after it. */
 export type PageEnd = { classId: string; id: string };
 
-const parentsContactColumns = Object.keys(parentsContactRowSchema.shape) as Array<keyof ParentsContactRow>;
+/** The record's columns of a Parents Contact row (the day she left is the leavers' table's). */
+const parentsContactColumns = Object.keys(parentsContactRowSchema.shape)
+  .filter((column) => column !== 'left_on')
+  .map((column) => `students.${column}` as `students.${Exclude<keyof ParentsContactRow, 'left_on'>}`);
 
 export const adminDataRepository = {
   /**
@@ -25,18 +33,22 @@ export const adminDataRepository = {
    * holds the database). `formLevel` keeps one form level's classes; `columns` reads only those
    * columns of the record (the ID and class always), every column by default. `lastYear` joins
    * each student's registration kept at the end of that year (`last_year_record`), in the same query.
+   * Students who have left are left out unless `withLeavers` (decision 069); each row has `left_on`.
    */
   studentsPage(
     db: Executor,
-    options: { formLevel?: number; classId?: string; after?: PageEnd; limit: number; columns?: readonly string[]; lastYear?: number },
+    options: { formLevel?: number; classId?: string; after?: PageEnd; limit: number; columns?: readonly string[]; lastYear?: number; withLeavers?: boolean },
   ) {
-    const { formLevel, classId, after, limit, columns, lastYear } = options;
+    const { formLevel, classId, after, limit, columns, lastYear, withLeavers = false } = options;
     // Students without a class sort first, under the empty class.
     const classKey = sql<string>`coalesce(students.class_id, '')`;
     return db
       .selectFrom('students')
       .leftJoin('form_progress', 'form_progress.student_id', 'students.id')
       .leftJoin('form_classes', 'form_classes.id', 'students.class_id')
+      .leftJoin('student_leavers', 'student_leavers.student_id', 'students.id')
+      .$if(!withLeavers, (query) => query.where('student_leavers.student_id', 'is', null))
+      .select('student_leavers.left_on')
       .$if(columns === undefined, (query) => query.selectAll('students'))
       .$if(columns !== undefined, (query) =>
         query.select([...new Set(['id', 'class_id', ...columns!])].map((column) => sql.ref(`students.${column}`).as(column))),
@@ -61,13 +73,15 @@ export const adminDataRepository = {
       .execute() as Promise<StudentWithProgress[]>;
   },
 
-  /** How many students the school has. */
-  async studentCount(db: Executor): Promise<number> {
+  /** How many students the school (or one class) has: still at the school, and who have left (decision 069). */
+  async studentCounts(db: Executor, classId: string | null = null): Promise<{ atSchool: number; leavers: number }> {
     const row = await db
       .selectFrom('students')
-      .select((eb) => eb.fn.countAll<number | string>().as('count'))
+      .leftJoin('student_leavers', 'student_leavers.student_id', 'students.id')
+      .select((eb) => [eb.fn.count<number | string>('students.id').as('all'), eb.fn.count<number | string>('student_leavers.student_id').as('leavers')])
+      .$if(classId !== null, (query) => query.where('students.class_id', '=', classId!))
       .executeTakeFirstOrThrow();
-    return Number(row.count);
+    return { atSchool: Number(row.all) - Number(row.leavers), leavers: Number(row.leavers) };
   },
 
   /** The form levels that have classes, lowest first. */
@@ -76,16 +90,21 @@ export const adminDataRepository = {
     return rows.map((row) => row.form_level);
   },
 
-  /** The Parents Contact columns of one class's students (or everyone's), by class then name. */
-  parentsContact(db: Executor, classId: string | null) {
+  /**
+   * The Parents Contact columns of one class's students (or everyone's), by class then name, with
+   * the day each left; students who have left only `withLeavers` (decision 069).
+   */
+  parentsContact(db: Executor, classId: string | null, { withLeavers = false } = {}) {
     return db
       .selectFrom('students')
-      .select(parentsContactColumns)
-      .$if(classId !== null, (query) => query.where('class_id', '=', classId!))
-      .orderBy('class_id')
-      .orderBy('last_name')
-      .orderBy('first_name')
-      .orderBy('id')
+      .leftJoin('student_leavers', 'student_leavers.student_id', 'students.id')
+      .select([...parentsContactColumns, 'student_leavers.left_on'])
+      .$if(classId !== null, (query) => query.where('students.class_id', '=', classId!))
+      .$if(!withLeavers, (query) => query.where('student_leavers.student_id', 'is', null))
+      .orderBy('students.class_id')
+      .orderBy('students.last_name')
+      .orderBy('students.first_name')
+      .orderBy('students.id')
       .execute() as Promise<ParentsContactRow[]>;
   },
 

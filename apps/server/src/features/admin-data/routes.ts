@@ -8,6 +8,7 @@ import {
   studentImportProgressSchema,
   studentImportRequest,
   classIdField,
+  leaversQuery,
 } from '@school/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -21,6 +22,7 @@ import { registrationSpreadsheet } from './export-service.ts';
 import { importStudents, studentImportHistory, studentImportProgress, sweepInterruptedImports } from './import-service.ts';
 import { studentImportTemplate } from './import-template.ts';
 import { parentsContact, parentsContactPdf, parentsContactWorkbook } from './parents-contact.ts';
+import { withLeavers } from './leavers.ts';
 import { registrationReport } from './registration-report.ts';
 
 /** A class ID or `all`. */
@@ -31,6 +33,12 @@ const classAccess = { access: 'class:read', classIdFrom: (request: FastifyReques
 
 /** Parents Contact for all classes is a bulk export (decision 049); one class's is not. */
 const allClasses = (request: FastifyRequest) => (request.params as { classId?: string }).classId === 'all';
+
+/** A Parents Contact's class and whether it lists the students who have left (decision 069). */
+const contactList = (request: FastifyRequest) => ({
+  classId: (request.params as z.infer<typeof classParams>).classId,
+  withLeavers: withLeavers(request.query as z.infer<typeof leaversQuery>),
+});
 
 /** The import's form: the contract's fields, and the file. */
 const studentImportBody = studentImportRequest.extend({ file: uploadedFile() });
@@ -44,27 +52,39 @@ export async function adminDataRoutes(instance: FastifyInstance): Promise<void> 
 
   app.get(
     '/api/registration-data-spreadsheet',
-    { config: { access: 'exports' }, preHandler: bulkExport, schema: { response: { 200: binaryResponse(XLSX_TYPE), ...errorResponses } } },
+    {
+      config: { access: 'exports' },
+      preHandler: bulkExport,
+      schema: { querystring: leaversQuery, response: { 200: binaryResponse(XLSX_TYPE), ...errorResponses } },
+    },
     async (request, reply) => {
       // Made whole before its first byte: its rows are read from the database page by page as it is written.
-      const workbook = await madeWhole(await registrationSpreadsheet(app.deps, adminActor(request)));
+      const workbook = await madeWhole(await registrationSpreadsheet(app.deps, adminActor(request), { withLeavers: withLeavers(request.query) }));
       return sendDownload(reply, { body: workbook, type: XLSX_TYPE, name: fileNames.registrationData });
     },
   );
 
   app.get(
     '/api/registration-report/all',
-    { config: { access: 'exports' }, preHandler: bulkExport, schema: { response: { 200: binaryResponse('application/pdf'), ...errorResponses } } },
+    {
+      config: { access: 'exports' },
+      preHandler: bulkExport,
+      schema: { querystring: leaversQuery, response: { 200: binaryResponse('application/pdf'), ...errorResponses } },
+    },
     async (request, reply) => {
-      const pdf = await registrationReport(app.deps, adminActor(request));
+      const pdf = await registrationReport(app.deps, adminActor(request), { withLeavers: withLeavers(request.query) });
       return sendDownload(reply, { body: pdf, type: 'application/pdf', name: fileNames.registrationReport, disposition: 'inline' });
     },
   );
 
   app.get(
     '/api/parents-contact/:classId',
-    { config: classAccess, preHandler: bulkExportOfAll, schema: { params: classParams, response: { 200: parentsContactSchema, ...errorResponses } } },
-    async (request) => parentsContact(app.deps, adminActor(request), request.params.classId),
+    {
+      config: classAccess,
+      preHandler: bulkExportOfAll,
+      schema: { params: classParams, querystring: leaversQuery, response: { 200: parentsContactSchema, ...errorResponses } },
+    },
+    async (request) => parentsContact(app.deps, adminActor(request), contactList(request)),
   );
 
   app.get(
@@ -72,19 +92,23 @@ export async function adminDataRoutes(instance: FastifyInstance): Promise<void> 
     {
       config: classAccess,
       preHandler: bulkExportOfAll,
-      schema: { params: classParams, response: { 200: binaryResponse('application/pdf'), ...errorResponses } },
+      schema: { params: classParams, querystring: leaversQuery, response: { 200: binaryResponse('application/pdf'), ...errorResponses } },
     },
     async (request, reply) => {
-      const pdf = await parentsContactPdf(app.deps, adminActor(request), request.params.classId);
+      const pdf = await parentsContactPdf(app.deps, adminActor(request), contactList(request));
       return sendDownload(reply, { body: pdf, type: 'application/pdf', name: fileNames.parentsContact(request.params.classId, 'pdf'), disposition: 'inline' });
     },
   );
 
   app.get(
     '/api/parents-contact/:classId/xlsx',
-    { config: classAccess, preHandler: bulkExportOfAll, schema: { params: classParams, response: { 200: binaryResponse(XLSX_TYPE), ...errorResponses } } },
+    {
+      config: classAccess,
+      preHandler: bulkExportOfAll,
+      schema: { params: classParams, querystring: leaversQuery, response: { 200: binaryResponse(XLSX_TYPE), ...errorResponses } },
+    },
     async (request, reply) => {
-      const workbook = await madeWhole(await parentsContactWorkbook(app.deps, adminActor(request), request.params.classId));
+      const workbook = await madeWhole(await parentsContactWorkbook(app.deps, adminActor(request), contactList(request)));
       return sendDownload(reply, { body: workbook, type: XLSX_TYPE, name: fileNames.parentsContact(request.params.classId, 'xlsx') });
     },
   );

@@ -30,7 +30,8 @@ export async function ensureFirstAdmin(db: Db, adminPassword?: string): Promise<
  */
 export async function resetAdmin(db: Db, username: string, { secondFactor = false } = {}): Promise<string> {
   const admin = await authRepository.findAdminByUsername(db, username);
-  if (!admin) throw new Error(`There is no admin named '${username}'.`);
+  // Any staff member's password is reset here, whatever her role: the message names her so.
+  if (!admin) throw new Error(`There is no staff member named '${username}'.`);
   const password = oneTimePassword();
   await db.transaction().execute(async (trx) => {
     await authRepository.setAdminPassword(trx, admin.id, await hashPassword(password), true);

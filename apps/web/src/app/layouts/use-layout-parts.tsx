@@ -88,7 +88,7 @@ export function useLayoutParts({ entries, accountEntries, dashboardPath, floatin
     <>
       {handedMessage && (
         <Suspense>
-          <RouteSnackbar.Component />
+          <RouteSnackbar.Component aboveMenu={showFloatingMenu} />
         </Suspense>
       )}
       {showFloatingMenu && screenUp && (

@@ -16,27 +16,33 @@ import { PageTitle } from '../../components/light/page-title.tsx';
 import { useOnArrival } from '../../lib/use-on-arrival.ts';
 import { useStepUp } from '../../components/mui/step-up-dialog.tsx';
 import { downloadRegistrationData } from './api/download-registration-data.ts';
+import { LeaversChoice } from './components/leavers-choice.tsx';
 
 type Stage = 'downloading' | 'done' | { failed: string };
 
 /**
  * `/admin/export` (SPEC §2 Export Data): opening it downloads the registration spreadsheet at
  * once, behind the persistent dialog 'Downloading data...'; the dialog closes when the file has
- * arrived, and the page then offers it again or the way back.
+ * arrived, and the page then offers it again, with the students who have left if asked (decision
+ * 069), or the way back.
  */
 export default function ExportDataPage() {
   const [stage, setStage] = useState<Stage>('downloading');
+  const [includeLeavers, setIncludeLeavers] = useState(false);
   const { guard, dialog } = useStepUp();
 
-  const download = useCallback(async () => {
-    setStage('downloading');
-    try {
-      await guard(downloadRegistrationData);
-      setStage('done');
-    } catch (caught) {
-      setStage({ failed: caught instanceof ApiError ? caught.message : 'The spreadsheet could not be downloaded. Please try again.' });
-    }
-  }, [guard]);
+  const download = useCallback(
+    async (withLeavers = false) => {
+      setStage('downloading');
+      try {
+        await guard(() => downloadRegistrationData(withLeavers));
+        setStage('done');
+      } catch (caught) {
+        setStage({ failed: caught instanceof ApiError ? caught.message : 'The spreadsheet could not be downloaded. Please try again.' });
+      }
+    },
+    [guard],
+  );
 
   useOnArrival(useCallback(() => void download(), [download]));
 
@@ -45,7 +51,10 @@ export default function ExportDataPage() {
       <PageTitle>Export Data</PageTitle>
       <Paper sx={{ p: { xs: 2, sm: 3 } }}>
         <Stack spacing={2}>
-          <Typography>Every student&apos;s registration, every field: one sheet with everyone, then one sheet per form.</Typography>
+          <Typography>
+            Every student&apos;s registration, every field: one sheet with everyone, then one sheet per form. Students who have left the school are not in it,
+            as in the students table&apos;s total, unless you include them.
+          </Typography>
           {stage === 'done' && (
             <Alert severity="success" icon={<CheckCircleIcon />} role="status">
               {fileNames.registrationData} has been downloaded.
@@ -56,8 +65,9 @@ export default function ExportDataPage() {
               The spreadsheet could not be downloaded: {stage.failed}
             </Alert>
           )}
+          <LeaversChoice checked={includeLeavers} onChange={setIncludeLeavers} disabled={stage === 'downloading'} />
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-            <Button variant="contained" onClick={() => void download()} disabled={stage === 'downloading'}>
+            <Button variant="contained" onClick={() => void download(includeLeavers)} disabled={stage === 'downloading'}>
               {typeof stage === 'object' ? 'Try again' : 'Download again'}
             </Button>
             <Button component={RouterLink} to="/admin/dashboard">

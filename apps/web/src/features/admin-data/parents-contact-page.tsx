@@ -24,6 +24,7 @@ import { cardsOnPhone } from '../../components/mui/table-cards.ts';
 import { Spinner } from '../../components/mui/spinner.tsx';
 import { useReadableClasses } from '../../api/get-form-classes.ts';
 import { downloadParentsContact, useParentsContact } from './api/get-parents-contact.ts';
+import { LeaversChoice } from './components/leavers-choice.tsx';
 
 /** A phone number or a part of an e-mail, which never breaks inside (no '1868-313-' above '3281'). */
 const Whole = ({ children }: { children: ReactNode }) => <span style={{ whiteSpace: 'nowrap' }}>{children}</span>;
@@ -73,10 +74,18 @@ const searchable = (row: ParentsContactRow) => Object.values(row).filter(Boolean
 
 const columns = ['Student', 'Mother', 'Father', 'Guardian', 'Emergency contact'];
 
+/** What the count says of the students who have left: how many the list leaves out, or how many of it have left (decision 069). */
+function leaversNote(students: ParentsContactRow[], leftOut: number): string {
+  const listed = students.filter((row) => row.left_on).length;
+  if (leftOut > 0) return ` · ${leftOut} who ${leftOut === 1 ? 'has' : 'have'} left not shown`;
+  return listed > 0 ? ` · ${listed} of them ${listed === 1 ? 'has' : 'have'} left` : '';
+}
+
 /**
  * `/admin/reports/parents-contact` (SPEC §2 Reports): for one class or every class, each student
  * with her parents', guardian's and emergency contact's details, with a search box and the same
- * list as PDF and xlsx. On a phone each student's row becomes a card, each detail labelled. Every
+ * list as PDF and xlsx. Students who have left are listed only when asked for, else the count says
+ * how many are not (decision 069). On a phone each student's row becomes a card, each detail labelled. Every
  * class at once is a whole-school export (decision 049): the list and its files ask for the code.
  */
 export default function ParentsContactPage() {
@@ -86,13 +95,14 @@ export default function ParentsContactPage() {
   const classId = chosen ?? (every ? 'all' : (classes[0]?.id ?? ''));
   const setClassId = setChosen;
   const [search, setSearch] = useState('');
+  const [includeLeavers, setIncludeLeavers] = useState(false);
   const { guard, dialog } = useStepUp();
-  const { data, isPending, error, refetch } = useParentsContact(classId, guard);
+  const { data, isPending, error, refetch } = useParentsContact(classId, includeLeavers, guard);
   const [downloadFailed, setDownloadFailed] = useState<string | null>(null);
   const download = async (format: 'pdf' | 'xlsx') => {
     setDownloadFailed(null);
     try {
-      await guard(() => downloadParentsContact(classId, format));
+      await guard(() => downloadParentsContact(classId, format, includeLeavers));
     } catch (caught) {
       setDownloadFailed(caught instanceof ApiError ? caught.message : messages.unreachable);
     }
@@ -125,6 +135,7 @@ export default function ParentsContactPage() {
             </Button>
           </Stack>
         </Stack>
+        <LeaversChoice checked={includeLeavers} onChange={setIncludeLeavers} />
         {downloadFailed && (
           <Alert severity="error" role="alert" sx={{ mb: 2 }}>
             The file could not be downloaded: {downloadFailed}
@@ -138,6 +149,7 @@ export default function ParentsContactPage() {
           <>
             <Typography color="text.secondary" sx={{ mb: 1 }} role="status">
               {rows.length === data.students.length ? `${rows.length} students` : `${rows.length} of ${data.students.length} students`}
+              {leaversNote(data.students, data.leavers_left_out)}
             </Typography>
             <Table
               size="small"
@@ -157,6 +169,11 @@ export default function ParentsContactPage() {
                   <TableRow key={row.id} sx={{ verticalAlign: 'top' }}>
                     <TableCell data-label="Student">
                       <Typography sx={{ fontWeight: 600 }}>{listName(row)}</Typography>
+                      {row.left_on && (
+                        <Typography variant="body2" color="text.secondary">
+                          Left on {row.left_on}
+                        </Typography>
+                      )}
                       <Typography variant="body2" color="text.secondary">
                         {row.id}
                         {row.class_id ? ` · ${row.class_id}` : ''}

@@ -13,6 +13,7 @@ import { PageTitle } from '../../components/light/page-title.tsx';
 import { useOnArrival } from '../../lib/use-on-arrival.ts';
 import { useStepUp } from '../../components/mui/step-up-dialog.tsx';
 import { getRegistrationReport } from './api/get-registration-report.ts';
+import { LeaversChoice } from './components/leavers-choice.tsx';
 
 type Stage = { kind: 'loading' } | { kind: 'ready'; file: PdfFile } | { kind: 'failed'; message: string };
 
@@ -20,21 +21,26 @@ type Stage = { kind: 'loading' } | { kind: 'ready'; file: PdfFile } | { kind: 'f
  * `/admin/reports` (SPEC §2 Reports): the registration report for all classes. It is a whole-school
  * export (decision 049), so it is fetched through the step-up: the code is asked for when the
  * server wants it, then the report opens in the portal's PDF viewer (decision 044), once per visit.
+ * Students who have left are in it only when asked for (decision 069): the choice makes it again.
  */
 export default function RegistrationReportPage() {
   const [stage, setStage] = useState<Stage>({ kind: 'loading' });
   const [viewing, setViewing] = useState(false);
+  const [includeLeavers, setIncludeLeavers] = useState(false);
   const { guard, dialog } = useStepUp();
 
-  const load = useCallback(async () => {
-    setStage({ kind: 'loading' });
-    try {
-      setStage({ kind: 'ready', file: await guard(getRegistrationReport) });
-      setViewing(true);
-    } catch (caught) {
-      setStage({ kind: 'failed', message: caught instanceof ApiError ? caught.message : messages.reportNotMade });
-    }
-  }, [guard]);
+  const load = useCallback(
+    async (withLeavers = false) => {
+      setStage({ kind: 'loading' });
+      try {
+        setStage({ kind: 'ready', file: await guard(() => getRegistrationReport(withLeavers)) });
+        setViewing(true);
+      } catch (caught) {
+        setStage({ kind: 'failed', message: caught instanceof ApiError ? caught.message : messages.reportNotMade });
+      }
+    },
+    [guard],
+  );
 
   useOnArrival(useCallback(() => void load(), [load]));
 
@@ -43,7 +49,18 @@ export default function RegistrationReportPage() {
       <PageTitle>Registration Report</PageTitle>
       <Paper sx={{ p: { xs: 2, sm: 3 } }}>
         <Stack spacing={2}>
-          <Typography>A summary of the school, then each class with its students&apos; progress and the documents they still owe.</Typography>
+          <Typography>
+            A summary of the school, then each class with its students&apos; progress and the documents they still owe. Students who have left the school are
+            not in it, as in the students table&apos;s total, unless you include them.
+          </Typography>
+          <LeaversChoice
+            checked={includeLeavers}
+            disabled={stage.kind === 'loading'}
+            onChange={(checked) => {
+              setIncludeLeavers(checked);
+              void load(checked);
+            }}
+          />
           {stage.kind === 'loading' && <LinearProgress aria-label="Making the report" />}
           {stage.kind === 'failed' && (
             <Alert severity="error" role="alert">
@@ -56,7 +73,7 @@ export default function RegistrationReportPage() {
                 Open the report
               </Button>
             ) : (
-              <Button variant="contained" onClick={() => void load()} disabled={stage.kind === 'loading'}>
+              <Button variant="contained" onClick={() => void load(includeLeavers)} disabled={stage.kind === 'loading'}>
                 Try again
               </Button>
             )}

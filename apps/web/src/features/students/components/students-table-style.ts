@@ -1,6 +1,54 @@
 import type { SxProps, Theme } from '@mui/material/styles';
 import { rowActionStyle } from './row-action.tsx';
-import { ROW_HEIGHT } from './use-virtual-rows.ts';
+import { CARD_HEIGHT, ROW_HEIGHT } from './use-virtual-rows.ts';
+
+/**
+ * A row as a phone draws it: a card, her name (the button of her actions) across the top, then
+ * ID, Class and Parent linked, then Date of Birth and Birth Certificate Pin, each value under its
+ * column's name, all in the width of the screen. The header stays, its names the buttons that sort.
+ */
+const cardsOnPhone: SxProps<Theme> = {
+  '@media (max-width: 899.95px)': {
+    '& table': { minWidth: 0, tableLayout: 'auto' },
+    // The header's names wrap in two short lines; a column's arrow shows only while it sorts.
+    '& thead tr': {
+      display: 'flex',
+      flexWrap: 'wrap',
+      columnGap: 1.5,
+      px: 1.25,
+      py: 0.5,
+      bgcolor: 'background.paper',
+      borderBottom: 1,
+      borderColor: 'divider',
+      position: 'sticky',
+      top: 0,
+      zIndex: 1,
+    },
+    '& thead th': { position: 'static', width: 'auto !important', height: 26, px: 0, border: 0, fontSize: '0.8125rem' },
+    '& thead .sort svg[data-direction="none"]': { display: 'none' },
+    '& tbody tr:not(.spacer)': {
+      display: 'grid',
+      gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
+      gridTemplateAreas: '"name name name" "id class_id parent_linked" "date_of_birth birth_certificate_no birth_certificate_no"',
+      alignContent: 'center',
+      rowGap: 0.5,
+      columnGap: 1,
+      height: CARD_HEIGHT,
+      boxSizing: 'border-box',
+      px: 1.25,
+      borderBottom: 1,
+      borderColor: 'divider',
+    },
+    '& tbody td': { height: 'auto', p: 0, border: 0, lineHeight: 1.35 },
+    '& tbody td[data-label]::before': { content: 'attr(data-label)', display: 'block', fontSize: '0.75rem', color: 'text.secondary' },
+    ...Object.fromEntries(
+      ['id', 'class_id', 'parent_linked', 'date_of_birth', 'birth_certificate_no'].map((field) => [`& td[data-field="${field}"]`, { gridArea: field }]),
+    ),
+    '& td[data-field="name"]': { gridArea: 'name', display: 'flex', alignItems: 'baseline', gap: 1, fontWeight: 600 },
+    '& td[data-field="name"] .name-button': { width: 'auto', maxWidth: '100%', height: 32, overflow: 'hidden', textOverflow: 'ellipsis' },
+    '& td[data-field="name"] .left-on': { flexShrink: 0, fontWeight: 400 },
+  },
+};
 
 /**
  * The table's look, set once on its box rather than on each cell: 60vh high (SPEC §2) with the
@@ -86,5 +134,8 @@ export const tableStyle: SxProps<Theme> = {
     fontSize: '0.875rem',
     '& p': { m: 0 },
   },
+  '& .total': { display: 'flex', flexWrap: 'wrap', columnGap: 1.5, alignItems: 'baseline' },
+  '& .leavers-note': { color: 'text.secondary', fontSize: '0.8125rem' },
   ...rowActionStyle,
+  ...cardsOnPhone,
 };

@@ -19,7 +19,7 @@ import { tableStyle } from './students-table-style.ts';
 import { RowActionsMenu, type Action, type OpenActions } from './row-actions-menu.tsx';
 import { ACTIONS_WIDTH, ColumnHeader, StudentRowView, columnsSeen, withSpacers } from './table-parts.tsx';
 import { matchingRows, nextSort, searchWords, sortedRows, tableRows, type Sort, type SortField, type TableRow } from './table-rows.ts';
-import { useVirtualRows } from './use-virtual-rows.ts';
+import { CARD_HEIGHT, ROW_HEIGHT, useVirtualRows } from './use-virtual-rows.ts';
 import { useMay } from '../../../lib/use-may.ts';
 import { LightPagination } from '../../../components/light/light-pagination.tsx';
 
@@ -41,13 +41,22 @@ export function StudentsTable() {
   );
 }
 
+/** What the total says of the students who have left: how many it does not count, or how many of it have left (decision 069). */
+const leaversNote = (leavers: number, shown: boolean) =>
+  shown
+    ? `${leavers} of them ${leavers === 1 ? 'has' : 'have'} left the school`
+    : `${leavers} who ${leavers === 1 ? 'has' : 'have'} left the school ${leavers === 1 ? 'is' : 'are'} not counted`;
+
 /** Pages of the students table: the sizes offered, the last (100) shown first. */
 const PAGE_SIZES = [25, 50, 100] as const;
 
 /** The screen of each row action that opens one: its path after the student's. */
 const PAGES = { attendance: 'attendance', termReports: 'term-reports', years: 'years' } as const;
 
-/** Below this width a row's actions open as a sheet from her name, which is then in view beside them (the actions column is left out). */
+/**
+ * Below this width a row is a card (`students-table-style.ts`) and its actions open as a sheet from
+ * her name, which is then in view beside them (the actions column is left out).
+ */
 const SHEET_QUERY = '(max-width: 899.95px)';
 
 /** The students table within its box: each search key filters the list in its own turn and draws only the rows in view that changed. */
@@ -80,7 +89,13 @@ function TableWithin() {
   const pageRows = shown.slice(pageShown * perPage, (pageShown + 1) * perPage);
   /** The student whose row holds, or last held, the focus. */
   const [focused, setFocused] = useState<string | null>(null);
-  const { scroller, onScroll, drawn } = useVirtualRows(pageRows.length, focused === null ? -1 : pageRows.findIndex((row) => row.id === focused));
+  const { scroller, onScroll, drawn } = useVirtualRows(
+    pageRows.length,
+    focused === null ? -1 : pageRows.findIndex((row) => row.id === focused),
+    sheet ? CARD_HEIGHT : ROW_HEIGHT,
+  );
+  /** Students who have left, counted apart from the total while they are hidden (decision 069). */
+  const leavers = useMemo(() => (data ?? []).filter((student) => student.left_on).length, [data]);
   /** Shows page `next` (the first unless told) from its top. */
   const toPage = (next = 0) => {
     setPage(next);
@@ -151,7 +166,7 @@ function TableWithin() {
           </thead>
           {/* The row last focused stays drawn after the focus leaves it, so that a dialog it opened gives the focus back to it. */}
           <tbody onFocus={(event) => setFocused(event.target.closest('tr')?.dataset.id ?? null)}>
-            {withSpacers(drawn, pageRows.length, sheet ? shownColumns.length : shownColumns.length + 1, (index) => (
+            {withSpacers(drawn, pageRows.length, { span: sheet ? shownColumns.length : shownColumns.length + 1, cards: sheet }, (index) => (
               <StudentRowView
                 key={pageRows[index].id}
                 row={pageRows[index]}
@@ -172,7 +187,10 @@ function TableWithin() {
         )}
       </div>
       <div className="footer">
-        <p>Total Number of Students: {rows.length}</p>
+        <div className="total">
+          <p>Total Number of Students: {rows.length}</p>
+          {leavers > 0 && <p className="leavers-note">{leaversNote(leavers, showLeavers)}</p>}
+        </div>
         <LightPagination
           count={shown.length}
           page={pageShown}

@@ -4,7 +4,7 @@ import { memo, type ReactNode } from 'react';
 import { drawingOf } from './row-action.tsx';
 import { ROW_MENU_TIP } from './row-actions-menu.tsx';
 import type { Sort, SortField, TableRow } from './table-rows.ts';
-import { ROW_HEIGHT } from './use-virtual-rows.ts';
+import { CARD_HEIGHT, ROW_HEIGHT } from './use-virtual-rows.ts';
 
 /** A column of the table: its field, header and width, and the permission a role needs to see it, if any. */
 export type Column = { field: SortField; header: string; width: number | string; permission?: Permission };
@@ -35,7 +35,8 @@ const sortArrow = drawingOf(ArrowUpwardIcon);
  * One student's row. Drawn again only when its student, its place or its menu's state changes: a
  * search key that keeps a student on the page leaves her row as it was. Its actions are one
  * 'Actions ▾' button (a stop of the Tab key) that opens the table's menu; on a phone the column
- * is left out and her name is the button, opening the same actions as a sheet.
+ * is left out and her name is the button, opening the same actions as a sheet, and the row is a
+ * card: each value under its column's name (`data-label`), so that none is off to the side.
  */
 export const StudentRowView = memo(function StudentRowView({
   row,
@@ -55,7 +56,7 @@ export const StudentRowView = memo(function StudentRowView({
 }) {
   return (
     <tr data-id={row.id} aria-rowindex={index + 2} data-left={row.left_on ? 'true' : undefined}>
-      {shown.map(({ field }) =>
+      {shown.map(({ field, header }) =>
         field === 'name' ? (
           <td key={field} data-field="name">
             {sheet ? (
@@ -74,7 +75,7 @@ export const StudentRowView = memo(function StudentRowView({
             {row.left_on && <span className="left-on"> Left on {row.left_on}</span>}
           </td>
         ) : (
-          <td key={field} data-field={field}>
+          <td key={field} data-field={field} data-label={header}>
             {field === 'parent_linked' ? row[field] || '—' : row[field]}
           </td>
         ),
@@ -115,9 +116,9 @@ export function ColumnHeader({ field, header, width, sort, onSort }: Column & { 
 }
 
 /** The height of rows not drawn, above or below those in view, so that the scrollbar is that of the whole page. */
-function Spacer({ rows, span }: { rows: number; span: number }) {
+function Spacer({ rows, span, cards }: { rows: number; span: number; cards: boolean }) {
   return (
-    <tr aria-hidden="true" className="spacer" style={{ height: rows * ROW_HEIGHT }}>
+    <tr aria-hidden="true" className="spacer" style={{ height: rows * (cards ? CARD_HEIGHT : ROW_HEIGHT) }}>
       <td colSpan={span} />
     </tr>
   );
@@ -125,16 +126,22 @@ function Spacer({ rows, span }: { rows: number; span: number }) {
 
 /**
  * The rows `drawn` (indices in order), with spacers standing in for the rows between and around
- * them, each spanning the table's `span` columns (a wider one would add an empty column).
+ * them, each spanning the table's `span` columns (a wider one would add an empty column), as high
+ * as the rows they stand for (`cards` on a phone).
  */
-export function withSpacers(drawn: number[], count: number, span: number, draw: (index: number) => ReactNode): ReactNode[] {
+export function withSpacers(
+  drawn: number[],
+  count: number,
+  { span, cards }: { span: number; cards: boolean },
+  draw: (index: number) => ReactNode,
+): ReactNode[] {
   const out: ReactNode[] = [];
   let next = 0;
   for (const index of drawn) {
-    if (index > next) out.push(<Spacer key={`spacer-${next}`} rows={index - next} span={span} />);
+    if (index > next) out.push(<Spacer key={`spacer-${next}`} rows={index - next} span={span} cards={cards} />);
     out.push(draw(index));
     next = index + 1;
   }
-  if (count > next) out.push(<Spacer key={`spacer-${next}`} rows={count - next} span={span} />);
+  if (count > next) out.push(<Spacer key={`spacer-${next}`} rows={count - next} span={span} cards={cards} />);
   return out;
 }
