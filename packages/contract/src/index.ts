@@ -22,3 +22,4 @@ export * from './guardian-messages.ts';
 export * from './contact-changes.ts';
 export * from './absence-notes.ts';
 export * from './consents.ts';
+export * from './audit-actions.ts';
