@@ -57,7 +57,7 @@ export function asDashedDate(text: string): string {
   return [text.slice(0, 4), text.slice(4, 6), text.slice(6)].filter(Boolean).join('-');
 }
 
-/** A date being typed, with its dashes put in as the digits come (2026 → 2026, 202610 → 2026-10); other text stays as typed. */
+/** A date being typed in a date field, with its dashes put in as the digits come (2026 → 2026, 202610 → 2026-10); other text stays as typed. */
 export function asTypedDate(text: string): string {
   if (!/^[\d-]*$/.test(text)) return text;
   const digits = text.replaceAll('-', '').slice(0, 8);

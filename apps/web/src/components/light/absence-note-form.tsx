@@ -7,7 +7,7 @@ import {
   type AbsenceNoteReason,
   type AbsenceNoteSessions,
 } from '@school/contract/absence-notes';
-import { isRealDate } from '@school/contract/field-rules';
+import { isRealDate } from '@school/contract/days';
 import { messages } from '@school/contract/messages';
 import type { AbsenceNoteDone } from '@school/contract/responses';
 import { useQueryClient } from '@tanstack/react-query';

@@ -1,8 +1,7 @@
-import { isRealDate } from '@school/contract/field-rules';
+import { isRealDate } from '@school/contract/days';
 import { useRef } from 'react';
 import { asTypedDate } from '../../lib/format-day.ts';
 import type { LightControlProps } from './light-form.tsx';
-import { LightIcon } from './light-icon.tsx';
 
 type LightDateInputProps = {
   /** The ids and states `LightFormField` gives its control. */
@@ -55,7 +54,10 @@ export function LightDateInput({ control, label, value, min, max, required, disa
         disabled={disabled}
         onClick={() => calendar.current?.showPicker?.()}
       >
-        <LightIcon name="calendar" size={22} />
+        {/* Drawn here, not among the light icons: the first script of every screen holds those. */}
+        <svg viewBox="0 0 24 24" width="24" height="24" fill="currentColor" aria-hidden="true" focusable="false">
+          <path d="M20 3h-1V1h-2v2H7V1H5v2H4c-1.1 0-2 .9-2 2v16c0 1.1.9 2 2 2h16c1.1 0 2-.9 2-2V5c0-1.1-.9-2-2-2m0 18H4V8h16z" />
+        </svg>
       </button>
       {/* The browser's calendar, opened by the button and anchored under it; never seen or reached itself. */}
       <input

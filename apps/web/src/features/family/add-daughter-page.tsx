@@ -1,6 +1,6 @@
 import { guardianMessages } from '@school/contract/guardian-messages';
 import { letterCodeLength, normalLetterCode } from '@school/contract/guardians';
-import { isRealDate } from '@school/contract/field-rules';
+import { isRealDate } from '@school/contract/days';
 import { limits } from '@school/contract/limits';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';

@@ -77,7 +77,7 @@ describe('a daughter’s absence notes, on her attendance screen', () => {
     });
     renderWithQueries(<AbsenceNotes studentId="20260001" firstName="Kezia" />);
     await userEvent.click(await screen.findByRole('button', { name: 'Send an absence note' }));
-    const form = screen.getByRole('form', { name: 'Send an absence note' });
+    const form = await screen.findByRole('form', { name: 'Send an absence note' });
     await userEvent.click(within(form).getByRole('button', { name: 'Send Note' }));
     expect(within(form).getByRole('alert')).toHaveTextContent(absenceNoteMessages.firstDayNeeded);
     expect(posts).toEqual([]);
@@ -109,7 +109,7 @@ describe('a daughter’s absence notes, on her attendance screen', () => {
     stubFormPosts(() => ({ status: 422, body: { message: refusal, errors: { from: [refusal] } } }));
     renderWithQueries(<AbsenceNotes studentId="20260001" firstName="Kezia" />);
     await userEvent.click(await screen.findByRole('button', { name: 'Send an absence note' }));
-    const form = screen.getByRole('form', { name: 'Send an absence note' });
+    const form = await screen.findByRole('form', { name: 'Send an absence note' });
     fireEvent.input(within(form).getByRole('textbox', { name: /First day/ }), { target: { value: shiftDay(today(), -2) } });
     await userEvent.click(within(form).getByRole('radio', { name: 'Illness' }));
     await userEvent.click(within(form).getByRole('button', { name: 'Send Note' }));
@@ -122,7 +122,7 @@ describe('a daughter’s absence notes, on her attendance screen', () => {
     const posts = stubFormPosts(() => ({ status: 200, body: {} }));
     renderWithQueries(<AbsenceNotes studentId="20260001" firstName="Kezia" />);
     await userEvent.click(await screen.findByRole('button', { name: 'Send an absence note' }));
-    const form = screen.getByRole('form', { name: 'Send an absence note' });
+    const form = await screen.findByRole('form', { name: 'Send an absence note' });
     fireEvent.input(within(form).getByRole('textbox', { name: /First day/ }), { target: { value: shiftDay(today(), -31) } });
     await userEvent.click(within(form).getByRole('radio', { name: 'Illness' }));
     await userEvent.click(within(form).getByRole('button', { name: 'Send Note' }));

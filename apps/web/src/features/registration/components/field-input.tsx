@@ -1,5 +1,5 @@
 import type { FieldDef } from '@school/contract';
-import { birthDateRange, isFieldRequired, isRealDate, type FieldValue } from '@school/contract/field-rules';
+import { birthDateRange, isFieldRequired, type FieldValue } from '@school/contract/field-rules';
 import { phoneDigits, phonePrefix } from '@school/contract/limits';
 import { useState, type ClipboardEvent } from 'react';
 import { LightDateInput } from '../../../components/light/light-date-input.tsx';
@@ -174,9 +174,6 @@ function SelectInput({ field, options, readOnly }: InputProps) {
   );
 }
 
-/** What a date field refused as unfinished (a day typed only in part) is committed as: the contract refuses it with its date message, so nothing is sent. */
-const UNFINISHED_DATE = 'invalid date';
-
 /** The days a date field offers, by its rule (decision 027), as its calendar's `min` and `max`. */
 function dateRange(field: FieldDef): { min: string; max: string | undefined } {
   if (field.dates === 'birth') {
@@ -211,7 +208,8 @@ function DateInput({ field, readOnly }: InputProps) {
           onFocus={startEditing}
           onType={change}
           onPick={commit}
-          onBlur={() => commit(draft === '' || isRealDate(draft) ? draft : UNFINISHED_DATE)}
+          // A day typed only in part is committed as typed, and stays shown: the contract refuses it with its date message, so nothing is sent.
+          onBlur={() => commit(draft)}
         />
       )}
     </LightFormField>
