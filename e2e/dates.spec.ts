@@ -26,7 +26,7 @@ const onSchoolClock = (iso: string, timeZone: string) =>
     second: '2-digit',
   }).format(new Date(iso));
 
-test('a student sees when a report was posted to the second, and types her date of birth as yyyy-MM-dd', async ({ page }, testInfo) => {
+test('a student sees when a report was posted to the second, and types her date of birth as yyyy-MM-dd', async ({ page }) => {
   const student = claimStudent('any', 3);
   await signInStudentViaApi(page, student);
 
@@ -35,7 +35,7 @@ test('a student sees when a report was posted to the second, and types her date 
   const items = page.getByRole('list', { name: 'Term reports' }).getByRole('listitem');
   await expect(items.nth(1)).toContainText(/Report posted \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
   await expectNoSidewaysScroll(page);
-  await shot(page, `dates-term-reports-${testInfo.project.name}`);
+  await shot(page, 'dates-term-reports');
   await expectAccessible(page);
 
   // The wizard's Date of Birth shows her day as yyyy-MM-dd, not the browser's 09/17/2014.
@@ -53,18 +53,18 @@ test('a student sees when a report was posted to the second, and types her date 
   await expect(page.getByText('Enter a date as yyyy-MM-dd.')).toBeVisible();
   await expect(birth).toHaveValue(student.date_of_birth.slice(0, 7));
   await expectNoSidewaysScroll(page);
-  await shot(page, `dates-birth-part-typed-${testInfo.project.name}`);
+  await shot(page, 'dates-birth-part-typed');
   // Her digits typed whole get their dashes: her own day again, and the message is gone.
   await birth.fill('');
   await birth.pressSequentially(student.dobPassword);
   await expect(birth).toHaveValue(student.date_of_birth);
   await birth.blur();
   await expect(page.getByText('Enter a date as yyyy-MM-dd.')).toHaveCount(0);
-  await shot(page, `dates-birth-${testInfo.project.name}`);
+  await shot(page, 'dates-birth');
   await expectAccessible(page);
 });
 
-test('My Account shows when each session signed in on the school’s clock, to the second', async ({ page }, testInfo) => {
+test('My Account shows when each session signed in on the school’s clock, to the second', async ({ page }) => {
   await signInAdminViaApi(page);
   const timeZone = await schoolZone(page);
   const account = (await (await page.request.get('/api/account')).json()) as { sessions: Array<{ current: boolean; signed_in_at: string }> };
@@ -77,6 +77,6 @@ test('My Account shows when each session signed in on the school’s clock, to t
   await expect(mine).toContainText(/last used \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
   await expectNoSidewaysScroll(page);
   await mine.scrollIntoViewIfNeeded();
-  await shot(page, `dates-account-${testInfo.project.name}`);
+  await shot(page, 'dates-account');
   await expectAccessible(page);
 });

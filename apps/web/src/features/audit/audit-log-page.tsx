@@ -36,7 +36,7 @@ type FilterValues = Record<FilterName, string>;
 const filterFields: Array<{ name: FilterName; label: string; hint?: string; type?: 'date' }> = [
   { name: 'staff', label: 'Staff member', hint: 'Username' },
   { name: 'student_id', label: 'Student ID' },
-  { name: 'action', label: 'Action', hint: 'A word of it, e.g. password or document' },
+  { name: 'action', label: 'Action', hint: 'A word, e.g. password' },
   { name: 'from', label: 'From', type: 'date' },
   { name: 'to', label: 'To', type: 'date' },
 ];
