@@ -297,7 +297,7 @@ describe('registration settings', () => {
     expect(row.deadline).toBe('2020-09-25T20:00:00.000Z');
     const { registration } = await load();
     expect(registration.editable).toBe(false);
-    expect(registration.message).toContain('25 September 2020');
+    expect(registration.message).toBe('Registration for Form 2 closed on 2020-09-25 16:00:00. Your record can be viewed but not changed.');
     const statuses = (await admin.get('/api/registration-status')).json();
     expect(statuses.find((status: { form_level: number }) => status.form_level === 2)).toMatchObject({ deadline_local: '2020-09-25T16:00', editable: false });
   });
