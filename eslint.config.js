@@ -161,6 +161,33 @@ export default tseslint.config(
     },
   },
   {
+    // One way of writing a date on every screen (SPEC §9): a day yyyy-MM-dd, a moment yyyy-MM-dd HH:mm:ss
+    // on the school's clock, from lib/format-day.ts; a day typed or picked in the kits' date fields.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/format-day.ts', 'apps/web/src/components/light/light-date-input.tsx', 'apps/web/src/components/mui/iso-date-field.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]',
+          message: 'A screen writes no date (or count) in the browser’s locale: use lib/format-day.ts (formatDay, formatSchoolTime, formatCount).',
+        },
+        {
+          selector: "MemberExpression[object.name='Intl'][property.name='DateTimeFormat']",
+          message: 'A screen makes no date format of its own: use lib/format-day.ts (formatDay, formatSchoolDay, formatSchoolTime).',
+        },
+        {
+          selector: 'CallExpression[callee.property.name=/^get(UTC)?(Month|Date|Day|Hours|Minutes|Seconds)$/]',
+          message: 'A screen puts no date together from its parts: use lib/format-day.ts (today, shiftDay, formatSchoolTime).',
+        },
+        {
+          selector: "JSXAttribute[name.name='type'][value.value='date']",
+          message: 'A date input shows the browser’s format (09/17/2014): use LightDateInput or IsoDateField, which show yyyy-MM-dd.',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/server/src/**/*.ts'],
     plugins: { server: { rules: { 'feature-boundaries': serverBoundaries, floors: serverFloors } } },
     rules: { 'server/feature-boundaries': 'error', 'server/floors': 'error' },

@@ -85,8 +85,8 @@ test('a mother sends a note for her daughter’s last school day with a photo; t
   const notes = page.getByRole('region', { name: 'Absence Notes' });
   await notes.getByRole('button', { name: 'Send an absence note' }).click();
   const form = page.getByRole('form', { name: 'Send an absence note' });
-  await form.getByLabel('First day').fill(day);
-  await expect(form.getByLabel('Last day')).toHaveValue(day);
+  await form.getByRole('textbox', { name: 'First day' }).fill(day);
+  await expect(form.getByRole('textbox', { name: 'Last day' })).toHaveValue(day);
   await form.getByRole('radio', { name: 'Illness' }).check();
   await form.getByLabel(/A few words/).fill('She had a fever; the doctor’s note is attached.');
   await form

@@ -5,9 +5,14 @@ import { shot } from './support/screenshots.ts';
 
 /**
  * An admin reads the audit log, at 1280×800 and 360×740: she filters it by student and action,
- * pages through it, and downloads what her filters match as CSV. With SCREENSHOT_DIR set, the
- * screen is saved there to be looked at.
+ * pages through it, and downloads what her filters match as CSV. Each action is said in words,
+ * and every date is written yyyy-MM-dd in the school's time, in a browser whose locale and time
+ * zone are not the school's. With SCREENSHOT_DIR set, the screen is saved there to be looked at.
  */
+test.use({ locale: 'en-US', timezoneId: 'Asia/Tokyo' });
+
+/** A moment as every screen writes it: on the school's clock, to the second (SPEC §9). */
+const moment = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
 test('an admin filters the audit log by student and action, pages through it and downloads the CSV', async ({ page }) => {
   const student = claimStudent('any');
@@ -39,7 +44,8 @@ test('an admin filters the audit log by student and action, pages through it and
   await page.getByRole('button', { name: 'Go to next page' }).click();
   await expect(page).toHaveURL(/[?&]page=2/);
   await expect(table.locator('tbody tr')).toHaveCount(7);
-  await expect(table.locator('tbody tr').last()).toContainText('student.record-viewed');
+  await expect(table.locator('tbody tr').last()).toContainText('Opened a student’s registration record');
+  await expect(table.locator('tbody tr').last().locator('td').first()).toHaveText(moment);
 
   await filters.getByLabel('Action').fill('registration-form');
   await filters.getByRole('button', { name: 'Apply filters' }).click();
@@ -47,7 +53,8 @@ test('an admin filters the audit log by student and action, pages through it and
   await expect(total).toHaveText('1 entry');
   const row = table.locator('tbody tr');
   await expect(row).toHaveCount(1);
-  await expect(row).toContainText('registration-form.viewed');
+  await expect(row).toContainText('Opened a registration form (PDF)');
+  await expect(row).not.toContainText('registration-form.viewed');
   await expect(row).toContainText('admin (admin)');
   await expect(row).toContainText(student.id);
   await expectNoSidewaysScroll(page);
@@ -65,16 +72,45 @@ test('an admin filters the audit log by student and action, pages through it and
     .replace(/^\ufeff/, '')
     .trim()
     .split('\r\n');
-  expect(lines[0]).toBe('When,Who,Role,Action,Student ID,From,Detail');
+  expect(lines[0]).toBe('When,Who,Role,What,Action,Student ID,From,Detail');
   expect(lines.slice(1).every((line) => line.includes(`,${student.id},`))).toBe(true);
-  expect(lines.some((line) => line.includes(',admin,admin,registration-form.viewed,'))).toBe(true);
+  expect(lines.some((line) => line.includes(',admin,admin,Opened a registration form (PDF),registration-form.viewed,'))).toBe(true);
 
   // Clearing the filters shows the whole log again, the CSV's own export among its newest entries
   // (other journeys running meanwhile may have written newer ones).
   await filters.getByRole('button', { name: 'Clear filters' }).click();
   await expect(page).toHaveURL(/\/admin\/audit$/);
   await expect(filters.getByLabel('Student ID')).toHaveValue('');
-  await expect(table.locator('tbody tr').filter({ hasText: 'audit.exported' }).first()).toBeVisible();
+  await expect(table.locator('tbody tr').filter({ hasText: 'Downloaded the audit log' }).first()).toBeVisible();
+});
+
+test('the audit log says what was done in words and takes its days as yyyy-MM-dd, whatever the browser’s locale', async ({ page }) => {
+  const student = claimStudent('any');
+  await signInAdminViaApi(page);
+  expect((await page.request.get(`/api/parents-contact/${student.class_id}`)).status()).toBe(200);
+
+  await page.goto('/admin/audit');
+  const filters = page.getByRole('form', { name: 'Filter the audit log' });
+  // The action is found by the words the screen shows for it.
+  await filters.getByLabel('Action').fill('Opened Parents Contact');
+  // The days are typed as digits and read yyyy-MM-dd, never the browser's mm/dd/yyyy.
+  const from = filters.getByRole('textbox', { name: 'From' });
+  await expect(from).toHaveAttribute('placeholder', 'yyyy-mm-dd');
+  await from.pressSequentially('20260101');
+  await expect(from).toHaveValue('2026-01-01');
+  await filters.getByRole('button', { name: 'Apply filters' }).click();
+  await expect(page).toHaveURL(/action=Opened\+Parents\+Contact&from=2026-01-01/);
+  const row = page
+    .getByRole('table', { name: 'Audit log' })
+    .locator('tbody tr')
+    .filter({ hasText: `class ${student.class_id}` })
+    .first();
+  await expect(row).toContainText('Opened Parents Contact');
+  await expect(row).not.toContainText('parents-contact.viewed');
+  await expect(row.locator('td').first()).toHaveText(moment);
+  await expectNoSidewaysScroll(page);
+  await shot(page, 'audit-log-in-words');
+  await expectAccessible(page);
 });
 
 test('a bad filter is explained, not failed on', async ({ page }) => {

@@ -83,7 +83,7 @@ test('a mother accepts the school’s invitation, adds her second daughter by le
   await expect(page.getByRole('heading', { level: 1, name: 'Add a Daughter' })).toBeVisible();
   await page.getByLabel('Student ID').fill(younger.id);
   await page.getByLabel('Code from the letter').fill(code.toLowerCase().replaceAll('-', ' '));
-  await page.getByLabel('Her date of birth').fill(younger.date_of_birth);
+  await page.getByRole('textbox', { name: 'Her date of birth' }).fill(younger.date_of_birth);
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Add Daughter' }).click();
   await expect(page).toHaveURL(new RegExp(`/family/${younger.id}$`));

@@ -151,6 +151,12 @@ function firstScreenChunks() {
         'features/auth/change-password-page.tsx',
         'features/term-reports/term-reports-page.tsx',
         'features/attendance/attendance-page.tsx',
+        // What the absence note's form (loaded when a note is first written) shares with the wizard and
+        // the family's screens: its date field, its radios and its upload. They come with the screens
+        // they all stand on, so opening the form fetches its own code only.
+        'components/light/light-date-input.tsx',
+        'components/light/light-radio.tsx',
+        'api/post-form.ts',
       ]);
       const wizard = drawnWith(graph, [
         'features/registration/wizard-layout.tsx',

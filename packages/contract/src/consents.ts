@@ -87,7 +87,7 @@ export const consentMessages = {
   /** A change of an answer that another change replaced first (409). */
   answerChanged: 'Your answer was changed meanwhile, in another window or device. Reload to see it.',
   /** An answer or a change after the form closed (409). */
-  closed: (closesOn: string) => `This form closed on ${consentDayInWords(closesOn)}: answers can no longer be given or changed.`,
+  closed: (closesOn: string) => `This form closed on ${closesOn}: answers can no longer be given or changed.`,
   /** The registration's agreement after her form's registration closed (409). */
   registrationClosed: (firstName: string) =>
     `The registration of ${firstName || 'your daughter'} is closed, so its agreement can no longer be given or changed.`,

@@ -13,7 +13,6 @@ export type StudentRecord = Record<string, FieldValue> & { id: string; updatedAt
 
 /** A plausible e-mail address: what the record accepts and what a message may be sent to. */
 export const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const datePattern = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Today's date as yyyy-MM-dd in UTC; the school (UTC-4) is never ahead of it. */
 export const todayIso = (): string => new Date().toISOString().slice(0, 10);
@@ -34,11 +33,8 @@ export function birthDateRange(today = todayIso()): { earliest: string; latest: 
 }
 const lastRange = { today: '', range: { earliest: '', latest: '' } };
 
-export function isRealDate(value: string): boolean {
-  if (!datePattern.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
+/** Whether a text is a real day written yyyy-MM-dd: the one rule, in `days.ts`. */
+export { isRealDate } from './days.ts';
 
 /** Which parent sections the living status shows (SPEC §4). */
 export function parentsShown(livingStatus: FieldValue): Array<'mother' | 'father' | 'guardian'> {

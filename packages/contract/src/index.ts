@@ -23,3 +23,4 @@ export * from './contact-changes.ts';
 export * from './absence-notes.ts';
 export * from './consents.ts';
 export * from './screen-paths.ts';
+export * from './audit-actions.ts';

@@ -125,7 +125,7 @@ const shapeOf = (columns: string[]): RecordChange => ({
   values: Object.fromEntries(columns.map((column) => [column, ''])),
   updatedAt: '',
   progress: null,
-  audit: { at: '', actor_kind: 'system', action: '' },
+  audit: { at: '', actor_kind: 'system', action: 'student.record-updated' },
 });
 const runUpdateStudent = compiledPerShape<{ id: string }, string[]>((db, columns) => updateStudentQuery(db, shapeOf(columns), columns));
 const runInsertAudit = compiledOnce<never>((db) =>

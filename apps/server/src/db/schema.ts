@@ -1,5 +1,5 @@
-import type { CompletenessStepKey, FieldValue, ProgressFlagKey, StaffRole } from '@school/contract';
-import type { Generated } from 'kysely';
+import type { AuditAction, CompletenessStepKey, FieldValue, ProgressFlagKey, StaffRole } from '@school/contract';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * Table types. Timestamps are ISO-8601 UTC text; flags are integers 0/1 (SPEC §3).
@@ -300,7 +300,8 @@ export type AuditLogTable = {
   at: string;
   actor_kind: 'student' | 'admin' | 'guardian' | 'visitor' | 'system';
   actor_id: string | null;
-  action: string;
+  /** Read as written, an action of any age; written, only one of the contract's actions, each with its words. */
+  action: ColumnType<string, AuditAction, never>;
   student_id: string | null;
   ip: string | null;
   detail: string | null;

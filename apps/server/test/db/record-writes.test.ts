@@ -1,4 +1,4 @@
-import { studentColumns, type FieldValue } from '@school/contract';
+import { studentColumns, type AuditAction, type FieldValue } from '@school/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DialectName, Executor } from '../../src/db/database.ts';
@@ -92,7 +92,8 @@ if (testDialect === 'postgres') ways.push(['together, in one statement', (db, _d
 
 describe.each(ways)(`saves written %s, on ${testDialect}`, (way, save) => {
   it('write each record, progress and audit row, and nothing of a save whose version moved', async () => {
-    const action = `student.saved ${way}`;
+    // A name of the test's own, outside the contract's actions, to find its rows.
+    const action = `student.saved ${way}` as AuditAction;
     const students = await Promise.all([1, 2, 3, 4].map(() => createStudent(test.db, { class_id: '3A' })));
     const stored = await rowsOf(students);
     const versionOf = (id: string) => String(stored.find((row) => row.id === id)!.updated_at);

@@ -1,3 +1,4 @@
+import type { AuditAction } from '@school/contract';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,7 +13,16 @@ import { createWriteTransactions, type WriteTransactions } from '../../src/db/wr
 import { Conflict } from '../../src/lib/errors.ts';
 import { createTestDb, testDialect, type TestDb } from '../helpers/test-db.ts';
 
-const auditRow = (action: string) => ({ at: nowIso(), actor_kind: 'admin' as const, actor_id: 'registrar', action, student_id: null, ip: null, detail: null });
+// Rows named by the test's own actions, outside the contract's, to tell them apart.
+const auditRow = (action: string) => ({
+  at: nowIso(),
+  actor_kind: 'admin' as const,
+  actor_id: 'registrar',
+  action: action as AuditAction,
+  student_id: null,
+  ip: null,
+  detail: null,
+});
 const actions = async (db: Db) => (await db.selectFrom('audit_log').select('action').orderBy('action').execute()).map((row) => row.action);
 
 describe(`write transactions on ${testDialect}`, () => {

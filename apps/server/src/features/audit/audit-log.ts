@@ -1,3 +1,4 @@
+import type { AuditAction } from '@school/contract';
 import type { Actor } from '../../session/actor.ts';
 import { nowIso, type Executor } from '../../db/database.ts';
 import type { Deps } from '../../lib/deps.ts';
@@ -9,8 +10,8 @@ import { auditRepository } from './repository.ts';
 
 /** What happened, beside who did it: the action, which student it concerns, and a short note. Never the data itself. */
 export type AuditEntry = {
-  /** A dotted name, e.g. `student.password-reset` or `registration-form.viewed`. */
-  action: string;
+  /** A dotted name, e.g. `student.password-reset` or `registration-form.viewed`: one of the contract's, each with its words. */
+  action: AuditAction;
   /** The student the action concerns, if any. */
   studentId?: string | null;
   /** What changed, in words (field names, a form level), never the values. */

@@ -1,4 +1,4 @@
-import { documentTypes, fieldByName, fieldHeader, isDocumentType } from '@school/contract';
+import { documentTypes, fieldByName, fieldHeader, isDocumentType, type AuditAction } from '@school/contract';
 
 /** A document type's title in a sentence, or a plain word when the row names none the portal knows. */
 const documentTitle = (detail: string | null) => (detail && isDocumentType(detail) ? documentTypes[detail].title : 'a document');
@@ -22,7 +22,7 @@ const noted = (detail: string | null) => (detail ? `: ${detail}` : '');
  * (decisions 050 and 063). Her privacy page lists staff and guardian rows of these actions only, each told from its action and its note: a row's note names fields, a
  * document type, a term or a range, never another student or any value.
  */
-export const recordAccessWords: Readonly<Record<string, (detail: string | null) => string>> = {
+const wordsByAction = {
   'student.record-viewed': () => 'Viewed your registration record',
   'student.record-updated': (detail) => `Changed your registration record: ${fieldLabels(detail)}`,
   'registration-form.viewed': () => 'Opened your registration form (PDF)',
@@ -43,7 +43,8 @@ export const recordAccessWords: Readonly<Record<string, (detail: string | null) 
   'contact-change.sent': (detail) => `Proposed new contact details for your record: ${fieldLabels(detail)}`,
   'consent.answered': (detail) => `Answered a consent form for you${noted(detail)}`,
   'registration-agreement.viewed': () => 'Viewed whether a parent or guardian agreed to your registration',
-};
+} satisfies Partial<Record<AuditAction, (detail: string | null) => string>>;
+export const recordAccessWords: Readonly<Record<string, (detail: string | null) => string>> = wordsByAction;
 
 /** The actions a student's privacy page lists. */
 export const recordAccessActions: readonly string[] = Object.keys(recordAccessWords);

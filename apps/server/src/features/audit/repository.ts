@@ -1,3 +1,4 @@
+import type { AuditAction } from '@school/contract';
 import { sql, type Insertable, type SelectQueryBuilder } from 'kysely';
 import type { Db, Executor } from '../../db/database.ts';
 import type { AuditLogTable, Database } from '../../db/schema.ts';
@@ -7,8 +8,8 @@ import { startsWith } from '../../db/starts-with.ts';
 export type AuditFilters = {
   staff?: string;
   studentId?: string;
-  /** The start of an action's name. */
-  actionPrefix?: string;
+  /** An action's name starting with `prefix`, or one of `named` (the actions whose words hold what was typed). */
+  action?: { prefix: string; named: readonly AuditAction[] };
   /** From this instant (ISO-8601 UTC), included. */
   since?: string;
   /** Until this instant, not included. */
@@ -27,7 +28,12 @@ function matching(db: Db, filters: AuditFilters): SelectQueryBuilder<Database, '
     .selectFrom('audit_log')
     .$if(filters.staff !== undefined, (query) => query.where('actor_id', '=', filters.staff!).where('actor_kind', '<>', 'student'))
     .$if(filters.studentId !== undefined, (query) => query.where('student_id', '=', filters.studentId!))
-    .$if(filters.actionPrefix !== undefined, (query) => query.where(startsWith('action', filters.actionPrefix!)))
+    .$if(filters.action !== undefined, (query) =>
+      query.where((eb) => {
+        const { prefix, named } = filters.action!;
+        return named.length ? eb.or([startsWith('action', prefix), eb('action', 'in', named)]) : startsWith('action', prefix);
+      }),
+    )
     .$if(filters.since !== undefined, (query) => query.where('at', '>=', filters.since!))
     .$if(filters.until !== undefined, (query) => query.where('at', '<', filters.until!));
 }

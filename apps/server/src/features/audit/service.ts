@@ -1,5 +1,14 @@
 import { Readable } from 'node:stream';
-import { pageSizes, pageWindow, type AuditPage, type AuditQuery, type RecordAccess, type RecordReaderRole } from '@school/contract';
+import {
+  auditActionInWords,
+  auditActionsMatching,
+  pageSizes,
+  pageWindow,
+  type AuditPage,
+  type AuditQuery,
+  type RecordAccess,
+  type RecordReaderRole,
+} from '@school/contract';
 import type { Deps } from '../../lib/deps.ts';
 import { zonedLocalToUtc, zonedTimestamp } from '../../lib/time-zone.ts';
 import { CSV_BOM, csvLine } from '../../lib/xlsx/index.ts';
@@ -18,13 +27,17 @@ export const RECORD_ACCESS_LIMIT = 500;
 /** The day after a yyyy-MM-dd day. */
 const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 
-/** The screen's filters in the log's terms: school days become instants (the day's start in the school's time zone, the end day included). */
+/**
+ * The screen's filters in the log's terms: an action typed is the start of its name or words it
+ * says ('password' finds every password action); school days become instants (the day's start in
+ * the school's time zone, the end day included).
+ */
 function filtersOf(deps: Deps, query: AuditQuery): AuditFilters {
   const zone = deps.config.schoolTimeZone;
   return {
     staff: query.staff,
     studentId: query.student_id,
-    actionPrefix: query.action,
+    action: query.action === undefined ? undefined : { prefix: query.action, named: auditActionsMatching(query.action) },
     since: query.from ? zonedLocalToUtc(`${query.from}T00:00`, zone) : undefined,
     until: query.to ? zonedLocalToUtc(`${nextDay(query.to)}T00:00`, zone) : undefined,
   };
@@ -44,7 +57,8 @@ export async function auditPage(deps: Deps, query: AuditQuery): Promise<AuditPag
   return { entries: rows.map((row) => presentEntry(row, staff)), page: query.page, page_size: pageSizes.auditLog, total };
 }
 
-const CSV_HEADER = ['When', 'Who', 'Role', 'Action', 'Student ID', 'From', 'Detail'];
+/** The screen's columns, the action in the screen's words and by its name, for a spreadsheet's filters. */
+const CSV_HEADER = ['When', 'Who', 'Role', 'What', 'Action', 'Student ID', 'From', 'Detail'];
 
 /** The filters as the export's audit row notes them: which entries, never what they hold. */
 const filtersNote = (query: AuditQuery) =>
@@ -72,7 +86,18 @@ export async function auditCsv(deps: Deps, actor: AdminActor, query: AuditQuery)
       const staff = await staffMembersOf(deps.db, staffNames(rows));
       yield rows
         .map((row) => presentEntry(row, staff))
-        .map((entry) => csvLine([zonedTimestamp(new Date(entry.at), zone), entry.actor, entry.role, entry.action, entry.student_id, entry.ip, entry.detail]))
+        .map((entry) =>
+          csvLine([
+            zonedTimestamp(new Date(entry.at), zone),
+            entry.actor,
+            entry.role,
+            auditActionInWords(entry.action),
+            entry.action,
+            entry.student_id,
+            entry.ip,
+            entry.detail,
+          ]),
+        )
         .join('');
       if (rows.length < CSV_SLICE) return;
       before = Number(rows[rows.length - 1].id);

@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import type { NotificationKind } from '@school/contract';
+import type { AuditAction, NotificationKind } from '@school/contract';
 import type { DialectName, Executor } from '../../db/database.ts';
 import { claimableRows } from '../../db/dialect.ts';
 import type { OutboxTable } from '../../db/schema.ts';
@@ -90,7 +90,7 @@ export const notificationsRepository = {
   },
 
   /** An audit row of the portal's own (the mail sender, the school day's end), with no request behind it. */
-  async systemAudit(db: Executor, entry: { at: string; by: string; action: string; studentId: string | null | undefined; detail: string }) {
+  async systemAudit(db: Executor, entry: { at: string; by: string; action: AuditAction; studentId: string | null | undefined; detail: string }) {
     await db
       .insertInto('audit_log')
       .values({

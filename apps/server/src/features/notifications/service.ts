@@ -132,7 +132,7 @@ export async function enqueueMessages(trx: Executor, actor: Actor | null, messag
   const kinds = [...new Set(messages.map((message) => message.kind))];
   const counted = kinds.map((kind) => `${messages.filter((message) => message.kind === kind).length} ${kind}`).join(', ');
   const students = new Set(messages.map((message) => message.student_id));
-  const entry = { action: 'notification.queued', studentId: students.size === 1 ? [...students][0] : null, detail: `${counted} messages` };
+  const entry = { action: 'notification.queued' as const, studentId: students.size === 1 ? [...students][0] : null, detail: `${counted} messages` };
   if (actor) await writeAudit(trx, actor, entry);
   else await repository.systemAudit(trx, { ...entry, at: nowIso(), by: 'school day end' });
 }

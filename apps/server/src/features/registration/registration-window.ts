@@ -1,19 +1,12 @@
 import type { RegistrationWindow } from '@school/contract/responses';
 import { academicYearLabel } from '@school/contract';
 import type { RegistrationStatusTable } from '../../db/schema.ts';
-import { zonedDay } from '../../lib/time-zone.ts';
+import { zonedDay, zonedTimestamp } from '../../lib/time-zone.ts';
 
 export type { RegistrationWindow };
 
-/** The deadline's formatter per time zone, made once: making one costs far more than formatting with it. */
-const deadlineFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The deadline as the school reads it, e.g. "Friday, 25 September 2026 at 4:00 pm". */
-export function formatDeadline(deadline: string, timeZone: string): string {
-  let format = deadlineFormats.get(timeZone);
-  if (!format) deadlineFormats.set(timeZone, (format = new Intl.DateTimeFormat('en-GB', { dateStyle: 'full', timeStyle: 'short', timeZone, hour12: true })));
-  return format.format(new Date(deadline));
-}
+/** The deadline as the school's clock shows it, as every moment is written (SPEC §9): '2026-09-25 16:00:00'. */
+export const formatDeadline = (deadline: string, timeZone: string): string => zonedTimestamp(new Date(deadline), timeZone);
 
 /** The school year a date falls in (SPEC §9, 'year-nextyear'): September starts a new one. */
 export function academicYear(now: Date, timeZone: string): string {

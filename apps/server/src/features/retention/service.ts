@@ -1,4 +1,4 @@
-import type { FieldValue, Retention, RetentionCounts, RetentionEraseResult, RetentionStudent } from '@school/contract';
+import type { AuditAction, FieldValue, Retention, RetentionCounts, RetentionEraseResult, RetentionStudent } from '@school/contract';
 import type { Insertable } from 'kysely';
 import type { AdminActor } from '../../session/actor.ts';
 import { nowIso, type Executor } from '../../db/database.ts';
@@ -79,7 +79,7 @@ function eraseResult(dryRun: boolean, students: number, counts: RetentionCounts)
 }
 
 /** An audit row of the erasure: counts only, never the data. */
-function erasureAudit(by: Eraser, entry: { action: string; studentId?: string; detail: string }): Insertable<AuditLogTable> {
+function erasureAudit(by: Eraser, entry: { action: AuditAction; studentId?: string; detail: string }): Insertable<AuditLogTable> {
   if (by !== 'command') return auditRow(by, entry);
   return {
     at: nowIso(),

@@ -1,4 +1,4 @@
-import { messages } from '@school/contract';
+import { messages, type AuditAction } from '@school/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, TestClient } from '../../helpers/test-app.ts';
 import { adminApp, openRegistration, signedInStudent, type TestStudent } from '../../helpers/factories.ts';
@@ -72,7 +72,7 @@ describe("a student's privacy page", () => {
 
   it('tells a document, a report card and an attendance report by what the log notes of them', async () => {
     const { student, client } = await signedInStudent(t);
-    const row = (action: string, detail: string | null) => ({
+    const row = (action: AuditAction, detail: string | null) => ({
       at: new Date().toISOString(),
       actor_kind: 'admin' as const,
       actor_id: 'registrar',

@@ -7,6 +7,8 @@ import {
   type AbsenceNoteReason,
   type AbsenceNoteSessions,
 } from '@school/contract/absence-notes';
+import { isRealDate } from '@school/contract/days';
+import { messages } from '@school/contract/messages';
 import type { AbsenceNoteDone } from '@school/contract/responses';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
@@ -15,6 +17,7 @@ import { absenceNotesKey } from '../../api/get-absence-notes.ts';
 import { sendAbsenceNote } from '../../api/send-absence-note.ts';
 import { shiftDay, today } from '../../lib/format-day.ts';
 import { LightAlert } from './light-alert.tsx';
+import { LightDateInput } from './light-date-input.tsx';
 import { lightButtonClass, LightFormField } from './light-form.tsx';
 import { LightIcon } from './light-icon.tsx';
 import { LightRadioGroup } from './light-radio.tsx';
@@ -25,7 +28,9 @@ type Field = 'from' | 'to' | 'sessions' | 'reason' | 'text' | 'file';
 /** The first problem of the form before it is sent, on its field, or null: the server checks the same and the calendar. */
 export function noteProblem({ from, to, reason }: { from: string; to: string; reason: string }, now = today()): { field: Field; message: string } | null {
   if (!from) return { field: 'from', message: absenceNoteMessages.firstDayNeeded };
+  if (!isRealDate(from)) return { field: 'from', message: messages.invalidDate };
   if (!to) return { field: 'to', message: absenceNoteMessages.lastDayNeeded };
+  if (!isRealDate(to)) return { field: 'to', message: messages.invalidDate };
   if (to < from) return { field: 'to', message: absenceNoteMessages.lastBeforeFirst };
   const earliest = shiftDay(now, -absenceNoteLimits.daysBack);
   const latest = shiftDay(now, absenceNoteLimits.daysAhead);
@@ -72,6 +77,11 @@ export function AbsenceNoteForm({
   const alert = useRef<HTMLDivElement>(null);
   const who = firstName ?? 'you';
   const errorOf = (field: Field) => (problem?.field === field ? problem.message : undefined);
+  // A whole first day brings the last day with it when that is not yet a day after it.
+  const chooseFrom = (day: string) => {
+    setFrom(day);
+    if (isRealDate(day) && (!isRealDate(to) || to < day)) setTo(day);
+  };
 
   async function send(event: FormEvent) {
     event.preventDefault();
@@ -116,28 +126,27 @@ export function AbsenceNoteForm({
       <div className="absence-note-days">
         <LightFormField id="note-from" label="First day" required error={Boolean(errorOf('from'))} helperText={errorOf('from') ?? ' '}>
           {(control) => (
-            <input
-              {...control}
-              type="date"
+            <LightDateInput
+              control={control}
+              label="First day"
               value={from}
               min={shiftDay(now, -absenceNoteLimits.daysBack)}
               max={shiftDay(now, absenceNoteLimits.daysAhead)}
-              onChange={(event) => {
-                setFrom(event.target.value);
-                if (!to || to < event.target.value) setTo(event.target.value);
-              }}
+              onType={chooseFrom}
+              onPick={chooseFrom}
             />
           )}
         </LightFormField>
         <LightFormField id="note-to" label="Last day" required error={Boolean(errorOf('to'))} helperText={errorOf('to') ?? ' '}>
           {(control) => (
-            <input
-              {...control}
-              type="date"
+            <LightDateInput
+              control={control}
+              label="Last day"
               value={to}
-              min={from || shiftDay(now, -absenceNoteLimits.daysBack)}
+              min={isRealDate(from) ? from : shiftDay(now, -absenceNoteLimits.daysBack)}
               max={shiftDay(now, absenceNoteLimits.daysAhead)}
-              onChange={(event) => setTo(event.target.value)}
+              onType={setTo}
+              onPick={setTo}
             />
           )}
         </LightFormField>

@@ -1,16 +1,18 @@
 import { absenceNoteLabels, type AbsenceNoteStatus } from '@school/contract/absence-notes';
 import type { AbsenceNote } from '@school/contract/responses';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useAbsenceNotes } from '../../api/get-absence-notes.ts';
 import { useSchoolTimeZone } from '../../api/get-school-config.ts';
 import { formatDayRange, formatSchoolTime } from '../../lib/format-day.ts';
-import { AbsenceNoteForm } from './absence-note-form.tsx';
 import { LightAlert } from './light-alert.tsx';
 import { lightButtonClass } from './light-form.tsx';
 import { LightIcon } from './light-icon.tsx';
 import { LightSpinner } from './light-spinner.tsx';
 import { failureMessage, LoadFailed } from './load-failed.tsx';
 import './absence-notes.css';
+
+/** The form, loaded when a note is first written: the attendance screen opens without it. */
+const AbsenceNoteForm = lazy(async () => ({ default: (await import('./absence-note-form.tsx')).AbsenceNoteForm }));
 
 const statusIcons: Record<AbsenceNoteStatus, 'circle' | 'checkCircle' | 'errorOutline'> = {
   pending: 'circle',
@@ -89,15 +91,17 @@ export function AbsenceNotes({ studentId, firstName, ownNotes = false }: { stude
       </div>
       {sent && <LightAlert severity="success">{sent}</LightAlert>}
       {writing && (
-        <AbsenceNoteForm
-          studentId={studentId}
-          firstName={firstName}
-          onSent={(answer) => {
-            setWriting(false);
-            setSent(answer.message);
-          }}
-          onCancel={() => setWriting(false)}
-        />
+        <Suspense fallback={<LightSpinner label="Opening the form" />}>
+          <AbsenceNoteForm
+            studentId={studentId}
+            firstName={firstName}
+            onSent={(answer) => {
+              setWriting(false);
+              setSent(answer.message);
+            }}
+            onCancel={() => setWriting(false)}
+          />
+        </Suspense>
       )}
       {items.length === 0 ? (
         <p className="light-secondary">

@@ -4,19 +4,13 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { useRef, useState } from 'react';
 import { isRealDate } from '@school/contract/field-rules';
+import { asTypedDate } from '../../lib/format-day.ts';
 
 /** What `onChange` is given for a date typed only in part or impossible: the caller refuses it with its message. */
 export const UNFINISHED_DATE = 'unfinished';
 
 /** How the date came: typed (saved when the field is left) or picked from the calendar (a choice made). */
 export type DateSource = 'typed' | 'picked';
-
-/** Typed digits with their dashes put in as they come (2026 → 2026, 202610 → 2026-10); other text stays as typed. */
-function asTyped(text: string): string {
-  if (!/^[\d-]*$/.test(text)) return text;
-  const digits = text.replaceAll('-', '').slice(0, 8);
-  return [digits.slice(0, 4), digits.slice(4, 6), digits.slice(6)].filter(Boolean).join('-');
-}
 
 const meaning = (text: string) => (text === '' ? '' : isRealDate(text) ? text : UNFINISHED_DATE);
 
@@ -77,7 +71,7 @@ export function IsoDateField({
       error={error}
       helperText={helperText}
       placeholder="yyyy-mm-dd"
-      onChange={(event) => change(asTyped(event.target.value), 'typed')}
+      onChange={(event) => change(asTypedDate(event.target.value), 'typed')}
       onBlur={onBlur}
       fullWidth={fullWidth}
       sx={size === 'small' && !fullWidth ? { width: 190 } : undefined}

@@ -1,3 +1,4 @@
+import { auditActionInWords } from '@school/contract/audit-actions';
 import { fileNames } from '@school/contract/file-names';
 import DownloadIcon from '@mui/icons-material/Download';
 import Alert from '@mui/material/Alert';
@@ -23,7 +24,7 @@ import { IsoDateField, UNFINISHED_DATE } from '../../components/mui/iso-date-fie
 import { cardsOnPhone } from '../../components/mui/table-cards.ts';
 import { Spinner } from '../../components/mui/spinner.tsx';
 import { Pagination } from '../../components/mui/pagination.tsx';
-import { formatSchoolTime, today } from '../../lib/format-day.ts';
+import { formatCount, formatSchoolTime, today } from '../../lib/format-day.ts';
 import { useStepUp } from '../../components/mui/step-up-dialog.tsx';
 import { downloadAuditCsv } from './api/download-audit-csv.ts';
 import { useAuditLog, type AuditFilters } from './api/get-audit-log.ts';
@@ -35,7 +36,7 @@ type FilterValues = Record<FilterName, string>;
 const filterFields: Array<{ name: FilterName; label: string; hint?: string; type?: 'date' }> = [
   { name: 'staff', label: 'Staff member', hint: 'Username' },
   { name: 'student_id', label: 'Student ID' },
-  { name: 'action', label: 'Action', hint: 'Its start, e.g. file or student.record' },
+  { name: 'action', label: 'Action', hint: 'A word, e.g. password' },
   { name: 'from', label: 'From', type: 'date' },
   { name: 'to', label: 'To', type: 'date' },
 ];
@@ -149,7 +150,7 @@ export default function AuditLogPage() {
         ) : (
           <>
             <Typography color="text.secondary" role="status" sx={{ mb: 1 }}>
-              {data.total === 1 ? '1 entry' : `${data.total.toLocaleString('en-GB')} entries`}
+              {data.total === 1 ? '1 entry' : `${formatCount(data.total)} entries`}
               {isFetching ? ' (updating…)' : ''}
             </Typography>
             <Table size="small" aria-label="Audit log" sx={[{ '& th, & td': { px: 1, verticalAlign: 'top' } }, cardsOnPhone]}>
@@ -171,7 +172,7 @@ export default function AuditLogPage() {
                     <TableCell data-label="Who">{who(entry)}</TableCell>
                     <TableCell data-label="What">
                       <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-                        {entry.action}
+                        {auditActionInWords(entry.action)}
                       </Typography>
                       {entry.detail && (
                         <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>

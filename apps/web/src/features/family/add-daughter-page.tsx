@@ -1,23 +1,30 @@
 import { guardianMessages } from '@school/contract/guardian-messages';
 import { letterCodeLength, normalLetterCode } from '@school/contract/guardians';
+import { isRealDate } from '@school/contract/days';
 import { limits } from '@school/contract/limits';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { FormAlerts } from '../../components/light/form-alerts.tsx';
+import { LightDateInput } from '../../components/light/light-date-input.tsx';
+import { LightFormField } from '../../components/light/light-form.tsx';
 import { LightButton } from '../../components/light/light-button.tsx';
 import { LightTextField } from '../../components/light/light-text-field.tsx';
 import { PageTitle } from '../../components/light/page-title.tsx';
+import { today } from '../../lib/format-day.ts';
 import { addDaughter } from './api/add-daughter.ts';
 import { getChildrenQueryOptions } from './api/get-children.ts';
 import { problemOf, useThrottleWait } from './problems.ts';
 import './family.css';
 
+/** The earliest date of birth the calendar offers. */
+const earliestBirth = '1950-01-01';
+
 /** What is wrong with the form before it is sent, or null. */
 export function letterProblem({ studentId, code, dateOfBirth }: { studentId: string; code: string; dateOfBirth: string }): string | null {
   if (!studentId.trim()) return 'Type her student ID, as the letter shows it.';
   if (normalLetterCode(code).length !== letterCodeLength) return `The code on the letter has ${letterCodeLength} letters and digits, such as K7QD-M3WX-9P.`;
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(dateOfBirth)) return 'Choose her date of birth.';
+  if (!isRealDate(dateOfBirth)) return 'Type or choose her date of birth.';
   return null;
 }
 
@@ -83,7 +90,20 @@ export default function AddDaughterPage() {
           helperText="For example K7QD-M3WX-9P"
           required
         />
-        <LightTextField label="Her date of birth" type="date" value={dateOfBirth} onChange={(event) => setDateOfBirth(event.target.value)} required />
+        <LightFormField id="daughter-birth" label="Her date of birth" required helperText="As yyyy-mm-dd, or chosen in the calendar">
+          {(control) => (
+            <LightDateInput
+              control={control}
+              label="Her date of birth"
+              value={dateOfBirth}
+              min={earliestBirth}
+              max={today()}
+              required
+              onType={setDateOfBirth}
+              onPick={setDateOfBirth}
+            />
+          )}
+        </LightFormField>
         <LightButton type="submit" disabled={busy || wait.waiting}>
           Add Daughter
         </LightButton>

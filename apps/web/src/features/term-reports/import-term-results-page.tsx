@@ -11,13 +11,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ImportPanel } from '../../components/mui/import-panel.tsx';
 import { PageTitle } from '../../components/light/page-title.tsx';
+import { today } from '../../lib/format-day.ts';
 import { getPostedTermsQueryOptions } from './api/get-posted-terms.ts';
 
 /** '1', '2' or '3': the term a file is for, as the import calls take it. */
 type TermNumber = ImportForms['/api/term-results/import']['term'];
 
 /** The academic year a date falls in: September starts a new one. */
-const currentYear = (now = new Date()) => (now.getMonth() >= 8 ? now.getFullYear() : now.getFullYear() - 1);
+function currentYear(day = today()): number {
+  const [year, month] = day.split('-').map(Number);
+  return month >= 9 ? year : year - 1;
+}
 
 /** The year and term every file of this screen is for. */
 function TermFields({ year, term, onYear, onTerm }: { year: string; term: TermNumber; onYear: (value: string) => void; onTerm: (value: TermNumber) => void }) {

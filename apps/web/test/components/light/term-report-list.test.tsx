@@ -21,7 +21,7 @@ describe('the term report list', () => {
     expect(await screen.findByRole('heading', { name: 'Select Term Report' })).toBeInTheDocument();
     expect(await screen.findByText('Form 1 1B')).toBeInTheDocument();
     expect(screen.getByText('Term 3, Trinity, 2025-2026')).toBeInTheDocument();
-    expect(screen.getByText('Report posted 2026-07-10 10:00')).toBeInTheDocument();
+    expect(screen.getByText('Report posted 2026-07-10 10:00:00')).toBeInTheDocument();
     expect(screen.getByText('Report not posted')).toBeInTheDocument();
     expect(screen.getAllByText('End of Term Report')).toHaveLength(2);
 

@@ -78,9 +78,9 @@ describe('the office’s Absence Notes screen', () => {
   it('lists the pending notes with the days, what attendance recorded then, the reason, the file and the sender', async () => {
     const calls = renderPage();
     const row = await rowOf('Kezia Charles');
-    expect(row).toHaveTextContent('Mon 30 Nov 2026 to Tue 1 Dec 2026');
-    expect(row).toHaveTextContent('Mon 30 Nov: AM absent, PM absent');
-    expect(row).toHaveTextContent('Tue 1 Dec: AM present, PM not held yet (late)');
+    expect(row).toHaveTextContent('Mon 2026-11-30 to Tue 2026-12-01');
+    expect(row).toHaveTextContent('Mon 2026-11-30: AM absent, PM absent');
+    expect(row).toHaveTextContent('Tue 2026-12-01: AM present, PM not held yet (late)');
     expect(row).toHaveTextContent('IllnessA fever.');
     expect(within(row).getByRole('link', { name: 'Open the file: doctor.jpg' })).toHaveAttribute('href', '/api/absence-notes/n-1/file');
     expect(row).toHaveTextContent('Maria Charles, Mother');

@@ -57,7 +57,7 @@ describe('the account page', () => {
     );
     expect(await screen.findByText('Safari on iOS')).toBeTruthy();
     expect(screen.getByText('This device')).toBeTruthy();
-    expect(screen.getByText('10.0.0.2 · signed in 25 Nov 2026, 06:00 · last used 25 Nov 2026, 07:00')).toBeTruthy();
+    expect(screen.getByText('10.0.0.2 · signed in 2026-11-25 06:00:00 · last used 2026-11-25 07:00:00')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'End the session on Safari on iOS' }));
     await waitFor(() => expect(calls.some((call) => call.method === 'DELETE' && call.url === '/api/account/sessions/there')).toBe(true));
   });
@@ -84,7 +84,7 @@ describe('the account page', () => {
     );
     const list = await screen.findByRole('list', { name: 'Your passkeys' });
     expect(list.textContent).toContain('Staff room laptop');
-    expect(list.textContent).toContain('added 20 Nov 2026, 06:00 · last used 26 Nov 2026, 05:00');
+    expect(list.textContent).toContain('added 2026-11-20 06:00:00 · last used 2026-11-26 05:00:00');
     expect(list.textContent).toContain('not used yet');
     expect(screen.getByText(/^Off\. Your passkeys are your second factor/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Remove the passkey Staff room laptop' }));

@@ -23,7 +23,10 @@ function renderPage(url = '/admin/audit') {
     if (call.url === '/api/config') return json({ school_name: 'St. Brigid', time_zone: 'America/Port_of_Spain' });
     const page = Number(new URL(call.url, 'http://portal').searchParams.get('page') ?? 1);
     return json({
-      entries: [entry(page * 10), entry(page * 10 + 1, { actor_kind: 'student', actor: '20260007', role: null })],
+      entries: [
+        entry(page * 10),
+        entry(page * 10 + 1, { actor_kind: 'student', actor: '20260007', role: null, action: 'parents-contact.viewed', detail: null }),
+      ],
       page,
       page_size: 50,
       total: 120,
@@ -44,11 +47,13 @@ describe('the audit log screen', () => {
     const rows = within(await screen.findByRole('table', { name: 'Audit log' }))
       .getAllByRole('row')
       .slice(1);
-    expect(rows[0]).toHaveTextContent('1 Mar 2026, 14:05');
+    expect(rows[0]).toHaveTextContent('2026-03-01 14:05:00');
     expect(rows[0]).toHaveTextContent('registrar (admin)');
-    expect(rows[0]).toHaveTextContent('file.downloadedbirth_certificate');
+    expect(rows[0]).toHaveTextContent('Opened a documentbirth_certificate');
+    expect(rows[0]).not.toHaveTextContent('file.downloaded');
     expect(rows[0]).toHaveTextContent('2026000110.0.0.9');
     expect(rows[1]).toHaveTextContent('Student 20260007');
+    expect(rows[1]).toHaveTextContent('Opened Parents Contact');
     expect(screen.getByRole('status')).toHaveTextContent('120 entries');
   });
 

@@ -36,7 +36,7 @@ describe('the student dashboard', () => {
     const confirmation = await screen.findByTestId('registration-complete');
     expect(within(registrationCard()).getByTestId('registration-complete')).toBe(confirmation);
     expect(confirmation).toHaveTextContent('Your registration for 2026-2027 is complete');
-    expect(confirmation).toHaveTextContent('Completed on 2 October 2026.');
+    expect(confirmation).toHaveTextContent('Completed on 2026-10-02.');
     expect(confirmation).toHaveTextContent('If something changes, update it here and tell the school office.');
     expect(screen.queryByTestId('registration-remaining')).not.toBeInTheDocument();
   });

@@ -70,7 +70,7 @@ describe('adding a daughter with the letter’s code', () => {
     expect(await screen.findByText(/The code on the letter has 10 letters and digits/)).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText(/^Code from the letter/), '9p');
     await userEvent.click(add);
-    expect(await screen.findByText('Choose her date of birth.')).toBeInTheDocument();
+    expect(await screen.findByText('Type or choose her date of birth.')).toBeInTheDocument();
     expect(calls.some((call) => call.url === '/api/guardian-links')).toBe(false);
 
     await userEvent.type(screen.getByLabelText(/^Her date of birth/), '2011-04-30');
@@ -111,7 +111,7 @@ describe('her messages and her account', () => {
     });
     expect(await screen.findByRole('heading', { level: 2, name: 'Absence 25' })).toBeInTheDocument();
     expect(screen.getByText('Absence and lateness · Kezia · Waiting to be sent')).toBeInTheDocument();
-    expect(screen.getByText('Absence and lateness · Kezia · 1 Oct 2026, 08:00')).toBeInTheDocument();
+    expect(screen.getByText('Absence and lateness · Kezia · 2026-10-01 08:00:00')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: /next page/i }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Absence 5' })).toBeInTheDocument();
     expect(calls.filter((call) => call.url.startsWith('/api/guardian/messages')).map((call) => call.url)).toEqual([

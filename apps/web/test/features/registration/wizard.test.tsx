@@ -231,7 +231,7 @@ describe('the registration wizard', () => {
     renderWizard('/registration/complete');
     const confirmation = await screen.findByTestId('registration-complete');
     expect(confirmation).toHaveTextContent('Your registration for 2026-2027 is complete');
-    expect(confirmation).toHaveTextContent('Completed on 2 October 2026.');
+    expect(confirmation).toHaveTextContent('Completed on 2026-10-02.');
     expect(screen.queryByText(/agree to finish your registration/)).not.toBeInTheDocument();
   });
 
@@ -320,12 +320,12 @@ describe('the registration wizard', () => {
         open: 1,
         deadline: '2026-09-25T20:00:00.000Z',
         editable: true,
-        message: 'Registration is open until Friday, 25 September 2026 at 4:00 pm.',
+        message: 'Registration is open until 2026-09-25 16:00:00.',
       },
     };
     fakeServer(open, (record) => json({ message: 'Saved', record, progress }));
     renderWizard('/registration/student-data');
-    expect(await screen.findByText('Registration is open until Friday, 25 September 2026 at 4:00 pm.')).toBeInTheDocument();
+    expect(await screen.findByText('Registration is open until 2026-09-25 16:00:00.')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /First Name/ })).toBeEnabled();
   });
 

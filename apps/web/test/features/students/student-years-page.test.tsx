@@ -77,7 +77,7 @@ describe('the School Years page', () => {
     ]);
     expect(screen.getByText('Student 20250001 · Class 2A · 2026-2027')).toBeInTheDocument();
     const past = await screen.findByRole('table', { name: 'Past years' });
-    expect(within(past).getByRole('rowheader', { name: '2025-2026' }).closest('tr')).toHaveTextContent('2025-20261A12 September 2025E-mail, Allergies');
+    expect(within(past).getByRole('rowheader', { name: '2025-2026' }).closest('tr')).toHaveTextContent('2025-20261A2025-09-12E-mail, Allergies');
     expect(calls.map((call) => call.url).sort()).toEqual([`/api/student/${student.id}/changes`, `/api/student/${student.id}/history`]);
   });
 

@@ -9,10 +9,10 @@ export const studentNameOf = (note: Pick<AbsenceNote, 'first_name' | 'last_name'
 
 const sessionWords: Record<RecordedSession, string> = { present: 'present', absent: 'absent', excused: 'excused', 'not yet': 'not held yet' };
 
-/** What attendance recorded on one day a note covers: 'Mon 30 Nov: AM absent, PM present (late)'. */
+/** What attendance recorded on one day a note covers: 'Mon 2026-11-30: AM absent, PM present (late)'. */
 export function recordedDayInWords(day: AbsenceNoteDay): string {
   const parts = [day.am && `AM ${sessionWords[day.am]}`, day.pm && `PM ${sessionWords[day.pm]}`].filter(Boolean);
-  return `${formatWeekday(day.date).replace(/ \d{4}$/, '')}: ${parts.join(', ')}${day.late ? ' (late)' : ''}`;
+  return `${formatWeekday(day.date)}: ${parts.join(', ')}${day.late ? ' (late)' : ''}`;
 }
 
 /** Who sent a note: 'Mrs Charles, Mother', or the student herself. */

@@ -18,11 +18,8 @@ import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../api/client.ts';
 import { useFormClasses } from '../../../api/get-form-classes.ts';
 import { IsoDateField } from '../../../components/mui/iso-date-field.tsx';
-import { today } from '../../../lib/format-day.ts';
+import { shiftDay, today } from '../../../lib/format-day.ts';
 import { useSaveConsentForm } from '../api/save-consent-form.ts';
-
-/** A day `days` after `day` (yyyy-MM-dd). */
-const daysAfter = (day: string, days: number) => new Date(Date.parse(`${day}T12:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 type Fields = { title: string; text: string; class_ids: string[]; closes_on: string; per_daughter: boolean };
 
@@ -56,7 +53,7 @@ export function ConsentFormDialog({
     title: form?.title ?? '',
     text: form?.text ?? '',
     class_ids: form?.class_ids ?? [],
-    closes_on: form?.closes_on ?? daysAfter(today(), 14),
+    closes_on: form?.closes_on ?? shiftDay(today(), 14),
     per_daughter: form?.per_daughter ?? false,
   }));
   const [problems, setProblems] = useState<Partial<Record<keyof Fields, string>>>({});
@@ -153,7 +150,7 @@ export function ConsentFormDialog({
               value={fields.closes_on}
               onChange={(value) => set('closes_on', value)}
               min={today()}
-              max={daysAfter(today(), consentLimits.daysAhead)}
+              max={shiftDay(today(), consentLimits.daysAhead)}
               required
               error={Boolean(problems.closes_on)}
               helperText={problems.closes_on ?? 'Answers are taken through this day.'}

@@ -1,4 +1,4 @@
-import { consentAnswerLabels, consentDayInWords, consentLimits, consentMessages, typedNameProblem, type ConsentAnswer } from '@school/contract/consents';
+import { consentAnswerLabels, consentLimits, consentMessages, typedNameProblem, type ConsentAnswer } from '@school/contract/consents';
 import { useId, useState, type FormEvent } from 'react';
 import { useSchoolTimeZone } from '../../../api/get-school-config.ts';
 import { FormAlerts } from '../../../components/light/form-alerts.tsx';
@@ -8,7 +8,7 @@ import { LightRadioGroup } from '../../../components/light/light-radio.tsx';
 import { LightSpinner } from '../../../components/light/light-spinner.tsx';
 import { LightTextField } from '../../../components/light/light-text-field.tsx';
 import { failureMessage, LoadFailed } from '../../../components/light/load-failed.tsx';
-import { formatSchoolTime } from '../../../lib/format-day.ts';
+import { formatDay, formatSchoolTime } from '../../../lib/format-day.ts';
 import { useAnswerConsent } from '../api/answer-consent.ts';
 import { useConsents, type GuardianConsent } from '../api/get-consents.ts';
 import { problemOf } from '../problems.ts';
@@ -20,7 +20,7 @@ const inWords = (names: string[]) => (names.length <= 1 ? (names[0] ?? '') : `${
 function aboutLine(consent: GuardianConsent): string {
   const names = consent.students.map((student) => student.first_name ?? student.student_id);
   const forWhom = consent.students.length > 1 ? `One answer for ${inWords(names)}` : `For ${names[0] ?? 'your daughter'}`;
-  const by = consent.closes_on ? `answer by ${consentDayInWords(consent.closes_on)}` : `answer while ${names[0] ?? 'her'}’s registration is open`;
+  const by = consent.closes_on ? `answer by ${formatDay(consent.closes_on)}` : `answer while ${names[0] ?? 'her'}’s registration is open`;
   return `${forWhom} · ${by}`;
 }
 

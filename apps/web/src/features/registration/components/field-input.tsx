@@ -2,6 +2,7 @@ import type { FieldDef } from '@school/contract';
 import { birthDateRange, isFieldRequired, type FieldValue } from '@school/contract/field-rules';
 import { phoneDigits, phonePrefix } from '@school/contract/limits';
 import { useState, type ClipboardEvent } from 'react';
+import { LightDateInput } from '../../../components/light/light-date-input.tsx';
 import { LightFormField } from '../../../components/light/light-form.tsx';
 import { acceptDigitKeys, pasteDigits } from '../../../components/light/light-form-digits.ts';
 import { LightRadioGroup } from '../../../components/light/light-radio.tsx';
@@ -173,10 +174,7 @@ function SelectInput({ field, options, readOnly }: InputProps) {
   );
 }
 
-/** What a date field refused as unfinished (a day typed only in part) is committed as: the contract refuses it with its date message, so nothing is sent. */
-const UNFINISHED_DATE = 'invalid date';
-
-/** The days a date field offers, by its rule (decision 027), as the native input's `min` and `max`. */
+/** The days a date field offers, by its rule (decision 027), as its calendar's `min` and `max`. */
 function dateRange(field: FieldDef): { min: string; max: string | undefined } {
   if (field.dates === 'birth') {
     const { earliest, latest } = birthDateRange();
@@ -186,10 +184,10 @@ function dateRange(field: FieldDef): { min: string; max: string | undefined } {
 }
 
 /**
- * A date (birth, permit issue and expiry) in the browser's own date input (decision 006): the
- * phone's date wheel or calendar, which offers only the days its rule allows; the value is
- * yyyy-MM-dd. It saves when the field is left, and only a whole date: a date typed in part is
- * refused with the date message and not sent.
+ * A date (birth, permit issue and expiry), typed as yyyy-MM-dd on the number keypad or picked in
+ * the browser's own calendar (the phone's date wheel), which offers only the days its rule allows,
+ * and shown as yyyy-MM-dd whatever the browser's locale. A typed date saves when the field is left,
+ * a picked one at once; a date typed only in part is refused with the date message and not sent.
  */
 function DateInput({ field, readOnly }: InputProps) {
   const draftState = useFieldDraft(field);
@@ -199,17 +197,19 @@ function DateInput({ field, readOnly }: InputProps) {
   return (
     <LightFormField {...frame}>
       {(control) => (
-        <input
-          {...control}
-          type="date"
+        <LightDateInput
+          control={control}
+          label={field.label}
           value={draft}
           min={range.min}
           max={range.max}
           required={draftState.required}
           disabled={frame.disabled}
           onFocus={startEditing}
-          onChange={(event) => change(event.target.value)}
-          onBlur={(event) => commit(event.target.validity.badInput ? UNFINISHED_DATE : draft)}
+          onType={change}
+          onPick={commit}
+          // A day typed only in part is committed as typed, and stays shown: the contract refuses it with its date message, so nothing is sent.
+          onBlur={() => commit(draft)}
         />
       )}
     </LightFormField>

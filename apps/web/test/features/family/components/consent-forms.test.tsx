@@ -61,7 +61,7 @@ describe('the consent forms on her daughter’s page', () => {
     });
     const card = await screen.findByRole('article', { name: 'Trip to the Botanic Gardens' });
     expect(screen.getByRole('heading', { level: 2, name: 'Consent Forms' })).toBeInTheDocument();
-    expect(within(card).getByText('One answer for Kezia and Amara · answer by Friday 12 June 2026')).toBeInTheDocument();
+    expect(within(card).getByText('One answer for Kezia and Amara · answer by 2026-06-12')).toBeInTheDocument();
     expect(within(card).getByText(/The bus leaves at 8:00/)).toBeInTheDocument();
 
     const send = within(card).getByRole('button', { name: 'Send My Answer' });
@@ -78,7 +78,7 @@ describe('the consent forms on her daughter’s page', () => {
     await userEvent.click(send);
     expect(await within(card).findByText(consentMessages.answered(trip.title, 'agree'))).toBeInTheDocument();
     expect(await within(card).findByText('You agreed')).toBeInTheDocument();
-    expect(within(card).getByText(/Signed “Maria Charles” on 3 Jun 2026, 10:14/)).toBeInTheDocument();
+    expect(within(card).getByText(/Signed “Maria Charles” on 2026-06-03 10:14:00/)).toBeInTheDocument();
     expect(calls.filter((call) => call.url === '/api/consents/f-trip/answers').map((call) => call.body)).toEqual([
       { answer: 'agree', typed_name: 'Maria Charles' },
     ]);

@@ -13,7 +13,7 @@ const field = (name: string) => fieldByName.get(name)!;
 
 /** A whole date entered in the browser's date input (as its calendar or typing gives it), then the field left. */
 async function enterDate(label: string | RegExp, isoDate: string) {
-  const input = screen.getByLabelText(label);
+  const input = screen.getByRole('textbox', { name: label });
   await userEvent.click(input);
   fireEvent.input(input, { target: { value: isoDate } });
   await userEvent.tab();
@@ -129,24 +129,41 @@ describe('a field of the wizard', () => {
     expect(save).toHaveBeenCalledWith(expect.objectContaining({ permit_issue_date: '2024-01-15' }));
   });
 
-  it('offers in the date input only the days its rule allows', () => {
+  it('shows the date as yyyy-MM-dd whatever the browser’s locale, and offers in its calendar only the days its rule allows', () => {
     renderField('date_of_birth', { date_of_birth: '2013-05-01' });
     const { earliest, latest } = birthDateRange();
-    const input = screen.getByLabelText(/Date of Birth/);
-    expect(input).toHaveAttribute('type', 'date');
-    expect(input).toHaveAttribute('min', earliest);
-    expect(input).toHaveAttribute('max', latest);
+    const input = screen.getByRole('textbox', { name: /Date of Birth/ });
+    expect(input).toHaveValue('2013-05-01');
+    expect(input).toHaveAttribute('inputmode', 'numeric');
+    expect(input).toHaveAttribute('placeholder', 'yyyy-mm-dd');
+    const calendar = input.parentElement!.querySelector('input[type="date"]')!;
+    expect(calendar).toHaveAttribute('min', earliest);
+    expect(calendar).toHaveAttribute('max', latest);
+    expect(screen.getByRole('button', { name: 'Choose Date of Birth from a calendar' })).toBeInTheDocument();
   });
 
-  it('sends nothing for a date typed only in part, and says so', async () => {
+  it('puts the dashes in as the digits are typed, saves when the field is left, and saves a day picked in the calendar at once', async () => {
+    const { save } = renderField('date_of_birth', { date_of_birth: '2013-05-01' });
+    const input = screen.getByRole('textbox', { name: /Date of Birth/ });
+    await userEvent.clear(input);
+    await userEvent.type(input, '20140917');
+    expect(input).toHaveValue('2014-09-17');
+    expect(save).not.toHaveBeenCalled();
+    await userEvent.tab();
+    expect(save).toHaveBeenLastCalledWith(expect.objectContaining({ date_of_birth: '2014-09-17' }));
+    fireEvent.input(input.parentElement!.querySelector('input[type="date"]')!, { target: { value: '2014-09-18' } });
+    expect(input).toHaveValue('2014-09-18');
+    await vi.waitFor(() => expect(save).toHaveBeenLastCalledWith(expect.objectContaining({ date_of_birth: '2014-09-18' })));
+  });
+
+  it('sends nothing for a date typed only in part, says so, and keeps what was typed', async () => {
     const { save } = renderField('permit_issue_date', { immigration_permit: 1, permit_issue_date: '2024-01-15' });
-    const input = screen.getByLabelText('Permit Issue Date') as HTMLInputElement;
-    await userEvent.click(input);
-    // What the browser reports for a day of which only the year is typed: no value, and a bad input.
-    Object.defineProperty(input, 'validity', { value: { ...input.validity, badInput: true } });
-    fireEvent.input(input, { target: { value: '' } });
+    const input = screen.getByRole('textbox', { name: 'Permit Issue Date' });
+    await userEvent.clear(input);
+    await userEvent.type(input, '202401');
     await userEvent.tab();
     expect(await screen.findByText(messages.invalidDate)).toBeInTheDocument();
+    expect(input).toHaveValue('2024-01');
     expect(save).not.toHaveBeenCalled();
   });
 

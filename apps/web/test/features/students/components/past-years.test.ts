@@ -10,7 +10,7 @@ describe('pastYears', () => {
       ]),
     ).toEqual([
       { year: 2026, label: '2026-2027', classId: 'No class', submitted: 'Not submitted', changed: 'Nothing' },
-      { year: 2025, label: '2025-2026', classId: '1A', submitted: '12 September 2025', changed: 'Mother Mobile Phone, Allergies' },
+      { year: 2025, label: '2025-2026', classId: '1A', submitted: '2025-09-12', changed: 'Mother Mobile Phone, Allergies' },
     ]);
   });
 

@@ -16,7 +16,7 @@ describe('the sign-in alert on the admin dashboard', () => {
     );
     renderWithQueries(<SignInAlerts />);
     expect(await screen.findByText("Someone may be guessing students' dates of birth")).toBeTruthy();
-    expect(screen.getByText(`26 Nov 2026, 06:00: ${message}`)).toBeTruthy();
+    expect(screen.getByText(`2026-11-26 06:00:00: ${message}`)).toBeTruthy();
   });
 
   it('shows nothing while all is quiet', async () => {
