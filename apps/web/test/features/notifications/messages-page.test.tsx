@@ -34,11 +34,11 @@ describe('the Messages screen', () => {
     });
     renderWithQueries(<MessagesPage />);
     const table = await screen.findByRole('table');
-    await within(table).findByText('2 Mar 2026, 08:30');
+    await within(table).findByText('2026-03-02 08:30:00');
     const rows = within(table).getAllByRole('row').slice(1);
     // Sent: the time it went; queued: the time it was written. Tokyo is 9 hours ahead of UTC.
-    expect(rows[0]).toHaveTextContent('2 Mar 2026, 08:30');
-    expect(rows[1]).toHaveTextContent('2 Mar 2026, 03:05');
+    expect(rows[0]).toHaveTextContent('2026-03-02 08:30:00');
+    expect(rows[1]).toHaveTextContent('2026-03-02 03:05:00');
     expect(rows[1]).toHaveTextContent('Staff security notices');
   });
 });

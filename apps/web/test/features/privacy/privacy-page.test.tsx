@@ -37,8 +37,8 @@ describe('the privacy page', () => {
       .getAllByRole('row')
       .slice(1);
     expect(rows.map((row) => row.textContent)).toEqual([
-      '1 Mar 2026, 14:05registrarAdministratorOpened your registration form (PDF)',
-      '27 Feb 2026, 08:00Ms. CharlesTeacherViewed your attendance',
+      '2026-03-01 14:05:00registrarAdministratorOpened your registration form (PDF)',
+      '2026-02-27 08:00:00Ms. CharlesTeacherViewed your attendance',
     ]);
   });
 

@@ -34,7 +34,7 @@ describe('her parent’s agreement on the Complete step (decision 067)', () => {
     );
     expect(await screen.findByRole('heading', { level: 2, name: 'Your Parent’s Agreement' })).toBeInTheDocument();
     expect(screen.getByText('A parent agreed to your registration for 2026-2027')).toBeInTheDocument();
-    expect(screen.getByText('Rhonda Baptiste (your mother) agreed on 3 Sept 2026, 10:14.')).toBeInTheDocument();
+    expect(screen.getByText('Rhonda Baptiste (your mother) agreed on 2026-09-03 10:14:00.')).toBeInTheDocument();
   });
 
   it('says it is not given yet while no parent agreed, even one who did not agree', async () => {
