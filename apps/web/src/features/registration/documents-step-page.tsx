@@ -1,5 +1,6 @@
 import { documentTypeNames, documentTypes } from '@school/contract/documents';
 import { messages } from '@school/contract/messages';
+import { completenessNotes } from '@school/contract/step-states';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useOutletContext } from 'react-router';
@@ -213,10 +214,15 @@ export default function DocumentsStepPage() {
 
   if (error) return <LoadFailed message={failureMessage(error, 'Your documents could not be loaded just now.')} onRetry={() => void refetch()} />;
   // With a document missing, uploading it is what the step needs (and an upload reviews the step).
-  const allIn = slots.every((slot) => files?.some((file) => file.type === slot.type));
+  const missing = files ? documentTypeNames.filter((type) => !files.some((file) => file.type === type)) : [];
   return (
     <div className="lf-stack">
-      {allIn && <NothingChanged step="documents" kind="documents" readOnly={readOnly} />}
+      {files && missing.length === 0 && <NothingChanged step="documents" kind="documents" readOnly={readOnly} />}
+      {missing.length > 0 && !readOnly && (
+        <LightAlert severity="info" role="status">
+          {completenessNotes.uploadDocuments(missing)}
+        </LightAlert>
+      )}
       {slots.map((slot) => (
         <DocumentSlot
           key={slot.type}
