@@ -1,4 +1,4 @@
-import { documentTypes, type DocumentType } from './documents.ts';
+import { stillToUpload, type DocumentType } from './documents.ts';
 import { fieldsOfStep, fieldTitle, filled, missingFields, todayIso, type FieldValue } from './field-rules.ts';
 import { completenessSteps, type CompletenessStepKey, type StepKey } from './progress-steps.ts';
 import type { FieldDef } from './student-fields.ts';
@@ -31,7 +31,7 @@ export const completenessNotes = {
   notReviewed: "Check this step and press 'Nothing has changed', or change what is different.",
   documentsMissing: 'Upload every document (birth certificate, immunization card, SEA slip and photo).',
   /** The documents still to upload, by the titles of their slots on the Documents step. */
-  uploadDocuments: (missing: readonly DocumentType[]) => `Upload: ${missing.map((type) => documentTypes[type].title).join(', ')}.`,
+  uploadDocuments: stillToUpload,
 } as const;
 
 /** What the Documents step still needs, when it is not complete. */

@@ -1,6 +1,5 @@
-import { documentTypeNames, documentTypes } from '@school/contract/documents';
+import { documentTypeNames, documentTypes, stillToUpload } from '@school/contract/documents';
 import { messages } from '@school/contract/messages';
-import { completenessNotes } from '@school/contract/step-states';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useOutletContext } from 'react-router';
@@ -220,7 +219,7 @@ export default function DocumentsStepPage() {
       {files && missing.length === 0 && <NothingChanged step="documents" kind="documents" readOnly={readOnly} />}
       {missing.length > 0 && !readOnly && (
         <LightAlert severity="info" role="status">
-          {completenessNotes.uploadDocuments(missing)}
+          {stillToUpload(missing)}
         </LightAlert>
       )}
       {slots.map((slot) => (
