@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { claimStudent, expectAccessible, signInAdminViaApi, signInStudentViaApi } from './support/fixtures.ts';
+import { shot } from './support/screenshots.ts';
 
 /** The database the wizard keeps unsent changes in (decision 039). */
 const DATABASE = 'school-portal-offline-edits';
@@ -55,9 +56,15 @@ test('a change typed offline survives the closed tab, is saved on the next visit
   // Offline: the change waits, on the device as well as in the page.
   await context.setOffline(true);
   await type(page, 'allergy', 'Bee stings');
-  await expect(page.locator('[data-save-status="error"]')).toHaveCount(1);
+  // Kept for later is no failure: the field's mark is a clock that says so, never the red 'not saved'.
+  await expect(page.locator('[data-save-status="kept"]')).toHaveCount(1);
+  await expect(page.getByRole('img', { name: 'Allergies: kept on this device, will be saved when you are online' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Allergies' })).toHaveAccessibleDescription('Kept on this device — will be saved when you are online.');
+  await expect(page.getByText('Kept on this device — will be saved when you are online.')).toBeVisible();
+  await expect(page.locator('[data-save-status="error"]')).toHaveCount(0);
   await expect(page.getByText(/You are offline/)).toBeVisible();
   await expectAccessible(page);
+  await shot(page, 'offline-change-kept');
   await expect.poll(() => keptOnDevice(page)).toEqual([expect.objectContaining({ studentId: student.id, changes: { allergy: 'Bee stings' } })]);
 
   // The tab is closed while still offline; the phone finds a connection; she opens the portal again.
@@ -83,7 +90,7 @@ test('a change typed offline survives the closed tab, is saved on the next visit
   // A change that cannot be sent is kept on the device until she signs out.
   await again.route('**/api/student', (route) => (route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.fallback()));
   await type(again, 'medical_history', 'Tonsils removed 2021');
-  await expect(again.locator('[data-save-status="error"]')).toHaveCount(1);
+  await expect(again.locator('[data-save-status="kept"]')).toHaveCount(1);
   await expect.poll(() => keptOnDevice(again)).toEqual([expect.objectContaining({ changes: { medical_history: 'Tonsils removed 2021' } })]);
   await again.getByRole('link', { name: 'Logout' }).click();
   const leave = again.getByRole('dialog', { name: 'Leave with unsaved changes?' });
@@ -111,7 +118,8 @@ test.describe('before the form’s checks have come', () => {
     await context.setOffline(true);
     await type(page, 'allergy', 'Pollen');
     await expect(page.getByText(/You are offline/)).toBeVisible();
-    await expect(page.locator('[data-save-status="error"]')).toHaveCount(1);
+    await expect(page.locator('[data-save-status="kept"]')).toHaveCount(1);
+    await expect(page.locator('[data-save-status="error"]')).toHaveCount(0);
     await expect.poll(() => keptOnDevice(page)).toEqual([expect.objectContaining({ studentId: student.id, changes: { allergy: 'Pollen' } })]);
 
     await page.unroute(/\/assets\/field-schemas-[^/]+\.js$/);

@@ -74,3 +74,22 @@ test('a staff member adds a passkey, confirms an export with it, and signs in wi
     await context.close();
   }
 });
+
+test('a portal opened by its IP address without PORTAL_URL says the administrator must set it, naming the address she opened', async ({ page }, testInfo) => {
+  await signInAdminViaApi(page);
+  await page.goto('/admin/account');
+  await page.getByLabel('Passkey name').fill('Office computer');
+  await page.getByRole('button', { name: 'Add a passkey' }).click();
+  // The shared portal runs with no PORTAL_URL, opened at 127.0.0.1: its passkeys could only be localhost's.
+  const here = new URL(process.env.E2E_BASE_URL!).origin;
+  expect(here).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  await expect(
+    page.getByText(
+      `Passkeys work only at the portal's own address, which it has not been given. Please ask the administrator to set PORTAL_URL to the address you open the portal at (${here}).`,
+    ),
+  ).toBeVisible();
+  await expect(page.getByText(/localhost/)).toHaveCount(0);
+  await expectAccessible(page);
+  await expectNoSidewaysScroll(page);
+  await shot(page, `account-passkeys-need-portal-url-${testInfo.project.name}`);
+});

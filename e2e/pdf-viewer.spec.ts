@@ -39,7 +39,8 @@ test('a student opens her report card on a phone that shows no PDF: the page is 
   expect(viewerFiles.some((url) => url.includes('pdf.worker'))).toBe(true);
   await expect(dialog.getByText('Page 1 of 1')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Next page' })).toBeDisabled();
-  // Drawn for the phone's width: as wide as the viewer, no wider than the screen.
+  // Drawn for the phone's width, and said so: as wide as the viewer, no wider than the screen.
+  await expect(dialog.getByTestId('pdf-zoom')).toHaveText('Fit width');
   const fitted = (await canvas.boundingBox())!;
   expect(fitted.width).toBeGreaterThan(300);
   expect(fitted.width).toBeLessThanOrEqual(360);
@@ -48,14 +49,15 @@ test('a student opens her report card on a phone that shows no PDF: the page is 
   await shot(page, 'pdf-viewer-report-card-phone');
   expect(errors).toEqual([]);
 
+  // One tap shows the page at its true size: a letter page 8.5 inches wide, 816 CSS pixels.
   await dialog.getByRole('button', { name: 'Zoom in' }).click();
-  await expect(dialog.locator('canvas[data-drawn="1@1.25"]')).toBeVisible();
-  await expect(dialog.getByText('125%')).toBeVisible();
-  expect((await canvas.boundingBox())!.width).toBeCloseTo(fitted.width * 1.25, -1);
+  await expect(dialog.locator('canvas[data-drawn="1@1"]')).toBeVisible();
+  await expect(dialog.getByTestId('pdf-zoom')).toHaveText('100%');
+  expect((await canvas.boundingBox())!.width).toBeCloseTo(816, -1);
   // The keyboard too: in the page's area, − zooms out again.
   await dialog.getByRole('region', { name: /page 1 of 1/ }).press('-');
-  await expect(dialog.locator('canvas[data-drawn="1@1"]')).toBeVisible();
-  await expect(dialog.getByText('100%')).toBeVisible();
+  await expect(dialog.locator('canvas[data-drawn="1@fit"]')).toBeVisible();
+  await expect(dialog.getByTestId('pdf-zoom')).toHaveText('Fit width');
 
   await expectDownload(page, dialog, new RegExp(`^report-card-${student.id}-2025-term-3\\.pdf$`));
 
@@ -88,7 +90,7 @@ test('a student’s registration form: every page is drawn in turn, and it downl
   for (let number = 2; number <= count; number += 1) {
     await dialog.getByRole('button', { name: 'Next page' }).click();
     await expect(dialog.getByText(`Page ${number} of ${count}`)).toBeVisible();
-    await expect(dialog.locator(`canvas[data-drawn="${number}@1"]`)).toBeVisible();
+    await expect(dialog.locator(`canvas[data-drawn="${number}@fit"]`)).toBeVisible();
   }
   await expect(dialog.getByRole('button', { name: 'Next page' })).toBeDisabled();
   await dialog.getByRole('button', { name: 'Previous page' }).click();

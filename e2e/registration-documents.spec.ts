@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { claimStudent, expectAccessible, signInStudentViaApi } from './support/fixtures.ts';
 import { expectFirstPageDrawn } from './support/pdf-viewer.ts';
+import { shot } from './support/screenshots.ts';
 
 /** A valid PDF header and trailer around about 1 MB of comment lines, so the upload takes a moment. */
 const bigPdf = () => Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.from(`%${'x'.repeat(99)}\n`.repeat(10_000)), Buffer.from('trailer<<>>\n%%EOF\n')]);
@@ -63,7 +64,7 @@ test('a student uploads her documents with progress, removes one, resubmits, see
   await page.goto('/registration/complete');
   const states = page.getByRole('list', { name: 'Step states' });
   await expect(states.getByText(/Fill in: .*Home Address/)).toBeVisible();
-  await expect(states.getByText('Upload every document (birth certificate, immunization card, SEA slip and photo).')).toBeVisible();
+  await expect(states.getByText('Upload: Birth Certificate, Immunization Card, SEA Slip.')).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'I have read and agree to the terms and conditions.' })).toBeDisabled();
   await expect(page.getByText(/^You can agree once every step is complete: /)).toBeVisible();
   await expectAccessible(page);
@@ -76,4 +77,38 @@ test('a student uploads her documents with progress, removes one, resubmits, see
   expect(pdf.headers()['content-type']).toBe('application/pdf');
   await viewer.getByRole('button', { name: 'Close' }).click();
   await expect(viewer).toHaveCount(0);
+});
+
+test('with documents missing, Complete and the Documents step both name what to upload, never a button the step does not show', async ({ page }) => {
+  const student = claimStudent('empty', test.info().project.name === 'phone' ? 5 : 3);
+  await signInStudentViaApi(page, student);
+  await page.goto('/registration/complete');
+  const documentsLine = page
+    .getByRole('list', { name: 'Step states' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('link', { name: 'Documents' }) });
+  await expect(documentsLine).toContainText('Upload: Birth Certificate, Immunization Card, SEA Slip, Photo of the Student.');
+  await expect(documentsLine).not.toContainText('Nothing has changed');
+  await expectAccessible(page);
+  await documentsLine.scrollIntoViewIfNeeded();
+  await shot(page, 'complete-documents-to-upload');
+
+  // The Documents step says the same, above its slots.
+  await documentsLine.getByRole('link', { name: 'Documents' }).click();
+  await expect(page).toHaveURL(/\/registration\/documents$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Upload: Birth Certificate, Immunization Card, SEA Slip, Photo of the Student.' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Nothing has changed' })).toHaveCount(0);
+
+  // One uploaded: both name only the rest.
+  const picture = page.getByRole('region', { name: 'Photo of the Student' });
+  await page.locator('#file-picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await photo('#335577') });
+  await picture.getByRole('button', { name: 'Upload' }).click();
+  await expect(picture.getByText('Photo uploaded successfully.')).toBeVisible();
+  const stillToUpload = page.getByText('Upload: Birth Certificate, Immunization Card, SEA Slip.', { exact: true });
+  await expect(stillToUpload).toBeVisible();
+  await expectAccessible(page);
+  await page.evaluate(() => window.scrollTo({ top: 0 }));
+  await shot(page, 'documents-to-upload');
+  await page.getByRole('link', { name: 'Complete' }).first().click();
+  await expect(documentsLine).toContainText('Upload: Birth Certificate, Immunization Card, SEA Slip.');
 });

@@ -258,7 +258,7 @@ test('a change made offline is kept, warned about on leaving, and saved when the
 
   await context.setOffline(true);
   await type(page, 'allergy', 'Bee stings');
-  await expect(page.locator('[data-save-status="error"]')).toHaveCount(1);
+  await expect(page.locator('[data-save-status="kept"]')).toHaveCount(1);
   await expect(page.getByText(/You are offline/)).toBeVisible();
   // Leaving the wizard with the change unsaved asks first; staying keeps it.
   await page.getByRole('banner').getByRole('link').first().click();

@@ -10,22 +10,22 @@ export { expect } from '@playwright/test';
 export const NO_PDF_VIEWER = { plugins: { always_open_pdf_externally: true } };
 
 /**
- * Tests in a Chromium of their own at a phone's size, with a profile on disk (not the incognito
- * context Playwright gives by default: Chromium installs no app from one) holding `preferences`
- * (no command-line switch turns the PDF viewer off).
+ * Tests in a Chromium of their own at a phone's size (or, with `projectSize`, the project's: the
+ * desktop's or the phone's), with a profile on disk (not the incognito context Playwright gives by
+ * default: Chromium installs no app from one) holding `preferences` (no command-line switch turns
+ * the PDF viewer off).
  */
-export function testInOwnBrowser(preferences: object) {
+export function testInOwnBrowser(preferences: object, { projectSize = false } = {}) {
   return base.extend({
-    context: async ({ baseURL }, use) => {
+    context: async ({ baseURL, viewport, isMobile, hasTouch }, use) => {
+      const size = projectSize ? { viewport, isMobile, hasTouch } : { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
       const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-profile-'));
       fs.mkdirSync(path.join(profile, 'Default'));
       fs.writeFileSync(path.join(profile, 'Default', 'Preferences'), JSON.stringify(preferences));
       const context = await chromium.launchPersistentContext(profile, {
         ...chromiumLaunchOptions,
         baseURL,
-        viewport: { width: 360, height: 740 },
-        isMobile: true,
-        hasTouch: true,
+        ...size,
         acceptDownloads: true,
       });
       await use(context);

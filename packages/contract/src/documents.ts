@@ -18,6 +18,9 @@ export const documentTypes = {
 
 export type DocumentType = keyof typeof documentTypes;
 
+/** What the Documents step still needs: the documents not uploaded yet, by the titles of their slots. */
+export const stillToUpload = (missing: readonly DocumentType[]): string => `Upload: ${missing.map((type) => documentTypes[type].title).join(', ')}.`;
+
 /** The document types in the spec's order. */
 export const documentTypeNames = Object.keys(documentTypes) as [DocumentType, ...DocumentType[]];
 

@@ -82,9 +82,14 @@ export const messages = {
   passkeyCancelled: 'The passkey was not used. Please try again, or use a code from your authenticator app.',
   /** A browser that cannot use passkeys. */
   passkeysUnsupported: 'This browser cannot use passkeys. Please use another browser, or a code from your authenticator app.',
-  /** The portal opened at another address than PORTAL_URL, whose host name passkeys belong to. */
-  passkeysElsewhere: (host: string) =>
-    `Passkeys work only at the portal's own address (${host}). Please open the portal there, or ask the administrator to set PORTAL_URL.`,
+  /** The portal opened at another address than PORTAL_URL (`address`), whose host name passkeys belong to. */
+  passkeysElsewhere: (address: string) => `Passkeys work only at the portal's own address. Please open the portal at ${address} and use your passkey there.`,
+  /**
+   * The portal opened at another address than the one it assumes without PORTAL_URL (localhost):
+   * only the administrator can give it its address (`here` is the one she opened).
+   */
+  passkeysNeedPortalUrl: (here: string) =>
+    `Passkeys work only at the portal's own address, which it has not been given. Please ask the administrator to set PORTAL_URL to the address you open the portal at (${here}).`,
   /** A passkey step-up or sign-in asked for by an account that has none. */
   noPasskeyYet: 'Add a passkey on your account page first.',
   /** The last second factor removed while STAFF_MFA=required (409). */

@@ -1,3 +1,4 @@
+import { stillToUpload, type DocumentType } from './documents.ts';
 import { fieldsOfStep, fieldTitle, filled, missingFields, todayIso, type FieldValue } from './field-rules.ts';
 import { completenessSteps, type CompletenessStepKey, type StepKey } from './progress-steps.ts';
 import type { FieldDef } from './student-fields.ts';
@@ -16,15 +17,26 @@ export type StepState = {
 };
 
 /**
- * What completeness knows besides the record: whether every document is in, and which steps she
- * has reviewed this year (decision 026).
+ * What completeness knows besides the record: whether every document is in (and, when it is known,
+ * which are not), and which steps she has reviewed this year (decision 026).
  */
-export type CompletenessFacts = { documentsComplete: boolean; reviewed: (key: CompletenessStepKey) => boolean };
+export type CompletenessFacts = {
+  documentsComplete: boolean;
+  /** The documents not uploaded yet, when the caller has read them: the note names them. */
+  missingDocuments?: readonly DocumentType[];
+  reviewed: (key: CompletenessStepKey) => boolean;
+};
 
 export const completenessNotes = {
   notReviewed: "Check this step and press 'Nothing has changed', or change what is different.",
   documentsMissing: 'Upload every document (birth certificate, immunization card, SEA slip and photo).',
+  /** The documents still to upload, by the titles of their slots on the Documents step. */
+  uploadDocuments: stillToUpload,
 } as const;
+
+/** What the Documents step still needs, when it is not complete. */
+const documentsNote = (missing: readonly DocumentType[] | undefined) =>
+  missing && missing.length > 0 ? completenessNotes.uploadDocuments(missing) : completenessNotes.documentsMissing;
 
 /** Whether a filled value is valid for its field, on `today`. */
 export type ValueCheck = (field: FieldDef, value: FieldValue, today: string) => boolean;
@@ -49,7 +61,14 @@ export function stepStates(record: Record<string, FieldValue>, facts: Completene
   return completenessSteps.map(({ key, label }) => {
     const state: StepState =
       key === 'documents'
-        ? { key, label, complete: facts.documentsComplete, missing: [], invalid: [], note: facts.documentsComplete ? null : completenessNotes.documentsMissing }
+        ? {
+            key,
+            label,
+            complete: facts.documentsComplete,
+            missing: [],
+            invalid: [],
+            note: facts.documentsComplete ? null : documentsNote(facts.missingDocuments),
+          }
         : dataStepState(record, key, label, isValid, today);
     if (!state.complete || facts.reviewed(key)) return state;
     return { ...state, complete: false, note: completenessNotes.notReviewed };

@@ -129,6 +129,16 @@ describe('student field rules (SPEC §5)', () => {
     expect(unreviewed.find((state) => state.key === 'healthData')!.complete).toBe(true);
   });
 
+  it('names the documents still to upload when it knows them, whether or not she has reviewed the step', () => {
+    const missing = ['birth_certificate', 'picture'] as const;
+    for (const reviewed of [true, false]) {
+      const documents = registrationStepStates({}, { documentsComplete: false, missingDocuments: missing, reviewed: () => reviewed }).find(
+        (state) => state.key === 'documents',
+      );
+      expect(documents).toMatchObject({ complete: false, note: 'Upload: Birth Certificate, Photo of the Student.' });
+    }
+  });
+
   it('judges filled values with the check it is given: the schemas, or on a first paint none', () => {
     const record = { living_status: 'Both Parents', mother_name: 'Joy Charles', email: 'not-an-email' };
     const facts = { documentsComplete: true, reviewed: () => true };

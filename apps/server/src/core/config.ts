@@ -212,6 +212,8 @@ export type Config = {
   officeEmail: string | null;
   /** The portal's address as messages name it (its sign-in, the opt-out link). */
   portalUrl: string;
+  /** Whether PORTAL_URL gave the address; otherwise it is assumed (localhost), and passkeys work only there. */
+  portalUrlSet: boolean;
   /**
    * Whether admin and office staff must use a second factor (decision 043): `required` by default
    * for a real school, `optional` with the demo school (SEED_DEMO).
@@ -304,6 +306,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     officeEmail: env.OFFICE_EMAIL ?? null,
     mailFrom: env.MAIL_FROM ?? `${env.SCHOOL_NAME} <no-reply@${hostOf(env.PORTAL_URL) ?? 'localhost'}>`,
     portalUrl: (env.PORTAL_URL ?? `http://${env.HOST === '0.0.0.0' || env.HOST === '127.0.0.1' ? 'localhost' : env.HOST}:${env.PORT}`).replace(/\/+$/, ''),
+    portalUrlSet: env.PORTAL_URL !== undefined,
     staffMfa: env.STAFF_MFA ?? (env.SEED_DEMO ? 'optional' : 'required'),
     exportDailyLimit: env.EXPORT_DAILY_LIMIT,
     recordReadsPerHour: { admin: env.RECORD_READS_PER_HOUR_ADMIN, office: env.RECORD_READS_PER_HOUR_OFFICE },

@@ -162,10 +162,16 @@ describe('settings', () => {
   });
 
   it('keeps messages unsent without SMTP_URL, and reads SMTP_URL, MAIL_FROM and PORTAL_URL when given', () => {
-    expect(loadConfig({})).toMatchObject({ smtpUrl: undefined, portalUrl: 'http://localhost:8000', mailFrom: `${DEFAULT_SCHOOL_NAME} <no-reply@localhost>` });
+    expect(loadConfig({})).toMatchObject({
+      smtpUrl: undefined,
+      portalUrl: 'http://localhost:8000',
+      portalUrlSet: false,
+      mailFrom: `${DEFAULT_SCHOOL_NAME} <no-reply@localhost>`,
+    });
     expect(loadConfig({ SMTP_URL: 'smtps://user:pass@mail.example.org:465', PORTAL_URL: 'https://portal.example.org/' })).toMatchObject({
       smtpUrl: 'smtps://user:pass@mail.example.org:465',
       portalUrl: 'https://portal.example.org',
+      portalUrlSet: true,
       mailFrom: `${DEFAULT_SCHOOL_NAME} <no-reply@portal.example.org>`,
     });
     expect(loadConfig({ MAIL_FROM: 'Office <office@example.org>' }).mailFrom).toBe('Office <office@example.org>');

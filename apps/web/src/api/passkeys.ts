@@ -20,10 +20,15 @@ export async function getSecondFactors(): Promise<SecondFactors> {
 /** The portal was opened at another address than the one its passkeys belong to (PORTAL_URL's host name). */
 class PasskeysElsewhere extends Error {}
 
-/** Refuses before the browser does (with a bare security error) when this page's host is not, or is not under, the passkeys' host. */
-function checkHost(rpId: string | undefined): void {
+/**
+ * Refuses before the browser does (with a bare security error) when this page's host is not, or is
+ * not under, the passkeys' host: says the portal's own address (PORTAL_URL's), or, when the portal
+ * has not been given one, that the administrator must set it.
+ */
+function checkHost(rpId: string | undefined, portalUrl: string | null | undefined): void {
   const host = window.location.hostname;
-  if (rpId && host !== rpId && !host.endsWith(`.${rpId}`)) throw new PasskeysElsewhere(messages.passkeysElsewhere(rpId));
+  if (!rpId || host === rpId || host.endsWith(`.${rpId}`)) return;
+  throw new PasskeysElsewhere(portalUrl ? messages.passkeysElsewhere(portalUrl) : messages.passkeysNeedPortalUrl(window.location.origin));
 }
 
 /** The message to show when a passkey step failed: the server's, or why the browser gave no passkey. */
@@ -40,7 +45,7 @@ export function passkeyProblem(caught: unknown): string {
  */
 export async function givePasskey<T>(optionsPath: string, answerPath: string): Promise<T> {
   const options = await api<PasskeyRequestOptions>(optionsPath, { method: 'POST', body: {} });
-  checkHost(options.rpId);
+  checkHost(options.rpId, options.portal_url);
   const { startAuthentication } = await browserPasskeys();
   const response = await startAuthentication({ optionsJSON: options as unknown as Parameters<typeof startAuthentication>[0]['optionsJSON'] });
   return api<T>(answerPath, { method: 'POST', body: { response } });
@@ -48,7 +53,7 @@ export async function givePasskey<T>(optionsPath: string, answerPath: string): P
 
 /** A new passkey made by the browser for the creation options the server handed out. */
 export async function makePasskey(options: PasskeyCreationOptions) {
-  checkHost(options.rp.id);
+  checkHost(options.rp.id, options.portal_url);
   const { startRegistration } = await browserPasskeys();
   return startRegistration({ optionsJSON: options as unknown as Parameters<typeof startRegistration>[0]['optionsJSON'] });
 }

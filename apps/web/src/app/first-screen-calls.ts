@@ -8,8 +8,8 @@ const dataSteps = [stepPaths.studentData, stepPaths.familyData, stepPaths.health
 
 /**
  * The calls each of a signed-in student's screens makes as it opens, by its path: the four data
- * steps' fields choose from the reference lists (one call); Documents lists what she has uploaded;
- * Complete needs her record only. The app asks them as it starts; the server has the browser fetch
+ * steps' fields choose from the reference lists (one call); Documents lists what she has uploaded,
+ * and Complete too (to name what is still to upload). The app asks them as it starts; the server has the browser fetch
  * them with the page where it can (the build reads this list too, so it imports nothing of the
  * app's).
  */
@@ -22,6 +22,7 @@ export const firstScreenCalls: Record<string, string[]> = {
     Object.values(stepPaths).map((step) => [`/registration/${step}`, dataSteps.includes(step) ? [record, '/api/reference-lists'] : [record]]),
   ),
   [`/registration/${stepPaths.documents}`]: [record, `/api/get-files/${STUDENT}`],
+  [`/registration/${stepPaths.submit}`]: [record, `/api/get-files/${STUDENT}`],
 };
 
 /** The calls of the screen at `path` for the student `studentId`; none for a path that is no student screen. */

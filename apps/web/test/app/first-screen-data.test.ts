@@ -33,9 +33,9 @@ describe('the first screen’s calls, started with the app', () => {
     expect(await earlyCalls('/registration/health-data')).toEqual(['/api/config', studentPath(student), referenceListsPath]);
   });
 
-  it('ask Documents for her record and her uploads, and Complete for her record only: they choose from no list', async () => {
+  it('ask Documents and Complete for her record and her uploads (Complete names what is still to upload): they choose from no list', async () => {
     expect(await earlyCalls('/registration/documents')).toEqual(['/api/config', studentPath(student), filesPath(student)]);
-    expect(await earlyCalls('/registration/complete')).toEqual(['/api/config', studentPath(student)]);
+    expect(await earlyCalls('/registration/complete')).toEqual(['/api/config', studentPath(student), filesPath(student)]);
   });
 
   it('ask each of her other screens for what it shows, by the addresses its own calls use', async () => {

@@ -3,10 +3,14 @@ import { z } from 'zod';
 /** A WebAuthn credential named in options: its ID and how the browser may reach it. */
 const credentialDescriptor = z.object({ id: z.string(), type: z.literal('public-key'), transports: z.array(z.string()).optional() }).loose();
 
+/** The portal's own address (PORTAL_URL's origin), where its passkeys work; null when PORTAL_URL is not set. */
+const portalUrl = z.string().nullable().optional();
+
 /**
  * POST /api/account/passkeys/options: what the browser's `navigator.credentials.create()` takes
- * (in JSON) to make a passkey for this portal (decision 043). Fields the WebAuthn standard adds
- * later pass through unchanged.
+ * (in JSON) to make a passkey for this portal (decision 043), and the portal's own address, so that
+ * a page opened elsewhere can say where to go. Fields the WebAuthn standard adds later pass through
+ * unchanged.
  */
 export const passkeyCreationOptionsSchema = z
   .object({
@@ -16,6 +20,7 @@ export const passkeyCreationOptionsSchema = z
     pubKeyCredParams: z.array(z.object({ alg: z.number(), type: z.literal('public-key') }).loose()),
     timeout: z.number().optional(),
     excludeCredentials: z.array(credentialDescriptor).optional(),
+    portal_url: portalUrl,
   })
   .loose();
 export type PasskeyCreationOptions = z.infer<typeof passkeyCreationOptionsSchema>;
@@ -30,6 +35,7 @@ export const passkeyRequestOptionsSchema = z
     rpId: z.string().optional(),
     timeout: z.number().optional(),
     allowCredentials: z.array(credentialDescriptor).optional(),
+    portal_url: portalUrl,
   })
   .loose();
 export type PasskeyRequestOptions = z.infer<typeof passkeyRequestOptionsSchema>;

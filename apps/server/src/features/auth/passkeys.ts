@@ -28,6 +28,9 @@ function relyingParty(config: Config) {
   return { origin: url.origin, rpID: url.hostname, name: config.schoolName };
 }
 
+/** The address a page opened elsewhere is sent to: PORTAL_URL's origin, or null when it is not set (and only the administrator can help). */
+const portalAddress = (config: Config): string | null => (config.portalUrlSet ? relyingParty(config).origin : null);
+
 const transportsOf = (stored: string) => (stored ? stored.split(',') : []);
 
 /** The handle a passkey knows its account by: its kind and number (`staff-3`, `guardian-3`), no name. */
@@ -63,7 +66,7 @@ export async function passkeyCreationOptions(deps: Deps, account: FactorAccount)
     authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
   });
   await handOutChallenge(deps, account.actor.sessionId, 'register', options.challenge);
-  return options as PasskeyCreationOptions;
+  return { ...options, portal_url: portalAddress(deps.config) } as PasskeyCreationOptions;
 }
 
 /** Her passkeys, oldest first. */
@@ -138,7 +141,7 @@ export async function passkeyAssertionOptions(
     timeout: CEREMONY_TIMEOUT_MS,
   });
   await handOutChallenge(deps, sessionHash, purpose, options.challenge);
-  return options as PasskeyRequestOptions;
+  return { ...options, portal_url: portalAddress(deps.config) } as PasskeyRequestOptions;
 }
 
 /**

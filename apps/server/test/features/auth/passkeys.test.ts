@@ -45,6 +45,23 @@ const auditActions = async (username: string) =>
       .execute()
   ).map((row) => `${row.action} ${row.detail}`);
 
+describe('the portal’s own address, for a page opened elsewhere', () => {
+  it('is named in the options when PORTAL_URL gives it, and is null when the portal only assumes localhost', async () => {
+    const assumed = await signedInStaff(t.app, t.db, 'pk-address', { role: 'office' });
+    expect((await assumed.post('/api/account/passkeys/options')).json()).toMatchObject({ rp: { id: 'localhost' }, portal_url: null });
+    const given = await buildTestApp({ staffMfa: 'optional', portalUrl: 'https://portal.example.org', portalUrlSet: true });
+    try {
+      const client = await signedInStaff(given.app, given.db, 'pk-address', { role: 'office' });
+      expect((await client.post('/api/account/passkeys/options')).json()).toMatchObject({
+        rp: { id: 'portal.example.org' },
+        portal_url: 'https://portal.example.org',
+      });
+    } finally {
+      await given.close();
+    }
+  });
+});
+
 describe('adding a passkey', () => {
   it('hands out creation options for this portal, stores the passkey she made with its name, and lists it', async () => {
     const client = await signedInStaff(t.app, t.db, 'pk-add', { role: 'office' });
@@ -148,7 +165,7 @@ describe('signing in with a passkey', () => {
     expect((await client.get('/api/students')).statusCode).toBe(401);
 
     const options = (await client.post('/api/admin-login/passkey/options')).json();
-    expect(options).toMatchObject({ rpId: 'localhost', allowCredentials: [{ id: authenticator.credentialId, type: 'public-key' }] });
+    expect(options).toMatchObject({ rpId: 'localhost', allowCredentials: [{ id: authenticator.credentialId, type: 'public-key' }], portal_url: null });
     const signedIn = await client.post('/api/admin-login/passkey', { response: authenticator.assert(options) });
     expect(signedIn.statusCode).toBe(200);
     expect(signedIn.json()).toEqual({ name: 'Admin', username: 'pk-signin', must_change_password: false });

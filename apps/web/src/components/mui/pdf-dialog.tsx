@@ -122,13 +122,14 @@ export function PdfDialog({
         )}
       </DialogContent>
       <DialogActions>
-        <Button component="a" href={downloadUrl} download={file?.fileName} disabled={!downloadUrl} startIcon={<DownloadIcon />}>
+        {/* The first thing offered: a phone's own PDF reader shows the file best, and keeps it. */}
+        <Button component="a" href={downloadUrl} download={file?.fileName} disabled={!downloadUrl} variant="contained" startIcon={<DownloadIcon />}>
           Download
         </Button>
         <Button onClick={() => void print()} disabled={!printable || printing} startIcon={printing ? <Spinner small /> : <PrintIcon />}>
           Print
         </Button>
-        <Button onClick={onClose} variant="contained">
+        <Button onClick={onClose} variant="outlined">
           Close
         </Button>
       </DialogActions>

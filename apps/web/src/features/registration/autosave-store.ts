@@ -193,7 +193,7 @@ export class AutosaveStore {
       while (this.state.pending.size > 0) {
         if (!(await this.judgeUnjudged())) {
           // The schemas could not be fetched: the network is down. The changes wait, kept.
-          this.setStatus(this.unjudged, 'error');
+          this.setStatus(this.unjudged, 'kept');
           this.update({ offline: true });
           this.scheduleRetry();
           return;
@@ -238,8 +238,9 @@ export class AutosaveStore {
             this.setStatus(batch.keys(), 'error');
           } else {
             // Offline, a server fault or anything unforeseen: keep the changes and try again later
-            // (a field left on "saving" would never be tried again).
-            this.setStatus(batch.keys(), 'error');
+            // (a field left on "saving" would never be tried again). Offline, the change is kept on
+            // the device, which its mark says; a fault is marked as one.
+            this.setStatus(batch.keys(), error?.isNetwork ? 'kept' : 'error');
             this.update({ offline: error?.isNetwork ?? false });
             this.scheduleRetry();
             return;

@@ -1,3 +1,4 @@
+import { documentTypeNames } from '@school/contract/documents';
 import { stepStates, type CompletenessFacts, type StepState } from '@school/contract/step-states';
 import { Link, useOutletContext } from 'react-router';
 import { LightAlert } from '../../components/light/light-alert.tsx';
@@ -5,6 +6,7 @@ import { LightIcon } from '../../components/light/light-icon.tsx';
 import { LightCheckbox } from '../../components/light/light-switch.tsx';
 import { RegistrationComplete } from '../../components/light/registration-complete.tsx';
 import { SaveIndicator } from '../../components/light/save-indicator.tsx';
+import { useFiles } from './api/get-files.ts';
 import { useAutosave } from './autosave-context.tsx';
 import { GuardianAgreement } from './components/guardian-agreement.tsx';
 import { useFieldJudge } from './field-judge.ts';
@@ -36,11 +38,17 @@ export default function CompleteStepPage() {
   const agreed = store.value('agree_terms_conditions') === 1;
   const { reviewed } = state.progress;
   const judge = useFieldJudge();
+  // Her documents name what is still to upload. The Documents flag, once set, says they are all in
+  // and reviewed; until her documents have come, it tells while the step is reviewed.
+  const { data: files } = useFiles(String(state.record.id));
+  const documentsDone = state.progress.documents === 1;
+  const missingDocuments = documentsDone || !files ? undefined : documentTypeNames.filter((type) => !files.some((file) => file.type === type));
   const states = (judge?.registrationStepStates ?? statesOnFirstPaint)(store.current(), {
-    // The Documents flag tells while the step is reviewed; before that, the Documents step itself shows what is missing.
-    documentsComplete: state.progress.documents === 1 || reviewed.documents !== 1,
+    documentsComplete: documentsDone || (missingDocuments ? missingDocuments.length === 0 : reviewed.documents !== 1),
+    missingDocuments,
     reviewed: (key) => reviewed[key] === 1,
   });
+  const checking = (step: StepState) => step.key === 'documents' && !files && !step.complete;
   const incomplete = states.filter((step) => !step.complete);
   const pathOf = (key: StepState['key']) => `/registration/${steps.find((step) => step.flag === key)?.path ?? ''}`;
   const reason =
@@ -78,7 +86,7 @@ export default function CompleteStepPage() {
                 <Link to={pathOf(step.key)} className="lf-link">
                   {step.label}
                 </Link>
-                <p className="lf-secondary">{step.complete ? 'Done' : needs(step)}</p>
+                <p className="lf-secondary">{step.complete ? 'Done' : checking(step) ? 'Checking your documents…' : needs(step)}</p>
               </div>
             </li>
           ))}

@@ -1,4 +1,4 @@
-import { documentTypeNames, documentTypes } from '@school/contract/documents';
+import { documentTypeNames, documentTypes, stillToUpload } from '@school/contract/documents';
 import { messages } from '@school/contract/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
@@ -213,10 +213,15 @@ export default function DocumentsStepPage() {
 
   if (error) return <LoadFailed message={failureMessage(error, 'Your documents could not be loaded just now.')} onRetry={() => void refetch()} />;
   // With a document missing, uploading it is what the step needs (and an upload reviews the step).
-  const allIn = slots.every((slot) => files?.some((file) => file.type === slot.type));
+  const missing = files ? documentTypeNames.filter((type) => !files.some((file) => file.type === type)) : [];
   return (
     <div className="lf-stack">
-      {allIn && <NothingChanged step="documents" kind="documents" readOnly={readOnly} />}
+      {files && missing.length === 0 && <NothingChanged step="documents" kind="documents" readOnly={readOnly} />}
+      {missing.length > 0 && !readOnly && (
+        <LightAlert severity="info" role="status">
+          {stillToUpload(missing)}
+        </LightAlert>
+      )}
       {slots.map((slot) => (
         <DocumentSlot
           key={slot.type}

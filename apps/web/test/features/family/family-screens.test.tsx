@@ -190,7 +190,18 @@ describe('her two-step sign-in on My Account', () => {
     const heading = await section.findByRole('heading', { name: 'Set up your authenticator app' });
     await waitFor(() => expect(heading).toHaveFocus());
     expect(await section.findByRole('img', { name: 'QR code for your authenticator app' })).toBeInTheDocument();
-    expect(section.getByRole('definition')).toHaveTextContent('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP');
+    // Shown in groups of four, with no space in its text: copied, it is the key the app takes.
+    expect(section.getByRole('definition')).toHaveTextContent('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', { normalizeWhitespace: false });
+    expect([...section.getByTestId('totp-secret').querySelectorAll('span')].map((group) => group.textContent)).toEqual([
+      'JBSW',
+      'Y3DP',
+      'EHPK',
+      '3PXP',
+      'JBSW',
+      'Y3DP',
+      'EHPK',
+      '3PXP',
+    ]);
     await userEvent.type(section.getByLabelText(/^Code from the app/), '000000');
     await userEvent.click(section.getByRole('button', { name: 'Turn on' }));
     expect(await section.findByRole('alert')).toHaveTextContent(messages.wrongCode);

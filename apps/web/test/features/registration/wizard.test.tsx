@@ -195,6 +195,23 @@ describe('the registration wizard', () => {
     expect(screen.getByText('The information I have given is true.')).toBeInTheDocument();
   });
 
+  it('names on Complete the documents still to upload, not a button the Documents step does not show', async () => {
+    fakeServer(registration(everyStepFilled), (record) => json({ message: 'Saved', record, progress }));
+    const uploaded = [{ name: 'birth.pdf', type: 'birth_certificate', url: '/api/file/1' }];
+    const answer = globalThis.fetch;
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+      String(input).startsWith('/api/get-files/') ? Promise.resolve(json(uploaded)) : answer(input, init),
+    );
+    const router = renderWizard('/registration/complete');
+    await stepShown('Complete');
+    const states = screen.getByRole('list', { name: 'Step states' });
+    expect(await within(states).findByText('Upload: Immunization Card, SEA Slip, Photo of the Student.')).toBeInTheDocument();
+    // The Documents step says the same, and offers no 'Nothing has changed' while one is missing.
+    await router.navigate('/registration/documents');
+    expect(await screen.findByText('Upload: Immunization Card, SEA Slip, Photo of the Student.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Nothing has changed' })).not.toBeInTheDocument();
+  });
+
   it('says so when every step is complete, and lets her agree', async () => {
     const complete = registration(everyStepFilled);
     const done = { ...progress, studentData: 1, familyData: 1, healthData: 1, otherData: 1, documents: 1, reviewed: allReviewed };

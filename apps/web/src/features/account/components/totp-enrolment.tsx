@@ -12,6 +12,7 @@ import { ApiError } from '../../../api/client.ts';
 import { useConfirmTotp } from '../api/confirm-totp.ts';
 import { useStartTotp } from '../api/start-totp.ts';
 import { useEnrolmentCheck } from './enrolment-check-dialog.tsx';
+import { AuthenticatorKey } from '../../../components/authenticator-key.tsx';
 import { QrCode } from '../../../components/qr-code.tsx';
 
 /** Enrolling an authenticator app: the QR code and secret, then its first code; answers the recovery codes. */
@@ -34,8 +35,8 @@ function TotpEnrolmentForm({ enrolment, onDone }: { enrolment: Enrolment; onDone
     <Stack component="form" spacing={2} onSubmit={submit} noValidate>
       <Typography>Scan this code with your authenticator app (or type the key below into it), then enter the 6 digits it shows.</Typography>
       <QrCode text={enrolment.otpauth_url} label="QR code for your authenticator app" />
-      <Typography sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }} data-testid="totp-secret">
-        {enrolment.secret}
+      <Typography component="div">
+        <AuthenticatorKey secret={enrolment.secret} />
       </Typography>
       {error && <Alert severity="error">{error}</Alert>}
       <TextField label="Code from the app" value={code} onChange={(event) => setCode(event.target.value)} autoComplete="one-time-code" sx={{ maxWidth: 240 }} />

@@ -20,6 +20,7 @@ import { removePasskey } from '../api/remove-passkey.ts';
 import { startTotp, type TotpEnrolment } from '../api/start-totp.ts';
 import { turnOffSecondFactor } from '../api/turn-off-second-factor.ts';
 import { problemOf } from '../problems.ts';
+import { AuthenticatorKey } from '../../../components/authenticator-key.tsx';
 
 /** The QR code's drawing, fetched only when she sets up an app: the account page opens without it. */
 const QrCode = lazy(async () => ({ default: (await import('../../../components/qr-code.tsx')).QrCode }));
@@ -32,9 +33,6 @@ function stateInWords({ totp, recovery_codes_left: left, passkeys }: GuardianSec
   ];
   return parts.length ? `On: after your password you give ${parts.join(' or ')}.` : 'Off: you sign in with your password alone.';
 }
-
-/** A secret as she reads it to type into her app: in groups of four. */
-const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
 
 /** Moves focus to `element` once it is drawn (a step that replaced the button she pressed). */
 function useFocusOnShow<T extends HTMLElement>(shown: unknown) {
@@ -126,7 +124,7 @@ function AppSetup({ enrolment, onCancel, onDone }: { enrolment: TotpEnrolment; o
       <dl className="family-secret">
         <dt>Key for your app</dt>
         <dd>
-          <code>{grouped(enrolment.secret)}</code>
+          <AuthenticatorKey secret={enrolment.secret} />
         </dd>
       </dl>
       <FormAlerts error={error} />

@@ -8,7 +8,7 @@ import { acceptDigitKeys, pasteDigits } from '../../../components/light/light-fo
 import { LightRadioGroup } from '../../../components/light/light-radio.tsx';
 import { LightSelect } from '../../../components/light/light-select.tsx';
 import { LightSwitch } from '../../../components/light/light-switch.tsx';
-import { SaveIndicator } from '../../../components/light/save-indicator.tsx';
+import { KEPT_ON_DEVICE, SaveIndicator } from '../../../components/light/save-indicator.tsx';
 import type { Option } from '../api/get-reference-lists.ts';
 import { useAutosave } from '../autosave-context.tsx';
 import { fieldProblem } from '../autosave-store.ts';
@@ -30,7 +30,7 @@ const frameProps = (
   required,
   disabled: readOnly || Boolean(field.schoolOnly),
   error: Boolean(error),
-  helperText: error ?? ' ',
+  helperText: error ?? (status === 'kept' ? KEPT_ON_DEVICE : ' '),
   aside: <SaveIndicator status={status} label={field.label} />,
 });
 

@@ -221,6 +221,24 @@ describe('a field of the wizard', () => {
     expect(store.hasUnsaved).toBe(true);
     store.dispose();
   });
+
+  it('marks a change kept on the device while offline with a clock that says so, never the red mark', async () => {
+    const store = new AutosaveStore(registration(), async () => {
+      throw new ApiError(0, { message: 'offline' });
+    });
+    const user = onTestClock();
+    render(withWizard(store, <FieldInput field={field('allergy')} readOnly={false} />));
+    await user.type(screen.getByRole('textbox', { name: 'Allergies' }), 'Dust');
+    await user.tab();
+    await passTime();
+    expect(screen.getByTitle('Allergies: kept on this device, will be saved when you are online')).toBeInTheDocument();
+    expect(screen.queryByTitle('Allergies not saved')).not.toBeInTheDocument();
+    // Said in words under the field too (a phone shows no tooltip), which is not an error.
+    const input = screen.getByRole('textbox', { name: 'Allergies' });
+    expect(input).toHaveAccessibleDescription('Kept on this device — will be saved when you are online.');
+    expect(input).not.toHaveAttribute('aria-invalid');
+    store.dispose();
+  });
 });
 
 describe('a phone field of the wizard', () => {
