@@ -23,6 +23,8 @@ test('a wizard step comes with its scripts, her record and the lists, each fetch
   const named = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((match) => match[1]);
   expect(named.some((script) => /\/assets\/wizard-[\w-]+\.js$/.test(script))).toBe(true);
   expect(named.some((script) => /\/assets\/student-screens-[\w-]+\.js$/.test(script))).toBe(true);
+  // Nothing of the parents' screens: what they share with the wizard comes with the student's screens.
+  expect(html).not.toContain('family-screens-');
   expect(html).not.toContain('rel="manifest"');
 
   await expect(page.getByRole('heading', { level: 1, name: 'Family Data' })).toBeVisible();

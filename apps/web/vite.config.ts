@@ -175,7 +175,10 @@ function firstScreenChunks() {
       for (const module of first) if (!module.endsWith(`${path.sep}main.tsx`)) chunks.set(module, 'app');
       for (const module of wizard) if (!first.has(module)) chunks.set(module, 'wizard');
       for (const module of student) if (!first.has(module)) chunks.set(module, 'student-screens');
-      for (const module of family) if (!first.has(module) && !student.has(module)) chunks.set(module, 'family-screens');
+      // What a guardian's screens share with the wizard comes with the student's screens, which both stand on:
+      // in either one's chunk it would have the other fetch that whole chunk for it.
+      for (const module of family)
+        if (!first.has(module) && !student.has(module)) chunks.set(module, wizard.has(module) ? 'student-screens' : 'family-screens');
     }
     if (/[\\/]node_modules[\\/]idb[\\/]/.test(id)) return 'wizard';
     return chunks.get(id) ?? null;
