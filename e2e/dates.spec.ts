@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { claimStudent, expectAccessible, expectNoSidewaysScroll, signInAdminViaApi, signInStudentViaApi } from './support/fixtures.ts';
 import { shot } from './support/screenshots.ts';
+import { onSchoolClock, schoolZone } from './support/school-clock.ts';
 
 /**
  * Dates are written one way on every screen (SPEC §9), whatever the browser says: here Chromium
@@ -12,19 +13,6 @@ import { shot } from './support/screenshots.ts';
 test.use({ locale: 'en-US', timezoneId: 'Asia/Tokyo' });
 
 /** The school's time zone, as the server tells the web. */
-const schoolZone = async (page: Page): Promise<string> => ((await (await page.request.get('/api/config')).json()) as { time_zone: string }).time_zone;
-
-/** An instant as the school's clock shows it, to the second (the Swedish locale writes yyyy-MM-dd HH:mm:ss). */
-const onSchoolClock = (iso: string, timeZone: string) =>
-  new Intl.DateTimeFormat('sv-SE', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).format(new Date(iso));
 
 test('a student sees when a report was posted to the second, and types her date of birth as yyyy-MM-dd', async ({ page }) => {
   const student = claimStudent('any', 3);

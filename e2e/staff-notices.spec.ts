@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { expectAccessible, expectNoSidewaysScroll, firstStaffSignIn, goToAdminScreen, signInAdminViaApi, signInStaff } from './support/fixtures.ts';
 import { screenshots } from './support/screenshots.ts';
+import { onSchoolClock, schoolZone } from './support/school-clock.ts';
 
 /** Each screen saved whole, to be looked at (SCREENSHOT_DIR). */
 const shot = screenshots({ fullPage: true });
@@ -73,22 +74,11 @@ test("an admin sets a staff member's e-mail; her sign-in from a new browser is t
     await other.context().close();
   }
 
-  const timeZone = (await (await page.request.get('/api/config')).json()).time_zone as string;
+  const timeZone = await schoolZone(page);
   type Listed = { id: number; recipient: string; created_at: string; sent_at: string | null };
   const notice = async () =>
     ((await (await page.request.get('/api/messages?kind=staff_security')).json()).items as Listed[]).filter((item) => item.recipient === email);
   expect(await notice()).toHaveLength(1);
-  // yyyy-MM-dd HH:mm:ss on the school's clock, as every screen writes a moment (the Swedish locale writes it so).
-  const onSchoolClock = (iso: string) =>
-    new Intl.DateTimeFormat('sv-SE', {
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      timeZone,
-    }).format(new Date(iso));
 
   await page.goto('/admin/messages');
   await page.getByRole('combobox', { name: 'Kind' }).click();
@@ -98,7 +88,7 @@ test("an admin sets a staff member's e-mail; her sign-in from a new browser is t
   // The row shows when it was sent, or made while it waits: either, read once the row is shown.
   const [listed] = await notice();
   const times = [listed!.created_at, listed!.sent_at].filter((time): time is string => time !== null);
-  await expect(row).toContainText(new RegExp(times.map(onSchoolClock).join('|')));
+  await expect(row).toContainText(new RegExp(times.map((time) => onSchoolClock(time, timeZone)).join('|')));
   const browserTime = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Asia/Tokyo' }).format(
     new Date(listed!.created_at),
   );
