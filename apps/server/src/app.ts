@@ -259,6 +259,7 @@ function serveWebApp(app: FastifyInstance, webDist: string): void {
     );
   }
   const screenPages = readScreenPages(webDist, readPage);
+  const screenNames = [...screenPages.keys()];
   app.setNotFoundHandler(async (request, reply) => {
     const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/sanctum/');
     if (!isPage) return reply.code(404).send({ message: messages.notFound });
@@ -266,7 +267,7 @@ function serveWebApp(app: FastifyInstance, webDist: string): void {
     // sign-in, gets the copy of the page that fetches the screen's scripts with it, and the
     // screen's first calls beside them (decision 055). Anyone else gets the page.
     const { actor } = request;
-    const found = screenOfPath([...screenPages.keys()], request.url.split('?')[0]!);
+    const found = screenOfPath(screenNames, request.url.split('?')[0]!);
     const screen = found && screenPages.get(found.screen);
     const forHer = screen?.for === actor.kind;
     const page = forHer ? screen.page : indexHtml;
