@@ -54,6 +54,8 @@ export class AutosaveStore {
   private state: Snapshot;
   private readonly listeners = new Set<() => void>();
   private inFlight = false;
+  /** The connection came back while a save was under way, which may yet fail as it went: try once more after it. */
+  private retryAfterFlight = false;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private retryDelay = 2000;
 
@@ -187,6 +189,7 @@ export class AutosaveStore {
   async flush(): Promise<void> {
     if (this.inFlight) return;
     this.inFlight = true;
+    this.retryAfterFlight = false;
     clearTimeout(this.retryTimer);
     this.retryTimer = undefined;
     try {
@@ -250,6 +253,8 @@ export class AutosaveStore {
     } finally {
       this.inFlight = false;
       this.update({});
+      // Without this, a failure begun offline would leave the changes to wait for the next retry (up to 30 s).
+      if (this.retryAfterFlight && this.state.pending.size > 0) this.retryNow();
     }
   }
 
@@ -289,6 +294,10 @@ export class AutosaveStore {
 
   /** The connection came back: save what is waiting now. */
   retryNow(): void {
+    if (this.inFlight) {
+      this.retryAfterFlight = true;
+      return;
+    }
     clearTimeout(this.retryTimer);
     this.retryTimer = undefined;
     void this.flush();

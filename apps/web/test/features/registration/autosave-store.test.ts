@@ -52,6 +52,31 @@ describe('autosave', () => {
     expect(store.hasUnsaved).toBe(false);
   });
 
+  it('saves at once when the connection returns while a save begun offline is still failing', async () => {
+    let online = false;
+    let failSent: (() => void) | undefined;
+    const sent: StudentRecord[] = [];
+    const store = new AutosaveStore(registration(), async (record) => {
+      sent.push(record);
+      if (online) return acceptingSave(record);
+      // The request started offline fails only after the connection is back.
+      await new Promise<void>((resolve) => (failSent = resolve));
+      throw new ApiError(0, { message: 'offline' });
+    });
+    store.commit('allergy', 'Pollen');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sent).toHaveLength(1);
+    online = true;
+    store.retryNow();
+    failSent?.();
+    await vi.advanceTimersByTimeAsync(SAVE_INDICATOR_MS);
+    // Sent again with no retry's wait, which would be 2 s or more.
+    expect(sent).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(SAVE_INDICATOR_MS);
+    expect(store.getSnapshot().status.get('allergy')).toBe('saved');
+    expect(store.hasUnsaved).toBe(false);
+  });
+
   describe('when the database is stalled or its connection lost (503)', () => {
     it('tries a save answered 503 "busy" again by itself, and saves it', async () => {
       let stalled = true;
