@@ -11,6 +11,7 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/test/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['apps/server/test/helpers/postgres-template.ts'],
           // Sized for a busy machine: a test that starts a server process waits for its line, however
           // long that takes; the limit only bounds a test that never ends.
           testTimeout: 120_000,

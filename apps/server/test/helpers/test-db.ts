@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type Db, type DialectName } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 
@@ -11,7 +12,8 @@ export const testDialect: DialectName = process.env.TEST_DB === 'postgres' ? 'po
 
 /**
  * A freshly migrated database of its own for each caller: an in-memory SQLite database, or a new
- * PostgreSQL database created on TEST_DATABASE_URL's server and dropped again by close().
+ * PostgreSQL database created on TEST_DATABASE_URL's server (a copy of the run's migrated template,
+ * see postgres-template.ts) and dropped again by close().
  */
 export async function createTestDb(): Promise<TestDb> {
   if (testDialect === 'sqlite') {
@@ -19,8 +21,9 @@ export async function createTestDb(): Promise<TestDb> {
     await migrateToLatest(db);
     return { db, dialect, close: () => db.destroy() };
   }
-  const database = await createPostgresDatabase();
+  const database = await createPostgresDatabase(inject('postgresTemplate'));
   const { db, dialect } = openDatabase({ databaseUrl: database.url });
+  // Nothing to do on a copy of the template; the whole set of migrations without one.
   await migrateToLatest(db);
   return {
     db,
@@ -33,14 +36,17 @@ export async function createTestDb(): Promise<TestDb> {
   };
 }
 
-/** A new, empty PostgreSQL database on TEST_DATABASE_URL's server: its URL, and drop() to remove it again. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+/**
+ * A new PostgreSQL database on TEST_DATABASE_URL's server, empty or a copy of `template`: its URL,
+ * and drop() to remove it again.
+ */
+export async function createPostgresDatabase(template?: string): Promise<{ url: string; drop(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL.');
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
