@@ -2,6 +2,7 @@ import { messages } from '@school/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { csvRecords } from '../../../src/lib/xlsx/csv-records.ts';
+import { expectAllowanceHeld, exportsOf, withFactorGiven } from '../../helpers/export-guard.ts';
 import { createAdminUser, createStaffUser, createStudent, signedInAdmin, signedInStaff, signedInStudent } from '../../helpers/factories.ts';
 import { createGuardian, linkGuardian, withGuardianSession } from '../../helpers/guardians.ts';
 import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
@@ -472,13 +473,7 @@ describe('GET /api/oneroster.zip', () => {
     const ahead = await office.get(`/api/oneroster.zip?since=${encodeURIComponent(new Date(Date.now() + 3_600_000).toISOString())}`);
     expect(ahead.statusCode).toBe(400);
     expect(ahead.json().message).toMatch(/^since is later than the portal's clock/);
-    const counted = await t.db
-      .selectFrom('export_allowance')
-      .innerJoin('admin_users', 'admin_users.id', 'export_allowance.admin_id')
-      .select('exports')
-      .where('username', '=', 'ros-since')
-      .executeTakeFirst();
-    expect(counted?.exports ?? 0).toBe(0);
+    expect(await exportsOf(t.db, 'ros-since')).toBeUndefined();
     // A moment with an offset, or without seconds, is read on its own clock.
     expect((await office.get(`/api/oneroster.zip?since=${encodeURIComponent('2020-01-01T04:00-04:00')}`)).statusCode).toBe(200);
   });
@@ -511,23 +506,11 @@ describe('GET /api/oneroster.zip', () => {
 describe('the guard on the roster', () => {
   it('asks an admin with a second factor for it again after 15 minutes, and audits each export with the students it held', async () => {
     const strict = await signedInStaff(t.app, t.db, 'ros-stepup', { role: 'admin' });
-    const account = await t.db
-      .updateTable('admin_users')
-      .set({ totp_secret: 'JBSWY3DPEHPK3PXP' })
-      .where('username', '=', 'ros-stepup')
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const factorGiven = (minutesAgo: number) =>
-      t.db
-        .updateTable('sessions')
-        .set({ second_factor_at: new Date(Date.now() - minutesAgo * 60_000).toISOString() })
-        .where('admin_id', '=', account.id)
-        .execute();
-    await factorGiven(16);
+    await withFactorGiven(t.db, 'ros-stepup', 16);
     const asked = await strict.get('/api/oneroster.zip');
     expect(asked.statusCode).toBe(403);
     expect(asked.json()).toEqual({ code: 'step_up_required', message: messages.stepUpRequired, enrolled: true });
-    await factorGiven(14);
+    await withFactorGiven(t.db, 'ros-stepup', 14);
     await readRoster(await strict.get('/api/oneroster.zip'));
     await readRoster(await strict.get(`/api/oneroster.zip?since=${encodeURIComponent('2020-01-01T00:00:00Z')}&leavers=include`));
     const atSchool = Number(
@@ -569,19 +552,13 @@ describe('the guard on the roster', () => {
       for (let index = 0; index < 30; index += 1) await createStudent(own.db, { id: `BUSY-${index}`, class_id: index % 2 ? '1A' : '2B' });
       const busy = await signedInAdmin(own.app);
       const answers = await Promise.all(Array.from({ length: 50 }, () => busy.get('/api/oneroster.zip')));
-      const statuses = answers.map((answer) => answer.statusCode);
-      expect(statuses.filter((status) => status === 200)).toHaveLength(LIMIT);
-      expect(statuses.filter((status) => status === 429)).toHaveLength(50 - LIMIT);
-      const refused = answers.find((answer) => answer.statusCode === 429)!;
-      expect(refused.json().message).toBe(messages.exportAllowanceUsed(LIMIT));
-      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      expectAllowanceHeld(answers, LIMIT);
       const made = await Promise.all(answers.filter((answer) => answer.statusCode === 200).map(readRoster));
       for (const roster of made) {
         expect(rowsOf(roster, 'users.csv').filter((user) => user.username.startsWith('BUSY-'))).toHaveLength(30);
         expect(roster.text.get('users.csv')).toBe(made[0].text.get('users.csv'));
       }
-      const exports = await own.db.selectFrom('export_allowance').select('exports').executeTakeFirstOrThrow();
-      expect(exports.exports).toBe(LIMIT);
+      expect(await exportsOf(own.db, 'registrar')).toBe(LIMIT);
       expect(await own.db.selectFrom('audit_log').select('id').where('action', '=', 'oneroster.exported').execute()).toHaveLength(LIMIT);
       // The rows kept of the roster are each kept once, whatever the order the exports ran in.
       const kept = await own.db.selectFrom('roster_rows').select(['sourced_id', 'deleted_at']).execute();
