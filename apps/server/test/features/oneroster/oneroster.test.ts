@@ -478,6 +478,35 @@ describe('GET /api/oneroster.zip', () => {
     expect((await office.get(`/api/oneroster.zip?since=${encodeURIComponent('2020-01-01T04:00-04:00')}`)).statusCode).toBe(200);
   });
 
+  it('hands out a new year’s sessions, courses, classes and enrollments after the year moves on, last year’s as tobedeleted, and keeps each person’s id', async () => {
+    const before = await readRoster(await admin.get('/api/oneroster.zip'));
+    const since = new Date().toISOString();
+    await t.db
+      .updateTable('school_year')
+      .set({ year: year + 1 })
+      .execute();
+    try {
+      const delta = await readRoster(await admin.get(`/api/oneroster.zip?since=${encodeURIComponent(since)}`));
+      const statusOf = (file: string, sourcedId: string) => rowsOf(delta, file).find((row) => row.sourcedId === sourcedId)?.status;
+      const oldClass = classNamed(before, '1A')!;
+      expect(statusOf('classes.csv', oldClass.sourcedId)).toBe('tobedeleted');
+      const newClass = rowsOf(delta, 'classes.csv').find((row) => row.classCode === '1A' && row.status === 'active')!;
+      expect(newClass.sourcedId).not.toBe(oldClass.sourcedId);
+      expect(rowsOf(delta, 'academicSessions.csv').find((session) => session.type === 'schoolYear' && session.status === 'active')?.title).toBe(
+        `${year + 1}-${year + 2}`,
+      );
+      const aaliyah = userNamed(before, 'ROS-1')!;
+      expect(enrollmentsOf(delta, aaliyah).map((enrollment) => [enrollment.classSourcedId, enrollment.status])).toEqual([
+        [newClass.sourcedId, 'active'],
+        [oldClass.sourcedId, 'tobedeleted'],
+      ]);
+      // She is the same person: her own row did not change.
+      expect(userNamed(delta, 'ROS-1')).toBeUndefined();
+    } finally {
+      await t.db.updateTable('school_year').set({ year }).execute();
+    }
+  });
+
   it('writes a name that starts with = + - @ as text, with the leading quote every file of the portal gives it', async () => {
     await createStudent(t.db, { id: 'ROS-F', first_name: '=HYPERLINK("http://evil.example","Click")', last_name: '+Sum', middle_name: '@cmd', class_id: '1A' });
     const roster = await readRoster(await admin.get('/api/oneroster.zip'));
