@@ -32,7 +32,7 @@ export type RosterLink = {
   relationship: 'mother' | 'father' | 'guardian' | 'other';
 };
 
-/** A row the roster has handed out, as it keeps it (migration 039). */
+/** A row the roster has handed out, as it keeps it (migration 037). */
 export type KeptRow = { sourced_id: string; kind: string; cells: string; modified_at: string; deleted_at: string | null };
 
 /** Rows written per statement: six values each, well under either database's limit of parameters. */
