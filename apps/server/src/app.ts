@@ -38,6 +38,7 @@ import { guardianSecondFactorRoutes, guardiansRoutes } from './features/guardian
 import { contactChangesRoutes } from './features/contact-changes/index.ts';
 import { absenceNoteFileOwner, absenceNotesRoutes } from './features/absence-notes/index.ts';
 import { consentsRoutes } from './features/consents/index.ts';
+import { oneRosterRoutes } from './features/oneroster/index.ts';
 import { apiDocsRoutes, registerOpenApi } from './lib/api-docs.ts';
 import { registerErrorHandler } from './lib/error-handler.ts';
 import { humanLogStream } from './lib/human-log.ts';
@@ -189,6 +190,7 @@ const featureRoutes: Array<[string, RoutePlugin]> = [
   ['attendance', attendanceRoutes],
   ['term reports', termReportsRoutes],
   ['admin data', adminDataRoutes],
+  ['admin data', oneRosterRoutes],
   ['audit log', auditRoutes],
   ['privacy', privacyRoutes],
   ['staff', staffRoutes],

@@ -116,6 +116,7 @@ export const auditActionWords = {
   'school-year.rolled-over': 'Moved the school into the next year',
   'school-year.rollover-undone': 'Undid the move into the next year',
   'audit.exported': 'Downloaded the audit log',
+  'oneroster.exported': 'Downloaded the OneRoster roster',
 } as const satisfies Record<string, string>;
 
 /** The name of an action the audit log records, e.g. `parents-contact.viewed`. */

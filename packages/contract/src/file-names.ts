@@ -22,6 +22,8 @@ export const fileNames = {
       .slice(0, 80)}${classId ? ` ${classId}` : ''}.${extension}`,
   /** The audit log's CSV, by the school's day it was made. */
   auditLog: (day: string) => `Audit Log ${day}.csv`,
+  /** The OneRoster roster (decision 075), by the school's day it was made: the whole roster, or its changes since a moment. */
+  oneRoster: (day: string, changes = false) => `OneRoster ${changes ? 'changes ' : ''}${day}.zip`,
   /** A student's copy of her data, by her ID (when known) and the school's day it was made. */
   myData: (studentId: string | null | undefined, day: string) => `${['My Data', studentId, day].filter(Boolean).join(' ')}.zip`,
 } as const;

@@ -110,6 +110,14 @@ export const serverMessages = {
   classMappedNowhere: (from: string, to: string) => `${from} is mapped onto ${to}, which does not exist.`,
   classNeedsPlace: (students: number, classId: string) => `Choose where the ${students} students of ${classId} go: a class or Leaves.`,
 
+  // The OneRoster roster (decision 075).
+  /** `since` of the roster's changes that is not a moment in ISO 8601 with its zone (400). */
+  rosterSince:
+    'since is a moment in ISO 8601 with its time zone, such as 2026-09-01T08:00:00Z or 2026-09-01T04:00:00-04:00: the roster then holds only what changed after it.',
+  /** `since` later than the portal's clock (400): a consumer whose clock runs ahead would miss changes. */
+  rosterSinceAhead: (now: string) =>
+    `since is later than the portal's clock (${now}): use the Last-Modified time of the roster you last downloaded, or the moment you asked for it.`,
+
   // Files and imports.
   photoUnreadable: 'The photo could not be read. Please choose another image.',
   fileKind: (kinds: string) => `The file must be ${kinds}.`,

@@ -658,6 +658,21 @@ export type ConsentAnswersTable = {
 /** The school's consent switches: `registration_agreement` asks a linked guardian's agreement with the yearly registration. */
 export type ConsentSettingsTable = { name: string; enabled: number };
 
+/** A row the OneRoster roster has handed out, in one of its views, as last written (decision 075). */
+export type RosterRowsTable = {
+  /** `at-school`, or `with-leavers` when the students who have left are in it. */
+  view: string;
+  sourced_id: string;
+  /** What the row is: org, session, course, class, student, staff, guardian, role or enrollment. */
+  kind: string;
+  /** The row's cells after its first three, as JSON. */
+  cells: string;
+  /** When its cells last changed (ISO-8601 UTC): the export that first wrote them. */
+  modified_at: string;
+  /** When it left the roster, null while it is in it. */
+  deleted_at: string | null;
+};
+
 export type Database = {
   students: StudentsTable;
   student_accounts: StudentAccountsTable;
@@ -725,4 +740,5 @@ export type Database = {
   consent_texts: ConsentTextsTable;
   consent_answers: ConsentAnswersTable;
   consent_settings: ConsentSettingsTable;
+  roster_rows: RosterRowsTable;
 };

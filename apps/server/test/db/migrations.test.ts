@@ -37,6 +37,7 @@ describe(`migrations on ${testDialect}`, () => {
         'rate_limits',
         'regional_corporations',
         'registration_status',
+        'roster_rows',
         'religions',
         'sessions',
         'student_accounts',

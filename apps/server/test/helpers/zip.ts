@@ -1,4 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import zlib from 'node:zlib';
+import { openZip } from '../../src/lib/zip/index.ts';
 
 /** One entry of a test ZIP; `declaredSize` lets a test lie about the uncompressed size, as a hostile file would. */
 export type ZipEntry = { name: string; data: Buffer | string; store?: boolean; declaredSize?: number };
@@ -64,4 +68,17 @@ export function makeZip(entries: ZipEntry[], { hiddenBefore = Buffer.alloc(0) }:
   end.writeUInt32LE(directory.length, 12);
   end.writeUInt32LE(offset, 16);
   return Buffer.concat([...locals, directory, end]);
+}
+
+/** Every file of a downloaded ZIP by its name, read with the portal's own checked reader. */
+export async function filesOfZip(zip: Buffer): Promise<Map<string, Buffer>> {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-zip-'));
+  try {
+    const file = path.join(folder, 'download.zip');
+    fs.writeFileSync(file, zip);
+    const archive = await openZip(file, { maxEntries: 100, maxUncompressedBytes: 100 * 1024 * 1024 });
+    return new Map(await Promise.all(archive.entries.map(async (entry) => [entry.name, await archive.read(entry)] as const)));
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
+  }
 }

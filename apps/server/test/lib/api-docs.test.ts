@@ -116,6 +116,7 @@ const requestRules: Record<string, { body?: z.ZodType; form?: z.ZodObject; query
   'POST /api/attendance-scans': { body: contract.scannerBatchRequest },
   'GET /api/audit': { query: contract.auditQuery },
   'GET /api/audit/csv': { query: contract.auditQuery },
+  'GET /api/oneroster.zip': { query: contract.oneRosterQuery },
   'POST /api/staff': { body: contract.newStaffRequest },
   'PATCH /api/staff/{username}': { body: contract.staffChangeRequest },
   'PUT /api/account/email': { body: contract.ownEmailRequest },

@@ -90,6 +90,7 @@ const expectedAccess: Record<string, Access> = {
   'PATCH /api/staff/:username': 'staff',
   'GET /api/audit': 'staff',
   'GET /api/audit/csv': 'staff',
+  'GET /api/oneroster.zip': 'staff',
   'GET /api/admin/export-alerts': 'staff',
   'POST /api/admin-login/second-factor': 'visitor',
   'POST /api/account/totp': 'signed-in',

@@ -26,6 +26,7 @@ export * from './school-year.ts';
 export * from './student-save.ts';
 export * from './term-reports.ts';
 export * from './notifications.ts';
+export * from './oneroster.ts';
 
 /** Each import and bulk upload by its address, with the text fields it takes beside the file (DESIGN §3: `dry_run` left out is a dry run). */
 export type ImportForms = {

@@ -2,6 +2,7 @@ import { messages } from '@school/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bulkExportGuard } from '../../../src/features/export-guard/index.ts';
 import { NotFound } from '../../../src/lib/errors.ts';
+import { expectAllowanceHeld, exportsOf as exportsCounted, withFactorGiven } from '../../helpers/export-guard.ts';
 import { createStudent, signedInStaff } from '../../helpers/factories.ts';
 import { buildTestApp, type TestApp, type TestClient } from '../../helpers/test-app.ts';
 
@@ -14,32 +15,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const exportsOf = async (username: string, { db } = t) =>
-  (
-    await db
-      .selectFrom('export_allowance')
-      .innerJoin('admin_users', 'admin_users.id', 'export_allowance.admin_id')
-      .select('exports')
-      .where('username', '=', username)
-      .orderBy('day', 'desc')
-      .executeTakeFirst()
-  )?.exports;
+const exportsOf = (username: string, { db } = t) => exportsCounted(db, username);
 
 /** The notes of the staff member's audit rows of an action. */
 const auditNotes = async (username: string, action: string) =>
   (await t.db.selectFrom('audit_log').select('detail').where('actor_id', '=', username).where('action', '=', action).execute()).map((row) => row.detail);
 
-/** Gives the account an authenticator-app secret, and its sessions a second factor given `minutesAgo` (or none). */
-async function withFactor(username: string, minutesAgo: number | null) {
-  const account = await t.db
-    .updateTable('admin_users')
-    .set({ totp_secret: 'JBSWY3DPEHPK3PXP' })
-    .where('username', '=', username)
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const at = minutesAgo === null ? null : new Date(Date.now() - minutesAgo * 60_000).toISOString();
-  await t.db.updateTable('sessions').set({ second_factor_at: at }).where('admin_id', '=', account.id).execute();
-}
+const withFactor = (username: string, minutesAgo: number | null) => withFactorGiven(t.db, username, minutesAgo);
 
 describe('the bulk export guard', () => {
   it('lets a staff member without a factor export when the second factor is optional, and logs how many students the export held', async () => {
@@ -93,12 +75,7 @@ describe('the bulk export guard', () => {
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, index) => office.get(index % 2 ? '/api/parents-contact/all' : '/api/parents-contact/all/xlsx')),
     );
-    const statuses = answers.map((answer) => answer.statusCode);
-    expect(statuses.filter((status) => status === 200)).toHaveLength(LIMIT);
-    expect(statuses.filter((status) => status === 429)).toHaveLength(50 - LIMIT);
-    const refused = answers.find((answer) => answer.statusCode === 429)!;
-    expect(refused.json().message).toBe(messages.exportAllowanceUsed(LIMIT));
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expectAllowanceHeld(answers, LIMIT);
     expect(await exportsOf('guard-busy')).toBe(LIMIT);
     expect(await auditNotes('guard-busy', 'parents-contact.viewed')).toHaveLength(LIMIT);
   });

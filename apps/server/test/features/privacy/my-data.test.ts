@@ -1,35 +1,20 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { messages } from '@school/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openZip } from '../../../src/lib/zip/index.ts';
 import { myDataRate } from '../../../src/features/privacy/routes.ts';
 import { type TestApp, TestClient } from '../../helpers/test-app.ts';
 import { adminApp, openRegistration, signedInStudent, type TestStudent } from '../../helpers/factories.ts';
 import { multipart } from '../../helpers/multipart.ts';
+import { filesOfZip } from '../../helpers/zip.ts';
 import { giveTerm, PDF, setPosted } from '../term-reports/term-reports-helpers.ts';
 
 let t: TestApp;
 let admin: TestClient;
-const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-my-data-'));
 
 beforeAll(async () => {
   ({ t, admin } = await adminApp());
   await openRegistration(t.db);
 });
-afterAll(async () => {
-  await t.close();
-  fs.rmSync(folder, { recursive: true, force: true });
-});
-
-/** Every file of a downloaded ZIP by its name, read with the portal's own checked reader. */
-async function filesOf(zip: Buffer): Promise<Map<string, Buffer>> {
-  const file = path.join(folder, `download-${Math.random().toString(36).slice(2)}.zip`);
-  fs.writeFileSync(file, zip);
-  const archive = await openZip(file, { maxEntries: 100, maxUncompressedBytes: 100 * 1024 * 1024 });
-  return new Map(await Promise.all(archive.entries.map(async (entry) => [entry.name, await archive.read(entry)] as const)));
-}
+afterAll(() => t.close());
 
 async function addAttendance(studentId: string, date: string, late = 0) {
   await t.db
@@ -87,7 +72,7 @@ describe("'Download my data'", () => {
     expect(response.headers['content-disposition']).toMatch(new RegExp(`^attachment; filename="My Data ${zaria.student.id} \\d{4}-\\d{2}-\\d{2}\\.zip"`));
     expect(response.headers['cache-control']).toBe('private, no-store');
 
-    const files = await filesOf(response.rawPayload);
+    const files = await filesOfZip(response.rawPayload);
     expect([...files.keys()]).toEqual([
       'my-record.json',
       'registration-form.pdf',

@@ -1,6 +1,7 @@
 import { fileNames } from '@school/contract/file-names';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
@@ -15,8 +16,10 @@ import { ApiError } from '../../api/client.ts';
 import { PageTitle } from '../../components/light/page-title.tsx';
 import { useOnArrival } from '../../lib/use-on-arrival.ts';
 import { useStepUp } from '../../components/mui/step-up-dialog.tsx';
+import { useMay } from '../../lib/use-may.ts';
 import { downloadRegistrationData } from './api/download-registration-data.ts';
 import { LeaversChoice } from './components/leavers-choice.tsx';
+import { OneRosterDownload } from './components/one-roster-download.tsx';
 
 type Stage = 'downloading' | 'done' | { failed: string };
 
@@ -24,12 +27,13 @@ type Stage = 'downloading' | 'done' | { failed: string };
  * `/admin/export` (SPEC §2 Export Data): opening it downloads the registration spreadsheet at
  * once, behind the persistent dialog 'Downloading data...'; the dialog closes when the file has
  * arrived, and the page then offers it again, with the students who have left if asked (decision
- * 069), or the way back.
+ * 069), or the way back. Admins also find the OneRoster roster here (decision 075).
  */
 export default function ExportDataPage() {
   const [stage, setStage] = useState<Stage>('downloading');
   const [includeLeavers, setIncludeLeavers] = useState(false);
   const { guard, dialog } = useStepUp();
+  const may = useMay();
 
   const download = useCallback(
     async (withLeavers = false) => {
@@ -76,6 +80,11 @@ export default function ExportDataPage() {
           </Stack>
         </Stack>
       </Paper>
+      {may('staff') && (
+        <Box sx={{ mt: 2 }}>
+          <OneRosterDownload guard={guard} />
+        </Box>
+      )}
       {dialog}
       <Dialog open={stage === 'downloading'} aria-labelledby="export-dialog-title" aria-describedby="export-dialog-text">
         <DialogTitle id="export-dialog-title">Downloading data...</DialogTitle>
