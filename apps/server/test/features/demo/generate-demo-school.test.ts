@@ -4,7 +4,7 @@ import path from 'node:path';
 import { documentTypeNames, isStepComplete, registrationStepStates, studentSaveSchema } from '@school/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import type { Db } from '../../../src/db/database.ts';
+import { openDatabase, type Db } from '../../../src/db/database.ts';
 import { generateDemoSchool } from '../../../src/features/demo/generate-demo-school.ts';
 import { standaloneFileStore, type FileStore } from '../../../src/lib/file-store/index.ts';
 import { createAdminUser, signedInAdmin } from '../../helpers/factories.ts';
@@ -183,5 +183,34 @@ describe('the demo school', () => {
     const db = await freshDb();
     await demo(db, { students: 5 });
     await expect(demo(db, { students: 5 })).rejects.toThrow('The demo school is only created in an empty database.');
+  });
+
+  it('made twice at the same moment on one database (as two servers starting together), is made once: the other is refused, never a duplicate key', async () => {
+    const testDb = await createTestDb();
+    opened.push(testDb);
+    // On PostgreSQL a connection pool of each maker's own, as another server would have.
+    const other = testDb.url ? openDatabase({ databaseUrl: testDb.url }).db : testDb.db;
+    try {
+      const made = await Promise.allSettled([demo(testDb.db, { students: 30 }), demo(other, { students: 30 })]);
+      expect(made.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+      const refused = made.find((result) => result.status === 'rejected');
+      expect(String(refused?.reason)).toContain('The demo school is only created in an empty database.');
+      // As many students (with last year's leavers) as one school made alone has.
+      const students = async (db: Db) =>
+        Number(
+          (
+            await db
+              .selectFrom('students')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      const alone = await freshDb();
+      await demo(alone, { students: 30 });
+      expect(await students(testDb.db)).toBe(await students(alone));
+      expect(await testDb.db.selectFrom('rollovers').selectAll().execute()).toHaveLength(1);
+    } finally {
+      if (other !== testDb.db) await other.destroy();
+    }
   });
 });
