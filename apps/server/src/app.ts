@@ -44,6 +44,7 @@ import { humanLogStream } from './lib/human-log.ts';
 import { serializerCompiler } from './lib/response-serializer.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { robotsRoutes } from './lib/robots.ts';
+import { healthRoutes } from './lib/health.ts';
 import { checkStoredFiles, createFileStore, removeOrphanFiles, SETTLE_MS, type FileOwner } from './lib/file-store/index.ts';
 import { registerUploads } from './lib/uploads/index.ts';
 import { registerRequestLoad } from './lib/request-load.ts';
@@ -85,6 +86,8 @@ export async function buildApp({ config, db, dialect, logger = true, extraRoutes
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
+    // A request reaching a closing server is answered by registerClosingAnswers, in the portal's words.
+    return503OnClosing: false,
     ...serverTimeouts(config),
   }).withTypeProvider<ZodTypeProvider>();
   limitConnectionsPerAddress(app.server, config, app.log);
@@ -100,6 +103,8 @@ export async function buildApp({ config, db, dialect, logger = true, extraRoutes
   app.decorate('deps', { db, dialect, writeTransaction, config, files: createFileStore(config, db, writeTransaction) } satisfies Deps);
 
   registerErrorHandler(app);
+  // First of the hooks: a closing server answers a late request before any other work (decision 072).
+  registerClosingAnswers(app);
   await app.register(cookie);
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
@@ -142,12 +147,12 @@ export async function buildApp({ config, db, dialect, logger = true, extraRoutes
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
   registerAnswerCompression(app);
-  registerClosingAnswers(app);
 
   await registerOpenApi(app);
   for (const [tag, routes] of featureRoutes) await app.register(withTag(tag, routes));
   await app.register(apiDocsRoutes);
   await app.register(robotsRoutes);
+  await app.register(healthRoutes);
   if (extraRoutes) await app.register(extraRoutes);
 
   // Start-up check of stored files: bytes no row names go, missing bytes are reported (unfinished uploads: registerUploads).

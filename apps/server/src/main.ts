@@ -58,7 +58,7 @@ async function main(): Promise<void> {
     await db.destroy();
     process.off('SIGINT', stopDuringStartUp);
     process.off('SIGTERM', stopDuringStartUp);
-    port = await runWorkers(config.workers);
+    port = await runWorkers(config.workers, { drainMs: config.drainSeconds * 1000 });
   } else {
     port = await serve(config, db, dialect);
   }
@@ -128,7 +128,7 @@ async function serve(config: Config, db: Db, dialect: DialectName): Promise<numb
   app.addHook('onClose', async () => clearInterval(purge));
   process.off('SIGINT', stopDuringStartUp);
   process.off('SIGTERM', stopDuringStartUp);
-  stopOnSignals(app, db);
+  stopOnSignals(app, db, { drainMs: config.drainSeconds * 1000 });
 
   await app.listen({ port: config.port, host: config.host }).catch((error) => {
     throw listenError(error, config);
