@@ -10,6 +10,7 @@ import { aloneAcrossServers } from './db/dialect.ts';
 import { migrateToLatest, NewerDatabaseError } from './db/migrate.ts';
 import { demoGuardianNote, demoStudentNote, generateDemoSchool, isDatabaseEmpty, takeDemoSignIn } from './features/demo/index.ts';
 import { stopOnSignals } from './graceful-stop.ts';
+import { registerSharedJob } from './lib/shared-jobs.ts';
 import {
   assertPortFree,
   assertWorkersSupported,
@@ -123,9 +124,13 @@ async function prepareData(config: Config): Promise<{ db: Db; dialect: DialectNa
 async function serve(config: Config, db: Db, dialect: DialectName): Promise<number> {
   const app = await buildApp({ config, db, dialect });
   await purgeExpiredSessions(app);
-  const purge = setInterval(() => purgeExpiredSessions(app).catch((error) => app.log.error(error)), 60 * 60 * 1000);
-  purge.unref();
-  app.addHook('onClose', async () => clearInterval(purge));
+  // Hourly, by one server of several each hour (decision 047).
+  registerSharedJob(app, {
+    name: 'expired sessions',
+    everyMs: 60 * 60 * 1000,
+    run: () => purgeExpiredSessions(app),
+    failure: 'The purge of expired sessions failed',
+  });
   process.off('SIGINT', stopDuringStartUp);
   process.off('SIGTERM', stopDuringStartUp);
   stopOnSignals(app, db, { drainMs: config.drainSeconds * 1000 });
