@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.ts';
 import { createServerData, type ServerData } from './helpers/server-data.ts';
-import { spawnServer, startServer, type RunningServer } from './helpers/server-process.ts';
+import { spawnServer, startServer, stopServers, type RunningServer } from './helpers/server-process.ts';
 import { testDialect } from './helpers/test-db.ts';
 
 const SERVERS = 3;
@@ -23,10 +23,7 @@ describe('servers that start together on one database', () => {
   let data: ServerData | undefined;
   const servers: RunningServer[] = [];
   afterEach(async () => {
-    for (const server of servers.splice(0)) {
-      if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGTERM');
-      await server.exited;
-    }
+    await stopServers(servers);
     await data?.remove();
     data = undefined;
   });

@@ -33,6 +33,20 @@ export async function createTestDb(): Promise<TestDb> {
   };
 }
 
+/**
+ * `count` connection pools on one test database, as that many servers would hold: on PostgreSQL
+ * each its own (`close` ends them), on SQLite the one in-memory database each time.
+ */
+export function serverPools(testDb: TestDb, count: number): { pools: Db[]; close(): Promise<void> } {
+  const pools = Array.from({ length: count }, () => (testDb.url ? openDatabase({ databaseUrl: testDb.url }).db : testDb.db));
+  return {
+    pools,
+    close: async () => {
+      for (const pool of pools) if (pool !== testDb.db) await pool.destroy();
+    },
+  };
+}
+
 /** A new, empty PostgreSQL database on TEST_DATABASE_URL's server: its URL, and drop() to remove it again. */
 export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;

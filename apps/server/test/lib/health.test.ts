@@ -4,7 +4,7 @@ import { enterStopPhase } from '../../src/lib/http/closing-answers.ts';
 import { ADMIN_PASSWORD, createAdminUser } from '../helpers/factories.ts';
 import { RawConnection } from '../helpers/raw-http.ts';
 import { createServerData, type ServerData } from '../helpers/server-data.ts';
-import { HttpClient, startServer, type RunningServer } from '../helpers/server-process.ts';
+import { HttpClient, startServer, stopServers, type RunningServer } from '../helpers/server-process.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 import { testDialect } from '../helpers/test-db.ts';
 import { waitUntil } from '../helpers/wait.ts';
@@ -85,10 +85,7 @@ describe('GET /api/health of a running server', () => {
   let data: ServerData | undefined;
   const servers: RunningServer[] = [];
   afterEach(async () => {
-    for (const server of servers.splice(0)) {
-      if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
-      await server.exited;
-    }
+    await stopServers(servers);
     await data?.remove();
     data = undefined;
   });

@@ -1,35 +1,27 @@
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../src/db/database.ts';
 import type { Deps } from '../../src/lib/deps.ts';
 import { registerSharedJob, takeRun } from '../../src/lib/shared-jobs.ts';
-import { createTestDb, type TestDb } from '../helpers/test-db.ts';
+import { createTestDb, serverPools, type TestDb } from '../helpers/test-db.ts';
 import { waitUntil } from '../helpers/wait.ts';
 
 const HOUR = 60 * 60 * 1000;
 
 describe('a periodic job shared by several servers', () => {
   let testDb: TestDb | undefined;
-  const pools: Db[] = [];
+  let closePools = async () => undefined as void;
   afterEach(async () => {
-    for (const db of pools.splice(0)) await db.destroy();
+    await closePools();
+    closePools = async () => undefined;
     await testDb?.close();
     testDb = undefined;
   });
 
-  /** `count` connection pools on the test database: on PostgreSQL each its own, as on several servers. */
-  const poolsOf = (count: number): Db[] =>
-    Array.from({ length: count }, () => {
-      if (!testDb!.url) return testDb!.db;
-      const { db } = openDatabase({ databaseUrl: testDb!.url });
-      pools.push(db);
-      return db;
-    });
-
   it('gives each period’s run to one of 200 takers at the same moment, and the next only when it is due', async () => {
     testDb = await createTestDb();
     const now = new Date('2026-03-02T10:00:00Z');
-    const takers = poolsOf(4);
+    const { pools: takers, close } = serverPools(testDb, 4);
+    closePools = close;
     const first = await Promise.all(
       Array.from({ length: 200 }, (_, index) => takeRun(takers[index % takers.length], 'expired sessions', { now, everyMs: HOUR })),
     );

@@ -4,7 +4,7 @@ import { DAYS_STILL_NEWS } from '../../../src/features/attendance/school-day-end
 import { schoolClock } from '../../../src/features/attendance/school-sessions.ts';
 import { createStudent } from '../../helpers/factories.ts';
 import { createServerData, type ServerData } from '../../helpers/server-data.ts';
-import { startServer, type RunningServer } from '../../helpers/server-process.ts';
+import { startServer, stopServers, type RunningServer } from '../../helpers/server-process.ts';
 import { testDialect } from '../../helpers/test-db.ts';
 
 const SERVERS = 3;
@@ -15,10 +15,7 @@ describe.skipIf(testDialect !== 'postgres')("the school day's end with three ser
   let data: ServerData | undefined;
   const servers: RunningServer[] = [];
   afterEach(async () => {
-    for (const server of servers.splice(0)) {
-      if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGTERM');
-      await server.exited;
-    }
+    await stopServers(servers);
     await data?.remove();
     data = undefined;
   });

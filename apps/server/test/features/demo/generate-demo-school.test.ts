@@ -4,12 +4,12 @@ import path from 'node:path';
 import { documentTypeNames, isStepComplete, registrationStepStates, studentSaveSchema } from '@school/contract';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { openDatabase, type Db } from '../../../src/db/database.ts';
+import type { Db } from '../../../src/db/database.ts';
 import { generateDemoSchool } from '../../../src/features/demo/generate-demo-school.ts';
 import { standaloneFileStore, type FileStore } from '../../../src/lib/file-store/index.ts';
 import { createAdminUser, signedInAdmin } from '../../helpers/factories.ts';
 import { buildTestApp } from '../../helpers/test-app.ts';
-import { createTestDb, testDialect, type TestDb } from '../../helpers/test-db.ts';
+import { createTestDb, serverPools, testDialect, type TestDb } from '../../helpers/test-db.ts';
 
 const opened: TestDb[] = [];
 const folders: string[] = [];
@@ -188,10 +188,10 @@ describe('the demo school', () => {
   it('made twice at the same moment on one database (as two servers starting together), is made once: the other is refused, never a duplicate key', async () => {
     const testDb = await createTestDb();
     opened.push(testDb);
-    // On PostgreSQL a connection pool of each maker's own, as another server would have.
-    const other = testDb.url ? openDatabase({ databaseUrl: testDb.url }).db : testDb.db;
+    // On PostgreSQL a connection pool of each maker's own, as on two servers.
+    const makers = serverPools(testDb, 2);
     try {
-      const made = await Promise.allSettled([demo(testDb.db, { students: 30 }), demo(other, { students: 30 })]);
+      const made = await Promise.allSettled(makers.pools.map((db) => demo(db, { students: 30 })));
       expect(made.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
       const refused = made.find((result) => result.status === 'rejected');
       expect(String(refused?.reason)).toContain('The demo school is only created in an empty database.');
@@ -210,7 +210,7 @@ describe('the demo school', () => {
       expect(await students(testDb.db)).toBe(await students(alone));
       expect(await testDb.db.selectFrom('rollovers').selectAll().execute()).toHaveLength(1);
     } finally {
-      if (other !== testDb.db) await other.destroy();
+      await makers.close();
     }
   });
 });

@@ -4,7 +4,7 @@ import type { Db } from '../../../src/db/database.ts';
 import { notificationsRepository } from '../../../src/features/notifications/repository.ts';
 import { outboxMessages } from '../../helpers/factories.ts';
 import { createServerData, type ServerData } from '../../helpers/server-data.ts';
-import { startServer, type RunningServer } from '../../helpers/server-process.ts';
+import { startServer, stopServers, type RunningServer } from '../../helpers/server-process.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../helpers/smtp-server.ts';
 import { testDialect } from '../../helpers/test-db.ts';
 import { waitUntil } from '../../helpers/wait.ts';
@@ -19,10 +19,7 @@ describe.skipIf(testDialect !== 'postgres')('three servers sending from one outb
   let db: Db | undefined;
   const servers: RunningServer[] = [];
   afterEach(async () => {
-    for (const server of servers.splice(0)) {
-      if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGTERM');
-      await server.exited;
-    }
+    await stopServers(servers);
     await db?.destroy();
     await smtp?.close();
     await data?.remove();
