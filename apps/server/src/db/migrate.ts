@@ -32,7 +32,7 @@ import * as guardianSecondFactor from './migrations/033-guardian-second-factor.t
 import * as contactChanges from './migrations/035-contact-changes.ts';
 import * as absenceNotes from './migrations/034-absence-notes.ts';
 import * as consentForms from './migrations/036-consent-forms.ts';
-import * as backgroundRuns from './migrations/037-background-runs.ts';
+import * as backgroundRuns from './migrations/038-background-runs.ts';
 
 /** Migrations are listed here in order; the list is bundled, so no folder is read at run time. */
 const migrations: Record<string, Migration> = {
@@ -67,7 +67,7 @@ const migrations: Record<string, Migration> = {
   '035-contact-changes': contactChanges,
   '034-absence-notes': absenceNotes,
   '036-consent-forms': consentForms,
-  '037-background-runs': backgroundRuns,
+  '038-background-runs': backgroundRuns,
 };
 
 /**

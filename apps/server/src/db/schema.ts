@@ -331,7 +331,7 @@ export type ImportProgressTable = {
 };
 
 /** Calls of a rate-limited route per key (address or token) in the current window, on PostgreSQL (decision 028). */
-/** A periodic job's next run, taken by one server of several (migration 037, decision 047). */
+/** A periodic job's next run, taken by one server of several (migration 038, decision 047). */
 export type BackgroundRunsTable = {
   job: string;
   /** When the job is next due (ISO time). */
