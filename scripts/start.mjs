@@ -41,12 +41,55 @@ function newestChange(target) {
   return Math.max(0, ...fs.readdirSync(target).map((entry) => newestChange(path.join(target, entry))));
 }
 
-for (const { name, output, sources, build } of builds) {
-  const builtAt = fs.existsSync(output) ? fs.statSync(output).mtimeMs : 0;
-  if (builtAt >= Math.max(...sources.map((source) => newestChange(path.join(root, source))))) continue;
-  const label = name.charAt(0).toUpperCase() + name.slice(1);
-  console.log(builtAt ? `${label} changed since its last build; building it again…` : `Building ${name} (first start, a minute or two)…`);
-  if (!(await build())) process.exit(1);
+const builtAt = (output) => (fs.existsSync(output) ? fs.statSync(output).mtimeMs : 0);
+const isStale = ({ output, sources }) => builtAt(output) < Math.max(...sources.map((source) => newestChange(path.join(root, source))));
+
+/**
+ * Several servers started at the same moment from one folder (several portals on one machine,
+ * decision 071) build one at a time: each waits for the file `lock` while another start holds it
+ * (one whose process is gone is taken over), then looks again at what is still to build.
+ */
+async function oneBuildAtATime(lock, work) {
+  for (;;) {
+    try {
+      fs.writeFileSync(lock, String(process.pid), { flag: 'wx' });
+      break;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+      const holder = Number(fs.readFileSync(lock, 'utf8'));
+      if (!isRunning(holder)) fs.rmSync(lock, { force: true });
+      else await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    fs.rmSync(lock, { force: true });
+  }
+}
+
+function isRunning(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
+
+if (builds.some(isStale)) {
+  const built = await oneBuildAtATime(path.join(root, '.building'), async () => {
+    for (const entry of builds) {
+      if (!isStale(entry)) continue;
+      const label = entry.name.charAt(0).toUpperCase() + entry.name.slice(1);
+      console.log(
+        builtAt(entry.output) ? `${label} changed since its last build; building it again…` : `Building ${entry.name} (first start, a minute or two)…`,
+      );
+      if (!(await entry.build())) return false;
+    }
+    return true;
+  });
+  if (!built) process.exit(1);
 }
 
 // The server is a child process: a stop signal sent to `npm start` is passed on to it, and

@@ -1,6 +1,7 @@
 import { messages, screenOfPath } from '@school/contract';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import cookie from '@fastify/cookie';
@@ -45,7 +46,9 @@ import { humanLogStream } from './lib/human-log.ts';
 import { serializerCompiler } from './lib/response-serializer.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { robotsRoutes } from './lib/robots.ts';
-import { checkStoredFiles, createFileStore, removeOrphanFiles, SETTLE_MS, type FileOwner } from './lib/file-store/index.ts';
+import { healthRoutes } from './lib/health.ts';
+import { checkStoredFiles, createFileStore, removeOrphanFiles, SETTLE_MS, uploadsDir, type FileOwner } from './lib/file-store/index.ts';
+import { registerSharedJob } from './lib/shared-jobs.ts';
 import { registerUploads } from './lib/uploads/index.ts';
 import { registerRequestLoad } from './lib/request-load.ts';
 import { addressKey } from './lib/address-key.ts';
@@ -86,6 +89,8 @@ export async function buildApp({ config, db, dialect, logger = true, extraRoutes
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
+    // A request reaching a closing server is answered by registerClosingAnswers, in the portal's words.
+    return503OnClosing: false,
     ...serverTimeouts(config),
   }).withTypeProvider<ZodTypeProvider>();
   limitConnectionsPerAddress(app.server, config, app.log);
@@ -101,6 +106,8 @@ export async function buildApp({ config, db, dialect, logger = true, extraRoutes
   app.decorate('deps', { db, dialect, writeTransaction, config, files: createFileStore(config, db, writeTransaction) } satisfies Deps);
 
   registerErrorHandler(app);
+  // First of the hooks: a closing server answers a late request before any other work (decision 072).
+  registerClosingAnswers(app);
   await app.register(cookie);
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
@@ -143,29 +150,30 @@ export async function buildApp({ config, db, dialect, logger = true, extraRoutes
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
   registerAnswerCompression(app);
-  registerClosingAnswers(app);
 
   await registerOpenApi(app);
   for (const [tag, routes] of featureRoutes) await app.register(withTag(tag, routes));
   await app.register(apiDocsRoutes);
   await app.register(robotsRoutes);
+  await app.register(healthRoutes);
   if (extraRoutes) await app.register(extraRoutes);
 
   // Start-up check of stored files: bytes no row names go, missing bytes are reported (unfinished uploads: registerUploads).
   // With SQLite the portal is one process: no other can be between bytes and rows, so orphans go at once.
-  let orphanSweep: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     const otherStore = createFileStore({ ...config, fileStore: config.fileStore === 'local' ? 'database' : 'local' }, db, writeTransaction);
     const settleMs = dialect === 'sqlite' ? 0 : SETTLE_MS;
     await checkStoredFiles({ db, store: app.deps.files, otherStore, owners: fileOwners, log: app.log, settleMs });
-    // An upload of many files stopped before its rows committed leaves bytes no row names: swept while the portal serves too.
-    orphanSweep = setInterval(() => {
-      removeOrphanFiles({ db, store: app.deps.files, owners: fileOwners }).catch((error: Error) =>
-        app.log.warn(`The sweep of unnamed stored files failed: ${error.message}`),
-      );
-    }, ORPHAN_SWEEP_EVERY_MS).unref();
   });
-  app.addHook('onClose', async () => clearInterval(orphanSweep));
+  // An upload of many files stopped before its rows committed leaves bytes no row names: swept while
+  // the portal serves too, by one server of several each time (the database's files are every
+  // server's; a folder's are its machine's, so each machine sweeps its own).
+  registerSharedJob(app, {
+    name: config.fileStore === 'database' ? 'unnamed stored files' : `unnamed stored files in ${os.hostname()}:${uploadsDir(config)}`,
+    everyMs: ORPHAN_SWEEP_EVERY_MS,
+    run: () => removeOrphanFiles({ db, store: app.deps.files, owners: fileOwners }),
+    failure: 'The sweep of unnamed stored files failed',
+  });
   registerOutboxSender(app);
   registerSchoolDayEnd(app);
 

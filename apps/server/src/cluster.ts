@@ -25,7 +25,7 @@ const describeExit = (code: number | null, signal: string | null) => (signal ? `
  * once they have stopped gracefully, with code 0 only if every worker exited 0. A worker that
  * ends by itself is replaced, at most `replacementLimit` times a minute.
  */
-export function runWorkers(count: number): Promise<number> {
+export function runWorkers(count: number, { drainMs = 0 }: { drainMs?: number } = {}): Promise<number> {
   const workers = new Set<Worker>();
   const replacedAt: number[] = [];
   let started = false;
@@ -41,11 +41,13 @@ export function runWorkers(count: number): Promise<number> {
     const stopAll = (signal: NodeJS.Signals, after: () => void) => {
       stopping = true;
       stopStartedAt = Date.now();
+      // Each worker drains first (DRAIN_SECONDS, decision 072), answering its own health check.
+      const hardExitMs = drainMs + stopTimes.hardExitMs + 1000;
       const hardExit = setTimeout(() => {
-        console.error(`The server processes did not stop within ${(stopTimes.hardExitMs + 1000) / 1000} s, so they were ended.`);
+        console.error(`The server processes did not stop within ${hardExitMs / 1000} s, so they were ended.`);
         for (const worker of workers) worker.process.kill('SIGKILL');
         process.exit(1);
-      }, stopTimes.hardExitMs + 1000);
+      }, hardExitMs);
       hardExit.unref();
       finished = after;
       for (const worker of workers) worker.process.kill(signal);

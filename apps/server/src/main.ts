@@ -6,9 +6,11 @@ import { ensureFirstAdmin } from './features/auth/admin-accounts.ts';
 import { purgeExpiredSessions } from './session/sessions.ts';
 import { FIRST_ADMIN_USERNAME, loadConfig, type Config } from './core/config.ts';
 import { openDatabase, prepareStatements, type Db, type DialectName } from './db/database.ts';
-import { migrateToLatest } from './db/migrate.ts';
+import { aloneAcrossServers } from './db/dialect.ts';
+import { migrateToLatest, NewerDatabaseError } from './db/migrate.ts';
 import { demoGuardianNote, demoStudentNote, generateDemoSchool, isDatabaseEmpty, takeDemoSignIn } from './features/demo/index.ts';
 import { stopOnSignals } from './graceful-stop.ts';
+import { registerSharedJob } from './lib/shared-jobs.ts';
 import {
   assertPortFree,
   assertWorkersSupported,
@@ -57,7 +59,7 @@ async function main(): Promise<void> {
     await db.destroy();
     process.off('SIGINT', stopDuringStartUp);
     process.off('SIGTERM', stopDuringStartUp);
-    port = await runWorkers(config.workers);
+    port = await runWorkers(config.workers, { drainMs: config.drainSeconds * 1000 });
   } else {
     port = await serve(config, db, dialect);
   }
@@ -80,31 +82,33 @@ function framed(lines: string[]): string {
 
 const sqliteFileOf = (config: Config) => path.join(config.dataDir, 'portal.sqlite');
 
-/** The one-time work before serving: check and migrate the database, create the first admin and, when new, the demo school. */
+/**
+ * The one-time work before serving: check and migrate the database, create the first admin and, when new, the demo school.
+ * Of several servers starting at the same moment on one PostgreSQL database, one does it at a time
+ * (decision 071): the first makes the tables, the admin and the demo school, and prints their
+ * sign-in; the others then find them made, and start without it.
+ */
 async function prepareData(config: Config): Promise<{ db: Db; dialect: DialectName }> {
   const sqliteFile = sqliteFileOf(config);
   const newSqliteFolder = config.databaseUrl ? false : isNewSqliteDataFolder(config, sqliteFile);
   const { db, dialect } = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile, timeLimitMs: config.databaseTimeoutMs });
-  const isNew = config.databaseUrl ? await isNewPostgresDatabase(db, config.databaseUrl) : newSqliteFolder;
-  await migrate(db);
-
-  const admin = await ensureFirstAdmin(db, config.adminPassword);
-  if (admin?.oneTimePassword) {
-    notes.push(
-      (port) =>
-        `Admin sign-in: http://${displayHost(config)}:${port}/admin as '${admin.username}' with the one-time password ${admin.oneTimePassword} (you will be asked to change it).`,
-    );
-  } else if (admin) {
-    notes.push(() => `Admin sign-in: '${admin.username}' with the password from ADMIN_PASSWORD.`);
-  } else {
-    notes.push(() => `A lost admin password is replaced with: npm run admin -- reset ${FIRST_ADMIN_USERNAME}`);
-  }
-  // Demo data goes only into a new data folder or database, never into one that was there before.
-  if (config.seedDemo && isNew && (await isDatabaseEmpty(db))) {
-    const demo = await generateDemoSchool(db, { students: 600, files: standaloneFileStore(config, db, dialect) });
-    notes.push(() => `Demo school created with ${demo.students} students. ${demoStudentNote(demo.sampleStudent)}`);
-    const parent = demoGuardianNote(demo.sampleGuardian);
-    if (parent) notes.push(() => parent);
+  try {
+    await aloneAcrossServers(db, 'portal start-up', async () => {
+      // A PostgreSQL database is new when it has no tables yet (looked at under the lock: after another server's start, it has).
+      const isNew = config.databaseUrl ? (await db.introspection.getTables()).length === 0 : newSqliteFolder;
+      await migrate(db);
+      await firstAdmin(db, config);
+      // Demo data goes only into a new data folder or database, never into one that was there before.
+      if (config.seedDemo && isNew && (await isDatabaseEmpty(db))) {
+        const demo = await generateDemoSchool(db, { students: 600, files: standaloneFileStore(config, db, dialect) });
+        notes.push(() => `Demo school created with ${demo.students} students. ${demoStudentNote(demo.sampleStudent)}`);
+        const parent = demoGuardianNote(demo.sampleGuardian);
+        if (parent) notes.push(() => parent);
+      }
+    });
+  } catch (error) {
+    // Reaching the database at all is the first check of DATABASE_URL.
+    throw (config.databaseUrl && databaseConnectionError(error, config.databaseUrl)) || error;
   }
   // A demo school made by `npm run demo` is named at the start after it, once.
   const demoMade = await takeDemoSignIn(db);
@@ -120,12 +124,16 @@ async function prepareData(config: Config): Promise<{ db: Db; dialect: DialectNa
 async function serve(config: Config, db: Db, dialect: DialectName): Promise<number> {
   const app = await buildApp({ config, db, dialect });
   await purgeExpiredSessions(app);
-  const purge = setInterval(() => purgeExpiredSessions(app).catch((error) => app.log.error(error)), 60 * 60 * 1000);
-  purge.unref();
-  app.addHook('onClose', async () => clearInterval(purge));
+  // Hourly, by one server of several each hour (decision 047).
+  registerSharedJob(app, {
+    name: 'expired sessions',
+    everyMs: 60 * 60 * 1000,
+    run: () => purgeExpiredSessions(app),
+    failure: 'The purge of expired sessions failed',
+  });
   process.off('SIGINT', stopDuringStartUp);
   process.off('SIGTERM', stopDuringStartUp);
-  stopOnSignals(app, db);
+  stopOnSignals(app, db, { drainMs: config.drainSeconds * 1000 });
 
   await app.listen({ port: config.port, host: config.host }).catch((error) => {
     throw listenError(error, config);
@@ -136,12 +144,18 @@ async function serve(config: Config, db: Db, dialect: DialectName): Promise<numb
   return typeof address === 'object' && address ? address.port : config.port;
 }
 
-/** A PostgreSQL database is new when it has no tables yet; reaching it at all is the first check of DATABASE_URL. */
-async function isNewPostgresDatabase(db: Db, databaseUrl: string): Promise<boolean> {
-  try {
-    return (await db.introspection.getTables()).length === 0;
-  } catch (error) {
-    throw databaseConnectionError(error, databaseUrl) ?? error;
+/** The first admin, made on the first start only, and the note of how to sign in as her (or how to replace a lost password). */
+async function firstAdmin(db: Db, config: Config): Promise<void> {
+  const admin = await ensureFirstAdmin(db, config.adminPassword);
+  if (admin?.oneTimePassword) {
+    notes.push(
+      (port) =>
+        `Admin sign-in: http://${displayHost(config)}:${port}/admin as '${admin.username}' with the one-time password ${admin.oneTimePassword} (you will be asked to change it).`,
+    );
+  } else if (admin) {
+    notes.push(() => `Admin sign-in: '${admin.username}' with the password from ADMIN_PASSWORD.`);
+  } else {
+    notes.push(() => `A lost admin password is replaced with: npm run admin -- reset ${FIRST_ADMIN_USERNAME}`);
   }
 }
 
@@ -149,6 +163,7 @@ async function migrate(db: Db): Promise<void> {
   try {
     await migrateToLatest(db);
   } catch (error) {
+    if (error instanceof NewerDatabaseError) throw new StartupError(error.message, { cause: error });
     const message = error instanceof Error ? error.message : String(error);
     throw new StartupError(
       `The database could not be brought up to date (${message.split('\n')[0]}). Restore a backup taken before this update, or report this message.`,

@@ -4,7 +4,7 @@ import { studentLookupRate } from '../src/features/auth/routes.ts';
 import { ADMIN_PASSWORD, createAdminUser, createStudent } from './helpers/factories.ts';
 import { multipart } from './helpers/multipart.ts';
 import { createServerData, type ServerData } from './helpers/server-data.ts';
-import { HttpClient, startServer, type RunningServer } from './helpers/server-process.ts';
+import { HttpClient, startServer, stopServers, type RunningServer } from './helpers/server-process.ts';
 import { testDialect } from './helpers/test-db.ts';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
@@ -45,10 +45,7 @@ describe.skipIf(testDialect !== 'postgres')('several server processes on one dat
   const clients: HttpClient[] = [];
   afterEach(async () => {
     for (const client of clients.splice(0)) client.close();
-    for (const server of servers.splice(0)) {
-      if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGTERM');
-      await server.exited;
-    }
+    await stopServers(servers);
     await data?.remove();
     data = undefined;
   });

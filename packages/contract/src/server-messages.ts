@@ -25,8 +25,8 @@ export const serverMessages = {
   serverFault: 'Something went wrong on our side. Please try again.',
   /** Every PDF printer busy (503). */
   printingBusy: 'Many documents are being printed right now. Please try again in a minute.',
-  /** A PDF asked for while the server stops (503). */
-  printingStopped: 'The portal is restarting — try again in a moment.',
+  /** A PDF asked for, or any call reaching a server that is closing, while the server stops (503). */
+  restarting: 'The portal is restarting — try again in a moment.',
 
   // Signing in and passwords.
   /** Every password check busy (503). */

@@ -115,6 +115,7 @@ const environmentSchema = z.object({
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'must be a time HH:mm such as 15:00' })
     .default('15:00'),
   WORKERS: wholeNumber(1, 64).default(1),
+  DRAIN_SECONDS: wholeNumber(0, 30, 'seconds').default(0),
   DATABASE_TIMEOUT_MS: z.coerce
     .number({ message: 'must be a number of milliseconds from 100 to 600000' })
     .int({ message: 'must be a number of milliseconds from 100 to 600000' })
@@ -182,6 +183,12 @@ export type Config = {
   databaseTimeoutMs: number;
   /** How many server processes serve requests on the port (decision 028); more than 1 needs PostgreSQL. */
   workers: number;
+  /**
+   * After a stop signal, how long the server goes on taking new requests while `GET /api/health`
+   * answers `draining` (decision 072), so that a load balancer takes it out before it stops
+   * listening; 0 (one server, no load balancer) stops listening at once.
+   */
+  drainSeconds: number;
   /** The whole request, body and all, must arrive within this many seconds (decision 040): a slow body cannot hold a connection for ever. */
   requestTimeoutSeconds: number;
   /** The request line and headers must arrive within this many seconds (decision 040). */
@@ -293,6 +300,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     logLevel: env.LOG_LEVEL ?? (logFormat === 'human' ? 'warn' : 'info'),
     databaseTimeoutMs: env.DATABASE_TIMEOUT_MS,
     workers: env.WORKERS,
+    drainSeconds: env.DRAIN_SECONDS,
     requestTimeoutSeconds: env.REQUEST_TIMEOUT_SECONDS,
     headersTimeoutSeconds: env.HEADERS_TIMEOUT_SECONDS,
     connectionsPerAddress: env.CONNECTIONS_PER_ADDRESS,

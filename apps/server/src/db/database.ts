@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type Transaction } from 'kysely';
+import { Kysely, SqliteDialect, type SqliteDatabase, type Transaction } from 'kysely';
 import type pg from 'pg';
 import type { Database } from './schema.ts';
+import { PortalPostgresDialect } from './postgres-dialect.ts';
 import { CONNECTION_MAX_USES, withPreparedStatements } from './prepared-statements.ts';
 import { withStatementCache } from './statement-cache.ts';
 
@@ -78,7 +79,7 @@ export function openDatabase(target: DatabaseTarget): { db: Db; dialect: Dialect
     // The pool repeats an idle client's error; the client's own handler has reported it.
     pool.on('error', () => undefined);
     const prepared = withPreparedStatements(pool);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: prepared.pool }) });
+    const db = new Kysely<Database>({ dialect: new PortalPostgresDialect({ pool: prepared.pool }) });
     preparers.set(db, prepared.prepare);
     return { db, dialect: 'postgres' };
   }

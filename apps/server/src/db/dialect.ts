@@ -1,5 +1,6 @@
 import { PostgresAdapter, sql, type CreateTableBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { DialectName, Executor } from './database.ts';
+import type { Database } from './schema.ts';
 
 /**
  * The one place where SQLite and PostgreSQL differ in the schema: auto-numbered keys. `big` makes
@@ -38,4 +39,22 @@ export function claimableRows<DB, TB extends keyof DB, O>(query: SelectQueryBuil
  */
 export async function lockUntilCommit(trx: Executor, dialect: 'sqlite' | 'postgres', key: string): Promise<void> {
   if (dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx);
+}
+
+/**
+ * Runs `work` while holding the database-wide lock `key`, so that of several servers on one
+ * PostgreSQL database one does it at a time (decision 071): a transaction of its own takes a
+ * transaction advisory lock and stays open, doing nothing else, until `work` (on the pool's other
+ * connections) is done. The lock never outlives that transaction, also behind a connection pooler
+ * in transaction mode, which may give each transaction another server connection. The wait for
+ * it and the work under it have no time limit: another server's first start (its migrations, the
+ * demo school) may take longer than a request's statement may. SQLite serves one process: `work` runs as it is.
+ */
+export async function aloneAcrossServers<T>(db: Kysely<Database>, key: string, work: () => Promise<T>): Promise<T> {
+  if (dialectOf(db) === 'sqlite') return work();
+  return db.transaction().execute(async (trx) => {
+    await sql`set local statement_timeout = 0`.execute(trx);
+    await lockUntilCommit(trx, 'postgres', key);
+    return work();
+  });
 }

@@ -1,6 +1,6 @@
 import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import { prepareStatements, type Db } from './database.ts';
-import { isPostgres } from './dialect.ts';
+import { aloneAcrossServers, isPostgres } from './dialect.ts';
 import * as initialSchema from './migrations/001-initial-schema.ts';
 import * as referenceLists from './migrations/002-reference-lists.ts';
 import * as storedFiles from './migrations/004-stored-files.ts';
@@ -33,6 +33,7 @@ import * as contactChanges from './migrations/035-contact-changes.ts';
 import * as absenceNotes from './migrations/034-absence-notes.ts';
 import * as consentForms from './migrations/036-consent-forms.ts';
 import * as rosterRows from './migrations/037-roster-rows.ts';
+import * as backgroundRuns from './migrations/038-background-runs.ts';
 
 /** Migrations are listed here in order; the list is bundled, so no folder is read at run time. */
 const migrations: Record<string, Migration> = {
@@ -68,6 +69,7 @@ const migrations: Record<string, Migration> = {
   '034-absence-notes': absenceNotes,
   '036-consent-forms': consentForms,
   '037-roster-rows': rosterRows,
+  '038-background-runs': backgroundRuns,
 };
 
 /**
@@ -87,15 +89,42 @@ const provider: MigrationProvider = {
 };
 
 /**
- * Brings the database up to the newest schema; throws on the first failing migration. A number
+ * The database was brought up to date by a newer build of the portal than this one: it has a
+ * migration this build does not know, and this build's code may not read its tables right.
+ */
+export class NewerDatabaseError extends Error {
+  constructor(unknown: string[]) {
+    super(
+      `This server's build is older than its database: the database has migration ${unknown.join(', ')}, which this build does not know (another server with a newer build has updated it). Update this server to the newest build, then start it again.`,
+    );
+    this.name = 'NewerDatabaseError';
+  }
+}
+
+/** The migrations the database has run that this build does not list (none in a new database). */
+async function unknownMigrations(db: Db): Promise<string[]> {
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  if (!tables.some((table) => table.name === 'kysely_migration')) return [];
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
+  return rows.map((row) => row.name).filter((name) => !Object.hasOwn(migrations, name));
+}
+
+/**
+ * Brings the database up to the newest schema; throws on the first failing migration, and
+ * `NewerDatabaseError` when the database has a migration this build does not know. A number
  * may land after a higher one (020 after 021): each migration is run once, in number order among
- * those not yet run.
+ * those not yet run. Of several servers starting on one PostgreSQL database, one migrates at a
+ * time (a transaction-scoped lock, decision 071): the others wait, then find nothing left to do.
  */
 export async function migrateToLatest(db: Db): Promise<void> {
-  const { error, results } = await new Migrator({ db, provider, allowUnorderedMigrations: true }).migrateToLatest();
-  const failed = results?.find((result) => result.status === 'Error');
-  if (error) {
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
-  }
+  await aloneAcrossServers(db, 'portal migrations', async () => {
+    const unknown = await unknownMigrations(db);
+    if (unknown.length > 0) throw new NewerDatabaseError(unknown);
+    const { error, results } = await new Migrator({ db, provider, allowUnorderedMigrations: true }).migrateToLatest();
+    const failed = results?.find((result) => result.status === 'Error');
+    if (error) {
+      throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    }
+  });
   prepareStatements(db);
 }

@@ -331,6 +331,15 @@ export type ImportProgressTable = {
 };
 
 /** Calls of a rate-limited route per key (address or token) in the current window, on PostgreSQL (decision 028). */
+/** A periodic job's next run, taken by one server of several (migration 038, decision 047). */
+export type BackgroundRunsTable = {
+  job: string;
+  /** When the job is next due (ISO time). */
+  next_run_at: string;
+  /** The process that took its last run (host:pid). */
+  run_by: string;
+};
+
 export type RateLimitsTable = {
   key: string;
   hits: number;
@@ -723,6 +732,7 @@ export type Database = {
   import_claims: ImportClaimsTable;
   import_progress: ImportProgressTable;
   rate_limits: RateLimitsTable;
+  background_runs: BackgroundRunsTable;
   school_year: SchoolYearTable;
   rollovers: RolloversTable;
   registration_history: RegistrationHistoryTable;

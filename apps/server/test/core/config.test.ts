@@ -82,6 +82,14 @@ describe('settings', () => {
     }
   });
 
+  it('reads DRAIN_SECONDS as whole seconds from 0 to 30, 0 when unset (a stop with no load balancer to wait for)', () => {
+    expect(loadConfig({}).drainSeconds).toBe(0);
+    expect(loadConfig({ DRAIN_SECONDS: '3' }).drainSeconds).toBe(3);
+    for (const bad of ['-1', '31', '1.5', 'soon']) {
+      expect(() => loadConfig({ DRAIN_SECONDS: bad }), bad).toThrow(/DRAIN_SECONDS: must be a whole number of seconds from 0 to 30/);
+    }
+  });
+
   it("keeps leavers' health data and documents RETENTION_YEARS full years, 2 when unset, from 1 to 50", () => {
     expect(loadConfig({}).retentionYears).toBe(2);
     expect(loadConfig({ RETENTION_YEARS: '7' }).retentionYears).toBe(7);

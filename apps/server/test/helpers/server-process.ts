@@ -84,6 +84,14 @@ export async function startServer(settings: Record<string, string>, cwd: string,
   return { ...server, url };
 }
 
+/** Stops every server still running (SIGTERM, as a service manager does) and waits for each to exit; empties the list. */
+export async function stopServers(servers: Spawned[]): Promise<void> {
+  for (const server of servers.splice(0)) {
+    if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGTERM');
+    await server.exited;
+  }
+}
+
 export type HttpAnswer = { status: number; body: string; headers: http.IncomingHttpHeaders; json: <T = Record<string, unknown>>() => T };
 
 /**

@@ -7,6 +7,8 @@ export type Received = { from: string; to: string[]; raw: string };
 export type TestSmtpServer = {
   url: string;
   received: Received[];
+  /** The most connections that were open at the same moment (each sending process keeps one). */
+  mostOpenAtOnce(): number;
   /** The next `count` messages are answered with this reply code (421: try later; 550: never). */
   refuseNext(count: number, code: number): void;
   /** Resolves once `count` messages have been received in all, or rejects after `timeoutMs`. */
@@ -21,10 +23,20 @@ export type TestSmtpServer = {
 export async function startSmtpServer(): Promise<TestSmtpServer> {
   const received: Received[] = [];
   let refusals: { count: number; code: number } = { count: 0, code: 421 };
+  let open = 0;
+  let mostOpen = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onConnect(_session, callback) {
+      open += 1;
+      mostOpen = Math.max(mostOpen, open);
+      callback();
+    },
+    onClose() {
+      open -= 1;
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -49,6 +61,7 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    mostOpenAtOnce: () => mostOpen,
     refuseNext(count, code) {
       refusals = { count, code };
     },

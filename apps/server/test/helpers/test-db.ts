@@ -37,6 +37,20 @@ export async function createTestDb(): Promise<TestDb> {
 }
 
 /**
+ * `count` connection pools on one test database, as that many servers would hold: on PostgreSQL
+ * each its own (`close` ends them), on SQLite the one in-memory database each time.
+ */
+export function serverPools(testDb: TestDb, count: number): { pools: Db[]; close(): Promise<void> } {
+  const pools = Array.from({ length: count }, () => (testDb.url ? openDatabase({ databaseUrl: testDb.url }).db : testDb.db));
+  return {
+    pools,
+    close: async () => {
+      for (const pool of pools) if (pool !== testDb.db) await pool.destroy();
+    },
+  };
+}
+
+/**
  * A new PostgreSQL database on TEST_DATABASE_URL's server, empty or a copy of `template`: its URL,
  * and drop() to remove it again.
  */

@@ -113,6 +113,7 @@ const expectedAccess: Record<string, Access> = {
   'GET /api/my-record-access': 'signed-in',
   'GET /api/my-data': 'signed-in',
   'GET /api/openapi.json': 'visitor',
+  'GET /api/health': 'visitor',
   'GET /api/docs': 'visitor',
   'GET /api/docs/json': 'visitor',
   'GET /api/docs/yaml': 'visitor',

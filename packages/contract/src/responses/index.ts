@@ -7,6 +7,7 @@ export * from './contact-changes.ts';
 export * from './consents.ts';
 export * from './files.ts';
 export * from './guardians.ts';
+export * from './health.ts';
 export * from './imports.ts';
 export * from './passkeys.ts';
 export * from './reference.ts';

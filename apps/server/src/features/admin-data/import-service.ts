@@ -13,6 +13,7 @@ import type { AdminActor } from '../../session/actor.ts';
 import { nowIso, type Executor } from '../../db/database.ts';
 import type { Deps } from '../../lib/deps.ts';
 import { Conflict } from '../../lib/errors.ts';
+import { registerSharedJob } from '../../lib/shared-jobs.ts';
 import type { ReceivedFile } from '../../lib/uploads/index.ts';
 import { answeredErrors, readSpreadsheet, validateRows, type ImportError } from '../../lib/xlsx/index.ts';
 import { writeAudit } from '../audit/index.ts';
@@ -242,23 +243,19 @@ export async function studentImportHistory(deps: Deps) {
   }));
 }
 
-/** How often a running server looks for imports whose process ended mid-way. */
+/** How often the servers look for imports whose process ended mid-way. */
 const SWEEP_EVERY_MS = 60 * 1000;
 
 /**
  * Marks as interrupted every import whose process ended before its publish (a kill, a crash, a
- * lost database): when the app is ready, and every minute while it serves (decision 042).
+ * lost database): when the app is ready, and every minute while it serves, by one server of
+ * several each minute (decision 042; `registerSharedJob`, decision 047).
  */
 export function sweepInterruptedImports(app: FastifyInstance): void {
   const sweep = async () => {
     const swept = await importStaging.sweep(app.deps.db, { singleProcess: app.deps.dialect === 'sqlite' });
     if (swept > 0) app.log.warn(`${swept} student import(s) were interrupted before they were published; nothing of them was changed.`);
   };
-  let timer: NodeJS.Timeout | undefined;
-  app.addHook('onReady', async () => {
-    await sweep();
-    timer = setInterval(() => sweep().catch((error: Error) => app.log.warn(`The sweep of interrupted imports failed: ${error.message}`)), SWEEP_EVERY_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
+  app.addHook('onReady', sweep);
+  registerSharedJob(app, { name: 'interrupted imports', everyMs: SWEEP_EVERY_MS, run: sweep, failure: 'The sweep of interrupted imports failed' });
 }

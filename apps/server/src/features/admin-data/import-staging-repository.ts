@@ -136,15 +136,20 @@ export const importStagingRepository = {
     return db.selectFrom('student_imports').select(['id', 'owner', 'heartbeat']).where('outcome', '=', 'running').execute();
   },
 
-  /** Marks these running imports 'interrupted', removing their staged rows and their admins' progress. */
-  async markInterrupted(db: Executor, interrupted: number[]): Promise<void> {
-    await db.deleteFrom('student_import_rows').where('import_id', 'in', interrupted).execute();
-    await db
-      .updateTable('student_imports')
-      .set({ outcome: 'interrupted', owner: null, heartbeat: null })
-      .where('id', 'in', interrupted)
-      .where('outcome', '=', 'running')
-      .execute();
+  /** Marks these running imports 'interrupted', removing their staged rows and their admins' progress; answers how many it marked. */
+  async markInterrupted(db: Executor, interrupted: number[]): Promise<number> {
+    // Marked first, with a condition: of two sweeps at once (two servers), the one that marks an import clears it and counts it.
+    const marked = (
+      await db
+        .updateTable('student_imports')
+        .set({ outcome: 'interrupted', owner: null, heartbeat: null })
+        .where('id', 'in', interrupted)
+        .where('outcome', '=', 'running')
+        .returning('id')
+        .execute()
+    ).map((row) => row.id);
+    if (marked.length === 0) return 0;
+    await db.deleteFrom('student_import_rows').where('import_id', 'in', marked).execute();
     await db
       .deleteFrom('import_progress')
       .where(
@@ -153,8 +158,9 @@ export const importStagingRepository = {
         db
           .selectFrom('student_imports')
           .select(sql<number>`coalesce(admin_id, 0)`.as('admin_id'))
-          .where('id', 'in', interrupted),
+          .where('id', 'in', marked),
       )
       .execute();
+    return marked.length;
   },
 };

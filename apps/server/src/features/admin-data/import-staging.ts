@@ -46,14 +46,13 @@ export const importStaging = {
    * on this machine, one whose process no longer exists (or this process's, when it no longer runs
    * it: its discard failed); on another, one whose slices stopped moving a while ago. With SQLite
    * the portal is one process, so any import this process is not running is interrupted.
-   * Answers how many were.
+   * Answers how many this sweep marked (another server's sweep at the same moment marks the rest).
    */
   async sweep(db: Executor, options: { singleProcess: boolean }): Promise<number> {
     const running = await repository.running(db);
     const interrupted = running
       .filter((entry) => !runningHere.has(entry.id) && (options.singleProcess || ownerIsGone(entry.owner, entry.heartbeat, ABANDONED_AFTER_MS)))
       .map((entry) => entry.id);
-    if (interrupted.length > 0) await repository.markInterrupted(db, interrupted);
-    return interrupted.length;
+    return interrupted.length > 0 ? repository.markInterrupted(db, interrupted) : 0;
   },
 };

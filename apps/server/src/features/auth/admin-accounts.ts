@@ -14,12 +14,14 @@ export function oneTimePassword(): string {
 
 /**
  * On the first start there is no admin: create `admin`, with ADMIN_PASSWORD when given, else with a
- * one-time password printed once, which must be changed at first sign-in. Returns null when admins exist.
+ * one-time password printed once, which must be changed at first sign-in. Returns null when admins
+ * exist, or when another server starting at the same moment made her first (decision 071): only the
+ * server that made her has her password to print.
  */
 export async function ensureFirstAdmin(db: Db, adminPassword?: string): Promise<{ username: string; oneTimePassword?: string } | null> {
   if ((await authRepository.countAdmins(db)) > 0) return null;
   const password = adminPassword ?? oneTimePassword();
-  await authRepository.insertAdmin(db, FIRST_ADMIN_USERNAME, await hashPassword(password), !adminPassword);
+  if (!(await authRepository.insertAdmin(db, FIRST_ADMIN_USERNAME, await hashPassword(password), !adminPassword))) return null;
   return { username: FIRST_ADMIN_USERNAME, oneTimePassword: adminPassword ? undefined : password };
 }
 

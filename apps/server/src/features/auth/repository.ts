@@ -73,11 +73,15 @@ export const authRepository = {
     return Number(row.count);
   },
 
-  async insertAdmin(db: Executor, username: string, passwordHash: string, mustChange: boolean): Promise<void> {
-    await db
+  /** Adds the admin unless the name is taken (another server's first start made her at the same moment): whether it did. */
+  async insertAdmin(db: Executor, username: string, passwordHash: string, mustChange: boolean): Promise<boolean> {
+    const inserted = await db
       .insertInto('admin_users')
       .values({ username: username.toLowerCase(), password_hash: passwordHash, must_change_password: mustChange ? 1 : 0, created_at: nowIso() })
+      .onConflict((conflict) => conflict.column('username').doNothing())
+      .returning('id')
       .execute();
+    return inserted.length === 1;
   },
 
   async setAdminPassword(db: Executor, id: number, passwordHash: string, mustChange: boolean): Promise<void> {

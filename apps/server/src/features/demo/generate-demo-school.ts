@@ -1,5 +1,6 @@
 import type { FieldValue } from '@school/contract';
 import type { Db, Executor } from '../../db/database.ts';
+import { dialectOf, lockUntilCommit } from '../../db/dialect.ts';
 import { formClasses, houses } from '../../db/reference-data.ts';
 import type { FileStore } from '../../lib/file-store/index.ts';
 import { hashPassword } from '../auth/index.ts';
@@ -20,6 +21,8 @@ export type DemoSummary = {
 export async function isDatabaseEmpty(db: Executor): Promise<boolean> {
   return (await db.selectFrom('students').select('id').limit(1).executeTakeFirst()) === undefined;
 }
+
+const notEmpty = () => new Error('The demo school is only created in an empty database.');
 
 /** The demo school's term calendar (decision 022): last year's terms and this year's, with this term's closed days. */
 const demoTerms = [
@@ -47,7 +50,7 @@ const termDates: Record<string, string> = { '1': '12-18 10:00:00', '2': '04-02 1
  * and the public IDs); refuses a database that has students. `now` dates the guardians' accounts and invitations.
  */
 export async function generateDemoSchool(db: Db, options: { students: number; seed?: number; files: FileStore; now?: Date }): Promise<DemoSummary> {
-  if (!(await isDatabaseEmpty(db))) throw new Error('The demo school is only created in an empty database.');
+  if (!(await isDatabaseEmpty(db))) throw notEmpty();
   const r = random(options.seed ?? 20260915);
   const students: Array<Record<string, FieldValue>> = [];
   const accounts: Array<Record<string, unknown>> = [];
@@ -140,6 +143,9 @@ export async function generateDemoSchool(db: Db, options: { students: number; se
   const guardianPassword = demoGuardianPassword();
   const guardianHash = await hashPassword(guardianPassword);
   const { leavers, sampleGuardian } = await db.transaction().execute(async (trx) => {
+    // Looked at again alone: of two made at the same moment on one database, the second finds the first's.
+    await lockUntilCommit(trx, dialectOf(trx), 'demo school');
+    if (!(await isDatabaseEmpty(trx))) throw notEmpty();
     await insertInBatches(trx, 'students', students, 50);
     await insertInBatches(trx, 'student_accounts', accounts, 500);
     await insertInBatches(trx, 'form_progress', progress, 500);

@@ -67,7 +67,7 @@ export class StillPreparing extends TooManyRequests {
 /** The server is stopping: a document it cannot finish in time is answered this, never cut off (decision 041). */
 export class PrintingStopped extends HttpError {
   constructor() {
-    super(503, messages.printingStopped, undefined, { retryAfter: 5 });
+    super(503, messages.restarting, undefined, { retryAfter: 5 });
   }
 }
 

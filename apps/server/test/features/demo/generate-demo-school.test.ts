@@ -9,7 +9,7 @@ import { generateDemoSchool } from '../../../src/features/demo/generate-demo-sch
 import { standaloneFileStore, type FileStore } from '../../../src/lib/file-store/index.ts';
 import { createAdminUser, signedInAdmin } from '../../helpers/factories.ts';
 import { buildTestApp } from '../../helpers/test-app.ts';
-import { createTestDb, testDialect, type TestDb } from '../../helpers/test-db.ts';
+import { createTestDb, serverPools, testDialect, type TestDb } from '../../helpers/test-db.ts';
 
 const opened: TestDb[] = [];
 const folders: string[] = [];
@@ -183,5 +183,34 @@ describe('the demo school', () => {
     const db = await freshDb();
     await demo(db, { students: 5 });
     await expect(demo(db, { students: 5 })).rejects.toThrow('The demo school is only created in an empty database.');
+  });
+
+  it('made twice at the same moment on one database (as two servers starting together), is made once: the other is refused, never a duplicate key', async () => {
+    const testDb = await createTestDb();
+    opened.push(testDb);
+    // On PostgreSQL a connection pool of each maker's own, as on two servers.
+    const makers = serverPools(testDb, 2);
+    try {
+      const made = await Promise.allSettled(makers.pools.map((db) => demo(db, { students: 30 })));
+      expect(made.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+      const refused = made.find((result) => result.status === 'rejected');
+      expect(String(refused?.reason)).toContain('The demo school is only created in an empty database.');
+      // As many students (with last year's leavers) as one school made alone has.
+      const students = async (db: Db) =>
+        Number(
+          (
+            await db
+              .selectFrom('students')
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      const alone = await freshDb();
+      await demo(alone, { students: 30 });
+      expect(await students(testDb.db)).toBe(await students(alone));
+      expect(await testDb.db.selectFrom('rollovers').selectAll().execute()).toHaveLength(1);
+    } finally {
+      await makers.close();
+    }
   });
 });
