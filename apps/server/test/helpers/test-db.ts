@@ -25,6 +25,11 @@ export async function createTestDb(): Promise<TestDb> {
   const { db, dialect } = openDatabase({ databaseUrl: database.url });
   // Nothing to do on a copy of the template; the whole set of migrations without one.
   await migrateToLatest(db);
+  // A copy's signing key is the template's: each database gets a key of its own, as each portal has.
+  await db
+    .updateTable('server_secrets')
+    .set({ value: randomBytes(32).toString('base64url') })
+    .execute();
   return {
     db,
     dialect,
