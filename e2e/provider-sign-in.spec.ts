@@ -1,6 +1,7 @@
 import { expect, test as base } from '@playwright/test';
 import { startProvider, type TestProvider } from '../apps/server/test/helpers/openid-provider.ts';
 import { expectAccessible, expectNoSidewaysScroll, signInAdminViaApi, studentsTableRows, xsrf } from './support/fixtures.ts';
+import { acceptAsNewAccount, invitationLinkTo } from './support/family.ts';
 import { startPortal } from './support/portal-process.ts';
 import { screenshots } from './support/screenshots.ts';
 
@@ -10,13 +11,14 @@ const shot = screenshots({ fullPage: true });
 const users = [
   { id: 'teacher-ramdass', email: 'ramdass@school.example.org', email_verified: true },
   { id: 'stranger', email: 'stranger@school.example.org', email_verified: true },
+  { id: 'parent-maria', email: 'maria.charles@example.com', email_verified: true },
 ];
 
 /**
  * A portal of its own, signing staff in with the test suite's OpenID provider on 127.0.0.1 (decision
  * 076): the provider on a port of its own per worker, started once the portal's address is known.
  */
-const test = base.extend<object, { providerPortal: string }>({
+const test = base.extend<{ portalDataDir: string }, { providerPortal: { baseUrl: string; dataDir: string } }>({
   providerPortal: [
     async ({ browserName: _browser }, use, workerInfo) => {
       const providerPort = 18310 + workerInfo.workerIndex;
@@ -27,12 +29,13 @@ const test = base.extend<object, { providerPortal: string }>({
         OIDC_CLIENT_ID: 'school-portal',
         OIDC_CLIENT_SECRET: 'school-portal-secret-for-tests',
         OIDC_PROVIDER_NAME: 'Test School Accounts',
+        OIDC_ROLES: 'staff,guardians',
       }));
       let provider: TestProvider | null = null;
       try {
         provider = await startProvider({ users, redirectUris: [`${portal.baseUrl}/api/auth/oidc/callback`], port: providerPort });
         expect(provider.issuer).toBe(issuer);
-        await use(portal.baseUrl);
+        await use({ baseUrl: portal.baseUrl, dataDir: portal.dataDir });
       } finally {
         await provider?.stop();
         await portal.stop();
@@ -40,7 +43,8 @@ const test = base.extend<object, { providerPortal: string }>({
     },
     { scope: 'worker' },
   ],
-  baseURL: async ({ providerPortal }, use) => use(providerPortal),
+  baseURL: async ({ providerPortal }, use) => use(providerPortal.baseUrl),
+  portalDataDir: async ({ providerPortal }, use) => use(providerPortal.dataDir),
 });
 
 test('a teacher signs in with the school’s provider and sees her class; an account the portal does not know is refused', async ({ page }, testInfo) => {
@@ -82,4 +86,36 @@ test('a teacher signs in with the school’s provider and sees her class; an acc
   await expectNoSidewaysScroll(page);
   await expectAccessible(page);
   await shot(page, `provider-teacher-${testInfo.project.name}`);
+});
+
+test('a mother signs in with the school’s provider at /parents and reads her daughter', async ({ page, portalDataDir }) => {
+  // The school invites her; she makes her account from the mailed link, and signs out.
+  await signInAdminViaApi(page);
+  const students = (await (await page.request.get('/api/students')).json()) as Array<{ id: string; first_name: string; last_name: string }>;
+  const daughter = students[1]!;
+  const invited = await page.request.post('/api/guardian-invitations', {
+    data: { student_id: daughter.id, email: 'maria.charles@example.com', relationship: 'mother' },
+    headers: await xsrf(page),
+  });
+  expect(invited.status()).toBe(200);
+  await page.context().clearCookies();
+  await acceptAsNewAccount(page, invitationLinkTo('maria.charles@example.com', portalDataDir), {
+    name: 'Maria Charles',
+    firstName: daughter.first_name,
+    password: 'a long family password 52',
+  });
+  await page.context().clearCookies();
+
+  await page.goto('/parents');
+  const withProvider = page.getByRole('link', { name: 'Sign in with Test School Accounts' });
+  await expect(withProvider).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await expectAccessible(page);
+  await withProvider.click();
+  await page.getByLabel('User', { exact: true }).fill('parent-maria');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/family$/);
+  await expect(page.getByRole('heading', { level: 1, name: `${daughter.first_name} ${daughter.last_name}` })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await expectAccessible(page);
 });

@@ -497,6 +497,8 @@ export type GuardiansTable = {
   disabled: Generated<number>;
   created_at: string;
   password_changed_at: string;
+  /** The school's sign-in provider's `sub` for her, kept at her first sign-in there (decision 076). */
+  provider_subject?: string | null;
 } & SecondFactorColumns;
 
 /** A guardian's link to a student, and how it was verified (decision 062). */

@@ -38,8 +38,11 @@ export class ProviderRefusal extends Error {
   }
 }
 
+/** Who signs in with the provider: a staff member at `/admin`, a parent or guardian at `/parents`. */
+export type ProviderKind = 'staff' | 'guardian';
+
 /** What the start call keeps for the callback: who signs in, and the state, nonce and PKCE verifier of her sign-in. */
-export type ProviderFlow = { for: 'staff'; state: string; nonce: string; verifier: string; expires: number };
+export type ProviderFlow = { for: ProviderKind; state: string; nonce: string; verifier: string; expires: number };
 
 async function flowSignature(db: Db, body: string): Promise<string> {
   return createHmac('sha256', await serverSecret(db))
@@ -94,10 +97,10 @@ function providerConfiguration(settings: ProviderSettings): Promise<client.Confi
 const callbackUrl = (deps: Deps) => `${deps.config.portalUrl}${PROVIDER_FLOW_PATH}/callback`;
 
 /** `GET /api/auth/oidc/start`: the provider's sign-in address, and the flow its callback must find. */
-export async function startProviderSignIn(deps: Deps, settings: ProviderSettings): Promise<{ location: string; flow: ProviderFlow }> {
+export async function startProviderSignIn(deps: Deps, settings: ProviderSettings, kind: ProviderKind): Promise<{ location: string; flow: ProviderFlow }> {
   const configuration = await providerConfiguration(settings);
   const flow: ProviderFlow = {
-    for: 'staff',
+    for: kind,
     state: client.randomState(),
     nonce: client.randomNonce(),
     verifier: client.randomPKCECodeVerifier(),
@@ -222,20 +225,29 @@ export async function signInStaffWithProvider(
   });
 }
 
-async function matchStaff(deps: Deps, claims: ProviderClaims) {
-  const linked = await authRepository.findAdminByProviderSubject(deps.db, claims.sub);
+/**
+ * The existing account a provider sign-in is for (decision 076): the one linked to its `sub`, else
+ * the only one whose address is its e-mail address when the provider has verified it and the
+ * account is linked to no other provider account. A refusal otherwise; never a new account.
+ */
+export async function matchProviderAccount<T extends { provider_subject?: string | null }>(
+  claims: ProviderClaims,
+  find: { bySubject: (subject: string) => Promise<T | undefined>; byEmail: (email: string) => Promise<T[]> },
+): Promise<T> {
+  const linked = await find.bySubject(claims.sub);
   if (linked) return linked;
   if (!claims.email) throw new ProviderRefusal('unverified', 'the provider gave no e-mail address');
   if (!claims.emailVerified) throw new ProviderRefusal('unverified', 'the provider has not verified the e-mail address', claims.email);
-  const matches = await authRepository.findAdminsByNoticeAddress(deps.db, claims.email);
+  const matches = await find.byEmail(claims.email);
   if (matches.length !== 1)
-    throw new ProviderRefusal(
-      'unknown',
-      matches.length === 0 ? 'no staff account has this address' : 'more than one staff account has this address',
-      claims.email,
-    );
-  const [staff] = matches;
+    throw new ProviderRefusal('unknown', matches.length === 0 ? 'no account has this address' : 'more than one account has this address', claims.email);
   // An account linked to another provider account is not taken over by an address that matches it.
-  if (staff!.provider_subject) throw new ProviderRefusal('unknown', 'the account is linked to another account at the provider', claims.email);
-  return staff!;
+  if (matches[0]!.provider_subject) throw new ProviderRefusal('unknown', 'the account is linked to another account at the provider', claims.email);
+  return matches[0]!;
 }
+
+const matchStaff = (deps: Deps, claims: ProviderClaims) =>
+  matchProviderAccount(claims, {
+    bySubject: (subject) => authRepository.findAdminByProviderSubject(deps.db, subject),
+    byEmail: (email) => authRepository.findAdminsByNoticeAddress(deps.db, email),
+  });

@@ -4,6 +4,7 @@ import type { ProviderSettings } from '../../../src/core/config.ts';
 import { PROVIDER_FLOW_COOKIE, readFlow, signFlow } from '../../../src/features/auth/provider-sign-in.ts';
 import { ADMIN_PASSWORD, createStaffUser, createStudent, signedInAdmin } from '../../helpers/factories.ts';
 import { startProvider, throughProvider, type ProviderUser, type TestProvider } from '../../helpers/openid-provider.ts';
+import { createGuardian } from '../../helpers/guardians.ts';
 import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
 
 /** The provider's users: staff whose school address matches their notice address, and the ones a sign-in must refuse. */
@@ -16,6 +17,9 @@ const users: ProviderUser[] = [
   { id: 'unverified-eve', email: 'eve.unverified@school.example.org', email_verified: false },
   { id: 'left-fay', email: 'fay.left@school.example.org', email_verified: true, disabled: true },
   { id: 'renamed-ann', email: 'ann.new-name@school.example.org', email_verified: true },
+  { id: 'parent-gia', email: 'Gia.Parent@example.org', email_verified: true },
+  { id: 'parent-hal', email: 'hal.parent@example.org', email_verified: true },
+  { id: 'parent-unknown', email: 'nobody@example.org', email_verified: true },
 ];
 
 let t: TestApp;
@@ -60,17 +64,17 @@ afterAll(async () => {
 });
 
 /** A browser that starts a staff sign-in at the portal: the provider's address it is sent to. */
-async function start(client: TestClient) {
-  const started = await client.get('/api/auth/oidc/start?for=staff');
+async function start(client: TestClient, kind: 'staff' | 'guardian' = 'staff') {
+  const started = await client.get(`/api/auth/oidc/start?for=${kind}`);
   expect(started.statusCode).toBe(303);
   expect(client.cookies.has(PROVIDER_FLOW_COOKIE)).toBe(true);
   return started.headers.location as string;
 }
 
 /** Signs in at the provider as `userId` and comes back to the portal's callback: the portal's answer. */
-async function signIn(userId: string, client?: TestClient) {
-  const browser = client ?? (await new TestClient(t.app, '10.52.0.1').start());
-  const back = await throughProvider(await start(browser), userId);
+async function signIn(userId: string, { kind = 'staff', app = t }: { kind?: 'staff' | 'guardian'; app?: TestApp } = {}) {
+  const browser = await new TestClient(app.app, '10.52.0.1').start();
+  const back = await throughProvider(await start(browser, kind), userId);
   expect(back.href.startsWith(callback())).toBe(true);
   const answer = await browser.get(`${back.pathname}${back.search}`);
   return { browser, answer, location: answer.headers.location as string };
@@ -124,7 +128,7 @@ describe('signing staff in with the school’s provider', () => {
       .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
     const audit = await lastAudit('admin.sign-in-failed');
-    expect(audit.detail).toBe('with Microsoft 365: no staff account has this address');
+    expect(audit.detail).toBe('with Microsoft 365: no account has this address');
   });
 
   it('refuses an address the provider has not verified, though a staff account has it', async () => {
@@ -207,6 +211,8 @@ describe('signing staff in with the school’s provider', () => {
     const browser = await new TestClient(t.app, '10.52.0.6').start();
     expect((await browser.get('/api/auth/oidc/start')).statusCode).toBe(422);
     expect((await browser.get('/api/auth/oidc/start?for=student')).headers.location).toBe('/admin?sign_in=not-allowed');
+    // Guardians may not use it unless OIDC_ROLES names them.
+    expect((await browser.get('/api/auth/oidc/start?for=guardian')).headers.location).toBe('/parents?sign_in=not-allowed');
   });
 
   it('tells the screens the provider’s name', async () => {
@@ -334,5 +340,49 @@ describe('staff not seen at the provider', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('signing parents and guardians in with the school’s provider', () => {
+  let family: TestApp;
+  beforeAll(async () => {
+    family = await buildTestApp({ staffMfa: 'optional', provider: settingsFor(provider, { roles: ['staff', 'guardians'] }) });
+    await createGuardian(family.db, { email: 'gia.parent@example.org', name: 'Gia Parent' });
+    await createGuardian(family.db, { email: 'hal.parent@example.org', name: 'Hal Parent' });
+    await family.db.updateTable('guardians').set({ totp_secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP' }).where('email', '=', 'hal.parent@example.org').execute();
+  });
+  afterAll(() => family?.close());
+
+  it('matches her verified address to her account, links it, and opens her family session', async () => {
+    const { browser, location } = await signIn('parent-gia', { kind: 'guardian', app: family });
+    expect(location).toBe('/family');
+    expect((await browser.get('/api/session')).json()).toMatchObject({ authenticated: true, kind: 'guardian', name: 'Gia Parent' });
+    const row = await family.db.selectFrom('guardians').select('provider_subject').where('email', '=', 'gia.parent@example.org').executeTakeFirstOrThrow();
+    expect(row.provider_subject).toBe('parent-gia');
+  });
+
+  it('asks her own second factor next when she has one', async () => {
+    const { browser, location } = await signIn('parent-hal', { kind: 'guardian', app: family });
+    expect(location).toBe('/parents?second_factor=app');
+    expect((await browser.get('/api/session')).json().authenticated).toBe(false);
+  });
+
+  it('refuses an address no guardian has, back on the parents’ screen, with an audit row', async () => {
+    const { browser, location } = await signIn('parent-unknown', { kind: 'guardian', app: family });
+    expect(location).toBe('/parents?sign_in=unknown');
+    expect((await browser.get('/api/session')).json().authenticated).toBe(false);
+    const audit = await family.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('action', '=', 'guardian.sign-in-failed')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(audit.detail).toBe('with Microsoft 365: no account has this address');
+    expect(await family.db.selectFrom('guardians').select('id').execute()).toHaveLength(2);
+  });
+
+  it('never signs a staff member’s provider account in as a guardian', async () => {
+    const { location } = await signIn('teacher-ann', { kind: 'guardian', app: family });
+    expect(location).toBe('/parents?sign_in=unknown');
   });
 });

@@ -6,6 +6,7 @@ import { ApiError } from '../../api/client.ts';
 import { givePasskey, passkeyProblem } from '../../api/passkeys.ts';
 import { useSession } from '../../api/get-session.ts';
 import { useSignInProvider } from '../../api/get-school-config.ts';
+import { providerProblem, waitingFactors } from '../../lib/provider-sign-in.ts';
 import { useEnterWithNewSession } from '../../lib/enter-with-new-session.ts';
 import { LoadingOverlay } from '../../components/light/loading-overlay.tsx';
 import { LightButton } from '../../components/light/light-button.tsx';
@@ -16,14 +17,6 @@ import { changeAdminPassword } from './api/change-admin-password.ts';
 import { AuthCard } from '../../components/light/auth-card.tsx';
 import { FormAlerts } from '../../components/light/form-alerts.tsx';
 import { NewPasswordForm } from '../../components/light/new-password-form.tsx';
-
-/** Why a sign-in with the school's provider came back refused, as the callback names it in the address (decision 076). */
-const providerProblem = (code: string | null): string | null =>
-  code !== null && Object.hasOwn(messages.providerSignIn, code) ? messages.providerSignIn[code as keyof typeof messages.providerSignIn] : null;
-
-/** The second factors a sign-in with the school's provider waits for, as the callback names them in the address. */
-const waitingFactors = (named: string | null): Array<'app' | 'passkey'> =>
-  (named ?? '').split(',').filter((kind): kind is 'app' | 'passkey' => kind === 'app' || kind === 'passkey');
 
 /**
  * Admin sign-in at `/admin` (SPEC §2); an admin with a one-time password sets a new one first.
