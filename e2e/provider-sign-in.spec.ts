@@ -1,4 +1,4 @@
-import { expect, test as base } from '@playwright/test';
+import { expect, test as base, type Locator, type Page } from '@playwright/test';
 import { startProvider, type TestProvider } from '../apps/server/test/helpers/openid-provider.ts';
 import { expectAccessible, expectNoSidewaysScroll, signInAdminViaApi, studentsTableRows, xsrf } from './support/fixtures.ts';
 import { acceptAsNewAccount, invitationLinkTo } from './support/family.ts';
@@ -47,6 +47,16 @@ const test = base.extend<{ portalDataDir: string }, { providerPortal: { baseUrl:
   portalDataDir: async ({ providerPortal }, use) => use(providerPortal.dataDir),
 });
 
+/** Opens a sign-in screen, which offers the school's provider, fits the screen and passes the axe check: the provider's link. */
+async function providerOfferedAt(page: Page, screen: '/admin' | '/parents'): Promise<Locator> {
+  await page.goto(screen);
+  const withProvider = page.getByRole('link', { name: 'Sign in with Test School Accounts' });
+  await expect(withProvider).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await expectAccessible(page);
+  return withProvider;
+}
+
 test('a teacher signs in with the school’s provider and sees her class; an account the portal does not know is refused', async ({ page }, testInfo) => {
   // The admin adds the teacher with her school address as her notice address, and signs out.
   await signInAdminViaApi(page);
@@ -60,11 +70,7 @@ test('a teacher signs in with the school’s provider and sees her class; an acc
   await page.context().clearCookies();
 
   // The staff sign-in offers the school's provider.
-  await page.goto('/admin');
-  const withProvider = page.getByRole('link', { name: 'Sign in with Test School Accounts' });
-  await expect(withProvider).toBeVisible();
-  await expectNoSidewaysScroll(page);
-  await expectAccessible(page);
+  const withProvider = await providerOfferedAt(page, '/admin');
   await shot(page, `provider-sign-in-${testInfo.project.name}`);
 
   // An account no staff member has: back on the sign-in screen, told why.
@@ -106,12 +112,7 @@ test('a mother signs in with the school’s provider at /parents and reads her d
   });
   await page.context().clearCookies();
 
-  await page.goto('/parents');
-  const withProvider = page.getByRole('link', { name: 'Sign in with Test School Accounts' });
-  await expect(withProvider).toBeVisible();
-  await expectNoSidewaysScroll(page);
-  await expectAccessible(page);
-  await withProvider.click();
+  await (await providerOfferedAt(page, '/parents')).click();
   await page.getByLabel('User', { exact: true }).fill('parent-maria');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/family$/);
