@@ -33,7 +33,7 @@ import * as contactChanges from './migrations/035-contact-changes.ts';
 import * as absenceNotes from './migrations/034-absence-notes.ts';
 import * as consentForms from './migrations/036-consent-forms.ts';
 import * as rosterRows from './migrations/037-roster-rows.ts';
-import * as schoolAccounts from './migrations/040-school-accounts.ts';
+import * as schoolAccounts from './migrations/039-school-accounts.ts';
 
 /** Migrations are listed here in order; the list is bundled, so no folder is read at run time. */
 const migrations: Record<string, Migration> = {
@@ -69,7 +69,7 @@ const migrations: Record<string, Migration> = {
   '034-absence-notes': absenceNotes,
   '036-consent-forms': consentForms,
   '037-roster-rows': rosterRows,
-  '040-school-accounts': schoolAccounts,
+  '039-school-accounts': schoolAccounts,
 };
 
 /**
