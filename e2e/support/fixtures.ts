@@ -63,7 +63,8 @@ export function hasUniqueName(student: DemoStudent): boolean {
   }
 }
 
-async function xsrf(page: Page): Promise<Record<string, string>> {
+/** The header that echoes the page's CSRF cookie, for a call through `page.request`. */
+export async function xsrf(page: Page): Promise<Record<string, string>> {
   const cookie = (await page.context().cookies()).find((candidate) => candidate.name === 'XSRF-TOKEN');
   return cookie ? { 'X-XSRF-TOKEN': decodeURIComponent(cookie.value) } : {};
 }

@@ -23,12 +23,14 @@ export type PortalProcess = { baseUrl: string; dataDir: string; stop(): Promise<
 
 /**
  * Starts the built portal on a free port with an empty data folder and the demo school, and waits
- * until it answers; `settings` are environment variables beside those (STAFF_MFA=required, say).
+ * until it answers; `settings` are environment variables beside those (STAFF_MFA=required, say), or
+ * made from the portal's address (its PORTAL_URL, say).
  */
-export async function startPortal(settings: Record<string, string> = {}): Promise<PortalProcess> {
+export async function startPortal(settings: Record<string, string> | ((baseUrl: string) => Record<string, string>) = {}): Promise<PortalProcess> {
   if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html')) || !fs.existsSync(serverBundle)) throw new Error('Build the portal first: npm run build');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
   const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, serverCommand, {
     cwd: root,
     env: {
@@ -39,11 +41,10 @@ export async function startPortal(settings: Record<string, string> = {}): Promis
       SEED_DEMO: '1',
       ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
       LOG_LEVEL: 'warn',
-      ...settings,
+      ...(typeof settings === 'function' ? settings(baseUrl) : settings),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (server.exitCode !== null) throw new Error(`The portal exited with ${server.exitCode}`);

@@ -13,7 +13,7 @@ import { registerAccessControl } from './session/access.ts';
 import { registerSessions } from './session/sessions.ts';
 import { registerClosingAnswers } from './lib/http/closing-answers.ts';
 import { type Encoding, preferredEncoding, registerAnswerCompression } from './lib/http/compress-answers.ts';
-import type { Config } from './core/config.ts';
+import { schoolConfig, type Config, type SchoolConfig } from './core/config.ts';
 import type { Db, DialectName } from './db/database.ts';
 import { createWriteTransactions } from './db/write-transactions.ts';
 import { databaseRateLimitStore } from './lib/rate-limit-store.ts';
@@ -21,7 +21,7 @@ import type { Deps } from './lib/deps.ts';
 import { adminDataRoutes } from './features/admin-data/index.ts';
 import { attendanceRoutes, registerSchoolDayEnd } from './features/attendance/index.ts';
 import { auditRoutes } from './features/audit/index.ts';
-import { authRoutes, currentPasswordRoutes, passkeyRoutes, registerSignInShedding, secondFactorRoutes } from './features/auth/index.ts';
+import { authRoutes, currentPasswordRoutes, passkeyRoutes, providerRoutes, registerSignInShedding, secondFactorRoutes } from './features/auth/index.ts';
 import { registrationRoutes } from './features/registration/index.ts';
 import { documentFileOwner, filesRoutes } from './features/files/index.ts';
 import { familyRoutes } from './features/family/index.ts';
@@ -187,6 +187,7 @@ type RoutePlugin = (app: FastifyInstance) => Promise<void>;
 /** Feature route plugins, in the order they register, each with the heading its calls have in the API document. */
 const featureRoutes: Array<[string, RoutePlugin]> = [
   ['sign-in and sessions', authRoutes],
+  ['sign-in with the school’s accounts', providerRoutes],
   ['sign-in and sessions', currentPasswordRoutes],
   ['sign-in and sessions', secondFactorRoutes],
   ['sign-in and sessions', passkeyRoutes],
@@ -239,8 +240,7 @@ const MANIFEST = 'manifest.webmanifest';
  * the service worker never cached (a new version is seen at once) and the manifest with the school's name.
  */
 function serveWebApp(app: FastifyInstance, webDist: string): void {
-  const { schoolName, schoolTimeZone } = app.deps.config;
-  const school = { school_name: schoolName, time_zone: schoolTimeZone };
+  const school = schoolConfig(app.deps.config);
   const readPage = (file: string) => compressed(withSchoolConfig(fs.readFileSync(path.join(webDist, file), 'utf8'), school));
   const indexHtml = readPage('index.html');
   app.register(fastifyStatic, {
@@ -324,7 +324,7 @@ const SCHOOL_CONFIG_META = '<meta name="school-config" content="" />';
 const htmlAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The page with the school's name and time zone written in (what `GET /api/config` answers), so no screen has to ask. */
-export function withSchoolConfig(html: string, school: { school_name: string; time_zone: string }): string {
+export function withSchoolConfig(html: string, school: SchoolConfig): string {
   return html.replace(SCHOOL_CONFIG_META, `<meta name="school-config" content="${htmlAttribute(JSON.stringify(school))}" />`);
 }
 

@@ -70,6 +70,11 @@ async function main(): Promise<void> {
       ? 'Staff second factor: required (STAFF_MFA=required): admin and office staff enrol one and give it at every sign-in.'
       : 'Staff second factor: optional (STAFF_MFA=optional): each staff member chooses.',
   );
+  if (config.provider) {
+    const { name, roles, requiredForStaff, breakGlass } = config.provider;
+    lines.push(`Sign-in with ${name} (OIDC_ISSUER): open to ${roles.join(', ')}.`);
+    if (requiredForStaff) lines.push(`Staff passwords are refused (OIDC_REQUIRED=staff), but for the break-glass admin ${breakGlass} (OIDC_BREAK_GLASS).`);
+  }
   if (!config.webDist) lines.push('The web app is not built yet: run `npm start` from the project folder to build it.');
   console.log(framed(lines));
 }

@@ -100,6 +100,23 @@ describe.skipIf(testDialect === 'postgres')('start-up refuses what it cannot ser
     expect(fs.existsSync(dataDir)).toBe(false);
   });
 
+  it('says in one line what is wrong with the school’s sign-in settings, and names the sign-in and the break-glass admin when they are right', async () => {
+    const provider = {
+      PORTAL_URL: 'https://portal.example.org',
+      OIDC_ISSUER: 'https://accounts.google.com',
+      OIDC_CLIENT_ID: 'portal',
+      OIDC_CLIENT_SECRET: 's',
+    };
+    expect(failureLine(await start({ ...provider, OIDC_REQUIRED: 'staff' }))).toMatch(
+      /^Invalid settings: OIDC_BREAK_GLASS: OIDC_REQUIRED=staff needs the username/,
+    );
+    const running = await startServer({ DATA_DIR: dataDir, ...provider, OIDC_REQUIRED: 'staff', OIDC_BREAK_GLASS: 'keeper' }, dir);
+    running.child.kill('SIGTERM');
+    const { stdout } = await running.exited;
+    expect(stdout).toContain('Sign-in with Google (OIDC_ISSUER): open to staff.');
+    expect(stdout).toContain('Staff passwords are refused (OIDC_REQUIRED=staff), but for the break-glass admin keeper (OIDC_BREAK_GLASS).');
+  });
+
   it('refuses a weak ADMIN_PASSWORD as the password it is, in one sentence with one full stop', async () => {
     const line = failureLine(await start({ ADMIN_PASSWORD: 'Short1' }));
     expect(line).toBe(

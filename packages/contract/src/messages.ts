@@ -66,6 +66,17 @@ export const messages = {
   codesLocked: (minutes: number) => `Too many wrong codes. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
   /** A second factor given with no sign-in waiting for it, or one that waited too long (401). */
   signInAgain: 'Please sign in again with your username and password.',
+  /**
+   * Why a sign-in with the school's own accounts came back refused (decision 076), by the code the
+   * callback puts in the sign-in screen's address.
+   */
+  providerSignIn: {
+    unknown: 'Your school account is not linked to an account here. Ask the school office to add your school e-mail address to your account.',
+    unverified: 'Your school account has no verified e-mail address, so it cannot be matched to an account here. Ask the school office.',
+    refused: 'The school’s sign-in did not let you in. Try again, or ask the school office.',
+    failed: 'Signing in with your school account did not work. Please try again.',
+    'not-allowed': 'Signing in with your school account is not open to this kind of account.',
+  },
   /** A step-up or confirmation by a staff member who has no authenticator app enrolled. */
   noFactorYet: 'Set up an authenticator app on your account page first.',
   /** A passkey added without a name (decision 043). */

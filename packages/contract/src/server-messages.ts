@@ -40,6 +40,8 @@ export const serverMessages = {
   /** A staff sign-in refused. */
   wrongAdminCredentials: 'The username or password is incorrect.',
   currentPasswordWrong: 'The current password is incorrect.',
+  /** A staff password sign-in while OIDC_REQUIRED=staff asks for the school's accounts (decision 076). */
+  providerRequired: (provider: string) => `Staff sign in with ${provider}; passwords are not accepted here.`,
   newPasswordSame: 'The new password must differ from the current one.',
   onlyStudentChecksPassword: 'Only a signed-in student can check her password here.',
   onlyStudentChangesPassword: 'Only a signed-in student can change her password here.',

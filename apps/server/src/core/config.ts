@@ -151,7 +151,85 @@ const environmentSchema = z.object({
   RECORD_READS_PER_HOUR_ADMIN: wholeNumber(1, 100_000).default(200),
   RETENTION_YEARS: wholeNumber(1, 50, 'years').default(2),
   ABSENCE_NOTES_FROM_STUDENTS: flag(false),
+  OIDC_ISSUER: z
+    .string()
+    .regex(/^https?:\/\/[^\s]+$/, { message: 'must be the provider’s issuer address, such as https://login.microsoftonline.com/{tenant}/v2.0' })
+    .optional(),
+  OIDC_CLIENT_ID: z.string().trim().min(1).max(500).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).max(2000).optional(),
+  OIDC_PROVIDER_NAME: z.string().trim().min(1).max(60).optional(),
+  OIDC_ROLES: z
+    .string()
+    .regex(/^\s*(staff|students|guardians)(\s*,\s*(staff|students|guardians))*\s*$/, { message: 'must list who may use it: staff, students, guardians' })
+    .optional(),
+  OIDC_ACR: z.string().trim().min(1).max(500).optional(),
+  OIDC_REQUIRED: z.enum(['staff'], { message: 'must be staff (or left unset)' }).optional(),
+  OIDC_BREAK_GLASS: z.string().trim().toLowerCase().min(1).max(100).optional(),
+  OIDC_STALE_DAYS: wholeNumber(1, 3650, 'days').optional(),
 });
+
+/** The roles that may sign in with the school's provider (decision 076): staff and guardians so far. */
+export type ProviderRole = 'staff' | 'students' | 'guardians';
+
+/** The school's own sign-in (decision 076): one OpenID provider. */
+export type ProviderSettings = {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** What the sign-in screens call it: 'Sign in with {name}'. */
+  name: string;
+  roles: ProviderRole[];
+  /** An `acr` the provider names for a sign-in with more than one factor, besides `amr` holding `mfa`. */
+  acr: string | null;
+  /** Staff must sign in with the provider; only `breakGlass` keeps her password. */
+  requiredForStaff: boolean;
+  breakGlass: string | null;
+  /** Staff not seen at the provider for this many days are listed on the Staff screen. */
+  staleDays: number | null;
+};
+
+/** The provider's display name when OIDC_PROVIDER_NAME is unset: the two the README documents, else a plain word. */
+function providerName(issuer: string): string {
+  const host = new URL(issuer).hostname;
+  if (host === 'login.microsoftonline.com') return 'Microsoft 365';
+  if (host === 'accounts.google.com') return 'Google';
+  return 'your school account';
+}
+
+function providerSettings(env: z.infer<typeof environmentSchema>): ProviderSettings | null {
+  const given = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
+  const others = {
+    OIDC_ROLES: env.OIDC_ROLES,
+    OIDC_REQUIRED: env.OIDC_REQUIRED,
+    OIDC_BREAK_GLASS: env.OIDC_BREAK_GLASS,
+    OIDC_STALE_DAYS: env.OIDC_STALE_DAYS,
+    OIDC_ACR: env.OIDC_ACR,
+  };
+  if (given.every((value) => value === undefined)) {
+    const stray = Object.entries(others).find(([, value]) => value !== undefined);
+    if (stray) throw new ConfigError([`${stray[0]}: needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET`]);
+    return null;
+  }
+  if (given.some((value) => value === undefined))
+    throw new ConfigError(['OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: the school’s sign-in needs all three']);
+  const roles = [...new Set((env.OIDC_ROLES ?? 'staff').split(',').map((role) => role.trim() as ProviderRole))];
+  const unbuilt = roles.filter((role) => role === 'students');
+  if (unbuilt.length > 0) throw new ConfigError(['OIDC_ROLES: students do not sign in with the school’s accounts yet; staff and guardians may']);
+  if (env.PORTAL_URL === undefined) throw new ConfigError(['PORTAL_URL: the school’s sign-in needs the portal’s address, where the provider sends staff back']);
+  if (env.OIDC_REQUIRED === 'staff' && !env.OIDC_BREAK_GLASS)
+    throw new ConfigError(['OIDC_BREAK_GLASS: OIDC_REQUIRED=staff needs the username of an admin who keeps her password']);
+  return {
+    issuer: env.OIDC_ISSUER!,
+    clientId: env.OIDC_CLIENT_ID!,
+    clientSecret: env.OIDC_CLIENT_SECRET!,
+    name: env.OIDC_PROVIDER_NAME ?? providerName(env.OIDC_ISSUER!),
+    roles,
+    acr: env.OIDC_ACR ?? null,
+    requiredForStaff: env.OIDC_REQUIRED === 'staff',
+    breakGlass: env.OIDC_BREAK_GLASS ?? null,
+    staleDays: env.OIDC_STALE_DAYS ?? null,
+  };
+}
 
 export type Config = {
   port: number;
@@ -244,6 +322,8 @@ export type Config = {
    * only her linked parents and guardians send them.
    */
   absenceNotesFromStudents: boolean;
+  /** The school's own sign-in with an OpenID provider (decision 076), or null. */
+  provider: ProviderSettings | null;
   /** Folder of the built web app; undefined when the server runs without it (API tests). */
   webDist: string | undefined;
 };
@@ -320,6 +400,17 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     recordReadsPerHour: { admin: env.RECORD_READS_PER_HOUR_ADMIN, office: env.RECORD_READS_PER_HOUR_OFFICE },
     retentionYears: env.RETENTION_YEARS,
     absenceNotesFromStudents: env.ABSENCE_NOTES_FROM_STUDENTS,
+    provider: providerSettings(env),
     webDist: undefined,
   };
 }
+
+/** What `GET /api/config` answers and the page carries. */
+export type SchoolConfig = { school_name: string; time_zone: string; sign_in_provider: { name: string; roles: ProviderRole[] } | null };
+
+/** What `GET /api/config` answers and the page carries: the school's name, time zone and own sign-in (decision 076). */
+export const schoolConfig = (config: Config): SchoolConfig => ({
+  school_name: config.schoolName,
+  time_zone: config.schoolTimeZone,
+  sign_in_provider: config.provider ? { name: config.provider.name, roles: config.provider.roles } : null,
+});

@@ -34,6 +34,10 @@ export type AdminUsersTable = {
   disabled: Generated<number>;
   /** Where her security notices go (decision 047); null sends none. */
   email: Generated<string | null>;
+  /** The school's sign-in provider's `sub` for her, kept at her first sign-in there (decision 076). */
+  provider_subject?: string | null;
+  /** When she last signed in with the school's provider (OIDC_STALE_DAYS, decision 076). */
+  provider_seen_at?: string | null;
 } & SecondFactorColumns;
 
 /** An account's second factor (decision 043): a staff member's and a guardian's, in the same columns of her account's row. */
@@ -140,6 +144,8 @@ export type SessionsTable = {
   ip: string | null;
   /** ISO-8601 instant the session last gave a second factor (sign-in or step-up), else null. */
   second_factor_at?: string | null;
+  /** 1 when the school's provider said the sign-in used more than one factor (decision 076). */
+  provider_factor?: number;
   /** The browser and system the session signed in from, as its User-Agent names them. */
   device?: string | null;
   /**
@@ -500,6 +506,8 @@ export type GuardiansTable = {
   disabled: Generated<number>;
   created_at: string;
   password_changed_at: string;
+  /** The school's sign-in provider's `sub` for her, kept at her first sign-in there (decision 076). */
+  provider_subject?: string | null;
 } & SecondFactorColumns;
 
 /** A guardian's link to a student, and how it was verified (decision 062). */

@@ -18,6 +18,13 @@ export const mustEnrolSecondFactor = (staffMfa: Config['staffMfa'], staff: { rol
   staffMfa === 'required' && rolesThatMustEnrol.includes(staff.role) && !staff.hasFactor;
 
 /**
+ * Whether the session's staff member has a second factor: one of her own on her account, or the
+ * school's provider said this session's sign-in used more than one (decision 076).
+ */
+export const sessionHasFactor = (session: { admin_has_factor?: number | null; provider_factor?: number } | null | undefined): boolean =>
+  Boolean(session?.admin_has_factor) || Number(session?.provider_factor ?? 0) === 1;
+
+/**
  * Refuses a signed-in staff member who must set up a second factor first every call but those that
  * set one up (403 `enrolment_required`); the access check runs it for every call that is not a
  * visitor's, so sign-out and the session call stay open. Her factor is read with her session.
@@ -25,5 +32,5 @@ export const mustEnrolSecondFactor = (staffMfa: Config['staffMfa'], staff: { rol
 export function requireEnrolledFactor(request: FastifyRequest, staffMfa: Config['staffMfa']): void {
   const { actor, session } = request;
   if (actor.kind !== 'admin' || request.routeOptions.config?.enrolsSecondFactor) return;
-  if (mustEnrolSecondFactor(staffMfa, { role: actor.role, hasFactor: Boolean(session?.admin_has_factor) })) throw new EnrolmentRequired();
+  if (mustEnrolSecondFactor(staffMfa, { role: actor.role, hasFactor: sessionHasFactor(session) })) throw new EnrolmentRequired();
 }

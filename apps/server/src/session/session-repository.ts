@@ -28,7 +28,7 @@ export const newToken = (): string => randomBytes(32).toString('base64url');
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('base64url');
 
 export type NewSession = Pick<SessionRow, 'kind' | 'student_id' | 'admin_id' | 'restricted' | 'ip' | 'second_factor_at' | 'device' | 'enrolment_verified_at'> &
-  Partial<Pick<SessionRow, 'guardian_id'>>;
+  Partial<Pick<SessionRow, 'guardian_id' | 'provider_factor'>>;
 
 /** Whether the `admin_users` row in the query has a second factor: an authenticator app or a passkey (decision 043). */
 export const hasSecondFactor = sql<boolean>`(admin_users.totp_secret IS NOT NULL OR EXISTS (SELECT 1 FROM staff_passkeys WHERE staff_passkeys.admin_id = admin_users.id))`;
@@ -96,6 +96,7 @@ export const sessionRepository = {
       .select((eb) => [
         'admin_users.totp_secret',
         'sessions.second_factor_at',
+        'sessions.provider_factor',
         eb.exists(eb.selectFrom('staff_passkeys').select('staff_passkeys.id').whereRef('staff_passkeys.admin_id', '=', 'admin_users.id')).as('has_passkey'),
       ])
       .where('admin_users.id', '=', adminId)

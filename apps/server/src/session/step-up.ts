@@ -28,6 +28,8 @@ export async function missingFreshFactor(deps: Pick<Deps, 'db' | 'config'>, acto
   const state = await sessionRepository.stepUpState(deps.db, actor.adminId, actor.sessionId);
   // EXISTS reads back as 0/1 on SQLite and true/false on PostgreSQL.
   const enrolled = Boolean(state?.totp_secret) || Boolean(Number(state?.has_passkey ?? 0));
+  // A sign-in with more than one factor at the school's provider counts while it is recent (decision 076).
+  if (Number(state?.provider_factor ?? 0) === 1 && stepUpHolds(state?.second_factor_at)) return null;
   if (!enrolled && deps.config.staffMfa !== 'required') return null;
   return enrolled && stepUpHolds(state?.second_factor_at) ? null : { enrolled };
 }

@@ -187,3 +187,46 @@ describe('settings', () => {
     expect(() => loadConfig({ PORTAL_URL: 'portal' })).toThrow(/PORTAL_URL: must be the address/);
   });
 });
+
+describe('the school’s own sign-in (decision 076)', () => {
+  const provider = {
+    PORTAL_URL: 'https://portal.example.org',
+    OIDC_ISSUER: 'https://login.microsoftonline.com/tenant-id/v2.0',
+    OIDC_CLIENT_ID: 'portal',
+    OIDC_CLIENT_SECRET: 'secret',
+  };
+
+  it('is off unless set, and reads the provider, its name and who may use it', () => {
+    expect(loadConfig({}).provider).toBeNull();
+    expect(loadConfig(provider).provider).toEqual({
+      issuer: provider.OIDC_ISSUER,
+      clientId: 'portal',
+      clientSecret: 'secret',
+      name: 'Microsoft 365',
+      roles: ['staff'],
+      acr: null,
+      requiredForStaff: false,
+      breakGlass: null,
+      staleDays: null,
+    });
+    expect(loadConfig({ ...provider, OIDC_ISSUER: 'https://accounts.google.com' }).provider?.name).toBe('Google');
+    expect(loadConfig({ ...provider, OIDC_PROVIDER_NAME: 'Our School' }).provider?.name).toBe('Our School');
+    const strict = loadConfig({ ...provider, OIDC_REQUIRED: 'staff', OIDC_BREAK_GLASS: 'Keeper', OIDC_STALE_DAYS: '30' }).provider;
+    expect(strict).toMatchObject({ requiredForStaff: true, breakGlass: 'keeper', staleDays: 30 });
+  });
+
+  it('refuses each bad value in one line naming the setting', () => {
+    expect(() => loadConfig({ ...provider, OIDC_ISSUER: 'login.example.org' })).toThrow(/OIDC_ISSUER: must be the provider’s issuer address/);
+    expect(() => loadConfig({ ...provider, PORTAL_URL: undefined })).toThrow(/PORTAL_URL: the school’s sign-in needs the portal’s address/);
+    expect(() => loadConfig({ OIDC_ISSUER: provider.OIDC_ISSUER })).toThrow(
+      /OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: the school’s sign-in needs all three/,
+    );
+    expect(() => loadConfig({ OIDC_REQUIRED: 'staff' })).toThrow(/OIDC_REQUIRED: needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET/);
+    expect(() => loadConfig({ ...provider, OIDC_ROLES: 'staff,teachers' })).toThrow(/OIDC_ROLES: must list who may use it/);
+    expect(() => loadConfig({ ...provider, OIDC_ROLES: 'staff,students' })).toThrow(/OIDC_ROLES: students do not sign in with the school’s accounts yet/);
+    expect(loadConfig({ ...provider, OIDC_ROLES: 'guardians, staff' }).provider?.roles).toEqual(['guardians', 'staff']);
+    expect(() => loadConfig({ ...provider, OIDC_REQUIRED: 'everyone' })).toThrow(/OIDC_REQUIRED: must be staff/);
+    expect(() => loadConfig({ ...provider, OIDC_REQUIRED: 'staff' })).toThrow(/OIDC_BREAK_GLASS: OIDC_REQUIRED=staff needs the username of an admin/);
+    expect(() => loadConfig({ ...provider, OIDC_STALE_DAYS: 'soon' })).toThrow(/OIDC_STALE_DAYS: must be a whole number/);
+  });
+});

@@ -40,7 +40,7 @@ process.on('exit', () => {
  * `ownGroup`: the process leads a process group of its own (as `npm start` under a service manager
  * does), so that a test can signal the whole group, `process.kill(-pid, …)`, without signalling itself.
  */
-function spawnNode(args: string[], env: NodeJS.ProcessEnv, cwd: string, { ownGroup = false }: { ownGroup?: boolean } = {}): Spawned {
+export function spawnNode(args: string[], env: NodeJS.ProcessEnv, cwd: string, { ownGroup = false }: { ownGroup?: boolean } = {}): Spawned {
   const child = spawn(process.execPath, ['--import', tsxLoader, ...args], { env, cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: ownGroup });
   running.add(child);
   child.on('exit', () => running.delete(child));

@@ -13,6 +13,8 @@ import { createGuardian, linkGuardian, withGuardianSession } from '../helpers/gu
 const expectedAccess: Record<string, Access> = {
   'GET /sanctum/csrf-cookie': 'visitor',
   'GET /api/config': 'visitor',
+  'GET /api/auth/oidc/start': 'visitor',
+  'GET /api/auth/oidc/callback': 'visitor',
   'GET /api/session': 'visitor',
   'POST /api/login-student': 'visitor',
   'POST /api/admin-login': 'visitor',

@@ -10,7 +10,8 @@ function missingDeclarations(routes: RouteEntry[]): string[] {
     if (route.webAppFile) continue;
     const name = `${route.method} ${route.url}`;
     if (!route.access) problems.push(`${name} declares no access`);
-    if (!route.responses.some((code) => /^2(\d\d|xx)$/.test(code))) problems.push(`${name} declares no success answer`);
+    // A call a browser is sent to (the school's sign-in, decision 076) succeeds with a redirect, 303.
+    if (!route.responses.some((code) => /^(2(\d\d|xx)|303)$/.test(code))) problems.push(`${name} declares no success answer`);
     for (const code of ['4xx', '5xx']) if (!route.responses.includes(code)) problems.push(`${name} declares no ${code} answer`);
   }
   return problems;

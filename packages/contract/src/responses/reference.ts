@@ -24,4 +24,8 @@ export const wizardListsSchema = z.object({
 export type WizardLists = z.infer<typeof wizardListsSchema>;
 
 /** `GET /api/config`: what every screen shows before anyone signs in. */
-export const schoolConfigSchema = z.object({ school_name: z.string(), time_zone: z.string() });
+/** The school's own sign-in (decision 076): its provider's name and who may use it; null when not set up. */
+export const signInProviderSchema = z.object({ name: z.string(), roles: z.array(z.enum(['staff', 'students', 'guardians'])) });
+export type SignInProvider = z.infer<typeof signInProviderSchema>;
+
+export const schoolConfigSchema = z.object({ school_name: z.string(), time_zone: z.string(), sign_in_provider: signInProviderSchema.nullable() });

@@ -15,6 +15,11 @@ export const staffMemberSchema = z.object({
   email: z.string().nullable(),
   /** Whether she has an authenticator app or a passkey (decision 043). */
   second_factor: z.boolean(),
+  /**
+   * Not signed in with the school's provider for OIDC_STALE_DAYS days (decision 076): perhaps she
+   * has left the school, and her account here should be disabled too. False when that is not set.
+   */
+  not_seen_at_provider: z.boolean(),
 });
 export type StaffMember = z.infer<typeof staffMemberSchema>;
 export const staffListSchema = z.array(staffMemberSchema);

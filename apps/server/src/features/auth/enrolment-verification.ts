@@ -6,7 +6,7 @@ import type { Deps } from '../../lib/deps.ts';
 import { EnrolmentVerificationRequired, Forbidden, invalidField } from '../../lib/errors.ts';
 import { adminActor } from '../../session/access.ts';
 import type { AdminActor } from '../../session/actor.ts';
-import { mustEnrolSecondFactor } from '../../session/second-factor-enrolment.ts';
+import { mustEnrolSecondFactor, sessionHasFactor } from '../../session/second-factor-enrolment.ts';
 import { sessionRepository } from '../../session/session-repository.ts';
 import { stepUpHolds, STEP_UP_MINUTES } from '../../session/step-up.ts';
 import { writeAudit } from '../audit/index.ts';
@@ -31,7 +31,7 @@ export async function requireVerifiedEnrolment(request: FastifyRequest): Promise
   const { session } = request;
   const actor = adminActor(request);
   const staffMfa = request.server.deps.config.staffMfa;
-  if (!mustEnrolSecondFactor(staffMfa, { role: actor.role, hasFactor: Boolean(session?.admin_has_factor) })) return;
+  if (!mustEnrolSecondFactor(staffMfa, { role: actor.role, hasFactor: sessionHasFactor(session) })) return;
   if (!stepUpHolds(session?.enrolment_verified_at)) throw new EnrolmentVerificationRequired();
 }
 

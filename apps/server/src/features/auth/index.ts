@@ -1,5 +1,7 @@
 /** Sign-in, sign-out, passwords, second factors (a staff member's or a guardian's) and the student-ID lookup: what the app and other features may use. */
 export { authRoutes } from './routes.ts';
+export { providerRoutes } from './provider-routes.ts';
+export { matchProviderAccount, ProviderRefusal, type ProviderClaims } from './provider-sign-in.ts';
 export { registerSignInShedding } from './shedding.ts';
 export { currentPasswordRoutes } from './current-password-routes.ts';
 export { secondFactorRoutes } from './second-factor-routes.ts';

@@ -61,6 +61,26 @@ export const authRepository = {
     return (await db.selectFrom('staff_devices').select('admin_id').where('admin_id', '=', adminId).limit(1).executeTakeFirst()) !== undefined;
   },
 
+  /** The staff account linked to the school's provider account `sub` (decision 076). */
+  findAdminByProviderSubject(db: Executor, subject: string) {
+    return db.selectFrom('admin_users').selectAll().where('provider_subject', '=', subject).executeTakeFirst();
+  },
+
+  /** The staff accounts whose notice address is `email` (compared without case). */
+  findAdminsByNoticeAddress(db: Executor, email: string) {
+    return db
+      .selectFrom('admin_users')
+      .selectAll()
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+      .limit(2)
+      .execute();
+  },
+
+  /** Links the account to the provider's `sub` (kept once) and notes when she signed in there. */
+  async noteProviderSignIn(db: Executor, adminId: number, subject: string, at: string): Promise<void> {
+    await db.updateTable('admin_users').set({ provider_subject: subject, provider_seen_at: at }).where('id', '=', adminId).execute();
+  },
+
   findAdminById(db: Executor, id: number) {
     return db.selectFrom('admin_users').selectAll().where('id', '=', id).executeTakeFirst();
   },

@@ -22,6 +22,7 @@ import {
   userInfoSchema,
   studentIdParam,
 } from '@school/contract';
+import { schoolConfig } from '../../core/config.ts';
 import { adminActor } from '../../session/access.ts';
 import { clearSessionCookies, sendCsrfToken } from '../../session/sessions.ts';
 import { DEVICE_COOKIE, type DeviceAccount } from './device-cookies.ts';
@@ -61,13 +62,12 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     return reply.code(204).send(null);
   });
 
-  app.get('/api/config', { config: { access: 'visitor' }, schema: { response: { 200: schoolConfigSchema, ...errorResponses } } }, async () => ({
-    school_name: deps.config.schoolName,
-    time_zone: deps.config.schoolTimeZone,
-  }));
+  app.get('/api/config', { config: { access: 'visitor' }, schema: { response: { 200: schoolConfigSchema, ...errorResponses } } }, async () =>
+    schoolConfig(deps.config),
+  );
 
   app.get('/api/session', { config: { access: 'visitor' }, schema: { response: { 200: sessionSchema, ...errorResponses } } }, async (request) =>
-    describeSession(deps, request.actor, { sessionEnded: request.sessionEnded }),
+    describeSession(deps, request.actor, { sessionEnded: request.sessionEnded, providerFactor: request.session?.provider_factor === 1 }),
   );
 
   app.post(

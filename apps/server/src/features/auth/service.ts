@@ -212,6 +212,14 @@ export async function signInWithPassword<T>(
 /** Staff sign-in with username and password (every role answers `name: 'Admin'`, SPEC §4); a one-time password opens a restricted session. */
 export async function signInAdmin(deps: Deps, actor: Actor, input: { name: string; password: string }, context: SignInContext) {
   const username = input.name.trim().toLowerCase();
+  // With OIDC_REQUIRED=staff only the break-glass admin named at start-up signs in with a password (decision 076).
+  const provider = deps.config.provider;
+  if (provider?.requiredForStaff && username !== provider.breakGlass) {
+    await deps.writeTransaction((trx) =>
+      writeAudit(trx, actor, { action: signInActions.FAILED.admin, attempted: username, detail: `a password, where ${provider.name} is required` }),
+    );
+    throw invalidField('name', messages.providerRequired(provider.name));
+  }
   const admin = await authRepository.findAdminByUsername(deps.db, username);
   const who = {
     account: `admin:${username}` as const,
@@ -424,7 +432,7 @@ export async function lookUpStudentId(deps: Deps, input: { first_name: string; l
  * What the web app needs to know about the caller (GET /api/session). A caller signed out because
  * the session she presented has ended is told so, for the sign-in page to say why she is there.
  */
-export async function describeSession(deps: Deps, actor: Actor, { sessionEnded }: { sessionEnded: boolean }) {
+export async function describeSession(deps: Deps, actor: Actor, { sessionEnded, providerFactor = false }: { sessionEnded: boolean; providerFactor?: boolean }) {
   const signedOut = { ...signedOutSession, ended_message: sessionEnded ? messages.sessionEnded : null };
   if (actor.kind === 'guardian') {
     const initials = actor.name
@@ -463,7 +471,7 @@ export async function describeSession(deps: Deps, actor: Actor, { sessionEnded }
       classes: classesOf(admin.classes),
       must_enrol_second_factor: mustEnrolSecondFactor(deps.config.staffMfa, {
         role: admin.role,
-        hasFactor: admin.totp_secret !== null || (await passkeyRepository.hasPasskey(deps.db, { kind: 'staff', id: admin.id })),
+        hasFactor: providerFactor || admin.totp_secret !== null || (await passkeyRepository.hasPasskey(deps.db, { kind: 'staff', id: admin.id })),
       }),
     };
   }

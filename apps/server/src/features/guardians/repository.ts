@@ -22,6 +22,29 @@ export const guardiansRepository = {
     return db.selectFrom('guardians').select(accountColumns).where('email', '=', email).executeTakeFirst();
   },
 
+  /** The guardian linked to the school's provider account `sub` (decision 076). */
+  byProviderSubject(db: Executor, subject: string): Promise<(GuardianRow & { provider_subject?: string | null }) | undefined> {
+    return db
+      .selectFrom('guardians')
+      .select([...accountColumns, 'provider_subject'])
+      .where('provider_subject', '=', subject)
+      .executeTakeFirst();
+  },
+
+  /** The guardian whose address is `email`, with the provider account she is linked to, if any. */
+  byEmailForProvider(db: Executor, email: string): Promise<(GuardianRow & { provider_subject?: string | null }) | undefined> {
+    return db
+      .selectFrom('guardians')
+      .select([...accountColumns, 'provider_subject'])
+      .where('email', '=', email.toLowerCase())
+      .executeTakeFirst();
+  },
+
+  /** Links her account to the provider's `sub` (kept once). */
+  async linkProviderSubject(db: Executor, id: number, subject: string): Promise<void> {
+    await db.updateTable('guardians').set({ provider_subject: subject }).where('id', '=', id).execute();
+  },
+
   byPublicId(db: Executor, publicId: string): Promise<GuardianRow | undefined> {
     return db.selectFrom('guardians').select(accountColumns).where('public_id', '=', publicId).executeTakeFirst();
   },

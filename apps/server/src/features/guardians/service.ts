@@ -24,12 +24,15 @@ import {
   checkCurrentPassword,
   clearBuckets,
   hashPassword,
+  matchProviderAccount,
+  ProviderRefusal,
   reserveAttempt,
   secondFactorKinds,
   signInActions,
   signInWithPassword,
   verifyPassword,
   type Bucket,
+  type ProviderClaims,
   type SignInContext,
 } from '../auth/index.ts';
 import { queueGuardianAccountMail } from '../notifications/index.ts';
@@ -108,6 +111,23 @@ export async function signInGuardian(deps: Deps, actor: Actor, input: { email: s
     refusal: invalidField('email', guardianMessages.wrongSignIn),
   };
   return signInWithPassword(deps, actor, who, input.password, context, (trx) => passwordAccepted(trx, actor, guardian!, null));
+}
+
+/**
+ * A sign-in with the school's own accounts (decision 076): her account matched by the provider's
+ * `sub` once linked, else by its verified address (hers is verified too, decision 062), and linked;
+ * then as after her password: her own second factor, when she has one, is asked next.
+ */
+export async function signInGuardianWithProvider(deps: Deps, actor: Actor, claims: ProviderClaims, providerName: string): Promise<SignedIn<GuardianSignIn>> {
+  const guardian = await matchProviderAccount(claims, {
+    bySubject: (subject) => repository.byProviderSubject(deps.db, subject),
+    byEmail: async (email) => [await repository.byEmailForProvider(deps.db, email)].filter((found) => found !== undefined),
+  });
+  if (guardian.disabled === 1) throw new ProviderRefusal('refused', 'the account is disabled', guardian.email);
+  return deps.writeTransaction(async (trx) => {
+    await repository.linkProviderSubject(trx, guardian.id, claims.sub);
+    return passwordAccepted(trx, actor, guardian, `with ${providerName}`);
+  });
 }
 
 /**

@@ -16,6 +16,7 @@ const listed = [
   'must_change_password',
   'created_at',
   'email',
+  'provider_seen_at',
   sql<number>`CASE WHEN ${hasSecondFactor} THEN 1 ELSE 0 END`.as('second_factor'),
 ] as const;
 

@@ -27,7 +27,7 @@ async function checkedClasses(db: Executor, role: StaffRole, classes: string[]):
 
 /** `GET /api/staff`: every staff account. */
 export async function listStaff(deps: Deps) {
-  return (await staffRepository.list(deps.db)).map(presentStaff);
+  return (await staffRepository.list(deps.db)).map((row) => presentStaff(row, deps.config));
 }
 
 /**
@@ -53,7 +53,7 @@ export async function addStaff(
       await queueAdminsNotice(trx, deps.config, { actor, event: { kind: 'admin-created', username: created.username, by: actor.name }, except: created.id });
     return created;
   });
-  return { ...presentStaff(row), ...(chosenPassword === undefined ? { one_time_password: password } : {}) };
+  return { ...presentStaff(row, deps.config), ...(chosenPassword === undefined ? { one_time_password: password } : {}) };
 }
 
 /**
@@ -102,7 +102,7 @@ export async function changeStaff(deps: Deps, actor: AdminActor, username: strin
     });
     return (await staffRepository.find(trx, username))!;
   });
-  return { ...presentStaff(row), ...(password ? { one_time_password: password } : {}) };
+  return { ...presentStaff(row, deps.config), ...(password ? { one_time_password: password } : {}) };
 }
 
 /**

@@ -1,10 +1,12 @@
 import { useState, type FormEvent } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { passwordRules } from '@school/contract/limits';
 import { messages } from '@school/contract/messages';
 import { ApiError } from '../../api/client.ts';
 import { givePasskey, passkeyProblem } from '../../api/passkeys.ts';
 import { useSession } from '../../api/get-session.ts';
+import { useSignInProvider } from '../../api/get-school-config.ts';
+import { providerProblem, waitingFactors } from '../../lib/provider-sign-in.ts';
 import { useEnterWithNewSession } from '../../lib/enter-with-new-session.ts';
 import { LoadingOverlay } from '../../components/light/loading-overlay.tsx';
 import { LightButton } from '../../components/light/light-button.tsx';
@@ -16,9 +18,15 @@ import { AuthCard } from '../../components/light/auth-card.tsx';
 import { FormAlerts } from '../../components/light/form-alerts.tsx';
 import { NewPasswordForm } from '../../components/light/new-password-form.tsx';
 
-/** Admin sign-in at `/admin` (SPEC §2); an admin with a one-time password sets a new one first. */
+/**
+ * Admin sign-in at `/admin` (SPEC §2); an admin with a one-time password sets a new one first.
+ * With the school's own sign-in (decision 076), 'Sign in with {provider}' goes there instead.
+ */
 export default function AdminSignInPage() {
   const { data: session } = useSession();
+  const provider = useSignInProvider('staff');
+  const [params] = useSearchParams();
+  const fromProvider = waitingFactors(params.get('second_factor'));
   const enter = useEnterWithNewSession();
   // Why she is here, when her session ended (told by the server, or by the call it refused).
   const notice = session?.ended_message ?? undefined;
@@ -27,13 +35,13 @@ export default function AdminSignInPage() {
   // The one-time password just used to sign in; asked again only after a reload.
   const [oneTimePassword, setOneTimePassword] = useState('');
   const [typedOneTime, setTypedOneTime] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(() => providerProblem(params.get('sign_in')));
   const [busy, setBusy] = useState(false);
   // The password was right and the account has a second factor: its code comes next.
-  const [askCode, setAskCode] = useState(false);
+  const [askCode, setAskCode] = useState(fromProvider.length > 0);
   const [code, setCode] = useState('');
   // The kinds of second factor her account has: an authenticator app (or recovery codes), passkeys.
-  const [factors, setFactors] = useState<NonNullable<AdminLoginAnswer['second_factors']>>(['app']);
+  const [factors, setFactors] = useState<NonNullable<AdminLoginAnswer['second_factors']>>(fromProvider.length > 0 ? fromProvider : ['app']);
 
   async function signIn(event: FormEvent) {
     event.preventDefault();
@@ -171,6 +179,11 @@ export default function AdminSignInPage() {
         <LightButton type="submit" disabled={busy}>
           Sign In
         </LightButton>
+        {provider && (
+          <a className="light-provider-button" href="/api/auth/oidc/start?for=staff">
+            Sign in with {provider}
+          </a>
+        )}
         <div className="light-row">
           <RouterLink className="light-link" to="/">
             Student sign-in

@@ -3,6 +3,8 @@ import { messages } from '@school/contract/messages';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useSession } from '../../api/get-session.ts';
+import { useSignInProvider } from '../../api/get-school-config.ts';
+import { providerProblem, waitingFactors } from '../../lib/provider-sign-in.ts';
 import { AuthCard } from '../../components/light/auth-card.tsx';
 import { FormAlerts } from '../../components/light/form-alerts.tsx';
 import { LightButton } from '../../components/light/light-button.tsx';
@@ -21,6 +23,7 @@ export const afterSignIn = (next: string | null) => (next && /^\/parents\/invita
  * `/parents`: a parent or guardian signs in with her e-mail address and password (decision 062).
  * A wrong password or a throttle is told in the server's words; while throttled, the button waits
  * out the time the server gave. When her account has a second factor, its step follows the password.
+ * With the school's own sign-in open to guardians (decision 076), 'Sign in with {provider}' goes there instead.
  */
 export default function ParentsSignInPage() {
   const { data: session } = useSession();
@@ -29,10 +32,14 @@ export default function ParentsSignInPage() {
   const wait = useThrottleWait();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const provider = useSignInProvider('guardians');
+  const [error, setError] = useState<string | null>(() => providerProblem(search.get('sign_in')));
   const [busy, setBusy] = useState(false);
   // The password was right and her account has a second factor: the kinds she may give come next.
-  const [factors, setFactors] = useState<NonNullable<GuardianSignIn['second_factors']> | null>(null);
+  const [factors, setFactors] = useState<NonNullable<GuardianSignIn['second_factors']> | null>(() => {
+    const fromProvider = waitingFactors(search.get('second_factor'));
+    return fromProvider.length > 0 ? fromProvider : null;
+  });
 
   async function signIn(event: FormEvent) {
     event.preventDefault();
@@ -93,6 +100,11 @@ export default function ParentsSignInPage() {
         <LightButton type="submit" disabled={busy || wait.waiting || !email.trim() || !password}>
           Sign In
         </LightButton>
+        {provider && (
+          <a className="light-provider-button" href="/api/auth/oidc/start?for=guardian">
+            Sign in with {provider}
+          </a>
+        )}
         <div className="light-row">
           <Link className="light-link family-link" to="/parents/forgot">
             Forgot password?

@@ -13,6 +13,7 @@ import type { StaffMember, StaffWithPassword } from '@school/contract/responses'
 import { staffRoleLabels } from '@school/contract/staff-roles';
 import { ApiError } from '../../api/client.ts';
 import { useSession } from '../../api/get-session.ts';
+import { useSignInProvider } from '../../api/get-school-config.ts';
 import { PageTitle } from '../../components/light/page-title.tsx';
 import { cardsOnPhone } from '../../components/mui/table-cards.ts';
 import { useChangeStaff } from './api/change-staff.ts';
@@ -20,7 +21,14 @@ import { useStaff } from './api/get-staff.ts';
 import { StaffDialog } from './components/staff-dialog.tsx';
 import { useStepUp } from '../../components/mui/step-up-dialog.tsx';
 
-const statusOf = (member: StaffMember) => (member.disabled ? 'Disabled' : member.must_change_password ? 'Must set a password' : 'Active');
+const statusOf = (member: StaffMember, provider: string | null) =>
+  member.disabled
+    ? 'Disabled'
+    : member.not_seen_at_provider
+      ? `Not seen at ${provider ?? 'the school’s sign-in'} lately: has she left?`
+      : member.must_change_password
+        ? 'Must set a password'
+        : 'Active';
 
 /**
  * `/admin/staff` (admins only, decision 048): every staff account with its e-mail, role, classes and
@@ -30,6 +38,7 @@ const statusOf = (member: StaffMember) => (member.disabled ? 'Disabled' : member
 export default function StaffPage() {
   const { data, error } = useStaff();
   const { data: session } = useSession();
+  const provider = useSignInProvider('staff');
   const [editing, setEditing] = useState<StaffMember | 'new' | null>(null);
   // What the last change did, told once: a saved account (with a new one-time password), or her second factors removed.
   const [saved, setSaved] = useState<{ member: StaffWithPassword; factorsRemoved: boolean } | null>(null);
@@ -104,7 +113,7 @@ export default function StaffPage() {
                   </TableCell>
                   <TableCell data-label="Role">{staffRoleLabels[member.role]}</TableCell>
                   <TableCell data-label="Classes">{member.classes.join(', ') || '—'}</TableCell>
-                  <TableCell data-label="Status">{statusOf(member)}</TableCell>
+                  <TableCell data-label="Status">{statusOf(member, provider)}</TableCell>
                   <TableCell data-label="Actions">
                     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
                       <Button size="small" variant="outlined" onClick={() => setEditing(member)} aria-label={`Change ${member.display_name}`}>

@@ -67,3 +67,43 @@ describe('the staff sign-in with a second factor', () => {
     expect(screen.getByLabelText(/^Code/)).toBeInTheDocument();
   });
 });
+
+describe('the staff sign-in with the school’s provider (decision 076)', () => {
+  function renderAt(address: string, provider: { name: string; roles: Array<'staff' | 'students' | 'guardians'> } | null) {
+    stubFetch((call) => {
+      if (call.url === '/api/session') return json({ authenticated: false, admin: false, restricted: false });
+      if (call.url === '/api/config') return json({ school_name: 'St. Brigid', time_zone: 'America/Port_of_Spain', sign_in_provider: provider });
+      return json({});
+    });
+    const router = createMemoryRouter([{ path: '/admin', element: <AdminSignInPage /> }], { initialEntries: [address] });
+    renderWithQueries(<RouterProvider router={router} />);
+  }
+
+  it('offers the provider by its name when staff may use it, and not otherwise', async () => {
+    renderAt('/admin', { name: 'Microsoft 365', roles: ['staff'] });
+    expect(await screen.findByRole('link', { name: 'Sign in with Microsoft 365' })).toHaveAttribute('href', '/api/auth/oidc/start?for=staff');
+  });
+
+  it('shows no provider when none is set up', async () => {
+    renderAt('/admin', null);
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Sign in with/ })).not.toBeInTheDocument();
+  });
+
+  it('says why the provider’s sign-in came back refused', async () => {
+    renderAt('/admin?sign_in=unverified', { name: 'Google', roles: ['staff'] });
+    expect(await screen.findByText(messages.providerSignIn.unverified)).toBeInTheDocument();
+  });
+
+  it('says nothing for a code it does not know', async () => {
+    renderAt('/admin?sign_in=toString', { name: 'Google', roles: ['staff'] });
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('asks for her own code when the provider’s sign-in waits for it', async () => {
+    renderAt('/admin?second_factor=app', { name: 'Google', roles: ['staff'] });
+    expect(await screen.findByRole('heading', { name: 'Enter your code' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Code/)).toBeInTheDocument();
+  });
+});

@@ -316,3 +316,27 @@ describe('an invitation', () => {
     expect(within(alert.parentElement!).getByRole('link', { name: 'Go to sign-in' })).toHaveAttribute('href', '/parents');
   });
 });
+
+describe('the family’s sign-in with the school’s provider (decision 076)', () => {
+  const withProvider = (roles: string[]) => (call: Call) =>
+    call.url === '/api/config'
+      ? json({ school_name: 'St Hilda’s High School', time_zone: 'America/Port_of_Spain', sign_in_provider: { name: 'Google', roles } })
+      : undefined;
+
+  it('offers the provider when guardians may use it', async () => {
+    openApp('/parents', { session: visitorSession, answer: withProvider(['staff', 'guardians']) });
+    expect(await screen.findByRole('link', { name: 'Sign in with Google' })).toHaveAttribute('href', '/api/auth/oidc/start?for=guardian');
+  });
+
+  it('does not offer it when only staff may use it', async () => {
+    const { calls } = openApp('/parents', { session: visitorSession, answer: withProvider(['staff']) });
+    await waitFor(() => expect(calls.some((call) => call.url === '/api/config')).toBe(true));
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign in with Google' })).not.toBeInTheDocument();
+  });
+
+  it('says why the provider’s sign-in came back refused', async () => {
+    openApp('/parents?sign_in=unknown', { session: visitorSession, answer: withProvider(['guardians']) });
+    expect(await screen.findByText(messages.providerSignIn.unknown)).toBeInTheDocument();
+  });
+});
