@@ -16,6 +16,8 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           pool: 'forks',
+          // With TEST_POOLER=pgbouncer, one PgBouncer for the run: the databases are reached through it.
+          globalSetup: ['apps/server/test/helpers/pooler-setup.ts'],
         },
       },
       {

@@ -5,7 +5,7 @@ import { buildApp } from './app.ts';
 import { ensureFirstAdmin } from './features/auth/admin-accounts.ts';
 import { purgeExpiredSessions } from './session/sessions.ts';
 import { FIRST_ADMIN_USERNAME, loadConfig, type Config } from './core/config.ts';
-import { openDatabase, prepareStatements, type Db, type DialectName } from './db/database.ts';
+import { databaseOf, openDatabase, prepareStatements, type Db, type DialectName } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { demoGuardianNote, demoStudentNote, generateDemoSchool, isDatabaseEmpty, takeDemoSignIn } from './features/demo/index.ts';
 import { stopOnSignals } from './graceful-stop.ts';
@@ -15,6 +15,7 @@ import {
   databaseConnectionError,
   isNewSqliteDataFolder,
   listenError,
+  poolerWithoutTimeLimit,
   StartupError,
   startupFailureLine,
 } from './start-up.ts';
@@ -42,7 +43,7 @@ async function main(): Promise<void> {
   configuredPort = config.port;
   config.webDist = fs.existsSync(path.join(webDist, 'index.html')) ? webDist : undefined;
   if (cluster.isWorker) {
-    const { db, dialect } = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: sqliteFileOf(config), timeLimitMs: config.databaseTimeoutMs });
+    const { db, dialect } = openDatabase(databaseOf(config, { timeLimited: true }));
     // The first process has migrated: statements may be prepared from the start (decision 029).
     prepareStatements(db);
     reportListening(await serve(config, db, dialect));
@@ -78,15 +79,15 @@ function framed(lines: string[]): string {
   return `\n${rule}\n${lines.join('\n')}\n${rule}\n`;
 }
 
-const sqliteFileOf = (config: Config) => path.join(config.dataDir, 'portal.sqlite');
-
 /** The one-time work before serving: check and migrate the database, create the first admin and, when new, the demo school. */
 async function prepareData(config: Config): Promise<{ db: Db; dialect: DialectName }> {
-  const sqliteFile = sqliteFileOf(config);
-  const newSqliteFolder = config.databaseUrl ? false : isNewSqliteDataFolder(config, sqliteFile);
-  const { db, dialect } = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile, timeLimitMs: config.databaseTimeoutMs });
+  const target = databaseOf(config, { timeLimited: true });
+  const newSqliteFolder = config.databaseUrl ? false : isNewSqliteDataFolder(config, target.sqliteFile);
+  const { db, dialect } = openDatabase(target);
   const isNew = config.databaseUrl ? await isNewPostgresDatabase(db, config.databaseUrl) : newSqliteFolder;
   await migrate(db);
+  const unlimited = await poolerWithoutTimeLimit(db, config);
+  if (unlimited) notes.push(() => unlimited);
 
   const admin = await ensureFirstAdmin(db, config.adminPassword);
   if (admin?.oneTimePassword) {

@@ -178,4 +178,26 @@ describe('settings', () => {
     expect(() => loadConfig({ SMTP_URL: 'mail.example.org' })).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
     expect(() => loadConfig({ PORTAL_URL: 'portal' })).toThrow(/PORTAL_URL: must be the address/);
   });
+
+  it('reaches PostgreSQL itself unless DATABASE_POOLER says a transaction pooler stands between', () => {
+    const url = 'postgres://portal@db/portal';
+    expect(loadConfig({ DATABASE_URL: url })).toMatchObject({ databasePooler: 'none' });
+    expect(loadConfig({ DATABASE_URL: url, DATABASE_POOLER: 'transaction' })).toMatchObject({ databasePooler: 'transaction' });
+  });
+
+  it('refuses a pooler it does not know, and a pooler without DATABASE_URL, each in one line', () => {
+    const summary = (environment: Record<string, string>) => {
+      try {
+        loadConfig(environment);
+      } catch (error) {
+        return (error as ConfigError).summary;
+      }
+      return 'accepted';
+    };
+    expect(summary({ DATABASE_URL: 'postgres://portal@db/portal', DATABASE_POOLER: 'session' })).toBe(
+      'Invalid settings: DATABASE_POOLER: must be transaction (DATABASE_URL goes through PgBouncer in transaction mode) or none (it reaches PostgreSQL itself).',
+    );
+    expect(summary({ DATABASE_POOLER: 'transaction' })).toBe('Invalid settings: DATABASE_POOLER: needs DATABASE_URL (a pooler stands in front of PostgreSQL).');
+    expect(summary({ DATABASE_POOLER: 'none' })).toBe('accepted');
+  });
 });
