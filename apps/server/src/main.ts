@@ -119,7 +119,11 @@ async function prepareData(config: Config): Promise<{ db: Db; dialect: DialectNa
 
 /** Builds the app on the database, stops it gracefully on a signal, listens; resolves with the port. */
 async function serve(config: Config, db: Db, dialect: DialectName): Promise<number> {
-  const app = await buildApp({ config, db, dialect });
+  // The heavy reads' standby (decision 073), migrated with the primary: its statements may be prepared at once.
+  const readDb = config.databaseReadUrl ? openDatabase({ databaseUrl: config.databaseReadUrl, timeLimitMs: config.databaseTimeoutMs }).db : undefined;
+  if (readDb) prepareStatements(readDb);
+  const app = await buildApp({ config, db, dialect, readDb });
+  app.addHook('onClose', async () => readDb?.destroy());
   await purgeExpiredSessions(app);
   const purge = setInterval(() => purgeExpiredSessions(app).catch((error) => app.log.error(error)), 60 * 60 * 1000);
   purge.unref();

@@ -95,6 +95,10 @@ const environmentSchema = z.object({
       message: 'must be transaction (DATABASE_URL goes through PgBouncer in transaction mode) or none (it reaches PostgreSQL itself)',
     })
     .default('none'),
+  DATABASE_READ_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { message: "must be a postgres:// URL of the primary's hot standby (leave it unset to read from DATABASE_URL)" })
+    .optional(),
   SCHOOL_NAME: z.string().trim().min(1).max(80).default(DEFAULT_SCHOOL_NAME),
   SCHOOL_TIMEZONE: timeZone.default('America/Port_of_Spain'),
   COOKIE_SECURE: flag(false),
@@ -170,6 +174,11 @@ export type Config = {
    * PostgreSQL itself.
    */
   databasePooler: 'none' | 'transaction';
+  /**
+   * A hot standby of DATABASE_URL's database, reached without a pooler (decision 073): the heavy
+   * reads go there while it is less than 5 s behind; unset, everything is read from DATABASE_URL.
+   */
+  databaseReadUrl: string | undefined;
   schoolName: string;
   schoolTimeZone: string;
   cookieSecure: boolean;
@@ -288,13 +297,18 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   if (env.SCHOOL_MIDDAY <= env.SCHOOL_DAY_START) throw new ConfigError(['SCHOOL_MIDDAY: must be later than SCHOOL_DAY_START']);
   if (env.SCHOOL_DAY_END <= env.SCHOOL_MIDDAY) throw new ConfigError(['SCHOOL_DAY_END: must be later than SCHOOL_MIDDAY']);
   if (env.HEADERS_TIMEOUT_SECONDS > env.REQUEST_TIMEOUT_SECONDS) throw new ConfigError(['HEADERS_TIMEOUT_SECONDS: must be at most REQUEST_TIMEOUT_SECONDS']);
-  if (!env.DATABASE_URL && env.DATABASE_POOLER !== 'none') throw new ConfigError(['DATABASE_POOLER: needs DATABASE_URL (a pooler stands in front of PostgreSQL)']);
+  const needsPostgres = [
+    ...(env.DATABASE_POOLER !== 'none' ? ['DATABASE_POOLER: needs DATABASE_URL (a pooler stands in front of PostgreSQL)'] : []),
+    ...(env.DATABASE_READ_URL ? ["DATABASE_READ_URL: needs DATABASE_URL (it names the standby of DATABASE_URL's database)"] : []),
+  ];
+  if (!env.DATABASE_URL && needsPostgres.length > 0) throw new ConfigError(needsPostgres);
   return {
     port: env.PORT,
     host: env.HOST,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
     databasePooler: env.DATABASE_POOLER,
+    databaseReadUrl: env.DATABASE_READ_URL,
     schoolName: env.SCHOOL_NAME,
     schoolTimeZone: env.SCHOOL_TIMEZONE,
     cookieSecure: env.COOKIE_SECURE,
