@@ -31,6 +31,10 @@ describe.skipIf(!runs)('the portal behind PgBouncer in transaction mode (Postgre
     await pooler?.stop();
   });
 
+  /** How many audit rows of this action about this student the log holds. */
+  const audited = async (action: 'student.record-updated' | 'student.sign-in-failed', studentId: string) =>
+    (await t.db.selectFrom('audit_log').select('id').where('action', '=', action).where('student_id', '=', studentId).execute()).length;
+
   it('is really in transaction mode: a statement one client named is already taken for the next, so the portal names none there', async () => {
     const database = await createPostgresDatabase();
     const clients = [0, 1].map(() => new pg.Client({ connectionString: pooler.urlOf(database.url) }));
@@ -71,8 +75,7 @@ describe.skipIf(!runs)('the portal behind PgBouncer in transaction mode (Postgre
     const race = await Promise.all(Array.from({ length: 40 }, (_, index) => students[0]!.client.post('/api/student', { ...record, allergy: `Race ${index}` })));
     expect(race.filter((answer) => answer.statusCode === 200)).toHaveLength(1);
     expect(race.filter((answer) => answer.statusCode === 409)).toHaveLength(39);
-    const audited = await t.db.selectFrom('audit_log').select('id').where('student_id', '=', ids[0]!).where('action', '=', 'student.record-updated').execute();
-    expect(audited).toHaveLength(2);
+    expect(await audited('student.record-updated', ids[0]!)).toBe(2);
   });
 
   it('checks at most 5 of 100 parallel guesses at a date-of-birth account: its locks last a transaction, never a session', async () => {
@@ -86,13 +89,7 @@ describe.skipIf(!runs)('the portal behind PgBouncer in transaction mode (Postgre
     const checked = guesses.filter((answer) => answer.statusCode === 422).length;
     expect(checked).toBeGreaterThan(0);
     expect(checked).toBeLessThanOrEqual(limits.firstPassword.attempts);
-    const logged = await t.db
-      .selectFrom('audit_log')
-      .select('id')
-      .where('action', '=', 'student.sign-in-failed')
-      .where('student_id', '=', student.id)
-      .execute();
-    expect(logged).toHaveLength(checked);
+    expect(await audited('student.sign-in-failed', student.id)).toBe(checked);
   });
 
   it("takes its statements' time limit from the pooler's database entry, and says at start-up when there is none", async () => {
