@@ -102,7 +102,8 @@ export async function buildApp({ config, db, dialect, readDb, readRouting, logge
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const writeTransaction = createWriteTransactions(db, dialect, config.databaseTimeoutMs);
-  const reads = routeReads(db, readDb, { onChange: (sentence) => app.log.warn(sentence), ...readRouting });
+  // Leaving the standby is worth a warning; going back to it, a note.
+  const reads = routeReads(db, readDb, { onChange: (sentence, toStandby) => (toStandby ? app.log.info(sentence) : app.log.warn(sentence)), ...readRouting });
   app.addHook('onClose', async () => reads.stop());
   app.decorate('deps', {
     db,

@@ -70,8 +70,8 @@ export type ReadRoutingOptions = {
   everyMs?: number;
   /** How the standby is measured; `measureStandby` unless a test gives the figures. */
   measure?: (primary: Db, standby: Db) => Promise<StandbyState>;
-  /** Told, in a sentence, each time the heavy reads change place. */
-  onChange?: (sentence: string) => void;
+  /** Told, in a sentence, each time the heavy reads change place, and whether they go to the standby now. */
+  onChange?: (sentence: string, toStandby: boolean) => void;
 };
 
 /**
@@ -90,7 +90,7 @@ export function routeReads(primary: Db, standby: Db | undefined, options: ReadRo
   const current = () => (last && Date.now() - last.at < 3 * everyMs ? last.state : null);
   const choose = () => {
     const serves = standbyServes(current(), maxLagMs);
-    if (serves !== toStandby && (serves || last !== null)) onChange?.(routingChange(current(), serves));
+    if (serves !== toStandby && (serves || last !== null)) onChange?.(routingChange(current(), serves), serves);
     toStandby = serves;
     return serves;
   };

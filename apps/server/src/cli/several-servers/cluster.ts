@@ -289,7 +289,12 @@ function startNotes(layout: Layout, server: PortalServer): string[] {
   const lines = logSince(file, logOffsets.get(file) ?? 0).split('\n');
   const rules = lines.flatMap((line, index) => (/^={10,}$/.test(line) ? [index] : []));
   if (rules.length < 2) return [];
-  return lines.slice(rules[0]! + 1, rules[1]).filter((line) => !/running at/.test(line));
+  // The server names its own port; the portal's address is HAProxy's.
+  const address = (line: string) => line.replaceAll(`localhost:${layout.ports.portal[server]}`, `localhost:${layout.ports.http}`);
+  return lines
+    .slice(rules[0]! + 1, rules[1])
+    .filter((line) => !/running at/.test(line))
+    .map(address);
 }
 
 /** Why HAProxy counts no portal server ready, in a sentence. */
