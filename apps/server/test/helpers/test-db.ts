@@ -21,6 +21,9 @@ const runsPgBouncer = (): TestPgBouncer | undefined => {
   return port ? pgBouncerOn(port) : undefined;
 };
 
+/** Whether this run reaches PostgreSQL through PgBouncer: a test of what only a direct connection does (named statements) skips then. */
+export const throughPooler = (): boolean => runsPgBouncer() !== undefined;
+
 /**
  * A freshly migrated database of its own for each caller: an in-memory SQLite database, or a new
  * PostgreSQL database created on TEST_DATABASE_URL's server and dropped again by close().
