@@ -11,6 +11,7 @@ import {
   portalSettings,
   promoteStandby,
   runningParts,
+  startPart,
   stopPart,
   waitForPrimary,
 } from '../../src/cli/several-servers/cluster.ts';
@@ -138,6 +139,14 @@ describe.skipIf(!runs)(
       expect(status.stdout).toMatch(/^postgres-a\s+up\s+primary on port 18260, postgres-b streaming \(commits wait for it\)$/m);
       expect(status.stdout).toMatch(/^postgres-b\s+up\s+standby on port 18261, \d+\.\d s behind the primary \(serves the heavy reads\)$/m);
       expect(status.stdout).toMatch(/^portal-2\s+up\s+port 18252: ready \(200\)$/m);
+
+      // The standby stopped on purpose: the primary goes on alone, and waits for it again once it is back.
+      expect(await stopPart(layout, 'postgres-b')).toBe('ended');
+      const latest = (await browser.get(`/api/student/${student.id}`)).json<{ record: object }>().record;
+      expect((await browser.post('/api/student', { ...latest, allergy: 'Dust, saved with the standby stopped' })).status).toBe(200);
+      await startPart(layout, 'postgres-b', { portal: () => fromSources });
+      const statuses = await clusterStatus(layout);
+      expect(statuses.find((line) => line.part === 'postgres-a')?.detail).toBe('primary on port 18260, postgres-b streaming (commits wait for it)');
 
       // The primary dies; the standby is promoted; HAProxy sends PgBouncer's connections to it.
       const killedAt = Date.now();

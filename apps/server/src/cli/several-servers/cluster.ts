@@ -20,6 +20,7 @@ import {
 import { startPgBouncer } from './pgbouncer.ts';
 import {
   hasData,
+  goAlone,
   initPrimary,
   isStandbyFolder,
   makeStandby,
@@ -32,6 +33,7 @@ import {
   roleOf,
   standbysOf,
   startDatabase,
+  waitsForStandby,
 } from './postgres.ts';
 import {
   ClusterError,
@@ -209,9 +211,12 @@ async function startDatabases(layout: Layout, programs: Programs, account: Accou
         : `Both databases of ${layout.folder} have been primaries: the one promoted last must run alone (npm run cluster -- start ${promoted ?? 'NAME'}), the other be made its standby (npm run cluster -- rebuild ${promoted ? otherOf(promoted) : 'NAME'}), then npm run cluster -- up starts the rest.`,
     );
   }
-  const stopped = [...primaries, ...made.filter((server) => !primaries.includes(server))].filter((server) => !running.includes(server));
+  const [primary] = primaries as [DatabaseServer];
+  const stopped = [primary, ...made.filter((server) => server !== primary)].filter((server) => !running.includes(server));
   if (stopped.length > 0) say(`Starting ${stopped.join(' and ')} again…`);
   for (const server of stopped) recordPart(layout, server, await startDatabase(layout, programs, account, server));
+  const standby = made.find((server) => server !== primary);
+  if (standby) await requireStandby(layout.ports.database[primary], standby);
 }
 
 /** Where the portal's start notes begin in a server's log: what it printed after this offset is this start's. */
@@ -237,8 +242,13 @@ export async function startPart(
   }
   say(`Starting ${described[part]}…`);
   let started: StartedProcess;
-  if (isDatabase) started = await startDatabase(layout, programs, account, part);
-  else if (part === 'haproxy') started = await startHaproxy(programs.haproxy, layout);
+  if (isDatabase) {
+    started = await startDatabase(layout, programs, account, part);
+    recordPart(layout, part, started);
+    // A standby started again is waited for again by the primary's commits.
+    const primaryPort = layout.ports.database[otherOf(part)];
+    if (isStandbyFolder(layout, part) && (await roleOf(primaryPort)) === 'primary') await requireStandby(primaryPort, part);
+  } else if (part === 'haproxy') started = await startHaproxy(programs.haproxy, layout);
   else if (part === 'pgbouncer') {
     started = await startPgBouncer(programs.pgbouncer, {
       folder: layout.pgbouncerFolder,
@@ -331,13 +341,27 @@ const stopping: Record<'database' | 'haproxy' | 'pgbouncer' | 'portal', { signal
 };
 const kindOf = (part: PartName) => (part.startsWith('postgres') ? 'database' : part.startsWith('portal') ? 'portal' : (part as 'haproxy' | 'pgbouncer'));
 
-/** Stops one part gracefully (`kill`: at once, with SIGKILL, as a crash would); answers how it ended. */
-export async function stopPart(layout: Layout, part: PartName, { kill = false } = {}): Promise<'ended' | 'killed' | 'not running'> {
+/**
+ * Stops one part gracefully (`kill`: at once, with SIGKILL, as a crash would); answers how it
+ * ended. A standby stopped gracefully lets the primary go on alone (`goAlone`), unless the whole
+ * cluster stops; a killed one leaves the primary's commits waiting, as a lost standby would.
+ */
+export async function stopPart(
+  layout: Layout,
+  part: PartName,
+  { kill = false, primaryGoesAlone }: { kill?: boolean; primaryGoesAlone?: boolean } = {},
+): Promise<'ended' | 'killed' | 'not running'> {
   const started = readRecord(layout.folder)?.parts[part];
-  if (!started) return 'not running';
-  const { signal, patienceMs } = kill ? { signal: 'SIGKILL' as const, patienceMs: 5000 } : stopping[kindOf(part)];
-  const ended = await endProcess(started.pid, started.startedAt, signal, patienceMs);
-  recordPart(layout, part, null);
+  let ended: 'ended' | 'killed' | 'not running' = 'not running';
+  if (started) {
+    const { signal, patienceMs } = kill ? { signal: 'SIGKILL' as const, patienceMs: 5000 } : stopping[kindOf(part)];
+    ended = await endProcess(started.pid, started.startedAt, signal, patienceMs);
+    recordPart(layout, part, null);
+  }
+  if ((primaryGoesAlone ?? !kill) && (part === 'postgres-a' || part === 'postgres-b')) {
+    const primaryPort = layout.ports.database[otherOf(part)];
+    if ((await roleOf(primaryPort)) === 'primary') await goAlone(primaryPort);
+  }
   return kill && ended === 'ended' ? 'killed' : ended;
 }
 
@@ -346,7 +370,7 @@ export async function clusterDown(layout: Layout): Promise<string[]> {
   const lines: string[] = [];
   const inOrder = [[...portalServers], ['pgbouncer'], ['haproxy'], ['postgres-b', 'postgres-a']] as PartName[][];
   for (const parts of inOrder) {
-    const ended = await Promise.all(parts.map((part) => stopPart(layout, part)));
+    const ended = await Promise.all(parts.map((part) => stopPart(layout, part, { primaryGoesAlone: false })));
     parts.forEach((part, index) =>
       lines.push(
         `${described[part]}: ${ended[index] === 'not running' ? 'was not running' : ended[index] === 'ended' ? 'stopped' : 'did not stop in time, killed'}`,
@@ -430,6 +454,9 @@ export async function clusterStatus(layout: Layout): Promise<PartStatus[]> {
 /** Whether the primary waits for its standby, in words. */
 async function standbyNote(primaryPort: number): Promise<string> {
   const standbys = await standbysOf(primaryPort).catch(() => []);
+  if (standbys.length === 0 && (await waitsForStandby(primaryPort).catch(() => false))) {
+    return ', its commits wait for a standby that does not stream: writes are held until it streams again (npm run cluster -- start NAME), or until it is stopped (npm run cluster -- stop NAME) and the primary goes on alone';
+  }
   if (standbys.length === 0) return ', no standby streaming';
   return standbys.map((standby) => `, ${standby.name} ${standby.state}${standby.sync === 'sync' ? ' (commits wait for it)' : ''}`).join('');
 }

@@ -133,6 +133,23 @@ export async function requireStandby(primaryPort: number, standby: DatabaseServe
   await queryOnce(primaryPort, 'SELECT pg_reload_conf()');
 }
 
+/**
+ * The primary goes on without its standby: its commits wait for none. While the standby it waits
+ * for is gone, every commit waits (PostgreSQL's statement time limit does not end that wait), so
+ * a standby stopped on purpose lets the primary go on alone, and one started again is waited for
+ * again (`requireStandby`).
+ */
+export async function goAlone(primaryPort: number): Promise<void> {
+  await queryOnce(primaryPort, 'ALTER SYSTEM RESET synchronous_standby_names');
+  await queryOnce(primaryPort, 'SELECT pg_reload_conf()');
+}
+
+/** Whether the primary's commits wait for a standby. */
+export async function waitsForStandby(primaryPort: number): Promise<boolean> {
+  const [row] = await queryOnce<{ names: string }>(primaryPort, "SELECT current_setting('synchronous_standby_names') AS names");
+  return (row?.names ?? '') !== '';
+}
+
 /** Promotes the standby on `port` to primary, waiting (up to 30 s) until it accepts writes. */
 export async function promote(port: number): Promise<void> {
   const [row] = await queryOnce<{ promoted: boolean }>(port, 'SELECT pg_promote(true, 30) AS promoted');
