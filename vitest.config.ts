@@ -11,7 +11,9 @@ export default defineConfig({
           name: 'server',
           include: ['apps/server/test/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['apps/server/test/helpers/postgres-template.ts'],
+          // On PostgreSQL, one migrated database for the run that each test's is copied from; with
+          // TEST_POOLER=pgbouncer, one PgBouncer for the run, through which the databases are reached.
+          globalSetup: ['apps/server/test/helpers/postgres-template.ts', 'apps/server/test/helpers/pooler-setup.ts'],
           // Sized for a busy machine: a test that starts a server process waits for its line, however
           // long that takes; the limit only bounds a test that never ends.
           testTimeout: 120_000,

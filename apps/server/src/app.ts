@@ -16,6 +16,7 @@ import { type Encoding, preferredEncoding, registerAnswerCompression } from './l
 import { schoolConfig, type Config, type SchoolConfig } from './core/config.ts';
 import type { Db, DialectName } from './db/database.ts';
 import { createWriteTransactions } from './db/write-transactions.ts';
+import { routeReads, type ReadRoutingOptions } from './db/read-routing.ts';
 import { databaseRateLimitStore } from './lib/rate-limit-store.ts';
 import type { Deps } from './lib/deps.ts';
 import { adminDataRoutes } from './features/admin-data/index.ts';
@@ -69,13 +70,17 @@ export type AppDeps = {
   config: Config;
   db: Db;
   dialect: DialectName;
+  /** The standby the heavy reads go to while it keeps up (DATABASE_READ_URL, decision 073); its opener closes it. */
+  readDb?: Db;
+  /** How the standby is watched, when a test sets it. */
+  readRouting?: ReadRoutingOptions;
   logger?: boolean;
   /** Routes registered after the features' (tests use it to see how the app treats a route). */
   extraRoutes?: (app: FastifyInstance) => Promise<void>;
 };
 
 /** Builds the whole application: plugins, guards and every feature's routes. Used by main and by tests. */
-export async function buildApp({ config, db, dialect, logger = true, extraRoutes }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, db, dialect, readDb, readRouting, logger = true, extraRoutes }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
       ? {
@@ -103,7 +108,17 @@ export async function buildApp({ config, db, dialect, logger = true, extraRoutes
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const writeTransaction = createWriteTransactions(db, dialect, config.databaseTimeoutMs);
-  app.decorate('deps', { db, dialect, writeTransaction, config, files: createFileStore(config, db, writeTransaction) } satisfies Deps);
+  // Leaving the standby is worth a warning; going back to it, a note.
+  const reads = routeReads(db, readDb, { onChange: (sentence, toStandby) => (toStandby ? app.log.info(sentence) : app.log.warn(sentence)), ...readRouting });
+  app.addHook('onClose', async () => reads.stop());
+  app.decorate('deps', {
+    db,
+    heavyReads: reads.heavyReads,
+    dialect,
+    writeTransaction,
+    config,
+    files: createFileStore(config, db, writeTransaction),
+  } satisfies Deps);
 
   registerErrorHandler(app);
   // First of the hooks: a closing server answers a late request before any other work (decision 072).

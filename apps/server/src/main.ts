@@ -5,7 +5,7 @@ import { buildApp } from './app.ts';
 import { ensureFirstAdmin } from './features/auth/admin-accounts.ts';
 import { purgeExpiredSessions } from './session/sessions.ts';
 import { FIRST_ADMIN_USERNAME, loadConfig, type Config } from './core/config.ts';
-import { openDatabase, prepareStatements, type Db, type DialectName } from './db/database.ts';
+import { databaseOf, openDatabase, prepareStatements, type Db, type DialectName } from './db/database.ts';
 import { aloneAcrossServers } from './db/dialect.ts';
 import { migrateToLatest, NewerDatabaseError } from './db/migrate.ts';
 import { demoGuardianNote, demoStudentNote, generateDemoSchool, isDatabaseEmpty, takeDemoSignIn } from './features/demo/index.ts';
@@ -17,6 +17,7 @@ import {
   databaseConnectionError,
   isNewSqliteDataFolder,
   listenError,
+  poolerWithoutTimeLimit,
   StartupError,
   startupFailureLine,
 } from './start-up.ts';
@@ -44,7 +45,7 @@ async function main(): Promise<void> {
   configuredPort = config.port;
   config.webDist = fs.existsSync(path.join(webDist, 'index.html')) ? webDist : undefined;
   if (cluster.isWorker) {
-    const { db, dialect } = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: sqliteFileOf(config), timeLimitMs: config.databaseTimeoutMs });
+    const { db, dialect } = openDatabase(databaseOf(config, { timeLimited: true }));
     // The first process has migrated: statements may be prepared from the start (decision 029).
     prepareStatements(db);
     reportListening(await serve(config, db, dialect));
@@ -85,8 +86,6 @@ function framed(lines: string[]): string {
   return `\n${rule}\n${lines.join('\n')}\n${rule}\n`;
 }
 
-const sqliteFileOf = (config: Config) => path.join(config.dataDir, 'portal.sqlite');
-
 /**
  * The one-time work before serving: check and migrate the database, create the first admin and, when new, the demo school.
  * Of several servers starting at the same moment on one PostgreSQL database, one does it at a time
@@ -94,9 +93,9 @@ const sqliteFileOf = (config: Config) => path.join(config.dataDir, 'portal.sqlit
  * sign-in; the others then find them made, and start without it.
  */
 async function prepareData(config: Config): Promise<{ db: Db; dialect: DialectName }> {
-  const sqliteFile = sqliteFileOf(config);
-  const newSqliteFolder = config.databaseUrl ? false : isNewSqliteDataFolder(config, sqliteFile);
-  const { db, dialect } = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile, timeLimitMs: config.databaseTimeoutMs });
+  const target = databaseOf(config, { timeLimited: true });
+  const newSqliteFolder = config.databaseUrl ? false : isNewSqliteDataFolder(config, target.sqliteFile);
+  const { db, dialect } = openDatabase(target);
   try {
     await aloneAcrossServers(db, 'portal start-up', async () => {
       // A PostgreSQL database is new when it has no tables yet (looked at under the lock: after another server's start, it has).
@@ -115,6 +114,8 @@ async function prepareData(config: Config): Promise<{ db: Db; dialect: DialectNa
     // Reaching the database at all is the first check of DATABASE_URL.
     throw (config.databaseUrl && databaseConnectionError(error, config.databaseUrl)) || error;
   }
+  const unlimited = await poolerWithoutTimeLimit(db, config);
+  if (unlimited) notes.push(() => unlimited);
   // A demo school made by `npm run demo` is named at the start after it, once.
   const demoMade = await takeDemoSignIn(db);
   if (demoMade) {
@@ -127,7 +128,11 @@ async function prepareData(config: Config): Promise<{ db: Db; dialect: DialectNa
 
 /** Builds the app on the database, stops it gracefully on a signal, listens; resolves with the port. */
 async function serve(config: Config, db: Db, dialect: DialectName): Promise<number> {
-  const app = await buildApp({ config, db, dialect });
+  // The heavy reads' standby (decision 073), migrated with the primary: its statements may be prepared at once.
+  const readDb = config.databaseReadUrl ? openDatabase({ databaseUrl: config.databaseReadUrl, timeLimitMs: config.databaseTimeoutMs }).db : undefined;
+  if (readDb) prepareStatements(readDb);
+  const app = await buildApp({ config, db, dialect, readDb });
+  app.addHook('onClose', async () => readDb?.destroy());
   await purgeExpiredSessions(app);
   // Hourly, by one server of several each hour (decision 047).
   registerSharedJob(app, {

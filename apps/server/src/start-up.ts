@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { ConfigError, type Config } from './core/config.ts';
-import { DatabaseFileError } from './db/database.ts';
+import { DatabaseFileError, statementTimeLimit, type Db } from './db/database.ts';
 import { uploadsDir } from './lib/file-store/index.ts';
 
 /**
@@ -112,6 +112,16 @@ export function startupFailureLine(error: unknown): string {
   if (code === 'ENOSPC') return 'The disk is full. Free some space, then start the portal again.';
   const message = error instanceof Error ? error.message : String(error);
   return `The portal could not start: ${message.split('\n')[0]}. Set DEBUG=1 to see the details.`;
+}
+
+/**
+ * Behind a transaction pooler the portal sets no time limit on its connections (decision 068):
+ * the pooler's database entry does. When it does not, a stalled database would hold requests for
+ * the whole stall, so start-up says how to set it; null when a limit is in force or no pooler is used.
+ */
+export async function poolerWithoutTimeLimit(db: Db, config: Pick<Config, 'databasePooler' | 'databaseTimeoutMs'>): Promise<string | null> {
+  if (config.databasePooler !== 'transaction' || (await statementTimeLimit(db)) !== '0') return null;
+  return `Warning: PostgreSQL gives the pooler's connections no statement time limit, so a stalled database would hold requests. Set connect_query='SET statement_timeout = ${config.databaseTimeoutMs}' on the portal's database in pgbouncer.ini (as deploy/pgbouncer.ini does), or ALTER ROLE … SET statement_timeout.`;
 }
 
 /**

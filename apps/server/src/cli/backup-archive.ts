@@ -35,7 +35,18 @@ export class BackupError extends Error {
   }
 }
 
-type Settings = Pick<Config, 'dataDir' | 'databaseUrl' | 'fileStore'>;
+type Settings = Pick<Config, 'dataDir' | 'databaseUrl' | 'fileStore'> & Partial<Pick<Config, 'databasePooler'>>;
+
+/**
+ * pg_dump and pg_restore set their session's search path and time limits, which a transaction
+ * pooler would hand on to the portal's next transactions (decision 068): they reach PostgreSQL itself.
+ */
+function refuseThroughPooler(settings: Settings, program: 'pg_dump' | 'pg_restore'): void {
+  if (!settings.databaseUrl || settings.databasePooler !== 'transaction') return;
+  throw new BackupError(
+    `DATABASE_URL goes through a transaction pooler (DATABASE_POOLER=transaction), which would hand ${program}'s session settings on to the portal: ${program === 'pg_dump' ? 'take the backup from the standby (npm run backup -- FILE --from-standby), or ' : ''}set DATABASE_URL to PostgreSQL itself and DATABASE_POOLER=none for this command.`,
+  );
+}
 
 /** Runs a command to its end and answers what it printed; throws a BackupError naming it with its own message when it fails. */
 function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): string {
@@ -94,6 +105,7 @@ function withWorkFolder<T>(file: string, work: (folder: string) => Promise<T>): 
 
 /** `npm run backup -- FILE`: a consistent copy of the running portal's database and uploads in one .tar.gz file. */
 export async function createBackup(settings: Settings, file: string): Promise<BackupManifest> {
+  refuseThroughPooler(settings, 'pg_dump');
   const target = path.resolve(file);
   if (fs.existsSync(target)) throw new BackupError(`${target} already exists: name a new file for the backup.`);
   fs.mkdirSync(path.dirname(target), { recursive: true });
@@ -212,6 +224,7 @@ const notEmptyFolder = (folder: string) =>
  * it made (decision 040), leaving the folder and the database as they were.
  */
 export async function restoreBackup(settings: Settings, file: string): Promise<BackupManifest> {
+  refuseThroughPooler(settings, 'pg_restore');
   const source = path.resolve(file);
   if (!fs.existsSync(source)) throw new BackupError(`There is no backup file ${source}.`);
   const manifest = readManifest(source);

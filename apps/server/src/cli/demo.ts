@@ -1,7 +1,6 @@
 // `npm run demo -- --students N [--seed S]`: fills an empty database with a demo school.
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { openDatabase } from '../db/database.ts';
+import { databaseOf, openDatabase } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { generateDemoSchool, isDatabaseEmpty, keepDemoSignIn } from '../features/demo/index.ts';
 import { standaloneFileStore } from '../lib/file-store/index.ts';
@@ -14,7 +13,7 @@ if (!Number.isInteger(students) || students < 1 || students > 20000) {
   process.exit(2);
 }
 const config = readCliConfig();
-const { db, dialect } = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'portal.sqlite') });
+const { db, dialect } = openDatabase(databaseOf(config));
 try {
   await migrateToLatest(db);
   if (!(await isDatabaseEmpty(db))) {

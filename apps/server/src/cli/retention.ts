@@ -34,7 +34,7 @@ async function main(): Promise<number> {
   try {
     const dialect = dialectOf(db);
     const writeTransaction = createWriteTransactions(db, dialect);
-    const deps: Deps = { db, dialect, writeTransaction, config, files: createFileStore(config, db, writeTransaction) };
+    const deps: Deps = { db, heavyReads: () => db, dialect, writeTransaction, config, files: createFileStore(config, db, writeTransaction) };
     const result = await eraseDueData(deps, 'command', { dry_run: mode === 'dry-run' });
     console.log(result.message);
     const { upcoming } = await loadRetention(deps);

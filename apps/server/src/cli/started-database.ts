@@ -1,7 +1,6 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import type { Config } from '../core/config.ts';
-import { openDatabase, type Db } from '../db/database.ts';
+import { databaseOf, openDatabase, type Db } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { databaseConnectionError } from '../start-up.ts';
 
@@ -12,12 +11,13 @@ import { databaseConnectionError } from '../start-up.ts';
  * school and no first admin's one-time password, without a word.
  */
 export async function openStartedDatabase(config: Config): Promise<Db | null> {
-  const sqliteFile = path.join(config.dataDir, 'portal.sqlite');
+  const target = databaseOf(config);
+  const { sqliteFile } = target;
   if (!config.databaseUrl && !fs.existsSync(sqliteFile)) {
     console.error(notStarted(`in the data folder ${config.dataDir}`));
     return null;
   }
-  const { db } = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile });
+  const { db } = openDatabase(target);
   try {
     if (config.databaseUrl && (await db.introspection.getTables()).length === 0) {
       console.error(notStarted('in the database of DATABASE_URL'));

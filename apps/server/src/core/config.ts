@@ -90,6 +90,15 @@ const environmentSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, { message: 'must be a postgres:// URL (leave it unset for the built-in SQLite file)' })
     .optional(),
+  DATABASE_POOLER: z
+    .enum(['none', 'transaction'], {
+      message: 'must be transaction (DATABASE_URL goes through PgBouncer in transaction mode) or none (it reaches PostgreSQL itself)',
+    })
+    .default('none'),
+  DATABASE_READ_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, { message: "must be a postgres:// URL of the primary's hot standby (leave it unset to read from DATABASE_URL)" })
+    .optional(),
   SCHOOL_NAME: z.string().trim().min(1).max(80).default(DEFAULT_SCHOOL_NAME),
   SCHOOL_TIMEZONE: timeZone.default('America/Port_of_Spain'),
   COOKIE_SECURE: flag(false),
@@ -237,6 +246,18 @@ export type Config = {
   dataDir: string;
   /** PostgreSQL URL, or undefined for the SQLite file `portal.sqlite` in dataDir. */
   databaseUrl: string | undefined;
+  /**
+   * What stands between the portal and PostgreSQL (decision 068): `transaction` for PgBouncer in
+   * transaction mode, where a server connection serves one transaction of one client at a time,
+   * so no named prepared statement or session setting is kept; `none` when DATABASE_URL reaches
+   * PostgreSQL itself.
+   */
+  databasePooler: 'none' | 'transaction';
+  /**
+   * A hot standby of DATABASE_URL's database, reached without a pooler (decision 073): the heavy
+   * reads go there while it is less than 5 s behind; unset, everything is read from DATABASE_URL.
+   */
+  databaseReadUrl: string | undefined;
   schoolName: string;
   schoolTimeZone: string;
   cookieSecure: boolean;
@@ -363,11 +384,18 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   if (env.SCHOOL_MIDDAY <= env.SCHOOL_DAY_START) throw new ConfigError(['SCHOOL_MIDDAY: must be later than SCHOOL_DAY_START']);
   if (env.SCHOOL_DAY_END <= env.SCHOOL_MIDDAY) throw new ConfigError(['SCHOOL_DAY_END: must be later than SCHOOL_MIDDAY']);
   if (env.HEADERS_TIMEOUT_SECONDS > env.REQUEST_TIMEOUT_SECONDS) throw new ConfigError(['HEADERS_TIMEOUT_SECONDS: must be at most REQUEST_TIMEOUT_SECONDS']);
+  const needsPostgres = [
+    ...(env.DATABASE_POOLER !== 'none' ? ['DATABASE_POOLER: needs DATABASE_URL (a pooler stands in front of PostgreSQL)'] : []),
+    ...(env.DATABASE_READ_URL ? ["DATABASE_READ_URL: needs DATABASE_URL (it names the standby of DATABASE_URL's database)"] : []),
+  ];
+  if (!env.DATABASE_URL && needsPostgres.length > 0) throw new ConfigError(needsPostgres);
   return {
     port: env.PORT,
     host: env.HOST,
     dataDir: path.resolve(env.DATA_DIR),
     databaseUrl: env.DATABASE_URL,
+    databasePooler: env.DATABASE_POOLER,
+    databaseReadUrl: env.DATABASE_READ_URL,
     schoolName: env.SCHOOL_NAME,
     schoolTimeZone: env.SCHOOL_TIMEZONE,
     cookieSecure: env.COOKIE_SECURE,

@@ -10,3 +10,9 @@ export const webDist = path.join(webApp, 'dist');
 
 /** The school crest, shared by the web app and the PDFs. */
 export const crestFile = path.join(webApp, 'public/favicon.svg');
+
+/** The project's folder, the one `npm` commands run in. */
+export const projectFolder = path.resolve(serverFolder, '../..');
+
+/** The deployable configurations of several servers (HAProxy, PgBouncer, PostgreSQL, systemd), which `npm run cluster` uses too. */
+export const deployFolder = path.join(projectFolder, 'deploy');

@@ -19,6 +19,16 @@ const unreachableCodes = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', '080
 /** The connection ended under a statement: the server ended it (57P01, 57P02), or the network did. */
 const cutCodes = new Set(['57P01', '57P02', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT']);
 
+/**
+ * PgBouncer's refusals (decision 068), which it sends with the code of a broken connection
+ * (08P01) though no statement of the client's went to PostgreSQL: it waited its limit for a
+ * server connection, or could not make one (the primary down, a failover under way).
+ */
+const poolerMessages: Array<[RegExp, DatabaseFault]> = [
+  [/query_wait_timeout|no more connections allowed/i, 'busy'],
+  [/client_login_timeout|cannot connect to server|server login has been failing/i, 'unreachable'],
+];
+
 /** pg's and pg-pool's own messages, which carry no code. */
 const faultMessages: Array<[RegExp, DatabaseFault]> = [
   [/timeout exceeded when trying to connect/i, 'busy'],
@@ -31,6 +41,8 @@ export function databaseFault(error: unknown): DatabaseFault | null {
   for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
     const raw = (current as Error & { code?: unknown }).code;
     const code = typeof raw === 'string' ? raw : '';
+    const refused = poolerMessages.find(([pattern]) => pattern.test(current.message));
+    if (refused) return refused[1];
     if (code.startsWith('SQLITE_FULL') || code === '53100') return 'full';
     if (busyCodes.test(code)) return 'busy';
     if (unreachableCodes.has(code)) return 'unreachable';

@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect, type SqliteDatabase, type Transaction } from 'kysely';
+import { Kysely, sql, SqliteDialect, type SqliteDatabase, type Transaction } from 'kysely';
 import type pg from 'pg';
+import type { Config } from '../core/config.ts';
 import type { Database } from './schema.ts';
 import { PortalPostgresDialect } from './postgres-dialect.ts';
 import { CONNECTION_MAX_USES, withPreparedStatements } from './prepared-statements.ts';
@@ -25,7 +26,32 @@ export type DatabaseTarget = {
    * Command-line tools leave it out and wait as long as they must.
    */
   timeLimitMs?: number;
+  /**
+   * `transaction` when `databaseUrl` goes through PgBouncer in transaction mode (decision 068): each
+   * transaction, or statement outside one, may run on another server connection, so statements are
+   * not named (a name prepared on one connection is unknown on the next, or already taken there)
+   * and nothing is set at connection (the pooler refuses settings it does not know; the time
+   * limit is its database entry's). `none` (the default) for a connection to PostgreSQL itself.
+   */
+  pooler?: Config['databasePooler'];
 };
+
+/**
+ * The database the settings name: DATABASE_URL, through its pooler when DATABASE_POOLER says so,
+ * or else the SQLite file in DATA_DIR. The server gives up a stalled statement (`timeLimited`,
+ * decision 041); command-line tools wait as long as they must.
+ */
+export function databaseOf(
+  config: Pick<Config, 'databaseUrl' | 'databasePooler' | 'dataDir' | 'databaseTimeoutMs'>,
+  { timeLimited = false } = {},
+): DatabaseTarget & { sqliteFile: string } {
+  return {
+    databaseUrl: config.databaseUrl,
+    sqliteFile: path.join(config.dataDir, 'portal.sqlite'),
+    pooler: config.databasePooler,
+    ...(timeLimited ? { timeLimitMs: config.databaseTimeoutMs } : {}),
+  };
+}
 
 /** Connections to PostgreSQL per server process (decision 029); the bench gives its bare baseline the same. */
 export const POOL_SIZE = 10;
@@ -38,6 +64,8 @@ export const POOL_SIZE = 10;
 const SQLITE_LOCK_PATIENCE_MS = 50;
 
 const preparers = new WeakMap<Db, () => void>();
+/** The databases opened through a transaction pooler (decision 068). */
+const pooled = new WeakSet<Db>();
 /**
  * From now on, PostgreSQL statements are prepared once per connection (decision 029), and an
  * SQLite database opened with a time limit waits for another connection's lock only a moment
@@ -62,13 +90,15 @@ function postgresClient(): typeof pg {
 /** Opens the database: PostgreSQL when a URL is given, else the SQLite file (WAL, synchronous FULL). */
 export function openDatabase(target: DatabaseTarget): { db: Db; dialect: DialectName } {
   if (target.databaseUrl) {
+    const throughPooler = target.pooler === 'transaction';
     const pool = new (postgresClient().Pool)({
       connectionString: target.databaseUrl,
       max: POOL_SIZE,
       maxUses: CONNECTION_MAX_USES,
       // A stalled database (a lock held elsewhere, every connection busy) answers 503 within the
       // limit rather than holding requests for the whole stall; migrations lift it (migrate.ts).
-      ...(target.timeLimitMs ? { statement_timeout: target.timeLimitMs, connectionTimeoutMillis: target.timeLimitMs } : {}),
+      // Behind a pooler the statements' limit is the pooler's to set (decision 068).
+      ...(target.timeLimitMs ? { connectionTimeoutMillis: target.timeLimitMs, ...(throughPooler ? {} : { statement_timeout: target.timeLimitMs }) } : {}),
     });
     // A connection ended by the server (pg_terminate_backend, a restart, a failover) must not end
     // the process: the pool reports it on an idle connection, the client on one in use. The
@@ -78,6 +108,11 @@ export function openDatabase(target: DatabaseTarget): { db: Db; dialect: Dialect
     pool.on('connect', (client) => client.on('error', connectionLost));
     // The pool repeats an idle client's error; the client's own handler has reported it.
     pool.on('error', () => undefined);
+    if (throughPooler) {
+      const db = new Kysely<Database>({ dialect: new PortalPostgresDialect({ pool }) });
+      pooled.add(db);
+      return { db, dialect: 'postgres' };
+    }
     const prepared = withPreparedStatements(pool);
     const db = new Kysely<Database>({ dialect: new PortalPostgresDialect({ pool: prepared.pool }) });
     preparers.set(db, prepared.prepare);
@@ -109,6 +144,34 @@ export function openDatabase(target: DatabaseTarget): { db: Db; dialect: Dialect
   const { timeLimitMs } = target;
   if (timeLimitMs) preparers.set(db, () => sqlite.pragma(`busy_timeout = ${Math.min(timeLimitMs, SQLITE_LOCK_PATIENCE_MS)}`));
   return { db, dialect: 'sqlite' };
+}
+
+/**
+ * Runs `work` on one PostgreSQL connection with no time limit on its statements (a rewrite of a
+ * table, say, which cannot run in a transaction where `SET LOCAL` would lift it). Through a
+ * transaction pooler it runs as it is, under the pooler's limit: a session setting would stay on a
+ * server connection that other clients are given next (decision 068).
+ */
+export async function withoutTimeLimit<T>(db: Db, work: (connection: Executor) => Promise<T>): Promise<T> {
+  if (pooled.has(db)) return work(db);
+  return db.connection().execute(async (connection) => {
+    await sql`SET statement_timeout = 0`.execute(connection);
+    try {
+      return await work(connection);
+    } finally {
+      await sql`RESET statement_timeout`.execute(connection);
+    }
+  });
+}
+
+/**
+ * The time limit PostgreSQL gives the statements of this connection, `0` for none: behind a
+ * transaction pooler it is the pooler's database entry that sets it (decision 068), and the
+ * server says at start-up when that was forgotten.
+ */
+export async function statementTimeLimit(db: Db): Promise<string> {
+  const { rows } = await sql<{ limit: string }>`SELECT current_setting('statement_timeout') AS limit`.execute(db);
+  return rows[0]!.limit;
 }
 
 /** A database file the portal refuses to open, with a one-line message naming the file and what to do. */

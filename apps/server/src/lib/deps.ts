@@ -11,6 +11,12 @@ import type { FileStore } from './file-store/index.ts';
 export type Deps = {
   /** Reads; and writes that need no transaction. */
   db: Db;
+  /**
+   * Where a heavy read goes (the registration spreadsheet, the all-classes report, Parents
+   * Contact, the audit search, Messages): the standby of DATABASE_READ_URL while it keeps up,
+   * else `db` (decision 073). Never for a write, nor for a read that a write depends on.
+   */
+  heavyReads(): Db;
   dialect: DialectName;
   /** Runs a short unit of writes as one transaction (decision 009): pass `trx` to the repositories. */
   writeTransaction: WriteTransactions;

@@ -300,4 +300,24 @@ describe(`backup and restore (${testDialect})`, () => {
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('There is no backup file');
   }, 120_000);
+
+  it('never dumps or restores through a transaction pooler, and reads from the standby only when DATABASE_READ_URL names one', async () => {
+    const live = await portalWithStudent('20260701');
+    const pooled = { ...live.settings, DATABASE_URL: live.databaseUrl ?? 'postgres://portal@127.0.0.1:6432/portal', DATABASE_POOLER: 'transaction' };
+    const backup = path.join(live.dir, 'pooled.tar.gz');
+    const dumped = await runCli('backup', [backup], pooled, live.dir);
+    expect(dumped.code).toBe(1);
+    expect(dumped.stderr.trim()).toBe(
+      "DATABASE_URL goes through a transaction pooler (DATABASE_POOLER=transaction), which would hand pg_dump's session settings on to the portal: take the backup from the standby (npm run backup -- FILE --from-standby), or set DATABASE_URL to PostgreSQL itself and DATABASE_POOLER=none for this command.",
+    );
+    expect(fs.existsSync(backup)).toBe(false);
+    const restored = await runCli('restore', [backup], pooled, live.dir);
+    expect(restored.code).toBe(1);
+    expect(restored.stderr).toContain("which would hand pg_restore's session settings on to the portal: set DATABASE_URL to PostgreSQL itself");
+
+    const noStandby = await runCli('backup', [backup, '--from-standby'], { ...live.settings, DATABASE_URL: pooled.DATABASE_URL }, live.dir);
+    expect(noStandby.code).toBe(1);
+    expect(noStandby.stderr.trim()).toBe('--from-standby reads from DATABASE_READ_URL, which is not set: set it to the standby, or leave --from-standby out.');
+    expect((await runCli('backup', [backup, '--from-primary'], live.settings, live.dir)).code).toBe(2);
+  });
 });

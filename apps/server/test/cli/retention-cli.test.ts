@@ -124,7 +124,7 @@ describe('the retention command', { timeout: 120_000 }, () => {
     const eraseEndedAfterCommit = async () => {
       const due = await leaverWithData(portal.db, portal.files, daysAgo(3, 2));
       const keys = (await whatIsKept(portal.db, due.id)).documents.map((document) => document.stored_name);
-      const deps = { db: portal.db, dialect: portal.dialect, writeTransaction, config, files: endedAfterCommit };
+      const deps = { db: portal.db, heavyReads: () => portal.db, dialect: portal.dialect, writeTransaction, config, files: endedAfterCommit };
       await expect(eraseDueData(deps, 'command', { dry_run: false })).rejects.toThrow('The process ended after the commit.');
       // Committed: her documents' rows are gone and her leaving is erased; their files are still on disk.
       expect((await whatIsKept(portal.db, due.id)).documents).toEqual([]);
@@ -168,7 +168,11 @@ describe('the retention command', { timeout: 120_000 }, () => {
           return result;
         }),
     };
-    const erased = await eraseDueData({ db: portal.db, dialect: portal.dialect, writeTransaction, config, files: watching }, 'command', { dry_run: false });
+    const erased = await eraseDueData(
+      { db: portal.db, heavyReads: () => portal.db, dialect: portal.dialect, writeTransaction, config, files: watching },
+      'command',
+      { dry_run: false },
+    );
     expect(erased.documents).toBe(4);
     expect(named).toEqual(keys);
     // Once the bytes are gone, no longer named.

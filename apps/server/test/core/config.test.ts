@@ -186,6 +186,37 @@ describe('settings', () => {
     expect(() => loadConfig({ SMTP_URL: 'mail.example.org' })).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
     expect(() => loadConfig({ PORTAL_URL: 'portal' })).toThrow(/PORTAL_URL: must be the address/);
   });
+
+  it('reaches PostgreSQL itself unless DATABASE_POOLER says a transaction pooler stands between, and reads nothing from a standby unless DATABASE_READ_URL names one', () => {
+    const url = 'postgres://portal@db/portal';
+    expect(loadConfig({ DATABASE_URL: url })).toMatchObject({ databasePooler: 'none', databaseReadUrl: undefined });
+    expect(loadConfig({ DATABASE_URL: url, DATABASE_POOLER: 'transaction', DATABASE_READ_URL: 'postgres://portal@standby/portal' })).toMatchObject({
+      databasePooler: 'transaction',
+      databaseReadUrl: 'postgres://portal@standby/portal',
+    });
+  });
+
+  it('refuses a pooler it does not know, a standby that is no postgres:// URL, and either without DATABASE_URL, each in one line', () => {
+    const summary = (environment: Record<string, string>) => {
+      try {
+        loadConfig(environment);
+      } catch (error) {
+        return (error as ConfigError).summary;
+      }
+      return 'accepted';
+    };
+    const url = 'postgres://portal@db/portal';
+    expect(summary({ DATABASE_URL: url, DATABASE_POOLER: 'session' })).toBe(
+      'Invalid settings: DATABASE_POOLER: must be transaction (DATABASE_URL goes through PgBouncer in transaction mode) or none (it reaches PostgreSQL itself).',
+    );
+    expect(summary({ DATABASE_URL: url, DATABASE_READ_URL: 'standby:5432' })).toBe(
+      "Invalid settings: DATABASE_READ_URL: must be a postgres:// URL of the primary's hot standby (leave it unset to read from DATABASE_URL).",
+    );
+    expect(summary({ DATABASE_POOLER: 'transaction', DATABASE_READ_URL: 'postgres://portal@standby/portal' })).toBe(
+      "Invalid settings: DATABASE_POOLER: needs DATABASE_URL (a pooler stands in front of PostgreSQL); DATABASE_READ_URL: needs DATABASE_URL (it names the standby of DATABASE_URL's database).",
+    );
+    expect(summary({ DATABASE_POOLER: 'none' })).toBe('accepted');
+  });
 });
 
 describe('the school’s own sign-in (decision 076)', () => {

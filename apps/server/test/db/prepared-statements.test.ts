@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, testDialect, type TestDb } from '../helpers/test-db.ts';
+import { createTestDb, testDialect, throughPooler, type TestDb } from '../helpers/test-db.ts';
 
-describe.skipIf(testDialect !== 'postgres')('PostgreSQL statements (PostgreSQL only: SQLite has its own statement cache)', () => {
+// Behind a transaction pooler (TEST_POOLER=pgbouncer) statements are not named: pooler.test.ts shows it.
+describe.skipIf(testDialect !== 'postgres' || throughPooler())('PostgreSQL statements (PostgreSQL only: SQLite has its own statement cache)', () => {
   let t: TestDb;
   beforeAll(async () => {
     t = await createTestDb();

@@ -2,22 +2,29 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { buildApp } from '../../src/app.ts';
+import { buildApp, type AppDeps } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/core/config.ts';
 import type { Db } from '../../src/db/database.ts';
+import type { TestPgBouncer } from './pgbouncer.ts';
 import { createTestDb } from './test-db.ts';
 
 export type TestApp = { app: FastifyInstance; db: Db; config: Config; close(): Promise<void> };
 
 /**
  * The real application on a fresh database and a temporary data folder; no network. `extraRoutes`
- * registers routes of a test's own beside the real ones (to see how the app treats them).
+ * registers routes of a test's own beside the real ones (to see how the app treats them); the
+ * last argument gives it a standby for the heavy reads (decision 073), or a PgBouncer to reach
+ * its database through (decision 068).
  */
-export async function buildTestApp(overrides: Partial<Config> = {}, extraRoutes?: (app: FastifyInstance) => Promise<void>): Promise<TestApp> {
-  const { db, dialect, close: closeDb } = await createTestDb();
+export async function buildTestApp(
+  overrides: Partial<Config> = {},
+  extraRoutes?: (app: FastifyInstance) => Promise<void>,
+  { pooler, ...reads }: Pick<AppDeps, 'readDb' | 'readRouting'> & { pooler?: TestPgBouncer } = {},
+): Promise<TestApp> {
+  const { db, dialect, close: closeDb } = await createTestDb({ pooler });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
   const config: Config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }), ...overrides };
-  const app = await buildApp({ config, db, dialect, logger: false, extraRoutes });
+  const app = await buildApp({ config, db, dialect, logger: false, extraRoutes, ...reads });
   await app.ready();
   return {
     app,

@@ -3,26 +3,44 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Db, type DialectName } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
+import { pgBouncerOn, type TestPgBouncer } from './pgbouncer.ts';
 
-/** `url`: the PostgreSQL database's, for a second connection pool (as another server process would have). */
+/** `url`: the PostgreSQL database's (on its server, not through a pooler), for a second connection pool (as another server process would have). */
 export type TestDb = { db: Db; dialect: DialectName; url?: string; close(): Promise<void> };
 
 /** The dialect this test run uses: SQLite by default, PostgreSQL when TEST_DB=postgres. */
 export const testDialect: DialectName = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
 
 /**
+ * The PgBouncer in transaction mode this run's PostgreSQL databases are reached through, as the
+ * portal behind a pooler reaches them (TEST_POOLER=pgbouncer, decision 068; started for the whole
+ * run by pooler-setup.ts), or undefined.
+ */
+const runsPgBouncer = (): TestPgBouncer | undefined => {
+  const port = inject('pgBouncerPort');
+  return port ? pgBouncerOn(port) : undefined;
+};
+
+/** Whether this run reaches PostgreSQL through PgBouncer: a test of what only a direct connection does (named statements) skips then. */
+export const throughPooler = (): boolean => runsPgBouncer() !== undefined;
+
+/**
  * A freshly migrated database of its own for each caller: an in-memory SQLite database, or a new
  * PostgreSQL database created on TEST_DATABASE_URL's server (a copy of the run's migrated template,
  * see postgres-template.ts) and dropped again by close().
+ * `pooler`: the PostgreSQL database reached through this PgBouncer (the run's, with TEST_POOLER=pgbouncer).
  */
-export async function createTestDb(): Promise<TestDb> {
+export async function createTestDb({ pooler }: { pooler?: TestPgBouncer } = {}): Promise<TestDb> {
   if (testDialect === 'sqlite') {
     const { db, dialect } = openDatabase({});
     await migrateToLatest(db);
     return { db, dialect, close: () => db.destroy() };
   }
   const database = await createPostgresDatabase(inject('postgresTemplate'));
-  const { db, dialect } = openDatabase({ databaseUrl: database.url });
+  const through = pooler ?? runsPgBouncer();
+  const { db, dialect } = through
+    ? openDatabase({ databaseUrl: through.urlOf(database.url), pooler: 'transaction' })
+    : openDatabase({ databaseUrl: database.url });
   // Nothing to do on a copy of the template; the whole set of migrations without one.
   await migrateToLatest(db);
   // A copy's signing key is the template's: each database gets a key of its own, as each portal has.

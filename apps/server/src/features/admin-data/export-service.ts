@@ -42,11 +42,13 @@ const leftOnColumn: SheetColumn<StudentWithProgress> = { header: 'Left the Schoo
  * last year's registration was kept. Streamed as it is written; the export is recorded in the audit log.
  */
 export async function registrationSpreadsheet(deps: Deps, actor: AdminActor, { withLeavers = false } = {}): Promise<Readable> {
+  // Every sheet is read from one place, the standby while it keeps up (decision 073); the audit row goes to the primary.
+  const reads = { db: deps.heavyReads() };
   const [names, levels, counts, year] = await Promise.all([
-    referenceLabels(deps),
-    adminDataRepository.formLevels(deps.db),
-    adminDataRepository.studentCounts(deps.db),
-    currentSchoolYear(deps.db),
+    referenceLabels(reads),
+    adminDataRepository.formLevels(reads.db),
+    adminDataRepository.studentCounts(reads.db),
+    currentSchoolYear(reads.db),
   ]);
   const columns = [
     ...registrationColumns(names, (iso) => zonedTimestamp(new Date(iso), deps.config.schoolTimeZone).slice(0, 16)),
@@ -58,9 +60,9 @@ export async function registrationSpreadsheet(deps: Deps, actor: AdminActor, { w
     detail: `every student${withLeavers ? ', those who have left included' : ''}, every field: ${studentsHeld(count)}`,
   });
   const sheets: Array<SheetSpec<StudentWithProgress>> = [
-    { name: 'All Students', columns, rows: studentsInClassOrder(deps, { lastYear: year - 1, withLeavers }) },
+    { name: 'All Students', columns, rows: studentsInClassOrder(reads, { lastYear: year - 1, withLeavers }) },
     // Her changes since last year are worked out on the first sheet; her form's sheet looks them up (`registrationColumns`).
-    ...levels.map((formLevel) => ({ name: `Form ${formLevel}`, columns, rows: studentsInClassOrder(deps, { formLevel, withLeavers }) })),
+    ...levels.map((formLevel) => ({ name: `Form ${formLevel}`, columns, rows: studentsInClassOrder(reads, { formLevel, withLeavers }) })),
   ];
   return workbookStream(sheets);
 }

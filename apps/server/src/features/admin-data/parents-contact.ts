@@ -17,11 +17,13 @@ type ContactList = { classId: string; withLeavers: boolean };
  * students who have left are not among them.
  */
 async function contactRows(deps: Deps, { classId, withLeavers }: ContactList): Promise<{ students: ParentsContactRow[]; leftOut: number }> {
-  if (classId !== 'all' && !(await adminDataRepository.findClass(deps.db, classId))) throw new NotFound(messages.noSuchClass(classId));
+  // Read from the standby while it keeps up (decision 073); the audit row goes to the primary.
+  const db = deps.heavyReads();
+  if (classId !== 'all' && !(await adminDataRepository.findClass(db, classId))) throw new NotFound(messages.noSuchClass(classId));
   const inClass = classId === 'all' ? null : classId;
   const [students, counts] = await Promise.all([
-    adminDataRepository.parentsContact(deps.db, inClass, { withLeavers }),
-    adminDataRepository.studentCounts(deps.db, inClass),
+    adminDataRepository.parentsContact(db, inClass, { withLeavers }),
+    adminDataRepository.studentCounts(db, inClass),
   ]);
   return { students, leftOut: withLeavers ? 0 : counts.leavers };
 }

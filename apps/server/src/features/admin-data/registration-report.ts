@@ -28,15 +28,15 @@ const done = (flag: boolean): TableCell =>
   flag ? { text: 'Done', color: pdfColours.primary, alignment: 'center' } : { text: '—', color: pdfColours.faint, alignment: 'center' };
 
 /** Every student with her progress and the documents she still owes, grouped by class in class order; those who have left only `withLeavers`. */
-async function classGroups(deps: Deps, withLeavers: boolean): Promise<ClassGroup[]> {
+async function classGroups(reads: Pick<Deps, 'db'>, withLeavers: boolean): Promise<ClassGroup[]> {
   const uploaded = new Map<string, Set<string>>();
-  for (const row of await adminDataRepository.documentsUploaded(deps.db)) {
+  for (const row of await adminDataRepository.documentsUploaded(reads.db)) {
     const types = uploaded.get(row.student_id) ?? new Set<string>();
     types.add(row.file_type);
     uploaded.set(row.student_id, types);
   }
   const groups: ClassGroup[] = [];
-  for await (const row of studentsInClassOrder(deps, { columns: ['first_name', 'last_name'], withLeavers })) {
+  for await (const row of studentsInClassOrder(reads, { columns: ['first_name', 'last_name'], withLeavers })) {
     const classId = (row.class_id as string | null) ?? '';
     let group = groups.at(-1);
     if (!group || group.classId !== classId) groups.push((group = { classId, formLevel: row.form_level, students: [] }));
@@ -130,7 +130,9 @@ function classSection(group: ClassGroup): Content[] {
  * (decision 069). LETTER landscape, page numbers; the view is recorded in the audit log.
  */
 export async function registrationReport(deps: Deps, actor: AdminActor, { withLeavers = false } = {}): Promise<Readable> {
-  const [groups, counts] = await Promise.all([classGroups(deps, withLeavers), adminDataRepository.studentCounts(deps.db)]);
+  // Read from the standby while it keeps up (decision 073); the audit row goes to the primary.
+  const reads = { db: deps.heavyReads() };
+  const [groups, counts] = await Promise.all([classGroups(reads, withLeavers), adminDataRepository.studentCounts(reads.db)]);
   await writeAudit(deps.db, actor, {
     action: 'registration-report.viewed',
     detail: `all classes${withLeavers ? ', those who have left included' : ''}: ${studentsHeld(groups.reduce((sum, group) => sum + group.students.length, 0))}`,

@@ -49,11 +49,10 @@ const staffNames = (rows: AuditRow[]) => rows.filter((row) => row.actor_kind ===
 /** `GET /api/audit`: one page of the entries that match the filters, newest first (decision 050). */
 export async function auditPage(deps: Deps, query: AuditQuery): Promise<AuditPage> {
   const filters = filtersOf(deps, query);
-  const [rows, total] = await Promise.all([
-    auditRepository.page(deps.db, filters, pageWindow(query.page, pageSizes.auditLog)),
-    auditRepository.count(deps.db, filters),
-  ]);
-  const staff = await staffMembersOf(deps.db, staffNames(rows));
+  // A search of the whole log: from the standby while it keeps up (decision 073).
+  const db = deps.heavyReads();
+  const [rows, total] = await Promise.all([auditRepository.page(db, filters, pageWindow(query.page, pageSizes.auditLog)), auditRepository.count(db, filters)]);
+  const staff = await staffMembersOf(db, staffNames(rows));
   return { entries: rows.map((row) => presentEntry(row, staff)), page: query.page, page_size: pageSizes.auditLog, total };
 }
 
@@ -74,16 +73,18 @@ const filtersNote = (query: AuditQuery) =>
  */
 export async function auditCsv(deps: Deps, actor: AdminActor, query: AuditQuery): Promise<Readable> {
   const filters = filtersOf(deps, query);
-  const students = await auditRepository.studentCount(deps.db, filters);
+  // Read from the standby while it keeps up (decision 073); the export's own audit row goes to the primary.
+  const db = deps.heavyReads();
+  const students = await auditRepository.studentCount(db, filters);
   await auditRead(deps, actor, { action: 'audit.exported', studentId: query.student_id ?? null, detail: `${filtersNote(query)}: ${studentsHeld(students)}` });
   const zone = deps.config.schoolTimeZone;
   async function* lines() {
     yield CSV_BOM + csvLine(CSV_HEADER);
     let before: number | null = null;
     for (;;) {
-      const rows = await auditRepository.slice(deps.db, filters, { before, limit: CSV_SLICE });
+      const rows = await auditRepository.slice(db, filters, { before, limit: CSV_SLICE });
       if (rows.length === 0) return;
-      const staff = await staffMembersOf(deps.db, staffNames(rows));
+      const staff = await staffMembersOf(db, staffNames(rows));
       yield rows
         .map((row) => presentEntry(row, staff))
         .map((entry) =>

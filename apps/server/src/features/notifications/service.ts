@@ -32,7 +32,8 @@ import { notificationsRepository as repository, type NewMessage } from './reposi
 
 /** `GET /api/messages`: one page of the outbox, newest first, and whether a mail server is set up. */
 export async function listMessages(deps: Deps, actor: AdminActor, query: MessagesQuery & { page: number }): Promise<OutboxPage> {
-  const { items, total } = await repository.page(deps.db, {
+  // The outbox's pages: from the standby while it keeps up (decision 073).
+  const { items, total } = await repository.page(deps.heavyReads(), {
     status: query.status,
     kind: query.kind,
     ...pageWindow(query.page, pageSizes.messages),

@@ -1,5 +1,5 @@
 import { sql, type Selectable } from 'kysely';
-import type { Db, DialectName, Executor } from '../../db/database.ts';
+import { withoutTimeLimit, type Db, type DialectName, type Executor } from '../../db/database.ts';
 import type { RegistrationHistoryTable, RetentionErasuresTable, UploadedFilesTable } from '../../db/schema.ts';
 import { erasedHealthValues, healthFields } from './health-data.ts';
 
@@ -150,7 +150,7 @@ export const retentionRepository = {
    * databases: the rewrite's own snapshot is held back by it) might read, so it answers false,
    * rewriting nothing, while a session still holds a snapshot or transaction from before `since`. With `force` it
    * rewrites whatever it can and answers true. Each rewrite holds its table for a moment, the time
-   * limit lifted on its own connection.
+   * limit lifted on its own connection (behind a transaction pooler, under the pooler's limit: decision 068).
    */
   async reclaimErasedSpace(
     db: Db,
@@ -172,14 +172,7 @@ export const retentionRepository = {
       if (!rows[0]!.ended) return false;
     }
     const tables = ['students', 'registration_history', 'student_data_files', 'uploaded_files', ...(storedFiles ? ['stored_files'] : [])];
-    await db.connection().execute(async (connection) => {
-      await sql`SET statement_timeout = 0`.execute(connection);
-      try {
-        await sql`VACUUM FULL ${sql.join(tables.map((table) => sql.table(table)))}`.execute(connection);
-      } finally {
-        await sql`RESET statement_timeout`.execute(connection);
-      }
-    });
+    await withoutTimeLimit(db, (connection) => sql`VACUUM FULL ${sql.join(tables.map((table) => sql.table(table)))}`.execute(connection));
     return true;
   },
 };
