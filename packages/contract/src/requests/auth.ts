@@ -61,3 +61,6 @@ export type EnrolmentCodeRequest = z.input<typeof enrolmentCodeRequest>;
 
 /** POST /api/account/totp: begins an enrolment; it takes nothing (an empty JSON object). */
 export const totpEnrolmentRequest = z.object({});
+
+/** GET /api/auth/oidc/start (decision 076): which kind of account signs in with the school's provider. */
+export const providerSignInStartQuery = z.object({ for: z.enum(['staff', 'student', 'guardian'], { message: messages.required }) });

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses, messages } from '@school/contract';
+import { errorResponses, messages, providerSignInStartQuery } from '@school/contract';
 import { NotFound, TooManyRequests } from '../../lib/errors.ts';
 import { answerWithSession, secureCookies } from '../../session/sessions.ts';
 import { writeAudit } from '../audit/index.ts';
@@ -22,7 +22,6 @@ import { signInGuardianWithProvider } from '../guardians/index.ts';
 import { signInAddressLimits } from './sign-in-limits.ts';
 import { signInActions } from './throttle.ts';
 
-const startQuery = z.object({ for: z.enum(['staff', 'student', 'guardian'], { message: messages.required }) });
 const callbackQuery = z.object({}).catchall(z.string().max(4000));
 /** Both calls answer a browser with a redirect: to the provider, or back to a sign-in screen or the dashboard. */
 const redirects = { 303: z.null().describe('A redirect: its Location is where the browser goes next.'), ...errorResponses };
@@ -49,7 +48,7 @@ export async function providerRoutes(instance: FastifyInstance): Promise<void> {
 
   app.get(
     `${PROVIDER_FLOW_PATH}/start`,
-    { config: { access: 'visitor' }, schema: { querystring: startQuery, response: redirects } },
+    { config: { access: 'visitor' }, schema: { querystring: providerSignInStartQuery, response: redirects } },
     async (request, reply) => {
       if (!settings) throw new NotFound(messages.notFound);
       const kind = request.query.for === 'student' ? null : request.query.for;
