@@ -253,7 +253,7 @@ export class AutosaveStore {
     } finally {
       this.inFlight = false;
       this.update({});
-      // Without this, a failure begun offline would leave the changes to wait for the next retry (up to 30 s).
+      // Without this, a failure begun offline would leave the changes to wait for the next retry (up to 10 s).
       if (this.retryAfterFlight && this.state.pending.size > 0) this.retryNow();
     }
   }
@@ -284,7 +284,9 @@ export class AutosaveStore {
       this.retryTimer = undefined;
       void this.flush();
     }, this.retryDelay);
-    this.retryDelay = Math.min(this.retryDelay * 2, 30_000);
+    // At most 10 s apart: a change is saved within seconds of the connection's return even where
+    // the browser does not announce it, and a try while offline fails at once and costs nothing.
+    this.retryDelay = Math.min(this.retryDelay * 2, 10_000);
   }
 
   /** Progress flags changed elsewhere (documents uploaded or removed). */
