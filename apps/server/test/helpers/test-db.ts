@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { inject, onTestFinished } from 'vitest';
 import { openDatabase, type Db, type DialectName } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { pgBouncerOn, type TestPgBouncer } from './pgbouncer.ts';
@@ -71,6 +71,17 @@ export function serverPools(testDb: TestDb, count: number): { pools: Db[]; close
       for (const pool of pools) if (pool !== testDb.db) await pool.destroy();
     },
   };
+}
+
+/** A test database and `count` pools on it, as that many servers would hold, closed when the test finishes. */
+export async function testDbWithPools(count: number): Promise<{ testDb: TestDb; pools: Db[] }> {
+  const testDb = await createTestDb();
+  const { pools, close } = serverPools(testDb, count);
+  onTestFinished(async () => {
+    await close();
+    await testDb.close();
+  });
+  return { testDb, pools };
 }
 
 /**

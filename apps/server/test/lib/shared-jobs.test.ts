@@ -1,27 +1,16 @@
 import Fastify from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Deps } from '../../src/lib/deps.ts';
 import { registerSharedJob, takeRun } from '../../src/lib/shared-jobs.ts';
-import { createTestDb, serverPools, type TestDb } from '../helpers/test-db.ts';
+import { testDbWithPools } from '../helpers/test-db.ts';
 import { waitUntil } from '../helpers/wait.ts';
 
 const HOUR = 60 * 60 * 1000;
 
 describe('a periodic job shared by several servers', () => {
-  let testDb: TestDb | undefined;
-  let closePools = async () => undefined as void;
-  afterEach(async () => {
-    await closePools();
-    closePools = async () => undefined;
-    await testDb?.close();
-    testDb = undefined;
-  });
-
   it('gives each period’s run to one of 200 takers at the same moment, and the next only when it is due', async () => {
-    testDb = await createTestDb();
+    const { testDb, pools: takers } = await testDbWithPools(4);
     const now = new Date('2026-03-02T10:00:00Z');
-    const { pools: takers, close } = serverPools(testDb, 4);
-    closePools = close;
     const first = await Promise.all(
       Array.from({ length: 200 }, (_, index) => takeRun(takers[index % takers.length], 'expired sessions', { now, everyMs: HOUR })),
     );
@@ -41,7 +30,7 @@ describe('a periodic job shared by several servers', () => {
   });
 
   it('runs the job every period once the server is ready, and waits for a run under way when it closes', async () => {
-    testDb = await createTestDb();
+    const { testDb } = await testDbWithPools(0);
     const app = Fastify();
     app.decorate('deps', { db: testDb.db } as Deps);
     let runs = 0;

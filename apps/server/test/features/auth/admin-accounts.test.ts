@@ -1,24 +1,13 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ensureFirstAdmin } from '../../../src/features/auth/admin-accounts.ts';
-import { createTestDb, serverPools, type TestDb } from '../../helpers/test-db.ts';
+import { testDbWithPools } from '../../helpers/test-db.ts';
 
 const STARTS = 5;
 
 describe('the first admin', () => {
-  let testDb: TestDb | undefined;
-  let closePools = async () => undefined as void;
-  afterEach(async () => {
-    await closePools();
-    closePools = async () => undefined;
-    await testDb?.close();
-    testDb = undefined;
-  });
-
   it('is made once by five first starts at the same moment: one has her one-time password, the others none, and none fails', async () => {
-    testDb = await createTestDb();
     // On PostgreSQL each start with a connection pool of its own, as on its own server.
-    const { pools, close } = serverPools(testDb, STARTS);
-    closePools = close;
+    const { testDb, pools } = await testDbWithPools(STARTS);
     const made = await Promise.all(pools.map((db) => ensureFirstAdmin(db)));
     const makers = made.filter((admin) => admin !== null);
     expect(makers).toHaveLength(1);
