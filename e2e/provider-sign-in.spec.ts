@@ -1,6 +1,6 @@
 import { expect, test as base, type Locator, type Page } from '@playwright/test';
 import { startProvider, type TestProvider } from '../apps/server/test/helpers/openid-provider.ts';
-import { expectAccessible, expectNoSidewaysScroll, signInAdminViaApi, studentsTableRows, xsrf } from './support/fixtures.ts';
+import { chooseRowAction, expectAccessible, expectNoSidewaysScroll, signInAdminViaApi, studentsTableRows, xsrf } from './support/fixtures.ts';
 import { acceptAsNewAccount, invitationLinkTo } from './support/family.ts';
 import { startPortal } from './support/portal-process.ts';
 import { screenshots } from './support/screenshots.ts';
@@ -12,6 +12,7 @@ const users = [
   { id: 'teacher-ramdass', email: 'ramdass@school.example.org', email_verified: true },
   { id: 'stranger', email: 'stranger@school.example.org', email_verified: true },
   { id: 'parent-maria', email: 'maria.charles@example.com', email_verified: true },
+  { id: 'student-kezia', email: 'kezia@school.example.org', email_verified: true },
 ];
 
 /**
@@ -29,7 +30,7 @@ const test = base.extend<{ portalDataDir: string }, { providerPortal: { baseUrl:
         OIDC_CLIENT_ID: 'school-portal',
         OIDC_CLIENT_SECRET: 'school-portal-secret-for-tests',
         OIDC_PROVIDER_NAME: 'Test School Accounts',
-        OIDC_ROLES: 'staff,guardians',
+        OIDC_ROLES: 'staff,students,guardians',
       }));
       let provider: TestProvider | null = null;
       try {
@@ -48,7 +49,7 @@ const test = base.extend<{ portalDataDir: string }, { providerPortal: { baseUrl:
 });
 
 /** Opens a sign-in screen, which offers the school's provider, fits the screen and passes the axe check: the provider's link. */
-async function providerOfferedAt(page: Page, screen: '/admin' | '/parents'): Promise<Locator> {
+async function providerOfferedAt(page: Page, screen: '/admin' | '/parents' | '/'): Promise<Locator> {
   await page.goto(screen);
   const withProvider = page.getByRole('link', { name: 'Sign in with Test School Accounts' });
   await expect(withProvider).toBeVisible();
@@ -119,4 +120,55 @@ test('a mother signs in with the school’s provider at /parents and reads her d
   await expect(page.getByRole('heading', { level: 1, name: `${daughter.first_name} ${daughter.last_name}` })).toBeVisible();
   await expectNoSidewaysScroll(page);
   await expectAccessible(page);
+});
+
+test('the office gives a student her school account in Edit Student, and she signs in with it at /', async ({ page }, testInfo) => {
+  await signInAdminViaApi(page);
+  const students = (await (await page.request.get('/api/students')).json()) as Array<{ id: string; first_name: string; last_name: string }>;
+  const student = students[2]!;
+  const other = students[3]!;
+  // Another student already has an address: the dialog refuses it for this one, under the field.
+  const given = await page.request.put(`/api/students/${other.id}/school-account`, {
+    data: { school_account: 'taken@school.example.org' },
+    headers: await xsrf(page),
+  });
+  expect(given.status()).toBe(200);
+
+  await page.goto('/admin/dashboard');
+  await page.getByRole('searchbox').fill(student.id);
+  await chooseRowAction(studentsTableRows(page, student.id), 'Edit');
+  const edit = page.getByRole('dialog', { name: 'Edit Student' });
+  const account = edit.getByRole('textbox', { name: 'School Account' });
+  await expect(account).toHaveValue('');
+  await account.fill('taken@school.example.org');
+  await account.blur();
+  await expect(edit.getByText(`taken@school.example.org is already the school account of student ${other.id}.`)).toBeVisible();
+  await expect(edit.getByText('Error Occured.')).toBeVisible();
+  await account.fill('Kezia@School.example.org');
+  await account.blur();
+  await expect(edit.getByText('Updated Successfully.')).toBeVisible();
+  await expect(account).toHaveValue('kezia@school.example.org');
+  await expectAccessible(page);
+  await shot(page, `provider-school-account-${testInfo.project.name}`);
+  await edit.getByRole('button', { name: 'Close' }).click();
+  await page.context().clearCookies();
+
+  // She signs in at the students' screen with the school's provider, and is on her dashboard.
+  await (await providerOfferedAt(page, '/')).click();
+  await page.getByLabel('User', { exact: true }).fill('student-kezia');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('heading', { name: `Welcome, ${student.first_name} ${student.last_name}` })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await expectAccessible(page);
+  await shot(page, `provider-student-${testInfo.project.name}`);
+
+  // An account the portal does not know comes back to the students' screen, told why.
+  await page.context().clearCookies();
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Sign in with Test School Accounts' }).click();
+  await page.getByLabel('User', { exact: true }).fill('stranger');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/\?sign_in=unknown$/);
+  await expect(page.getByRole('alert')).toContainText('Your school account is not linked to an account here.');
 });

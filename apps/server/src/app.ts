@@ -36,7 +36,7 @@ import { reportCardFileOwner, termReportsRoutes } from './features/term-reports/
 import { retentionRoutes } from './features/retention/index.ts';
 import { schoolYearRoutes } from './features/school-year/index.ts';
 import { notificationsRoutes, registerOutboxSender } from './features/notifications/index.ts';
-import { guardianSecondFactorRoutes, guardiansRoutes } from './features/guardians/index.ts';
+import { guardianSecondFactorRoutes, guardiansRoutes, signInGuardianWithProvider } from './features/guardians/index.ts';
 import { contactChangesRoutes } from './features/contact-changes/index.ts';
 import { absenceNoteFileOwner, absenceNotesRoutes } from './features/absence-notes/index.ts';
 import { consentsRoutes } from './features/consents/index.ts';
@@ -202,7 +202,7 @@ type RoutePlugin = (app: FastifyInstance) => Promise<void>;
 /** Feature route plugins, in the order they register, each with the heading its calls have in the API document. */
 const featureRoutes: Array<[string, RoutePlugin]> = [
   ['sign-in and sessions', authRoutes],
-  ['sign-in with the school’s accounts', providerRoutes],
+  ['sign-in with the school’s accounts', providerRoutes({ guardian: signInGuardianWithProvider })],
   ['sign-in and sessions', currentPasswordRoutes],
   ['sign-in and sessions', secondFactorRoutes],
   ['sign-in and sessions', passkeyRoutes],

@@ -10,6 +10,8 @@ export const auditActionWords = {
   'student.sign-out': 'Signed out',
   'student.password-changed': 'Changed password',
   'student.password-reset': 'Reset a student’s password',
+  'student.school-account-set': 'Set a student’s school account',
+  'student.school-account-removed': 'Removed a student’s school account',
   'admin.sign-in': 'Signed in',
   'admin.sign-in-failed': 'Sign-in refused',
   'admin.sign-out': 'Signed out',

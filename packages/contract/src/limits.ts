@@ -15,6 +15,8 @@ export const limits = {
   staffEmail: 50,
   /** A guardian's e-mail address, her sign-in name (the longest an address may be). */
   guardianEmail: 254,
+  /** A student's school account (decision 076): an e-mail address at the school's provider. */
+  schoolAccount: 254,
   /** A guardian's name as she gives it. */
   guardianName: 80,
   /** Each name typed into the visitors' student-ID lookup (SPEC §9: a description limit of 60). */

@@ -42,6 +42,10 @@ export const serverMessages = {
   currentPasswordWrong: 'The current password is incorrect.',
   /** A staff password sign-in while OIDC_REQUIRED=staff asks for the school's accounts (decision 076). */
   providerRequired: (provider: string) => `Staff sign in with ${provider}; passwords are not accepted here.`,
+  /** A school account given to a second student (decision 076): one address names one student (409). */
+  schoolAccountTaken: (account: string, studentId: string) => `${account} is already the school account of student ${studentId}.`,
+  /** An import naming one school account on two rows (decision 076). */
+  schoolAccountTwice: (account: string, row: number) => `The school account ${account} is also on row ${row}; each account is one student’s.`,
   newPasswordSame: 'The new password must differ from the current one.',
   onlyStudentChecksPassword: 'Only a signed-in student can check her password here.',
   onlyStudentChangesPassword: 'Only a signed-in student can change her password here.',

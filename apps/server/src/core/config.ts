@@ -177,7 +177,7 @@ const environmentSchema = z.object({
   OIDC_STALE_DAYS: wholeNumber(1, 3650, 'days').optional(),
 });
 
-/** The roles that may sign in with the school's provider (decision 076): staff and guardians so far. */
+/** The roles that may sign in with the school's provider (decision 076). */
 export type ProviderRole = 'staff' | 'students' | 'guardians';
 
 /** The school's own sign-in (decision 076): one OpenID provider. */
@@ -222,8 +222,6 @@ function providerSettings(env: z.infer<typeof environmentSchema>): ProviderSetti
   if (given.some((value) => value === undefined))
     throw new ConfigError(['OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET: the school’s sign-in needs all three']);
   const roles = [...new Set((env.OIDC_ROLES ?? 'staff').split(',').map((role) => role.trim() as ProviderRole))];
-  const unbuilt = roles.filter((role) => role === 'students');
-  if (unbuilt.length > 0) throw new ConfigError(['OIDC_ROLES: students do not sign in with the school’s accounts yet; staff and guardians may']);
   if (env.PORTAL_URL === undefined) throw new ConfigError(['PORTAL_URL: the school’s sign-in needs the portal’s address, where the provider sends staff back']);
   if (env.OIDC_REQUIRED === 'staff' && !env.OIDC_BREAK_GLASS)
     throw new ConfigError(['OIDC_BREAK_GLASS: OIDC_REQUIRED=staff needs the username of an admin who keeps her password']);

@@ -35,6 +35,7 @@ import * as consentForms from './migrations/036-consent-forms.ts';
 import * as rosterRows from './migrations/037-roster-rows.ts';
 import * as backgroundRuns from './migrations/038-background-runs.ts';
 import * as schoolAccounts from './migrations/039-school-accounts.ts';
+import * as studentSchoolAccounts from './migrations/040-student-school-accounts.ts';
 
 /** Migrations are listed here in order; the list is bundled, so no folder is read at run time. */
 const migrations: Record<string, Migration> = {
@@ -72,6 +73,7 @@ const migrations: Record<string, Migration> = {
   '037-roster-rows': rosterRows,
   '038-background-runs': backgroundRuns,
   '039-school-accounts': schoolAccounts,
+  '040-student-school-accounts': studentSchoolAccounts,
 };
 
 /**

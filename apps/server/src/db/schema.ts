@@ -11,6 +11,18 @@ export type StudentsTable = {
   updated_at: string;
 } & Record<string, FieldValue>;
 
+/** A student's school account (decision 076): set or imported by the office, matched at a sign-in with the school's provider. */
+export type StudentSchoolAccountsTable = {
+  student_id: string;
+  /** Her address at the school's provider, in lower case. */
+  account: string;
+  /** The provider's `sub` for her, kept at her first sign-in there. */
+  provider_subject: string | null;
+  set_at: string;
+  /** When she last signed in with the provider. */
+  provider_seen_at: string | null;
+};
+
 export type StudentAccountsTable = {
   student_id: string;
   password_hash: string | null;
@@ -386,6 +398,9 @@ export type StudentImportRowsTable = {
   class_id: string | null;
   house_code: string | null;
   birth_certificate_no: string | null;
+  /** The school account the publish gives her (decision 076), when `account_changed`; null removes hers. */
+  school_account: string | null;
+  account_changed: Generated<number>;
 };
 
 /** An import of one kind under way (decision 042): the row is the claim, so that one runs at a time across the portal's processes. */
@@ -745,6 +760,7 @@ export type Database = {
   rollovers: RolloversTable;
   registration_history: RegistrationHistoryTable;
   student_leavers: StudentLeaversTable;
+  student_school_accounts: StudentSchoolAccountsTable;
   retention_erasures: RetentionErasuresTable;
   erased_files: ErasedFilesTable;
   outbox: OutboxTable;

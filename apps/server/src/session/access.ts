@@ -149,6 +149,9 @@ export function registerAccessControl(app: FastifyInstance): void {
   });
 }
 
+/** The student a route names by its `:id` path parameter, for `studentIdFrom` and the record-read guard. */
+export const studentOfParams = (request: FastifyRequest): string | undefined => (request.params as { id?: string }).id;
+
 /** The caller as a staff member: the route's access names a permission, so anyone else was refused before the handler ran. */
 export function adminActor(request: FastifyRequest): AdminActor {
   if (request.actor.kind !== 'admin') throw new Forbidden(messages.adminsOnly);

@@ -254,7 +254,7 @@ describe('the school’s own sign-in (decision 076)', () => {
     );
     expect(() => loadConfig({ OIDC_REQUIRED: 'staff' })).toThrow(/OIDC_REQUIRED: needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET/);
     expect(() => loadConfig({ ...provider, OIDC_ROLES: 'staff,teachers' })).toThrow(/OIDC_ROLES: must list who may use it/);
-    expect(() => loadConfig({ ...provider, OIDC_ROLES: 'staff,students' })).toThrow(/OIDC_ROLES: students do not sign in with the school’s accounts yet/);
+    expect(loadConfig({ ...provider, OIDC_ROLES: 'staff,students' }).provider?.roles).toEqual(['staff', 'students']);
     expect(loadConfig({ ...provider, OIDC_ROLES: 'guardians, staff' }).provider?.roles).toEqual(['guardians', 'staff']);
     expect(() => loadConfig({ ...provider, OIDC_REQUIRED: 'everyone' })).toThrow(/OIDC_REQUIRED: must be staff/);
     expect(() => loadConfig({ ...provider, OIDC_REQUIRED: 'staff' })).toThrow(/OIDC_BREAK_GLASS: OIDC_REQUIRED=staff needs the username of an admin/);

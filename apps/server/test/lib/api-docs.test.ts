@@ -97,6 +97,7 @@ const requestRules: Record<string, { body?: z.ZodType; form?: z.ZodObject; query
   'POST /api/admin/change-password': { body: contract.changeAdminPasswordRequest },
   'POST /api/check-current-password': { body: contract.checkCurrentPasswordRequest },
   'POST /api/reset-password-student': { body: contract.resetStudentPasswordRequest },
+  'PUT /api/students/{id}/school-account': { body: contract.schoolAccountRequest },
   'GET /api/student-lookup': { query: contract.studentLookupQuery },
   'GET /api/auth/oidc/start': { query: contract.providerSignInStartQuery },
   'POST /api/student': { body: contract.studentSaveSchema },

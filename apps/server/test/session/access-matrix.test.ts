@@ -58,6 +58,8 @@ const expectedAccess: Record<string, Access> = {
   'GET /api/retention': 'settings',
   'POST /api/retention/erase': 'settings',
   'POST /api/students/:id/left': 'records:write',
+  'GET /api/students/:id/school-account': 'records:read',
+  'PUT /api/students/:id/school-account': 'records:write',
   'DELETE /api/students/:id/left': 'records:write',
   'GET /api/student/:id/history': 'records:read',
   'GET /api/student/:id/changes': 'records:read',

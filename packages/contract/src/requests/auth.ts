@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { limits } from '../limits.ts';
 import { messages } from '../messages.ts';
 import { studentIdField } from '../student-id.ts';
+import { emailPattern } from '../student-schema.ts';
 import { requiredText, type TextFields } from './common.ts';
 
 /** A password as typed at sign-in: anything up to `limits.passwordInput`, refused longer before it is hashed. */
@@ -64,3 +65,21 @@ export const totpEnrolmentRequest = z.object({});
 
 /** GET /api/auth/oidc/start (decision 076): which kind of account signs in with the school's provider. */
 export const providerSignInStartQuery = z.object({ for: z.enum(['staff', 'student', 'guardian'], { message: messages.required }) });
+
+/**
+ * PUT /api/students/{id}/school-account: the address the school's provider knows her by (decision
+ * 076), set by the office; empty or null removes it. Kept in lower case: one address, one account.
+ */
+export const schoolAccountRequest = z.object({
+  school_account: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+    z
+      .string({ message: messages.invalidEmail })
+      .trim()
+      .toLowerCase()
+      .max(limits.schoolAccount, messages.tooLong(limits.schoolAccount))
+      .regex(emailPattern, messages.invalidEmail)
+      .nullable(),
+  ),
+});
+export type SchoolAccountRequest = z.input<typeof schoolAccountRequest>;

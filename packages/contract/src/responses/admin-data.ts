@@ -21,6 +21,8 @@ export const studentImportColumns = [
   { field: 'class_id', header: 'Class', aliases: ['Class ID', 'Form Class'] },
   { field: 'house_code', header: 'House', aliases: ['House Code'] },
   { field: 'birth_certificate_no', header: 'Birth Certificate PIN', aliases: ['Birth Certificate No', 'Birth Certificate Number', 'Birth PIN'] },
+  // Her account at the school's provider, for signing in with it (decision 076); not part of her record.
+  { field: 'school_account', header: 'School Account', aliases: ['School Email', 'School E-mail'] },
 ] as const;
 export type StudentImportField = (typeof studentImportColumns)[number]['field'];
 

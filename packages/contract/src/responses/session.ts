@@ -113,3 +113,14 @@ export const staffAccountSchema = z.object({
   ),
 });
 export type StaffAccount = z.infer<typeof staffAccountSchema>;
+
+/** GET and PUT /api/students/{id}/school-account: her school account (decision 076), and whether she has signed in with it. */
+export const schoolAccountSchema = z
+  .object({
+    student_id: z.string(),
+    school_account: z.string().nullable(),
+    /** When she last signed in with the school's provider; null before her first time. */
+    provider_seen_at: z.string().nullable(),
+  })
+  .meta({ id: 'SchoolAccount' });
+export type SchoolAccount = z.infer<typeof schoolAccountSchema>;

@@ -1,4 +1,5 @@
 import {
+  emailPattern,
   fieldByName,
   isRealDate,
   messages,
@@ -61,6 +62,7 @@ export function maxOf(field: StudentImportField): number {
   if (field === 'id') return limits.studentId;
   if (field === 'class_id') return limits.classId;
   if (field === 'house_code') return HOUSE_MAX;
+  if (field === 'school_account') return limits.schoolAccount;
   return fieldByName.get(field)?.max ?? 20;
 }
 const optionalText = (field: StudentImportField) =>
@@ -100,6 +102,11 @@ export const importRowSchema = z.object({
   class_id: z.preprocess(cellText, classIdField.nullable()),
   house_code: z.preprocess(cellText, z.string().max(HOUSE_MAX, messages.tooLong(HOUSE_MAX)).nullable()),
   birth_certificate_no: z.preprocess(cellText, optionalText('birth_certificate_no')),
+  // Kept in lower case, as the office's own edit keeps it: one address, one account.
+  school_account: z.preprocess(
+    (value) => cellText(value)?.toLowerCase() ?? null,
+    optionalText('school_account').refine((text) => text === null || emailPattern.test(text), messages.invalidEmail),
+  ),
 });
 export type ImportRowValues = z.output<typeof importRowSchema>;
 

@@ -21,6 +21,7 @@ import { importColumns, importRowSchema, neededForNewStudents, type ImportRowVal
 import { importProgress } from './import-progress-repository.ts';
 import { importStaging } from './import-staging.ts';
 import { adminDataRepository } from './repository.ts';
+import { schoolAccountRepository } from '../auth/index.ts';
 
 /** Rows written per transaction: saves of students go between the slices (decision 025). */
 const WRITE_SLICE = 25;
@@ -41,7 +42,21 @@ export type StudentImportInput = {
   betweenSlices?: () => Promise<void>;
 };
 
-type Planned = { row: number; id: string; action: 'insert' | 'update' | 'unchanged'; values: Record<string, FieldValue>; before?: Record<string, FieldValue> };
+/**
+ * What a row will do: the record's imported values (those that change, for an update), and her
+ * school account when it changes (null removes it; left out, it stays as it is).
+ */
+type Planned = {
+  row: number;
+  id: string;
+  action: 'insert' | 'update' | 'unchanged';
+  values: Record<string, FieldValue>;
+  account?: string | null;
+  before?: Record<string, FieldValue>;
+};
+
+/** The column that is not part of her record: her school account, kept beside it (decision 076). */
+const ACCOUNT = 'school_account';
 
 const headerOf = new Map<string, string>(studentImportColumns.map((column) => [column.field, column.header]));
 
@@ -80,7 +95,10 @@ async function planImport(deps: Deps, input: StudentImportInput, between: () => 
   for (const house of houses) houseCodes.set(house.id.toUpperCase(), house.id).set(house.name.toUpperCase(), house.id);
 
   const ids = [...new Set(valid.map(({ value }) => value.id))];
-  const existing = await currentStudents(deps, ids, present);
+  const recordColumns = present.filter((field) => field !== ACCOUNT);
+  const existing = await currentStudents(deps, ids, recordColumns);
+  const accounts = present.includes(ACCOUNT) ? await schoolAccountRepository.ofStudents(deps.db, ids) : new Map<string, string>();
+  const accountRows = new Map<string, number>();
   const seen = new Map<string, number>();
   const planned: Planned[] = [];
   for (const [index, { row, value }] of valid.entries()) {
@@ -92,7 +110,13 @@ async function planImport(deps: Deps, input: StudentImportInput, between: () => 
       continue;
     }
     seen.set(value.id, row);
-    const values = rowValues(value, present);
+    const values = rowValues(value, recordColumns);
+    const account = present.includes(ACCOUNT) ? (value.school_account ?? null) : undefined;
+    if (account) {
+      const other = accountRows.get(account);
+      if (other !== undefined) problem(ACCOUNT, messages.schoolAccountTwice(account, other));
+      else accountRows.set(account, row);
+    }
     if (present.includes('class_id') && values.class_id !== null) {
       const classId = classIds.get(String(values.class_id).toUpperCase());
       if (classId) values.class_id = classId;
@@ -106,7 +130,7 @@ async function planImport(deps: Deps, input: StudentImportInput, between: () => 
     const before = existing.get(value.id);
     if (!before) {
       for (const field of neededForNewStudents) if (!values[field]) problem(field, `A new student needs her ${headerOf.get(field)!.toLowerCase()}.`);
-      planned.push({ row, id: value.id, action: 'insert', values });
+      planned.push({ row, id: value.id, action: 'insert', values, ...(account ? { account } : {}) });
       continue;
     }
     if (input.mode === 'insert') {
@@ -116,7 +140,24 @@ async function planImport(deps: Deps, input: StudentImportInput, between: () => 
     for (const field of neededForNewStudents)
       if (present.includes(field) && !values[field]) problem(field, `The ${headerOf.get(field)!.toLowerCase()} cannot be emptied.`);
     const changed = Object.fromEntries(Object.entries(values).filter(([field, next]) => (before[field] ?? null) !== next));
-    planned.push({ row, id: value.id, action: Object.keys(changed).length ? 'update' : 'unchanged', values: changed, before });
+    const accountChanged = account !== undefined && (accounts.get(value.id) ?? null) !== account;
+    planned.push({
+      row,
+      id: value.id,
+      action: Object.keys(changed).length || accountChanged ? 'update' : 'unchanged',
+      values: changed,
+      ...(accountChanged ? { account } : {}),
+      before,
+    });
+  }
+  // An address another student keeps (her row, if any, does not give it up) is refused.
+  const holders = await schoolAccountRepository.holders(deps.db, [...accountRows.keys()]);
+  const givenUp = new Set(planned.filter((entry) => entry.account !== undefined).map((entry) => entry.id));
+  for (const [account, row] of accountRows) {
+    const holder = holders.get(account);
+    const holderRow = holder === undefined ? undefined : seen.get(holder);
+    if (holder === undefined || (holderRow !== undefined && (holderRow === row || givenUp.has(holder)))) continue;
+    errors.push({ row, column: headerFor.get(ACCOUNT) ?? headerOf.get(ACCOUNT) ?? null, message: messages.schoolAccountTaken(account, holder) });
   }
   errors.sort((a, b) => a.row - b.row);
   return { planned, errors, headers: read.headers, present };
@@ -182,9 +223,7 @@ export async function importStudents(deps: Deps, actor: AdminActor, input: Stude
       entry.action === 'insert'
         ? 'Add'
         : entry.action === 'update'
-          ? `Update ${Object.keys(entry.values)
-              .map((field) => headerOf.get(field))
-              .join(', ')}`
+          ? `Update ${[...Object.keys(entry.values), ...(entry.account !== undefined ? [ACCOUNT] : [])].map((field) => headerOf.get(field)).join(', ')}`
           : 'No change',
   }));
   const answer = { dry_run: input.dryRun, ...counts, headers, preview, ...answeredErrors(errors) };

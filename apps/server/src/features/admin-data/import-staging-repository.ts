@@ -9,7 +9,8 @@ import type { StudentImportsTable } from '../../db/schema.ts';
 export const stagedColumns = ['first_name', 'last_name', 'middle_name', 'sex', 'date_of_birth', 'class_id', 'house_code', 'birth_certificate_no'] as const;
 type StagedColumn = (typeof stagedColumns)[number];
 
-export type StagedRow = { id: string; action: 'insert' | 'update'; values: Record<string, FieldValue> };
+/** A row to stage: her record's values, and her school account when it changes (null removes it; decision 076). */
+export type StagedRow = { id: string; action: 'insert' | 'update'; values: Record<string, FieldValue>; account?: string | null };
 
 export type NewImport = { at: string; admin: string; adminId: number; fileName: string; mode: StudentImportsTable['mode']; owner: string };
 
@@ -50,6 +51,8 @@ export const importStagingRepository = {
             action: row.action,
             changed: row.action === 'update' ? stagedColumns.filter((column) => column in row.values).join(',') : '',
             ...(Object.fromEntries(stagedColumns.map((column) => [column, text(row.values[column])])) as Record<StagedColumn, string | null>),
+            school_account: row.account ?? null,
+            account_changed: row.account === undefined ? 0 : 1,
           })),
         )
         .execute();
@@ -59,8 +62,9 @@ export const importStagingRepository = {
   /**
    * Makes every staged row real in one transaction (`trx`), a few set-based statements whatever
    * the number of rows: new students with their accounts (first password: the date of birth) and
-   * empty progress, then each group of updates changing the same columns. A student added with a
-   * staged ID meanwhile fails the insert, and with it the whole publish.
+   * empty progress, then each group of updates changing the same columns, then the school accounts
+   * that change. A student added with a staged ID meanwhile fails the insert, and an account given
+   * to another student meanwhile fails its own, and with either the whole publish.
    */
   async publish(trx: Executor, importId: number, present: readonly string[], now: string): Promise<void> {
     const staged = (action: 'insert' | 'update') => trx.selectFrom('student_import_rows').where('import_id', '=', importId).where('action', '=', action);
@@ -95,7 +99,8 @@ export const importStagingRepository = {
       .columns(['student_id', ...flags.map(([key]) => key)] as Array<'student_id'>)
       .expression(staged('insert').select(['student_id', ...flags.map(([key, value]) => sql.lit(value).as(key))]))
       .execute();
-    const groups = await staged('update').select('changed').distinct().execute();
+    // An update of her school account alone changes nothing of her record, nor its version.
+    const groups = (await staged('update').select('changed').distinct().execute()).filter(({ changed }) => changed !== '');
     for (const { changed } of groups) {
       const set = Object.fromEntries(
         changed.split(',').map((column) => [
@@ -113,6 +118,16 @@ export const importStagingRepository = {
         .where('id', 'in', staged('update').select('student_id').where('changed', '=', changed))
         .execute();
     }
+    // A school account that changes is replaced, so the link to the provider's account of the old one goes with it.
+    const accountsChanged = trx.selectFrom('student_import_rows').where('import_id', '=', importId).where('account_changed', '=', 1);
+    await trx.deleteFrom('student_school_accounts').where('student_id', 'in', accountsChanged.select('student_id')).execute();
+    await trx
+      .insertInto('student_school_accounts')
+      .columns(['student_id', 'account', 'set_at'])
+      .expression(
+        accountsChanged.where('school_account', 'is not', null).select(['student_id', sql<string>`school_account`.as('account'), sql.val(now).as('set_at')]),
+      )
+      .execute();
     await trx.deleteFrom('student_import_rows').where('import_id', '=', importId).execute();
   },
 

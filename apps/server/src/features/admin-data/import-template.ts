@@ -14,6 +14,8 @@ const holds: Record<StudentImportField, string> = {
   class_id: 'A class of the portal, e.g. 1A.',
   house_code: "A house's code or name, e.g. A or St. Anne.",
   birth_certificate_no: 'The electronic birth certificate PIN.',
+  school_account:
+    "Her address at the school's Microsoft 365 or Google, with which she may sign in; never an address she typed herself. Left empty, she has none.",
 };
 
 /** A column's explanation, from the rules the import applies: whether it is needed, what it holds, its length. */

@@ -16,7 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createAddressLimiter } from '../../lib/address-limiter.ts';
 import { sendDownload } from '../../lib/http/download.ts';
-import { adminActor, familyActor } from '../../session/access.ts';
+import { adminActor, familyActor, studentOfParams } from '../../session/access.ts';
 import { receiveUpload, uploadedFile } from '../../lib/uploads/index.ts';
 import { authenticateScanner, hashScannerToken, tooManyScannerFailures } from './scanner-tokens.ts';
 import { importAttendanceScans } from './scan-import.ts';
@@ -44,7 +44,7 @@ export async function attendanceRoutes(instance: FastifyInstance): Promise<void>
   app.get(
     '/api/student-attendance/:id',
     {
-      config: { access: 'family or class:read', studentIdFrom: (request) => (request.params as { id?: string }).id },
+      config: { access: 'family or class:read', studentIdFrom: studentOfParams },
       schema: { params: z.object({ id: studentIdParam }), response: { 200: studentAttendanceSchema, ...errorResponses } },
     },
     async (request) => studentAttendance(app.deps, familyActor(request), request.params.id),
@@ -53,7 +53,7 @@ export async function attendanceRoutes(instance: FastifyInstance): Promise<void>
   app.get(
     '/api/student-attendance-report/:id/:start/:end',
     {
-      config: { access: 'family or class:read', studentIdFrom: (request) => (request.params as { id?: string }).id },
+      config: { access: 'family or class:read', studentIdFrom: studentOfParams },
       schema: {
         params: z.object({ id: studentIdParam, start: z.string().max(40), end: z.string().max(40) }),
         response: { 200: binaryResponse('application/pdf'), ...errorResponses },

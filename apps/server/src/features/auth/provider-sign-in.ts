@@ -13,6 +13,7 @@ import { writeAudit } from '../audit/index.ts';
 import { queueStaffSecurityNotice } from '../notifications/index.ts';
 import { deviceName } from './device-names.ts';
 import { authRepository } from './repository.ts';
+import { schoolAccountRepository } from './school-account-repository.ts';
 import { secondFactorKinds } from './second-factor.ts';
 import { staffIdentity } from './service.ts';
 import { signInActions } from './throttle.ts';
@@ -38,8 +39,8 @@ export class ProviderRefusal extends Error {
   }
 }
 
-/** Who signs in with the provider: a staff member at `/admin`, a parent or guardian at `/parents`. */
-export type ProviderKind = 'staff' | 'guardian';
+/** Who signs in with the provider: a staff member at `/admin`, a student at `/`, a parent or guardian at `/parents`. */
+export type ProviderKind = 'staff' | 'student' | 'guardian';
 
 /** What the start call keeps for the callback: who signs in, and the state, nonce and PKCE verifier of her sign-in. */
 export type ProviderFlow = { for: ProviderKind; state: string; nonce: string; verifier: string; expires: number };
@@ -175,8 +176,17 @@ function whyRefused(caught: unknown): string {
   return `${caught.message}${under}`.slice(0, 200);
 }
 
-/** A staff sign-in with the provider that completed: her session, and the factors a waiting sign-in asks for (none when it is open). */
+/** A sign-in with the provider that completed: her session, and the factors a waiting sign-in asks for (none when it is open). */
 export type ProviderSignedIn = { session: OpenedSession; waitingFor: SecondFactorKind[] };
+
+/** One kind of account's sign-in with the provider, once its claims are checked: matched to an existing account, or a ProviderRefusal. */
+export type ProviderSignIn = (
+  deps: Deps,
+  actor: Actor,
+  settings: ProviderSettings,
+  claims: ProviderClaims,
+  userAgent: string | undefined,
+) => Promise<ProviderSignedIn>;
 
 /**
  * Matches the provider's account to an existing staff account (decision 076): by the provider's
@@ -184,13 +194,7 @@ export type ProviderSignedIn = { session: OpenedSession; waitingFor: SecondFacto
  * it. Never creates an account. The provider's multi-factor sign-in counts as her second factor
  * while recent; without it, an account with a factor of its own waits for it, as after a password.
  */
-export async function signInStaffWithProvider(
-  deps: Deps,
-  actor: Actor,
-  settings: ProviderSettings,
-  claims: ProviderClaims,
-  userAgent?: string,
-): Promise<ProviderSignedIn> {
+export const signInStaffWithProvider: ProviderSignIn = async (deps, actor, settings, claims, userAgent) => {
   const staff = await matchStaff(deps, claims);
   if (staff.disabled === 1) throw new ProviderRefusal('refused', 'the account is disabled', staff.username);
   return deps.writeTransaction(async (trx) => {
@@ -223,7 +227,34 @@ export async function signInStaffWithProvider(
       });
     return { session, waitingFor };
   });
-}
+};
+
+/**
+ * Matches the provider's account to a student by her school account (decision 076), which the
+ * office set or imported, never the address she typed in her record: by the provider's `sub` once
+ * linked, else by its verified address, which links it. A student who has left is refused. She
+ * gets the session her password would give; her date of birth, while she has not chosen a
+ * password, still signs her in as before, and she is not asked to choose one.
+ */
+export const signInStudentWithProvider: ProviderSignIn = async (deps, actor, settings, claims) => {
+  const account = await matchProviderAccount(claims, {
+    bySubject: (subject) => schoolAccountRepository.bySubject(deps.db, subject),
+    byEmail: (email) => schoolAccountRepository.byAccount(deps.db, email),
+  });
+  const student = await authRepository.findStudentLogin(deps.db, account.student_id);
+  if (!student) throw new ProviderRefusal('unknown', 'no student has this school account', claims.email);
+  if (student.left_on) throw new ProviderRefusal('refused', 'she has left the school', account.account);
+  return deps.writeTransaction(async (trx) => {
+    await schoolAccountRepository.noteSignIn(trx, student.id, claims.sub, nowIso());
+    const session = await openSession(trx, actor, { kind: 'student', student_id: student.id, admin_id: null, restricted: 0, ip: actor.ip });
+    await writeAudit(trx, actingAs(actor, { kind: 'student', studentId: student.id }), {
+      action: signInActions.SUCCEEDED.student,
+      studentId: student.id,
+      detail: `with ${settings.name}`,
+    });
+    return { session, waitingFor: [] };
+  });
+};
 
 /**
  * The existing account a provider sign-in is for (decision 076): the one linked to its `sub`, else

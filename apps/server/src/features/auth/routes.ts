@@ -11,6 +11,8 @@ import {
   messageSchema,
   noContent,
   resetStudentPasswordRequest,
+  schoolAccountRequest,
+  schoolAccountSchema,
   schoolConfigSchema,
   sessionSchema,
   signInAlertsSchema,
@@ -23,10 +25,11 @@ import {
   studentIdParam,
 } from '@school/contract';
 import { schoolConfig } from '../../core/config.ts';
-import { adminActor } from '../../session/access.ts';
+import { adminActor, studentOfParams } from '../../session/access.ts';
 import { clearSessionCookies, sendCsrfToken } from '../../session/sessions.ts';
 import { DEVICE_COOKIE, type DeviceAccount } from './device-cookies.ts';
 import { answerSignIn, signInAddressLimits } from './sign-in-limits.ts';
+import { schoolAccountOf, setSchoolAccount } from './school-accounts.ts';
 import { recentSprayAlerts } from './spray-alerts.ts';
 import {
   changeAdminPassword,
@@ -165,10 +168,29 @@ export async function authRoutes(instance: FastifyInstance): Promise<void> {
     async (request) => resetStudentPassword(deps, adminActor(request), request.body.student_id),
   );
 
+  // A student's school account, for signing in with the school's provider (decision 076).
+  const studentParams = z.object({ id: studentIdParam });
+  app.get(
+    '/api/students/:id/school-account',
+    {
+      config: { access: 'records:read', studentIdFrom: studentOfParams },
+      schema: { params: studentParams, response: { 200: schoolAccountSchema, ...errorResponses } },
+    },
+    async (request) => schoolAccountOf(deps, request.params.id),
+  );
+  app.put(
+    '/api/students/:id/school-account',
+    {
+      config: { access: 'records:write', studentIdFrom: studentOfParams },
+      schema: { params: studentParams, body: schoolAccountRequest, response: { 200: schoolAccountSchema, ...errorResponses } },
+    },
+    async (request) => setSchoolAccount(deps, adminActor(request), request.params.id, request.body.school_account),
+  );
+
   app.get(
     '/api/student-record/:id',
     {
-      config: { access: 'self or class:read', studentIdFrom: (request) => (request.params as { id?: string }).id },
+      config: { access: 'self or class:read', studentIdFrom: studentOfParams },
       schema: { params: z.object({ id: studentIdParam }), response: { 200: studentNamesSchema, ...errorResponses } },
     },
     async (request) => studentRecordNames(deps, request.params.id),

@@ -14,7 +14,7 @@ import {
 } from '@school/contract';
 import { z } from 'zod';
 import { sendDownload } from '../../lib/http/download.ts';
-import { signedInActor } from '../../session/access.ts';
+import { signedInActor, studentOfParams } from '../../session/access.ts';
 import { sandboxUploadedFile } from '../../lib/security-headers.ts';
 import { receiveUpload, uploadedFile } from '../../lib/uploads/index.ts';
 import { deleteDocument, listDocuments, readDataFile, openDocument, saveDataFile, storeDocument } from './service.ts';
@@ -43,9 +43,9 @@ export async function filesRoutes(instance: FastifyInstance): Promise<void> {
   app.get(
     '/api/get-files/:id',
     {
-      config: { access: 'self or records:read', studentIdFrom: (request) => (request.params as { id?: string }).id },
+      config: { access: 'self or records:read', studentIdFrom: studentOfParams },
       schema: { params: z.object({ id: studentIdParam }), response: { 200: uploadedFilesSchema, ...errorResponses } },
-      preHandler: recordReadGuard(deps, (request) => (request.params as { id?: string }).id),
+      preHandler: recordReadGuard(deps, studentOfParams),
     },
     async (request) => listDocuments(deps, signedInActor(request), request.params.id),
   );

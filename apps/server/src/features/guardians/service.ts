@@ -32,7 +32,7 @@ import {
   signInWithPassword,
   verifyPassword,
   type Bucket,
-  type ProviderClaims,
+  type ProviderSignIn,
   type SignInContext,
 } from '../auth/index.ts';
 import { queueGuardianAccountMail } from '../notifications/index.ts';
@@ -118,17 +118,18 @@ export async function signInGuardian(deps: Deps, actor: Actor, input: { email: s
  * `sub` once linked, else by its verified address (hers is verified too, decision 062), and linked;
  * then as after her password: her own second factor, when she has one, is asked next.
  */
-export async function signInGuardianWithProvider(deps: Deps, actor: Actor, claims: ProviderClaims, providerName: string): Promise<SignedIn<GuardianSignIn>> {
+export const signInGuardianWithProvider: ProviderSignIn = async (deps, actor, settings, claims) => {
   const guardian = await matchProviderAccount(claims, {
     bySubject: (subject) => repository.byProviderSubject(deps.db, subject),
     byEmail: async (email) => [await repository.byEmailForProvider(deps.db, email)].filter((found) => found !== undefined),
   });
   if (guardian.disabled === 1) throw new ProviderRefusal('refused', 'the account is disabled', guardian.email);
-  return deps.writeTransaction(async (trx) => {
+  const { answer, session } = await deps.writeTransaction(async (trx) => {
     await repository.linkProviderSubject(trx, guardian.id, claims.sub);
-    return passwordAccepted(trx, actor, guardian, `with ${providerName}`);
+    return passwordAccepted(trx, actor, guardian, `with ${settings.name}`);
   });
-}
+  return { session, waitingFor: answer.second_factor === 'required' ? (answer.second_factors ?? ['app']) : [] };
+};
 
 /**
  * How often a reset link may be asked for (decision 062), so that the call cannot flood a mailbox

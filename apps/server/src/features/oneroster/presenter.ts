@@ -140,6 +140,7 @@ export function rosterRows(school: SchoolRoster, idOf: (key: string) => string):
       familyName: student.last_name ?? '',
       middleName: student.middle_name ?? '',
       identifier: student.id,
+      email: student.school_account ?? '',
       agentSourcedIds: list(guardiansOf.get(student.id) ?? []),
       primaryOrgSourcedId: org,
     });

@@ -9,6 +9,8 @@ export type RosterStudent = {
   middle_name: string | null;
   class_id: string | null;
   left_on: string | null;
+  /** Her school account (decision 076), the address the school's other systems know her by. */
+  school_account: string | null;
 };
 
 /** A staff account as the roster names it. */
@@ -55,7 +57,16 @@ export const oneRosterRepository = {
     return db
       .selectFrom('students')
       .leftJoin('student_leavers', 'student_leavers.student_id', 'students.id')
-      .select(['students.id', 'students.first_name', 'students.last_name', 'students.middle_name', 'students.class_id', 'student_leavers.left_on'])
+      .leftJoin('student_school_accounts', 'student_school_accounts.student_id', 'students.id')
+      .select([
+        'students.id',
+        'students.first_name',
+        'students.last_name',
+        'students.middle_name',
+        'students.class_id',
+        'student_leavers.left_on',
+        'student_school_accounts.account as school_account',
+      ])
       .$if(!withLeavers, (query) => query.where('student_leavers.student_id', 'is', null))
       .orderBy('students.class_id')
       .orderBy('students.last_name')

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendDownload } from '../../lib/http/download.ts';
-import { signedInActor } from '../../session/access.ts';
+import { signedInActor, studentOfParams } from '../../session/access.ts';
 import { registrationFormPdf } from './service.ts';
 import { recordReadGuard } from '../export-guard/index.ts';
 
@@ -13,9 +13,9 @@ export async function registrationFormRoutes(instance: FastifyInstance): Promise
   app.get(
     '/api/registration-form/:id',
     {
-      config: { access: 'self or records:read', studentIdFrom: (request) => (request.params as { id?: string }).id },
+      config: { access: 'self or records:read', studentIdFrom: studentOfParams },
       schema: { params: z.object({ id: studentIdParam }), response: { 200: binaryResponse('application/pdf'), ...errorResponses } },
-      preHandler: recordReadGuard(app.deps, (request) => (request.params as { id?: string }).id),
+      preHandler: recordReadGuard(app.deps, studentOfParams),
     },
     async (request, reply) => {
       const pdf = await registrationFormPdf(app.deps, signedInActor(request), request.params.id);

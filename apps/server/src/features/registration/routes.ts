@@ -16,7 +16,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminActor, signedInActor } from '../../session/access.ts';
+import { adminActor, signedInActor, studentOfParams } from '../../session/access.ts';
 import { preloadForStudent } from '../../session/preload.ts';
 import { registrationRepository } from './repository.ts';
 import { confirmStep, loadRegistration, saveStudentRecord } from './service.ts';
@@ -45,9 +45,9 @@ export async function registrationRoutes(instance: FastifyInstance): Promise<voi
   app.get(
     '/api/student/:id',
     {
-      config: { access: 'self or records:read', studentIdFrom: (request) => (request.params as { id?: string }).id },
+      config: { access: 'self or records:read', studentIdFrom: studentOfParams },
       schema: { params: z.object({ id: studentIdParam }), response: { 200: registrationSchema, ...errorResponses } },
-      preHandler: recordReadGuard(deps, (request) => (request.params as { id?: string }).id),
+      preHandler: recordReadGuard(deps, studentOfParams),
     },
     async (request) => loadRegistration(deps, signedInActor(request), request.params.id),
   );

@@ -12,10 +12,10 @@ import {
   undoRolloverSchema,
   studentIdParam,
 } from '@school/contract';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { adminActor } from '../../session/access.ts';
+import { adminActor, studentOfParams } from '../../session/access.ts';
 import { changesSinceLastYear } from './changes.ts';
 import { studentHistory } from './history.ts';
 import { bringBack, markLeft } from './leavers.ts';
@@ -24,7 +24,6 @@ import { notDryRun, staffChangeGuard } from '../../session/step-up.ts';
 import { recordReadGuard } from '../export-guard/index.ts';
 
 /** The student a `/api/student/:id/…` call names. */
-const studentOfParams = (request: FastifyRequest) => (request.params as { id?: string }).id;
 
 /** The school's year, its rollover into the next, and students who leave (decision 045). */
 export async function schoolYearRoutes(instance: FastifyInstance): Promise<void> {

@@ -17,7 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendDownload } from '../../lib/http/download.ts';
-import { adminActor, familyActor } from '../../session/access.ts';
+import { adminActor, familyActor, studentOfParams } from '../../session/access.ts';
 import { sandboxUploadedFile } from '../../lib/security-headers.ts';
 import { receiveUpload, uploadedFile } from '../../lib/uploads/index.ts';
 import { oneImportAtATime, XLSX_TYPE } from '../../lib/xlsx/index.ts';
@@ -36,7 +36,7 @@ export async function termReportsRoutes(instance: FastifyInstance): Promise<void
   app.get(
     '/api/report-card-terms/:id',
     {
-      config: { access: 'family or class:read', studentIdFrom: (request) => (request.params as { id?: string }).id },
+      config: { access: 'family or class:read', studentIdFrom: studentOfParams },
       schema: { params: z.object({ id: studentIdParam }), response: { 200: reportCardTermsSchema, ...errorResponses } },
     },
     async (request) => listReportCardTerms(deps, familyActor(request), request.params.id),

@@ -7,7 +7,7 @@ import { createAdminUser, createStudent, openRegistration, signInAsAdmin, signIn
 import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
 import { testDialect } from '../../helpers/test-db.ts';
 import { makeZip } from '../../helpers/zip.ts';
-import { multipart, readWorkbook } from './workbook.ts';
+import { readWorkbook, studentsWorkbook, uploadStudentImport } from './workbook.ts';
 
 let t: TestApp;
 let admin: TestClient;
@@ -21,22 +21,8 @@ afterAll(() => t.close());
 
 const HEADERS = ['Student ID', 'First Name', 'Last Name', 'Other Name', 'Sex', 'Date of Birth', 'Class', 'House', 'Birth Certificate PIN'];
 
-/** An .xlsx of one sheet: the header row, then the rows. */
-async function xlsx(rows: unknown[][], headers = HEADERS): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('Students');
-  sheet.addRow(headers);
-  for (const row of rows) sheet.addRow(row);
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
-
-async function upload(bytes: Buffer, fields: Record<string, string>, name = 'intake.xlsx', client = admin) {
-  const { payload, headers } = multipart(fields, { name, bytes });
-  await client.get('/sanctum/csrf-cookie');
-  const xsrf = decodeURIComponent(client.cookies.get('XSRF-TOKEN') ?? '');
-  const cookie = [...client.cookies].map(([key, value]) => `${key}=${value}`).join('; ');
-  return t.app.inject({ method: 'POST', url: '/api/student-import', payload, headers: { ...headers, cookie, 'x-xsrf-token': xsrf }, remoteAddress: client.ip });
-}
+const xlsx = (rows: unknown[][], headers = HEADERS) => studentsWorkbook(headers, rows);
+const upload = (bytes: Buffer, fields: Record<string, string>, name = 'intake.xlsx', client = admin) => uploadStudentImport(t.app, client, bytes, fields, name);
 
 /**
  * `upload`, with `beforeWrite` run before each write transaction the server starts meanwhile (the
@@ -79,9 +65,9 @@ describe('Import Students', () => {
     const response = await admin.get('/api/student-import/template');
     expect(response.statusCode).toBe(200);
     const [students, columns] = await readWorkbook(response.rawPayload);
-    expect(students.headers).toEqual(HEADERS);
+    expect(students.headers).toEqual([...HEADERS, 'School Account']);
     expect(students.rows).toEqual([]);
-    expect(columns.rows.map((row) => row[0])).toEqual([...HEADERS, 'Mode']);
+    expect(columns.rows.map((row) => row[0])).toEqual([...HEADERS, 'School Account', 'Mode']);
   });
 
   it('only checks a file sent without dry_run, and refuses a dry_run other than true or false', async () => {

@@ -45,7 +45,7 @@ async function setCalendar(
   terms: Array<{ year: number; term: string; start_date: string; end_date: string }>,
   closed: Array<{ date: string; reason: string }> = [],
 ) {
-  const response = await admin.request('PUT', '/api/term-calendar', { terms, closed_days: closed });
+  const response = await admin.put('/api/term-calendar', { terms, closed_days: closed });
   expect(response.statusCode).toBe(200);
 }
 
@@ -273,7 +273,7 @@ describe('the term calendar', () => {
       terms: [{ year, term: '1', start_date: term.start, end_date: term.end }],
       closed_days: [{ date: term.closed, reason: 'Mid-term break' }],
     });
-    const overlap = await admin.request('PUT', '/api/term-calendar', {
+    const overlap = await admin.put('/api/term-calendar', {
       terms: [
         { year, term: '1', start_date: '2026-09-07', end_date: '2026-12-11' },
         { year, term: '2', start_date: '2026-12-01', end_date: '2027-03-26' },
@@ -282,7 +282,7 @@ describe('the term calendar', () => {
     });
     expect(overlap.statusCode).toBe(422);
     expect(overlap.json().message).toBe(`Term 2 of ${year} starts before term 1 of ${year} ends.`);
-    const backwards = await admin.request('PUT', '/api/term-calendar', {
+    const backwards = await admin.put('/api/term-calendar', {
       terms: [{ year, term: '1', start_date: '2026-12-11', end_date: '2026-09-07' }],
       closed_days: [],
     });

@@ -1,8 +1,8 @@
 import { messages } from '@school/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProviderSettings } from '../../../src/core/config.ts';
-import { PROVIDER_FLOW_COOKIE, readFlow, signFlow } from '../../../src/features/auth/provider-sign-in.ts';
-import { ADMIN_PASSWORD, createStaffUser, createStudent, signedInAdmin } from '../../helpers/factories.ts';
+import { PROVIDER_FLOW_COOKIE, readFlow, signFlow, type ProviderKind } from '../../../src/features/auth/provider-sign-in.ts';
+import { ADMIN_PASSWORD, createAdminUser, createStaffUser, createStudent, signedInAdmin } from '../../helpers/factories.ts';
 import { startProvider, throughProvider, type ProviderUser, type TestProvider } from '../../helpers/openid-provider.ts';
 import { createGuardian } from '../../helpers/guardians.ts';
 import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
@@ -20,6 +20,10 @@ const users: ProviderUser[] = [
   { id: 'parent-gia', email: 'Gia.Parent@example.org', email_verified: true },
   { id: 'parent-hal', email: 'hal.parent@example.org', email_verified: true },
   { id: 'parent-unknown', email: 'nobody@example.org', email_verified: true },
+  { id: 'student-ivy', email: 'Ivy.Student@school.example.org', email_verified: true },
+  { id: 'student-jo', email: 'jo.typed@example.org', email_verified: true },
+  { id: 'student-lee', email: 'lee.left@school.example.org', email_verified: true },
+  { id: 'student-uma', email: 'uma.unverified@school.example.org', email_verified: false },
 ];
 
 let t: TestApp;
@@ -64,7 +68,7 @@ afterAll(async () => {
 });
 
 /** A browser that starts a staff sign-in at the portal: the provider's address it is sent to. */
-async function start(client: TestClient, kind: 'staff' | 'guardian' = 'staff') {
+async function start(client: TestClient, kind: ProviderKind = 'staff') {
   const started = await client.get(`/api/auth/oidc/start?for=${kind}`);
   expect(started.statusCode).toBe(303);
   expect(client.cookies.has(PROVIDER_FLOW_COOKIE)).toBe(true);
@@ -72,7 +76,7 @@ async function start(client: TestClient, kind: 'staff' | 'guardian' = 'staff') {
 }
 
 /** Signs in at the provider as `userId` and comes back to the portal's callback: the portal's answer. */
-async function signIn(userId: string, { kind = 'staff', app = t }: { kind?: 'staff' | 'guardian'; app?: TestApp } = {}) {
+async function signIn(userId: string, { kind = 'staff', app = t }: { kind?: ProviderKind; app?: TestApp } = {}) {
   const browser = await new TestClient(app.app, '10.52.0.1').start();
   const back = await throughProvider(await start(browser, kind), userId);
   expect(back.href.startsWith(callback())).toBe(true);
@@ -210,7 +214,7 @@ describe('signing staff in with the school’s provider', () => {
   it('answers 422 for a start call that names no kind of account', async () => {
     const browser = await new TestClient(t.app, '10.52.0.6').start();
     expect((await browser.get('/api/auth/oidc/start')).statusCode).toBe(422);
-    expect((await browser.get('/api/auth/oidc/start?for=student')).headers.location).toBe('/admin?sign_in=not-allowed');
+    expect((await browser.get('/api/auth/oidc/start?for=student')).headers.location).toBe('/?sign_in=not-allowed');
     // Guardians may not use it unless OIDC_ROLES names them.
     expect((await browser.get('/api/auth/oidc/start?for=guardian')).headers.location).toBe('/parents?sign_in=not-allowed');
   });
@@ -384,5 +388,79 @@ describe('signing parents and guardians in with the school’s provider', () => 
   it('never signs a staff member’s provider account in as a guardian', async () => {
     const { location } = await signIn('teacher-ann', { kind: 'guardian', app: family });
     expect(location).toBe('/parents?sign_in=unknown');
+  });
+});
+
+describe('signing students in with the school’s provider', () => {
+  let school: TestApp;
+  let admin: TestClient;
+  const studentSession = async (browser: TestClient) => (await browser.get('/api/session')).json();
+  const lastStudentAudit = (action: string) =>
+    school.db.selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+
+  beforeAll(async () => {
+    school = await buildTestApp({ staffMfa: 'optional', provider: settingsFor(provider, { roles: ['staff', 'students'] }) });
+    await createAdminUser(school.db);
+    admin = await signedInAdmin(school.app);
+    // Ivy still signs in with her date of birth: she has never chosen a password.
+    await createStudent(school.db, { id: 'IVY-1', class_id: '4B', first_name: 'Ivy' });
+    // Jo typed the provider's address into her own record; the office gave her no school account.
+    await createStudent(school.db, { id: 'JO-1', class_id: '4B', email: 'jo.typed@example.org' }, { password: 'Jo-chose-this-1' });
+    await createStudent(school.db, { id: 'LEE-1', class_id: '4B' });
+    await school.db.insertInto('student_leavers').values({ student_id: 'LEE-1', left_on: '2026-07-01', reason: 'Moved away', rollover_id: null }).execute();
+    await createStudent(school.db, { id: 'UMA-1', class_id: '4B' });
+    for (const [id, account] of [
+      ['IVY-1', 'IVY.Student@school.example.org'],
+      ['LEE-1', 'lee.left@school.example.org'],
+      ['UMA-1', 'uma.unverified@school.example.org'],
+    ])
+      expect((await admin.put(`/api/students/${id}/school-account`, { school_account: account })).statusCode).toBe(200);
+  });
+  afterAll(() => school?.close());
+
+  it('matches the verified address to the school account the office gave her, links it, and opens her session', async () => {
+    const { browser, location } = await signIn('student-ivy', { kind: 'student', app: school });
+    expect(location).toBe('/dashboard');
+    // A full session, though her password is still her date of birth: the provider is how she proved who she is.
+    expect(await studentSession(browser)).toMatchObject({ authenticated: true, kind: 'student', userID: 'IVY-1', restricted: false });
+    expect((await browser.get('/api/student/IVY-1')).statusCode).toBe(200);
+    expect((await browser.get('/api/student/JO-1')).statusCode).toBe(403);
+    const row = await school.db.selectFrom('student_school_accounts').selectAll().where('student_id', '=', 'IVY-1').executeTakeFirstOrThrow();
+    expect(row.provider_subject).toBe('student-ivy');
+    expect((await admin.get('/api/students/IVY-1/school-account')).json().provider_seen_at).toBe(row.provider_seen_at);
+    expect(await lastStudentAudit('student.sign-in')).toMatchObject({ student_id: 'IVY-1', detail: 'with Microsoft 365' });
+  });
+
+  it('never matches the address she typed in her own record', async () => {
+    const { browser, location } = await signIn('student-jo', { kind: 'student', app: school });
+    expect(location).toBe('/?sign_in=unknown');
+    expect((await studentSession(browser)).authenticated).toBe(false);
+    expect(await lastStudentAudit('student.sign-in-failed')).toMatchObject({
+      actor_id: 'jo.typed@example.org',
+      detail: 'with Microsoft 365: no account has this address',
+    });
+  });
+
+  it('refuses a student who has left the school, and an address the provider has not verified', async () => {
+    const left = await signIn('student-lee', { kind: 'student', app: school });
+    expect(left.location).toBe('/?sign_in=refused');
+    expect((await studentSession(left.browser)).authenticated).toBe(false);
+    expect((await lastStudentAudit('student.sign-in-failed')).detail).toBe('with Microsoft 365: she has left the school');
+    const unverified = await signIn('student-uma', { kind: 'student', app: school });
+    expect(unverified.location).toBe('/?sign_in=unverified');
+    expect((await studentSession(unverified.browser)).authenticated).toBe(false);
+  });
+
+  it('stops signing her in with the old provider account once the office gives her another school account', async () => {
+    expect((await admin.put('/api/students/IVY-1/school-account', { school_account: 'ivy.new@school.example.org' })).statusCode).toBe(200);
+    const { browser, location } = await signIn('student-ivy', { kind: 'student', app: school });
+    expect(location).toBe('/?sign_in=unknown');
+    expect((await studentSession(browser)).authenticated).toBe(false);
+  });
+
+  it('never signs a staff member’s provider account in as a student, nor a student’s as staff', async () => {
+    expect((await signIn('teacher-ann', { kind: 'student', app: school })).location).toBe('/?sign_in=unknown');
+    await admin.put('/api/students/IVY-1/school-account', { school_account: 'ivy.student@school.example.org' });
+    expect((await signIn('student-ivy', { kind: 'staff', app: school })).location).toBe('/admin?sign_in=unknown');
   });
 });

@@ -165,6 +165,8 @@ beforeAll(async () => {
   await createStudent(t.db, { id: 'ROS-1', first_name: 'Aaliyah', last_name: 'Baptiste', middle_name: 'Marie', class_id: '1A' });
   await createStudent(t.db, { id: 'ROS-2', first_name: 'Brianna', last_name: 'Baptiste', class_id: '1A' });
   await createStudent(t.db, { id: 'ROS-3', first_name: 'Chloe', last_name: 'Ramdass', class_id: '2B' });
+  // Her school account is the address the school's other systems know her by (decision 076).
+  expect((await admin.put('/api/students/ROS-3/school-account', { school_account: 'chloe.ramdass@school.example' })).statusCode).toBe(200);
   await createStudent(t.db, { id: 'ROS-LEFT', first_name: 'Dana', last_name: 'Gone', class_id: '3A' });
   expect((await admin.post('/api/students/ROS-LEFT/left', { reason: 'Moved abroad' })).statusCode).toBe(200);
 
@@ -323,6 +325,7 @@ describe('GET /api/oneroster.zip', () => {
 
     // A guardian who is not a parent is a guardian; the father whose link is restricted (custody) is not in the roster at all.
     const chloe = userNamed(roster, 'ROS-3')!;
+    expect(chloe.email).toBe('chloe.ramdass@school.example');
     const aunt = userNamed(roster, 'vera.ramdass@example.org')!;
     expect(roleOf(roster, aunt)).toBe('guardian');
     expect(listed(chloe.agentSourcedIds)).toEqual([aunt.sourcedId]);

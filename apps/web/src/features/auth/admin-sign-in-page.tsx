@@ -5,7 +5,7 @@ import { messages } from '@school/contract/messages';
 import { ApiError } from '../../api/client.ts';
 import { givePasskey, passkeyProblem } from '../../api/passkeys.ts';
 import { useSession } from '../../api/get-session.ts';
-import { useSignInProvider } from '../../api/get-school-config.ts';
+import { ProviderSignInButton } from '../../components/light/provider-sign-in-button.tsx';
 import { providerProblem, waitingFactors } from '../../lib/provider-sign-in.ts';
 import { useEnterWithNewSession } from '../../lib/enter-with-new-session.ts';
 import { LoadingOverlay } from '../../components/light/loading-overlay.tsx';
@@ -24,7 +24,6 @@ import { NewPasswordForm } from '../../components/light/new-password-form.tsx';
  */
 export default function AdminSignInPage() {
   const { data: session } = useSession();
-  const provider = useSignInProvider('staff');
   const [params] = useSearchParams();
   const fromProvider = waitingFactors(params.get('second_factor'));
   const enter = useEnterWithNewSession();
@@ -179,11 +178,7 @@ export default function AdminSignInPage() {
         <LightButton type="submit" disabled={busy}>
           Sign In
         </LightButton>
-        {provider && (
-          <a className="light-provider-button" href="/api/auth/oidc/start?for=staff">
-            Sign in with {provider}
-          </a>
-        )}
+        <ProviderSignInButton role="staff" />
         <div className="light-row">
           <RouterLink className="light-link" to="/">
             Student sign-in

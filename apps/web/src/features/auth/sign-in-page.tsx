@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { limits } from '@school/contract/limits';
 import { messages } from '@school/contract/messages';
 import { ApiError } from '../../api/client.ts';
@@ -14,6 +14,8 @@ import { fetchPasswordReset } from './api/user-info.ts';
 import { AuthCard } from '../../components/light/auth-card.tsx';
 import { FormAlerts } from '../../components/light/form-alerts.tsx';
 import { NewPasswordForm } from '../../components/light/new-password-form.tsx';
+import { ProviderSignInButton } from '../../components/light/provider-sign-in-button.tsx';
+import { providerProblem } from '../../lib/provider-sign-in.ts';
 
 /** Loaded when first opened: most visitors never need it. */
 const FindStudentIdDialog = lazy(async () => ({ default: (await import('./components/find-student-id-dialog.tsx')).FindStudentIdDialog }));
@@ -23,7 +25,8 @@ const ID_PAUSE_MS = 300;
 
 /**
  * Student sign-in at `/` (SPEC §2). A student who must reset signs in with her date of birth and
- * the same screen becomes the change-password form.
+ * the same screen becomes the change-password form. With the school's own sign-in open to students
+ * (decision 076), 'Sign in with {provider}' goes there instead.
  */
 export default function SignInPage() {
   const { data: session } = useSession();
@@ -32,7 +35,9 @@ export default function SignInPage() {
   const notice = session?.ended_message ?? undefined;
   const [studentId, setStudentId] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  // Why a sign-in with the school's provider came back refused, when it did (decision 076).
+  const [search] = useSearchParams();
+  const [error, setError] = useState<string | null>(() => providerProblem(search.get('sign_in')));
   const [busy, setBusy] = useState(false);
   const [findOpen, setFindOpen] = useState(false);
   const changing = Boolean(session?.restricted && !session.admin);
@@ -117,6 +122,7 @@ export default function SignInPage() {
         <LightButton type="submit" disabled={busy || !studentId.trim() || !password}>
           Sign In
         </LightButton>
+        <ProviderSignInButton role="students" />
         <div className="light-row">
           <button type="button" className="light-link" onClick={() => setFindOpen(true)}>
             Find my student ID

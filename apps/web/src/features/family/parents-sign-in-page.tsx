@@ -3,7 +3,7 @@ import { messages } from '@school/contract/messages';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useSession } from '../../api/get-session.ts';
-import { useSignInProvider } from '../../api/get-school-config.ts';
+import { ProviderSignInButton } from '../../components/light/provider-sign-in-button.tsx';
 import { providerProblem, waitingFactors } from '../../lib/provider-sign-in.ts';
 import { AuthCard } from '../../components/light/auth-card.tsx';
 import { FormAlerts } from '../../components/light/form-alerts.tsx';
@@ -32,7 +32,6 @@ export default function ParentsSignInPage() {
   const wait = useThrottleWait();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const provider = useSignInProvider('guardians');
   const [error, setError] = useState<string | null>(() => providerProblem(search.get('sign_in')));
   const [busy, setBusy] = useState(false);
   // The password was right and her account has a second factor: the kinds she may give come next.
@@ -100,11 +99,7 @@ export default function ParentsSignInPage() {
         <LightButton type="submit" disabled={busy || wait.waiting || !email.trim() || !password}>
           Sign In
         </LightButton>
-        {provider && (
-          <a className="light-provider-button" href="/api/auth/oidc/start?for=guardian">
-            Sign in with {provider}
-          </a>
-        )}
+        <ProviderSignInButton role="guardians" />
         <div className="light-row">
           <Link className="light-link family-link" to="/parents/forgot">
             Forgot password?

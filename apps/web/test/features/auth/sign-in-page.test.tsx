@@ -3,16 +3,18 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import SignInPage from '../../../src/features/auth/sign-in-page.tsx';
+import { messages } from '@school/contract/messages';
 import { json, renderWithQueries, stubFetch } from '../../http.tsx';
 
-function renderSignIn() {
+function renderSignIn(address = '/', provider: { name: string; roles: Array<'staff' | 'students' | 'guardians'> } | null = null) {
   const calls = stubFetch((call) => {
     if (call.url === '/api/session') return json({ authenticated: false, admin: false, restricted: false });
+    if (call.url === '/api/config') return json({ school_name: 'St. Brigid', time_zone: 'America/Port_of_Spain', sign_in_provider: provider });
     if (call.url === '/api/user/20250067') return json([{ student_id: '20250067', password_reset: 1 }]);
     if (call.url.startsWith('/api/user/')) return json([{ student_id: call.url.slice(10), password_reset: 0 }]);
     return json({});
   });
-  const router = createMemoryRouter([{ path: '/', element: <SignInPage /> }], { initialEntries: ['/'] });
+  const router = createMemoryRouter([{ path: '/', element: <SignInPage /> }], { initialEntries: [address] });
   renderWithQueries(<RouterProvider router={router} />);
   return calls;
 }
@@ -37,5 +39,17 @@ describe('the student sign-in', () => {
     await userEvent.type(id, '20250001');
     expect(screen.getByLabelText(/^Password/)).toHaveAttribute('placeholder', 'Enter password');
     expect(screen.queryByText(/First sign-in/)).not.toBeInTheDocument();
+  });
+
+  it('offers the school’s provider when students may use it, and says why its sign-in came back refused', async () => {
+    renderSignIn('/?sign_in=unknown', { name: 'Google', roles: ['staff', 'students'] });
+    expect(await screen.findByRole('link', { name: 'Sign in with Google' })).toHaveAttribute('href', '/api/auth/oidc/start?for=student');
+    expect(screen.getByRole('alert')).toHaveTextContent(messages.providerSignIn.unknown);
+  });
+
+  it('offers no provider that is open to staff only', async () => {
+    renderSignIn('/', { name: 'Google', roles: ['staff'] });
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Sign in with/ })).not.toBeInTheDocument();
   });
 });

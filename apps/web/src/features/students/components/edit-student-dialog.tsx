@@ -8,7 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { birthDateRange, fieldByName, type StudentRecord } from '@school/contract';
+import { birthDateRange, fieldByName, limits, type StudentRecord } from '@school/contract';
 import { messages } from '@school/contract/messages';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
@@ -20,6 +20,8 @@ import { useStepUp } from '../../../components/mui/step-up-dialog.tsx';
 import { saveStudent } from '../../../api/save-student.ts';
 import { saveWithConflictRetry } from '../../../lib/save-with-conflict-retry.ts';
 import { getStudentsQueryOptions, type StudentRow } from '../api/get-students.ts';
+import { getSchoolAccountQueryOptions, setSchoolAccount } from '../api/school-account.ts';
+import { useSignInProvider } from '../../../api/get-school-config.ts';
 
 type Status = 'idle' | 'updating' | 'updated' | 'failed';
 const textFields = [
@@ -138,9 +140,53 @@ function StudentFields({ initial }: { initial: StudentRecord }) {
             commitDate(values.date_of_birth);
           }}
         />
+        <SchoolAccountField studentId={record.id} onStatus={setStatus} />
       </Stack>
       <EditStatus status={shown} />
     </>
+  );
+}
+
+/**
+ * Her school account (decision 076), shown only while students may sign in with the school's
+ * provider: the office sets or empties it, and it saves itself when the field is left, as the
+ * dialog's other fields do. An address another student has is refused under the field.
+ */
+function SchoolAccountField({ studentId, onStatus }: { studentId: string; onStatus: (status: Status) => void }) {
+  const provider = useSignInProvider('students');
+  const queryClient = useQueryClient();
+  const { data } = useQuery({ ...getSchoolAccountQueryOptions(studentId), enabled: provider !== null, gcTime: 0, retry: false });
+  const [value, setValue] = useState<string | null>(null);
+  const [error, setError] = useState('');
+  if (!provider || !data) return null;
+  const shown = value ?? data.school_account ?? '';
+
+  async function save(typed: string) {
+    setError('');
+    if (typed.trim().toLowerCase() === (data?.school_account ?? '')) return;
+    onStatus('updating');
+    try {
+      const saved = await setSchoolAccount(studentId, typed);
+      queryClient.setQueryData(getSchoolAccountQueryOptions(studentId).queryKey, saved);
+      setValue(saved.school_account ?? '');
+      onStatus('updated');
+    } catch (caught) {
+      setError(caught instanceof ApiError ? caught.firstMessage : messages.updateFailed);
+      onStatus('failed');
+    }
+  }
+
+  return (
+    <TextField
+      label="School Account"
+      type="email"
+      value={shown}
+      error={Boolean(error)}
+      helperText={error || `Her ${provider} address, with which she may sign in. Never one she typed herself.`}
+      onChange={(event) => setValue(event.target.value)}
+      onBlur={(event) => save(event.target.value)}
+      slotProps={{ htmlInput: { maxLength: limits.schoolAccount, autoComplete: 'off' } }}
+    />
   );
 }
 

@@ -42,7 +42,9 @@ describe('the admin’s Edit Student dialog', () => {
     expect(field(dialog, 'Birth Certificate Pin')).toHaveValue('B1234567');
     expect(field(dialog, 'First Name')).toHaveAttribute('maxlength', '20');
     expect(field(dialog, 'Birth Certificate Pin')).toHaveAttribute('maxlength', '15');
-    expect(calls.map((call) => call.url)).toEqual([`/api/student/${row.id}`]);
+    // Without the school's own sign-in open to students, there is no school account to set.
+    expect(within(dialog).queryByRole('textbox', { name: /^School Account/ })).toBeNull();
+    expect(calls.map((call) => call.url).filter((url) => url !== '/api/config')).toEqual([`/api/student/${row.id}`]);
   });
 
   it('asks for a second factor past the hour’s allowance of records read, then loads the record', async () => {
@@ -64,11 +66,44 @@ describe('the admin’s Edit Student dialog', () => {
     await userEvent.click(within(stepUp).getByRole('button', { name: 'Confirm' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Student' });
     expect(await within(dialog).findByDisplayValue('Kezia')).toBeInTheDocument();
-    expect(calls.map((call) => call.url).filter((url) => !url.startsWith('/api/account/passkeys') && url !== '/api/account')).toEqual([
+    expect(calls.map((call) => call.url).filter((url) => !url.startsWith('/api/account/passkeys') && url !== '/api/account' && url !== '/api/config')).toEqual([
       `/api/student/${row.id}`,
       '/api/account/step-up',
       `/api/student/${row.id}`,
     ]);
+  });
+
+  it('sets her school account when students sign in with the school’s provider, and shows a refusal under the field', async () => {
+    const address = `/api/students/${row.id}/school-account`;
+    const calls = stubFetch((call) => {
+      if (call.url === `/api/student/${row.id}`) return json(stored());
+      if (call.url === '/api/config')
+        return json({ school_name: 'School', time_zone: 'America/Port_of_Spain', sign_in_provider: { name: 'Microsoft 365', roles: ['staff', 'students'] } });
+      if (call.url === address && call.method === 'GET') return json({ student_id: row.id, school_account: null, provider_seen_at: null });
+      const wanted = (call.body as { school_account: string }).school_account;
+      if (wanted === 'taken@school.org') return json({ message: 'taken@school.org is already the school account of student 20240002.' }, 409);
+      return json({ student_id: row.id, school_account: wanted.trim().toLowerCase(), provider_seen_at: null });
+    });
+    const { dialog } = await openDialog();
+    const account = await within(dialog).findByRole('textbox', { name: /^School Account/ });
+    expect(account).toHaveAccessibleDescription('Her Microsoft 365 address, with which she may sign in. Never one she typed herself.');
+    await userEvent.type(account, 'taken@school.org');
+    await userEvent.tab();
+    expect(await within(dialog).findByText('taken@school.org is already the school account of student 20240002.')).toBeInTheDocument();
+    expect(within(dialog).getByText(messages.updateFailed)).toBeInTheDocument();
+    await userEvent.clear(account);
+    await userEvent.type(account, 'Kezia@School.org');
+    await userEvent.tab();
+    expect(await within(dialog).findByText(messages.updated)).toBeInTheDocument();
+    expect(account).toHaveValue('kezia@school.org');
+    expect(calls.filter((call) => call.method === 'PUT').map((call) => call.body)).toEqual([
+      { school_account: 'taken@school.org' },
+      { school_account: 'Kezia@School.org' },
+    ]);
+    // Leaving the field unchanged sends nothing more.
+    await userEvent.click(account);
+    await userEvent.tab();
+    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(2);
   });
 
   it("says 'Required' when a name is emptied, and saves nothing", async () => {
