@@ -19,6 +19,7 @@ import { writeZip, type ZipFile } from '../../lib/zip/index.ts';
 import type { StudentActor } from '../../session/actor.ts';
 import { attendanceHistory } from '../attendance/index.ts';
 import { auditRead } from '../audit/index.ts';
+import { schoolAccountRepository } from '../auth/index.ts';
 import { documentCopies, type DocumentCopy } from '../files/index.ts';
 import { referenceLabels } from '../reference/index.ts';
 import { registrationFormPdf } from '../registration-form/index.ts';
@@ -83,24 +84,27 @@ async function attendanceCsv(deps: Deps, studentId: string): Promise<string> {
 
 /**
  * `GET /api/my-data` ('Download my data', decision 050): one ZIP of everything the school holds
- * about the signed-in student: her record as JSON under the wizard's labels, her registration
+ * about the signed-in student: her record as JSON under the wizard's labels (and her school account), her registration
  * form, her documents, her posted report cards and her attendance as CSV. The download is written
  * to the audit log.
  */
 export async function myDataZip(deps: Deps, actor: StudentActor): Promise<{ zip: Buffer; name: string }> {
   const record = await findStudentRecord(deps, actor.studentId);
   if (!record) throw new NotFound(messages.ownRecordNotFound);
-  const [names, documents, attendance] = await Promise.all([
+  const [names, documents, attendance, schoolAccount] = await Promise.all([
     referenceLabels(deps),
     documentCopies(deps, actor.studentId),
     attendanceCsv(deps, actor.studentId),
+    schoolAccountRepository.ofStudent(deps.db, actor.studentId),
   ]);
   // Her documents in print, one at a time.
   const form = await registrationFormPdf(deps, actor, actor.studentId);
   const cards = await postedReportCards(deps, actor);
   const now = new Date();
   const local = zonedTimestamp(now, deps.config.schoolTimeZone);
-  const json = JSON.stringify({ 'Downloaded At': local, ...labelledRecord(record, names) }, null, 2);
+  // The school account the office gave her (decision 076) is beside her record, not in it.
+  const account = schoolAccount ? { 'School Account': schoolAccount.account } : {};
+  const json = JSON.stringify({ 'Downloaded At': local, ...labelledRecord(record, names), ...account }, null, 2);
   const zip = await writeZip(
     [
       { name: 'my-record.json', data: json },

@@ -63,6 +63,16 @@ describe("'Download my data'", () => {
     await addAttendance(zaria.student.id, '2026-01-06');
     await addAttendance(zaria.student.id, '2026-01-05', 1);
     await addAttendance(keisha.student.id, '2026-01-07');
+    await t.db
+      .insertInto('student_school_accounts')
+      .values({
+        student_id: zaria.student.id,
+        account: 'zaria.m@school.example',
+        provider_subject: null,
+        set_at: new Date().toISOString(),
+        provider_seen_at: null,
+      })
+      .execute();
   });
 
   it('is one ZIP of her record with the wizard’s labels, her form, documents, posted report cards and attendance', async () => {
@@ -90,6 +100,7 @@ describe("'Download my data'", () => {
     const family = Object.assign({}, ...Object.values(record['Family Data'] as Record<string, object>));
     expect(family['Mother Mobile Phone']).toBe('1868-765-4321');
     expect(record.Complete).toEqual({ 'Agreed to Terms and Conditions': 'No' });
+    expect(record['School Account']).toBe('zaria.m@school.example');
 
     expect(files.get('registration-form.pdf')!.subarray(0, 5).toString()).toBe('%PDF-');
     expect(files.get('documents/Birth Certificate.pdf')!.equals(PDF)).toBe(true);
