@@ -79,9 +79,12 @@ describe.skipIf(testDialect !== 'postgres')('PostgreSQL connections ended by the
       }
       return true;
     };
+    // Eight rounds at least, and on until a save has been cut in flight: on a busy machine the
+    // early rounds may meet only reads and idle connections (bounded: 200 rounds).
+    const cutInFlight = () => cutSaves.some((save) => save.message === databaseMessages.unknown);
     const terminateBackends = async () => {
-      for (let round = 0; round < 8; round += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 80));
+      for (let round = 0; round < 8 || (!cutInFlight() && round < 200); round += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 40 + Math.random() * 80));
         await killer.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
         answeredAfterFault.push(await answeredNormallySince(performance.now()));
       }
@@ -93,12 +96,13 @@ describe.skipIf(testDialect !== 'postgres')('PostgreSQL connections ended by the
     const statuses = answers.map((answer) => answer.status);
     const unknown = cutSaves.filter((save) => save.message === databaseMessages.unknown);
     console.log(
-      `terminated backends 8 times during ${answers.length} reads and saves: ${statuses.filter((status) => status === 503).length} answered 503; ` +
+      `terminated backends ${answeredAfterFault.length} times during ${answers.length} reads and saves: ${statuses.filter((status) => status === 503).length} answered 503; ` +
         `${cutSaves.length} saves cut, ${unknown.length} answered "may or may not have been saved" (${unknown.filter((save) => save.again?.status === 409).length} of them had been stored)`,
     );
     // The faults reached requests, and after each one the server answered normally again.
     expect(statuses.filter((status) => status === 503).length).toBeGreaterThan(0);
-    expect(answeredAfterFault).toEqual(Array.from({ length: 8 }, () => true));
+    expect(answeredAfterFault.length).toBeGreaterThanOrEqual(8);
+    expect(answeredAfterFault.every(Boolean)).toBe(true);
     for (const answer of answers) {
       expect([200, 409, 503]).toContain(answer.status);
       if (answer.status === 503) expect([databaseMessages.unknown, databaseMessages.lost, databaseMessages.busy]).toContain(answer.json().message);
