@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
+import { throttling as throttlingPresets } from 'lighthouse/core/config/constants.js';
 import SQLite from 'better-sqlite3';
 import type { Student } from './autosave.ts';
 import { prepareStudent, signInAdmin } from './autosave.ts';
@@ -35,7 +36,41 @@ export const budget = { score: 95, lcpMs: 2000, tbtMs: 200, scriptGzipKb: 150 };
 /** The second visit, with the service worker's files on the phone (issue 38, point 4). */
 export const warmLcpMs = 1000;
 
-type Visit = { score: number; lcpMs: number; tbtMs: number; scriptGzip: number; transfer: number; scripts: Array<{ path: string; gzip: number }> };
+type Visit = {
+  score: number;
+  lcpMs: number;
+  tbtMs: number;
+  scriptGzip: number;
+  transfer: number;
+  scripts: Array<{ path: string; gzip: number }>;
+  /** Lighthouse's measure of the host's processor in this run (its `benchmarkIndex`). */
+  benchmarkIndex: number;
+};
+
+/**
+ * The processor slowdown that makes this host the phone Lighthouse's mobile audit means (issue 54),
+ * from its `benchmarkIndex`, as Lighthouse's throttling documentation and its CPU slowdown
+ * calculator relate them: 150 is 1×, 800 is 2×, 1300 is 3×, 1533 4× (the default, meant for a
+ * high-end desktop), 1766 5×, 2000 6×, straight between and on past the last. A host slower than a
+ * 150 is not slowed at all.
+ */
+export function slowdownFor(benchmarkIndex: number): number {
+  const anchors: Array<[number, number]> = [
+    [150, 1],
+    [800, 2],
+    [1300, 3],
+    [1533, 4],
+    [1766, 5],
+    [2000, 6],
+  ];
+  if (!Number.isFinite(benchmarkIndex) || benchmarkIndex <= anchors[0]![0]) return 1;
+  const upper = anchors.findIndex(([index]) => index >= benchmarkIndex);
+  const [[fromIndex, fromSlowdown], [toIndex, toSlowdown]] = upper === -1 ? anchors.slice(-2) : [anchors[upper - 1]!, anchors[upper]!];
+  return fromSlowdown + ((benchmarkIndex - fromIndex) * (toSlowdown - fromSlowdown)) / (toIndex - fromIndex);
+}
+
+/** The calibrated phone (issue 54): the host's index measured at the start, the slowdown it gives, and every index seen since. */
+type Calibration = { index: number; slowdown: number; seen: number[] };
 
 /** The built file's gzip -9 copy (written beside it by the build) is what a browser accepting only gzip is sent. */
 function gzipSize(pathname: string): number {
@@ -48,11 +83,16 @@ function gzipSize(pathname: string): number {
 type NetworkItem = { url: string; resourceType?: string; networkRequestTime?: number; transferSize?: number };
 
 /** One Lighthouse run of `url` over the browser's debugging port; `warm` keeps the cache and the worker of the visit before. */
-async function visit(port: number, url: string, warm: boolean): Promise<Visit> {
+async function visit(port: number, url: string, warm: boolean, calibration: Calibration | null): Promise<Visit> {
+  // Lighthouse's own mobile throttling, with the processor slowed as the calibration says (4× until it has).
+  const throttling = {
+    ...throttlingPresets.mobileSlow4G,
+    cpuSlowdownMultiplier: calibration?.slowdown ?? throttlingPresets.mobileSlow4G.cpuSlowdownMultiplier,
+  };
   const result = await lighthouse(
     url,
     { port, hostname: '127.0.0.1', logLevel: 'error', output: 'json', onlyCategories: ['performance'] },
-    { extends: 'lighthouse:default', settings: { disableStorageReset: warm } },
+    { extends: 'lighthouse:default', settings: { disableStorageReset: warm, throttling } },
   );
   if (!result) throw new Error('Lighthouse returned no result');
   const { lhr } = result;
@@ -73,7 +113,10 @@ async function visit(port: number, url: string, warm: boolean): Promise<Visit> {
   const scripts = requests
     .filter((item) => item.resourceType === 'Script' && (item.networkRequestTime ?? 0) <= cutOff)
     .map((item) => ({ path: new URL(item.url).pathname, gzip: gzipSize(new URL(item.url).pathname) }));
+  const benchmarkIndex = lhr.environment.benchmarkIndex;
+  calibration?.seen.push(benchmarkIndex);
   return {
+    benchmarkIndex,
     score: (lhr.categories.performance.score ?? 0) * 100,
     lcpMs: lhr.audits['largest-contentful-paint'].numericValue ?? Number.NaN,
     tbtMs: lhr.audits['total-blocking-time'].numericValue ?? Number.NaN,
@@ -87,13 +130,13 @@ async function visit(port: number, url: string, warm: boolean): Promise<Visit> {
  * A visit, made once more when Lighthouse could not record the page's load at all (its trace now
  * and then lacks the navigation's start, NO_NAVSTART): that says nothing of the page.
  */
-async function visitAgainIfUnrecorded(port: number, url: string, warm: boolean, before: () => Promise<void>): Promise<Visit> {
+async function visitAgainIfUnrecorded(port: number, url: string, warm: boolean, before: () => Promise<void>, calibration: Calibration | null): Promise<Visit> {
   try {
-    return await visit(port, url, warm);
+    return await visit(port, url, warm, calibration);
   } catch (error) {
     if (!String(error).includes('NO_NAVSTART')) throw error;
     await before();
-    return visit(port, url, warm);
+    return visit(port, url, warm, calibration);
   }
 }
 
@@ -102,17 +145,46 @@ async function visitAgainIfUnrecorded(port: number, url: string, warm: boolean, 
  * with the median script weight (which scripts a run asked for before its paint varies a little
  * with the moment of the paint, as the other figures do).
  */
-async function medianVisit(port: number, url: string, warm: boolean, runs: number, before: () => Promise<void>): Promise<Visit> {
+async function medianVisit(port: number, url: string, warm: boolean, runs: number, before: () => Promise<void>, calibration: Calibration): Promise<Visit> {
   const visits: Visit[] = [];
   for (let run = 0; run < runs; run += 1) {
     await before();
-    visits.push(await visitAgainIfUnrecorded(port, url, warm, before));
+    visits.push(await visitAgainIfUnrecorded(port, url, warm, before, calibration));
   }
   const of = (pick: (visit: Visit) => number) => median(visits.map(pick));
   const byScripts = [...visits].sort((a, b) => a.scriptGzip - b.scriptGzip);
   const middle = byScripts[Math.floor((byScripts.length - 1) / 2)];
-  return { ...middle, score: of((v) => v.score), lcpMs: of((v) => v.lcpMs), tbtMs: of((v) => v.tbtMs), transfer: of((v) => v.transfer) };
+  return {
+    ...middle,
+    score: of((v) => v.score),
+    lcpMs: of((v) => v.lcpMs),
+    tbtMs: of((v) => v.tbtMs),
+    transfer: of((v) => v.transfer),
+    benchmarkIndex: of((v) => v.benchmarkIndex),
+  };
 }
+
+/**
+ * The host measured before the part (issue 54, point 1): the median `benchmarkIndex` of three
+ * uncounted visits of `url`, and the slowdown it gives, printed.
+ */
+async function calibrate(port: number, url: string, before: () => Promise<void>): Promise<Calibration> {
+  const indexes: number[] = [];
+  for (let run = 0; run < 3; run += 1) {
+    await before();
+    indexes.push((await visitAgainIfUnrecorded(port, url, false, before, null)).benchmarkIndex);
+  }
+  const index = median(indexes);
+  const slowdown = Math.round(slowdownFor(index) * 100) / 100;
+  console.log(
+    `    benchmarkIndex ${index.toFixed(0)} (of ${indexes.map((seen) => seen.toFixed(0)).join(', ')}): the processor slowed ${slowdown}× for the phone`,
+  );
+  return { index, slowdown, seen: [] };
+}
+
+/** How far the host's index moved during the part from its calibration, as a share: more than 0.2 says the host was busy. */
+export const indexDrift = (calibration: Pick<Calibration, 'index' | 'seen'>): number =>
+  calibration.seen.length === 0 ? 0 : Math.max(...calibration.seen.map((seen) => Math.abs(seen - calibration.index) / calibration.index));
 
 const seconds = (value: number) => `${(value / 1000).toFixed(2)} s`;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -126,19 +198,21 @@ const line = (visit: Visit) => `${visit.score.toFixed(0)}, LCP ${seconds(visit.l
  * system Chromium, which Lighthouse drives over a debugging port. First `/` for a visitor (its
  * LCP, score and total transfer, as before); then a demo student signs in and each of her routes is
  * audited cold (Lighthouse clears the HTTP cache and any service worker, the session cookie stays)
- * and then warm (the second visit, nothing cleared). Each figure is the median of three runs, as
- * issue 38 measures them: one run spreads by a tenth of a second on a small machine.
+ * and then warm (the second visit, nothing cleared). Each figure is the median of five runs
+ * (issue 54): one run spreads by a tenth of a second on a small machine. The phone is the same on
+ * every host: the processor's slowdown is set from the host's `benchmarkIndex`, measured first, and
+ * the part says when the index moved by more than a fifth while it ran (a busy host).
  * `BENCH_LIGHTHOUSE_RUNS=1` makes one run of each, while working on a route.
  * `BENCH_LIGHTHOUSE_WARM=0` leaves out the warm runs.
  */
 export async function lighthouseFigures(url: string, dataDir: string, student: Student, record: RecordFigure): Promise<void> {
-  const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+  const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
   const port = await freePort();
   const browser = await chromium.launch({ ...launchOptions, args: [...launchOptions.args, `--remote-debugging-port=${port}`] });
   const cdp = await browser.newBrowserCDPSession();
   const clearCookies = async () => void (await cdp.send('Storage.clearCookies', {}));
   /** Each route of `routes` (those of BENCH_LIGHTHOUSE_ROUTES, when set) audited cold and warm, signed in as `client` is. */
-  const auditRoutes = async (routes: string[], client: BenchClient, daughter?: string) => {
+  const auditRoutes = async (calibration: Calibration, routes: string[], client: BenchClient, daughter?: string) => {
     const host = new URL(url).hostname;
     const cookies = client.cookieList().map(([name, value]) => ({ name, value, domain: host, path: '/' }));
     const signInAgain = async () => void (await cdp.send('Storage.setCookies', { cookies }));
@@ -146,8 +220,8 @@ export async function lighthouseFigures(url: string, dataDir: string, student: S
     const chosen = process.env.BENCH_LIGHTHOUSE_ROUTES?.split(',') ?? routes;
     for (const template of routes.filter((candidate) => chosen.includes(candidate))) {
       const route = daughter ? template.replace(':daughter', daughter) : template;
-      const cold = await medianVisit(port, `${url}${route}`, false, runs, signInAgain);
-      const warm = process.env.BENCH_LIGHTHOUSE_WARM === '0' ? null : await medianVisit(port, `${url}${route}`, true, runs, signInAgain);
+      const cold = await medianVisit(port, `${url}${route}`, false, runs, signInAgain, calibration);
+      const warm = process.env.BENCH_LIGHTHOUSE_WARM === '0' ? null : await medianVisit(port, `${url}${route}`, true, runs, signInAgain, calibration);
       console.log(`    ${route}: ${cold.scripts.map((script) => `${path.basename(script.path)} ${kb(script.gzip)}`).join(', ')}`);
       record(`Lighthouse mobile, cold: ${route}`, line(cold), '≥ 95, ≤ 2.0 s, ≤ 200 ms, ≤ 150 KB', holds(cold));
       if (warm) record(`Lighthouse mobile, warm: ${route}`, line(warm), `LCP ≤ ${seconds(warmLcpMs)}`, warm.lcpMs <= warmLcpMs);
@@ -155,21 +229,30 @@ export async function lighthouseFigures(url: string, dataDir: string, student: S
   };
   try {
     await clearCookies();
-    const signIn = await medianVisit(port, `${url}/`, false, runs, clearCookies);
+    const calibration = await calibrate(port, `${url}/`, clearCookies);
+    record('Lighthouse mobile: the phone', `benchmarkIndex ${calibration.index.toFixed(0)}, processor slowed ${calibration.slowdown}×`, 'reported', null);
+    const signIn = await medianVisit(port, `${url}/`, false, runs, clearCookies, calibration);
     for (const script of signIn.scripts) console.log(`    ${kb(script.gzip).padStart(9)} gzip  ${script.path}`);
     record('Lighthouse mobile: sign-in LCP', `${seconds(signIn.lcpMs)} (performance score ${signIn.score.toFixed(0)})`, 'reported', null);
     record('Lighthouse mobile: sign-in total transfer', kb(signIn.transfer), '≤ 120 KB', signIn.transfer <= 120 * 1024);
     record('Lighthouse mobile, cold: /', line(signIn), '≥ 95, ≤ 2.0 s, ≤ 200 ms, ≤ 150 KB', holds(signIn));
 
     const { client } = await prepareStudent(url, student);
-    await auditRoutes(studentRoutes, client);
+    await auditRoutes(calibration, studentRoutes, client);
 
     // A parent: her sign-in page, then her screens once an invitation the school sent her is accepted.
     await clearCookies();
-    const parents = await medianVisit(port, `${url}/parents`, false, runs, clearCookies);
+    const parents = await medianVisit(port, `${url}/parents`, false, runs, clearCookies, calibration);
     record('Lighthouse mobile, cold: /parents', line(parents), '≥ 95, ≤ 2.0 s, ≤ 200 ms, ≤ 150 KB', holds(parents));
     const guardian = await prepareGuardian(url, dataDir, student);
-    await auditRoutes(guardianRoutes, guardian, student.id);
+    await auditRoutes(calibration, guardianRoutes, guardian, student.id);
+    const drift = indexDrift(calibration);
+    record(
+      'Lighthouse mobile: the host stayed as calibrated',
+      `benchmarkIndex ${Math.min(...calibration.seen).toFixed(0)}–${Math.max(...calibration.seen).toFixed(0)}, at most ${(drift * 100).toFixed(0)} % from ${calibration.index.toFixed(0)}`,
+      '≤ 20 %: else the host was busy and the figures are not the phone’s',
+      drift <= 0.2,
+    );
   } finally {
     await browser.close();
   }
