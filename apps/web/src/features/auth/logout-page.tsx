@@ -14,9 +14,11 @@ export default function LogoutPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   useEffect(() => {
-    // A guardian returns to the family's sign-in, everyone else to the students'.
-    const home = queryClient.getQueryData(getSessionQueryOptions().queryKey)?.kind === 'guardian' ? '/parents' : '/';
     const timer = setTimeout(async () => {
+      // A guardian returns to the family's sign-in, everyone else to the students': whose session
+      // this is, asked first when the page was opened by its address and nothing has asked yet.
+      const session = await queryClient.fetchQuery(getSessionQueryOptions()).catch(() => queryClient.getQueryData(getSessionQueryOptions().queryKey) ?? null);
+      const home = session?.kind === 'guardian' ? '/parents' : '/';
       await logout();
       // A shared phone keeps nothing of hers once she signs out, unsent changes included (decision 039).
       await deleteOfflineEdits().catch(() => undefined);

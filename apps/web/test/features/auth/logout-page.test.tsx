@@ -26,3 +26,21 @@ it('signs out and leaves none of her unsent changes on the device', async () => 
   expect(calls.map((call) => `${call.method} ${call.url}`)).toContain('POST /logout');
   expect((await indexedDB.databases()).map((database) => database.name)).not.toContain(OFFLINE_EDITS_DATABASE);
 });
+
+it('takes a guardian who opened /logout by its address back to the family’s sign-in', async () => {
+  vi.stubGlobal('indexedDB', new IDBFactory());
+  const calls = stubFetch((call) =>
+    call.url === '/api/session' ? json({ authenticated: true, kind: 'guardian', admin: false, restricted: false, userID: null, name: 'Maria' }) : json({}),
+  );
+  const router = createMemoryRouter(
+    [
+      { path: '/logout', element: <LogoutPage /> },
+      { path: '/', element: <h1>Sign in</h1> },
+      { path: '/parents', element: <h1>Parents and guardians</h1> },
+    ],
+    { initialEntries: ['/logout'] },
+  );
+  renderWithQueries(<RouterProvider router={router} />);
+  expect(await screen.findByRole('heading', { name: 'Parents and guardians' })).toBeInTheDocument();
+  expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual(['GET /api/session', 'POST /logout']);
+});
