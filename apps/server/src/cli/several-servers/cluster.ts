@@ -68,12 +68,17 @@ export type ClusterUp = { address: string; notes: string[]; warnings: string[] }
 /**
  * The settings of one portal server in the cluster: its own port and data folder, the files in
  * the database, the primary through PgBouncer in transaction mode, the heavy reads from whichever
- * server is the standby (through HAProxy's listener), HAProxy trusted for the client's address.
+ * server is the standby (through HAProxy's listener), HAProxy trusted for the client's address, and
+ * a drain before each stop long enough for HAProxy to take the server out.
  * The operator's own settings (the environment, a .env in the project folder) come first.
  */
 export function portalSettings(layout: Layout, server: PortalServer, settings: Record<string, string> = {}): NodeJS.ProcessEnv {
   return {
     ...process.env,
+    // A server told to stop answers its health check 'draining' for 3 s before it stops taking
+    // requests: HAProxy (a check each second, each half second once one failed, two to take a
+    // server out) has stopped sending it any by then (decision 072).
+    DRAIN_SECONDS: '3',
     ...settings,
     PORT: String(layout.ports.portal[server]),
     HOST: '127.0.0.1',
