@@ -1,4 +1,5 @@
 import path from 'node:path';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../../src/db/database.ts';
 import { notificationsRepository } from '../../../src/features/notifications/repository.ts';
@@ -11,6 +12,9 @@ import { waitUntil } from '../../helpers/wait.ts';
 
 const SERVERS = 3;
 const MESSAGES = 600;
+/** Issue 55, point 7: the messages of a busy week, sent while the database's connections are cut every 5 s. */
+const MESSAGES_UNDER_CUTS = 6000;
+const CUT_EVERY_MS = 5000;
 
 // Several servers on one database need PostgreSQL (decision 028); SQLite serves one process.
 describe.skipIf(testDialect !== 'postgres')('three servers sending from one outbox (PostgreSQL only)', () => {
@@ -58,4 +62,57 @@ describe.skipIf(testDialect !== 'postgres')('three servers sending from one outb
     expect(audited).toHaveLength(MESSAGES);
     expect(new Set(audited.map((row) => row.detail)).size).toBe(MESSAGES);
   }, 180_000);
+
+  it('delivers each of 6,000 messages exactly once while every database connection is cut every 5 s, counted at the mail server', async () => {
+    data = await createServerData('postgres');
+    smtp = await startSmtpServer();
+    db = await data.open();
+    await notificationsRepository.enqueue(db, outboxMessages(MESSAGES_UNDER_CUTS), new Date().toISOString());
+    const killer = new pg.Client({ connectionString: data.databaseUrl });
+    killer.on('error', () => undefined); // ended when the test's database is dropped
+    await killer.connect();
+    let cuts = 0;
+    let cutting = true;
+    const startedAt = Date.now();
+    const cutter = (async () => {
+      while (cutting) {
+        await new Promise((resolve) => setTimeout(resolve, CUT_EVERY_MS));
+        if (!cutting) break;
+        const { rows } = await killer.query<{ cut: boolean }>(
+          'SELECT pg_terminate_backend(pid) AS cut FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+        );
+        cuts += rows.filter((row) => row.cut).length;
+      }
+    })();
+    try {
+      servers.push(
+        ...(await Promise.all(
+          Array.from({ length: SERVERS }, (_, index) =>
+            startServer({ ...data!.settings, DATA_DIR: path.join(data!.dir, `server-${index}`), SMTP_URL: smtp!.url }, data!.dir),
+          ),
+        )),
+      );
+      await smtp.waitFor(MESSAGES_UNDER_CUTS, 540_000);
+    } finally {
+      cutting = false;
+      await cutter;
+    }
+    await waitUntil(
+      'every message marked sent',
+      async () => Number((await killer.query("SELECT count(*) AS n FROM outbox WHERE status = 'sent'")).rows[0].n) === MESSAGES_UNDER_CUTS,
+      60_000,
+    );
+    for (const server of servers) server.child.kill('SIGTERM');
+    for (const server of servers) await server.exited;
+    const recipients = smtp.received.map((mail) => mail.to[0]);
+    const audited = Number((await killer.query("SELECT count(*) AS n FROM audit_log WHERE action = 'notification.sent'")).rows[0].n);
+    await killer.end();
+    console.log(
+      `[figures] three servers sent ${recipients.length} messages in ${((Date.now() - startedAt) / 1000).toFixed(0)} s while ${cuts} database connections were cut (every ${CUT_EVERY_MS / 1000} s): ${new Set(recipients).size} different, ${audited} marked sent`,
+    );
+    expect(cuts).toBeGreaterThan(0);
+    expect(recipients).toHaveLength(MESSAGES_UNDER_CUTS);
+    expect(new Set(recipients).size).toBe(MESSAGES_UNDER_CUTS);
+    expect(audited).toBe(MESSAGES_UNDER_CUTS);
+  }, 660_000);
 });
