@@ -84,9 +84,9 @@ export async function autosaveFigure(url: string, students: Student[], seconds: 
 }
 
 /** One closed loop of saves against either server: what it sends, and what counts as saved. */
-type Saver = (until: number, latencies: number[], counts: { errors: number; saves: number }, tag: string) => Promise<void>;
+export type Saver = (until: number, latencies: number[], counts: { errors: number; saves: number }, tag: string) => Promise<void>;
 
-const portalSavers = (signedIn: SignedIn[]): Saver[] =>
+export const portalSavers = (signedIn: SignedIn[]): Saver[] =>
   signedIn.map((student) => (until, latencies, counts, tag) => autosaveLoop(student, until, latencies, counts, tag));
 
 /** Clients of the bare baseline, each updating its own row with the sample record. */
@@ -138,20 +138,26 @@ export async function compareWithBaseline(
   const env: Record<string, string> = database ? { BASELINE_DATABASE_URL: database.url, BASELINE_POOL_SIZE: String(database.poolSize) } : {};
   const server = await startProcess(['--import', 'tsx', path.join(root, 'bench/baseline-server.ts')], env, '/health', 30_000);
   try {
-    const portal = portalSavers(signedIn);
-    const baseline = baselineSavers(server.url, signedIn.length, sample);
-    await runRound(portal, 2, newRound(), 'warm');
-    await runRound(baseline, 2, newRound(), 'warm');
-    const portalRounds = newRound();
-    const baselineRounds = newRound();
-    for (let round = 0; round < options.rounds; round += 1) {
-      await runRound(portal, options.seconds, portalRounds, 'load');
-      await runRound(baseline, options.seconds, baselineRounds, 'load');
-    }
-    return { portal: figureOf(portalRounds), baseline: figureOf(baselineRounds) };
+    return await alternateRounds({ portal: portalSavers(signedIn), baseline: baselineSavers(server.url, signedIn.length, sample) }, options);
   } finally {
     await server.stop();
   }
+}
+
+/**
+ * The same load sent to each group of savers in turn: a warm-up of each, then `rounds` rounds of
+ * `seconds` each, alternating, so that a slow spell of a shared machine falls on all alike. Each
+ * figure is taken over all its group's rounds.
+ */
+export async function alternateRounds<Name extends string>(
+  groups: Record<Name, Saver[]>,
+  options: { rounds: number; seconds: number },
+): Promise<Record<Name, LoadFigure>> {
+  const names = Object.keys(groups) as Name[];
+  for (const name of names) await runRound(groups[name], 2, newRound(), 'warm');
+  const rounds = Object.fromEntries(names.map((name) => [name, newRound()])) as Record<Name, Round>;
+  for (let round = 0; round < options.rounds; round += 1) for (const name of names) await runRound(groups[name], options.seconds, rounds[name], 'load');
+  return Object.fromEntries(names.map((name) => [name, figureOf(rounds[name])])) as Record<Name, LoadFigure>;
 }
 
 /** p99 of `savers`' autosaves when calm (after a warm-up) and while `stormers` sign in over and over (argon2id each time). */

@@ -46,6 +46,13 @@ export class BenchClient {
   /** The cookies the server has set, as name and value: a browser given them is signed in as this client. */
   cookieList = () => [...this.cookies];
 
+  /** A client of another address signed in as this one (its cookies copied): another server of the same portal. */
+  at(baseUrl: string): BenchClient {
+    const other = new BenchClient(baseUrl);
+    for (const [name, value] of this.cookies) other.cookies.set(name, value);
+    return other;
+  }
+
   get = (path: string) => this.request('GET', path);
   post = (path: string, body: unknown = {}) => this.request('POST', path, body);
 }

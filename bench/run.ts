@@ -23,6 +23,7 @@ import { termReportsFigures } from './term-reports.ts';
 import { measureWebWeight } from './web-weight.ts';
 import { notificationsFigures } from './notifications.ts';
 import { absenceNotesFigures } from './absence-notes.ts';
+import { serversFigures } from './servers.ts';
 
 /** Autosave against the bare baseline: five alternate rounds of 2 s each, 10 s of load for each server. */
 const AUTOSAVE_ROUNDS = { rounds: 5, seconds: 2 };
@@ -226,6 +227,14 @@ const parts: Array<
     },
   },
   { name: 'stop', portal: false, run: stopFigures },
+  {
+    name: 'servers',
+    portal: false,
+    async run(record) {
+      console.log('Autosave on several servers behind HAProxy and PgBouncer (a cluster of its own)…');
+      await serversFigures(record);
+    },
+  },
 ];
 
 /** The PostgreSQL server the PostgreSQL parts make their databases on. */

@@ -1,0 +1,110 @@
+// The portal on several servers (issue 55, point 8), for `npm run bench -- servers`.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { clusterDown, clusterUp, startPart, stopPart, type ClusterOptions } from '../apps/server/src/cli/several-servers/cluster.ts';
+import { serversInUse } from '../apps/server/src/cli/several-servers/haproxy.ts';
+import { clusterLayout, portalServers, type Layout } from '../apps/server/src/cli/several-servers/layout.ts';
+import { postgresUrl, PORTAL_DATABASE } from '../apps/server/src/cli/several-servers/postgres.ts';
+import { findPrograms } from '../apps/server/src/cli/several-servers/programs.ts';
+import { serverCommand } from '../scripts/build-server.mjs';
+import { alternateRounds, listStudents, portalSavers, prepareStudents, type SignedIn } from './autosave.ts';
+import { ms, ratio, type RecordFigure } from './results.ts';
+import { BENCH_ADMIN_PASSWORD, startPortal } from './portal-process.ts';
+
+/** Loopback ports of the bench's cluster: away from the test suite's (18250–18281) and the default (8100). */
+const PORT_BASE = 18450;
+/** Each comparison: three rounds of 3 s of each, alternating. */
+const ROUNDS = { rounds: 3, seconds: 3 };
+/** The cost of HAProxy and PgBouncer on a save (issue 55, point 8). */
+const BUDGET = 1.2;
+
+/** Until `condition` holds, asked every 100 ms for at most `ms`. */
+async function waitFor(what: string, condition: () => Promise<boolean>, within = 60_000): Promise<void> {
+  const deadline = Date.now() + within;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`${what} did not happen within ${within / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/**
+ * The students signed in through one address, as clients of another server of the same portal:
+ * each copy keeps the one record of its student, so that a save through either carries the
+ * version the last answer gave, whichever server gave it.
+ */
+const signedInAt = (students: SignedIn[], url: string): SignedIn[] =>
+  students.map((student) => ({
+    client: student.client.at(url),
+    get record() {
+      return student.record;
+    },
+    set record(record) {
+      student.record = record;
+    },
+  }));
+
+/** HAProxy sends work to exactly `count` portal servers: the others stopped, these started. */
+async function serveWith(layout: Layout, options: ClusterOptions, count: number): Promise<void> {
+  for (const [index, server] of portalServers.entries()) {
+    const wanted = index < count;
+    const up = (await serversInUse(layout)).portal.includes(server);
+    if (wanted && !up) await startPart(layout, server, options).catch(() => undefined);
+    if (!wanted) await stopPart(layout, server);
+  }
+  await waitFor(`HAProxy to send work to ${count} portal servers`, async () => (await serversInUse(layout)).portal.length === count);
+}
+
+/**
+ * Autosave through HAProxy and PgBouncer to one, two and three portal servers (`npm run cluster`'s
+ * cluster on this machine), each against one portal server reached directly and reaching the
+ * primary directly, in alternating rounds with the same 32 students. On two cores more servers add
+ * no processor; what is measured is the cost of the two hops, held to p99 ≤ 1.2 × direct.
+ */
+export async function serversFigures(record: RecordFigure): Promise<void> {
+  try {
+    findPrograms();
+  } catch (error) {
+    record('Several servers: autosave behind HAProxy and PgBouncer', 'not measured', (error as Error).message, null);
+    return;
+  }
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-cluster-'));
+  // The databases run as the postgres account when the bench runs as root: it must reach the folder.
+  fs.chmodSync(folder, 0o755);
+  const layout = clusterLayout({ folder, portBase: PORT_BASE });
+  const options: ClusterOptions = {
+    portal: () => ({ program: process.execPath, args: serverCommand }),
+    settings: { SEED_DEMO: '1', ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD, LOG_LEVEL: 'warn' },
+    say: (line) => console.log(`    ${line}`),
+  };
+  const directData = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-direct-'));
+  let direct: Awaited<ReturnType<typeof startPortal>> | undefined;
+  try {
+    await clusterUp(layout, options);
+    const balanced = `http://127.0.0.1:${layout.ports.http}`;
+    await waitFor('HAProxy to send work to the three portal servers', async () => (await serversInUse(layout)).portal.length === 3);
+    direct = await startPortal(directData, postgresUrl(layout.ports.database['postgres-a'], PORTAL_DATABASE), { SEED_DEMO: '0', FILE_STORE: 'database' });
+    const students = (await listStudents(balanced)).filter((student) => !student.left_on).slice(0, 32);
+    const signedIn = await prepareStudents(balanced, students);
+    for (const count of [1, 2, 3]) {
+      await serveWith(layout, options, count);
+      console.log(`    ${count} server${count === 1 ? '' : 's'} behind HAProxy and PgBouncer, against one direct…`);
+      const figures = await alternateRounds(
+        { direct: portalSavers(signedInAt(signedIn, direct.url)), balanced: portalSavers(signedInAt(signedIn, balanced)) },
+        ROUNDS,
+      );
+      const tail = figures.balanced.p99 / figures.direct.p99;
+      record(
+        `Several servers: autosave p99, ${count} behind HAProxy and PgBouncer / 1 direct`,
+        `${ms(figures.balanced.p99)} / ${ms(figures.direct.p99)} = ${ratio(tail)} (${figures.balanced.perSecond.toFixed(0)} / ${figures.direct.perSecond.toFixed(0)} saves/s, ${figures.balanced.errors + figures.direct.errors} errors)`,
+        `≤ ${BUDGET}×, no errors`,
+        tail <= BUDGET && figures.balanced.errors + figures.direct.errors === 0,
+      );
+    }
+  } finally {
+    await direct?.stop();
+    await clusterDown(layout).catch(() => undefined);
+    fs.rmSync(folder, { recursive: true, force: true });
+    fs.rmSync(directData, { recursive: true, force: true });
+  }
+}
