@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.ts';
-import { createServerData, type ServerData } from './helpers/server-data.ts';
-import { spawnServer, startServer, stopServers, type RunningServer } from './helpers/server-process.ts';
+import type { ServerData } from './helpers/server-data.ts';
+import { serverFleet } from './helpers/server-fleet.ts';
+import { spawnServer, startServer } from './helpers/server-process.ts';
 import { testDialect } from './helpers/test-db.ts';
 
 const SERVERS = 3;
@@ -20,22 +21,16 @@ async function countRows(data: ServerData, table: string): Promise<number> {
 }
 
 describe('servers that start together on one database', () => {
-  let data: ServerData | undefined;
-  const servers: RunningServer[] = [];
-  afterEach(async () => {
-    await stopServers(servers);
-    await data?.remove();
-    data = undefined;
-  });
+  const { servers, newData } = serverFleet();
 
   // Several servers on one database need PostgreSQL (decision 028); SQLite serves one process.
   it.skipIf(testDialect !== 'postgres')(
     'three started at the same moment on an empty database: all run; the tables, the first admin and the demo school are made once, and one prints their sign-in',
     async () => {
-      data = await createServerData('postgres');
+      const data = await newData('postgres');
       // Each server its own data folder, as on its own machine, with the files in the database.
-      const settingsOf = (index: number) => ({ ...data!.settings, DATA_DIR: path.join(data!.dir, `server-${index}`), FILE_STORE: 'database', SEED_DEMO: '1' });
-      const started = await Promise.allSettled(Array.from({ length: SERVERS }, (_, index) => startServer(settingsOf(index), data!.dir)));
+      const settingsOf = (index: number) => ({ ...data.settings, DATA_DIR: path.join(data.dir, `server-${index}`), FILE_STORE: 'database', SEED_DEMO: '1' });
+      const started = await Promise.allSettled(Array.from({ length: SERVERS }, (_, index) => startServer(settingsOf(index), data.dir)));
       for (const result of started) if (result.status === 'fulfilled') servers.push(result.value);
       expect(started.filter((result) => result.status === 'rejected').map((result) => String((result as PromiseRejectedResult).reason))).toEqual([]);
 
@@ -79,7 +74,7 @@ describe('servers that start together on one database', () => {
   );
 
   it('a server whose build is older than the database (a migration it does not know) refuses to start in one line, exit code 1', async () => {
-    data = await createServerData();
+    const data = await newData();
     const seed = await data.open();
     await sql`insert into kysely_migration (name, timestamp) values ('999-from-a-newer-build', ${new Date().toISOString()})`.execute(seed);
     await seed.destroy();

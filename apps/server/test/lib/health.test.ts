@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { enterStopPhase } from '../../src/lib/http/closing-answers.ts';
 import { ADMIN_PASSWORD, createAdminUser } from '../helpers/factories.ts';
 import { RawConnection } from '../helpers/raw-http.ts';
-import { createServerData, type ServerData } from '../helpers/server-data.ts';
-import { HttpClient, startServer, stopServers, type RunningServer } from '../helpers/server-process.ts';
+import { serverFleet } from '../helpers/server-fleet.ts';
+import { HttpClient, startServer } from '../helpers/server-process.ts';
 import { buildTestApp, type TestApp } from '../helpers/test-app.ts';
 import { testDialect } from '../helpers/test-db.ts';
 import { waitUntil } from '../helpers/wait.ts';
@@ -82,16 +82,10 @@ async function healthOf(url: string): Promise<{ status: number; body: unknown }>
 }
 
 describe('GET /api/health of a running server', () => {
-  let data: ServerData | undefined;
-  const servers: RunningServer[] = [];
-  afterEach(async () => {
-    await stopServers(servers);
-    await data?.remove();
-    data = undefined;
-  });
+  const { servers, newData } = serverFleet();
 
   it('answers 200 ready; after SIGTERM 503 draining on new connections while a slow request under way still completes with its 200, then the server stops with code 0', async () => {
-    data = await createServerData();
+    const data = await newData();
     const seed = await data.open();
     await createAdminUser(seed);
     await seed.destroy();
@@ -137,7 +131,7 @@ describe('GET /api/health of a running server', () => {
   it.skipIf(testDialect !== 'postgres')(
     'with WORKERS=2 each process answers for itself: one told to stop answers draining while the other answers ready',
     async () => {
-      data = await createServerData('postgres');
+      const data = await newData('postgres');
       const server = await startServer({ ...data.settings, WORKERS: '2', DRAIN_SECONDS: '6' }, data.dir);
       servers.push(server);
       const workers = fs

@@ -1,10 +1,8 @@
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DAYS_STILL_NEWS } from '../../../src/features/attendance/school-day-end.ts';
 import { schoolClock } from '../../../src/features/attendance/school-sessions.ts';
 import { createStudent } from '../../helpers/factories.ts';
-import { createServerData, type ServerData } from '../../helpers/server-data.ts';
-import { startServer, stopServers, type RunningServer } from '../../helpers/server-process.ts';
+import { serverFleet } from '../../helpers/server-fleet.ts';
 import { testDialect } from '../../helpers/test-db.ts';
 
 const SERVERS = 3;
@@ -12,16 +10,10 @@ const ABSENT = 20;
 
 // Several servers on one database need PostgreSQL (decision 028); SQLite serves one process.
 describe.skipIf(testDialect !== 'postgres')("the school day's end with three servers (PostgreSQL only)", () => {
-  let data: ServerData | undefined;
-  const servers: RunningServer[] = [];
-  afterEach(async () => {
-    await stopServers(servers);
-    await data?.remove();
-    data = undefined;
-  });
+  const fleet = serverFleet();
 
   it('queues each absence message of each ended day once when three servers look at the same moment', async () => {
-    data = await createServerData('postgres');
+    const data = await fleet.newData('postgres');
     const db = await data.open();
     try {
       const today = schoolClock(new Date(), 'America/Port_of_Spain').date;
@@ -59,10 +51,7 @@ describe.skipIf(testDialect !== 'postgres')("the school day's end with three ser
       }
 
       // Each server records the ended days it finds as it becomes ready; they start together.
-      const started = await Promise.all(
-        Array.from({ length: SERVERS }, (_, index) => startServer({ ...data!.settings, DATA_DIR: path.join(data!.dir, `server-${index}`) }, data!.dir)),
-      );
-      servers.push(...started);
+      const servers = await fleet.start(SERVERS);
       // A stop waits for a look under way: once all have exited, every server has looked.
       for (const server of servers) server.child.kill('SIGTERM');
       for (const server of servers) expect((await server.exited).code).toBe(0);

@@ -1,11 +1,9 @@
-import path from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../../src/db/database.ts';
 import { notificationsRepository } from '../../../src/features/notifications/repository.ts';
 import { outboxMessages } from '../../helpers/factories.ts';
-import { createServerData, type ServerData } from '../../helpers/server-data.ts';
-import { startServer, stopServers, type RunningServer } from '../../helpers/server-process.ts';
+import { serverFleet } from '../../helpers/server-fleet.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../helpers/smtp-server.ts';
 import { testDialect } from '../../helpers/test-db.ts';
 import { waitUntil } from '../../helpers/wait.ts';
@@ -18,28 +16,20 @@ const CUT_EVERY_MS = 5000;
 
 // Several servers on one database need PostgreSQL (decision 028); SQLite serves one process.
 describe.skipIf(testDialect !== 'postgres')('three servers sending from one outbox (PostgreSQL only)', () => {
-  let data: ServerData | undefined;
+  const fleet = serverFleet();
   let smtp: TestSmtpServer | undefined;
   let db: Db | undefined;
-  const servers: RunningServer[] = [];
   afterEach(async () => {
-    await stopServers(servers);
     await db?.destroy();
     await smtp?.close();
-    await data?.remove();
-    data = smtp = db = undefined;
+    smtp = db = undefined;
   });
 
   it('delivers each of 600 messages queued while three servers run exactly once, counted at the mail server', async () => {
-    data = await createServerData('postgres');
+    const data = await fleet.newData('postgres');
     smtp = await startSmtpServer();
     db = await data.open();
-    const started = await Promise.all(
-      Array.from({ length: SERVERS }, (_, index) =>
-        startServer({ ...data!.settings, DATA_DIR: path.join(data!.dir, `server-${index}`), SMTP_URL: smtp!.url }, data!.dir),
-      ),
-    );
-    servers.push(...started);
+    const servers = await fleet.start(SERVERS, { SMTP_URL: smtp.url });
 
     // Queued at once while every sender polls: the three take from the same rows.
     await notificationsRepository.enqueue(db, outboxMessages(MESSAGES), new Date().toISOString());
@@ -64,10 +54,11 @@ describe.skipIf(testDialect !== 'postgres')('three servers sending from one outb
   }, 180_000);
 
   it('delivers each of 6,000 messages exactly once while every database connection is cut every 5 s, counted at the mail server', async () => {
-    data = await createServerData('postgres');
+    const data = await fleet.newData('postgres');
     smtp = await startSmtpServer();
     db = await data.open();
-    await notificationsRepository.enqueue(db, outboxMessages(MESSAGES_UNDER_CUTS), new Date().toISOString());
+    // The servers start before the cuts begin (a server that cannot reach its database as it starts stops, for its service manager to start again).
+    await fleet.start(SERVERS, { SMTP_URL: smtp.url });
     const killer = new pg.Client({ connectionString: data.databaseUrl });
     killer.on('error', () => undefined); // ended when the test's database is dropped
     await killer.connect();
@@ -85,13 +76,7 @@ describe.skipIf(testDialect !== 'postgres')('three servers sending from one outb
       }
     })();
     try {
-      servers.push(
-        ...(await Promise.all(
-          Array.from({ length: SERVERS }, (_, index) =>
-            startServer({ ...data!.settings, DATA_DIR: path.join(data!.dir, `server-${index}`), SMTP_URL: smtp!.url }, data!.dir),
-          ),
-        )),
-      );
+      await notificationsRepository.enqueue(db, outboxMessages(MESSAGES_UNDER_CUTS), new Date().toISOString());
       await smtp.waitFor(MESSAGES_UNDER_CUTS, 540_000);
     } finally {
       cutting = false;
@@ -102,8 +87,8 @@ describe.skipIf(testDialect !== 'postgres')('three servers sending from one outb
       async () => Number((await killer.query("SELECT count(*) AS n FROM outbox WHERE status = 'sent'")).rows[0].n) === MESSAGES_UNDER_CUTS,
       60_000,
     );
-    for (const server of servers) server.child.kill('SIGTERM');
-    for (const server of servers) await server.exited;
+    for (const server of fleet.servers) server.child.kill('SIGTERM');
+    for (const server of fleet.servers) await server.exited;
     const recipients = smtp.received.map((mail) => mail.to[0]);
     const audited = Number((await killer.query("SELECT count(*) AS n FROM audit_log WHERE action = 'notification.sent'")).rows[0].n);
     await killer.end();
