@@ -31,3 +31,18 @@ export function queuedOutbox(): { queue: (count: number) => Promise<QueuedOutbox
     },
   };
 }
+
+/** How many outbox messages are marked sent, and how many sends the audit log holds. */
+export async function outboxCounts(db: Db): Promise<{ sent: number; audited: number }> {
+  const sent = await db
+    .selectFrom('outbox')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 'sent')
+    .executeTakeFirstOrThrow();
+  const audited = await db
+    .selectFrom('audit_log')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('action', '=', 'notification.sent')
+    .executeTakeFirstOrThrow();
+  return { sent: Number(sent.n), audited: Number(audited.n) };
+}

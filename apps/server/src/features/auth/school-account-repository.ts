@@ -1,5 +1,20 @@
 import type { Executor } from '../../db/database.ts';
 
+/** The rows whose `by` is one of `values`, 500 at a time: `by` → the other of student ID and account. */
+async function pairsOf(db: Executor, by: 'student_id' | 'account', values: readonly string[]): Promise<Map<string, string>> {
+  const other = by === 'student_id' ? 'account' : 'student_id';
+  const pairs = new Map<string, string>();
+  for (let start = 0; start < values.length; start += 500) {
+    const rows = await db
+      .selectFrom('student_school_accounts')
+      .select(['student_id', 'account'])
+      .where(by, 'in', values.slice(start, start + 500))
+      .execute();
+    for (const row of rows) pairs.set(row[by], row[other]);
+  }
+  return pairs;
+}
+
 /** Students' school accounts (decision 076): the address the school's provider knows each by, and its `sub` once she signed in there. */
 export const schoolAccountRepository = {
   /** Her school account, or undefined when she has none. */
@@ -42,30 +57,8 @@ export const schoolAccountRepository = {
   },
 
   /** The school accounts of these students: student ID → account. */
-  async ofStudents(db: Executor, studentIds: readonly string[]): Promise<Map<string, string>> {
-    const accounts = new Map<string, string>();
-    for (let start = 0; start < studentIds.length; start += 500) {
-      const rows = await db
-        .selectFrom('student_school_accounts')
-        .select(['student_id', 'account'])
-        .where('student_id', 'in', studentIds.slice(start, start + 500))
-        .execute();
-      for (const row of rows) accounts.set(row.student_id, row.account);
-    }
-    return accounts;
-  },
+  ofStudents: (db: Executor, studentIds: readonly string[]) => pairsOf(db, 'student_id', studentIds),
 
   /** Who holds each of these accounts: account → student ID. */
-  async holders(db: Executor, accounts: readonly string[]): Promise<Map<string, string>> {
-    const held = new Map<string, string>();
-    for (let start = 0; start < accounts.length; start += 500) {
-      const rows = await db
-        .selectFrom('student_school_accounts')
-        .select(['account', 'student_id'])
-        .where('account', 'in', accounts.slice(start, start + 500))
-        .execute();
-      for (const row of rows) held.set(row.account, row.student_id);
-    }
-    return held;
-  },
+  holders: (db: Executor, accounts: readonly string[]) => pairsOf(db, 'account', accounts),
 };

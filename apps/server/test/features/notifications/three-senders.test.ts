@@ -1,8 +1,9 @@
-import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../../src/db/database.ts';
 import { notificationsRepository } from '../../../src/features/notifications/repository.ts';
 import { outboxMessages } from '../../helpers/factories.ts';
+import { cutConnectionsEvery } from '../../helpers/connection-cuts.ts';
+import { outboxCounts } from '../../helpers/queued-outbox.ts';
 import { serverFleet } from '../../helpers/server-fleet.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../helpers/smtp-server.ts';
 import { testDialect } from '../../helpers/test-db.ts';
@@ -59,39 +60,23 @@ describe.skipIf(testDialect !== 'postgres')('three servers sending from one outb
     db = await data.open();
     // The servers start before the cuts begin (a server that cannot reach its database as it starts stops, for its service manager to start again).
     await fleet.start(SERVERS, { SMTP_URL: smtp.url });
-    const killer = new pg.Client({ connectionString: data.databaseUrl });
-    killer.on('error', () => undefined); // ended when the test's database is dropped
-    await killer.connect();
-    let cuts = 0;
-    let cutting = true;
     const startedAt = Date.now();
-    const cutter = (async () => {
-      while (cutting) {
-        await new Promise((resolve) => setTimeout(resolve, CUT_EVERY_MS));
-        if (!cutting) break;
-        const { rows } = await killer.query<{ cut: boolean }>(
-          'SELECT pg_terminate_backend(pid) AS cut FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
-        );
-        cuts += rows.filter((row) => row.cut).length;
-      }
-    })();
+    const cutter = await cutConnectionsEvery(data.databaseUrl!, CUT_EVERY_MS);
+    let cuts = 0;
     try {
       await notificationsRepository.enqueue(db, outboxMessages(MESSAGES_UNDER_CUTS), new Date().toISOString());
       await smtp.waitFor(MESSAGES_UNDER_CUTS, 540_000);
     } finally {
-      cutting = false;
-      await cutter;
+      cuts = await cutter.stop();
     }
-    await waitUntil(
-      'every message marked sent',
-      async () => Number((await killer.query("SELECT count(*) AS n FROM outbox WHERE status = 'sent'")).rows[0].n) === MESSAGES_UNDER_CUTS,
-      60_000,
-    );
+    // Counted on a connection opened after the cuts (the test's own were cut with the servers').
+    const counter = await data.open();
+    await waitUntil('every message marked sent', async () => (await outboxCounts(counter)).sent === MESSAGES_UNDER_CUTS, 60_000);
     for (const server of fleet.servers) server.child.kill('SIGTERM');
     for (const server of fleet.servers) await server.exited;
     const recipients = smtp.received.map((mail) => mail.to[0]);
-    const audited = Number((await killer.query("SELECT count(*) AS n FROM audit_log WHERE action = 'notification.sent'")).rows[0].n);
-    await killer.end();
+    const audited = (await outboxCounts(counter)).audited;
+    await counter.destroy();
     console.log(
       `[figures] three servers sent ${recipients.length} messages in ${((Date.now() - startedAt) / 1000).toFixed(0)} s while ${cuts} database connections were cut (every ${CUT_EVERY_MS / 1000} s): ${new Set(recipients).size} different, ${audited} marked sent`,
     );
