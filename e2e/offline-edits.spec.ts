@@ -109,10 +109,15 @@ test.describe('before the form’s checks have come', () => {
   test('a change typed offline is kept, on the device too, with the offline message, and saved when the connection returns', async ({ page, context }) => {
     const student = claimStudent('empty', test.info().project.name === 'phone' ? 2 : 3);
     await signInStudentViaApi(page, student);
-    // The file of the contract's checks cannot be fetched, as when the signal goes before it came.
+    // The file of the contract's checks cannot be fetched, as when the signal goes before it came,
+    // and neither can the styles fetched with it once the step is drawn (the wrapper of a dynamic
+    // import then fails before the import itself is tried).
+    let drawn = false;
     await page.route(/\/assets\/field-schemas-[^/]+\.js$/, (route) => route.abort('internetdisconnected'));
+    await page.route(/\/assets\/[^/]+\.css$/, (route) => (drawn ? route.abort('internetdisconnected') : route.fallback()));
     await page.goto('/registration/health-data');
     await expect(page.locator('#field-allergy')).toBeVisible();
+    drawn = true;
     await deviceStoreReady(page);
 
     await context.setOffline(true);
@@ -123,6 +128,7 @@ test.describe('before the form’s checks have come', () => {
     await expect.poll(() => keptOnDevice(page)).toEqual([expect.objectContaining({ studentId: student.id, changes: { allergy: 'Pollen' } })]);
 
     await page.unroute(/\/assets\/field-schemas-[^/]+\.js$/);
+    await page.unroute(/\/assets\/[^/]+\.css$/);
     await context.setOffline(false);
     await expect(page.locator('[data-save-status="saved"]')).toHaveCount(1, { timeout: 20_000 });
     await expect(page.getByText(/You are offline/)).toHaveCount(0);

@@ -1,4 +1,5 @@
 import { createElement, lazy, useState, type ComponentProps, type ComponentType } from 'react';
+import { loadOnce } from './load-once.ts';
 
 /** Draws nothing: what a part whose chunk could not be fetched shows by default. */
 const Nothing = () => null;
@@ -14,15 +15,8 @@ const Nothing = () => null;
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any component's props
 export function lazyPreloaded<T extends ComponentType<any>>(load: () => Promise<T>, fallback: ComponentType<ComponentProps<T>> = Nothing) {
-  let loading: Promise<{ default: T }> | null = null;
-  const start = () =>
-    (loading ??= load()
-      .then((component) => ({ default: component }))
-      .catch((error: unknown) => {
-        // A failed fetch is tried again by the next caller.
-        loading = null;
-        throw error;
-      }));
+  // A failed fetch is tried again by the next caller.
+  const start = loadOnce(async () => ({ default: await load() }));
   const attempt = () =>
     lazy(() =>
       start().catch(() => {

@@ -1,11 +1,13 @@
 import { useState } from 'react';
+import { loadOnce } from '../../lib/load-once.ts';
 import { useIdle } from '../../lib/use-idle.ts';
 import type * as FieldSchemas from './field-schemas.ts';
 
 type Judge = typeof FieldSchemas;
 
 let judge: Judge | null = null;
-let loading: Promise<Judge> | null = null;
+
+const fetchJudge = loadOnce(() => import('./field-schemas.ts'));
 
 /**
  * Fetches the contract's schemas that judge a value (issue 38): a step draws its fields, required
@@ -13,14 +15,7 @@ let loading: Promise<Judge> | null = null;
  * A failed fetch is tried again by the next caller.
  */
 export function loadFieldJudge(): Promise<Judge> {
-  loading ??= import('./field-schemas.ts').then(
-    (module) => (judge = module),
-    (error: unknown) => {
-      loading = null;
-      throw error;
-    },
-  );
-  return loading;
+  return fetchJudge().then((module) => (judge = module));
 }
 
 /** The schemas, once fetched; null before. */
