@@ -3,7 +3,7 @@
 import { clientsClaim } from 'workbox-core';
 import { getCacheKeyForURL, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { SERVICE_WORKER_MESSAGES, type ServiceWorkerMessage } from './app/service-worker-messages.ts';
+import { SERVICE_WORKER_MESSAGES, type ServiceWorkerMessage } from './lib/service-worker-messages.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
 

@@ -1,6 +1,6 @@
 import { messageSW, Workbox } from 'workbox-window';
 import { appUpdate } from './app-update.ts';
-import { SERVICE_WORKER_MESSAGES } from './service-worker-messages.ts';
+import { SERVICE_WORKER_MESSAGES } from '../lib/service-worker-messages.ts';
 
 /** How often an open portal asks whether a new version is out, besides each time it comes back into view. */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;

@@ -51,7 +51,7 @@ export function useLayoutParts({ entries, accountEntries, dashboardPath, floatin
   const handedMessage = Boolean((location.state as { snackbar?: string } | null)?.snackbar);
   const showFloatingMenu = floatingMenu && location.pathname !== dashboardPath;
   useEffect(() => {
-    if (screenUp) preloadLayoutParts();
+    if (screenUp) void preloadLayoutParts();
   }, [screenUp]);
 
   const openDrawer = () => {

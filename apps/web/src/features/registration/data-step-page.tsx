@@ -18,7 +18,9 @@ export function DataStepPage({ step }: { step: StepKey }) {
   const { store } = useAutosave();
   const judge = useFieldJudge();
   const record = store.current();
-  const complete = judge ? judge.isStepComplete(record, step) : missingFields(record, step).length === 0;
+  // The schemas judge the values only of a step with nothing left to fill in: one still missing a
+  // value is incomplete whatever they say, and a phone is spared building them (issue 54).
+  const complete = missingFields(record, step).length === 0 && (judge?.isStepComplete(record, step) ?? true);
   return (
     <div className="lf-stack">
       {complete && <NothingChanged step={step} readOnly={readOnly} />}

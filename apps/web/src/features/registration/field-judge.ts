@@ -21,9 +21,18 @@ export function loadFieldJudge(): Promise<Judge> {
 /** The schemas, once fetched; null before. */
 export const fieldJudge = (): Judge | null => judge;
 
-/** The schemas for a screen: null on its first paint, fetched once the browser is idle, then a render with them. */
+/**
+ * The schemas for a screen: null on its first paint, fetched once the browser is idle, then a
+ * render with them, in a task after the one that evaluated them (two shorter tasks for a phone).
+ */
 export function useFieldJudge(): Judge | null {
   const [loaded, setLoaded] = useState(judge);
-  useIdle(() => void loadFieldJudge().then(setLoaded, () => undefined));
+  useIdle(
+    () =>
+      void loadFieldJudge().then(
+        (arrived) => void setTimeout(() => setLoaded(arrived), 0),
+        () => undefined,
+      ),
+  );
   return loaded;
 }

@@ -98,7 +98,8 @@ function WizardSteps({ registration }: { registration: Registration }) {
         )
       )}
       {state.offline && (
-        <LightAlert severity="error" className="lf-gap-bottom">
+        // Told at once, but not as a fault: nothing she did is lost or wrong (issue 53).
+        <LightAlert severity="warning" role="alert" className="lf-gap-bottom">
           You are offline. Your changes are kept and will be saved when the connection returns.
         </LightAlert>
       )}
@@ -127,13 +128,19 @@ const currentStep = (pathname: string) => steps.findIndex((step) => pathname.end
  * is known), the step's name and the registration form's button.
  */
 function WizardShell({ progress, onPrint, children }: { progress: Registration['progress'] | null; onPrint: () => void; children: ReactNode }) {
-  const current = currentStep(useLocation().pathname);
+  const location = useLocation();
+  const current = currentStep(location.pathname);
   useScrollPaddingForStepBar();
   const heading = useRef<HTMLHeadingElement>(null);
   // A new step starts at its top, its name read out, as a new page would: before it is painted,
-  // so the step never shows with the focus still on the link that left the last one.
+  // so the step never shows with the focus still on the link that left the last one. The step the
+  // page was opened on (the router's first location) is left where the browser put it: scrolling
+  // there would lay the page out in the middle of its first drawing (issue 54).
+  const openedOn = useRef(location.key === 'default' ? current : null);
   useLayoutEffect(() => {
-    if (current < 0) return;
+    const opened = openedOn.current;
+    openedOn.current = null;
+    if (current < 0 || current === opened) return;
     window.scrollTo({ top: 0 });
     if (document.activeElement instanceof HTMLElement && document.activeElement.closest('[data-step-link]')) heading.current?.focus();
   }, [current]);

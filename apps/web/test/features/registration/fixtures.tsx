@@ -1,6 +1,6 @@
 import type { StudentRecord } from '@school/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act } from '@testing-library/react';
+import { act, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { vi } from 'vitest';
@@ -66,3 +66,17 @@ export function onTestClock() {
 
 /** Lets `ms` of the test's clock pass, by default the saving indicator's pause, and draws what follows. */
 export const passTime = (ms = SAVE_INDICATOR_MS) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+/**
+ * Waits until a step's form has drawn every section: it draws a screen of them at once and the
+ * rest in turns once that is painted. On the test's own clock, the clock is moved on meanwhile.
+ */
+export async function allSectionsDrawn(): Promise<void> {
+  const drawn = () => document.querySelector('[data-drawn="all"]') !== null;
+  if (vi.isFakeTimers()) {
+    for (let turn = 0; turn < 50 && !drawn(); turn += 1) await act(() => vi.advanceTimersByTimeAsync(100));
+  }
+  await waitFor(() => {
+    if (!drawn()) throw new Error('the step is still drawing its sections');
+  });
+}

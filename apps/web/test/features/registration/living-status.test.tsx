@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AutosaveStore } from '../../../src/features/registration/autosave-store.ts';
 import { StepForm } from '../../../src/features/registration/components/step-form.tsx';
-import { acceptingSave, onTestClock, passTime, registration, withWizard } from './fixtures.tsx';
+import { acceptingSave, allSectionsDrawn, onTestClock, passTime, registration, withWizard } from './fixtures.tsx';
 
 vi.stubGlobal('fetch', async () => new Response('[]', { headers: { 'content-type': 'application/json' } }));
 
@@ -16,9 +16,10 @@ describe('family data sections follow the living status (SPEC §4)', () => {
     ['Mother Only', ['mother'], true],
     ['Guardian', ['guardian'], true],
     ['Other', [], false],
-  ] as const)('%s shows %j', (livingStatus, parents, familyShown) => {
+  ] as const)('%s shows %j', async (livingStatus, parents, familyShown) => {
     const store = new AutosaveStore(registration({ living_status: livingStatus }), acceptingSave);
     render(withWizard(store, <StepForm step="familyData" readOnly={false} />));
+    await allSectionsDrawn();
     const shown = sections();
     for (const parent of ['mother', 'father', 'guardian']) expect(shown.includes(`section-${parent}`)).toBe((parents as readonly string[]).includes(parent));
     expect(shown.includes('section-family')).toBe(familyShown);
@@ -28,6 +29,7 @@ describe('family data sections follow the living status (SPEC §4)', () => {
   it('marks the name of each parent the living status shows as required, and only those', async () => {
     const store = new AutosaveStore(registration({ living_status: 'Both Parents' }), acceptingSave);
     render(withWizard(store, <StepForm step="familyData" readOnly={false} />));
+    await allSectionsDrawn();
     const nameIn = (section: string) => within(screen.getByRole('region', { name: section })).getByRole('textbox', { name: /^Name/ });
     expect(nameIn('Mother')).toBeRequired();
     expect(nameIn('Father')).toBeRequired();
@@ -37,9 +39,10 @@ describe('family data sections follow the living status (SPEC §4)', () => {
     expect(await screen.findByText('This field is required.')).toBeInTheDocument();
   });
 
-  it('shows a section whose name is already filled in, whatever the status', () => {
+  it('shows a section whose name is already filled in, whatever the status', async () => {
     const store = new AutosaveStore(registration({ living_status: 'Mother Only', guardian_name: 'Aunt Marcia' }), acceptingSave);
     render(withWizard(store, <StepForm step="familyData" readOnly={false} />));
+    await allSectionsDrawn();
     expect(sections()).toEqual(expect.arrayContaining(['section-mother', 'section-guardian']));
   });
 
@@ -47,6 +50,7 @@ describe('family data sections follow the living status (SPEC §4)', () => {
     const save = vi.fn(acceptingSave);
     const store = new AutosaveStore(registration({ living_status: 'Mother Only' }), save);
     render(withWizard(store, <StepForm step="familyData" readOnly={false} />));
+    await allSectionsDrawn();
     const choose = async (status: string) => {
       await userEvent.click(screen.getByRole('combobox', { name: /The student lives with/ }));
       await userEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: status }));
@@ -84,6 +88,7 @@ describe('family data sections follow the living status (SPEC §4)', () => {
     const store = new AutosaveStore(registration({ immigration_permit: 0 }), save);
     const user = onTestClock();
     render(withWizard(store, <StepForm step="studentData" readOnly={false} />));
+    await allSectionsDrawn();
     await user.click(screen.getByRole('switch', { name: 'The student holds an immigration permit' }));
     expect(sections()).toContain('section-section-7-immigration-permit-dates');
     expect(save).toHaveBeenLastCalledWith(expect.objectContaining({ immigration_permit: 1 }));
@@ -96,13 +101,15 @@ describe('family data sections follow the living status (SPEC §4)', () => {
     expect(save).toHaveBeenLastCalledWith(expect.objectContaining({ immigration_permit: 0 }));
   });
 
-  it('shows section 7 only with an immigration permit', () => {
+  it('shows section 7 only with an immigration permit', async () => {
     const store = new AutosaveStore(registration({ immigration_permit: 0 }), acceptingSave);
     const { unmount } = render(withWizard(store, <StepForm step="studentData" readOnly={false} />));
+    await allSectionsDrawn();
     expect(sections()).not.toContain('section-section-7-immigration-permit-dates');
     unmount();
     const withPermit = new AutosaveStore(registration({ immigration_permit: 1 }), acceptingSave);
     render(withWizard(withPermit, <StepForm step="studentData" readOnly={false} />));
+    await allSectionsDrawn();
     expect(sections()).toContain('section-section-7-immigration-permit-dates');
   });
 });

@@ -325,7 +325,7 @@ describe('the registration wizard', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Registration for Form 1 is closed. Your record can be viewed but not changed.');
     expect(screen.getByRole('textbox', { name: /First Name/ })).toBeDisabled();
     expect(await screen.findByRole('textbox', { name: /Home Address/ })).toBeDisabled();
-    expect(screen.getByRole('switch', { name: 'The student holds an immigration permit' })).toBeDisabled();
+    expect(await screen.findByRole('switch', { name: 'The student holds an immigration permit' })).toBeDisabled();
   });
 
   it('says until when registration is open when a deadline is set', async () => {

@@ -1,6 +1,7 @@
 import { studentFields, type FieldDef, type StepKey } from '@school/contract';
 import { parentsShown } from '@school/contract/field-rules';
-import { startTransition, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useDrawnInTurns } from '../../../lib/use-drawn-in-turns.ts';
 import { useReferenceLists } from '../api/get-reference-lists.ts';
 import { useAutosave } from '../autosave-context.tsx';
 import { FieldInput } from './field-input.tsx';
@@ -30,12 +31,11 @@ function sectionsOf(step: StepKey): Array<[string, FieldDef[]]> {
   return [...sections];
 }
 
-/** The sections to draw: all of them, or those that hold about a screen of fields. */
-function firstOrAll(sections: Array<[string, FieldDef[]]>, all: boolean): Array<[string, FieldDef[]]> {
-  if (all) return sections;
+/** How many of `sections` hold about a screen of fields: those draw first. */
+function firstScreen(sections: Array<[string, FieldDef[]]>): number {
   let fields = 0;
   const count = sections.findIndex(([, sectionFields]) => (fields += sectionFields.length) >= FIRST_PAINT_FIELDS);
-  return count < 0 ? sections : sections.slice(0, count + 1);
+  return count < 0 ? sections.length : count + 1;
 }
 
 /**
@@ -56,11 +56,6 @@ export function StepForm({ step, readOnly }: { step: StepKey; readOnly: boolean 
   const shownParents = new Set<Parent>(parentsShown(livingStatus));
   if (livingStatus === initial.status) initial.named.forEach((parent) => shownParents.add(parent));
   const permit = store.value('immigration_permit') === 1;
-  // A phone draws the top of the step at once; the sections below it follow in a transition,
-  // which React renders in slices that leave the page free to answer a tap (issue 38).
-  const [allDrawn, setAllDrawn] = useState(false);
-  useEffect(() => startTransition(() => setAllDrawn(true)), []);
-
   const visible = (title: string, fields: FieldDef[]) => {
     const parent = fields[0]?.parent;
     if (parent) return shownParents.has(parent);
@@ -69,12 +64,15 @@ export function StepForm({ step, readOnly }: { step: StepKey; readOnly: boolean 
     return true;
   };
 
+  const shown = sections.filter(([title, fields]) => visible(title, fields));
+  // A phone draws the top of the step at once and the sections below it one at a time just after
+  // (issue 38, issue 54).
+  const [first] = useState(() => firstScreen(shown));
+  const drawn = useDrawnInTurns(shown.length, first);
+
   return (
-    <div className="lf-stack">
-      {firstOrAll(
-        sections.filter(([title, fields]) => visible(title, fields)),
-        allDrawn,
-      ).map(([title, fields]) => {
+    <div className="lf-stack" data-drawn={drawn === Number.POSITIVE_INFINITY ? 'all' : 'first'}>
+      {shown.slice(0, drawn).map(([title, fields]) => {
         const allFlags = fields.length > 1 && fields.every((field) => field.kind === 'flag');
         return (
           <section key={title} className="lf-card" aria-labelledby={sectionId(title)}>
