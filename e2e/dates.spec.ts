@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { claimStudent, expectAccessible, expectNoSidewaysScroll, signInAdminViaApi, signInStudentViaApi } from './support/fixtures.ts';
+import { claimStudent, expectAccessible, expectNoSidewaysScroll, expectNotCovered, signInAdminViaApi, signInStudentViaApi } from './support/fixtures.ts';
 import { shot } from './support/screenshots.ts';
 import { onSchoolClock, schoolZone } from './support/school-clock.ts';
 
@@ -39,6 +39,8 @@ test('a student sees when a report was posted to the second, and types her date 
   await expect(birth).toHaveValue(student.date_of_birth.slice(0, 7));
   await birth.blur();
   await expect(page.getByText('Enter a date as yyyy-MM-dd.')).toBeVisible();
+  // In view, and on a phone not behind the steps' bar at the screen's foot.
+  await expectNotCovered(page.getByText('Enter a date as yyyy-MM-dd.'));
   await expect(birth).toHaveValue(student.date_of_birth.slice(0, 7));
   await expectNoSidewaysScroll(page);
   await shot(page, 'dates-birth-part-typed');

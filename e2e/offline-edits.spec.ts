@@ -62,7 +62,10 @@ test('a change typed offline survives the closed tab, is saved on the next visit
   await expect(page.getByRole('textbox', { name: 'Allergies' })).toHaveAccessibleDescription('Kept on this device — will be saved when you are online.');
   await expect(page.getByText('Kept on this device — will be saved when you are online.')).toBeVisible();
   await expect(page.locator('[data-save-status="error"]')).toHaveCount(0);
-  await expect(page.getByText(/You are offline/)).toBeVisible();
+  // The banner tells her at once, as a warning, not as a fault.
+  const banner = page.getByRole('alert').filter({ hasText: /You are offline/ });
+  await expect(banner).toBeVisible();
+  await expect(banner).toHaveClass(/light-alert-warning/);
   await expectAccessible(page);
   await shot(page, 'offline-change-kept');
   await expect.poll(() => keptOnDevice(page)).toEqual([expect.objectContaining({ studentId: student.id, changes: { allergy: 'Bee stings' } })]);

@@ -109,3 +109,26 @@ test('a report card opens readable: Fit width on a phone, where one tap shows it
     await shot(page, 'readable-pdf-fit-width');
   }
 });
+
+test('her registration form, on legal paper, opens at Fit width on a phone, where one tap of Zoom in makes its text readable', async ({ page, isMobile }) => {
+  const student = claimStudent('any', 5);
+  await signInStudentViaApi(page, student);
+  await page.goto('/registration/student-data');
+  await page.getByRole('button', { name: 'View / Print registration form' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Registration Form' });
+  const canvas = await expectFirstPageDrawn(dialog);
+  const zoom = dialog.getByTestId('pdf-zoom');
+  const text = await bodyTextOf(await expectDownload(page, dialog, new RegExp(`^registration-form-${student.id}\\.pdf$`)));
+  if (isMobile) {
+    await expect(zoom).toHaveText('Fit width');
+    await dialog.getByRole('button', { name: 'Zoom in' }).click();
+    await expect(canvas).toHaveAttribute('data-drawn', '1@1');
+    await expect(zoom).toHaveText('100%');
+  } else {
+    await expect(zoom).toHaveText('100%');
+  }
+  expect(await bodyTextPixels(canvas, text)).toBeGreaterThanOrEqual(READABLE);
+  await expectNoSidewaysScroll(page);
+  await shot(page, 'readable-pdf-registration-form');
+  await expectAccessible(page);
+});

@@ -12,6 +12,7 @@ import {
 } from './support/fixtures.ts';
 import { expectFirstPageDrawn } from './support/pdf-viewer.ts';
 import { makeZip } from '../apps/server/test/helpers/zip.ts';
+import { onSchoolClock, schoolZone } from './support/school-clock.ts';
 import { shot } from './support/screenshots.ts';
 
 test('a student opens a posted report card and closes it, and cannot open one not yet posted', async ({ page }, testInfo) => {
@@ -102,12 +103,19 @@ test('an admin imports a term’s results (check, then import), posts the term, 
   await row.getByRole('button', { name: `Edit ${yearLabel} Term 1` }).click();
   const confirm = page.getByRole('dialog', { name: `Post ${year} Term 1 reports?` });
   await expectAccessible(page);
+  const timeZone = await schoolZone(page);
+  const postingFrom = onSchoolClock(new Date(Date.now() - 1000).toISOString(), timeZone);
   await confirm.getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByText(`${yearLabel} Term 1 reports posted.`)).toBeVisible();
+  const postingTo = onSchoolClock(new Date(Date.now() + 1000).toISOString(), timeZone);
   await expect(row).toContainText(/posted\s*\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+  // When it was posted, on the school's clock, to the second: the office's table and her list say the same.
+  const posted = /(\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2})/.exec((await row.textContent())!)![1]!;
+  expect(posted >= postingFrom && posted <= postingTo, `${posted} is between ${postingFrom} and ${postingTo}`).toBe(true);
   await page.getByRole('button', { name: 'Close' }).click();
 
   await studentPage.goto('/term-reports');
+  await expect(studentPage.getByRole('button', { name: new RegExp(`Term 1, Michaelmas, ${yearLabel}`) })).toContainText(`Report posted ${posted}`);
   await studentPage.getByRole('button', { name: new RegExp(`Term 1, Michaelmas, ${yearLabel}`) }).click();
   const dialog = studentPage.getByRole('dialog', { name: new RegExp(yearLabel) });
   await expectFirstPageDrawn(dialog);

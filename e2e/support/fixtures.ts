@@ -212,6 +212,26 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 }
 
+/** The element is in the window and nothing drawn over it (a bar fixed at the screen's foot) hides its middle or its corners. */
+export async function expectNotCovered(locator: Locator): Promise<void> {
+  await expect
+    .poll(() =>
+      locator.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        const points = [
+          [box.left + box.width / 2, box.top + box.height / 2],
+          [box.left + 1, box.top + 1],
+          [box.left + 1, box.bottom - 1],
+        ];
+        return points.every(([x, y]) => {
+          const top = y! >= 0 && y! < window.innerHeight ? document.elementFromPoint(x!, y!) : null;
+          return top !== null && (top === element || element.contains(top));
+        });
+      }),
+    )
+    .toBe(true);
+}
+
 /** The admin's students table's rows: the one of the student `id`, or all those drawn. */
 export function studentsTableRows(page: Page, id?: string): Locator {
   return page.getByRole('table', { name: 'Students' }).locator(id ? `tbody tr[data-id="${id}"]` : 'tbody tr[data-id]');

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import './light-form-controls.css';
 
 /** What a field's own control needs to be tied to its label and message for screen readers. */
@@ -36,6 +36,14 @@ export function LightFormField({ id, label, required, disabled, error, helperTex
   const helperId = `${id}-helper-text`;
   const describes = Boolean(helperText?.trim());
   const classes = ['lf-field-main', error && 'lf-invalid', disabled && 'lf-disabled'].filter(Boolean).join(' ');
+  // A message that appears is brought into view, as little as needed: under the field, it can be
+  // behind a bar fixed at the screen's foot (the wizard's steps on a phone, which the page's
+  // scroll padding keeps clear).
+  const helper = useRef<HTMLParagraphElement>(null);
+  const message = error && describes ? helperText : null;
+  useEffect(() => {
+    if (message) helper.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [message]);
   return (
     <div className="lf-field">
       <div className={classes}>
@@ -48,7 +56,7 @@ export function LightFormField({ id, label, required, disabled, error, helperTex
           {children({ id, 'aria-invalid': error || undefined, 'aria-describedby': describes ? helperId : undefined, 'aria-required': required || undefined })}
         </div>
         {helperText !== undefined && (
-          <p id={helperId} className="lf-helper">
+          <p id={helperId} ref={helper} className="lf-helper">
             {helperText}
           </p>
         )}
