@@ -1,11 +1,19 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { reactOnPreact } from './apps/web/react-on-preact.ts';
+
+/**
+ * The unit suites' files at once: every core, the one the runner itself uses included. Most of a
+ * web file's time is its set-up (the page's document, the screens' modules), which two files at
+ * once share well on two cores.
+ */
+const unitWorkers = Math.max(2, availableParallelism() - 1);
 
 /** One Vitest set-up with a project per workspace; `npm test` runs them all. */
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'contract', include: ['packages/contract/test/**/*.test.ts'], environment: 'node', testTimeout: 30_000 } },
+      { test: { name: 'contract', include: ['packages/contract/test/**/*.test.ts'], environment: 'node', testTimeout: 30_000, maxWorkers: unitWorkers } },
       {
         test: {
           name: 'server',
@@ -14,6 +22,7 @@ export default defineConfig({
           // On PostgreSQL, one migrated database for the run that each test's is copied from; with
           // TEST_POOLER=pgbouncer, one PgBouncer for the run, through which the databases are reached.
           globalSetup: ['apps/server/test/helpers/postgres-template.ts', 'apps/server/test/helpers/pooler-setup.ts'],
+          setupFiles: ['apps/server/test/helpers/light-hashing.ts'],
           // Sized for a busy machine: a test that starts a server process waits for its line, however
           // long that takes; the limit only bounds a test that never ends.
           testTimeout: 120_000,
@@ -42,6 +51,7 @@ export default defineConfig({
           include: ['apps/web/test/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/test/setup.ts'],
+          maxWorkers: unitWorkers,
           testTimeout: 120_000,
         },
       },

@@ -14,16 +14,23 @@ const options = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, paralleli
  * so a storm of sign-ins on registration day queues its hashing and leaves the processors to
  * everyone's autosaves.
  */
-let hashing = createHashingPool(Math.max(1, availableParallelism() - 1), options);
+const productionHashing = () => createHashingPool(Math.max(1, availableParallelism() - 1), options);
+/** Light argon2id settings, at the ordinary priority and without rests: for tests only. */
+const lightHashing = () =>
+  createHashingPool(Math.max(1, availableParallelism() - 1), { ...options, memoryCost: 1024, timeCost: 1 }, { restFactor: 0, nice: 0 });
+
+let hashing = productionHashing();
 
 /**
- * For tests of the sign-in limits only, which run hundreds of checks: light argon2id settings, at
- * the ordinary priority and without rests, so the checks do not starve on a machine busy with
- * other work. The limits are what those tests count; the cost and the priority have tests of
- * their own (hashing-pool.test.ts). Call before the first password is hashed.
+ * For tests: 'light' is the server suites' default (their set-up file chooses it before each file),
+ * so that hundreds of sign-ins and new passwords do not starve behind other work on a busy machine;
+ * 'production' is for the tests of the cost, the priority and the sign-in queue under a real hash's
+ * time (hashing-pool.test.ts, lockout.test.ts, sign-in-concurrency.test.ts). Hashing, checking and
+ * the lanes with their bounds are the same either way; only a hash's cost differs. Call before the
+ * first password is hashed.
  */
-export function useLightHashingInTests(): void {
-  hashing = createHashingPool(Math.max(1, availableParallelism() - 1), { ...options, memoryCost: 1024, timeCost: 1 }, { restFactor: 0, nice: 0 });
+export function useHashingInTests(kind: 'light' | 'production'): void {
+  hashing = kind === 'light' ? lightHashing() : productionHashing();
 }
 
 export const hashPassword = async (password: string): Promise<string> => (await hashing.run({ op: 'hash', password })) as string;

@@ -3,7 +3,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createHashingPool, HashingBusy } from '../../../src/features/auth/hashing-pool.ts';
-import { hashPassword, verifyPassword } from '../../../src/features/auth/passwords.ts';
+import { hashPassword, useHashingInTests, verifyPassword } from '../../../src/features/auth/passwords.ts';
+
+// The portal's own hashing (its argon2id settings, its priority, its rests): what these tests check.
+useHashingInTests('production');
 
 /** Light argon2id settings: these tests check the threads, not the cost. */
 const quick = { algorithm: 2, memoryCost: 1024, timeCost: 1, parallelism: 1 };

@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_COOKIE } from '../../../src/features/auth/device-cookies.ts';
 import { signInRate } from '../../../src/features/auth/routes.ts';
+import { useHashingInTests } from '../../../src/features/auth/passwords.ts';
 import { limits } from '../../../src/features/auth/throttle.ts';
 import { schoolSignInBudgetAside, buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
 import { testDialect } from '../../helpers/test-db.ts';
 import { waitUntil } from '../../helpers/wait.ts';
 import { createAdminUser, createStudent, signInAsAdmin, STUDENT_PASSWORD } from '../../helpers/factories.ts';
+
+// The portal's own hashing: the sign-in queue is tested against a real check's time.
+useHashingInTests('production');
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,14 +1,10 @@
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { FIRST_SIGN_INS_PAUSED } from '../../../src/features/auth/spray-alerts.ts';
-import { useLightHashingInTests } from '../../../src/features/auth/passwords.ts';
 import { limits, schoolFirstSignInAttempts } from '../../../src/features/auth/throttle.ts';
 import { loadConfig } from '../../../src/core/config.ts';
 import { createAdminUser, createStudent, signInAsAdmin, STUDENT_PASSWORD, type TestStudent } from '../../helpers/factories.ts';
 import { buildTestApp, schoolSignInBudgetAside, TestClient, type TestApp } from '../../helpers/test-app.ts';
 import { testDialect } from '../../helpers/test-db.ts';
-
-// Hundreds of checks: light ones, so the limits hold their count on a machine busy with other work.
-useLightHashingInTests();
 
 const apps: TestApp[] = [];
 afterAll(async () => {

@@ -1,13 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SPRAYING_SEEN } from '../../../src/features/auth/spray-alerts.ts';
-import { useLightHashingInTests } from '../../../src/features/auth/passwords.ts';
 import { limits } from '../../../src/features/auth/throttle.ts';
 import { createAdminUser, createStudent, signInAsAdmin, type TestStudent } from '../../helpers/factories.ts';
 import { schoolSignInBudgetAside, buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
 import { testDialect } from '../../helpers/test-db.ts';
-
-// Hundreds of checks: light ones, so the limits hold their count on a machine busy with other work.
-useLightHashingInTests();
 
 let t: TestApp;
 beforeAll(async () => {

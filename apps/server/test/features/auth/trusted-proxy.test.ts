@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig, type Config } from '../../../src/core/config.ts';
-import { useLightHashingInTests } from '../../../src/features/auth/passwords.ts';
 import { signInRate } from '../../../src/features/auth/routes.ts';
 import { schoolSignInBudgetAside, buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
 import { createStudent, STUDENT_PASSWORD } from '../../helpers/factories.ts';
 
 // Each of these signs in up to two limits' worth of times in a row, and counts on every call falling
-// in one window of the per-process rate: the clock stands still while they run and the password checks
-// are light, so that a busy machine, whose calls would spread past the window, reads the same.
+// in one window of the per-process rate: the clock stands still while they run (and the password checks
+// are light, as in every server suite), so that a busy machine, whose calls would spread past the window, reads the same.
 beforeAll(() => {
-  useLightHashingInTests();
   vi.useFakeTimers({ toFake: ['Date'] });
 });
 

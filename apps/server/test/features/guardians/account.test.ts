@@ -1,7 +1,6 @@
 import { guardianMessages, messages, pageSizes } from '@school/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../../../src/db/database.ts';
-import { useLightHashingInTests } from '../../../src/features/auth/passwords.ts';
 import { adminApp, createStudent } from '../../helpers/factories.ts';
 import { createGuardian, type TestGuardian } from '../../helpers/guardians.ts';
 import { TestClient, type TestApp } from '../../helpers/test-app.ts';
@@ -9,7 +8,6 @@ import { TestClient, type TestApp } from '../../helpers/test-app.ts';
 let t: TestApp;
 let admin: TestClient;
 beforeAll(async () => {
-  useLightHashingInTests();
   ({ t, admin } = await adminApp());
 });
 afterAll(() => t.close());

@@ -1,6 +1,6 @@
 import { guardianLinkLifetimes, guardianMessages, messages } from '@school/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { hashPassword, useLightHashingInTests } from '../../../src/features/auth/passwords.ts';
+import { hashPassword } from '../../../src/features/auth/passwords.ts';
 import { adminApp, createStudent, signedInStaff, signInAsStudent, STUDENT_PASSWORD } from '../../helpers/factories.ts';
 import { createGuardian, GUARDIAN_PASSWORD, linkGuardian, withGuardianSession } from '../../helpers/guardians.ts';
 import { TestClient, type TestApp } from '../../helpers/test-app.ts';
@@ -9,7 +9,6 @@ let t: TestApp;
 let admin: TestClient;
 let office: TestClient;
 beforeAll(async () => {
-  useLightHashingInTests();
   ({ t, admin } = await adminApp({ portalUrl: 'https://portal.example.org', schoolName: 'St Ursula Girls', officeEmail: 'office@school.example.org' }));
   office = await signedInStaff(t.app, t.db, 'front-desk', { role: 'office' });
 });

@@ -1,13 +1,11 @@
 import { guardianMessages, passwordMessages } from '@school/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { useLightHashingInTests } from '../../../src/features/auth/passwords.ts';
 import { forgotLimits } from '../../../src/features/guardians/service.ts';
 import { createGuardian, type TestGuardian } from '../../helpers/guardians.ts';
 import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  useLightHashingInTests();
   t = await buildTestApp({ portalUrl: 'https://portal.example.org' });
 });
 afterAll(() => t.close());

@@ -1,6 +1,5 @@
 import { guardianMessages, messages } from '@school/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useLightHashingInTests } from '../../../src/features/auth/passwords.ts';
 import { timeStep, totpCode } from '../../../src/features/auth/totp.ts';
 import { ADMIN_PASSWORD, createAdminUser, signedInAdmin, signedInStaff, signedInStudent, signInAsAdmin } from '../../helpers/factories.ts';
 import { createGuardian, linkGuardian, type TestGuardian } from '../../helpers/guardians.ts';
@@ -14,7 +13,6 @@ import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.t
 let t: TestApp;
 let admin: TestClient;
 beforeAll(async () => {
-  useLightHashingInTests();
   t = await buildTestApp({ staffMfa: 'optional' });
   await createAdminUser(t.db);
   admin = await signedInAdmin(t.app);

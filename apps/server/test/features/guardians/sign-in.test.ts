@@ -1,6 +1,5 @@
 import { guardianMessages } from '@school/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useLightHashingInTests } from '../../../src/features/auth/passwords.ts';
 import { limits } from '../../../src/features/auth/throttle.ts';
 import { createAdminUser, signedInStudent, signInAsAdmin } from '../../helpers/factories.ts';
 import { createGuardian, GUARDIAN_PASSWORD } from '../../helpers/guardians.ts';
@@ -8,8 +7,6 @@ import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.t
 
 let t: TestApp;
 beforeAll(async () => {
-  // A hundred checks at once: light hashing, so they do not starve on a busy machine (the limits are what is counted).
-  useLightHashingInTests();
   t = await buildTestApp();
 });
 afterAll(() => t.close());
