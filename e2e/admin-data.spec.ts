@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { expectAccessible, expectCurrentAdminScreen, expectNoSidewaysScroll, goToAdminScreen, signInAdminViaApi } from './support/fixtures.ts';
+import { expectAccessible, expectCurrentAdminScreen, expectNoSidewaysScroll, goToAdminScreen, signInAdminViaApi, signInNewAdmin } from './support/fixtures.ts';
 import { expectDownload, expectFirstPageDrawn } from './support/pdf-viewer.ts';
 import { shot } from './support/screenshots.ts';
 
@@ -99,6 +99,67 @@ test('the dashboard’s total counts the students Parents Contact lists; those w
     await expect(page.getByText(`Total Number of Students: ${atSchool + leavers}`, { exact: true })).toBeVisible();
     await expect(page.getByText(`${leavers} of them have left the school`, { exact: true })).toBeVisible();
   }).toPass({ timeout: 120_000 });
+  await expectNoSidewaysScroll(page);
+  await expectAccessible(page);
+});
+
+test('Export Data, the Registration Report and Parents Contact leave out the students who have left unless the admin includes them', async ({
+  page,
+}, testInfo) => {
+  // Two spreadsheets, two reports and Parents Contact of the whole school, made while other journeys run.
+  test.setTimeout(180_000);
+  await signInNewAdmin(page, testInfo, 'leavers', 'Leavers-Ledger-Frangipani-7');
+  /** The spreadsheet's students on its first sheet (the header row aside), downloaded with the page's choice. */
+  const spreadsheetRows = async (name: string) => {
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download again' }).click();
+    const saved = output(name);
+    await (await download).saveAs(saved);
+    await expect(page.getByText('Registration Data.xlsx has been downloaded.')).toBeVisible();
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(saved);
+    return workbook.worksheets[0].actualRowCount - 1;
+  };
+  await goToAdminScreen(page, 'Export Data');
+  await expect(page.getByText('Registration Data.xlsx has been downloaded.')).toBeVisible();
+  const choice = page.getByRole('checkbox', { name: 'Include students who have left' });
+  await expect(choice).not.toBeChecked();
+  // Other journeys mark students as left on the same portal: the two files are made again until they were made between two such changes.
+  await expect(async () => {
+    await choice.uncheck();
+    const atSchool = await spreadsheetRows('at-school.xlsx');
+    await choice.check();
+    const withLeavers = await spreadsheetRows('with-leavers.xlsx');
+    expect(withLeavers).toBeGreaterThan(atSchool);
+  }).toPass({ timeout: 120_000 });
+  await expectNoSidewaysScroll(page);
+  await shot(page, 'admin-export-data-leavers');
+  await expectAccessible(page);
+
+  // The report is made again with them when asked, and opens in the viewer.
+  await goToAdminScreen(page, 'Registration Report');
+  const viewer = page.getByRole('dialog', { name: 'Registration Report' });
+  await expectFirstPageDrawn(viewer);
+  await viewer.getByRole('button', { name: 'Close' }).click();
+  const again = page.waitForRequest((request) => request.url().endsWith('/api/registration-report/all?leavers=include'));
+  await page.getByRole('checkbox', { name: 'Include students who have left' }).check();
+  await again;
+  await expectFirstPageDrawn(viewer);
+  await viewer.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('checkbox', { name: 'Include students who have left' })).toBeChecked();
+  await expectNoSidewaysScroll(page);
+  await shot(page, 'admin-registration-report-leavers');
+  await expectAccessible(page);
+
+  // Parents Contact with the students who have left, each marked with her day.
+  await goToAdminScreen(page, 'Parents Contact');
+  await page.getByRole('checkbox', { name: 'Include students who have left' }).check();
+  await expect(
+    page
+      .getByRole('table', { name: 'Parents contact' })
+      .getByText(/^Left on \d{4}-\d{2}-\d{2}$/)
+      .first(),
+  ).toBeVisible();
   await expectNoSidewaysScroll(page);
   await expectAccessible(page);
 });

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { openZip } from '../apps/server/src/lib/zip/index.ts';
 import { csvRecords } from '../apps/server/src/lib/xlsx/csv-records.ts';
-import { addStaffViaApi, apiCall, expectAccessible, expectNoSidewaysScroll, firstStaffSignIn, signInAdminViaApi } from './support/fixtures.ts';
+import { apiCall, expectAccessible, expectNoSidewaysScroll, signInNewAdmin } from './support/fixtures.ts';
 import { screenshots } from './support/screenshots.ts';
 import { codeAfter, timeStep, totpCode } from './support/totp.ts';
 
@@ -18,12 +18,7 @@ const PASSWORD = 'Roster-Sync-Hibiscus-9';
 test('an admin downloads the OneRoster roster after giving her code, and the ZIP holds the 1.2 files', async ({ page }, testInfo) => {
   test.setTimeout(120_000);
   // A new admin of her own, with an app: the shared portal's admin stays without one.
-  await signInAdminViaApi(page);
-  const username = `roster-${testInfo.project.name}-${Date.now().toString(36)}`;
-  const oneTime = await addStaffViaApi(page, { username, display_name: 'Roster Admin', role: 'admin' });
-  await page.context().clearCookies();
-  await firstStaffSignIn(page, username, oneTime, PASSWORD);
-  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+  const username = await signInNewAdmin(page, testInfo, 'roster', PASSWORD);
   const { secret } = (await (await apiCall(page, 'POST', '/api/account/totp', {})).json()) as { secret: string };
   const used = timeStep();
   expect((await apiCall(page, 'POST', '/api/account/totp/confirm', { code: totpCode(secret, used) })).status()).toBe(200);

@@ -97,6 +97,21 @@ export async function addStaffViaApi(page: Page, staff: { username: string; disp
   return (await added.json()).one_time_password as string;
 }
 
+/**
+ * A new admin of the journey's own, signed in on `page` with `password`: her exports count against
+ * an allowance of her own, not the shared admin's (20 whole-school exports a day, decision 049).
+ * Her username.
+ */
+export async function signInNewAdmin(page: Page, testInfo: TestInfo, name: string, password: string): Promise<string> {
+  await signInAdminViaApi(page);
+  const username = `${name}-${testInfo.project.name}-${Date.now().toString(36)}`;
+  const oneTime = await addStaffViaApi(page, { username, display_name: 'Journey Admin', role: 'admin' });
+  await page.context().clearCookies();
+  await firstStaffSignIn(page, username, oneTime, password);
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+  return username;
+}
+
 /** A staff member signs in on /admin with her username and password, as she types them. */
 export async function signInStaff(page: Page, username: string, password: string): Promise<void> {
   await page.goto('/admin');
