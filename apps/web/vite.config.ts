@@ -59,6 +59,29 @@ function oneFileWorker(): Plugin {
 const knownMissingExport = (log: { code?: string; message: string }) =>
   log.code === 'IMPORT_IS_UNDEFINED' && log.message.includes('useOptimistic') && log.message.includes('preact/compat');
 
+/**
+ * The tests' build (`PORTAL_BUILD_WARNINGS=fail`, `npm run test:e2e`) fails on any warning the build
+ * prints (Vite's and, through Vite, the bundler's, the one above aside), so that no warning comes
+ * back to a newcomer's first start unseen. Other builds print warnings as they come.
+ */
+function warningsFail(): Plugin {
+  const warnings: string[] = [];
+  return {
+    name: 'portal-warnings-fail',
+    apply: () => process.env.PORTAL_BUILD_WARNINGS === 'fail',
+    configResolved(config) {
+      const warn = config.logger.warn.bind(config.logger);
+      config.logger.warn = (message, options) => {
+        warnings.push(message);
+        warn(message, options);
+      };
+    },
+    closeBundle() {
+      if (warnings.length > 0) throw new Error(`The build printed ${warnings.length} warning(s), which a first start must not show:\n${warnings.join('\n')}`);
+    },
+  };
+}
+
 /** Crest icons on a white square: the crest is the school's dark blue, which needs a light ground to be seen. */
 const onWhite = { padding: 0.15, resizeOptions: { background: '#ffffff' } };
 
@@ -104,7 +127,7 @@ const installable = VitePWA({
     // pdf.js's worker is about 1.3 MB before compression.
     maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
     // The worker's own build is one file: said in today's words, so that it prints no warning.
-    buildPlugins: { vite: [oneFileWorker()] },
+    buildPlugins: { vite: [oneFileWorker(), warningsFail()] },
   },
   devOptions: { enabled: false },
 });
@@ -186,7 +209,7 @@ function firstScreenChunks() {
 }
 
 export default defineConfig({
-  plugins: [react(), firstScreenPages(), precompress(), installable],
+  plugins: [react(), firstScreenPages(), precompress(), installable, warningsFail()],
   resolve: { alias: reactOnPreact },
   server: {
     host: '127.0.0.1',
