@@ -1,3 +1,4 @@
+import { messageSW } from 'workbox-window';
 import { SERVICE_WORKER_MESSAGES, type ServiceWorkerMessage } from './service-worker-messages.ts';
 
 /** How long the worker is given to answer before the files are taken as not kept. */
@@ -12,14 +13,12 @@ let answer: Promise<boolean> | null = null;
  * Asked once per page: on a first visit no worker answers yet, and the chunks are fetched ahead.
  */
 export function versionKeptOnPhone(): Promise<boolean> {
-  answer ??= new Promise<boolean>((resolve) => {
+  answer ??= (async () => {
     const worker = typeof navigator === 'undefined' ? null : navigator.serviceWorker?.controller;
-    if (!worker) return resolve(false);
-    const channel = new MessageChannel();
-    channel.port1.onmessage = (event: MessageEvent<unknown>) => resolve(event.data === true);
+    if (!worker) return false;
     const message: ServiceWorkerMessage = { type: SERVICE_WORKER_MESSAGES.carries, url: import.meta.url };
-    worker.postMessage(message, [channel.port2]);
-    setTimeout(() => resolve(false), ANSWER_MS);
-  });
+    const silence = new Promise<false>((resolve) => setTimeout(() => resolve(false), ANSWER_MS));
+    return (await Promise.race([messageSW(worker, message), silence])) === true;
+  })();
   return answer;
 }
