@@ -57,21 +57,44 @@ export async function prepareStudents(url: string, students: Student[]): Promise
   return prepared;
 }
 
+/**
+ * One save of her whole record, timed from its request, or from `due` when it was due earlier: it
+ * carries the updatedAt of the last answer, and takes the new one.
+ */
+async function saveOnce(student: SignedIn, note: string, latencies: number[], counts: { errors: number; saves: number }, due?: number) {
+  const response = await student.client.post('/api/student', { ...student.record, allergy: note });
+  latencies.push(due === undefined ? response.ms : performance.now() - due);
+  if (response.status === 200) {
+    student.record = JSON.parse(response.body).record;
+    counts.saves += 1;
+  } else {
+    counts.errors += 1;
+    if (response.status === 409) student.record = JSON.parse(response.body).record;
+  }
+}
+
 /** Closed-loop autosaves until `until`; each save carries the updatedAt of the last answer. */
 export async function autosaveLoop(student: SignedIn, until: number, latencies: number[], counts: { errors: number; saves: number }, tag: string) {
-  let n = 0;
-  while (performance.now() < until) {
-    n += 1;
-    const response = await student.client.post('/api/student', { ...student.record, allergy: `${tag} note ${n}` });
-    latencies.push(response.ms);
-    if (response.status === 200) {
-      student.record = JSON.parse(response.body).record;
-      counts.saves += 1;
-    } else {
-      counts.errors += 1;
-      if (response.status === 409) student.record = JSON.parse(response.body).record;
+  for (let n = 1; performance.now() < until; n += 1) await saveOnce(student, `${tag} note ${n}`, latencies, counts);
+}
+
+/**
+ * Saves of `signedIn` at a set pace, `perSecond` in all, as students typing make them rather than as
+ * fast as the answers come (an open loop): each student saves every `signedIn.length / perSecond`
+ * seconds, the students spread evenly across that interval, never two saves of hers at once (as in
+ * the wizard). Each latency counts from when the save was due, so a save held back by a slow one
+ * before it counts that wait too.
+ */
+export function pacedSavers(signedIn: SignedIn[], perSecond: number): Saver[] {
+  const everyMs = (signedIn.length / perSecond) * 1000;
+  return signedIn.map((student, index) => async (until, latencies, counts, tag) => {
+    let due = performance.now() + (index / signedIn.length) * everyMs;
+    for (let n = 1; due < until; n += 1, due += everyMs) {
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      await saveOnce(student, `${tag} note ${n}`, latencies, counts, due);
     }
-  }
+  });
 }
 
 /** Saves of `students`, signed in first, for `seconds`, after 2 s of the same load left out of the figure. */

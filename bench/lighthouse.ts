@@ -45,7 +45,24 @@ type Visit = {
   scripts: Array<{ path: string; gzip: number }>;
   /** Lighthouse's measure of the host's processor in this run (its `benchmarkIndex`). */
   benchmarkIndex: number;
+  /** The main thread's tasks over 50 ms on the phone (issue 54, point 2): the script each ran, and how long. */
+  longTasks: Array<{ script: string; ms: number }>;
+  /** The main thread's time on the phone by kind of work (script evaluation, style and layout…), the largest first. */
+  work: Array<{ kind: string; ms: number }>;
 };
+
+type LongTaskItem = { url?: string; duration?: number };
+type WorkItem = { groupLabel?: string; group?: string; duration?: number };
+
+/** A script's file name, or what Lighthouse calls a task it cannot tie to a script. */
+function scriptName(url: string | undefined): string {
+  if (!url) return 'no script';
+  try {
+    return path.basename(new URL(url).pathname) || url;
+  } catch {
+    return url;
+  }
+}
 
 /**
  * The processor slowdown that makes this host the phone Lighthouse's mobile audit means (issue 54),
@@ -115,6 +132,13 @@ async function visit(port: number, url: string, warm: boolean, calibration: Cali
     .map((item) => ({ path: new URL(item.url).pathname, gzip: gzipSize(new URL(item.url).pathname) }));
   const benchmarkIndex = lhr.environment.benchmarkIndex;
   calibration?.seen.push(benchmarkIndex);
+  const longTasks = ((lhr.audits['long-tasks']?.details as { items?: LongTaskItem[] } | undefined)?.items ?? []).map((item) => ({
+    script: scriptName(item.url),
+    ms: item.duration ?? 0,
+  }));
+  const work = ((lhr.audits['mainthread-work-breakdown']?.details as { items?: WorkItem[] } | undefined)?.items ?? [])
+    .map((item) => ({ kind: item.groupLabel ?? item.group ?? 'other', ms: item.duration ?? 0 }))
+    .sort((a, b) => b.ms - a.ms);
   return {
     benchmarkIndex,
     score: (lhr.categories.performance.score ?? 0) * 100,
@@ -123,6 +147,8 @@ async function visit(port: number, url: string, warm: boolean, calibration: Cali
     transfer: lhr.audits['total-byte-weight'].numericValue ?? Number.NaN,
     scriptGzip: scripts.reduce((sum, script) => sum + script.gzip, 0),
     scripts: scripts.sort((a, b) => b.gzip - a.gzip),
+    longTasks,
+    work,
   };
 }
 
@@ -143,7 +169,8 @@ async function visitAgainIfUnrecorded(port: number, url: string, warm: boolean, 
 /**
  * The median of `runs` visits: each figure is the median of its own, the scripts those of the run
  * with the median script weight (which scripts a run asked for before its paint varies a little
- * with the moment of the paint, as the other figures do).
+ * with the moment of the paint, as the other figures do), the long tasks and the main thread's work
+ * those of the run with the median blocking time.
  */
 async function medianVisit(port: number, url: string, warm: boolean, runs: number, before: () => Promise<void>, calibration: Calibration): Promise<Visit> {
   const visits: Visit[] = [];
@@ -154,8 +181,12 @@ async function medianVisit(port: number, url: string, warm: boolean, runs: numbe
   const of = (pick: (visit: Visit) => number) => median(visits.map(pick));
   const byScripts = [...visits].sort((a, b) => a.scriptGzip - b.scriptGzip);
   const middle = byScripts[Math.floor((byScripts.length - 1) / 2)];
+  const byBlocking = [...visits].sort((a, b) => a.tbtMs - b.tbtMs);
+  const { longTasks, work } = byBlocking[Math.floor((byBlocking.length - 1) / 2)];
   return {
     ...middle,
+    longTasks,
+    work,
     score: of((v) => v.score),
     lcpMs: of((v) => v.lcpMs),
     tbtMs: of((v) => v.tbtMs),
@@ -193,6 +224,13 @@ const holds = (visit: Visit) =>
 const holdsWarm = (visit: Visit) => visit.lcpMs <= warmBudget.lcpMs && visit.tbtMs <= warmBudget.tbtMs;
 const coldBudget = `≥ ${budget.score}, ≤ ${seconds(budget.lcpMs)}, ≤ ${budget.tbtMs} ms, ≤ ${budget.scriptGzipKb} KB`;
 const warmBudgetText = `LCP ≤ ${seconds(warmBudget.lcpMs)}, TBT ≤ ${warmBudget.tbtMs} ms`;
+/** Where the main thread went on the phone: its long tasks, and its time by kind of work (the five largest). */
+const mainThread = (visit: Visit) =>
+  `long tasks ${visit.longTasks.length === 0 ? 'none' : visit.longTasks.map((task) => `${task.ms.toFixed(0)} ms (${task.script})`).join(', ')}; ` +
+  `main thread ${visit.work
+    .slice(0, 5)
+    .map((item) => `${item.kind} ${item.ms.toFixed(0)} ms`)
+    .join(', ')}`;
 const line = (visit: Visit) => `${visit.score.toFixed(0)}, LCP ${seconds(visit.lcpMs)}, TBT ${visit.tbtMs.toFixed(0)} ms, JS ${kb(visit.scriptGzip)} gzip`;
 
 /**
@@ -226,6 +264,8 @@ export async function lighthouseFigures(url: string, dataDir: string, student: S
       const cold = await medianVisit(port, `${url}${route}`, false, runs, signInAgain, calibration);
       const warm = process.env.BENCH_LIGHTHOUSE_WARM === '0' ? null : await medianVisit(port, `${url}${route}`, true, runs, signInAgain, calibration);
       console.log(`    ${route}: ${cold.scripts.map((script) => `${path.basename(script.path)} ${kb(script.gzip)}`).join(', ')}`);
+      console.log(`      cold: ${mainThread(cold)}`);
+      if (warm) console.log(`      warm: ${mainThread(warm)}`);
       record(`Lighthouse mobile, cold: ${route}`, line(cold), coldBudget, holds(cold));
       if (warm) record(`Lighthouse mobile, warm: ${route}`, line(warm), warmBudgetText, holdsWarm(warm));
     }
