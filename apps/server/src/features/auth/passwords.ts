@@ -24,10 +24,9 @@ let hashing = productionHashing();
 /**
  * For tests: 'light' is the server suites' default (their set-up file chooses it before each file),
  * so that hundreds of sign-ins and new passwords do not starve behind other work on a busy machine;
- * 'production' is for the tests of the cost, the priority and the sign-in queue under a real hash's
- * time (hashing-pool.test.ts, lockout.test.ts, sign-in-concurrency.test.ts). Hashing, checking and
- * the lanes with their bounds are the same either way; only a hash's cost differs. Call before the
- * first password is hashed.
+ * 'production' is for the tests of the cost and the priority themselves (hashing-pool.test.ts).
+ * Hashing, checking and the lanes with their bounds are the same either way; only a hash's cost
+ * differs. Call before the first password is hashed.
  */
 export function useHashingInTests(kind: 'light' | 'production'): void {
   hashing = kind === 'light' ? lightHashing() : productionHashing();

@@ -1,15 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVICE_COOKIE } from '../../../src/features/auth/device-cookies.ts';
 import { signInRate } from '../../../src/features/auth/routes.ts';
-import { useHashingInTests } from '../../../src/features/auth/passwords.ts';
 import { limits } from '../../../src/features/auth/throttle.ts';
 import { schoolSignInBudgetAside, buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
 import { testDialect } from '../../helpers/test-db.ts';
 import { waitUntil } from '../../helpers/wait.ts';
 import { createAdminUser, createStudent, signInAsAdmin, STUDENT_PASSWORD } from '../../helpers/factories.ts';
-
-// The portal's own hashing: the sign-in queue is tested against a real check's time.
-useHashingInTests('production');
 
 let t: TestApp;
 beforeAll(async () => {
@@ -142,7 +138,7 @@ describe('the per-address limit of sign-in calls', () => {
       statuses.push((await browser.post('/api/login-student', { student_id: student.id, password: student.dobPassword })).statusCode);
     }
     expect(statuses.filter((status) => status === 200)).toHaveLength(students.length);
-  }, 120_000); // one password check after another, each a deliberately slow hash
+  }, 120_000); // one password check after another
 });
 
 describe('a class signing in at once from one school address', () => {

@@ -1,14 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../../src/app.ts';
-import { useHashingInTests } from '../../../src/features/auth/passwords.ts';
 import { limits } from '../../../src/features/auth/throttle.ts';
 import { buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
 import { testDialect } from '../../helpers/test-db.ts';
 import { createAdminUser, createStudent, STUDENT_PASSWORD } from '../../helpers/factories.ts';
-
-// The portal's own hashing: the sign-in queue is tested against a real check's time.
-useHashingInTests('production');
 
 /** Two server instances on one database, as two processes behind a load balancer would be. */
 let t: TestApp;
