@@ -15,21 +15,23 @@ const options = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, paralleli
  * everyone's autosaves.
  */
 const productionHashing = () => createHashingPool(Math.max(1, availableParallelism() - 1), options);
-/** Light argon2id settings, at the ordinary priority and without rests: for tests only. */
-const lightHashing = () =>
-  createHashingPool(Math.max(1, availableParallelism() - 1), { ...options, memoryCost: 1024, timeCost: 1 }, { restFactor: 0, nice: 0 });
+/** Light argon2id settings at the ordinary priority, resting `restFactor` times a hash's time after each: for tests only. */
+const lightHashing = (restFactor: number) =>
+  createHashingPool(Math.max(1, availableParallelism() - 1), { ...options, memoryCost: 1024, timeCost: 1 }, { restFactor, nice: 0 });
 
 let hashing = productionHashing();
 
 /**
  * For tests: 'light' is the server suites' default (their set-up file chooses it before each file),
  * so that hundreds of sign-ins and new passwords do not starve behind other work on a busy machine;
+ * 'resting' is as light but rests 25 times a hash's time after each, for tests of sign-ins turned
+ * away while the checks are busy: the threads stay busy without taking the processor, on any machine;
  * 'production' is for the tests of the cost and the priority themselves (hashing-pool.test.ts).
- * Hashing, checking and the lanes with their bounds are the same either way; only a hash's cost
- * differs. Call before the first password is hashed.
+ * Hashing, checking and the lanes with their bounds are the same in each; only a hash's cost and its
+ * rest differ. Call before the passwords it is for are hashed.
  */
-export function useHashingInTests(kind: 'light' | 'production'): void {
-  hashing = kind === 'light' ? lightHashing() : productionHashing();
+export function useHashingInTests(kind: 'light' | 'resting' | 'production'): void {
+  hashing = kind === 'production' ? productionHashing() : lightHashing(kind === 'resting' ? 25 : 0);
 }
 
 export const hashPassword = async (password: string): Promise<string> => (await hashing.run({ op: 'hash', password })) as string;
