@@ -150,22 +150,6 @@ test('Export Data and the Registration Report leave out the students who have le
   await expectAccessible(page);
 });
 
-test('Parents Contact lists the students who have left when the admin includes them, each with her day', async ({ page }, testInfo) => {
-  // Axe reads Parents Contact with every student of the school on it.
-  test.setTimeout(180_000);
-  await signInNewAdmin(page, testInfo, 'leavers-contact', 'Leavers-Ledger-Frangipani-7');
-  await goToAdminScreen(page, 'Parents Contact');
-  await page.getByRole('checkbox', { name: 'Include students who have left' }).check();
-  await expect(
-    page
-      .getByRole('table', { name: 'Parents contact' })
-      .getByText(/^Left on \d{4}-\d{2}-\d{2}$/)
-      .first(),
-  ).toBeVisible();
-  await expectNoSidewaysScroll(page);
-  await expectAccessible(page);
-});
-
 test('Parents Contact lists one class, finds a student, and downloads the list as PDF and Excel', async ({ page }) => {
   await signInAdminViaApi(page);
   await page.goto('/admin/dashboard');
