@@ -3,17 +3,18 @@ import { defineConfig } from 'vitest/config';
 import { reactOnPreact } from './apps/web/react-on-preact.ts';
 
 /**
- * The unit suites' files at once: every core, the one the runner itself uses included. Most of a
- * web file's time is its set-up (the page's document, the screens' modules), which two files at
- * once share well on two cores.
+ * Each project's files at once: every core, the one the runner itself uses included (Vitest's
+ * default leaves one out: a single file at a time on two cores). Most of a web file's time is its
+ * set-up (the page's document, the screens' modules), and a server file spends most of its time
+ * waiting on its database, its timers and the processes it starts, so two at once share two cores well.
  */
-const unitWorkers = Math.max(2, availableParallelism() - 1);
+const filesAtOnce = Math.max(2, availableParallelism() - 1);
 
 /** One Vitest set-up with a project per workspace; `npm test` runs them all. */
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'contract', include: ['packages/contract/test/**/*.test.ts'], environment: 'node', testTimeout: 30_000, maxWorkers: unitWorkers } },
+      { test: { name: 'contract', include: ['packages/contract/test/**/*.test.ts'], environment: 'node', testTimeout: 30_000, maxWorkers: filesAtOnce } },
       {
         test: {
           name: 'server',
@@ -27,7 +28,11 @@ export default defineConfig({
           // long that takes; the limit only bounds a test that never ends.
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // `expect.poll` waits as long as the suite's own wait helper (test/helpers/wait.ts), not
+          // Vitest's one second: a mail sender's next round can be seconds away on a busy machine.
+          expect: { poll: { timeout: 15_000, interval: 50 } },
           pool: 'forks',
+          maxWorkers: filesAtOnce,
         },
       },
       {
@@ -51,7 +56,7 @@ export default defineConfig({
           include: ['apps/web/test/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/test/setup.ts'],
-          maxWorkers: unitWorkers,
+          maxWorkers: filesAtOnce,
           testTimeout: 120_000,
         },
       },

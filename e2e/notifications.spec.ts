@@ -1,14 +1,17 @@
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import SQLite from 'better-sqlite3';
 import { schoolYearOf, stopLink } from '../apps/server/src/features/notifications/stop-links.ts';
-import { claimStudent, expectAccessible, expectCurrentAdminScreen, expectNoSidewaysScroll, goToAdminScreen, signInAdminViaApi } from './support/fixtures.ts';
+import {
+  claimStudent,
+  expectAccessible,
+  expectCurrentAdminScreen,
+  expectNoSidewaysScroll,
+  goToAdminScreen,
+  signInAdminViaApi,
+  xsrf,
+} from './support/fixtures.ts';
 import { shot } from './support/screenshots.ts';
-
-const xsrf = async (page: Page) => {
-  const cookie = (await page.context().cookies()).find((candidate) => candidate.name === 'XSRF-TOKEN');
-  return cookie ? { 'X-XSRF-TOKEN': decodeURIComponent(cookie.value) } : {};
-};
 
 test('with no mail server, the admin posts a term and reads the messages it queued', async ({ page }, testInfo) => {
   // Each viewport posts a term of its own.

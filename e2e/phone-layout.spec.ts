@@ -16,6 +16,7 @@ import {
   STUDENT_PASSWORD,
   studentsTableRows,
   settled,
+  xsrf,
 } from './support/fixtures.ts';
 import { shot } from './support/screenshots.ts';
 
@@ -451,10 +452,9 @@ test('the admin screens read as labelled cards on a phone: Registration Settings
   await signInAdminViaApi(page);
   // A past import with a long file name (an unchanged student, so no other journey's figures move).
   const student = claimStudent('any');
-  const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')!.value;
   const fileName = 'registration-intake-form-one-september-2026-final.csv';
   const imported = await page.request.post('/api/student-import', {
-    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) },
+    headers: await xsrf(page),
     multipart: { mode: 'upsert', dry_run: 'false', file: { name: fileName, mimeType: 'text/csv', buffer: Buffer.from(`Student ID\n${student.id}\n`) } },
   });
   expect(imported.status()).toBe(200);

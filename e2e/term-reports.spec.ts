@@ -9,6 +9,7 @@ import {
   signInAdminViaApi,
   signInStudentViaApi,
   studentsTableRows,
+  xsrf,
 } from './support/fixtures.ts';
 import { expectFirstPageDrawn } from './support/pdf-viewer.ts';
 import { makeZip } from '../apps/server/test/helpers/zip.ts';
@@ -172,9 +173,8 @@ test('a report card the school made elsewhere shows in the student’s viewer an
 }, testInfo) => {
   const student = claimStudent('any', 3);
   await signInAdminViaApi(page);
-  const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')!.value;
   const upload = await page.request.post('/api/report-cards/upload', {
-    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) },
+    headers: await xsrf(page),
     multipart: {
       year: '2025',
       term: '3',

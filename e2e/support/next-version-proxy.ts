@@ -26,7 +26,7 @@ export async function startNextVersionProxy(
     const version = published;
     const rewritten =
       version !== null && (url === '/sw.js' || (version === 'every file' && url.endsWith(NEXT)) || (request.headers.accept ?? '').includes('text/html'));
-    const headers = { ...request.headers, host: new URL(portal).host };
+    const headers: http.OutgoingHttpHeaders = { ...request.headers, host: new URL(portal).host };
     // What is rewritten is asked for whole: uncompressed and unconditionally.
     if (rewritten) for (const name of ['accept-encoding', 'if-none-match', 'if-modified-since']) delete headers[name];
     const upstream = http.request(new URL(url, portal), { method: request.method, headers }, (answer) => {
