@@ -82,8 +82,6 @@ test('a student reads her charts and table, searches a date, and opens and close
 });
 
 test('an admin imports a scan file and the student sees the new day', async ({ page, browser }, testInfo) => {
-  // Two sign-ins, an import, the whole school's students table and axe twice: more than a minute on a busy machine.
-  test.setTimeout(120_000);
   const student = claimStudent('any', 4);
   const today = schoolToday();
   await signInAdminViaApi(page);

@@ -58,8 +58,8 @@ export type OpenActions = { row: TableRow; anchor: HTMLElement; sheet: boolean }
 
 /**
  * The actions of the row whose 'Actions ▾' button (or, on a phone, whose name) was chosen: a
- * menu by its button, or a sheet headed by the student's name. Each item shows its name, and
- * its tooltip names the student. One menu serves the whole table, drawn only while open, so a
+ * menu by its button, or a sheet headed by the student's name. Each item shows its name; in the
+ * menu, its tooltip names the student. One menu serves the whole table, drawn only while open, so a
  * row draws a single button for its actions. Closing gives the focus back to what opened it.
  */
 export function RowActionsMenu({
@@ -82,17 +82,32 @@ export function RowActionsMenu({
   // A teacher's rows offer what her role may do: her class's attendance and term reports (decision 048).
   const items = actionsFor(row)
     .filter((item) => may(item.permission))
-    .flatMap(({ action, name, Icon, permission: _permission, ...item }) => [
-      ...('apart' in item ? [<Divider key="apart" />] : []),
-      <Tooltip key={action} title={`${name} of ${row.name}`} placement={sheet ? 'top' : 'left'} describeChild>
-        <MenuItem onClick={() => choose(action)} sx={'apart' in item ? { color: 'error.main', '& .MuiListItemIcon-root': { color: 'error.main' } } : undefined}>
+    .flatMap(({ action, name, Icon, permission: _permission, ...item }) => {
+      const menuItem = (
+        <MenuItem
+          key={action}
+          onClick={() => choose(action)}
+          sx={'apart' in item ? { color: 'error.main', '& .MuiListItemIcon-root': { color: 'error.main' } } : undefined}
+        >
           <ListItemIcon>
             <Icon fontSize="small" />
           </ListItemIcon>
           <ListItemText>{name}</ListItemText>
         </MenuItem>
-      </Tooltip>,
-    ]);
+      );
+      return [
+        ...('apart' in item ? [<Divider key="apart" />] : []),
+        // The sheet's heading names the student; a tooltip there would only cover the item above it.
+        // By the menu, the tooltip never takes the pointer, so it cannot stand in the way of another item.
+        sheet ? (
+          menuItem
+        ) : (
+          <Tooltip key={action} title={`${name} of ${row.name}`} placement="left" describeChild disableInteractive>
+            {menuItem}
+          </Tooltip>
+        ),
+      ];
+    });
   if (!sheet) {
     return (
       <Menu
