@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { expectAccessible, expectCurrentAdminScreen, expectNoSidewaysScroll, goToAdminScreen, signInAdminViaApi, signInNewAdmin } from './support/fixtures.ts';
+import {
+  chooseFromSelect,
+  expectAccessible,
+  expectCurrentAdminScreen,
+  expectNoSidewaysScroll,
+  goToAdminScreen,
+  signInAdminViaApi,
+  signInNewAdmin,
+} from './support/fixtures.ts';
 import { expectDownload, expectFirstPageDrawn } from './support/pdf-viewer.ts';
 import { shot } from './support/screenshots.ts';
 
@@ -156,8 +164,7 @@ test('Parents Contact lists the students of a class who have left when the admin
   await goToAdminScreen(page, 'Parents Contact');
   await expect(page.getByRole('status').filter({ hasText: /students/ })).toBeVisible();
   // One class, with the demo school's girl of 4B who moved to another school: axe reads one class's list.
-  await page.getByRole('combobox', { name: 'Class' }).click();
-  await page.getByRole('option', { name: 'Form 4 – 4B' }).click();
+  await chooseFromSelect(page, 'Class', 'Form 4 – 4B');
   const table = page.getByRole('table', { name: 'Parents contact' });
   await expect(table.locator('tbody tr').first()).toBeVisible();
   const leftOn = table.getByText(/^Left on \d{4}-\d{2}-\d{2}$/);
@@ -178,8 +185,7 @@ test('Parents Contact lists one class, finds a student, and downloads the list a
 
   // The class list opens once the page has settled on its first class and that class's students.
   await expect(page.getByRole('status').filter({ hasText: /students/ })).toBeVisible();
-  await page.getByRole('combobox', { name: 'Class' }).click();
-  await page.getByRole('option', { name: 'Form 2 – 2B' }).click();
+  await chooseFromSelect(page, 'Class', 'Form 2 – 2B');
   const table = page.getByRole('table', { name: 'Parents contact' });
   const rows = table.locator('tbody tr');
   await expect(rows.first()).toBeVisible();

@@ -252,6 +252,19 @@ export function studentsTableRows(page: Page, id?: string): Locator {
   return page.getByRole('table', { name: 'Students' }).locator(id ? `tbody tr[data-id="${id}"]` : 'tbody tr[data-id]');
 }
 
+/**
+ * Chooses `option` from the select named `name`. Its list opens on a press; a press that landed as
+ * the select was drawn anew (its list of choices arriving) opens nothing, and is made again.
+ */
+export async function chooseFromSelect(page: Page, name: string, option: string): Promise<void> {
+  const choice = page.getByRole('option', { name: option, exact: true });
+  await expect(async () => {
+    if (!(await choice.isVisible())) await page.getByRole('combobox', { name }).click();
+    await expect(choice).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await choice.click();
+}
+
 /** What opens a row's actions: its 'Actions' button on a wide screen, the student's name on a phone. */
 export function rowActionsOpener(row: Locator): Locator {
   return row.getByRole('button', { name: /^Actions for / }).or(row.locator('td[data-field="name"] button'));
