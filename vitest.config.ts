@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import { ROOMY_MS } from './apps/server/test/helpers/wait.ts';
 import { reactOnPreact } from './apps/web/react-on-preact.ts';
 
 /**
@@ -28,9 +29,9 @@ export default defineConfig({
           // long that takes; the limit only bounds a test that never ends.
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          // `expect.poll` waits as long as the suite's own wait helper (test/helpers/wait.ts), not
-          // Vitest's one second: a mail sender's next round can be seconds away on a busy machine.
-          expect: { poll: { timeout: 15_000, interval: 50 } },
+          // `expect.poll` waits as long as the suite's own waits, not Vitest's one second: a mail
+          // sender's next round can be seconds away on a busy machine.
+          expect: { poll: { timeout: ROOMY_MS, interval: 50 } },
           pool: 'forks',
           maxWorkers: filesAtOnce,
         },

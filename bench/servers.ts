@@ -114,15 +114,15 @@ export async function serversFigures(record: RecordFigure): Promise<void> {
       // for the standby's disk as deployed (reported), then without that wait on either side, where
       // what is left is the hops' own cost (held to the budget, decision 077).
       for (const standby of ['waited for', 'not waited for'] as const) {
-        if (standby === 'not waited for') await goAlone(primaryPort);
+        const held = standby === 'not waited for';
+        if (held) await goAlone(primaryPort);
         const paced = await alternateRounds(
           { direct: pacedSavers(signedInAt(signedIn, direct.url), PACE), balanced: pacedSavers(signedInAt(signedIn, balanced), PACE) },
           PACED_ROUNDS,
         );
-        if (standby === 'not waited for') await requireStandby(primaryPort, 'postgres-b');
+        if (held) await requireStandby(primaryPort, 'postgres-b');
         const tail = paced.balanced.p99 / paced.direct.p99;
         const errors = paced.balanced.errors + paced.direct.errors;
-        const held = standby === 'not waited for';
         record(
           `Several servers: autosave p99 at ${PACE} saves/s, standby ${standby}, ${count} behind HAProxy and PgBouncer / 1 direct`,
           `${ms(paced.balanced.p99)} / ${ms(paced.direct.p99)} = ${ratio(tail)} (${paced.balanced.perSecond.toFixed(0)} / ${paced.direct.perSecond.toFixed(0)} saves/s, ${errors} errors)`,

@@ -22,24 +22,21 @@ function run({ name, env }) {
     env: { ...process.env, ...env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' },
   });
   const failures = [];
-  const failedFiles = [];
   for (const stream of [child.stdout, child.stderr]) {
     readline.createInterface({ input: stream }).on('line', (line) => {
       console.log(`[${name}] ${line}`);
-      if (/^\s*(FAIL|❯)\s/.test(line)) failedFiles.push(line.trim());
       if (failures.length > 0 || failuresBegin.test(line)) {
         if (failures.length < failureLinesKept) failures.push(line);
       }
     });
   }
-  return new Promise((resolve) => child.on('close', (code) => resolve({ name, code: code ?? 1, failures, failedFiles })));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ name, code: code ?? 1, failures })));
 }
 
 const results = await Promise.all(runs.map(run));
-for (const { name, code, failures, failedFiles } of results) {
+for (const { name, code, failures } of results) {
   if (code === 0) continue;
   console.log(`── what failed on ${name} ──`);
-  for (const line of new Set(failedFiles)) console.log(`[${name}] ${line}`);
   for (const line of failures) console.log(`[${name}] ${line}`);
 }
 for (const { name, code } of results) console.log(`── server suites on ${name}: ${code === 0 ? 'passed' : `failed (exit ${code})`} ──`);
