@@ -49,8 +49,16 @@ test('a student uploads her documents with progress, removes one, resubmits, see
   await sea.getByRole('button', { name: 'Upload' }).click();
   await expect(sea.getByText('The sea slip must be a PDF file.')).toBeVisible();
 
+  // Asked first; Cancel keeps the file and gives the focus back to Remove.
   await birth.getByRole('button', { name: 'Remove' }).click();
-  await page.getByRole('dialog', { name: 'Remove Birth Certificate?' }).getByRole('button', { name: 'Remove' }).click();
+  const removing = page.getByRole('dialog', { name: 'Remove Birth Certificate?' });
+  await expect(removing.getByText(/^The file .+ will be deleted\.$/)).toBeVisible();
+  await expectAccessible(page);
+  await removing.getByRole('button', { name: 'Cancel' }).click();
+  await expect(removing).toHaveCount(0);
+  await expect(birth.getByRole('button', { name: 'Remove' })).toBeFocused();
+  await birth.getByRole('button', { name: 'Remove' }).click();
+  await removing.getByRole('button', { name: 'Remove' }).click();
   await expect(birth.getByText('Birth certificate removed.')).toBeVisible();
   await expect(birth.getByRole('button', { name: 'Choose file' })).toBeVisible();
 

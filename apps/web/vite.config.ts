@@ -186,6 +186,11 @@ function firstScreenChunks() {
         'features/registration/pages.tsx',
         'features/registration/documents-step-page.tsx',
       ]);
+      // What a wizard step fetches once it is drawn: the contract's checks, and the schemas they reach
+      // through the contract's index (which the walk does not follow). A module they share with the
+      // family's screens must not be in the family's chunk, or a student's step would fetch that
+      // chunk and its styles, and lay the page out again (issue 54).
+      const checks = drawnWith(graph, ['features/registration/field-schemas.ts', '../../../packages/contract/src/student-schema.ts']);
       // A guardian's screens (decision 062): what the student's chunk does not already hold.
       const family = drawnWith(graph, [
         'features/family/family-page.tsx',
@@ -198,10 +203,10 @@ function firstScreenChunks() {
       for (const module of first) if (!module.endsWith(`${path.sep}main.tsx`)) chunks.set(module, 'app');
       for (const module of wizard) if (!first.has(module)) chunks.set(module, 'wizard');
       for (const module of student) if (!first.has(module)) chunks.set(module, 'student-screens');
-      // What a guardian's screens share with the wizard comes with the student's screens, which both stand on:
+      // What a guardian's screens share with the wizard or its checks comes with the student's screens, which both stand on:
       // in either one's chunk it would have the other fetch that whole chunk for it.
       for (const module of family)
-        if (!first.has(module) && !student.has(module)) chunks.set(module, wizard.has(module) ? 'student-screens' : 'family-screens');
+        if (!first.has(module) && !student.has(module)) chunks.set(module, wizard.has(module) || checks.has(module) ? 'student-screens' : 'family-screens');
     }
     if (/[\\/]node_modules[\\/]idb[\\/]/.test(id)) return 'wizard';
     return chunks.get(id) ?? null;

@@ -22,6 +22,19 @@ Object.assign(globalThis, { jest: { advanceTimersByTime: (ms: number) => vi.adva
 // them at once).
 options.requestAnimationFrame = (callback) => setTimeout(callback);
 
+// jsdom has the <dialog> element but not its modal methods: here they open and close it, as the
+// browser does (without its top layer, which jsdom does not draw). Files tested outside jsdom have none.
+if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.showModal) {
+  Object.assign(HTMLDialogElement.prototype, {
+    showModal(this: HTMLDialogElement) {
+      this.setAttribute('open', '');
+    },
+    close(this: HTMLDialogElement) {
+      this.removeAttribute('open');
+    },
+  });
+}
+
 afterEach(() => {
   cleanup();
   // A test that put itself on a clock of its own leaves it with the test.

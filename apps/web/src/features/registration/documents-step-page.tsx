@@ -1,22 +1,21 @@
 import { documentTypeNames, documentTypes, stillToUpload } from '@school/contract/documents';
 import { messages } from '@school/contract/messages';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useOutletContext } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { failureMessage, LoadFailed } from '../../components/light/load-failed.tsx';
 import { getStudent } from '../../api/get-student.ts';
 import { LightAlert } from '../../components/light/light-alert.tsx';
+import { LightConfirmDialog } from '../../components/light/light-confirm-dialog.tsx';
 import { lightButtonClass } from '../../components/light/light-form.tsx';
 import { LightIcon } from '../../components/light/light-icon.tsx';
-import { lazyPreloaded } from '../../lib/lazy-preloaded.ts';
-import { useIdle } from '../../lib/use-idle.ts';
 import { deleteFile } from './api/delete-file.ts';
 import { getFilesQueryOptions, useFiles, type UploadedFile } from './api/get-files.ts';
 import { uploadFile } from './api/upload-file.ts';
 import { useAutosave } from './autosave-context.tsx';
 import { NothingChanged } from './components/nothing-changed.tsx';
-import { AskRemoveByBrowser } from './wizard-questions.ts';
+import { removeText, removeTitle } from './wizard-questions.ts';
 
 const slots = documentTypeNames.map((type) => ({
   type,
@@ -26,10 +25,6 @@ const slots = documentTypeNames.map((type) => ({
 }));
 
 type Slot = (typeof slots)[number];
-
-// The question before a removal is in a chunk of its own, fetched once the step is up. Offline
-// before it came, the browser asks the same question.
-const RemoveFileDialog = lazyPreloaded(async () => (await import('./remove-file-dialog.tsx')).RemoveFileDialog, AskRemoveByBrowser);
 
 /** Enter or Space on the file chooser opens the file picker, as a click does. */
 function openPicker(event: KeyboardEvent<HTMLLabelElement>) {
@@ -182,15 +177,17 @@ function DocumentSlot({
         </LightAlert>
       )}
       {confirming && (
-        <Suspense>
-          <RemoveFileDialog.Component
-            id={`${inputId}-remove`}
-            title={slot.label}
-            fileName={current?.name}
-            onCancel={() => setConfirming(false)}
-            onRemove={remove}
-          />
-        </Suspense>
+        // 'Remove Birth Certificate?': asked before an uploaded document is deleted.
+        <LightConfirmDialog
+          title={removeTitle(slot.label)}
+          cancelLabel="Cancel"
+          confirmLabel="Remove"
+          confirmContained
+          onCancel={() => setConfirming(false)}
+          onConfirm={remove}
+        >
+          {removeText(current?.name)}
+        </LightConfirmDialog>
       )}
     </section>
   );
@@ -203,7 +200,6 @@ export default function DocumentsStepPage() {
   const studentId = String(state.record.id);
   const queryClient = useQueryClient();
   const { data: files, error, refetch } = useFiles(studentId);
-  useIdle(RemoveFileDialog.preload);
 
   async function refresh() {
     await queryClient.invalidateQueries({ queryKey: getFilesQueryOptions(studentId).queryKey });

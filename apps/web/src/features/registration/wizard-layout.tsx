@@ -1,26 +1,21 @@
 import { messages } from '@school/contract/messages';
-import { Suspense, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useBlocker, useLocation } from 'react-router';
 import { useSession } from '../../api/get-session.ts';
 import { useStudentForVisit, type Registration } from '../../api/get-student.ts';
 import { LazyPdfDialog } from '../../components/light/lazy-pdf-dialog.tsx';
 import { LightAlert } from '../../components/light/light-alert.tsx';
+import { LightConfirmDialog } from '../../components/light/light-confirm-dialog.tsx';
 import { lightButtonClass } from '../../components/light/light-form.tsx';
 import { LightIcon } from '../../components/light/light-icon.tsx';
 import { LightStepper } from '../../components/light/light-stepper.tsx';
 import { failureMessage, LoadFailed } from '../../components/light/load-failed.tsx';
 import { LightSpinner } from '../../components/light/light-spinner.tsx';
 import { AutosaveProvider, useAutosave, useAutosaveState, useWizardAutosave } from './autosave-context.tsx';
-import { AskLeaveByBrowser } from './wizard-questions.ts';
+import { LEAVE_TEXT, LEAVE_TITLE } from './wizard-questions.ts';
 import { today } from '../../lib/format-day.ts';
-import { lazyPreloaded } from '../../lib/lazy-preloaded.ts';
-import { useIdle } from '../../lib/use-idle.ts';
 import { StepNavigation } from './step-navigation.tsx';
 import { steps } from './steps.ts';
-
-// The leave dialog is in a chunk of its own, fetched once the step is up: the first screen never
-// draws it. Offline before it came, the browser asks the same question.
-const LeaveDialog = lazyPreloaded(async () => (await import('./leave-dialog.tsx')).LeaveDialog, AskLeaveByBrowser);
 
 /** What every step screen reads from the wizard. */
 export type StepContext = { readOnly: boolean; terms: Registration['terms']; academicYear: string; completedOn: string | null };
@@ -80,7 +75,6 @@ function WizardSteps({ registration }: { registration: Registration }) {
   const closed = state.closedMessage ?? (registration.registration.editable ? null : registration.registration.message);
   const blocker = useBlocker(({ nextLocation }) => store.hasUnsaved && !nextLocation.pathname.startsWith('/registration/'));
   const completedOn = useCompletedOn(registration, state.progress.submit === 1);
-  useIdle(LeaveDialog.preload);
 
   // `/registration` itself opens the first step.
   if (current < 0 && /^\/registration\/?$/.test(location.pathname)) return <Navigate to="/registration/student-data" replace />;
@@ -112,9 +106,16 @@ function WizardSteps({ registration }: { registration: Registration }) {
         {current >= 0 && <StepNavigation current={current} />}
       </div>
       {blocker.state === 'blocked' && (
-        <Suspense>
-          <LeaveDialog.Component onStay={() => blocker.reset?.()} onLeave={() => blocker.proceed?.()} />
-        </Suspense>
+        // Asked when she leaves the wizard inside the app while a change is still unsaved (decision 007).
+        <LightConfirmDialog
+          title={LEAVE_TITLE}
+          cancelLabel="Stay"
+          confirmLabel="Leave"
+          onCancel={() => blocker.reset?.()}
+          onConfirm={() => blocker.proceed?.()}
+        >
+          {LEAVE_TEXT}
+        </LightConfirmDialog>
       )}
     </>
   );

@@ -6,11 +6,6 @@ import { registrationRoutes } from '../../../src/features/registration/routes.ts
 import { json, renderWithQueries, stubFetch, studentSession, type Call } from '../../http.tsx';
 import { registration } from './fixtures.tsx';
 
-// The remove question's chunk never arrives: the connection went before the step had fetched it.
-vi.mock('../../../src/features/registration/remove-file-dialog.tsx', () => {
-  throw new TypeError('Failed to fetch dynamically imported module');
-});
-
 /** A Documents step with a birth certificate already uploaded; the removal is answered as the portal does. */
 function fakeServer() {
   let files = [{ name: 'birth.pdf', type: 'birth_certificate', url: '/api/file/birth.pdf' }];
@@ -38,25 +33,24 @@ const deletes = (calls: Call[]) => calls.filter((call) => call.method === 'DELET
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('the remove question, when its dialog could not be fetched', () => {
-  it('is asked by the browser with the same words, and Yes removes the document', async () => {
+describe('the remove question, drawn with the step (no chunk of its own to wait for)', () => {
+  it('names the document and its file, and Remove removes it', async () => {
     const calls = fakeServer();
-    const confirm = vi.fn(() => true);
-    vi.stubGlobal('confirm', confirm);
     const slot = await pressRemove();
-    await waitFor(() => expect(confirm).toHaveBeenCalledWith('Remove Birth Certificate?\n\nThe file birth.pdf will be deleted.'));
+    const question = await screen.findByRole('dialog', { name: 'Remove Birth Certificate?' });
+    expect(question).toHaveTextContent('The file birth.pdf will be deleted.');
+    await userEvent.click(within(question).getByRole('button', { name: 'Remove' }));
     expect(await within(slot).findByRole('status')).toHaveTextContent('File deleted successfully.');
     expect(deletes(calls)).toHaveLength(1);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('keeps the document when she says no', async () => {
+  it('keeps the document when she cancels', async () => {
     const calls = fakeServer();
-    vi.stubGlobal(
-      'confirm',
-      vi.fn(() => false),
-    );
     const slot = await pressRemove();
-    await waitFor(() => expect(window.confirm).toHaveBeenCalledTimes(1));
+    const question = await screen.findByRole('dialog', { name: 'Remove Birth Certificate?' });
+    await userEvent.click(within(question).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(within(slot).getByRole('link', { name: 'birth.pdf' })).toBeInTheDocument();
     expect(deletes(calls)).toHaveLength(0);
   });

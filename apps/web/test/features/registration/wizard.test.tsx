@@ -86,8 +86,8 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the registration wizard', () => {
-  // The wizard's steps and what a tap opens (the leave question, the form's PDF dialog) are
-  // fetched when first needed, and their modules (MUI's above all), transformed on first use, take
+  // The wizard's steps and what a tap opens (the form's PDF dialog) are fetched when first
+  // needed, and their modules (MUI's above all), transformed on first use, take
   // a busy machine tens of seconds: loaded once here, with room, each test waits for its screen
   // and not for that.
   beforeAll(async () => {
@@ -96,7 +96,6 @@ describe('the registration wizard', () => {
       import('../../../src/features/registration/pages.tsx'),
       import('../../../src/features/registration/documents-step-page.tsx'),
       import('../../../src/features/registration/complete-step-page.tsx'),
-      import('../../../src/features/registration/leave-dialog.tsx'),
       import('../../../src/components/mui/pdf-dialog.tsx'),
       import('../../../src/components/mui/mui-theme.tsx'),
     ]);
