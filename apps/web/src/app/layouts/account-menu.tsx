@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
-import { Link } from 'react-router';
+import { LightLink } from '../../components/light/light-link.tsx';
 import type { NavEntry } from '../navigation.ts';
 import { focusFirstItem, moveAmongItems } from './menu-keys.ts';
 import './layout-menus.css';
@@ -38,9 +38,16 @@ export function AccountMenu({ anchor, entries, onClose }: { anchor: HTMLElement;
       <div className="layout-menu-backdrop" data-testid="account-menu-backdrop" onClick={onClose} />
       <div ref={menu} id="account-menu" role="menu" className="layout-menu" onKeyDown={onKeyDown}>
         {items.map((entry, index) => (
-          <Link key={entry.to} to={entry.to} role="menuitem" tabIndex={index === 0 ? 0 : -1} className="light-menu-item layout-menu-item" onClick={onClose}>
+          <LightLink
+            key={entry.to}
+            to={entry.to}
+            role="menuitem"
+            tabIndex={index === 0 ? 0 : -1}
+            className="light-menu-item layout-menu-item"
+            onClick={onClose}
+          >
             {entry.label}
-          </Link>
+          </LightLink>
         ))}
       </div>
     </>,

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
-import { Link } from 'react-router';
+import { LightLink } from '../../components/light/light-link.tsx';
 import { SchoolCrest } from '../../components/school-crest.tsx';
 import type { NavEntry } from '../navigation.ts';
 import { useFocusReturn } from './menu-keys.ts';
@@ -28,9 +28,9 @@ function keepFocusInside(event: KeyboardEvent, panel: HTMLElement) {
 /** A list of entries, the one she is on marked. */
 function DrawerEntries({ entries, path }: { entries: NavEntry[]; path: string }) {
   return entries.map((entry) => (
-    <Link key={entry.to} to={entry.to} className="light-menu-item layout-drawer-entry" aria-current={path === entry.to ? 'page' : undefined}>
+    <LightLink key={entry.to} to={entry.to} className="light-menu-item layout-drawer-entry" aria-current={path === entry.to ? 'page' : undefined}>
       {entry.label}
-    </Link>
+    </LightLink>
   ));
 }
 

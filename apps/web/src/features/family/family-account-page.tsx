@@ -4,7 +4,7 @@ import { messages } from '@school/contract/messages';
 import { notificationKindLabels } from '@school/contract/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { LightLink } from '../../components/light/light-link.tsx';
 import { FormAlerts } from '../../components/light/form-alerts.tsx';
 import { LightAlert } from '../../components/light/light-alert.tsx';
 import { LightButton } from '../../components/light/light-button.tsx';
@@ -144,9 +144,9 @@ export default function FamilyAccountPage() {
           <TwoStepSection />
         </>
       )}
-      <Link className="light-link family-link" to="/logout">
+      <LightLink className="light-link family-link" to="/logout">
         Sign out
-      </Link>
+      </LightLink>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { displayName } from '@school/contract/names';
 import type { ReactNode } from 'react';
-import { Link, Navigate, useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
+import { LightLink } from '../../components/light/light-link.tsx';
 import { AbsenceNotes } from '../../components/light/absence-notes.tsx';
 import { AttendanceView } from '../../components/light/attendance-view.tsx';
 import { LightAlert } from '../../components/light/light-alert.tsx';
@@ -21,9 +22,9 @@ function Switcher({ daughters, chosen }: { daughters: GuardianChild[]; chosen: s
       <ul>
         {daughters.map((child) => (
           <li key={child.student_id}>
-            <Link to={`/family/${encodeURIComponent(child.student_id)}`} aria-current={child.student_id === chosen ? 'page' : undefined}>
+            <LightLink to={`/family/${encodeURIComponent(child.student_id)}`} aria-current={child.student_id === chosen ? 'page' : undefined}>
               {child.first_name ?? child.student_id}
-            </Link>
+            </LightLink>
           </li>
         ))}
       </ul>
@@ -81,9 +82,9 @@ export default function FamilyPage() {
       <div>
         <PageTitle>My Daughters</PageTitle>
         <LightAlert severity="info">No daughter is linked to your account yet. With the letter the school gave you, you can add her here.</LightAlert>
-        <Link className="light-link family-link" to="/family/add">
+        <LightLink className="light-link family-link" to="/family/add">
           Add a daughter
-        </Link>
+        </LightLink>
       </div>
     );
   const child = studentId === undefined ? children[0]! : children.find((each) => each.student_id === studentId);
@@ -105,9 +106,9 @@ export default function FamilyPage() {
           Your Contact Details
         </h2>
         <p className="light-text light-secondary">Moved, or a new phone number? Send the school your new details for her record.</p>
-        <Link className="light-link family-link" to={`/family/${encodeURIComponent(child.student_id)}/details`}>
+        <LightLink className="light-link family-link" to={`/family/${encodeURIComponent(child.student_id)}/details`}>
           Update my contact details
-        </Link>
+        </LightLink>
       </section>
       <AfterPaint>
         <section className="family-section">
@@ -118,9 +119,9 @@ export default function FamilyPage() {
             <AttendanceView key={child.student_id} studentId={child.student_id} firstName={firstName} />
             <AbsenceNotes key={`notes-${child.student_id}`} studentId={child.student_id} firstName={firstName} />
           </section>
-          <Link className="light-link family-link" to="/family/add">
+          <LightLink className="light-link family-link" to="/family/add">
             Add a daughter
-          </Link>
+          </LightLink>
         </AfterPaint>
       </AfterPaint>
     </div>

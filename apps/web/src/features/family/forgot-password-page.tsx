@@ -1,6 +1,6 @@
 import { limits } from '@school/contract/limits';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { LightLink } from '../../components/light/light-link.tsx';
 import { AuthCard } from '../../components/light/auth-card.tsx';
 import { FormAlerts } from '../../components/light/form-alerts.tsx';
 import { LightAlert } from '../../components/light/light-alert.tsx';
@@ -40,9 +40,9 @@ export default function ForgotPasswordPage() {
       {sent ? (
         <div className="light-stack">
           <LightAlert severity="success">{sent}</LightAlert>
-          <Link className="light-link family-link" to="/parents">
+          <LightLink className="light-link family-link" to="/parents">
             Back to sign-in
-          </Link>
+          </LightLink>
         </div>
       ) : (
         <form className="light-stack" onSubmit={send} noValidate>
@@ -61,9 +61,9 @@ export default function ForgotPasswordPage() {
           <LightButton type="submit" disabled={busy || wait.waiting || !email.trim()}>
             Send Link
           </LightButton>
-          <Link className="light-link family-link" to="/parents">
+          <LightLink className="light-link family-link" to="/parents">
             Back to sign-in
-          </Link>
+          </LightLink>
         </form>
       )}
     </AuthCard>

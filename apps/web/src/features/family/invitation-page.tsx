@@ -1,7 +1,8 @@
 import { guardianMessages } from '@school/contract/guardian-messages';
 import { limits } from '@school/contract/limits';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { LightLink } from '../../components/light/light-link.tsx';
 import { ApiError } from '../../api/client.ts';
 import { useSession } from '../../api/get-session.ts';
 import { useSchoolName } from '../../api/get-school-config.ts';
@@ -25,9 +26,9 @@ const signInAndReturn = (token: string) => `/parents?next=${encodeURIComponent(`
 /** A link that leads on from a dead end: to sign in, or back here after it. */
 function SignInLink({ to, children = 'Go to sign-in' }: { to: string; children?: string }) {
   return (
-    <Link className="light-link family-link" to={to}>
+    <LightLink className="light-link family-link" to={to}>
       {children}
-    </Link>
+    </LightLink>
   );
 }
 

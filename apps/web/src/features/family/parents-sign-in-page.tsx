@@ -1,7 +1,8 @@
 import { limits } from '@school/contract/limits';
 import { messages } from '@school/contract/messages';
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { LightLink } from '../../components/light/light-link.tsx';
 import { useSession } from '../../api/get-session.ts';
 import { ProviderSignInButton } from '../../components/light/provider-sign-in-button.tsx';
 import { providerProblem, waitingFactors } from '../../lib/provider-sign-in.ts';
@@ -101,12 +102,12 @@ export default function ParentsSignInPage() {
         </LightButton>
         <ProviderSignInButton role="guardians" />
         <div className="light-row">
-          <Link className="light-link family-link" to="/parents/forgot">
+          <LightLink className="light-link family-link" to="/parents/forgot">
             Forgot password?
-          </Link>
-          <Link className="light-link family-link" to="/">
+          </LightLink>
+          <LightLink className="light-link family-link" to="/">
             Student sign-in
-          </Link>
+          </LightLink>
         </div>
       </form>
     </AuthCard>

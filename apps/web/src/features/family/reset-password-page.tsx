@@ -1,7 +1,8 @@
 import { guardianMessages } from '@school/contract/guardian-messages';
 import { messages } from '@school/contract/messages';
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { LightLink } from '../../components/light/light-link.tsx';
 import { AuthCard } from '../../components/light/auth-card.tsx';
 import { LightAlert } from '../../components/light/light-alert.tsx';
 import { NewPasswordForm } from '../../components/light/new-password-form.tsx';
@@ -47,17 +48,17 @@ export default function ResetPasswordPage() {
       {!token ? (
         <div className="light-stack">
           <LightAlert severity="error">{guardianMessages.linkNotValid}</LightAlert>
-          <Link className="light-link family-link" to="/parents/forgot">
+          <LightLink className="light-link family-link" to="/parents/forgot">
             Send a new link
-          </Link>
+          </LightLink>
         </div>
       ) : done ? (
         <div className="light-stack">
           {problem && <LightAlert severity="info">{problem}</LightAlert>}
           <LightAlert severity="success">Your password has been changed. Sign in with it.</LightAlert>
-          <Link className="light-link family-link" to="/parents">
+          <LightLink className="light-link family-link" to="/parents">
             Sign in
-          </Link>
+          </LightLink>
         </div>
       ) : (
         <NewPasswordForm

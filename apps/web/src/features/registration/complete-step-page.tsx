@@ -1,6 +1,9 @@
 import { documentTypeNames } from '@school/contract/documents';
+import { fieldsOfStep } from '@school/contract/field-rules';
+import { stepKeys } from '@school/contract/progress-steps';
 import { stepStates, type CompletenessFacts, type StepState } from '@school/contract/step-states';
-import { Link, useOutletContext } from 'react-router';
+import { useOutletContext } from 'react-router';
+import { LightLink } from '../../components/light/light-link.tsx';
 import { LightAlert } from '../../components/light/light-alert.tsx';
 import { LightIcon } from '../../components/light/light-icon.tsx';
 import { LightCheckbox } from '../../components/light/light-switch.tsx';
@@ -22,6 +25,9 @@ function needs(state: StepState): string {
   return parts.join(' ');
 }
 
+/** The fields whose values the step judges: those of every data step. */
+const judgedFields = stepKeys.flatMap(fieldsOfStep);
+
 /** Her steps' states before the contract's schemas have come: each saved value was judged when it was saved. */
 const statesOnFirstPaint = (record: Parameters<typeof stepStates>[0], facts: CompletenessFacts) => stepStates(record, facts, () => true);
 
@@ -37,7 +43,7 @@ export default function CompleteStepPage() {
   const { store, state } = useAutosave();
   const agreed = store.value('agree_terms_conditions') === 1;
   const { reviewed } = state.progress;
-  const judge = useFieldJudge();
+  const judge = useFieldJudge(judgedFields);
   // Her documents name what is still to upload. The Documents flag, once set, says they are all in
   // and reviewed; until her documents have come, it tells while the step is reviewed.
   const { data: files } = useFiles(String(state.record.id));
@@ -83,9 +89,9 @@ export default function CompleteStepPage() {
                 <LightIcon name="errorOutline" className="lf-warn" title="Incomplete" />
               )}
               <div>
-                <Link to={pathOf(step.key)} className="lf-link">
+                <LightLink to={pathOf(step.key)} className="lf-link">
                   {step.label}
-                </Link>
+                </LightLink>
                 <p className="lf-secondary">{step.complete ? 'Done' : checking(step) ? 'Checking your documents…' : needs(step)}</p>
               </div>
             </li>

@@ -1,5 +1,5 @@
 import type { StepKey } from '@school/contract';
-import { missingFields } from '@school/contract/field-rules';
+import { fieldsOfStep, missingFields } from '@school/contract/field-rules';
 import { useOutletContext } from 'react-router';
 import { useAutosave } from './autosave-context.tsx';
 import { NothingChanged } from './components/nothing-changed.tsx';
@@ -16,7 +16,7 @@ import { StepForm } from './components/step-form.tsx';
 export function DataStepPage({ step }: { step: StepKey }) {
   const { readOnly } = useOutletContext<{ readOnly: boolean }>();
   const { store } = useAutosave();
-  const judge = useFieldJudge();
+  const judge = useFieldJudge(fieldsOfStep(step));
   const record = store.current();
   // The schemas judge the values only of a step with nothing left to fill in: one still missing a
   // value is incomplete whatever they say, and a phone is spared building them (issue 54).

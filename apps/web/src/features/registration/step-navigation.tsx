@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { LightLink } from '../../components/light/light-link.tsx';
 import { lightButtonClass } from '../../components/light/light-form.tsx';
 import { LightIcon } from '../../components/light/light-icon.tsx';
 import { steps } from './steps.ts';
@@ -14,17 +14,17 @@ export function StepNavigation({ current }: { current: number }) {
   return (
     <nav aria-label="Step" className="lf-row lf-step-nav">
       {previous ? (
-        <Link to={previous} data-step-link className={lightButtonClass('outlined')}>
+        <LightLink to={previous} data-step-link className={lightButtonClass('outlined')}>
           <LightIcon name="arrowBack" />
           Back
-        </Link>
+        </LightLink>
       ) : (
         <span />
       )}
-      <Link to={next} data-step-link className={lightButtonClass('contained')}>
+      <LightLink to={next} data-step-link className={lightButtonClass('contained')}>
         Continue
         <LightIcon name="arrowForward" />
-      </Link>
+      </LightLink>
     </nav>
   );
 }
