@@ -10,6 +10,7 @@ import { prepareStudent, signInAdmin } from './autosave.ts';
 import { BenchClient } from './http-client.ts';
 import { median } from './http-client.ts';
 import { freePort, root } from './portal-process.ts';
+import { traceSteps } from './main-thread.ts';
 import { launchOptions } from './web-weight.ts';
 
 import type { RecordFigure } from './results.ts';
@@ -27,6 +28,9 @@ export const studentRoutes = [
   '/attendance',
   '/registration/change-password',
 ];
+
+/** The wizard's steps, whose main thread issue 54 traces. */
+const wizardRoutes = studentRoutes.filter((route) => route.startsWith('/registration/') && route !== '/registration/change-password');
 
 /** A guardian's screens, held to the students' budget (issue 50, point 9); `:daughter` is her daughter's page. */
 export const guardianRoutes = ['/family', '/family/:daughter', '/family/messages', '/family/account'];
@@ -282,10 +286,27 @@ export async function lighthouseFigures(url: string, dataDir: string, student: S
 
     const { client } = await prepareStudent(url, student);
     await auditRoutes(calibration, studentRoutes, client);
-    if (!process.env.BENCH_LIGHTHOUSE_ROUTES)
+    if (!process.env.BENCH_LIGHTHOUSE_ROUTES) {
       await keystrokeFigures(browser, url, client, calibration, record).catch((error: Error) =>
         record('Keystroke to next frame, Family Data (calibrated phone)', `not measured: ${error.message.split('\n')[0]}`, 'worst ≤ 100 ms', false),
       );
+      console.log('    The wizard’s long tasks on the same phone, from a trace of each step (issue 54, point 2):');
+      const traced = await traceSteps(browser, url, client, calibration.slowdown, wizardRoutes);
+      for (const [name, tasks] of traced) {
+        const largest = [...tasks].sort((a, b) => b.ms - a.ms)[0];
+        const parts = largest?.parts
+          .slice(0, 3)
+          .map((part) => `${part.what} ${part.ms.toFixed(0)} ms`)
+          .join(', ');
+        const total = tasks.reduce((sum, task) => sum + task.ms, 0);
+        record(
+          `Long tasks, ${name}`,
+          `${tasks.length}, ${total.toFixed(0)} ms${largest ? `; the largest ${largest.ms.toFixed(0)} ms: ${parts}` : ''}`,
+          'reported',
+          null,
+        );
+      }
+    }
 
     // A parent: her sign-in page, then her screens once an invitation the school sent her is accepted.
     await clearCookies();
