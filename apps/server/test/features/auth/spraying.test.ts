@@ -4,6 +4,7 @@ import { limits } from '../../../src/features/auth/throttle.ts';
 import { createAdminUser, createStudent, signInAsAdmin, type TestStudent } from '../../helpers/factories.ts';
 import { schoolSignInBudgetAside, buildTestApp, TestClient, type TestApp } from '../../helpers/test-app.ts';
 import { testDialect } from '../../helpers/test-db.ts';
+import { ROOMY_MS } from '../../helpers/wait.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -166,6 +167,6 @@ describe('the sign-in records an anonymous client leaves', () => {
     advance(spray.windowMs + 2 * 60_000);
     const later = await behindProxy('203.0.113.78');
     await later.post('/api/login-student', { student_id: 'nobody-here', password: wrongDate });
-    await vi.waitFor(async () => expect(await rowsOf('203.0.113.77')).toBe(0), { timeout: 5000, interval: 50 });
+    await vi.waitFor(async () => expect(await rowsOf('203.0.113.77')).toBe(0), { timeout: ROOMY_MS, interval: 50 });
   });
 });
