@@ -113,12 +113,15 @@ const earlyAnswers = new Map<string, { promise: Promise<unknown>; at: number }>(
  * the screen's own call of the same path, within a few seconds, takes this answer instead of
  * asking again. Each early answer is taken once, so a later visit reads the server afresh.
  */
-export function askEarly(path: string): void {
+export function askEarly(path: string, { guessed = false }: { guessed?: boolean } = {}): void {
   if (earlyAnswers.has(path)) return;
-  const promise = api(path);
-  // Whoever takes it sees the failure; untaken, it is no one's error.
-  promise.catch(() => undefined);
-  earlyAnswers.set(path, { promise, at: Date.now() });
+  const early = { promise: api(path, { guessed }), at: Date.now() };
+  earlyAnswers.set(path, early);
+  // Whoever takes it sees the failure; untaken, it is no one's error. A call asked on a guess of
+  // who is signed in that failed is forgotten, so that the screen asks for itself.
+  early.promise.catch(() => {
+    if (guessed && earlyAnswers.get(path) === early) earlyAnswers.delete(path);
+  });
 }
 
 /** The early answer of a GET, once, if one was asked for moments ago. */
@@ -136,7 +139,11 @@ function takeEarlyAnswer(path: string): Promise<unknown> | undefined {
 const isSignIn = (path: string) => path.startsWith('/api/login') || path === '/api/admin-login' || path.startsWith('/api/guardian-login');
 
 /** `csrf`: a read that must echo the CSRF token too, as a mutating call does (the server's `/api/user/{id}`). */
-type CallOptions = { method?: string; body?: unknown; signal?: AbortSignal; timeoutMs?: number; csrf?: boolean };
+/**
+ * `guessed`: a read asked before the session has said who is signed in, for whoever was last
+ * (`askEarly`): its 401 says only that the guess was wrong, not that a session ended.
+ */
+type CallOptions = { method?: string; body?: unknown; signal?: AbortSignal; timeoutMs?: number; csrf?: boolean; guessed?: boolean };
 type Answer = { status: number; ok: boolean; statusText: string; body: unknown };
 
 /**
@@ -198,7 +205,7 @@ export async function api<T>(path: string, options: CallOptions = {}): Promise<T
   const { body } = answer;
   if (!answer.ok) {
     const errorBody = (body && typeof body === 'object' ? body : { message: answer.statusText }) as ApiErrorBody & Record<string, unknown>;
-    if (answer.status === 401 && !isSignIn(path)) sessionEnded.tell(errorBody.message);
+    if (answer.status === 401 && !isSignIn(path) && !options.guessed) sessionEnded.tell(errorBody.message);
     if (answer.status === 403 && errorBody.code === 'enrolment_required') enrolmentRequired.tell();
     throw new ApiError(answer.status, errorBody);
   }

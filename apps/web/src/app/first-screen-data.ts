@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { askEarly } from '../api/client.ts';
 import { getSchoolConfigQueryOptions, schoolConfigInPage, schoolConfigPath } from '../api/get-school-config.ts';
-import { getSessionQueryOptions } from '../api/get-session.ts';
+import { getSessionQueryOptions, signedInHere, type Session } from '../api/get-session.ts';
 import { screenOfPath } from '@school/contract/screen-paths';
 import { DAUGHTER, familyScreenCalls, firstCallsOf } from './first-screen-calls.ts';
 
@@ -19,14 +19,24 @@ export function prefetchFirstScreen(client: QueryClient, path: string): void {
   const school = schoolConfigInPage();
   if (school) client.setQueryData(getSchoolConfigQueryOptions().queryKey, school);
   else askEarly(schoolConfigPath);
+  // A returning visit: for whoever was last signed in here, her screen's calls go beside the
+  // session rather than after it (the service worker's page starts none). A wrong guess costs a
+  // refused call that nothing takes.
+  const last = signedInHere();
+  if (last) for (const call of screenCallsOf(path, { ...last, authenticated: true, admin: false, restricted: false })) askEarly(call, { guessed: true });
   void client
     .fetchQuery(getSessionQueryOptions())
     .then((session) => {
-      if (session.authenticated && session.kind === 'guardian') for (const call of familyCallsOf(path)) askEarly(call);
-      if (!session.authenticated || session.admin || session.restricted || !session.userID || session.kind === 'guardian') return;
-      for (const call of firstCallsOf(path, session.userID)) askEarly(call);
+      for (const call of screenCallsOf(path, session)) askEarly(call);
     })
     .catch(() => undefined);
+}
+
+/** The calls of the screen at `path` for the signed-in student or guardian `session` names; none for anyone else. */
+function screenCallsOf(path: string, session: Pick<Session, 'authenticated' | 'admin' | 'restricted' | 'userID' | 'kind'>): string[] {
+  if (!session.authenticated || session.admin || session.restricted) return [];
+  if (session.kind === 'guardian') return familyCallsOf(path);
+  return session.userID ? firstCallsOf(path, session.userID) : [];
 }
 
 /** The calls a guardian's screen at `path` makes as it opens; none for a path that is not one of hers. */

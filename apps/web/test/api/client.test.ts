@@ -48,6 +48,23 @@ describe('a call asked for early', () => {
     expect(calls).toHaveLength(2);
   });
 
+  it('on a guess of who is signed in, tells no one of a 401 and is forgotten, so the screen asks afresh', async () => {
+    const told = vi.fn();
+    const stop = onSessionEnded(told);
+    let answered = 0;
+    const calls = stubFetch(() =>
+      (answered += 1) === 1 ? json({ message: 'Your session has ended. Please sign in again.' }, 401) : json({ answer: answered }),
+    );
+    askEarly('/api/student/20260001', { guessed: true });
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    // Its failure settles before the screen asks: the screen's own call goes to the server.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await expect(api('/api/student/20260001')).resolves.toEqual({ answer: 2 });
+    expect(told).not.toHaveBeenCalled();
+    expect(calls).toHaveLength(2);
+    stop();
+  });
+
   it('gives its failure to the call that takes it', async () => {
     stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     askEarly('/api/towns');

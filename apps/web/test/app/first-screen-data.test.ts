@@ -10,7 +10,7 @@ import { filesPath } from '../../src/features/registration/api/get-files.ts';
 import { referenceListsPath } from '../../src/features/registration/api/get-reference-lists.ts';
 import { reportCardTermsPath } from '../../src/api/get-report-card-terms.ts';
 import { childrenPath } from '../../src/features/family/api/get-children.ts';
-import { json, stubFetch, studentSession } from '../http.tsx';
+import { held, json, stubFetch, studentSession } from '../http.tsx';
 
 /** The calls the app starts for a student opening `path`, before any screen is drawn. */
 async function earlyCalls(path: string, session: object = studentSession): Promise<string[]> {
@@ -26,7 +26,11 @@ async function earlyCalls(path: string, session: object = studentSession): Promi
 
 const student = '20260001';
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  // Who signed in is kept on the device (for the next visit): each test starts from none.
+  localStorage.clear();
+});
 
 describe('the first screen’s calls, started with the app', () => {
   it('ask a data step for her record and the reference lists its fields choose from', async () => {
@@ -76,5 +80,35 @@ describe('the first screen’s calls, started with the app', () => {
     // Her page that names no daughter asks nothing of one; a longer address is no screen of hers.
     expect(familyCallsOf('/family/add')).toEqual([]);
     expect(familyCallsOf('/family/20240017/details')).toEqual([]);
+  });
+});
+
+describe('a returning visit, for whoever was last signed in on this device', () => {
+  /** The calls the app starts while the session's answer is still on its way. */
+  async function callsBeforeTheSession(path: string): Promise<string[]> {
+    const session = held();
+    const calls = stubFetch((call) => (call.url === '/api/session' ? session.response : json([])));
+    vi.resetModules();
+    const { prefetchFirstScreen } = await import('../../src/app/first-screen-data.ts');
+    prefetchFirstScreen(new QueryClient(), path);
+    await waitFor(() => expect(calls.map((call) => call.url)).toContain('/api/session'));
+    return calls.map((call) => call.url).filter((url) => url !== '/api/session' && url !== '/api/config');
+  }
+
+  it('asks her screen’s calls beside the session, not after it: a student’s and a guardian’s', async () => {
+    const { mirrorSession } = await import('../../src/api/get-session.ts');
+    mirrorSession(studentSession as never);
+    expect(await callsBeforeTheSession('/registration/health-data')).toEqual([studentPath(student), referenceListsPath]);
+    mirrorSession({ authenticated: true, kind: 'guardian', admin: false, restricted: false, userID: 'g-1' } as never);
+    expect(await callsBeforeTheSession('/family')).toEqual([childrenPath, '/api/guardian/consents']);
+  });
+
+  it('asks nothing before the session once she has signed out, or for staff', async () => {
+    const { mirrorSession, signedOut } = await import('../../src/api/get-session.ts');
+    mirrorSession(studentSession as never);
+    mirrorSession(signedOut);
+    expect(await callsBeforeTheSession('/dashboard')).toEqual([]);
+    mirrorSession({ ...studentSession, admin: true, kind: 'admin' } as never);
+    expect(await callsBeforeTheSession('/dashboard')).toEqual([]);
   });
 });
