@@ -131,10 +131,59 @@ export async function serversFigures(record: RecordFigure): Promise<void> {
         );
       }
     }
+    if (process.env.BENCH_SERVERS_HOPS === '1') {
+      await serveWith(layout, options, 1);
+      await hopFigures(record, signedIn, { direct: direct.url, balanced }, layout, primaryPort);
+    }
   } finally {
     await direct?.stop();
     await clusterDown(layout).catch(() => undefined);
     fs.rmSync(folder, { recursive: true, force: true });
     fs.rmSync(directData, { recursive: true, force: true });
+  }
+}
+
+/**
+ * What each hop adds to a save (`BENCH_SERVERS_HOPS=1`): at the set pace, with the primary going on
+ * alone (decision 077), the same students save through one portal server reaching the primary
+ * directly, one reaching it through HAProxy's PostgreSQL listener, one through PgBouncer and that
+ * listener (as the cluster's servers do), and the cluster's one server behind HAProxy, in
+ * alternating rounds. Reported: which hop the budget's excess is made of.
+ */
+async function hopFigures(record: RecordFigure, signedIn: SignedIn[], urls: { direct: string; balanced: string }, layout: Layout, primaryPort: number) {
+  const folders: string[] = [];
+  const servers: Array<Awaited<ReturnType<typeof startPortal>>> = [];
+  const portalOn = async (databasePort: number, settings: Record<string, string> = {}) => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-hop-'));
+    folders.push(folder);
+    const server = await startPortal(folder, postgresUrl(databasePort, PORTAL_DATABASE), { SEED_DEMO: '0', FILE_STORE: 'database', ...settings });
+    servers.push(server);
+    return server.url;
+  };
+  try {
+    const listener = await portalOn(layout.ports.primary);
+    const pooler = await portalOn(layout.ports.pgbouncer, { DATABASE_POOLER: 'transaction' });
+    await goAlone(primaryPort);
+    const paced = await alternateRounds(
+      {
+        direct: pacedSavers(signedInAt(signedIn, urls.direct), PACE),
+        listener: pacedSavers(signedInAt(signedIn, listener), PACE),
+        pooler: pacedSavers(signedInAt(signedIn, pooler), PACE),
+        balanced: pacedSavers(signedInAt(signedIn, urls.balanced), PACE),
+      },
+      PACED_ROUNDS,
+    );
+    await requireStandby(primaryPort, 'postgres-b');
+    const errors = Object.values(paced).reduce((sum, figure) => sum + figure.errors, 0);
+    record(
+      `Several servers: autosave p99 at ${PACE} saves/s by hop, standby not waited for`,
+      `direct ${ms(paced.direct.p99)}; through HAProxy's PostgreSQL listener ${ms(paced.listener.p99)}; through PgBouncer and the listener ${ms(paced.pooler.p99)}; ` +
+        `and behind HAProxy ${ms(paced.balanced.p99)} (${errors} errors)`,
+      'reported, no errors',
+      errors === 0,
+    );
+  } finally {
+    for (const server of servers) await server.stop();
+    for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
   }
 }
