@@ -71,11 +71,14 @@ function whatRuns(event: TraceEvent): string | null {
 /** The page's main thread: the renderer's main thread that ran the most. */
 function mainThread(events: TraceEvent[]): TraceEvent[] {
   const threads = events.filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain');
-  const ran = (thread: TraceEvent) =>
-    events
-      .filter((event) => event.pid === thread.pid && event.tid === thread.tid && event.name === 'RunTask')
-      .reduce((sum, event) => sum + (event.dur ?? 0), 0);
-  const busiest = threads.sort((a, b) => ran(b) - ran(a))[0];
+  const ran = new Map<string, number>();
+  for (const event of events) {
+    if (event.name !== 'RunTask') continue;
+    const key = `${event.pid}:${event.tid}`;
+    ran.set(key, (ran.get(key) ?? 0) + (event.dur ?? 0));
+  }
+  const ranBy = (thread: TraceEvent) => ran.get(`${thread.pid}:${thread.tid}`) ?? 0;
+  const busiest = threads.sort((a, b) => ranBy(b) - ranBy(a))[0];
   if (!busiest) return [];
   return events
     .filter((event) => event.pid === busiest.pid && event.tid === busiest.tid && event.ph === 'X')

@@ -15,7 +15,8 @@ const dataSteps = [stepPaths.studentData, stepPaths.familyData, stepPaths.health
  */
 export const firstScreenCalls: Record<string, string[]> = {
   '/dashboard': [record],
-  '/attendance': [`/api/student-attendance/${STUDENT}`],
+  // Her absence notes too: the screen draws them under her attendance (decision 065).
+  '/attendance': [`/api/student-attendance/${STUDENT}`, '/api/absence-notes'],
   '/term-reports': [`/api/report-card-terms/${STUDENT}`],
   '/registration/change-password': [],
   ...Object.fromEntries(

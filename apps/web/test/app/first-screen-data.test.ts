@@ -44,7 +44,7 @@ describe('the first screen’s calls, started with the app', () => {
 
   it('ask each of her other screens for what it shows, by the addresses its own calls use', async () => {
     expect(await earlyCalls('/dashboard')).toEqual(['/api/config', studentPath(student)]);
-    expect(await earlyCalls('/attendance')).toEqual(['/api/config', studentAttendancePath(student)]);
+    expect(await earlyCalls('/attendance')).toEqual(['/api/config', studentAttendancePath(student), absenceNotesPath({})]);
     expect(await earlyCalls('/term-reports')).toEqual(['/api/config', reportCardTermsPath(student)]);
     expect(firstCallsOf('/registration/change-password', student)).toEqual([]);
   });

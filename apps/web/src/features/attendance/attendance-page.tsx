@@ -1,5 +1,5 @@
 import { useSession } from '../../api/get-session.ts';
-import { AbsenceNotes } from '../../components/light/absence-notes.tsx';
+import { AttendanceWithNotes } from '../../components/light/attendance-with-notes.tsx';
 import { AttendanceView } from '../../components/light/attendance-view.tsx';
 
 /**
@@ -8,10 +8,5 @@ import { AttendanceView } from '../../components/light/attendance-view.tsx';
  */
 export default function AttendancePage() {
   const { data: session } = useSession();
-  return (
-    <>
-      <AttendanceView studentId={session?.userID} />
-      {session?.userID && <AbsenceNotes studentId={session.userID} ownNotes />}
-    </>
-  );
+  return session?.userID ? <AttendanceWithNotes studentId={session.userID} ownNotes /> : <AttendanceView studentId={null} />;
 }

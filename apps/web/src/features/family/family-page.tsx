@@ -2,8 +2,7 @@ import { displayName } from '@school/contract/names';
 import type { ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { LightLink } from '../../components/light/light-link.tsx';
-import { AbsenceNotes } from '../../components/light/absence-notes.tsx';
-import { AttendanceView } from '../../components/light/attendance-view.tsx';
+import { AttendanceWithNotes } from '../../components/light/attendance-with-notes.tsx';
 import { LightAlert } from '../../components/light/light-alert.tsx';
 import { LightSpinner } from '../../components/light/light-spinner.tsx';
 import { failureMessage, LoadFailed } from '../../components/light/load-failed.tsx';
@@ -116,8 +115,7 @@ export default function FamilyPage() {
         </section>
         <AfterPaint>
           <section className="family-section">
-            <AttendanceView key={child.student_id} studentId={child.student_id} firstName={firstName} />
-            <AbsenceNotes key={`notes-${child.student_id}`} studentId={child.student_id} firstName={firstName} />
+            <AttendanceWithNotes key={child.student_id} studentId={child.student_id} firstName={firstName} />
           </section>
           <LightLink className="light-link family-link" to="/family/add">
             Add a daughter

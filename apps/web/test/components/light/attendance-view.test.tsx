@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messages } from '@school/contract/messages';
 import { CALL_TIMEOUT_MS } from '../../../src/api/client.ts';
 import { AttendanceView } from '../../../src/components/light/attendance-view.tsx';
+import { AttendanceWithNotes } from '../../../src/components/light/attendance-with-notes.tsx';
 import { json, renderWithQueries, stubFetch } from '../../http.tsx';
 
 const base = {
@@ -112,5 +113,18 @@ describe('the attendance screen on a slow or failing network', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Present: 2')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+
+  it('draws her absence notes under her attendance only once it has come, so that nothing is pushed down as it arrives', async () => {
+    let answerAttendance: (response: Response) => void = () => undefined;
+    const attendance = new Promise<Response>((resolve) => (answerAttendance = resolve));
+    const calls = stubFetch((call) => (call.url.startsWith('/api/absence-notes') ? json({ items: [], total: 0, pending: 0, may_send: true }) : attendance));
+    renderWithQueries(<AttendanceWithNotes studentId="20260001" ownNotes />);
+    expect(await screen.findByRole('progressbar', { name: 'Loading attendance' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Absence Notes' })).not.toBeInTheDocument();
+    expect(calls.map((call) => call.url)).toEqual(['/api/student-attendance/20260001']);
+    answerAttendance(json({ ...base, possible_attendance: 0, attendance: 0, lates: 0, attendance_records: [] }));
+    expect(await screen.findByRole('heading', { name: 'Absence Notes' })).toBeInTheDocument();
+    expect(screen.getByText('Kezia Ramdial')).toBeInTheDocument();
   });
 });
