@@ -124,6 +124,9 @@ export function askEarly(path: string, { guessed = false }: { guessed?: boolean 
   });
 }
 
+/** Whether an answer asked for early waits for `path`'s screen (a failed guess no longer does). */
+export const earlyAnswerWaits = (path: string): boolean => earlyAnswers.has(path);
+
 /** The early answer of a GET, once, if one was asked for moments ago. */
 function takeEarlyAnswer(path: string): Promise<unknown> | undefined {
   const early = earlyAnswers.get(path);

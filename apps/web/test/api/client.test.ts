@@ -1,6 +1,6 @@
 import { messages } from '@school/contract/messages';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, ApiError, askEarly, onEnrolmentRequired, onSessionEnded, retryWhileBusy } from '../../src/api/client.ts';
+import { api, ApiError, askEarly, earlyAnswerWaits, onEnrolmentRequired, onSessionEnded, retryWhileBusy } from '../../src/api/client.ts';
 import { json, stubFetch } from '../http.tsx';
 
 const busy = (retryAfter: unknown) => new ApiError(503, { message: 'Many people are signing in right now. Please try again in a few seconds.', retryAfter });
@@ -56,9 +56,10 @@ describe('a call asked for early', () => {
       (answered += 1) === 1 ? json({ message: 'Your session has ended. Please sign in again.' }, 401) : json({ answer: answered }),
     );
     askEarly('/api/student/20260001', { guessed: true });
+    expect(earlyAnswerWaits('/api/student/20260001')).toBe(true);
     await vi.waitFor(() => expect(calls).toHaveLength(1));
-    // Its failure settles before the screen asks: the screen's own call goes to the server.
-    await new Promise((resolve) => setTimeout(resolve, 0));
+    // Once its failure has come, it is forgotten: the screen's own call goes to the server.
+    await vi.waitFor(() => expect(earlyAnswerWaits('/api/student/20260001')).toBe(false));
     await expect(api('/api/student/20260001')).resolves.toEqual({ answer: 2 });
     expect(told).not.toHaveBeenCalled();
     expect(calls).toHaveLength(2);
