@@ -78,25 +78,6 @@ export async function autosaveLoop(student: SignedIn, until: number, latencies: 
   for (let n = 1; performance.now() < until; n += 1) await saveOnce(student, `${tag} note ${n}`, latencies, counts);
 }
 
-/**
- * Saves of `signedIn` at a set pace, `perSecond` in all, as students typing make them rather than as
- * fast as the answers come (an open loop): each student saves every `signedIn.length / perSecond`
- * seconds, the students spread evenly across that interval, never two saves of hers at once (as in
- * the wizard). Each latency counts from when the save was due, so a save held back by a slow one
- * before it counts that wait too.
- */
-export function pacedSavers(signedIn: SignedIn[], perSecond: number): Saver[] {
-  const everyMs = (signedIn.length / perSecond) * 1000;
-  return signedIn.map((student, index) => async (until, latencies, counts, tag) => {
-    let due = performance.now() + (index / signedIn.length) * everyMs;
-    for (let n = 1; due < until; n += 1, due += everyMs) {
-      const wait = due - performance.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      await saveOnce(student, `${tag} note ${n}`, latencies, counts, due);
-    }
-  });
-}
-
 /** Saves of `students`, signed in first, for `seconds`, after 2 s of the same load left out of the figure. */
 export async function autosaveFigure(url: string, students: Student[], seconds: number): Promise<LoadFigure> {
   const savers = portalSavers(await prepareStudents(url, students));
@@ -180,6 +161,44 @@ export async function alternateRounds<Name extends string>(
   for (const name of names) await runRound(groups[name], 2, newRound(), 'warm');
   const rounds = Object.fromEntries(names.map((name) => [name, newRound()])) as Record<Name, Round>;
   for (let round = 0; round < options.rounds; round += 1) for (const name of names) await runRound(groups[name], options.seconds, rounds[name], 'load');
+  return Object.fromEntries(names.map((name) => [name, figureOf(rounds[name])])) as Record<Name, LoadFigure>;
+}
+
+/**
+ * Saves at a set pace, `perSecond` in all, each sent one of several `ways` (copies of the same
+ * students, each reaching the portal by another path): a student's saves take the ways in turn,
+ * and the students start on different ways, so at any moment about as many saves go each way and
+ * every way is measured over the same seconds of the same run. A slow spell of a shared machine
+ * then falls on all ways alike within the second, not on whichever held the round. As students
+ * typing make them (an open loop), never two saves of hers at once, each save is timed from when it
+ * was due, so a save held back by a slow one before it counts that wait too. The first
+ * `warmSeconds` are left out.
+ */
+export async function interleavedPace<Name extends string>(
+  ways: Record<Name, SignedIn[]>,
+  options: { perSecond: number; seconds: number; warmSeconds?: number },
+): Promise<Record<Name, LoadFigure>> {
+  const names = Object.keys(ways) as Name[];
+  const students = ways[names[0]].length;
+  const everyMs = (students / options.perSecond) * 1000;
+  const rounds = Object.fromEntries(names.map((name) => [name, newRound()])) as Record<Name, Round>;
+  const warm = newRound();
+  const started = performance.now();
+  const measuredFrom = started + (options.warmSeconds ?? 2) * 1000;
+  const until = measuredFrom + options.seconds * 1000;
+  await Promise.all(
+    Array.from({ length: students }, async (_, index) => {
+      let due = started + (index / students) * everyMs;
+      for (let n = 0; due < until; n += 1, due += everyMs) {
+        const wait = due - performance.now();
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+        const name = names[(index + n) % names.length];
+        const round = due < measuredFrom ? warm : rounds[name];
+        await saveOnce(ways[name][index], `interleaved note ${n}`, round.latencies, round.counts, due);
+      }
+    }),
+  );
+  for (const name of names) rounds[name].seconds = options.seconds;
   return Object.fromEntries(names.map((name) => [name, figureOf(rounds[name])])) as Record<Name, LoadFigure>;
 }
 

@@ -8,7 +8,7 @@ import { clusterLayout, portalServers, type Layout } from '../apps/server/src/cl
 import { goAlone, postgresUrl, PORTAL_DATABASE, requireStandby } from '../apps/server/src/cli/several-servers/postgres.ts';
 import { findPrograms } from '../apps/server/src/cli/several-servers/programs.ts';
 import { serverCommand } from '../scripts/build-server.mjs';
-import { alternateRounds, listStudents, pacedSavers, portalSavers, prepareStudents, type SignedIn } from './autosave.ts';
+import { alternateRounds, interleavedPace, listStudents, portalSavers, prepareStudents, type SignedIn } from './autosave.ts';
 import { ms, ratio, type RecordFigure } from './results.ts';
 import { BENCH_ADMIN_PASSWORD, startPortal } from './portal-process.ts';
 
@@ -16,8 +16,11 @@ import { BENCH_ADMIN_PASSWORD, startPortal } from './portal-process.ts';
 const PORT_BASE = 18450;
 /** Each comparison at full load: three rounds of 3 s of each, alternating. */
 const ROUNDS = { rounds: 3, seconds: 3 };
-/** At the set pace: five rounds of 4 s of each (3,000 saves a side), for a p99 that more than a few slow saves decide. */
-const PACED_ROUNDS = { rounds: 5, seconds: 4 };
+/**
+ * At the set pace: 40 s of saves taking the two ways in turn (3,000 a way), for a p99 that more than
+ * a few slow saves decide, measured over the same seconds on both ways; twice that for four ways.
+ */
+const PACED_SECONDS = 40;
 /** The cost of HAProxy and PgBouncer on a save (issue 55, point 8). */
 const BUDGET = 1.2;
 /**
@@ -65,10 +68,10 @@ async function serveWith(layout: Layout, options: ClusterOptions, count: number)
 /**
  * Autosave through HAProxy and PgBouncer to one, two and three portal servers (`npm run cluster`'s
  * cluster on this machine), each against one portal server reached directly and reaching the
- * primary directly, in alternating rounds with the same 32 students: as fast as the answers come
+ * primary directly, with the same 32 students: as fast as the answers come, in alternating rounds
  * (reported: on two cores more servers add no processor, only processes sharing it), and at a set
- * pace, where what is measured is the cost of the two hops, held to p99 ≤ 1.2 × direct with the
- * standby's wait taken out of both sides (decision 077).
+ * pace, each student's saves taking the two ways in turn, where what is measured is the cost of the
+ * two hops, held to p99 ≤ 1.2 × direct with the standby's wait taken out of both sides (decision 077).
  */
 export async function serversFigures(record: RecordFigure): Promise<void> {
   try {
@@ -116,9 +119,9 @@ export async function serversFigures(record: RecordFigure): Promise<void> {
       for (const standby of ['waited for', 'not waited for'] as const) {
         const held = standby === 'not waited for';
         if (held) await goAlone(primaryPort);
-        const paced = await alternateRounds(
-          { direct: pacedSavers(signedInAt(signedIn, direct.url), PACE), balanced: pacedSavers(signedInAt(signedIn, balanced), PACE) },
-          PACED_ROUNDS,
+        const paced = await interleavedPace(
+          { direct: signedInAt(signedIn, direct.url), balanced: signedInAt(signedIn, balanced) },
+          { perSecond: PACE, seconds: PACED_SECONDS },
         );
         if (held) await requireStandby(primaryPort, 'postgres-b');
         const tail = paced.balanced.p99 / paced.direct.p99;
@@ -147,8 +150,8 @@ export async function serversFigures(record: RecordFigure): Promise<void> {
  * What each hop adds to a save (`BENCH_SERVERS_HOPS=1`): at the set pace, with the primary going on
  * alone (decision 077), the same students save through one portal server reaching the primary
  * directly, one reaching it through HAProxy's PostgreSQL listener, one through PgBouncer and that
- * listener (as the cluster's servers do), and the cluster's one server behind HAProxy, in
- * alternating rounds. Reported: which hop the budget's excess is made of.
+ * listener (as the cluster's servers do), and the cluster's one server behind HAProxy, each
+ * student's saves taking the four ways in turn. Reported: which hop the budget's excess is made of.
  */
 async function hopFigures(record: RecordFigure, signedIn: SignedIn[], urls: { direct: string; balanced: string }, layout: Layout, primaryPort: number) {
   const folders: string[] = [];
@@ -164,14 +167,14 @@ async function hopFigures(record: RecordFigure, signedIn: SignedIn[], urls: { di
     const listener = await portalOn(layout.ports.primary);
     const pooler = await portalOn(layout.ports.pgbouncer, { DATABASE_POOLER: 'transaction' });
     await goAlone(primaryPort);
-    const paced = await alternateRounds(
+    const paced = await interleavedPace(
       {
-        direct: pacedSavers(signedInAt(signedIn, urls.direct), PACE),
-        listener: pacedSavers(signedInAt(signedIn, listener), PACE),
-        pooler: pacedSavers(signedInAt(signedIn, pooler), PACE),
-        balanced: pacedSavers(signedInAt(signedIn, urls.balanced), PACE),
+        direct: signedInAt(signedIn, urls.direct),
+        listener: signedInAt(signedIn, listener),
+        pooler: signedInAt(signedIn, pooler),
+        balanced: signedInAt(signedIn, urls.balanced),
       },
-      PACED_ROUNDS,
+      { perSecond: PACE, seconds: PACED_SECONDS * 2 },
     );
     await requireStandby(primaryPort, 'postgres-b');
     const errors = Object.values(paced).reduce((sum, figure) => sum + figure.errors, 0);
