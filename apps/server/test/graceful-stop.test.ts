@@ -170,9 +170,11 @@ describe('stopping the server', () => {
       // The two waiting behind the first were not started: answered at once rather than left to be cut.
       expect(results.filter((result) => (result as HttpAnswer).status === 503).length).toBeGreaterThanOrEqual(2);
       expect(exit.code).toBe(0);
-      expect(exit.stdout).toMatch(/Stopped in \d+\.\d+ s\./);
-      // Before the connections still busy would have been cut (5 s).
-      expect(stopSeconds).toBeLessThan(5);
+      const stopped = /Stopped in (\d+\.\d+) s\./.exec(exit.stdout);
+      expect(stopped).not.toBeNull();
+      // Before the connections still busy would have been cut (5 s), on the server's own clock: the
+      // test's (the signal's delivery and the process's exit) runs late on a busy machine.
+      expect(Number(stopped![1])).toBeLessThan(5);
 
       // The printing process is gone with the server, having written no error.
       for (let waited = 0; printers.some(isRunning) && waited < 5000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));

@@ -171,9 +171,15 @@ describe('a stalled database (DATABASE_TIMEOUT_MS)', () => {
       const server = await startServer({ ...data.settings, DATABASE_TIMEOUT_MS: String(limitMs) }, data.dir);
       const client = new HttpClient(server.url, 9);
       await client.signInAsAdmin('registrar', ADMIN_PASSWORD);
-      const versions = await Promise.all(
-        students.map(async (student) => (await client.get(`/api/student/${student.id}`)).json<SavedRecord>().record.updatedAt),
-      );
+      // Outside the stall too a request may meet the 1 s limit on a busy machine (a view writes its
+      // audit row), and is answered 503 "busy": it is sent again, as the wizard does.
+      const untilServed = async (send: () => Promise<HttpAnswer>) => {
+        let answer = await send();
+        for (let tries = 1; answer.status === 503 && answer.json().message === databaseMessages.busy && tries < 20; tries += 1) answer = await send();
+        return answer;
+      };
+      const versions: string[] = [];
+      for (const student of students) versions.push((await untilServed(() => client.get(`/api/student/${student.id}`))).json<SavedRecord>().record.updatedAt);
 
       // Stalled until every request below has been answered, however long a busy machine takes:
       // a stall that ended on a timer could end before them and let them through.
@@ -205,8 +211,9 @@ describe('a stalled database (DATABASE_TIMEOUT_MS)', () => {
       expect(plain.seconds).toBeLessThan(Math.min(...answered.map((save) => save.seconds)));
 
       // Nothing of the refused saves was written; once the database is free they save.
+      // A refused save that had been written would have moved her version on: this one would be 409.
       for (const [index, student] of students.entries()) {
-        const answer = await client.post('/api/student', { id: student.id, updatedAt: versions[index], allergy: 'after the stall' });
+        const answer = await untilServed(() => client.post('/api/student', { id: student.id, updatedAt: versions[index], allergy: 'after the stall' }));
         expect(answer.status).toBe(200);
       }
       client.close();
