@@ -90,6 +90,9 @@ export const serverMessages = {
   noPostedReportCard: 'There is no posted report card for that term.',
   zipNoPdfs: 'The ZIP holds no PDFs.',
   uploadStopped: (reason: string) => `The upload was stopped and no card was stored: ${reason}. Upload the ZIP again.`,
+  /** Why an upload of report cards stopped: another upload stored a card of the same student and term first. */
+  uploadTaken: 'another upload stored a card for one of its students meanwhile',
+  uploadCardNotWritten: 'a card could not be written',
   cellMissing: (what: string) => `${what} is missing.`,
   cellTooLong: (what: string, max: number) => `${what} has at most ${max} characters.`,
   noFormClass: (studentId: string) => `Student ${studentId} has no form class: set her class before importing her results.`,
@@ -131,6 +134,9 @@ export const serverMessages = {
   uploadNotWhole: 'The upload could not be read: it did not arrive whole as multipart/form-data. Please choose the file and try again.',
   importRunning: (what: string) => `Another ${what} is being checked or written. Try again when it has finished.`,
   importStopped: (reason: string) => `The import was stopped and nothing was changed: ${reason}. Check the file again and retry.`,
+  /** Why an import stopped: a change made meanwhile took a key the file gives (a new Student ID, a school account). */
+  importTaken: 'another change made while it was being imported took one of its new Student IDs or school accounts',
+  importRowNotWritten: 'a row could not be written',
   sexFOrM: 'Sex is F or M.',
   tooManyRows: (rows: string) => `The file has more than ${rows} rows. Split it into smaller files.`,
   tooManyColumns: (columns: string) => `The file has more than ${columns} columns. Keep only the columns of the template.`,

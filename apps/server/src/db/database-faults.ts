@@ -55,3 +55,16 @@ export function databaseFault(error: unknown): DatabaseFault | null {
 
 /** True for SQLite's busy or locked, which a write may wait out by trying again. */
 export const isSqliteBusy = (error: unknown): boolean => /^(SQLITE_BUSY|SQLITE_LOCKED)/.test(String((error as { code?: unknown } | null)?.code ?? ''));
+
+/**
+ * True when `error` (or a cause of it) is a refused duplicate of a unique key: PostgreSQL's
+ * unique_violation, SQLite's unique or primary key constraint. A change made meanwhile took the
+ * value first.
+ */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
+    const code = String((current as Error & { code?: unknown }).code ?? '');
+    if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return true;
+  }
+  return false;
+}

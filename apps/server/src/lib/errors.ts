@@ -1,4 +1,5 @@
 import { messages } from '@school/contract';
+import { databaseFault, isUniqueViolation } from '../db/database-faults.ts';
 
 /** Errors with names (STYLE §6): features throw these; one handler turns them into `{message, errors}`. */
 export class HttpError extends Error {
@@ -84,4 +85,15 @@ export class TooManyRequests extends HttpError {
   ) {
     super(429, message, undefined, { retryAfter: retryAfterSeconds });
   }
+}
+
+/**
+ * What a whole file's writing (an import, a ZIP of report cards) that failed answers: the
+ * database's faults as the error handler words them (503: busy, lost, full, or a change that may
+ * or may not have been saved); a key another change took meanwhile as 409 `stopped(words.taken)`;
+ * anything else as 409 `stopped(words.otherwise)`. Never the database's own message.
+ */
+export function stoppedWrite(error: unknown, stopped: (reason: string) => string, words: { taken: string; otherwise: string }): unknown {
+  if (error instanceof HttpError || databaseFault(error)) return error;
+  return new Conflict(stopped(isUniqueViolation(error) ? words.taken : words.otherwise));
 }

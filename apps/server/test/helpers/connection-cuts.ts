@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { databaseMessages } from '../../src/lib/error-handler.ts';
 
 /**
  * Cuts every connection to the test's database (`pg_terminate_backend`) every `everyMs` (the first
@@ -29,4 +30,14 @@ export async function cutConnectionsEvery(databaseUrl: string, everyMs: number, 
       return cuts;
     },
   };
+}
+
+/**
+ * Whether a whole file's write stopped by a fault was answered in words, never in the database's
+ * own: 409 with `notWritten` (a thrown error, or a cut the write saw as one), or, for a cut
+ * connection, the error handler's 503 that the connection was lost.
+ */
+export function stoppedInWords(answer: { status: number; message: string }, fault: 'error' | 'connections cut', notWritten: string): boolean {
+  if (answer.status === 409) return answer.message === notWritten;
+  return fault === 'connections cut' && answer.status === 503 && [databaseMessages.unknown, databaseMessages.lost].includes(answer.message);
 }

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AdminActor } from '../../session/actor.ts';
 import { nowIso, type Executor } from '../../db/database.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { Conflict } from '../../lib/errors.ts';
+import { stoppedWrite } from '../../lib/errors.ts';
 import { registerSharedJob } from '../../lib/shared-jobs.ts';
 import type { ReceivedFile } from '../../lib/uploads/index.ts';
 import { answeredErrors, readSpreadsheet, validateRows, type ImportError } from '../../lib/xlsx/index.ts';
@@ -249,7 +249,7 @@ export async function importStudents(deps: Deps, actor: AdminActor, input: Stude
       between,
     );
   } catch (error) {
-    throw new Conflict(messages.importStopped(error instanceof Error ? error.message : 'a row could not be written'));
+    throw stoppedWrite(error, messages.importStopped, { taken: messages.importTaken, otherwise: messages.importRowNotWritten });
   } finally {
     // Failing to tidy up must not hide how the import went: the sweep marks an import left running as interrupted.
     if (!published) await importStaging.discard(deps.db, importId).catch(() => undefined);

@@ -2,7 +2,7 @@ import { messages, academicYearLabel, type ReportCardsUploadAnswer } from '@scho
 import type { AdminActor } from '../../session/actor.ts';
 import { nowIso } from '../../db/database.ts';
 import type { Deps } from '../../lib/deps.ts';
-import { Conflict, Invalid } from '../../lib/errors.ts';
+import { Invalid, stoppedWrite } from '../../lib/errors.ts';
 import type { ReceivedFile } from '../../lib/uploads/index.ts';
 import type { ImportError } from '../../lib/xlsx/index.ts';
 import { openZip, ZipRefused, type ZipArchive, type ZipEntry } from '../../lib/zip/index.ts';
@@ -146,7 +146,7 @@ export async function uploadReportCards(
       },
     );
   } catch (error) {
-    throw new Conflict(messages.uploadStopped(error instanceof Error ? error.message : 'a card could not be written'));
+    throw stoppedWrite(error, messages.uploadStopped, { taken: messages.uploadTaken, otherwise: messages.uploadCardNotWritten });
   }
   return answer;
 }
