@@ -7,23 +7,11 @@ import { ADMIN_PASSWORD, createAdminUser, createStudent } from './helpers/factor
 import { createServerData, type ServerData } from './helpers/server-data.ts';
 import { testDialect } from './helpers/test-db.ts';
 import { HttpClient, startServer, type HttpAnswer } from './helpers/server-process.ts';
+import { childrenOf, statFields } from './helpers/processes.ts';
 import { waitUntil } from './helpers/wait.ts';
 
 type SavedRecord = { record: { updatedAt: string } };
 
-/** The processes `pid` started (a server's printing process), by the parent named in each /proc/PID/stat. */
-const childrenOf = (pid: number) =>
-  fs
-    .readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((entry) => {
-      try {
-        return Number(fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ').pop()!.split(' ')[1]) === pid;
-      } catch {
-        return false; // ended meanwhile
-      }
-    })
-    .map(Number);
 const isRunning = (pid: number) => fs.existsSync(`/proc/${pid}`);
 /**
  * Processor seconds the process `pid` has used (utime and stime of /proc/PID/stat, in Linux's 100
@@ -32,12 +20,8 @@ const isRunning = (pid: number) => fs.existsSync(`/proc/${pid}`);
  * however busy the machine.
  */
 function processorSeconds(pid: number): number {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').pop()!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
+  const fields = statFields(`/proc/${pid}/stat`);
+  return fields ? (Number(fields[11]) + Number(fields[12])) / 100 : 0;
 }
 const PRINTING_SECONDS = 1;
 const RESTARTING = 'The portal is restarting — try again in a moment.';

@@ -21,17 +21,12 @@ import {
   type PrintRequester,
 } from '../../src/lib/pdf/index.ts';
 import { pdfPageCount, pdfText } from '../helpers/pdf-text.ts';
+import { childrenOf, statFields } from '../helpers/processes.ts';
 
 const base = { schoolName: 'Test Girls College', title: 'Attendance Report', timeZone: 'America/Port_of_Spain' };
 const count = (text: string, part: string) => text.split(part).length - 1;
-/** A thread's or process's stat line after its name: its parent process is field 1, its scheduling policy field 38. */
-const statOf = (statPath: string) => fs.readFileSync(statPath, 'utf8').split(') ').pop()!.split(' ');
 /** The processes this one started: the printing process, once a document has started it. */
-const childPids = () =>
-  fs
-    .readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry) && fs.existsSync(`/proc/${entry}/stat`))
-    .filter((pid) => Number(statOf(`/proc/${pid}/stat`)[1]) === process.pid);
+const childPids = () => childrenOf(process.pid);
 const pdfOf = async (stream: NodeJS.ReadableStream) => {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(chunk as Buffer);
@@ -138,11 +133,11 @@ describe('the PDF toolkit', () => {
       const SCHED_IDLE = 5;
       const printers = childPids();
       expect(printers).toHaveLength(1);
-      const policies = fs.readdirSync(`/proc/${printers[0]}/task`).map((task) => Number(statOf(`/proc/${printers[0]}/task/${task}/stat`)[38]));
+      const policies = fs.readdirSync(`/proc/${printers[0]}/task`).map((task) => Number(statFields(`/proc/${printers[0]}/task/${task}/stat`)?.[38]));
       expect(policies.length).toBeGreaterThan(1);
       expect(policies.every((policy) => policy === SCHED_IDLE)).toBe(true);
       // The server's own threads keep the normal class.
-      expect(Number(statOf('/proc/thread-self/stat')[38])).toBe(0);
+      expect(Number(statFields('/proc/thread-self/stat')?.[38])).toBe(0);
     },
   );
 
@@ -257,15 +252,15 @@ describe('the PDF toolkit', () => {
     { timeout: 120_000 },
     () => {
       const script = [
-        "import fs from 'node:fs';",
         "import { printerState, renderPdf, schoolDocument, stopPrinting } from './apps/server/src/lib/pdf/index.ts';",
+        "import { childrenOf, commandOf } from './apps/server/test/helpers/processes.ts';",
         "const base = { schoolName: 'S', title: 'T', timeZone: 'UTC' };",
         "const outcome = (pdf) => pdf.then(() => 'printed', (error) => `${error.statusCode} ${error.message}`);",
         'const long = outcome(renderPdf(schoolDocument({ ...base, content: Array.from({ length: 30000 }, (_, index) => `Line ${index + 1}.`) })));',
         "const waiting = outcome(renderPdf(schoolDocument({ ...base, content: ['Waiting.'] })));",
         'while (!printerState().printing) await new Promise((resolve) => setTimeout(resolve, 10));',
         // Only the printing process: the TypeScript loader may have a process of its own under this one.
-        "const printers = fs.readdirSync('/proc').filter((pid) => /^\\d+$/.test(pid) && fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').pop().split(' ')[1] === String(process.pid) && fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('printing-process'));",
+        "const printers = childrenOf(process.pid).filter((pid) => commandOf(pid).includes('printing-process'));",
         'stopPrinting(300);',
         "const later = await outcome(renderPdf(schoolDocument({ ...base, content: ['Asked while stopping.'] })));",
         'console.log(JSON.stringify({ long: await long, waiting: await waiting, later, printers }));',
@@ -275,7 +270,7 @@ describe('the PDF toolkit', () => {
       const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: root, encoding: 'utf8', timeout: 100_000 });
       expect(run.stderr).toBe('');
       expect(run.status).toBe(0);
-      const { long, waiting, later, printers } = JSON.parse(run.stdout) as Record<string, string> & { printers: string[] };
+      const { long, waiting, later, printers } = JSON.parse(run.stdout) as Record<string, string> & { printers: number[] };
       const restarting = '503 The portal is restarting — try again in a moment.';
       expect({ long, waiting, later }).toEqual({ long: restarting, waiting: restarting, later: restarting });
       // The printing process went with the document nobody will read, not left to finish it.
