@@ -38,9 +38,7 @@ const faultMessages: Array<[RegExp, DatabaseFault]> = [
 
 /** The fault behind `error` or any of its causes, or null when it is not the database's (a bad statement, a refused value). */
 export function databaseFault(error: unknown): DatabaseFault | null {
-  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
-    const raw = (current as Error & { code?: unknown }).code;
-    const code = typeof raw === 'string' ? raw : '';
+  for (const { current, code } of causesOf(error)) {
     const refused = poolerMessages.find(([pattern]) => pattern.test(current.message));
     if (refused) return refused[1];
     if (code.startsWith('SQLITE_FULL') || code === '53100') return 'full';
@@ -62,9 +60,16 @@ export const isSqliteBusy = (error: unknown): boolean => /^(SQLITE_BUSY|SQLITE_L
  * value first.
  */
 export function isUniqueViolation(error: unknown): boolean {
-  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
-    const code = String((current as Error & { code?: unknown }).code ?? '');
+  for (const { code } of causesOf(error)) {
     if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY') return true;
   }
   return false;
+}
+
+/** `error` and its causes, five deep at most, each with its driver's code ('' when it has none). */
+function* causesOf(error: unknown): Generator<{ current: Error; code: string }> {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
+    const raw = (current as Error & { code?: unknown }).code;
+    yield { current, code: typeof raw === 'string' ? raw : '' };
+  }
 }
