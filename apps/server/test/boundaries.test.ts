@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { ESLint } from 'eslint';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { describeWithoutDatabase } from './helpers/test-db.ts';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const eslint = new ESLint({ cwd: root });
@@ -74,15 +75,15 @@ function floorPairs(src: string, rule: string, which: string, floors: Array<[str
   });
 }
 
-describe("the server's floors (lint)", () => {
+describeWithoutDatabase("the server's floors (lint)", () => {
   floorPairs('apps/server/src', 'server/floors', "the server's", serverFloors);
 });
 
-describe("the web's floors (lint)", () => {
+describeWithoutDatabase("the web's floors (lint)", () => {
   floorPairs('apps/web/src', 'portal/floors', "the web's", webFloors);
 });
 
-describe('server feature boundaries (lint)', () => {
+describeWithoutDatabase('server feature boundaries (lint)', () => {
   it("refuses a feature's import of another feature's inner file", async () => {
     expect(
       await boundaryProblems(
@@ -118,7 +119,7 @@ describe('server feature boundaries (lint)', () => {
   });
 });
 
-describe('web feature boundaries (lint)', () => {
+describeWithoutDatabase('web feature boundaries (lint)', () => {
   it('refuses a feature importing another feature, and allows its own files', async () => {
     expect(
       await problems(

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { inject, onTestFinished } from 'vitest';
+import { describe, inject, onTestFinished } from 'vitest';
 import { openDatabase, type Db, type DialectName } from '../../src/db/database.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { pgBouncerOn, type TestPgBouncer } from './pgbouncer.ts';
@@ -10,6 +10,13 @@ export type TestDb = { db: Db; dialect: DialectName; url?: string; close(): Prom
 
 /** The dialect this test run uses: SQLite by default, PostgreSQL when TEST_DB=postgres. */
 export const testDialect: DialectName = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+
+/**
+ * A suite that reads and writes no database, run in the SQLite pass only: the PostgreSQL pass
+ * (scripts/test-server.mjs) would repeat it for nothing, and minutes of it on a busy machine (the
+ * spreadsheet reader's 500 reads, the printing processes, the lint of the floors).
+ */
+export const describeWithoutDatabase = describe.skipIf(testDialect === 'postgres');
 
 /**
  * The PgBouncer in transaction mode this run's PostgreSQL databases are reached through, as the

@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import {
   CREST_IMAGE,
   dataTable,
@@ -22,6 +22,7 @@ import {
 } from '../../src/lib/pdf/index.ts';
 import { pdfPageCount, pdfText } from '../helpers/pdf-text.ts';
 import { childrenOf, statFields } from '../helpers/processes.ts';
+import { describeWithoutDatabase } from '../helpers/test-db.ts';
 
 const base = { schoolName: 'Test Girls College', title: 'Attendance Report', timeZone: 'America/Port_of_Spain' };
 const count = (text: string, part: string) => text.split(part).length - 1;
@@ -33,7 +34,7 @@ const pdfOf = async (stream: NodeJS.ReadableStream) => {
   return Buffer.concat(chunks);
 };
 
-describe('the PDF toolkit', () => {
+describeWithoutDatabase('the PDF toolkit', () => {
   it('prints on letter paper unless a legal page is asked for', async () => {
     const letter = await renderPdf(schoolDocument({ ...base, content: ['One line.'] }));
     expect(letter.subarray(0, 5).toString()).toBe('%PDF-');

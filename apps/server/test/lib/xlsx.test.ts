@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable, type Writable } from 'node:stream';
 import ExcelJS from 'exceljs';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   defaultReadLimits,
@@ -20,6 +20,7 @@ import { hasMoreRowsThan, sheetEntry } from '../../src/lib/xlsx/count-sheet-rows
 import { CsvQuoteError, csvRecords } from '../../src/lib/xlsx/csv-records.ts';
 import { openZip } from '../../src/lib/zip/index.ts';
 import { makeZip } from '../helpers/zip.ts';
+import { describeWithoutDatabase } from '../helpers/test-db.ts';
 
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-xlsx-'));
 afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
@@ -40,7 +41,7 @@ async function written<Rows extends unknown[]>(sheets: { [K in keyof Rows]: Shee
 
 const hostile = ['=1+1', '+SUM(A1:A2)', '-2+3', '@HYPERLINK("http://evil.example")', '\tTabbed', '\rReturned', "=cmd|' /C calc'!A0"];
 
-describe('writing a workbook', () => {
+describeWithoutDatabase('writing a workbook', () => {
   it('writes every hostile text as text with a leading quote, never a formula', async () => {
     const file = await written([
       { name: 'Students', columns: [{ header: 'Comment', value: (text: string) => text }], rows: [...hostile, 'Plain text', '2+2'] },
@@ -126,7 +127,7 @@ const columns: Array<ImportColumn<'id' | 'last_name' | 'comment' | 'born'>> = [
 ];
 const csv = (text: string) => ({ path: fileWith(text, '.csv'), kind: 'csv' as const });
 
-describe('reading a spreadsheet', () => {
+describeWithoutDatabase('reading a spreadsheet', () => {
   it('reads a CSV with a byte-order mark, quotes, commas and line breaks, numbering rows as the spreadsheet shows them', async () => {
     const { rows, errors } = await readSpreadsheet(
       csv('\uFEFFstudent id,SURNAME,Comment,Extra\r\n20260001,"Mohammed, Jr.","Said ""hello""\nand left",x\r\n\r\n20260002,Baptiste,,y\r\n'),
@@ -339,7 +340,7 @@ describe('reading a spreadsheet', () => {
   });
 });
 
-describe('the zip check before a workbook is opened', () => {
+describeWithoutDatabase('the zip check before a workbook is opened', () => {
   const limits = { maxEntries: 20, maxUncompressedBytes: 5 * 1024 * 1024, maxRows: 10, maxColumns: 300 };
   const entries = [
     { name: '[Content_Types].xml', data: '<Types/>' },

@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { createHashingPool, HashingBusy } from '../../../src/features/auth/hashing-pool.ts';
 import { hashPassword, useHashingInTests, verifyPassword } from '../../../src/features/auth/passwords.ts';
+import { describeWithoutDatabase } from '../../helpers/test-db.ts';
 
 // The portal's own hashing (its argon2id settings, its priority, its rests): what these tests check.
 useHashingInTests('production');
@@ -20,7 +21,7 @@ function threadNiceValues(): number[] {
   });
 }
 
-describe('password hashing threads', () => {
+describeWithoutDatabase('password hashing threads', () => {
   it('hashes a password that then verifies, and refuses a wrong one', async () => {
     const hashed = await hashPassword('Hibiscus-Garden-42');
     expect(hashed).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
@@ -79,7 +80,7 @@ describe('password hashing threads', () => {
   });
 });
 
-describe('the bounded sign-in lane of the hashing threads', () => {
+describeWithoutDatabase('the bounded sign-in lane of the hashing threads', () => {
   const verifyTask = (hash: string) => ({ op: 'verify' as const, hash, password: 'wrong' });
   /** A pool whose thread has started and is idle again, with a stored hash to check against. */
   async function idlePool(bounds: { waiting: number; perKey: number }) {

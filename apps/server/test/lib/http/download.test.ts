@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { contentDisposition, sendDownload, type Disposition } from '../../../src/lib/http/download.ts';
+import { describeWithoutDatabase } from '../../helpers/test-db.ts';
 
 /** The two names of a header: the quoted ASCII fallback and the decoded UTF-8 name. */
 function namesOf(header: string): { disposition: string; fallback: string; exact: string } {
@@ -30,7 +31,7 @@ const hostileNames = [
   '   ',
 ];
 
-describe('Content-Disposition (RFC 6266)', () => {
+describeWithoutDatabase('Content-Disposition (RFC 6266)', () => {
   it('gives a plain name as it is, twice', () => {
     expect(contentDisposition('attachment', 'Parents Contact 1A.xlsx')).toBe(
       `attachment; filename="Parents Contact 1A.xlsx"; filename*=UTF-8''Parents%20Contact%201A.xlsx`,
@@ -70,7 +71,7 @@ describe('Content-Disposition (RFC 6266)', () => {
   });
 });
 
-describe('sendDownload', () => {
+describeWithoutDatabase('sendDownload', () => {
   const app = Fastify();
   beforeAll(async () => {
     app.get<{ Querystring: { name: string } }>('/file', async (request, reply) =>

@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openZip, ZipRefused, type ZipLimits } from '../../../src/lib/zip/index.ts';
 import { makeZip, type ZipEntry } from '../../helpers/zip.ts';
+import { describeWithoutDatabase } from '../../helpers/test-db.ts';
 
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-zip-'));
 afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
@@ -44,7 +45,7 @@ const patched = (zip: Buffer, write: (copy: Buffer) => void) => {
   return copy;
 };
 
-describe('openZip', () => {
+describeWithoutDatabase('openZip', () => {
   it("lists a workbook's entries and reads each, stored or deflated, as it was written", async () => {
     const zip = await open(makeZip(entries));
     expect(zip.entries.map((entry) => [entry.name, entry.method, entry.size, entry.unsafeName])).toEqual([
