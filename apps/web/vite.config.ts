@@ -52,16 +52,8 @@ function oneFileWorker(): Plugin {
 }
 
 /**
- * Preact's compat has no `useOptimistic`; React Router looks it up by name and does without it when
- * it is missing, so the bundler's notice that the import is undefined there says nothing wrong.
- * Every other notice is printed.
- */
-const knownMissingExport = (log: { code?: string; message: string }) =>
-  log.code === 'IMPORT_IS_UNDEFINED' && log.message.includes('useOptimistic') && log.message.includes('preact/compat');
-
-/**
  * The tests' build (`PORTAL_BUILD_WARNINGS=fail`, `npm run test:e2e`) fails on any warning the build
- * prints (Vite's and, through Vite, the bundler's, the one above aside), so that no warning comes
+ * prints (Vite's and, through Vite, the bundler's), so that no warning comes
  * back to a newcomer's first start unseen. Other builds print warnings as they come.
  */
 function warningsFail(): Plugin {
@@ -232,9 +224,6 @@ export default defineConfig({
       },
       // Most of a build's time is the strongest compression of every file, on purpose (`precompress`): no report of it.
       checks: { pluginTimings: false },
-      onLog(level, log, handler) {
-        if (!knownMissingExport(log)) handler(level, log);
-      },
     },
   },
 });

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
+import { RouterProvider } from '../lib/router/index.ts';
 import { prefetchFirstScreen } from './first-screen-data.ts';
 import { NewVersionBanner } from './new-version-banner.tsx';
 import { createRouter } from './router.tsx';

@@ -1,5 +1,5 @@
 import { useRef, type ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation } from '../lib/router/index.ts';
 import { useSession } from '../api/get-session.ts';
 import { failureMessage, LoadFailed } from '../components/light/load-failed.tsx';
 import { LoadingOverlay } from '../components/light/loading-overlay.tsx';

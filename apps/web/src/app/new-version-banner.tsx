@@ -1,8 +1,8 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import type { createBrowserRouter } from 'react-router';
+import type { Router as AppRouter } from '../lib/router/index.ts';
 import { appUpdate as defaultUpdate, type AppUpdate } from './app-update.ts';
 
-type Router = Pick<ReturnType<typeof createBrowserRouter>, 'subscribe' | 'state' | 'createHref'>;
+type Router = Pick<AppRouter, 'subscribe' | 'state' | 'createHref'>;
 
 /**
  * 'A new version is available — Reload', once the service worker has a newer portal than the one

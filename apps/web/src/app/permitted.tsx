@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from '../lib/router/index.ts';
 import { messages } from '@school/contract/messages';
 import type { Permission } from '@school/contract/staff-roles';
 import { useMay } from '../lib/use-may.ts';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect } from 'react';
-import { Outlet, useNavigate } from 'react-router';
+import { Outlet, useNavigate } from '../lib/router/index.ts';
 import { onEnrolmentRequired, onSessionEnded } from '../api/client.ts';
 import { getSessionQueryOptions, mirrorSession, signedOut } from '../api/get-session.ts';
 import { LoadingOverlay } from '../components/light/loading-overlay.tsx';

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate } from './router/index.ts';
 import { getSession, getSessionQueryOptions, type Session } from '../api/get-session.ts';
 
 // Here, in the shared floor, rather than beside the session call: entering with a new session

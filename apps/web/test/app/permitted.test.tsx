@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '../../src/lib/router/index.ts';
 import { describe, expect, it } from 'vitest';
 import { Permitted } from '../../src/app/permitted.tsx';
 import { json, renderWithQueries, staffSession, stubFetch } from '../http.tsx';

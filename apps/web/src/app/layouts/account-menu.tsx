@@ -1,9 +1,9 @@
 import { useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
-import { LightLink } from '../../components/light/light-link.tsx';
 import type { NavEntry } from '../navigation.ts';
 import { focusFirstItem, moveAmongItems } from './menu-keys.ts';
 import './layout-menus.css';
+import { Link } from '../../lib/router/index.ts';
 
 /** The window's margin a menu keeps clear of, as MUI's did. */
 const MARGIN = 16;
@@ -38,16 +38,9 @@ export function AccountMenu({ anchor, entries, onClose }: { anchor: HTMLElement;
       <div className="layout-menu-backdrop" data-testid="account-menu-backdrop" onClick={onClose} />
       <div ref={menu} id="account-menu" role="menu" className="layout-menu" onKeyDown={onKeyDown}>
         {items.map((entry, index) => (
-          <LightLink
-            key={entry.to}
-            to={entry.to}
-            role="menuitem"
-            tabIndex={index === 0 ? 0 : -1}
-            className="light-menu-item layout-menu-item"
-            onClick={onClose}
-          >
+          <Link key={entry.to} to={entry.to} role="menuitem" tabIndex={index === 0 ? 0 : -1} className="light-menu-item layout-menu-item" onClick={onClose}>
             {entry.label}
-          </LightLink>
+          </Link>
         ))}
       </div>
     </>,

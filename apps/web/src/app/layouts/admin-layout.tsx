@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { Outlet } from 'react-router';
+import { Outlet } from '../../lib/router/index.ts';
 import { useSession } from '../../api/get-session.ts';
 import { adminMenu, menuFor } from '../admin-screens.ts';
 import { AdminMenu } from './admin-menu.tsx';

@@ -9,7 +9,7 @@ import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
 import Paper from '@mui/material/Paper';
 import { useId, useState } from 'react';
-import { Link as RouterLink, matchPath, useLocation } from 'react-router';
+import { Link as RouterLink, matchPath, useLocation } from '../../lib/router/index.ts';
 import type { AdminMenuEntry, AdminScreen } from '../admin-screens.ts';
 
 /**
@@ -21,7 +21,7 @@ export function AdminMenu({ entries }: { entries: AdminMenuEntry[] }) {
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
   const listId = useId();
-  const isCurrent = (screen: AdminScreen) => matchPath({ path: screen.path, end: true }, pathname) !== null;
+  const isCurrent = (screen: AdminScreen) => matchPath(screen.path, pathname) !== null;
   const current = entries
     .flatMap((entry) =>
       'screens' in entry ? entry.screens.map((screen) => ({ screen, name: `${entry.label}: ${screen.label}` })) : [{ screen: entry, name: entry.label }],

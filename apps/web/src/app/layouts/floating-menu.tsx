@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router/index.ts';
 import { LightIcon, type LightIconName } from '../../components/light/light-icon.tsx';
 import { useMediaMatch } from '../../components/light/use-phone-width.ts';
 import type { NavEntry } from '../navigation.ts';

@@ -1,10 +1,10 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
-import { LightLink } from '../../components/light/light-link.tsx';
 import { SchoolCrest } from '../../components/school-crest.tsx';
 import type { NavEntry } from '../navigation.ts';
 import { useFocusReturn } from './menu-keys.ts';
 import './layout-menus.css';
+import { Link } from '../../lib/router/index.ts';
 
 /** What Tab can reach inside the drawer. */
 const focusable = (panel: HTMLElement) => [...panel.querySelectorAll<HTMLElement>('a[href], button:not([disabled])')];
@@ -28,9 +28,9 @@ function keepFocusInside(event: KeyboardEvent, panel: HTMLElement) {
 /** A list of entries, the one she is on marked. */
 function DrawerEntries({ entries, path }: { entries: NavEntry[]; path: string }) {
   return entries.map((entry) => (
-    <LightLink key={entry.to} to={entry.to} className="light-menu-item layout-drawer-entry" aria-current={path === entry.to ? 'page' : undefined}>
+    <Link key={entry.to} to={entry.to} className="light-menu-item layout-drawer-entry" aria-current={path === entry.to ? 'page' : undefined}>
       {entry.label}
-    </LightLink>
+    </Link>
   ));
 }
 

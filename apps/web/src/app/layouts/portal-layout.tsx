@@ -8,7 +8,7 @@ import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink, Outlet } from 'react-router';
+import { Link as RouterLink, Outlet } from '../../lib/router/index.ts';
 import { SchoolCrest } from '../../components/school-crest.tsx';
 import { useIdle } from '../../lib/use-idle.ts';
 import type { NavEntry } from '../navigation.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../lib/router/index.ts';
 import { LightIcon } from '../../components/light/light-icon.tsx';
 import './layout-menus.css';
 

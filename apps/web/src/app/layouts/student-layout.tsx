@@ -1,7 +1,6 @@
 import { useIsFetching } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Outlet } from 'react-router';
-import { LightLink } from '../../components/light/light-link.tsx';
+import { Link, Outlet } from '../../lib/router/index.ts';
 import { LightIcon } from '../../components/light/light-icon.tsx';
 import { SchoolCrest } from '../../components/school-crest.tsx';
 import { whenIdleAfterPaint } from '../../lib/use-idle.ts';
@@ -58,18 +57,18 @@ export function StudentLayout({
           <button type="button" className="student-bar-button student-bar-menu" aria-label="Open menu" onClick={openDrawer}>
             <LightIcon name="menu" />
           </button>
-          <LightLink to={home} className="student-bar-home">
+          <Link to={home} className="student-bar-home">
             <SchoolCrest size={32} />
             {/* The whole name, on two lines if need be, never cut mid-word into nonsense. */}
             <span className="student-bar-name" data-testid="school-name">
               {schoolName}
             </span>
-          </LightLink>
+          </Link>
           <nav aria-label="Main" className="student-bar-nav">
             {entries.map((entry) => (
-              <LightLink key={entry.to} to={entry.to} className="student-bar-button" aria-current={isCurrent(entry.to, path, entries) ? 'page' : undefined}>
+              <Link key={entry.to} to={entry.to} className="student-bar-button" aria-current={isCurrent(entry.to, path, entries) ? 'page' : undefined}>
                 {entry.label}
-              </LightLink>
+              </Link>
             ))}
           </nav>
           <button type="button" className="student-bar-avatar" {...accountButton}>
@@ -77,10 +76,10 @@ export function StudentLayout({
           </button>
           {accountMenu}
           {/* On a phone the icon alone, so the school's name keeps its room; its name stays 'Logout'. */}
-          <LightLink to="/logout" className="student-bar-button student-bar-logout" aria-label="Logout">
+          <Link to="/logout" className="student-bar-button student-bar-logout" aria-label="Logout">
             <LightIcon name="logout" size={20} />
             <span>Logout</span>
-          </LightLink>
+          </Link>
         </div>
       </header>
       {drawer}

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useState, type MouseEvent, type ReactNode } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../lib/router/index.ts';
 import { useSession } from '../../api/get-session.ts';
 import { useSchoolName } from '../../api/get-school-config.ts';
 import type { NavEntry } from '../navigation.ts';

@@ -1,6 +1,6 @@
-import { LightLink } from './light-link.tsx';
 import { LightIcon } from './light-icon.tsx';
 import './light-form-controls.css';
+import { Link } from '../../lib/router/index.ts';
 
 /** One step of a stepper: where it leads, its name, and whether it is done. */
 export type LightStep = { to: string; label: string; complete: boolean };
@@ -22,7 +22,7 @@ export function LightStepper({ steps, current, label }: LightStepperProps) {
     <>
       <nav aria-label={label} className="lf-card lf-stepper-side">
         {steps.map((step, index) => (
-          <LightLink
+          <Link
             key={step.to}
             to={step.to}
             className="light-menu-item"
@@ -32,15 +32,15 @@ export function LightStepper({ steps, current, label }: LightStepperProps) {
           >
             <LightIcon name={step.complete ? 'checkCircle' : 'circle'} className={step.complete ? 'lf-done' : 'lf-todo'} />
             <span>{step.label}</span>
-          </LightLink>
+          </Link>
         ))}
       </nav>
       <nav aria-label={label} className="lf-stepper-bar">
         <div>
           {steps.map((step, index) => (
-            <LightLink key={step.to} to={step.to} data-step-link aria-current={index === current ? 'step' : undefined} aria-label={stepName(step)}>
+            <Link key={step.to} to={step.to} data-step-link aria-current={index === current ? 'step' : undefined} aria-label={stepName(step)}>
               <span aria-hidden="true">{step.complete && index !== current ? <LightIcon name="checkCircle" className="lf-done" /> : index + 1}</span>
-            </LightLink>
+            </Link>
           ))}
         </div>
         {here && (

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from '../../lib/router/index.ts';
 import { useSession } from '../../api/get-session.ts';
 
 /** Where "back to the portal" leads: her dashboard when signed in, else the sign-in page. */

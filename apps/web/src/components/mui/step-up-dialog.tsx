@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { messages } from '@school/contract/messages';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink } from '../../lib/router/index.ts';
 import { ApiError } from '../../api/client.ts';
 import { getSecondFactors, givePasskey, passkeyProblem, type SecondFactors } from '../../api/passkeys.ts';
 import { stepUp, stepUpAsked } from '../../api/step-up.ts';

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { messages } from '@school/contract/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate } from '../../lib/router/index.ts';
 import { getSessionQueryOptions, useSession } from '../../api/get-session.ts';
 import { useEnterWithNewSession } from '../../lib/enter-with-new-session.ts';
 import { PageTitle } from '../../components/light/page-title.tsx';

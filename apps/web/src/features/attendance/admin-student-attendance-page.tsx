@@ -1,5 +1,5 @@
 import Alert from '@mui/material/Alert';
-import { useParams } from 'react-router';
+import { useParams } from '../../lib/router/index.ts';
 import { useSchoolTimeZone } from '../../api/get-school-config.ts';
 import { formatSchoolDay } from '../../lib/format-day.ts';
 import { useMay } from '../../lib/use-may.ts';

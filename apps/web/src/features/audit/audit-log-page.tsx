@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import { messages } from '@school/contract/messages';
 import type { AuditEntry } from '@school/contract/responses';
 import { useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router/index.ts';
 import { ApiError } from '../../api/client.ts';
 import { useSchoolTimeZone } from '../../api/get-school-config.ts';
 import { PageTitle } from '../../components/light/page-title.tsx';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink, useSearchParams } from '../../lib/router/index.ts';
 import { passwordRules } from '@school/contract/limits';
 import { messages } from '@school/contract/messages';
 import { ApiError } from '../../api/client.ts';

@@ -1,6 +1,6 @@
 import { messages } from '@school/contract/messages';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router/index.ts';
 import { ApiError } from '../../api/client.ts';
 import { useSession } from '../../api/get-session.ts';
 import { LightButton } from '../../components/light/light-button.tsx';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router/index.ts';
 import { getSessionQueryOptions, mirrorSession, signedOut } from '../../api/get-session.ts';
 import { LightSpinner } from '../../components/light/light-spinner.tsx';
 import { deleteOfflineEdits } from '../../lib/offline-edits.ts';

@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import { fileNames } from '@school/contract/file-names';
 import type { ConsentForm } from '@school/contract/responses';
 import { useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink, useParams } from '../../lib/router/index.ts';
 import { downloadFile } from '../../api/download-file.ts';
 import { useSchoolTimeZone } from '../../api/get-school-config.ts';
 import { PageTitle } from '../../components/light/page-title.tsx';

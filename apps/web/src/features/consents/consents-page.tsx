@@ -14,7 +14,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { consentMessages } from '@school/contract/consents';
 import { useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from '../../lib/router/index.ts';
 import { PageTitle } from '../../components/light/page-title.tsx';
 import { DoneSnackbar } from '../../components/mui/done-snackbar.tsx';
 import { Spinner } from '../../components/mui/spinner.tsx';

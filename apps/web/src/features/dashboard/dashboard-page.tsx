@@ -1,11 +1,11 @@
 import { progressSteps } from '@school/contract/progress-steps';
-import { LightLink } from '../../components/light/light-link.tsx';
 import { useSession } from '../../api/get-session.ts';
 import { useStudentSummary, type Registration } from '../../api/get-student.ts';
 import { LightIcon, type LightIconName } from '../../components/light/light-icon.tsx';
 import { failureMessage, LoadFailed } from '../../components/light/load-failed.tsx';
 import { RegistrationComplete } from '../../components/light/registration-complete.tsx';
 import './dashboard-page.css';
+import { Link } from '../../lib/router/index.ts';
 
 const REGISTRATION = '/registration/student-data';
 
@@ -41,7 +41,7 @@ export default function DashboardPage() {
         {cards.map((card) => (
           // A column, named by its title, so the registration's state shows under its card's link, not clipped below it.
           <section key={card.to} className="light-surface dashboard-card" aria-labelledby={`card-${card.icon}`}>
-            <LightLink to={card.to} className="light-card-action dashboard-card-link">
+            <Link to={card.to} className="light-card-action dashboard-card-link">
               <LightIcon name={card.icon} className="dashboard-card-icon" />
               <div>
                 <h2 id={`card-${card.icon}`} className="dashboard-card-title">
@@ -49,7 +49,7 @@ export default function DashboardPage() {
                 </h2>
                 <span className="light-secondary">{card.text}</span>
               </div>
-            </LightLink>
+            </Link>
             {card.to === REGISTRATION && error && (
               <div className="dashboard-card-foot">
                 <LoadFailed message={failureMessage(error, 'Where your registration stands could not be loaded just now.')} onRetry={() => void refetch()} />

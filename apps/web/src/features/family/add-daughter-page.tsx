@@ -4,7 +4,7 @@ import { isRealDate } from '@school/contract/days';
 import { limits } from '@school/contract/limits';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router/index.ts';
 import { FormAlerts } from '../../components/light/form-alerts.tsx';
 import { LightDateInput } from '../../components/light/light-date-input.tsx';
 import { LightFormField } from '../../components/light/light-form.tsx';

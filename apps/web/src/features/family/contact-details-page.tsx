@@ -11,8 +11,7 @@ import { phoneDigits, phonePrefix } from '@school/contract/limits';
 import type { FieldDef } from '@school/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ClipboardEvent, type FormEvent } from 'react';
-import { Navigate, useParams } from 'react-router';
-import { LightLink } from '../../components/light/light-link.tsx';
+import { Link, Navigate, useParams } from '../../lib/router/index.ts';
 import { useSchoolTimeZone } from '../../api/get-school-config.ts';
 import { ApiError } from '../../api/client.ts';
 import { LightAlert } from '../../components/light/light-alert.tsx';
@@ -207,9 +206,9 @@ export default function ContactDetailsPage() {
       <PageTitle>My Contact Details</PageTitle>
       <ChangeForm key={child.student_id} child={child} />
       <SentChanges studentId={child.student_id} />
-      <LightLink className="light-link family-link" to={`/family/${encodeURIComponent(child.student_id)}`}>
+      <Link className="light-link family-link" to={`/family/${encodeURIComponent(child.student_id)}`}>
         Back to {child.first_name ?? 'her page'}
-      </LightLink>
+      </Link>
     </div>
   );
 }

@@ -4,7 +4,6 @@ import { messages } from '@school/contract/messages';
 import { notificationKindLabels } from '@school/contract/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { LightLink } from '../../components/light/light-link.tsx';
 import { FormAlerts } from '../../components/light/form-alerts.tsx';
 import { LightAlert } from '../../components/light/light-alert.tsx';
 import { LightButton } from '../../components/light/light-button.tsx';
@@ -20,6 +19,7 @@ import { getAccountQueryOptions, useAccount, type GuardianAccount } from './api/
 import { saveAccount } from './api/save-account.ts';
 import { guardianPasswordCheck, guardianPasswordRule, problemOf } from './problems.ts';
 import './family.css';
+import { Link } from '../../lib/router/index.ts';
 
 /** Her name, phone and the kinds of message she wants, saved together. */
 function DetailsForm({ account }: { account: GuardianAccount }) {
@@ -144,9 +144,9 @@ export default function FamilyAccountPage() {
           <TwoStepSection />
         </>
       )}
-      <LightLink className="light-link family-link" to="/logout">
+      <Link className="light-link family-link" to="/logout">
         Sign out
-      </LightLink>
+      </Link>
     </div>
   );
 }

@@ -1,7 +1,6 @@
 import { displayName } from '@school/contract/names';
 import type { ReactNode } from 'react';
-import { Navigate, useParams } from 'react-router';
-import { LightLink } from '../../components/light/light-link.tsx';
+import { Link, Navigate, useParams } from '../../lib/router/index.ts';
 import { AttendanceWithNotes } from '../../components/light/attendance-with-notes.tsx';
 import { LightAlert } from '../../components/light/light-alert.tsx';
 import { LightSpinner } from '../../components/light/light-spinner.tsx';
@@ -21,9 +20,9 @@ function Switcher({ daughters, chosen }: { daughters: GuardianChild[]; chosen: s
       <ul>
         {daughters.map((child) => (
           <li key={child.student_id}>
-            <LightLink to={`/family/${encodeURIComponent(child.student_id)}`} aria-current={child.student_id === chosen ? 'page' : undefined}>
+            <Link to={`/family/${encodeURIComponent(child.student_id)}`} aria-current={child.student_id === chosen ? 'page' : undefined}>
               {child.first_name ?? child.student_id}
-            </LightLink>
+            </Link>
           </li>
         ))}
       </ul>
@@ -81,9 +80,9 @@ export default function FamilyPage() {
       <div>
         <PageTitle>My Daughters</PageTitle>
         <LightAlert severity="info">No daughter is linked to your account yet. With the letter the school gave you, you can add her here.</LightAlert>
-        <LightLink className="light-link family-link" to="/family/add">
+        <Link className="light-link family-link" to="/family/add">
           Add a daughter
-        </LightLink>
+        </Link>
       </div>
     );
   const child = studentId === undefined ? children[0]! : children.find((each) => each.student_id === studentId);
@@ -105,9 +104,9 @@ export default function FamilyPage() {
           Your Contact Details
         </h2>
         <p className="light-text light-secondary">Moved, or a new phone number? Send the school your new details for her record.</p>
-        <LightLink className="light-link family-link" to={`/family/${encodeURIComponent(child.student_id)}/details`}>
+        <Link className="light-link family-link" to={`/family/${encodeURIComponent(child.student_id)}/details`}>
           Update my contact details
-        </LightLink>
+        </Link>
       </section>
       <AfterPaint>
         <section className="family-section">
@@ -117,9 +116,9 @@ export default function FamilyPage() {
           <section className="family-section">
             <AttendanceWithNotes key={child.student_id} studentId={child.student_id} firstName={firstName} />
           </section>
-          <LightLink className="light-link family-link" to="/family/add">
+          <Link className="light-link family-link" to="/family/add">
             Add a daughter
-          </LightLink>
+          </Link>
         </AfterPaint>
       </AfterPaint>
     </div>

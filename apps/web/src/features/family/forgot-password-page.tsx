@@ -1,6 +1,5 @@
 import { limits } from '@school/contract/limits';
 import { useState, type FormEvent } from 'react';
-import { LightLink } from '../../components/light/light-link.tsx';
 import { AuthCard } from '../../components/light/auth-card.tsx';
 import { FormAlerts } from '../../components/light/form-alerts.tsx';
 import { LightAlert } from '../../components/light/light-alert.tsx';
@@ -9,6 +8,7 @@ import { LightTextField } from '../../components/light/light-text-field.tsx';
 import { forgotPassword } from './api/forgot-password.ts';
 import { problemOf, useThrottleWait } from './problems.ts';
 import './family.css';
+import { Link } from '../../lib/router/index.ts';
 
 /**
  * `/parents/forgot`: her address, and the server's one answer (the same whether or not the address
@@ -40,9 +40,9 @@ export default function ForgotPasswordPage() {
       {sent ? (
         <div className="light-stack">
           <LightAlert severity="success">{sent}</LightAlert>
-          <LightLink className="light-link family-link" to="/parents">
+          <Link className="light-link family-link" to="/parents">
             Back to sign-in
-          </LightLink>
+          </Link>
         </div>
       ) : (
         <form className="light-stack" onSubmit={send} noValidate>
@@ -61,9 +61,9 @@ export default function ForgotPasswordPage() {
           <LightButton type="submit" disabled={busy || wait.waiting || !email.trim()}>
             Send Link
           </LightButton>
-          <LightLink className="light-link family-link" to="/parents">
+          <Link className="light-link family-link" to="/parents">
             Back to sign-in
-          </LightLink>
+          </Link>
         </form>
       )}
     </AuthCard>

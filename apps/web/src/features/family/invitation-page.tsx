@@ -1,8 +1,7 @@
 import { guardianMessages } from '@school/contract/guardian-messages';
 import { limits } from '@school/contract/limits';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { LightLink } from '../../components/light/light-link.tsx';
+import { Link, useSearchParams } from '../../lib/router/index.ts';
 import { ApiError } from '../../api/client.ts';
 import { useSession } from '../../api/get-session.ts';
 import { useSchoolName } from '../../api/get-school-config.ts';
@@ -26,9 +25,9 @@ const signInAndReturn = (token: string) => `/parents?next=${encodeURIComponent(`
 /** A link that leads on from a dead end: to sign in, or back here after it. */
 function SignInLink({ to, children = 'Go to sign-in' }: { to: string; children?: string }) {
   return (
-    <LightLink className="light-link family-link" to={to}>
+    <Link className="light-link family-link" to={to}>
       {children}
-    </LightLink>
+    </Link>
   );
 }
 

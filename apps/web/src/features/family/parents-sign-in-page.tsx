@@ -1,8 +1,7 @@
 import { limits } from '@school/contract/limits';
 import { messages } from '@school/contract/messages';
 import { useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
-import { LightLink } from '../../components/light/light-link.tsx';
+import { Link, useSearchParams } from '../../lib/router/index.ts';
 import { useSession } from '../../api/get-session.ts';
 import { ProviderSignInButton } from '../../components/light/provider-sign-in-button.tsx';
 import { providerProblem, waitingFactors } from '../../lib/provider-sign-in.ts';
@@ -102,12 +101,12 @@ export default function ParentsSignInPage() {
         </LightButton>
         <ProviderSignInButton role="guardians" />
         <div className="light-row">
-          <LightLink className="light-link family-link" to="/parents/forgot">
+          <Link className="light-link family-link" to="/parents/forgot">
             Forgot password?
-          </LightLink>
-          <LightLink className="light-link family-link" to="/">
+          </Link>
+          <Link className="light-link family-link" to="/">
             Student sign-in
-          </LightLink>
+          </Link>
         </div>
       </form>
     </AuthCard>

@@ -1,8 +1,7 @@
 import { guardianMessages } from '@school/contract/guardian-messages';
 import { messages } from '@school/contract/messages';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { LightLink } from '../../components/light/light-link.tsx';
+import { Link, useSearchParams } from '../../lib/router/index.ts';
 import { AuthCard } from '../../components/light/auth-card.tsx';
 import { LightAlert } from '../../components/light/light-alert.tsx';
 import { NewPasswordForm } from '../../components/light/new-password-form.tsx';
@@ -48,17 +47,17 @@ export default function ResetPasswordPage() {
       {!token ? (
         <div className="light-stack">
           <LightAlert severity="error">{guardianMessages.linkNotValid}</LightAlert>
-          <LightLink className="light-link family-link" to="/parents/forgot">
+          <Link className="light-link family-link" to="/parents/forgot">
             Send a new link
-          </LightLink>
+          </Link>
         </div>
       ) : done ? (
         <div className="light-stack">
           {problem && <LightAlert severity="info">{problem}</LightAlert>}
           <LightAlert severity="success">Your password has been changed. Sign in with it.</LightAlert>
-          <LightLink className="light-link family-link" to="/parents">
+          <Link className="light-link family-link" to="/parents">
             Sign in
-          </LightLink>
+          </Link>
         </div>
       ) : (
         <NewPasswordForm

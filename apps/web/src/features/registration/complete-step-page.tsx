@@ -2,8 +2,7 @@ import { documentTypeNames } from '@school/contract/documents';
 import { fieldsOfStep } from '@school/contract/field-rules';
 import { stepKeys } from '@school/contract/progress-steps';
 import { stepStates, type CompletenessFacts, type StepState } from '@school/contract/step-states';
-import { useOutletContext } from 'react-router';
-import { LightLink } from '../../components/light/light-link.tsx';
+import { Link, useOutletContext } from '../../lib/router/index.ts';
 import { LightAlert } from '../../components/light/light-alert.tsx';
 import { LightIcon } from '../../components/light/light-icon.tsx';
 import { LightCheckbox } from '../../components/light/light-switch.tsx';
@@ -89,9 +88,9 @@ export default function CompleteStepPage() {
                 <LightIcon name="errorOutline" className="lf-warn" title="Incomplete" />
               )}
               <div>
-                <LightLink to={pathOf(step.key)} className="lf-link">
+                <Link to={pathOf(step.key)} className="lf-link">
                   {step.label}
-                </LightLink>
+                </Link>
                 <p className="lf-secondary">{step.complete ? 'Done' : checking(step) ? 'Checking your documents…' : needs(step)}</p>
               </div>
             </li>

@@ -1,6 +1,6 @@
 import type { StepKey } from '@school/contract';
 import { fieldsOfStep, missingFields } from '@school/contract/field-rules';
-import { useOutletContext } from 'react-router';
+import { useOutletContext } from '../../lib/router/index.ts';
 import { useAutosave } from './autosave-context.tsx';
 import { NothingChanged } from './components/nothing-changed.tsx';
 import { useFieldJudge } from './field-judge.ts';

@@ -2,7 +2,7 @@ import { documentTypeNames, documentTypes, stillToUpload } from '@school/contrac
 import { messages } from '@school/contract/messages';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { useOutletContext } from 'react-router';
+import { useOutletContext } from '../../lib/router/index.ts';
 import { ApiError } from '../../api/client.ts';
 import { failureMessage, LoadFailed } from '../../components/light/load-failed.tsx';
 import { getStudent } from '../../api/get-student.ts';

@@ -1,4 +1,4 @@
-import { Navigate, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from '../../lib/router/index.ts';
 import type { ComponentType } from 'react';
 import { steps } from './steps.ts';
 
@@ -24,7 +24,7 @@ export const registrationRoutes: RouteObject[] = [
   {
     lazy: async () => ({ Component: (await import('./wizard-layout.tsx')).default }),
     children: [
-      { index: true, element: <Navigate to="student-data" replace /> },
+      { index: true, element: <Navigate to="/registration/student-data" replace /> },
       ...steps.map((step): RouteObject => ({ path: step.path, lazy: async () => ({ Component: await pageOf[step.path]() }) })),
     ],
   },

@@ -1,7 +1,7 @@
-import { LightLink } from '../../components/light/light-link.tsx';
 import { lightButtonClass } from '../../components/light/light-form.tsx';
 import { LightIcon } from '../../components/light/light-icon.tsx';
 import { steps } from './steps.ts';
+import { Link } from '../../lib/router/index.ts';
 
 /**
  * The end of every step: Back to the step before and Continue to the next (from Complete, to the
@@ -14,17 +14,17 @@ export function StepNavigation({ current }: { current: number }) {
   return (
     <nav aria-label="Step" className="lf-row lf-step-nav">
       {previous ? (
-        <LightLink to={previous} data-step-link className={lightButtonClass('outlined')}>
+        <Link to={previous} data-step-link className={lightButtonClass('outlined')}>
           <LightIcon name="arrowBack" />
           Back
-        </LightLink>
+        </Link>
       ) : (
         <span />
       )}
-      <LightLink to={next} data-step-link className={lightButtonClass('contained')}>
+      <Link to={next} data-step-link className={lightButtonClass('contained')}>
         Continue
         <LightIcon name="arrowForward" />
-      </LightLink>
+      </Link>
     </nav>
   );
 }

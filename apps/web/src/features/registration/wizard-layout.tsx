@@ -1,6 +1,6 @@
 import { messages } from '@school/contract/messages';
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { Navigate, Outlet, useBlocker, useLocation } from 'react-router';
+import { Navigate, Outlet, useBlocker, useLocation } from '../../lib/router/index.ts';
 import { useSession } from '../../api/get-session.ts';
 import { useStudentForVisit, type Registration } from '../../api/get-student.ts';
 import { LazyPdfDialog } from '../../components/light/lazy-pdf-dialog.tsx';

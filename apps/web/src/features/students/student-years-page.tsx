@@ -5,7 +5,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { displayName } from '@school/contract/names';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink, useParams } from '../../lib/router/index.ts';
 import { PageTitle } from '../../components/light/page-title.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { useStepUp } from '../../components/mui/step-up-dialog.tsx';

@@ -1,6 +1,6 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Button from '@mui/material/Button';
-import { Link as RouterLink, useParams } from 'react-router';
+import { Link as RouterLink, useParams } from '../../lib/router/index.ts';
 import { TermReportList } from '../../components/light/term-report-list.tsx';
 
 /** `/admin/students/:studentId/term-reports`: one student's term reports for an admin, unposted ones included (SPEC §4). */

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '../../../src/lib/router/index.ts';
 import { describe, expect, it } from 'vitest';
 import { adminMenu, menuFor, screensOf, type AdminMenuEntry } from '../../../src/app/admin-screens.ts';
 import { AdminMenu } from '../../../src/app/layouts/admin-menu.tsx';

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '../../../src/lib/router/index.ts';
 import { afterEach, vi } from 'vitest';
 import { json, renderWithQueries, stubFetch, studentSession } from '../../http.tsx';
 

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '../../../src/lib/router/index.ts';
 import { describe, expect, it, vi } from 'vitest';
 import { RouteSnackbar } from '../../../src/app/layouts/route-snackbar.tsx';
 

@@ -1,5 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../../src/lib/router/index.ts';
 import { describe, expect, it } from 'vitest';
 import { LightStepper } from '../../../src/components/light/light-stepper.tsx';
 

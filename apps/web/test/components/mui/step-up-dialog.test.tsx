@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { messages } from '@school/contract/messages';
 import { useState } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '../../../src/lib/router/index.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../../src/api/client.ts';
 import { useStepUp } from '../../../src/components/mui/step-up-dialog.tsx';

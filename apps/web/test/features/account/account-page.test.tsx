@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { messages } from '@school/contract/messages';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../../src/lib/router/index.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import AccountPage from '../../../src/features/account/account-page.tsx';
 import { json, renderWithQueries, stubFetch } from '../../http.tsx';

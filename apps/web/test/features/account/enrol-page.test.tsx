@@ -1,6 +1,6 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { messages } from '@school/contract/messages';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '../../../src/lib/router/index.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import EnrolPage from '../../../src/features/account/enrol-page.tsx';
 import { json, renderWithQueries, staffSession, stubFetch } from '../../http.tsx';

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '@school/contract/messages';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '../../../src/lib/router/index.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ExportDataPage from '../../../src/features/admin-data/export-data-page.tsx';
 import { json, renderWithQueries, staffSession, stubFetch } from '../../http.tsx';

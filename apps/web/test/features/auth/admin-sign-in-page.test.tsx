@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '@school/contract/messages';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '../../../src/lib/router/index.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import AdminSignInPage from '../../../src/features/auth/admin-sign-in-page.tsx';
 import { json, renderWithQueries, stubFetch } from '../../http.tsx';

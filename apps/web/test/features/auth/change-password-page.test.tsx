@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '../../../src/lib/router/index.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ChangePasswordPage from '../../../src/features/auth/change-password-page.tsx';
 import { json, renderWithQueries, studentSession, stubFetch, type Call } from '../../http.tsx';

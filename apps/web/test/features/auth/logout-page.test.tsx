@@ -2,7 +2,7 @@
 import 'fake-indexeddb/auto';
 import { screen } from '@testing-library/react';
 import { IDBFactory } from 'fake-indexeddb';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '../../../src/lib/router/index.ts';
 import { afterEach, expect, it, vi } from 'vitest';
 import LogoutPage from '../../../src/features/auth/logout-page.tsx';
 import { OFFLINE_EDITS_DATABASE, writeOfflineEdits } from '../../../src/lib/offline-edits.ts';

@@ -1,7 +1,7 @@
 import type { ConsentAnswers, ConsentForm } from '@school/contract/responses';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '../../../src/lib/router/index.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ConsentFormPage from '../../../src/features/consents/consent-form-page.tsx';
 import ConsentsPage from '../../../src/features/consents/consents-page.tsx';

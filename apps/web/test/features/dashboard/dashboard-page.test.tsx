@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '../../../src/lib/router/index.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Registration } from '../../../src/api/get-student.ts';
 import DashboardPage from '../../../src/features/dashboard/dashboard-page.tsx';

@@ -1,4 +1,4 @@
-import { RouterProvider, createMemoryRouter } from 'react-router';
+import { RouterProvider, createMemoryRouter } from '../../../src/lib/router/index.ts';
 import { vi } from 'vitest';
 import { routes } from '../../../src/app/router.tsx';
 import { json, renderWithQueries, stubFetch, type Call } from '../../http.tsx';

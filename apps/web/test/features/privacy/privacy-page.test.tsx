@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '../../../src/lib/router/index.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import PrivacyPage from '../../../src/features/privacy/privacy-page.tsx';
 import { json, renderWithQueries, stubFetch, studentSession } from '../../http.tsx';

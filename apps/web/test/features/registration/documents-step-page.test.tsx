@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '../../../src/lib/router/index.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { registrationRoutes } from '../../../src/features/registration/routes.tsx';
 import { json, renderWithQueries, stubFetch, stubFormPosts, studentSession } from '../../http.tsx';

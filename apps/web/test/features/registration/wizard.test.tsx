@@ -1,7 +1,7 @@
 import type { StudentRecord } from '@school/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '../../../src/lib/router/index.ts';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Registration } from '../../../src/api/get-student.ts';
 import { registrationRoutes } from '../../../src/features/registration/routes.tsx';

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { messages } from '@school/contract/messages';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '../../../src/lib/router/index.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import StudentYearsPage from '../../../src/features/students/student-years-page.tsx';
 import { json, renderWithQueries, stubFetch } from '../../http.tsx';

@@ -1,7 +1,19 @@
-import { fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
-import { LightLink } from '../../../src/components/light/light-link.tsx';
+import type { ComponentType } from 'react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  Link,
+  MemoryRouter,
+  Navigate,
+  Outlet,
+  RouterProvider,
+  useBlocker,
+  useLocation,
+  useOutletContext,
+  useParams,
+  useSearchParams,
+} from '../../../src/lib/router/components.tsx';
+import { createMemoryRouter } from '../../../src/lib/router/router.ts';
 
 /** A screen with a link to /attendance, at /dashboard, in a router of its own. */
 function renderLink() {
@@ -11,9 +23,9 @@ function renderLink() {
       {
         path: '/dashboard',
         element: (
-          <LightLink to="/attendance" className="light-card-action" onClick={(event) => pressed.push(event.nativeEvent)}>
+          <Link to="/attendance" className="light-card-action" onClick={(event) => pressed.push(event.nativeEvent)}>
             Attendance
-          </LightLink>
+          </Link>
         ),
       },
       { path: '/attendance', element: <h1>Attendance</h1> },
@@ -24,7 +36,7 @@ function renderLink() {
   return { router, pressed, link: screen.getByRole('link', { name: 'Attendance' }) };
 }
 
-describe('a light link', () => {
+describe('a link', () => {
   it('is a plain anchor to its address, with what it is given', () => {
     const { link } = renderLink();
     expect(link).toHaveAttribute('href', '/attendance');
@@ -46,5 +58,130 @@ describe('a light link', () => {
       expect(fireEvent.click(link, press)).toBe(true);
     }
     expect(router.state.location.pathname).toBe('/dashboard');
+  });
+});
+
+/** A screen that fails as it draws, at /broken. */
+function Broken(): never {
+  throw new Error('drawn wrong');
+}
+
+function StepName() {
+  const handed = useOutletContext<{ step: string }>();
+  const { studentId } = useParams();
+  return (
+    <h1>
+      {handed.step} of {studentId}
+    </h1>
+  );
+}
+
+function AuditQuery() {
+  const [params, setParams] = useSearchParams();
+  return (
+    <button type="button" onClick={() => setParams({ from: '2026-03-01' })}>
+      From {params.get('from') ?? 'the start'}
+    </button>
+  );
+}
+
+function LeaveGuard() {
+  const blocker = useBlocker(({ nextLocation }) => nextLocation.pathname === '/dashboard');
+  const { pathname } = useLocation();
+  return blocker.state === 'blocked' ? (
+    <p>
+      Leave?
+      <button type="button" onClick={() => blocker.proceed()}>
+        Leave
+      </button>
+      <button type="button" onClick={() => blocker.reset()}>
+        Stay
+      </button>
+    </p>
+  ) : (
+    <p>
+      At {pathname}: <Link to="/dashboard">Dashboard</Link>
+    </p>
+  );
+}
+
+describe('the routes drawn', () => {
+  it("draw a child in its parent's outlet, with what the parent handed it and the address's values", () => {
+    const router = createMemoryRouter(
+      [{ path: '/family/:studentId', element: <Outlet context={{ step: 'Family Data' }} />, children: [{ index: true, element: <StepName /> }] }],
+      { initialEntries: ['/family/20240017'] },
+    );
+    render(<RouterProvider router={router} />);
+    expect(screen.getByRole('heading')).toHaveTextContent('Family Data of 20240017');
+  });
+
+  it("show the first route's fallback while its screen is fetched, then the screen", async () => {
+    let arrive!: (parts: { Component: ComponentType }) => void;
+    const router = createMemoryRouter(
+      [
+        {
+          HydrateFallback: () => <p>Loading</p>,
+          children: [{ path: '/attendance', lazy: () => new Promise((resolve) => (arrive = resolve)) }],
+        },
+      ],
+      { initialEntries: ['/attendance'] },
+    );
+    render(<RouterProvider router={router} />);
+    expect(screen.getByText('Loading')).toBeInTheDocument();
+    act(() => arrive({ Component: () => <h1>Attendance</h1> }));
+    expect(await screen.findByRole('heading', { name: 'Attendance' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading')).not.toBeInTheDocument();
+  });
+
+  it('show the error element in place of a screen that could not be fetched or failed to draw, until she moves on', async () => {
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const router = createMemoryRouter(
+      [
+        {
+          errorElement: <p>This screen could not be loaded.</p>,
+          children: [
+            { path: '/broken', element: <Broken /> },
+            { path: '/offline', lazy: () => Promise.reject(new Error('offline')) },
+            { path: '/dashboard', element: <h1>Dashboard</h1> },
+          ],
+        },
+      ],
+      { initialEntries: ['/broken'] },
+    );
+    render(<RouterProvider router={router} />);
+    expect(screen.getByText('This screen could not be loaded.')).toBeInTheDocument();
+    await act(() => router.navigate('/dashboard'));
+    expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    await act(() => router.navigate('/offline'));
+    expect(screen.getByText('This screen could not be loaded.')).toBeInTheDocument();
+    quiet.mockRestore();
+  });
+
+  it('move on from a Navigate, and to a new query from the search params', async () => {
+    const router = createMemoryRouter(
+      [
+        { path: '/registration', element: <Navigate to="/admin/audit" replace /> },
+        { path: '/admin/audit', element: <AuditQuery /> },
+      ],
+      { initialEntries: ['/registration'] },
+    );
+    render(<RouterProvider router={router} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'From the start' }));
+    expect(await screen.findByRole('button', { name: 'From 2026-03-01' })).toBeInTheDocument();
+    expect(router.state.location).toMatchObject({ pathname: '/admin/audit', search: '?from=2026-03-01' });
+  });
+
+  it("ask before a move the screen's blocker holds back, and stay or go as she says", async () => {
+    render(
+      <MemoryRouter initialEntries={['/registration/student-data']}>
+        <LeaveGuard />
+      </MemoryRouter>,
+    );
+    fireEvent.click(screen.getByRole('link', { name: 'Dashboard' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Stay' }));
+    expect(await screen.findByText('At /registration/student-data:')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('link', { name: 'Dashboard' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Leave' }));
+    expect(await screen.findByText('At /dashboard:')).toBeInTheDocument();
   });
 });

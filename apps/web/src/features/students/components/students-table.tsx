@@ -5,7 +5,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import { displayName } from '@school/contract/names';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router/index.ts';
 import { useStudents, type StudentRow } from '../api/get-students.ts';
 import { EditStudentDialog } from './edit-student-dialog.tsx';
 import { RegistrationFormDialog } from './registration-form-dialog.tsx';

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, RouterProvider } from '../../../../src/lib/router/index.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StudentsTable } from '../../../../src/features/students/components/students-table.tsx';
 import { json, renderWithQueries, staffSession, stubFetch, type Call } from '../../../http.tsx';
