@@ -2,6 +2,7 @@ import {
   Component,
   createContext,
   forwardRef,
+  memo,
   useContext,
   useEffect,
   useLayoutEffect,
@@ -16,36 +17,45 @@ import {
 import type { Location, RouteObject } from './paths.ts';
 import { createMemoryRouter, type BlockerFunction, type InitialEntry, type NavigateOptions, type Router, type RouterState } from './router.ts';
 
-const RouterContext = createContext<{ router: Router; state: RouterState } | null>(null);
+/**
+ * The router itself, which never changes: what moves (`useNavigate`, `Link`) reads it alone, so a
+ * link is not drawn again at every move. Where the app is, which changes at each move, is apart.
+ */
+const RouterContext = createContext<Router | null>(null);
+const StateContext = createContext<RouterState | null>(null);
 /** The depth of the route being drawn, and what its parent's `Outlet` handed it. */
 const RouteContext = createContext<{ depth: number; handed: unknown }>({ depth: -1, handed: undefined });
 
-function useRouterContext() {
-  const context = useContext(RouterContext);
-  if (!context) throw new Error('This screen is drawn outside the router.');
-  return context;
+function drawnInside<T>(value: T | null): T {
+  if (value === null) throw new Error('This screen is drawn outside the router.');
+  return value;
 }
+const useRouter = () => drawnInside(useContext(RouterContext));
+const useRouterState = () => drawnInside(useContext(StateContext));
 
 /** Draws the route table's routes at the router's place, each inside its parent's `Outlet`. */
 export function RouterProvider({ router }: { router: Router }) {
   const state = useSyncExternalStore(router.subscribe, () => router.state);
-  const context = useMemo(() => ({ router, state }), [router, state]);
   const Fallback = state.routes.find((route) => route.HydrateFallback)?.HydrateFallback;
   const failed = state.error ? [...state.routes].reverse().find((route) => route.errorElement) : undefined;
   return (
-    <RouterContext.Provider value={context}>
-      {!state.loaded ? Fallback ? <Fallback /> : null : failed ? failed.errorElement : <RouteAt depth={0} handed={undefined} />}
+    <RouterContext.Provider value={router}>
+      <StateContext.Provider value={state}>
+        {!state.loaded ? Fallback ? <Fallback /> : null : failed ? failed.errorElement : <RouteAt depth={0} handed={undefined} />}
+      </StateContext.Provider>
     </RouterContext.Provider>
   );
 }
 
 /** The route at `depth` of the matched ones, or nothing below the last. */
 function RouteAt({ depth, handed }: { depth: number; handed: unknown }) {
-  const { router, state } = useRouterContext();
+  const router = useRouter();
+  const state = useRouterState();
+  const place = useMemo(() => ({ depth, handed }), [depth, handed]);
   const route = state.routes[depth];
   if (!route) return null;
   const drawn = (
-    <RouteContext.Provider value={{ depth, handed }}>
+    <RouteContext.Provider value={place}>
       <RouteElement route={route} parts={router.partsOf(route)} />
     </RouteContext.Provider>
   );
@@ -58,13 +68,14 @@ function RouteAt({ depth, handed }: { depth: number; handed: unknown }) {
   );
 }
 
-function RouteElement({ route, parts }: { route: RouteObject; parts: ReturnType<Router['partsOf']> }) {
+/** A route's screen, drawn again only when its parts change: a layout stays as its child moves. */
+const RouteElement = memo(function RouteElement({ route, parts }: { route: RouteObject; parts: ReturnType<Router['partsOf']> }) {
   const Drawn = route.Component ?? parts?.Component;
   if (route.element !== undefined) return <>{route.element}</>;
   if (Drawn) return <Drawn />;
   if (parts?.element !== undefined) return <>{parts.element}</>;
   return <Outlet />;
-}
+});
 
 /** A route's `errorElement` in place of a screen that failed to draw, until she moves elsewhere. */
 class FailedScreen extends Component<{ fallback: ReactNode; place: string; children: ReactNode }, { failed: boolean; place: string }> {
@@ -89,20 +100,18 @@ export function Outlet({ context }: { context?: unknown }) {
 /** What the parent route's `Outlet` handed this one. */
 export const useOutletContext = <T,>() => useContext(RouteContext).handed as T;
 
-export const useLocation = (): Location => useRouterContext().state.location;
+export const useLocation = (): Location => useRouterState().location;
 
 /** The values of the route's `:name` segments in the address. */
-export const useParams = (): Record<string, string | undefined> => useRouterContext().state.params;
+export const useParams = (): Record<string, string | undefined> => useRouterState().params;
 
-export function useNavigate() {
-  const { router } = useRouterContext();
-  return router.navigate;
-}
+export const useNavigate = () => useRouter().navigate;
 
 /** The address's query, and a move to the same place with another. */
 export function useSearchParams(): [URLSearchParams, (next: URLSearchParams | Record<string, string>, options?: NavigateOptions) => void] {
-  const { router, state } = useRouterContext();
-  const params = useMemo(() => new URLSearchParams(state.location.search), [state.location.search]);
+  const router = useRouter();
+  const { location } = useRouterState();
+  const params = useMemo(() => new URLSearchParams(location.search), [location.search]);
   return [params, (next, options) => void router.navigate(`?${new URLSearchParams(next).toString()}`, options)];
 }
 
@@ -111,7 +120,8 @@ export function useSearchParams(): [URLSearchParams, (next: URLSearchParams | Re
  * the state 'blocked', for `proceed` (go on) or `reset` (stay).
  */
 export function useBlocker(shouldBlock: BlockerFunction) {
-  const { router, state } = useRouterContext();
+  const router = useRouter();
+  const { held } = useRouterState();
   const latest = useRef(shouldBlock);
   useLayoutEffect(() => {
     latest.current = shouldBlock;
@@ -120,7 +130,7 @@ export function useBlocker(shouldBlock: BlockerFunction) {
     router.block((move) => latest.current(move));
     return () => router.block(null);
   }, [router]);
-  return state.held ? { state: 'blocked' as const, ...state.held } : { state: 'unblocked' as const, proceed: undefined, reset: undefined };
+  return held ? { state: 'blocked' as const, ...held } : { state: 'unblocked' as const, proceed: undefined, reset: undefined };
 }
 
 /** Moves to `to` once drawn: a screen that sends her elsewhere. */

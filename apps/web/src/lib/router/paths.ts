@@ -53,9 +53,12 @@ const decoded = (segment: string) => {
  * or null when it does not name that place. Words are matched in any case; a final `*` takes the
  * rest of the path.
  */
-export function matchPath(pattern: string, pathname: string): Record<string, string> | null {
-  const wanted = segmentsOf(pattern);
-  const given = segmentsOf(pathname).map(decoded);
+export const matchPath = (pattern: string, pathname: string) => matchSegments(segmentsOf(pattern), placeOf(pathname));
+
+/** A path's segments as a pattern is matched against them: split once, each decoded. */
+const placeOf = (pathname: string) => segmentsOf(pathname).map(decoded);
+
+function matchSegments(wanted: string[], given: string[]): Record<string, string> | null {
   const params: Record<string, string> = {};
   for (const [at, segment] of wanted.entries()) {
     if (segment === '*') {
@@ -74,18 +77,19 @@ export function matchPath(pattern: string, pathname: string): Record<string, str
  * counts more than a `:name`, which counts more than nothing; a `*` counts against; an index route
  * wins over its parent's own path.
  */
-function rank(pattern: string, index: boolean): number {
-  const segments = segmentsOf(pattern);
+function rank(segments: string[], index: boolean): number {
   return segments.reduce((sum, segment) => sum + (segment === '*' ? -2 : segment.startsWith(':') ? 3 : 10), segments.length + (index ? 2 : 0));
 }
 
-type Branch = { pattern: string; rank: number; routes: RouteObject[] };
+/** One way into the table: its pattern split into segments once, how closely it names a place, and the routes it enters. */
+type Branch = { segments: string[]; rank: number; routes: RouteObject[] };
 
 function branchesOf(routes: RouteObject[], base: string, parents: RouteObject[]): Branch[] {
   return routes.flatMap((route) => {
     const pattern = route.path === undefined ? base : route.path.startsWith('/') ? route.path : `${base.replace(/\/$/, '')}/${route.path}`;
     const chain = [...parents, route];
-    const own = route.index || route.path !== undefined ? [{ pattern, rank: rank(pattern, Boolean(route.index)), routes: chain }] : [];
+    const segments = segmentsOf(pattern);
+    const own = route.index || route.path !== undefined ? [{ segments, rank: rank(segments, Boolean(route.index)), routes: chain }] : [];
     // A child comes before its parent, so that of two that name a place alike the child wins.
     return [...branchesOf(route.children ?? [], pattern, chain), ...own];
   });
@@ -98,8 +102,9 @@ export function rankedBranches(routes: RouteObject[]): Branch[] {
 
 /** The routes `pathname` enters, or none. */
 export function matchRoutes(branches: Branch[], pathname: string): RouteMatch {
+  const given = placeOf(pathname);
   for (const branch of branches) {
-    const params = matchPath(branch.pattern, pathname);
+    const params = matchSegments(branch.segments, given);
     if (params) return { routes: branch.routes, params };
   }
   return { routes: [], params: {} };

@@ -58,7 +58,8 @@ function createRouter(routes: RouteObject[], history: History): Router {
   /** A press of the back or forward button she chose to go on with, made again: the blocker lets it pass once. */
   let letThrough = false;
 
-  let state: RouterState = { location: history.location, ...matchRoutes(branches, history.location.pathname), loaded: false, error: null, held: null };
+  const first = matchRoutes(branches, history.location.pathname);
+  let state: RouterState = { location: history.location, ...first, loaded: false, error: null, held: null };
   const set = (change: Partial<RouterState>) => {
     state = { ...state, ...change };
     for (const listener of listeners) listener(state);
@@ -80,9 +81,8 @@ function createRouter(routes: RouteObject[], history: History): Router {
    * Enters `location` once its routes' parts have come (at once when they have); `commit` writes
    * it to the history then, unless a newer move overtook it.
    */
-  function enter(location: Location, commit?: () => void): Promise<void> {
+  function enter(location: Location, commit?: () => void, matched = matchRoutes(branches, location.pathname)): Promise<void> {
     const move = ++latest;
-    const matched = matchRoutes(branches, location.pathname);
     const arrive = (error: unknown) => {
       if (move !== latest) return;
       commit?.();
@@ -124,7 +124,8 @@ function createRouter(routes: RouteObject[], history: History): Router {
     }
     const asked = !letThrough;
     letThrough = false;
-    if (asked && blocks(location)) {
+    // A pop that moved no step (delta 0) cannot be undone by going back 0 steps: that would reload the page.
+    if (asked && delta !== 0 && blocks(location)) {
       reverting = true;
       history.go(-delta);
       hold(() => {
@@ -135,7 +136,7 @@ function createRouter(routes: RouteObject[], history: History): Router {
     }
     void enter(location);
   });
-  void enter(state.location);
+  void enter(state.location, undefined, first);
 
   return {
     get state() {

@@ -61,6 +61,42 @@ describe('a link', () => {
   });
 });
 
+describe('a move', () => {
+  it("draws again only the screens it changes: not the layout around them, nor the layout's links", async () => {
+    let drawn = 0;
+    function Menu() {
+      drawn += 1;
+      return <Link to="/term-reports">Term reports</Link>;
+    }
+    function Shell() {
+      return (
+        <>
+          <Menu />
+          <Outlet />
+        </>
+      );
+    }
+    const router = createMemoryRouter(
+      [
+        {
+          Component: Shell,
+          children: [
+            { path: '/attendance', element: <h1>Attendance</h1> },
+            { path: '/term-reports', element: <h1>Term reports</h1> },
+          ],
+        },
+      ],
+      { initialEntries: ['/attendance'] },
+    );
+    render(<RouterProvider router={router} />);
+    fireEvent.click(screen.getByRole('link', { name: 'Term reports' }));
+    expect(await screen.findByRole('heading', { name: 'Term reports' })).toBeInTheDocument();
+    await act(() => router.navigate('/attendance'));
+    expect(screen.getByRole('heading', { name: 'Attendance' })).toBeInTheDocument();
+    expect(drawn).toBe(1);
+  });
+});
+
 /** A screen that fails as it draws, at /broken. */
 function Broken(): never {
   throw new Error('drawn wrong');

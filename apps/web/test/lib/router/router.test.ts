@@ -149,6 +149,18 @@ describe('the router', () => {
       expect(router.state.location.pathname).toBe('/registration/student-data');
     });
 
+    it('lets a move to a fragment of the same page through unasked: undoing it would reload the page', async () => {
+      window.history.replaceState(null, '', '/registration/student-data');
+      const router = createBrowserRouter(table);
+      const asked: string[] = [];
+      router.block(({ nextLocation }) => asked.push(nextLocation.hash) > 0);
+      window.location.hash = '#guardian';
+      await expect.poll(() => router.state.location.hash).toBe('#guardian');
+      expect(asked).toEqual([]);
+      expect(router.state.held).toBeNull();
+      expect(window.location.pathname).toBe('/registration/student-data');
+    });
+
     it("undoes the browser's back button it refuses, and goes back in the browser when she goes on", async () => {
       window.history.replaceState(null, '', '/dashboard');
       const router = createBrowserRouter(table);
