@@ -30,23 +30,16 @@ export const firstScreenCalls: Record<string, string[]> = {
 export const firstCallsOf = (path: string, studentId: string): string[] =>
   (firstScreenCalls[path] ?? []).map((call) => call.replace(STUDENT, encodeURIComponent(studentId)));
 
-/** Where a call names the daughter a guardian's address names (`/family/{daughter}`). */
-export const DAUGHTER = '{daughter}';
-
 /**
- * The calls each of a guardian's screens makes as it opens (decision 062), by its path; on her
- * dashboard of one daughter (`/family/:daughter`) also that daughter's consent forms, term reports,
- * attendance and absence notes, asked beside the page rather than once it is drawn.
+ * The calls each of a guardian's screens makes as it opens (decision 062), by its path. Her page of
+ * one daughter (`/family/:daughter`) asks what its top shows: her daughters and the consent forms.
+ * Its term reports, attendance and absence notes lie below the first screen and are asked once the
+ * top is painted: asked beside the page, they shared a phone's slow network with the page's own
+ * scripts and put off its first paint (issue 54).
  */
 export const familyScreenCalls: Record<string, string[]> = {
   '/family': ['/api/guardian/children', '/api/guardian/consents'],
-  '/family/:daughter': [
-    '/api/guardian/children',
-    '/api/guardian/consents',
-    `/api/report-card-terms/${DAUGHTER}`,
-    `/api/student-attendance/${DAUGHTER}`,
-    `/api/absence-notes?student_id=${DAUGHTER}`,
-  ],
+  '/family/:daughter': ['/api/guardian/children', '/api/guardian/consents'],
   '/family/add': [],
   '/family/messages': ['/api/guardian/messages?page=1'],
   '/family/account': ['/api/guardian/account', '/api/guardian/account/second-factor'],

@@ -3,7 +3,7 @@ import { askEarly } from '../api/client.ts';
 import { getSchoolConfigQueryOptions, schoolConfigInPage, schoolConfigPath } from '../api/get-school-config.ts';
 import { getSessionQueryOptions, signedInHere, type Session } from '../api/get-session.ts';
 import { screenOfPath } from '@school/contract/screen-paths';
-import { DAUGHTER, familyScreenCalls, firstCallsOf } from './first-screen-calls.ts';
+import { familyScreenCalls, firstCallsOf } from './first-screen-calls.ts';
 
 /**
  * Starts the first screen's calls when the app starts: the session at once (its answer already on
@@ -42,6 +42,5 @@ function screenCallsOf(path: string, session: Pick<Session, 'authenticated' | 'a
 /** The calls a guardian's screen at `path` makes as it opens; none for a path that is not one of hers. */
 export function familyCallsOf(path: string): string[] {
   const found = screenOfPath(Object.keys(familyScreenCalls), path);
-  if (!found) return [];
-  return familyScreenCalls[found.screen]!.map((call) => call.replace(DAUGHTER, found.named ?? ''));
+  return found ? familyScreenCalls[found.screen]! : [];
 }

@@ -33,11 +33,15 @@ export function whenIdle(done: () => void): () => void {
 /**
  * Runs `done` once the browser has drawn its next frame and is idle after it (what the page holds
  * now has been painted); returns what cancels it. An idle moment alone may come before the paint
- * of what was just put on the page.
+ * of what was just put on the page; so may one just after the next frame's callbacks, while that
+ * frame is still being painted: the wait is for the frame after it, whose callbacks run once the
+ * one before is on the screen.
  */
 export function whenIdleAfterPaint(done: () => void): () => void {
   let cancelIdle: (() => void) | undefined;
-  const frame = requestAnimationFrame(() => (cancelIdle = whenIdle(done)));
+  let frame = requestAnimationFrame(() => {
+    frame = requestAnimationFrame(() => (cancelIdle = whenIdle(done)));
+  });
   return () => {
     cancelAnimationFrame(frame);
     cancelIdle?.();

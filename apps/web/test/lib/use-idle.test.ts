@@ -15,10 +15,13 @@ function fakeBrowser() {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('waiting for the screen to be painted and the browser idle', () => {
-  it('waits for the next frame, then for an idle moment after it: an idle moment before the paint does not count', () => {
+  it('waits until the next frame is on the screen, then for an idle moment after it: one before does not count', () => {
     const browser = fakeBrowser();
     const done = vi.fn();
     whenIdleAfterPaint(done);
+    browser.idle();
+    browser.paint();
+    // An idle moment while the next frame is still being painted does not count either.
     browser.idle();
     expect(done).not.toHaveBeenCalled();
     browser.paint();
@@ -33,6 +36,7 @@ describe('waiting for the screen to be painted and the browser idle', () => {
     whenIdleAfterPaint(beforeFrame)();
     const afterFrame = vi.fn();
     const cancel = whenIdleAfterPaint(afterFrame);
+    browser.paint();
     browser.paint();
     cancel();
     browser.paint();

@@ -2,17 +2,20 @@ import { useSchoolTimeZone } from '../../../api/get-school-config.ts';
 import { useSession } from '../../../api/get-session.ts';
 import { LightAlert } from '../../../components/light/light-alert.tsx';
 import { formatSchoolTime } from '../../../lib/format-day.ts';
+import { useIdle } from '../../../lib/use-idle.ts';
 import { useGuardianAgreement } from '../api/get-guardian-agreement.ts';
 
 /**
  * On the Complete step, while the school asks for it (decision 067): whether a parent or guardian
  * linked to her agreed to this year's registration in the parents' portal, by whom and when.
- * Nothing while the school does not ask.
+ * Nothing while the school does not ask. Asked once the step above it is painted: at the foot of
+ * the step, it is no reason to put off a phone's first paint of the rest (issue 54).
  */
 export function GuardianAgreement() {
   const { data: session } = useSession();
   const timeZone = useSchoolTimeZone();
-  const { data, error } = useGuardianAgreement(session?.userID ?? '');
+  const painted = useIdle();
+  const { data, error } = useGuardianAgreement(painted ? (session?.userID ?? '') : '');
   if (error)
     return (
       <LightAlert severity="warning" role="status">
