@@ -159,6 +159,9 @@ describe('the router', () => {
       expect(asked).toEqual([]);
       expect(router.state.held).toBeNull();
       expect(window.location.pathname).toBe('/registration/student-data');
+      // This router still hears the page's history: its blocker, which refuses every move, must not
+      // hold back the next test's back button.
+      router.block(null);
     });
 
     it("undoes the browser's back button it refuses, and goes back in the browser when she goes on", async () => {
