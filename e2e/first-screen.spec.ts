@@ -48,7 +48,7 @@ test('a wizard step comes with its scripts, her record and the lists, each fetch
   await expectAccessible(page);
 });
 
-test('a mother’s page of her daughter comes with its scripts and the daughter’s reports and attendance, each fetched once; the family’s sign-in with its own', async ({
+test('a mother’s page of her daughter comes with its scripts and her daughters, the reports and attendance once its top is painted, each fetched once; the family’s sign-in with its own', async ({
   page,
   browser,
 }, testInfo) => {
@@ -69,8 +69,11 @@ test('a mother’s page of her daughter comes with its scripts and the daughter�
     const requests: Request[] = [];
     mother.on('request', (request) => requests.push(request));
     const response = await mother.goto(`/family/${daughter.id}`);
-    const calls = ['/api/guardian/children', `/api/report-card-terms/${daughter.id}`, `/api/student-attendance/${daughter.id}`];
-    for (const call of calls) expect(response!.headers().link).toContain(`<${call}>; rel=preload; as=fetch; crossorigin=use-credentials`);
+    const withPage = ['/api/guardian/children', '/api/guardian/consents'];
+    for (const call of withPage) expect(response!.headers().link).toContain(`<${call}>; rel=preload; as=fetch; crossorigin=use-credentials`);
+    // Below the page's first screen: asked once its top is painted, not beside the page's scripts.
+    const belowTheTop = [`/api/report-card-terms/${daughter.id}`, `/api/student-attendance/${daughter.id}`];
+    for (const call of belowTheTop) expect(response!.headers().link).not.toContain(`<${call}>`);
     const named = [...(await response!.text()).matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((match) => match[1]);
     expect(named.some((script) => /\/assets\/family-screens-[\w-]+\.js$/.test(script))).toBe(true);
 
@@ -78,7 +81,7 @@ test('a mother’s page of her daughter comes with its scripts and the daughter�
     await expect(mother.getByRole('heading', { level: 2, name: 'Attendance' })).toBeVisible();
     await expect(mother.getByRole('heading', { level: 2, name: 'Absence Notes' })).toBeVisible();
     const paths = requests.map((request) => new URL(request.url()).pathname);
-    for (const call of calls) expect(paths.filter((path) => path === call)).toHaveLength(1);
+    for (const call of [...withPage, ...belowTheTop]) expect(paths.filter((path) => path === call)).toHaveLength(1);
     await expectAccessible(mother);
   } finally {
     await context.close();
