@@ -293,12 +293,11 @@ function serveWebApp(app: FastifyInstance, webDist: string): void {
     // screen's first calls beside them (decision 055). Anyone else gets the page.
     const { actor } = request;
     const found = screenOfPath(screenNames, request.url.split('?')[0]!);
-    const screen = found && screenPages.get(found.screen);
+    const screen = found === undefined ? undefined : screenPages.get(found);
     const forHer = screen?.for === actor.kind;
     const page = forHer ? screen.page : indexHtml;
-    if (forHer && actor.kind === 'student') reply.header('link', preloadLinks(screen.calls, { student: actor.studentId }));
-    if (forHer && actor.kind === 'guardian' && screen.calls.length)
-      reply.header('link', preloadLinks(screen.calls, { daughter: decodedSegment(found?.named) }));
+    if (forHer && actor.kind === 'student') reply.header('link', preloadLinks(screen.calls, actor.studentId));
+    if (forHer && actor.kind === 'guardian' && screen.calls.length) reply.header('link', preloadLinks(screen.calls));
     const encoding = preferredEncoding(request.headers['accept-encoding'], page);
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding, cookie').send(page[encoding]);
@@ -326,15 +325,6 @@ function readScreenPages(webDist: string, readPage: (file: string) => Precompres
   return new Map(Object.entries(screens).map(([screen, { page, calls, for: viewer }]) => [screen, { page: readPage(page), calls, for: viewer }]));
 }
 
-/** A path segment as it names something ('%20' a space), or '' when it is no well-formed one. */
-const decodedSegment = (segment: string | undefined): string => {
-  try {
-    return segment === undefined ? '' : decodeURIComponent(segment);
-  } catch {
-    return '';
-  }
-};
-
 const SCHOOL_CONFIG_META = '<meta name="school-config" content="" />';
 const htmlAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -355,12 +345,12 @@ function compressed(text: string): Precompressed {
 
 /**
  * The Link header that has the browser start a screen's first calls as the page arrives, not once
- * its scripts have run: the app's own call takes the answer. `{student}` is her student ID, and
- * `{daughter}` the daughter a guardian's address names (as the address writes it).
+ * its scripts have run: the app's own call takes the answer. `{student}` is her student ID; a
+ * guardian's calls name no one (her screens ask about all her daughters).
  */
-export function preloadLinks(calls: string[], names: { student?: string; daughter?: string }): string {
+export function preloadLinks(calls: string[], student = ''): string {
   return calls
-    .map((call) => call.replace('{student}', encodeURIComponent(names.student ?? '')).replace('{daughter}', encodeURIComponent(names.daughter ?? '')))
+    .map((call) => call.replace('{student}', encodeURIComponent(student)))
     .map((call) => `<${call}>; rel=preload; as=fetch; crossorigin=use-credentials`)
     .join(', ');
 }

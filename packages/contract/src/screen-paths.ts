@@ -1,16 +1,16 @@
 /**
  * Which of `screens` a path is: its own ('/family/account'), else one that names a value in a
- * segment ('/family/:daughter', with `named` the value as the address writes it). The web app
- * asks a screen's first calls by it, and the server chooses the copy of the page it sends by it.
+ * segment ('/family/:daughter'). The web app asks a screen's first calls by it, and the server
+ * chooses the copy of the page it sends by it.
  */
-export function screenOfPath(screens: readonly string[], path: string): { screen: string; named?: string } | undefined {
-  if (screens.includes(path)) return { screen: path };
+export function screenOfPath(screens: readonly string[], path: string): string | undefined {
+  if (screens.includes(path)) return path;
   const segments = path.split('/');
   for (const screen of screens) {
     const pattern = screen.split('/');
     if (pattern.length !== segments.length || !pattern.some((part) => part.startsWith(':'))) continue;
     const named = segments.find((_, index) => pattern[index]!.startsWith(':'));
-    if (named && pattern.every((part, index) => part.startsWith(':') || part === segments[index])) return { screen, named };
+    if (named && pattern.every((part, index) => part.startsWith(':') || part === segments[index])) return screen;
   }
   return undefined;
 }

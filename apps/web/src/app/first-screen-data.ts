@@ -41,6 +41,6 @@ function screenCallsOf(path: string, session: Pick<Session, 'authenticated' | 'a
 
 /** The calls a guardian's screen at `path` makes as it opens; none for a path that is not one of hers. */
 export function familyCallsOf(path: string): string[] {
-  const found = screenOfPath(Object.keys(familyScreenCalls), path);
-  return found ? familyScreenCalls[found.screen]! : [];
+  const screen = screenOfPath(Object.keys(familyScreenCalls), path);
+  return screen ? familyScreenCalls[screen]! : [];
 }
