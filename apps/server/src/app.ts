@@ -296,8 +296,7 @@ function serveWebApp(app: FastifyInstance, webDist: string): void {
     const screen = found === undefined ? undefined : screenPages.get(found);
     const forHer = screen?.for === actor.kind;
     const page = forHer ? screen.page : indexHtml;
-    if (forHer && actor.kind === 'student') reply.header('link', preloadLinks(screen.calls, actor.studentId));
-    if (forHer && actor.kind === 'guardian' && screen.calls.length) reply.header('link', preloadLinks(screen.calls));
+    if (forHer && screen.calls.length) reply.header('link', preloadLinks(screen.calls, actor.kind === 'student' ? actor.studentId : ''));
     const encoding = preferredEncoding(request.headers['accept-encoding'], page);
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
     return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding, cookie').send(page[encoding]);
@@ -348,7 +347,7 @@ function compressed(text: string): Precompressed {
  * its scripts have run: the app's own call takes the answer. `{student}` is her student ID; a
  * guardian's calls name no one (her screens ask about all her daughters).
  */
-export function preloadLinks(calls: string[], student = ''): string {
+export function preloadLinks(calls: string[], student: string): string {
   return calls
     .map((call) => call.replace('{student}', encodeURIComponent(student)))
     .map((call) => `<${call}>; rel=preload; as=fetch; crossorigin=use-credentials`)

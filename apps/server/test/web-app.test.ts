@@ -27,9 +27,13 @@ const daughterPage = page.replace('</head>', '<link rel="modulepreload" crossori
 const parentsPage = page.replace('</head>', '<link rel="modulepreload" crossorigin href="/assets/parents-abc123.js"></head>');
 const messagesPage = page.replace('</head>', '<link rel="modulepreload" crossorigin href="/assets/messages-abc123.js"></head>');
 
+/** The copy for a student's screen that makes no call as it opens. */
+const passwordPage = page.replace('</head>', '<link rel="modulepreload" crossorigin href="/assets/password-abc123.js"></head>');
+
 /** The build's list of screens (as `first-screens.ts` writes it): whose each is, its page and its first calls. */
 const screenList = {
   '/dashboard': { page: 'first-screens/dashboard.html', calls: ['/api/config', '/api/student/{student}'], for: 'student' },
+  '/registration/change-password': { page: 'first-screens/change-password.html', calls: [], for: 'student' },
   '/family/:daughter': { page: 'first-screens/family-daughter.html', calls: ['/api/guardian/children', '/api/guardian/consents'], for: 'guardian' },
   '/family/messages': { page: 'first-screens/family-messages.html', calls: ['/api/guardian/messages?page=1'], for: 'guardian' },
   '/parents': { page: 'first-screens/parents.html', calls: [], for: 'visitor' },
@@ -46,6 +50,7 @@ function writeWebDist(): string {
     ['first-screens/family-daughter.html', daughterPage],
     ['first-screens/family-messages.html', messagesPage],
     ['first-screens/parents.html', parentsPage],
+    ['first-screens/change-password.html', passwordPage],
     ['first-screens.json', JSON.stringify(screenList)],
     ['assets/index-abc123.js', script],
     ['manifest.webmanifest', JSON.stringify(manifest)],
@@ -113,6 +118,10 @@ describe('serving the built web app', () => {
       `</api/config>; rel=preload; as=fetch; crossorigin=use-credentials, </api/student/${student.id}>; rel=preload; as=fetch; crossorigin=use-credentials`,
     );
     expect((await client.get('/dashboard?from=menu')).body).toBe(dashboardPage);
+    // A screen of hers that makes no call as it opens comes without a Link header.
+    const password = await client.get('/registration/change-password');
+    expect(password.body).toBe(passwordPage);
+    expect(password.headers.link).toBeUndefined();
     // A screen the build wrote no copy for gets the page, and no early calls.
     const attendance = await client.get('/attendance');
     expect(attendance.body).toBe(page);

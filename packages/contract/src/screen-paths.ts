@@ -9,8 +9,8 @@ export function screenOfPath(screens: readonly string[], path: string): string |
   for (const screen of screens) {
     const pattern = screen.split('/');
     if (pattern.length !== segments.length || !pattern.some((part) => part.startsWith(':'))) continue;
-    const named = segments.find((_, index) => pattern[index]!.startsWith(':'));
-    if (named && pattern.every((part, index) => part.startsWith(':') || part === segments[index])) return screen;
+    // A named segment holds something; every other is the screen's own.
+    if (pattern.every((part, index) => (part.startsWith(':') ? segments[index] !== '' : part === segments[index]))) return screen;
   }
   return undefined;
 }
