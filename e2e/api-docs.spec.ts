@@ -2,6 +2,9 @@ import { expect, test } from '@playwright/test';
 import { expectAccessible } from './support/fixtures.ts';
 
 test('the API document lists every call, and its page renders from this origin with no console error', async ({ page, request, baseURL }) => {
+  // The page draws all of the portal's calls and axe then reads every one of them: beside two busy
+  // loops that took more than the default minute.
+  test.setTimeout(180_000);
   const document = await (await request.get('/api/openapi.json')).json();
   expect(document.openapi).toBe('3.1.0');
   expect(document.paths['/api/login-student'].post.requestBody).toBeTruthy();
