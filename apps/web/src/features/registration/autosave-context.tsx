@@ -62,9 +62,22 @@ export function useAutosaveState(store: AutosaveStore | null) {
   return useSyncExternalStore((store ?? noStore).subscribe, (store ?? noStore).getSnapshot);
 }
 
-export function useAutosave() {
+function useAutosaveStore(): AutosaveStore {
   const store = useContext(AutosaveContext);
   if (!store) throw new Error('useAutosave needs an AutosaveProvider with a store');
+  return store;
+}
+
+/** The store and its whole state: the component draws again at every change of the form. */
+export function useAutosave() {
+  const store = useAutosaveStore();
   const state = useSyncExternalStore(store.subscribe, store.getSnapshot);
   return { store, state };
+}
+
+/** The store and what one field shows of it: the field draws again only when that changes (issue 54). */
+export function useAutosaveField(name: string) {
+  const store = useAutosaveStore();
+  const shown = useSyncExternalStore(store.subscribe, () => store.fieldSnapshot(name));
+  return { store, shown };
 }

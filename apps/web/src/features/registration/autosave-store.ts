@@ -22,6 +22,9 @@ type Snapshot = {
   offline: boolean;
 };
 
+/** What one field shows of the store: its value, save mark, message and whether it must be filled in. */
+export type FieldSnapshot = { saved: FieldValue; status: FieldStatus | undefined; error: string | undefined; required: boolean };
+
 /** The unsent changes as the device keeps them (decision 039): the changed fields and the version they were made on. */
 export type UnsentChanges = { updatedAt: string; changes: Record<string, FieldValue> };
 
@@ -58,6 +61,10 @@ export class AutosaveStore {
   private retryAfterFlight = false;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private retryDelay = 2000;
+  /** The record as the form shows it, made once for each state the store passes through. */
+  private shown: { of: Snapshot; record: Record<string, FieldValue> } | null = null;
+  /** Each field's last snapshot, kept while nothing of it changes, so that a change to one field draws only that field. */
+  private readonly fieldSnapshots = new Map<string, FieldSnapshot>();
 
   constructor(
     initial: Registration,
@@ -117,9 +124,30 @@ export class AutosaveStore {
     return this.state.pending.has(name) ? (this.state.pending.get(name) ?? null) : (this.state.record[name] ?? null);
   }
 
-  /** The record as the form shows it: saved values with the pending changes laid on top. */
+  /** The record as the form shows it: saved values with the pending changes laid on top (not to be changed). */
   current(): Record<string, FieldValue> {
-    return { ...this.state.record, ...Object.fromEntries(this.state.pending) };
+    if (this.shown?.of !== this.state) this.shown = { of: this.state, record: { ...this.state.record, ...Object.fromEntries(this.state.pending) } };
+    return this.shown.record;
+  }
+
+  /**
+   * What the field `name` shows, the same object for as long as none of it changes: a field that
+   * reads only this draws again when its own value, mark, message or requirement changes, not at
+   * every change of the form's other fields (issue 54).
+   */
+  fieldSnapshot(name: string): FieldSnapshot {
+    const field = fieldByName.get(name);
+    const next: FieldSnapshot = {
+      saved: this.value(name),
+      status: this.state.status.get(name),
+      error: this.state.errors.get(name),
+      required: field ? isFieldRequired(field, this.current()) : false,
+    };
+    const before = this.fieldSnapshots.get(name);
+    if (before && before.saved === next.saved && before.status === next.status && before.error === next.error && before.required === next.required)
+      return before;
+    this.fieldSnapshots.set(name, next);
+    return next;
   }
 
   get hasUnsaved(): boolean {

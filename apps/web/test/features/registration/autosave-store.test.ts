@@ -127,6 +127,27 @@ describe('autosave', () => {
     });
   });
 
+  it('gives each field the same snapshot until its own value, mark, message or requirement changes', async () => {
+    const store = new AutosaveStore(registration(), acceptingSave);
+    const transport = store.fieldSnapshot('transport');
+    const motherName = store.fieldSnapshot('mother_name');
+    expect(motherName.required).toBe(false);
+    store.commit('allergy', 'Pollen');
+    await vi.advanceTimersByTimeAsync(SAVE_INDICATOR_MS);
+    expect(store.getSnapshot().status.get('allergy')).toBe('saved');
+    // Another field's save leaves hers as it was, so a field that reads only its own is not drawn again.
+    expect(store.fieldSnapshot('transport')).toBe(transport);
+    expect(store.fieldSnapshot('allergy')).toMatchObject({ saved: 'Pollen', status: 'saved', error: undefined });
+    store.setError('transport', 'Choose Yes or No.');
+    expect(store.fieldSnapshot('transport')).toMatchObject({ error: 'Choose Yes or No.' });
+    expect(store.fieldSnapshot('transport')).not.toBe(transport);
+    // The living status decides whether a parent's name must be filled in.
+    store.commit('living_status', 'Mother Only');
+    expect(store.fieldSnapshot('mother_name')).toMatchObject({ saved: null, required: true });
+    expect(store.fieldSnapshot('mother_name')).toBe(store.fieldSnapshot('mother_name'));
+    expect(store.fieldSnapshot('father_name').required).toBe(false);
+  });
+
   it('shows the server’s field message on a 422 and stops sending that value', async () => {
     const store = new AutosaveStore(registration(), async () => {
       throw new ApiError(422, { message: 'Invalid e-mail', errors: { email: ['Invalid e-mail'] } });

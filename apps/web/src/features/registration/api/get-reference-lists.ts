@@ -29,7 +29,10 @@ export async function getReferenceLists(): Promise<Record<ListName, Option[]>> {
 /** The reference lists change only with a new release, so they are fetched once and kept for the session. */
 export const getReferenceListsQueryOptions = () => queryOptions({ queryKey: ['reference-lists'], queryFn: getReferenceLists, staleTime: Infinity });
 
+/** No list yet: one object, so that what is drawn from the lists is not drawn again until they come. */
+const noLists: Partial<Record<ListName, Option[]>> = Object.freeze({});
+
 /** All reference lists as options; none until they have come. */
 export function useReferenceLists(): Partial<Record<ListName, Option[]>> {
-  return useQuery(getReferenceListsQueryOptions()).data ?? {};
+  return useQuery(getReferenceListsQueryOptions()).data ?? noLists;
 }

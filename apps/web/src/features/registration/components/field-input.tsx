@@ -1,5 +1,5 @@
 import type { FieldDef } from '@school/contract';
-import { birthDateRange, isFieldRequired, type FieldValue } from '@school/contract/field-rules';
+import { birthDateRange, type FieldValue } from '@school/contract/field-rules';
 import { phoneDigits, phonePrefix } from '@school/contract/limits';
 import { useState, type ClipboardEvent } from 'react';
 import { LightDateInput } from '../../../components/light/light-date-input.tsx';
@@ -10,7 +10,7 @@ import { LightSelect } from '../../../components/light/light-select.tsx';
 import { LightSwitch } from '../../../components/light/light-switch.tsx';
 import { KEPT_ON_DEVICE, SaveIndicator } from '../../../components/light/save-indicator.tsx';
 import type { Option } from '../api/get-reference-lists.ts';
-import { useAutosave } from '../autosave-context.tsx';
+import { useAutosaveField } from '../autosave-context.tsx';
 import { fieldProblem } from '../autosave-store.ts';
 import { today } from '../../../lib/format-day.ts';
 
@@ -45,9 +45,8 @@ const SEARCHED_LISTS = new Set<FieldDef['list']>(['towns']);
  * an invalid entry stays in the field for her to correct.
  */
 function useFieldDraft(field: FieldDef) {
-  const { store, state } = useAutosave();
-  const saved = store.value(field.name);
-  const error = state.errors.get(field.name);
+  const { store, shown } = useAutosaveField(field.name);
+  const { saved, error, required, status } = shown;
   const [draft, setDraftText] = useState(asText(saved));
   // The text when editing began, or null when the user is not editing the field.
   const [editingFrom, setEditingFrom] = useState<string | null>(null);
@@ -61,8 +60,8 @@ function useFieldDraft(field: FieldDef) {
     draft,
     error,
     /** Marked required when completeness needs it (a parent's name follows the living status). */
-    required: isFieldRequired(field, store.current()),
-    status: state.status.get(field.name),
+    required,
+    status,
     /** A keystroke: a shown message clears as soon as the value is good again. */
     change(value: string) {
       setDraftText(value);

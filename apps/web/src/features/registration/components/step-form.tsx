@@ -1,6 +1,6 @@
 import { studentFields, type FieldDef, type StepKey } from '@school/contract';
 import { parentsShown } from '@school/contract/field-rules';
-import { useMemo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { useDrawnInTurns } from '../../../lib/use-drawn-in-turns.ts';
 import { useReferenceLists } from '../api/get-reference-lists.ts';
 import { useAutosave } from '../autosave-context.tsx';
@@ -72,24 +72,35 @@ export function StepForm({ step, readOnly }: { step: StepKey; readOnly: boolean 
 
   return (
     <div className="lf-stack" data-drawn={drawn === Number.POSITIVE_INFINITY ? 'all' : 'first'}>
-      {shown.slice(0, drawn).map(([title, fields]) => {
-        const allFlags = fields.length > 1 && fields.every((field) => field.kind === 'flag');
-        return (
-          <section key={title} className="lf-card" aria-labelledby={sectionId(title)}>
-            <h2 id={sectionId(title)} className={SECTION_NOTES[title] ? 'lf-noted' : undefined}>
-              {title}
-            </h2>
-            {SECTION_NOTES[title] && <p className="lf-secondary">{SECTION_NOTES[title]}</p>}
-            <div className={allFlags ? 'lf-grid lf-grid-flags' : 'lf-grid'}>
-              {fields.map((field) => (
-                <div key={field.name} className={isWide(field, fields) ? 'lf-wide' : undefined}>
-                  <FieldInput field={field} options={field.list ? lists[field.list] : undefined} readOnly={readOnly} />
-                </div>
-              ))}
-            </div>
-          </section>
-        );
-      })}
+      {shown.slice(0, drawn).map(([title, fields]) => (
+        <StepSection key={title} title={title} fields={fields} lists={lists} readOnly={readOnly} />
+      ))}
     </div>
   );
 }
+
+type SectionProps = { title: string; fields: FieldDef[]; lists: ReturnType<typeof useReferenceLists>; readOnly: boolean };
+
+/**
+ * One section of a step. It draws again only when what it is given changes (the lists arriving,
+ * the step becoming read-only): a section drawn in a later turn, or a change to the living status,
+ * leaves the sections already drawn as they are, and each field follows its own value (issue 54).
+ */
+const StepSection = memo(function StepSection({ title, fields, lists, readOnly }: SectionProps) {
+  const allFlags = fields.length > 1 && fields.every((field) => field.kind === 'flag');
+  return (
+    <section className="lf-card" aria-labelledby={sectionId(title)}>
+      <h2 id={sectionId(title)} className={SECTION_NOTES[title] ? 'lf-noted' : undefined}>
+        {title}
+      </h2>
+      {SECTION_NOTES[title] && <p className="lf-secondary">{SECTION_NOTES[title]}</p>}
+      <div className={allFlags ? 'lf-grid lf-grid-flags' : 'lf-grid'}>
+        {fields.map((field) => (
+          <div key={field.name} className={isWide(field, fields) ? 'lf-wide' : undefined}>
+            <FieldInput field={field} options={field.list ? lists[field.list] : undefined} readOnly={readOnly} />
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+});
